@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { authenticate } from './auth/middleware.ts';
+import { categoriesRoutes } from './components/categories/routes.ts';
+import { ordersRoutes } from './components/orders/routes.ts';
+import { productsRoutes } from './components/products/routes.ts';
+import { sessionRoutes } from './components/users/session-routes.ts';
+import { usersRoutes } from './components/users/routes.ts';
+import type { ApiConfig } from './config.ts';
+import type { ApiContext } from './context.ts';
+import type { Db } from './db/index.ts';
+import { DomainEvents } from './events.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { createLogger } from './logger.ts';
+
+export type Api = {
+  app: Express;
+  context: ApiContext;
+  /** Listens on the port (0 picks a free one) and resolves with the address. */
+  start(port?: number, host?: string): Promise<{ port: number; url: string; server: http.Server }>;
+  stop(): Promise<void>;
+};
+
+/** Attaches to the HTTP server once it exists (the realtime hub is one); returns its cleanup. */
+export type ServerAttachment = (server: http.Server, context: ApiContext) => () => Promise<void>;
+
+export type ApiOptions = {
+  db: Db;
+  config: ApiConfig;
+  logger?: Logger;
+  events?: DomainEvents;
+  attachments?: ServerAttachment[];
+};
+
+export const createApi = ({ db, config, logger, events, attachments = [] }: ApiOptions): Api => {
+  const context: ApiContext = {
+    db,
+    config,
+    logger: logger ?? createLogger(config.LOG_LEVEL),
+    events: events ?? new DomainEvents(),
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', req.requestId);
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.query('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unreachable' });
+    }
+  });
+
+  app.use(
+    '/images',
+    express.static(path.resolve(config.DATA_DIR, 'images'), {
+      index: false,
+      dotfiles: 'deny',
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
+  );
+
+  app.use('/api', express.json({ limit: '100kb' }), authenticate(db, config.TOKEN_SECRET));
+  app.use('/api', sessionRoutes(context));
+  app.use('/api/users', usersRoutes(context));
+  app.use('/api/categories', categoriesRoutes(context));
+  app.use('/api/products', productsRoutes(context));
+  app.use('/api/orders', ordersRoutes(context));
+  app.use(notFoundHandler);
+  app.use(errorHandler(context.logger));
+
+  let server: http.Server | undefined;
+  let detach: Array<() => Promise<void>> = [];
+  return {
+    app,
+    context,
+    async start(port = config.API_PORT, host = config.API_HOST) {
+      server = http.createServer(app);
+      detach = attachments.map((attach) => attach(server!, context));
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, host, resolve);
+      });
+      const address = server.address() as AddressInfo;
+      return { port: address.port, url: `http://${host}:${address.port}`, server };
+    },
+    async stop() {
+      await Promise.all(detach.map((d) => d()));
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+    },
+  };
+};

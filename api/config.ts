@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+
+const ApiEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  API_HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalEnv(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  TOKEN_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  IMAGE_HOST_URL: optionalEnv(z.url()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET'> & { TOKEN_SECRET: string };
+
+/**
+ * The API's configuration. TOKEN_SECRET is required in production; in development it is
+ * generated once and kept under DATA_DIR, so tokens survive restarts.
+ */
+export const loadApiConfig = async (env: Record<string, string | undefined> = process.env): Promise<ApiConfig> => {
+  const parsed = parseEnv(ApiEnv, env);
+  if (parsed.TOKEN_SECRET) return { ...parsed, TOKEN_SECRET: parsed.TOKEN_SECRET };
+  if (parsed.NODE_ENV === 'production') {
+    throw new ConfigError('The configuration is not valid. Fix these environment variables (see .env.example):\n- TOKEN_SECRET: is required in production (at least 32 random characters)');
+  }
+  return { ...parsed, TOKEN_SECRET: await keptSecret(parsed.DATA_DIR, 'token-secret') };
+};

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../testing/test-db.ts';
+import type { Db } from './types.ts';
+
+describe('database', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('when opened, then every migration has been applied', async () => {
+    const { rows } = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(rows.map((r) => r.name)).toContain('001-initial.sql');
+    const { rows: tables } = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'categories', 'products', 'reviews', 'orders', 'order_events']),
+    );
+  });
+
+  it('when a transaction fails, then none of its writes remain', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into categories (name) values ('Rollback')`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await db.query(`select 1 from categories where name = 'Rollback'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('when transactions run concurrently, then each sees only its own uncommitted writes and none are lost', async () => {
+    await db.query(`insert into categories (name, description) values ('Counter', '0')`);
+    // Each transaction reads, yields to the event loop, then writes: interleaving would lose updates.
+    const bump = () =>
+      db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ description: string }>(
+          `select description from categories where name = 'Counter' for update`,
+        );
+        await new Promise((r) => setTimeout(r, 5));
+        await tx.query(`update categories set description = $1 where name = 'Counter'`, [String(Number(rows[0]!.description) + 1)]);
+      });
+    await Promise.all(Array.from({ length: 20 }, bump));
+    const { rows } = await db.query<{ description: string }>(`select description from categories where name = 'Counter'`);
+    expect(rows[0]!.description).toBe('20');
+  });
+});

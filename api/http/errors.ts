@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/** An error meant for the caller: its status and message are shown as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, message, field);
+export const unauthorized = (message = 'Please log in first') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
+export const notFound = (what = 'That') => new AppError(404, `${what} was not found`);
+export const conflict = (message: string, field?: string) => new AppError(409, message, field);
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, `No such endpoint: ${req.method} ${req.path}`));
+};
+
+type HttpishError = { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+
+/**
+ * The one error handler. AppErrors answer with their status and message; errors from body
+ * parsers keep their 4xx status with a plain message; anything else is a 500 with the
+ * request id, logged and never shown.
+ */
+export const errorHandler =
+  (logger: Logger): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const requestId = req.requestId;
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (error instanceof AppError) {
+      res.status(error.status).json({ message: error.message, ...(error.field ? { field: error.field } : {}) });
+      return;
+    }
+    const e = error as HttpishError;
+    const status = e.status ?? e.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        e.type === 'entity.parse.failed'
+          ? 'The request body is not valid JSON'
+          : e.type === 'entity.too.large'
+            ? 'The request body is too large'
+            : e.expose && e.message
+              ? e.message
+              : 'The request could not be understood';
+      res.status(status).json({ message });
+      return;
+    }
+    logger.error({ err: error, requestId, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json({ message: 'Something went wrong on our side. Please try again.', requestId });
+  };

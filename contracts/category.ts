@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+export const CategoryAttr = z.object({
+  key: z.string().min(1).max(100),
+  value: z.array(z.string().max(100)),
+});
+export type CategoryAttr = z.infer<typeof CategoryAttr>;
+
+/** A category's name is its slash-separated path, e.g. `Computers/Laptops/Dell`. */
+export const Category = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  attrs: z.array(CategoryAttr),
+});
+export type Category = z.infer<typeof Category>;
+
+const categoryName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a category name')
+  .max(200)
+  .refine((s) => !s.startsWith('/') && !s.endsWith('/') && !s.includes('//'), {
+    message: 'A category path cannot start or end with a slash or have an empty part',
+  })
+  .refine((s) => !s.includes(','), { message: 'A category name cannot contain a comma' });
+
+export const CategoryCreateBody = z.object({ category: categoryName });
+export type CategoryCreateBody = z.infer<typeof CategoryCreateBody>;
+
+export const CategoryAttrBody = z.object({
+  key: z.string().trim().min(1, 'Please enter an attribute key').max(100),
+  val: z.string().trim().min(1, 'Please enter an attribute value').max(100),
+  categoryChoosen: z.string().min(1, 'Please choose a category'),
+});
+export type CategoryAttrBody = z.infer<typeof CategoryAttrBody>;
+
+export type CategoryCreatedResponse = { categoryCreated: Category };
+export type CategoryUpdatedResponse = { categoryUpdated: Category[] };
+export type CategoryDeletedResponse = { categoryDeleted: boolean };
+

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { Id, Money, Timestamp } from './common.ts';
+import { ProductImage } from './product.ts';
+import { ORDER_EVENT_TYPES, PAYMENT_METHODS } from './rules.ts';
+
+export const CartItem = z.object({
+  productID: Id,
+  name: z.string().max(200),
+  price: Money,
+  image: ProductImage.optional(),
+  count: z.number().int().nonnegative(),
+  quantity: z.number().int().min(1),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+export const OrderTotal = z.object({
+  itemsCount: z.number().int().nonnegative(),
+  cartSubtotal: Money,
+});
+export type OrderTotal = z.infer<typeof OrderTotal>;
+
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const OrderEvent = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  at: Timestamp,
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+export const OrderUser = z.object({
+  _id: Id,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  country: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+export const Order = z.object({
+  _id: Id,
+  user: OrderUser,
+  orderTotal: OrderTotal,
+  cartItems: z.array(CartItem),
+  paymentMethod: PaymentMethod,
+  isPaid: z.boolean(),
+  paidAt: Timestamp.nullable().optional(),
+  isDelivered: z.boolean(),
+  deliveredAt: Timestamp.nullable().optional(),
+  createdAt: Timestamp,
+  events: z.array(OrderEvent).optional(),
+});
+export type Order = z.infer<typeof Order>;
+
+/**
+ * POST /api/orders. Prices and totals are accepted for shape only: the server recomputes
+ * every figure from its own data.
+ */
+export const CreateOrderBody = z.object({
+  orderTotal: OrderTotal.optional(),
+  cartItems: z
+    .array(
+      z.object({
+        productID: Id,
+        quantity: z.coerce.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(10_000),
+        name: z.string().optional(),
+        price: z.number().optional(),
+        image: z.unknown().optional(),
+        count: z.number().optional(),
+      }),
+    )
+    .min(1, 'Your cart is empty')
+    .max(100),
+  paymentMethod: PaymentMethod.default('pp'),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export type PaidResponse = { isPaid: boolean; paidAt: string | null };
+
+/** One order of GET /api/orders/analysis/{date}. */
+export type AnalysisOrder = { _id: string; createdAt: string; orderTotal: { cartSubtotal: number } };
+
+/** Spec section 3: a chart point is an hour label plus a value keyed by the date string. */
+export type ChartPoint = { name: string } & Record<string, number | string>;
+
+export const AnalysisDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');

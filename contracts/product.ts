@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { Id, Money, Timestamp } from './common.ts';
+import { SORTS } from './rules.ts';
+
+export const ProductImage = z.object({ path: z.string() });
+export type ProductImage = z.infer<typeof ProductImage>;
+
+export const Review = z.object({
+  _id: Id,
+  user: z.object({ _id: Id.optional(), name: z.string() }),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: Timestamp,
+});
+export type Review = z.infer<typeof Review>;
+
+export const ProductAttr = z.object({ key: z.string(), value: z.string() });
+export type ProductAttr = z.infer<typeof ProductAttr>;
+
+export const Product = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string(),
+  price: Money,
+  count: z.number().int().nonnegative(),
+  images: z.array(ProductImage),
+  rating: z.number().min(0).max(5),
+  reviewsNumber: z.number().int().nonnegative(),
+  reviews: z.array(Review),
+  category: z.string(),
+  attrs: z.array(ProductAttr),
+  sales: z.number().int().nonnegative().optional(),
+  createdAt: Timestamp.optional(),
+});
+export type Product = z.infer<typeof Product>;
+
+/** Cards and admin rows carry no reviews. */
+export type ProductSummary = Omit<Product, 'reviews'>;
+
+export const Sort = z.enum(SORTS);
+export type Sort = z.infer<typeof Sort>;
+
+/**
+ * Query of GET /api/products: rating and category are comma-joined lists, attrs are
+ * `key-value1-value2` items comma-joined, price is a maximum.
+ */
+export const ProductListQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  price: z.coerce.number().nonnegative().max(1_000_000).optional(),
+  rating: z.string().max(20).optional(),
+  category: z.string().max(2000).optional(),
+  attrs: z.string().max(2000).optional(),
+  sort: Sort.optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export type ProductListResponse = {
+  products: ProductSummary[];
+  paginationLinksNumber: number;
+  pageNum: number;
+};
+
+export const ProductBody = z.object({
+  name: z.string().trim().min(1, 'Please enter a name').max(200),
+  description: z.string().trim().min(1, 'Please enter a description').max(5000),
+  count: z.coerce.number().int('Count must be a whole number').nonnegative('Count cannot be negative').max(1_000_000),
+  price: z.coerce.number().nonnegative('Price cannot be negative').max(1_000_000),
+  category: z.string().trim().min(1, 'Please choose a category').max(200),
+  attributesTable: z
+    .array(z.object({ key: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(100) }))
+    .max(50)
+    .default([]),
+});
+export type ProductBody = z.infer<typeof ProductBody>;
+
+export type ProductCreatedResponse = { message: 'product created'; productId: string };
+export type ProductUpdatedResponse = { message: 'product updated' };
+export type ProductRemovedResponse = { message: 'product removed' };
+
+export const ReviewBody = z.object({
+  comment: z.string().trim().min(1, 'Please write a comment').max(2000),
+  rating: z.coerce.number().int('Rating must be a whole number of stars').min(1, 'Please choose a rating').max(5),
+});
+export type ReviewBody = z.infer<typeof ReviewBody>;
+export type ReviewCreatedResponse = 'review created';
+
+export type UploadResponse = { message: 'upload successful'; images: ProductImage[] };

@@ -1,0 +1,42 @@
+/**
+ * The spec's fixed limits, messages and small pure rules, free of zod so that browser
+ * bundles can import them without pulling the schema library in.
+ */
+export const LIMITS = {
+  descriptionSnippet: 200,
+  passwordMin: 6,
+  maxImagesPerUpload: 3,
+  maxImageBytes: 5 * 1024 * 1024,
+  pageSize: 10,
+  chatMessageMax: 2000,
+  priceFilter: { min: 10, max: 1000, step: 10, default: 500 },
+} as const;
+
+/** The spec's description snippet: 200 characters followed by '...'. */
+export const snippet = (text: string): string => `${text.slice(0, LIMITS.descriptionSnippet)}...`;
+
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number): number => cents / 100;
+
+/** The spec's client-side validation messages (section 5), misspellings kept. */
+export const MESSAGES = {
+  name: 'Please enter a name',
+  lastName: 'Please enter your last name',
+  email: 'Please anter a valid email address',
+  password: 'Please anter a valid password',
+  passwordsMatch: 'Both passwords should match',
+} as const;
+
+/** In URLs a category's slashes are written as commas (spec section 2). */
+export const categoryToUrl = (name: string): string => name.replaceAll('/', ',');
+export const categoryFromUrl = (param: string): string => param.replaceAll(',', '/');
+export const topLevelOf = (name: string): string => name.split('/')[0] ?? name;
+
+export const SORTS = ['price_1', 'price_-1', 'rating_-1', 'name_1', 'name_-1'] as const;
+export const PAYMENT_METHODS = ['pp', 'cod'] as const;
+export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered'] as const;
+
+/** Fields the checkout needs before an order can be placed (spec section 5). */
+export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
+export const hasShippingProfile = (u: Partial<Record<(typeof SHIPPING_FIELDS)[number], string>>): boolean =>
+  SHIPPING_FIELDS.every((f) => (u[f] ?? '').trim().length > 0);

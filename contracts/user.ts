@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { LIMITS, MESSAGES } from './rules.ts';
+
+/** A user as any response shows it: never a password or its hash. */
+export const User = z.object({
+  _id: Id,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  country: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string().optional(),
+});
+export type User = z.infer<typeof User>;
+
+/** What the client keeps under `userInfo` (spec section 3). */
+export const UserInfo = z.object({
+  _id: Id,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  doNotLogout: z.boolean().optional(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.email)).pipe(z.string().max(254, MESSAGES.email));
+const password = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(200, MESSAGES.password);
+const name = z.string().trim().min(1, MESSAGES.name).max(100);
+const lastName = z.string().trim().min(1, MESSAGES.lastName).max(100);
+const optionalText = z.string().trim().max(200).default('');
+
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, MESSAGES.email).max(254),
+  password: z.string().min(1, MESSAGES.password).max(200),
+  doNotLogout: z.boolean().optional().default(false),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({ name, lastName, email, password });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** Email is read-only in the profile (spec section 5). */
+export const ProfileUpdateBody = z.object({
+  name,
+  lastName,
+  password,
+  phoneNumber: optionalText,
+  address: optionalText,
+  country: optionalText,
+  zipCode: optionalText,
+  city: optionalText,
+  state: optionalText,
+});
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+export const AdminUserUpdateBody = z.object({
+  name,
+  lastName,
+  email,
+  isAdmin: z.boolean(),
+});
+export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
+
+export type LoginResponse = { success: 'user logged in'; userLoggedIn: UserInfo };
+export type RegisterResponse = { success: 'User created'; userCreated: UserInfo };
+export type ProfileUpdateResponse = { success: 'user updated'; userUpdated: UserInfo };
+export type UserUpdatedResponse = 'user updated';
+export type UserRemovedResponse = 'user removed';
+/** Answered by the BFF from its session: a non-secret marker, never the upstream token. */
+export type GetTokenResponse = { token: string; isAdmin: boolean };
+
