@@ -8,6 +8,7 @@ import { authenticate } from './auth/middleware.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { productsRoutes } from './components/products/routes.ts';
+import { reviewsRoutes } from './components/reviews/routes.ts';
 import { sessionRoutes } from './components/users/session-routes.ts';
 import { usersRoutes } from './components/users/routes.ts';
 import type { ApiConfig } from './config.ts';
@@ -76,6 +77,7 @@ export const createApi = ({ db, config, logger, events, attachments = [] }: ApiO
 
   app.use('/api', express.json({ limit: '100kb' }), authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));
+  app.use('/api/users/review', reviewsRoutes(context));
   app.use('/api/users', usersRoutes(context));
   app.use('/api/categories', categoriesRoutes(context));
   app.use('/api/products', productsRoutes(context));
