@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// `npm test -- --only=api` narrows the run to one folder (CI reruns api/ on PostgreSQL).
+const only = process.env.STATEFRONT_TEST_ONLY;
+
 export default defineConfig({
   test: {
-    include: ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model}/**/*.test.ts'],
+    include: only
+      ? [`${only}/**/*.test.{ts,tsx}`]
+      : ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model}/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
