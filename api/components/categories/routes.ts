@@ -1,7 +1,40 @@
 import { Router } from 'express';
+import {
+  CategoryAttrBody,
+  CategoryCreateBody,
+  type Category,
+  type CategoryCreatedResponse,
+  type CategoryDeletedResponse,
+  type CategoryUpdatedResponse,
+} from '../../../contracts/category.ts';
+import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { parse } from '../../http/validate.ts';
+import * as categories from './service.ts';
 
-export const categoriesRoutes = (_ctx: ApiContext): Router => {
+/** /api/categories: anyone lists them; only admins change them. */
+export const categoriesRoutes = (ctx: ApiContext): Router => {
   const router = Router();
+
+  router.get('/', async (_req, res) => {
+    res.json((await categories.listCategories(ctx)) satisfies Category[]);
+  });
+
+  router.post('/attr', requireAdmin, async (req, res) => {
+    const all = await categories.saveAttr(ctx, parse(CategoryAttrBody, req.body));
+    res.json({ categoryUpdated: all } satisfies CategoryUpdatedResponse);
+  });
+
+  router.post('/', requireAdmin, async (req, res) => {
+    const { category } = parse(CategoryCreateBody, req.body);
+    res.status(201).json({ categoryCreated: await categories.createCategory(ctx, category) } satisfies CategoryCreatedResponse);
+  });
+
+  // The name arrives URL-encoded (`Computers%2FLaptops`); Express hands it over decoded.
+  router.delete('/:name', requireAdmin, async (req, res) => {
+    await categories.deleteCategory(ctx, String(req.params.name));
+    res.json({ categoryDeleted: true } satisfies CategoryDeletedResponse);
+  });
+
   return router;
 };

@@ -1,7 +1,64 @@
 import { Router } from 'express';
+import {
+  AdminUserUpdateBody,
+  LoginBody,
+  ProfileUpdateBody,
+  RegisterBody,
+  type LoginResponse,
+  type ProfileUpdateResponse,
+  type RegisterResponse,
+  type User,
+  type UserRemovedResponse,
+  type UserUpdatedResponse,
+} from '../../../contracts/user.ts';
+import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { parse } from '../../http/validate.ts';
+import * as users from './service.ts';
 
-export const usersRoutes = (_ctx: ApiContext): Router => {
+/**
+ * /api/users. Login and register also answer `token`: the BFF keeps it in its session and
+ * strips it, so the browser sees the spec's body only.
+ */
+export const usersRoutes = (ctx: ApiContext): Router => {
   const router = Router();
+
+  router.post('/register', async (req, res) => {
+    const { user, token } = await users.register(ctx, parse(RegisterBody, req.body));
+    res.status(201).json({ success: 'User created', userCreated: user, token } satisfies RegisterResponse & { token: string });
+  });
+
+  router.post('/login', async (req, res) => {
+    const { user, token } = await users.login(ctx, parse(LoginBody, req.body));
+    res.json({ success: 'user logged in', userLoggedIn: user, token } satisfies LoginResponse & { token: string });
+  });
+
+  router.put('/profile', requireUser, async (req, res) => {
+    const user = await users.updateProfile(ctx, req.user!, parse(ProfileUpdateBody, req.body));
+    res.json({ success: 'user updated', userUpdated: user } satisfies ProfileUpdateResponse);
+  });
+
+  router.get('/profile/:id', requireUser, async (req, res) => {
+    res.json((await users.getProfile(ctx, req.user!, String(req.params.id))) satisfies User);
+  });
+
+  router.get('/', requireAdmin, async (_req, res) => {
+    res.json((await users.listUsers(ctx)) satisfies User[]);
+  });
+
+  router.get('/:id', requireAdmin, async (req, res) => {
+    res.json((await users.getUser(ctx, String(req.params.id))) satisfies User);
+  });
+
+  router.put('/:id', requireAdmin, async (req, res) => {
+    await users.adminUpdateUser(ctx, String(req.params.id), parse(AdminUserUpdateBody, req.body));
+    res.json('user updated' satisfies UserUpdatedResponse);
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    await users.deleteUser(ctx, req.user!, String(req.params.id));
+    res.json('user removed' satisfies UserRemovedResponse);
+  });
+
   return router;
 };

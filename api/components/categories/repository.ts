@@ -1,0 +1,50 @@
+import type { Category, CategoryAttr } from '../../../contracts/category.ts';
+import type { Queryable } from '../../db/index.ts';
+
+const CATEGORY = `id as "_id", name, description, image, attrs`;
+
+export const listCategories = async (db: Queryable): Promise<Category[]> => {
+  // "C" collation: the same order on PGlite and on any PostgreSQL server, whatever its locale.
+  const { rows } = await db.query<Category>(`select ${CATEGORY} from categories order by lower(name) collate "C", name collate "C"`);
+  return rows;
+};
+
+/** Inserts the category; null when one of that name exists already. */
+export const insertCategory = async (db: Queryable, name: string): Promise<Category | null> => {
+  const { rows } = await db.query<Category>(
+    `insert into categories (name) values ($1) on conflict (name) do nothing returning ${CATEGORY}`,
+    [name],
+  );
+  return rows[0] ?? null;
+};
+
+/** The category, locked until the transaction ends (an attribute save reads, merges, writes). */
+export const findCategoryForUpdate = async (tx: Queryable, name: string): Promise<Category | null> => {
+  const { rows } = await tx.query<Category>(`select ${CATEGORY} from categories where name = $1 for update`, [name]);
+  return rows[0] ?? null;
+};
+
+export const saveAttrs = async (tx: Queryable, name: string, attrs: CategoryAttr[]): Promise<void> => {
+  await tx.query('update categories set attrs = $2::jsonb where name = $1', [name, JSON.stringify(attrs)]);
+};
+
+/** How many products sit in the category or anywhere below it (`Computers` counts `Computers/Laptops`). */
+export const countProductsUnder = async (db: Queryable, name: string): Promise<number> => {
+  // A prefix comparison rather than LIKE, so `%` or `_` in a name match only themselves.
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from products where category = $1 or left(category, length($1) + 1) = $1 || '/'`,
+    [name],
+  );
+  return rows[0]?.n ?? 0;
+};
+
+/** Deletes the category; 'in use' when a product inserted meanwhile still references it. */
+export const deleteCategory = async (db: Queryable, name: string): Promise<boolean | 'in use'> => {
+  try {
+    const { rowCount } = await db.query('delete from categories where name = $1', [name]);
+    return rowCount > 0;
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === '23503') return 'in use';
+    throw error;
+  }
+};

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
+
+const profileBody = {
+  name: 'Grace',
+  lastName: 'Hopper',
+  password: TEST_PASSWORD,
+  phoneNumber: '555-0100',
+  address: '1 Navy Way',
+  country: 'USA',
+  zipCode: '20001',
+  city: 'Arlington',
+  state: 'VA',
+};
+
+describe('users: own profile', () => {
+  let t: TestApi;
+  const changed: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApi();
+    t.api.context.events.on('userChanged', (id) => changed.push(id));
+  });
+  afterAll(() => t.stop());
+
+  const put = (token: string | undefined, body: unknown) =>
+    t.authed(token)('/api/users/profile', { method: 'PUT', body: JSON.stringify(body) });
+
+  it('when a user updates their profile, then it is saved, the email stays and no secret is shown', async () => {
+    const { user, token } = await t.register();
+    const res = await put(token, { ...profileBody, email: 'new-address@example.test', isAdmin: true });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toMatch(/password|\$argon2/i);
+    expect(JSON.parse(text)).toEqual({
+      success: 'user updated',
+      userUpdated: { _id: user._id, name: 'Grace', lastName: 'Hopper', email: user.email, isAdmin: false },
+    });
+    const read = await t.authed(token)(`/api/users/profile/${user._id}`);
+    expect(read.status).toBe(200);
+    const readText = await read.text();
+    expect(readText).not.toMatch(/password|\$argon2/i);
+    const { password: _p, ...shown } = profileBody;
+    expect(JSON.parse(readText)).toEqual({ _id: user._id, email: user.email, isAdmin: false, createdAt: expect.any(String), ...shown });
+  });
+
+  it.each([
+    ['password', { password: undefined }],
+    ['password', { password: '12345' }],
+    ['name', { name: '' }],
+    ['lastName', { lastName: undefined }],
+    ['city', { city: 42 }],
+  ])('when the profile update has a bad %s, then 400 naming it and nothing changes', async (field, change) => {
+    const { user, token } = await t.register();
+    const res = await put(token, { ...profileBody, ...change });
+    expect(res.status).toBe(400);
+    expect((await res.json()).field).toBe(field);
+    const { rows } = await t.db.query('select name from users where id = $1', [user._id]);
+    expect(rows[0]).toEqual({ name: 'Test' });
+  });
+
+  it('when the password changes, then the other sessions end at once, this one lives and only the new password works', async () => {
+    const { user, token } = await t.register();
+    const other = await t.login(user.email, TEST_PASSWORD);
+    changed.length = 0;
+    expect((await put(token, { ...profileBody, password: 'brand-new-password' })).status).toBe(200);
+    expect((await t.authed(other)('/api/session')).status).toBe(401);
+    expect((await t.authed(token)('/api/session')).status).toBe(200);
+    expect(changed).toEqual([user._id]);
+    await expect(t.login(user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    expect(await t.login(user.email, 'brand-new-password')).toEqual(expect.any(String));
+  });
+
+  it('when the profile is saved with the same password, then other sessions live on', async () => {
+    const { user, token } = await t.register();
+    const other = await t.login(user.email, TEST_PASSWORD);
+    expect((await put(token, profileBody)).status).toBe(200);
+    expect((await t.authed(other)('/api/session')).status).toBe(200);
+  });
+
+  it('when a visitor updates a profile, then 401', async () => {
+    expect((await put(undefined, profileBody)).status).toBe(401);
+  });
+
+  it("when a user asks for another user's profile, then 403; an admin may read it; unknown ids are 404", async () => {
+    const alice = await t.register();
+    const bob = await t.register();
+    const res = await t.authed(alice.token)(`/api/users/profile/${bob.user._id}`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain(bob.user.email);
+    expect((await t.authed(undefined)(`/api/users/profile/${bob.user._id}`)).status).toBe(401);
+
+    const admin = await t.register();
+    await t.makeAdmin(admin.user._id);
+    const asAdmin = await t.authed(admin.token)(`/api/users/profile/${bob.user._id}`);
+    expect(asAdmin.status).toBe(200);
+    expect((await asAdmin.json()).email).toBe(bob.user.email);
+    expect((await t.authed(admin.token)(`/api/users/profile/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await t.authed(admin.token)('/api/users/profile/not-a-uuid')).status).toBe(404);
+  });
+});

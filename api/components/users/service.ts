@@ -1,0 +1,110 @@
+import type {
+  AdminUserUpdateBody,
+  LoginBody,
+  ProfileUpdateBody,
+  RegisterBody,
+  User,
+  UserInfo,
+} from '../../../contracts/user.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.ts';
+import { signToken, tokenLifetime } from '../../auth/token.ts';
+import type { AuthUser } from '../../auth/types.ts';
+import type { ApiContext } from '../../context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
+import * as repo from './repository.ts';
+
+const userExists = () => conflict('user exists', 'email');
+const wrongCredentials = () => new AppError(401, 'wrong credentials');
+
+const info = ({ _id, name, lastName, email, isAdmin }: UserInfo): UserInfo => ({ _id, name, lastName, email, isAdmin });
+
+/** Opens a session and signs a token pointing at it. */
+const issueToken = async (ctx: ApiContext, user: UserInfo, doNotLogout: boolean): Promise<string> => {
+  const lifetime = tokenLifetime(doNotLogout);
+  const sid = await createSession(ctx.db, user._id, lifetime);
+  return signToken({ ...info(user), sid }, ctx.config.TOKEN_SECRET, lifetime);
+};
+
+export const register = async (ctx: ApiContext, body: RegisterBody): Promise<{ user: UserInfo; token: string }> => {
+  if (await repo.emailTaken(ctx.db, body.email)) throw userExists();
+  const passwordHash = await hashPassword(body.password);
+  const user = await repo.insertUser(ctx.db, { ...body, passwordHash });
+  if (!user) throw userExists();
+  return { user, token: await issueToken(ctx, user, false) };
+};
+
+export const login = async (ctx: ApiContext, body: LoginBody): Promise<{ user: UserInfo; token: string }> => {
+  const found = await repo.findCredentialsByEmail(ctx.db, body.email);
+  // An unknown email still costs one hash check, so the answer's timing does not reveal accounts.
+  const ok = await verifyPassword(found?.passwordHash ?? (await decoyHash()), body.password);
+  if (!found || !ok) throw wrongCredentials();
+  const user = info(found);
+  return { user: { ...user, doNotLogout: body.doNotLogout }, token: await issueToken(ctx, user, body.doNotLogout) };
+};
+
+export const logout = async (ctx: ApiContext, caller: AuthUser | undefined): Promise<void> => {
+  if (!caller) return;
+  await revokeSession(ctx.db, caller.sessionId);
+  ctx.events.emit('sessionRevoked', caller.sessionId);
+};
+
+/**
+ * The caller's profile. Every update carries a password (spec section 5); only a different
+ * one counts as a change, which ends the caller's other sessions.
+ */
+export const updateProfile = async (ctx: ApiContext, caller: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> => {
+  const { password, ...profile } = body;
+  const currentHash = await repo.findPasswordHash(ctx.db, caller._id);
+  if (currentHash === null) throw notFound('Your account');
+  const changed = !(await verifyPassword(currentHash, password));
+  const user = await repo.updateProfile(ctx.db, caller._id, profile, changed ? await hashPassword(password) : null);
+  if (!user) throw notFound('Your account');
+  if (changed) {
+    await revokeUserSessions(ctx.db, caller._id, caller.sessionId);
+    ctx.events.emit('userChanged', caller._id);
+  }
+  return info(user);
+};
+
+/** A user's full profile: only the user themselves or an admin may read it. */
+export const getProfile = async (ctx: ApiContext, caller: AuthUser, id: string): Promise<User> => {
+  if (id !== caller._id && !caller.isAdmin) throw forbidden('You can only see your own profile');
+  return getUser(ctx, id);
+};
+
+export const listUsers = (ctx: ApiContext): Promise<User[]> => repo.listUsers(ctx.db);
+
+export const getUser = async (ctx: ApiContext, id: string): Promise<User> => {
+  const user = isUuid(id) ? await repo.findUser(ctx.db, id) : null;
+  if (!user) throw notFound('The user');
+  return user;
+};
+
+export const adminUpdateUser = async (ctx: ApiContext, id: string, body: AdminUserUpdateBody): Promise<void> => {
+  if (!isUuid(id)) throw notFound('The user');
+  await ctx.db.transaction(async (tx) => {
+    const admins = await repo.lockAdminIds(tx);
+    if (!body.isAdmin && admins.length === 1 && admins[0] === id) {
+      throw conflict('The shop needs at least one administrator: make someone else an admin first', 'isAdmin');
+    }
+    const updated = await repo.adminUpdateUser(tx, id, body);
+    if (updated === 'taken') throw userExists();
+    if (!updated) throw notFound('The user');
+  });
+  ctx.events.emit('userChanged', id);
+};
+
+export const deleteUser = async (ctx: ApiContext, caller: AuthUser, id: string): Promise<void> => {
+  if (id === caller._id) throw badRequest('You cannot delete your own account');
+  if (!isUuid(id)) throw notFound('The user');
+  await ctx.db.transaction(async (tx) => {
+    const admins = await repo.lockAdminIds(tx);
+    if (admins.length === 1 && admins[0] === id) {
+      throw conflict('The shop needs at least one administrator: this is the last one');
+    }
+    if (!(await repo.deleteUser(tx, id))) throw notFound('The user');
+  });
+  ctx.events.emit('userChanged', id);
+};

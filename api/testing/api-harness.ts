@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RegisterBody, UserInfo } from '../../contracts/user.ts';
+import { type Api, type ApiOptions, createApi } from '../app.ts';
+import { hashPassword } from '../auth/password.ts';
+import { createSession } from '../auth/sessions.ts';
+import { signToken, tokenLifetime } from '../auth/token.ts';
+import type { ApiConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createTestDb } from './test-db.ts';
+
+/** The password of every user made by `register()` unless overridden. */
+export const TEST_PASSWORD = 'secret-password';
+
+export type AuthedFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type TestApi = {
+  /** Base URL, e.g. http://127.0.0.1:41234 (paths passed to `authed` start with /api/...). */
+  url: string;
+  db: Db;
+  api: Api;
+  config: ApiConfig;
+  stop(): Promise<void>;
+  /** A new user (unique email by default) with a live session, made straight in the database. */
+  register(overrides?: Partial<RegisterBody>): Promise<{ token: string; user: UserInfo; password: string }>;
+  /** Logs in through POST /api/users/login; throws unless it answers 200. */
+  login(email: string, password: string): Promise<string>;
+  /** Makes the user an admin; their existing tokens are admin tokens on the next request. */
+  makeAdmin(userId: string): Promise<void>;
+  /** fetch against the API with `Authorization: Bearer <token>` (none if token is undefined) and JSON content type. */
+  authed(token: string | undefined): AuthedFetch;
+};
+
+export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & { config?: Partial<ApiConfig> };
+
+let defaultHash: Promise<string> | undefined;
+const hashFor = (password: string) =>
+  password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password);
+
+/** Starts the API on a fresh test database and an ephemeral port. Call `stop()` in afterAll. */
+export const startTestApi = async (options: StartTestApiOptions = {}): Promise<TestApi> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-api-test-'));
+  const config: ApiConfig = {
+    NODE_ENV: 'test',
+    API_PORT: 0,
+    API_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    DATABASE_POOL_SIZE: 10,
+    TOKEN_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    SEED: 'none',
+    IMAGE_HOST_URL: undefined,
+    LOG_LEVEL: 'silent',
+    ...options.config,
+  };
+  const db = await createTestDb();
+  const { config: _ignored, ...rest } = options;
+  const api = createApi({ ...rest, db, config });
+  const { url } = await api.start(0, '127.0.0.1');
+
+  const authed =
+    (token: string | undefined): AuthedFetch =>
+    (p, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return fetch(url + p, { ...init, headers });
+    };
+
+  const register: TestApi['register'] = async (overrides = {}) => {
+    const password = overrides.password ?? TEST_PASSWORD;
+    const body = {
+      name: 'Test',
+      lastName: 'User',
+      email: `user-${randomUUID()}@example.test`,
+      ...overrides,
+    };
+    const { rows } = await db.query<UserInfo>(
+      `insert into users (name, last_name, email, password_hash) values ($1, $2, $3, $4)
+       returning id as "_id", name, last_name as "lastName", email, is_admin as "isAdmin"`,
+      [body.name, body.lastName, body.email.trim().toLowerCase(), await hashFor(password)],
+    );
+    const user = rows[0]!;
+    const lifetime = tokenLifetime(false);
+    const sid = await createSession(db, user._id, lifetime);
+    const token = await signToken({ ...user, sid }, config.TOKEN_SECRET, lifetime);
+    return { token, user, password };
+  };
+
+  const login: TestApi['login'] = async (email, password) => {
+    const res = await authed(undefined)('/api/users/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`login failed with ${res.status}: ${await res.text()}`);
+    const { token } = (await res.json()) as { token: string };
+    return token;
+  };
+
+  const makeAdmin: TestApi['makeAdmin'] = async (userId) => {
+    await db.query('update users set is_admin = true where id = $1', [userId]);
+  };
+
+  return {
+    url,
+    db,
+    api,
+    config,
+    register,
+    login,
+    makeAdmin,
+    authed,
+    async stop() {
+      await api.stop();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
