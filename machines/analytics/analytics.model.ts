@@ -1,0 +1,49 @@
+import type { AnyEventObject } from 'xstate';
+import type { AnalysisOrder } from '../../contracts/order.ts';
+import { assertEqual, assertTrue } from '../testing/assert.ts';
+import { createControl } from '../testing/controlled-actors.ts';
+import type { ModelSpec } from '../testing/model.ts';
+import { analyticsMachine, type AnalyticsContext } from './analytics.machine.ts';
+
+const today = '2026-11-27';
+const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({ _id: createdAt, createdAt, orderTotal: { cartSubtotal } });
+const sums = (points: Record<string, unknown>[], date: string) => points.map((p) => Number(p[date]));
+
+const events: AnyEventObject[] = [
+  { type: 'analytics.setFirstDate', date: '2026-11-25' },
+  { type: 'analytics.setFirstDate', date: today },
+  { type: 'analytics.setSecondDate', date: today },
+  { type: 'analytics.setSecondDate', date: 'nope' },
+  { type: 'analytics.newOrder', order: order(`${today}T10:00:00Z`, 5) },
+  { type: 'analytics.newOrder', order: order('2026-11-26T10:00:00Z', 7) },
+  ...['fetchFirst', 'fetchSecond'].flatMap((id) => [
+    { type: `xstate.done.actor.${id}`, output: [order(`${today}T09:00:00Z`, 1)] },
+    { type: `xstate.error.actor.${id}`, error: { status: 500, message: 'down' } },
+  ]),
+];
+
+export const analyticsModel = (): ModelSpec => {
+  const control = createControl();
+  return {
+    name: 'analytics',
+    machine: analyticsMachine.provide({ actors: { fetchOrders: control.promise(), socket: control.callback() } }),
+    control,
+    input: () => ({ today }),
+    events,
+    bound: (c: AnalyticsContext) =>
+      c.first.length <= 2 && c.second.length <= 2 && Number(c.first.at(-1)?.[c.firstDate] ?? 0) <= 11 && Number(c.second.at(-1)?.[c.secondDate] ?? 0) <= 11,
+    check: (before, event, after) => {
+      const prev = before.context as AnalyticsContext;
+      const next = after.context as AnalyticsContext;
+      for (const which of ['first', 'second'] as const) {
+        const date = which === 'first' ? next.firstDate : next.secondDate;
+        const values = sums(next[which], date);
+        assertTrue(values.every((v, i) => i === 0 || v >= (values[i - 1] ?? 0)), `${which} series is cumulative`);
+        if (event.type === 'analytics.newOrder') {
+          const live = (event.order as AnalysisOrder).createdAt.slice(0, 10) === today && date === today;
+          if (!live) assertEqual(next[which], prev[which], `${which}: an order not of today or of an unselected date is ignored`);
+        }
+      }
+    },
+  };
+};

@@ -1,0 +1,83 @@
+import type { AnyEventObject } from 'xstate';
+import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
+import { assertEqual, assertTrue } from '../testing/assert.ts';
+import { createControl } from '../testing/controlled-actors.ts';
+import type { ModelSpec } from '../testing/model.ts';
+import { adminChatMachine, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
+import type { CHAT_SOCKET_OPTIONS} from './customer-chat.machine.ts';
+import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
+
+const customerEvents: AnyEventObject[] = [
+  { type: 'chat.input', text: 'hi' },
+  { type: 'chat.input', text: '   ' },
+  { type: 'chat.submit' },
+  { type: 'chat.read' },
+  { type: 'chat.connected' },
+  { type: 'chat.disconnected' },
+  { type: 'chat.adminMessage', text: 'hello' },
+  { type: 'chat.noAdmin' },
+  { type: 'chat.adminClosed' },
+];
+
+const last = (m: ChatMessage[]) => m[m.length - 1];
+
+export const customerChatModel = (): ModelSpec => {
+  const control = createControl();
+  return {
+    name: 'customer chat',
+    machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    control,
+    events: customerEvents,
+    bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1,
+    check: (before, event, after) => {
+      const prev = before.context as CustomerChatContext;
+      const next = after.context as CustomerChatContext;
+      if (event.type === 'chat.submit') {
+        const blank = prev.draft.trim() === '';
+        assertEqual(next.messages.length, prev.messages.length + (blank || before.hasTag('sending') ? 0 : 1), 'whitespace-only messages are not sent');
+        if (!blank && !before.hasTag('sending')) assertEqual(last(next.messages), { client: prev.draft.trim() }, 'the sent text is shown');
+        if (before.hasTag('adminClosed') && !blank && !before.hasTag('sending')) assertTrue(after.hasTag('connecting'), 'a message after the admin closed reconnects');
+      }
+      if (event.type === 'chat.adminMessage') assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
+      if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
+      if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
+    },
+  };
+};
+
+const adminEvents: AnyEventObject[] = [
+  { type: 'admin.connected' },
+  { type: 'admin.disconnected' },
+  { type: 'admin.clientMessage', user: 's1', message: 'hi' },
+  { type: 'admin.clientMessage', user: 's2', message: 'yo' },
+  { type: 'admin.send', user: 's1', message: 'hello' },
+  { type: 'admin.send', user: 's1', message: ' ' },
+  { type: 'admin.closeChat', user: 's1' },
+  { type: 'admin.read' },
+  { type: 'admin.clientDisconnected', socketId: 's1' },
+];
+
+const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
+
+export const adminChatModel = (): ModelSpec => {
+  const control = createControl();
+  return {
+    name: 'admin chat',
+    machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    control,
+    events: adminEvents,
+    bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2),
+    check: (before, event, after) => {
+      const prev = before.context as AdminChatContext;
+      const next = after.context as AdminChatContext;
+      assertEqual(new Set(next.rooms.map((r) => r.user)).size, next.rooms.length, 'one room per customer socket');
+      if (event.type === 'admin.clientMessage') {
+        const user = event.user as string;
+        assertEqual(room(next.rooms, user)?.messages.length, (room(prev.rooms, user)?.messages.length ?? 0) + 1, 'incoming message appends or creates the room');
+        assertTrue(next.messageReceived, 'incoming message sets unread');
+      }
+      if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim()) assertTrue(!next.messageReceived, 'a reply clears unread');
+      if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
+    },
+  };
+};

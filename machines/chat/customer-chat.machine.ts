@@ -1,0 +1,111 @@
+import { and, assign, emit, enqueueActions, not, sendTo, setup, stateIn } from 'xstate';
+import type { ChatMessage } from '../../contracts/chat.ts';
+import { missingCallback } from '../shared/actors.ts';
+
+/** Spec section 9: the realtime client reconnects after 1 s to 5 s and gives up a connection try after 20 s. */
+export const CHAT_SOCKET_OPTIONS = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 } as const;
+export const CHAT_INPUT_CLEAR_MS = 200;
+export const CHAT_SOUND = 'chat-msg.mp3';
+
+export type CustomerChatContext = { messages: ChatMessage[]; draft: string; unread: boolean; outbox: string[] };
+/** UI events, then what the socket actor reports. */
+export type CustomerChatEvent =
+  | { type: 'chat.input'; text: string }
+  | { type: 'chat.submit' }
+  | { type: 'chat.read' }
+  | { type: 'chat.connected' }
+  | { type: 'chat.disconnected' }
+  | { type: 'chat.adminMessage'; text: string }
+  | { type: 'chat.noAdmin' }
+  | { type: 'chat.adminClosed' };
+/** What the machine asks the socket actor to do: emit 'client sends message' with the text. */
+export type CustomerSocketCommand = { type: 'send'; text: string };
+export type CustomerChatEmitted = { type: 'chat.sound'; file: typeof CHAT_SOUND };
+
+/**
+ * The shopper's support chat (widget and storefront): the socket lives in `online`; when the
+ * admin closes the chat the socket is dropped and the conversation cleared, and the next
+ * message reconnects. Messages typed before the socket connects wait in `outbox`.
+ */
+export const customerChatMachine = setup({
+  types: {
+    context: {} as CustomerChatContext,
+    events: {} as CustomerChatEvent,
+    emitted: {} as CustomerChatEmitted,
+  },
+  actors: {
+    socket: missingCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(),
+  },
+  delays: { inputClear: CHAT_INPUT_CLEAR_MS },
+  guards: {
+    // A second Enter while the box is still clearing must not send the same text again.
+    canSend: and([({ context }) => context.draft.trim().length > 0, not(stateIn({ composer: 'clearing' }))]),
+  },
+  actions: {
+    appendDraft: assign(({ context }) => ({ messages: [...context.messages, { client: context.draft.trim() }] })),
+    queueDraft: assign(({ context }) => ({ outbox: [...context.outbox, context.draft.trim()] })),
+    sendDraft: sendTo('socket', ({ context }): CustomerSocketCommand => ({ type: 'send', text: context.draft.trim() })),
+    flushOutbox: enqueueActions(({ context, enqueue }) => {
+      for (const text of context.outbox) enqueue.sendTo('socket', { type: 'send', text } satisfies CustomerSocketCommand);
+      enqueue.assign({ outbox: [] });
+    }),
+  },
+}).createMachine({
+  id: 'customerChat',
+  type: 'parallel',
+  context: { messages: [], draft: '', unread: false, outbox: [] },
+  on: { 'chat.read': { actions: assign({ unread: false }) } },
+  states: {
+    connection: {
+      initial: 'online',
+      states: {
+        online: {
+          invoke: { id: 'socket', src: 'socket', input: { options: CHAT_SOCKET_OPTIONS } },
+          initial: 'connecting',
+          on: {
+            'chat.adminMessage': {
+              target: '.chatting',
+              actions: [
+                assign(({ context, event }) => ({ messages: [...context.messages, { admin: event.text }], unread: true })),
+                emit({ type: 'chat.sound' as const, file: CHAT_SOUND }),
+              ],
+            },
+            'chat.noAdmin': '.noAdmin',
+            'chat.disconnected': '.connecting',
+            // CHAT_TEXTS.adminClosed is shown; leaving `online` drops the socket.
+            'chat.adminClosed': { target: 'closed', actions: assign({ messages: [], outbox: [] }) },
+          },
+          states: {
+            connecting: {
+              tags: ['connecting'],
+              on: {
+                'chat.connected': { target: 'chatting', actions: 'flushOutbox' },
+                'chat.submit': { guard: 'canSend', actions: ['appendDraft', 'queueDraft'] },
+              },
+            },
+            chatting: { tags: ['online'], on: { 'chat.submit': { guard: 'canSend', actions: ['appendDraft', 'sendDraft'] } } },
+            // CHAT_TEXTS.noAdmin is shown; the message still went to the server.
+            noAdmin: { tags: ['online', 'noAdmin'], on: { 'chat.submit': { guard: 'canSend', actions: ['appendDraft', 'sendDraft'] } } },
+          },
+        },
+        closed: {
+          tags: ['adminClosed'],
+          on: { 'chat.submit': { guard: 'canSend', target: 'online', actions: ['appendDraft', 'queueDraft'] } },
+        },
+      },
+    },
+    composer: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'chat.input': { actions: assign(({ event }) => ({ draft: event.text })) },
+            'chat.submit': { guard: 'canSend', target: 'clearing' },
+          },
+        },
+        // Spec section 4: the box clears 200 ms after sending.
+        clearing: { tags: ['sending'], after: { inputClear: { target: 'editing', actions: assign({ draft: '' }) } } },
+      },
+    },
+  },
+});

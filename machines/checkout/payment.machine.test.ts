@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createControl } from '../testing/controlled-actors.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+
+const start = (input: Partial<PaymentInput> = {}) => {
+  const control = createControl();
+  const machine = paymentMachine.provide({ actors: { loadWallet: control.promise(), confirmPaid: control.promise() } });
+  const actor = createActor(machine, { input: { orderId: 'o1', paymentMethod: 'pp', cartSubtotal: 20.3, isPaid: false, ...input } });
+  const emitted: { type: string }[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, control, emitted, snap: () => actor.getSnapshot() };
+};
+const capture = { id: 'c1', status: 'COMPLETED', amount: 20.3 };
+
+describe('payment machine', () => {
+  it('when the order is cod, then it waits for delivery and never loads the wallet', () => {
+    const { snap, control } = start({ paymentMethod: 'cod' });
+    expect(snap().hasTag('payOnDelivery')).toBe(true);
+    expect(control.started).toEqual([]);
+  });
+
+  it('when the order is already paid, then it shows finished', () => {
+    expect(start({ isPaid: true }).snap().hasTag('paid')).toBe(true);
+  });
+
+  it('when pp is approved with a full COMPLETED capture and the server agrees, then it is paid', async () => {
+    const { actor, control, snap, emitted } = start();
+    await control.resolve('loadWallet', undefined);
+    expect(snap().hasTag('showWallet')).toBe(true);
+    actor.send({ type: 'payment.approved', capture });
+    expect(control.inputOf('confirmPaid')).toEqual({ orderId: 'o1', capture });
+    await control.resolve('confirmPaid', { isPaid: true, paidAt: '2026-11-22T10:00:00Z' });
+    expect(snap().hasTag('paid')).toBe(true);
+    expect(snap().context.paidAt).toBe('2026-11-22T10:00:00Z');
+    expect(emitted).toContainEqual({ type: 'payment.paid', paidAt: '2026-11-22T10:00:00Z' });
+  });
+
+  it.each([
+    ['not COMPLETED', { ...capture, status: 'PENDING' }],
+    ['short by a cent', { ...capture, amount: 20.29 }],
+  ])('when the capture is %s, then nothing is recorded and it is only logged', async (_, bad) => {
+    const { actor, control, snap, emitted } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.approved', capture: bad });
+    expect(control.isPending('confirmPaid')).toBe(false);
+    expect(snap().hasTag('showWallet')).toBe(true);
+    expect(emitted.map((e) => e.type)).toEqual(['payment.log']);
+  });
+
+  it('when the payer cancels or the wallet errors, then it is only logged and payment stays open', async () => {
+    const { actor, control, snap, emitted } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.cancelled' });
+    actor.send({ type: 'payment.failed', message: 'boom' });
+    expect(snap().hasTag('showWallet')).toBe(true);
+    expect(emitted.map((e) => e.type)).toEqual(['payment.log', 'payment.log']);
+  });
+
+  it('when the SDK fails to load, then it is logged and retry loads it again', async () => {
+    const { actor, control, snap } = start();
+    await control.reject('loadWallet', new Error('blocked'));
+    expect(snap().hasTag('walletUnavailable')).toBe(true);
+    actor.send({ type: 'payment.retry' });
+    expect(control.isPending('loadWallet')).toBe(true);
+  });
+
+  it('when the server refuses the capture, then it is not paid and the wallet shows again', async () => {
+    const { actor, control, snap } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.approved', capture });
+    await control.resolve('confirmPaid', { isPaid: false, paidAt: null });
+    expect(snap().hasTag('paid')).toBe(false);
+    expect(snap().hasTag('showWallet')).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+
+/** What a rejected effect actor throws: the HTTP status (0 when no answer came) and a sentence. */
+export type ApiError = { status: number; message: string };
+
+export const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as ApiError).status === 'number' ? (error as ApiError).status : undefined;
+
+export const messageOf = (error: unknown, fallback: string): string =>
+  typeof error === 'object' && error !== null && typeof (error as ApiError).message === 'string' && (error as ApiError).message
+    ? (error as ApiError).message
+    : fallback;
+
+/**
+ * Placeholder for an effect the client must attach with `.provide({ actors })`: it rejects with
+ * a message naming the missing actor instead of silently doing nothing.
+ */
+export const missingPromise = <TOutput, TInput = void>(name: string) =>
+  fromPromise<TOutput, TInput>(() => Promise.reject({ status: 0, message: `The ${name} actor was not provided` } satisfies ApiError));
+
+/** Placeholder for a socket or timer actor the client must provide; it does nothing. */
+export const missingCallback = <TEvent extends EventObject, TInput = void>() => fromCallback<TEvent, TInput>(() => () => undefined);

@@ -1,0 +1,9 @@
+import { fromCents, toCents } from '../../contracts/rules.ts';
+
+/** Sums price × quantity in integer cents, so 0.1 + 0.2 is 0.3 and not 0.30000000000000004. */
+export const lineTotalCents = (line: { price: number; quantity: number }): number => toCents(line.price) * line.quantity;
+
+export const subtotal = (lines: readonly { price: number; quantity: number }[]): number =>
+  fromCents(lines.reduce((sum, line) => sum + lineTotalCents(line), 0));
+
+export const itemsCount = (lines: readonly { quantity: number }[]): number => lines.reduce((n, line) => n + line.quantity, 0);

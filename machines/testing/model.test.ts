@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { cartModel } from '../cart/cart.model.ts';
+import { createControl } from './controlled-actors.ts';
+import { formatReport, isComplete, machineTotals, runModel } from './model.ts';
+
+describe('model harness', () => {
+  it('when an event is left out of the sample, then its transition is reported as not exercised', async () => {
+    const spec = cartModel();
+    const events = (spec.events as { type: string }[]).filter((e) => e.type !== 'cart.clear');
+    const report = await runModel({ ...spec, events });
+    expect(isComplete(report)).toBe(false);
+    expect(report.transitions).toMatchObject({ covered: 4, total: 5 });
+    expect(report.transitions.missing).toEqual(['cart.active --cart.clear#0-->']);
+    expect(formatReport(report)).toContain('transitions 4/5 (80%)');
+  });
+
+  it('when a state cannot be reached with the sample, then the state count shows it', async () => {
+    const machine = createMachine({ initial: 'a', states: { a: { on: { go: 'b' } }, b: { on: { back: 'a' } }, c: {} } });
+    const report = await runModel({ name: 'tiny', machine, control: createControl(), events: [{ type: 'go' }, { type: 'back' }] });
+    expect(report.states).toMatchObject({ covered: 2, total: 3, missing: ['(machine).c'] });
+    expect(report.transitions).toMatchObject({ covered: 2, total: 2 });
+  });
+
+  it('when totals are counted, then every state node and every transition definition is included', () => {
+    const machine = createMachine({
+      initial: 'a',
+      states: { a: { always: { target: 'b', guard: () => false }, on: { x: [{ target: 'b', guard: () => true }, { target: 'a' }] } }, b: { after: { 10: 'a' } } },
+    });
+    const totals = machineTotals(machine);
+    expect(totals.nodes).toHaveLength(2);
+    expect(totals.transitions.size).toBe(4);
+  });
+});

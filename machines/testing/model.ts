@@ -1,0 +1,167 @@
+import { createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { assertEqual, ModelError } from './assert.ts';
+import { flush, type Control } from './controlled-actors.ts';
+
+type Snap = AnyMachineSnapshot;
+type Path = StatePath<Snap, AnyEventObject>;
+
+/** Everything the generic model check needs to know about one machine. */
+export type ModelSpec = {
+  name: string;
+  /** The machine with the test actors of `control` already provided. */
+  machine: AnyStateMachine;
+  control: Control;
+  /** A fresh input for every replay (e.g. new in-memory storages). */
+  input?: () => unknown;
+  /** Several starting inputs: each gets its own generated graph; coverage adds up over all. */
+  inputs?: (() => unknown)[];
+  /** The finite sample of payloads for each event the machine accepts, including actor outputs. */
+  events: AnyEventObject[] | ((snapshot: Snap) => AnyEventObject[]);
+  /** States whose context leaves this bound are reached but not explored further. */
+  bound?: (context: never) => boolean;
+  /** The part of the context compared at every step (defaults to the whole context). */
+  select?: (context: never) => unknown;
+  /** The spec's rules, checked on every replayed step against the real actor's snapshots. */
+  check?: (before: Snap, event: AnyEventObject, after: Snap) => void;
+  /** Upper bound on generation work; generation fails loudly past it. */
+  limit?: number;
+};
+
+export type Coverage = { covered: number; total: number; missing: string[] };
+export type ModelReport = { name: string; paths: number; steps: number; states: Coverage; transitions: Coverage };
+
+const transitionLabel = (t: { source: AnyStateNode; eventType: string }, index: number) =>
+  `${t.source.id} --${t.eventType || '(always)'}#${index}-->`;
+
+/** Every state node under the root and every transition definition of the machine. */
+export const machineTotals = (machine: AnyStateMachine) => {
+  const nodes = getStateNodes(machine.root);
+  const transitions = new Map<unknown, string>();
+  for (const node of [machine.root, ...nodes]) {
+    // Each candidate of an event (guarded branches) is its own transition, numbered in order.
+    for (const defs of [...node.transitions.values(), node.always ?? []]) defs.forEach((t, i) => transitions.set(t, transitionLabel(t, i)));
+  }
+  return { nodes, transitions };
+};
+
+/** Shortest path to every reachable state, plus one path through every edge of the graph. */
+export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefined = spec.input): Path[] => {
+  // Only events some active state handles: an actor's done event is only sent while it runs.
+  // Timers need no payload, so they are added bare; every other event must be in the sample,
+  // so that leaving one out shows as a coverage gap.
+  const events = (s: Snap) => {
+    const handled = new Set(s._nodes.flatMap((n) => [...n.transitions.keys()]));
+    const sample = (typeof spec.events === 'function' ? spec.events(s) : spec.events).filter((e) => handled.has(e.type));
+    const bare = [...handled].filter((type) => type.startsWith('xstate.after.') && !sample.some((e) => e.type === type)).map((type) => ({ type }));
+    return [...sample, ...bare];
+  };
+  const options = {
+    input: input?.(),
+    events,
+    limit: spec.limit ?? 5_000,
+    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context as never) : undefined,
+  };
+  const shortest = getShortestPaths(spec.machine, options) as unknown as Path[];
+  const toState = new Map(shortest.map((p) => [JSON.stringify({ value: p.state.value, context: p.state.context }), p]));
+  const adjacency = getAdjacencyMap(spec.machine, options as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: AnyEventObject; state: Snap }> }>;
+  const edges: Path[] = [];
+  for (const { state, transitions } of Object.values(adjacency)) {
+    const head = toState.get(JSON.stringify({ value: state.value, context: state.context }));
+    if (!head) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      edges.push({ state: next, steps: [...head.steps, { event, state: next }], weight: head.weight + 1 });
+    }
+  }
+  return [...shortest, ...edges];
+};
+
+const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snap, clockEvent: AnyEventObject): number => {
+  const name = type.slice('xstate.after.'.length).split('.')[0] ?? '';
+  if (/^\d+$/.test(name)) return Number(name);
+  const delay = (machine.implementations.delays as Record<string, unknown>)[name];
+  if (typeof delay === 'number') return delay;
+  if (typeof delay === 'function') return (delay as (a: unknown) => number)({ context: snapshot.context, event: clockEvent });
+  throw new ModelError(`Unknown delay "${name}" in ${type}`);
+};
+
+/**
+ * Replays every generated path on a real actor (test actors, simulated clock), asserting the
+ * state and selected context after each step and the spec's rules, and counts the states and
+ * transitions the real actor actually went through.
+ */
+export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
+  const { nodes, transitions } = machineTotals(spec.machine);
+  const seenNodes = new Set<AnyStateNode>();
+  const seenTransitions = new Set<unknown>();
+  const select = (s: Snap) => (spec.select ? spec.select(s.context as never) : s.context);
+  const inputs = spec.inputs ?? [spec.input];
+  const paths = inputs.flatMap((input) => generatePaths(spec, input).map((path) => ({ path, input })));
+  let steps = 0;
+
+  for (const [index, { path, input }] of paths.entries()) {
+    const clock = new SimulatedClock();
+    const actor = createActor(spec.machine, {
+      input: input?.(),
+      clock,
+      inspect: (e) => {
+        // Only the machine under test makes microsteps; its initial ones arrive inside createActor.
+        if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== spec.machine) return;
+        const micro = e as typeof e & { _transitions: { source: AnyStateNode }[] };
+        for (const t of micro._transitions) {
+          seenTransitions.add(t);
+          seenNodes.add(t.source);
+        }
+        for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
+      },
+    });
+    actor.start();
+    for (const n of actor.getSnapshot()._nodes) seenNodes.add(n);
+    const where = (i: number) => `${spec.name} path ${index} step ${i} (${path.steps.map((s) => s.event.type).slice(0, i + 1).join(' → ')})`;
+    try {
+      for (const [i, step] of path.steps.entries()) {
+        if (i === 0 && step.event.type === 'xstate.init') {
+          assertEqual(actor.getSnapshot().value, step.state.value, `${where(i)}: initial state`);
+          continue;
+        }
+        const before = actor.getSnapshot();
+        const { type } = step.event;
+        if (type.startsWith('xstate.done.actor.')) await spec.control.resolve(type.slice(18), (step.event as { output?: unknown }).output);
+        else if (type.startsWith('xstate.error.actor.')) await spec.control.reject(type.slice(19), (step.event as { error?: unknown }).error);
+        else if (type.startsWith('xstate.after.')) clock.increment(delayOf(spec.machine, type, before, step.event));
+        else actor.send(step.event);
+        const after = actor.getSnapshot();
+        steps++;
+        assertEqual(after.value, step.state.value, `${where(i)}: state`);
+        assertEqual(select(after), select(step.state), `${where(i)}: context`);
+        spec.check?.(before, step.event, after);
+      }
+    } catch (error) {
+      if (error instanceof Error) error.message = `${error.message}\n  at ${where(path.steps.length - 1)}`;
+      throw error;
+    } finally {
+      actor.stop();
+      await flush();
+    }
+  }
+
+  const coverage = <T>(all: T[], seen: Set<unknown>, label: (t: T) => string): Coverage => ({
+    covered: all.filter((x) => seen.has(x)).length,
+    total: all.length,
+    missing: all.filter((x) => !seen.has(x)).map(label),
+  });
+  return {
+    name: spec.name,
+    paths: paths.length,
+    steps,
+    states: coverage(nodes, seenNodes, (n) => n.id),
+    transitions: coverage([...transitions.keys()], seenTransitions, (t) => transitions.get(t) ?? '?'),
+  };
+};
+
+const pct = (c: Coverage) => (c.total === 0 ? 100 : Math.floor((c.covered / c.total) * 1000) / 10);
+export const isComplete = (r: ModelReport) => r.states.covered === r.states.total && r.transitions.covered === r.transitions.total;
+export const formatReport = (r: ModelReport): string =>
+  `${r.name.padEnd(16)} states ${r.states.covered}/${r.states.total} (${pct(r.states)}%) transitions ${r.transitions.covered}/${r.transitions.total} (${pct(r.transitions)}%)` +
+  `  [${r.paths} paths, ${r.steps} steps]` +
+  (isComplete(r) ? '' : `\n  not exercised: ${[...r.states.missing, ...r.transitions.missing].join(', ')}`);

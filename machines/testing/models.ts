@@ -1,0 +1,12 @@
+import { analyticsModel } from '../analytics/analytics.model.ts';
+import { authModel } from '../auth/auth.model.ts';
+import { guardModel } from '../auth/guard.model.ts';
+import { cartModel } from '../cart/cart.model.ts';
+import { adminChatModel, customerChatModel } from '../chat/chat.model.ts';
+import { checkoutModel, paymentModel } from '../checkout/checkout.model.ts';
+import { kioskModel } from '../kiosk/kiosk.model.ts';
+import { orderModel } from '../order/order.model.ts';
+import type { ModelSpec } from './model.ts';
+
+/** Every machine's model, in the order `npm run test:model` prints them. */
+export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel()];
