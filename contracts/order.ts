@@ -41,6 +41,7 @@ export const OrderUser = z.object({
   city: z.string(),
   state: z.string(),
 });
+export type OrderUser = z.infer<typeof OrderUser>;
 
 export const Order = z.object({
   _id: Id,
@@ -89,3 +90,12 @@ export type AnalysisOrder = { _id: string; createdAt: string; orderTotal: { cart
 export type ChartPoint = { name: string } & Record<string, number | string>;
 
 export const AnalysisDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
+
+/** `GET /api/orders/analysis/{date}?bucket=hour`: asks for the 24 hourly points instead of the orders. */
+export const AnalysisQuery = z.object({
+  bucket: z.enum(['hour'], 'bucket can only be hour').optional(),
+});
+export type AnalysisQuery = z.infer<typeof AnalysisQuery>;
+
+/** One of the 24 points of `?bucket=hour`: UTC hour, revenue up to the end of that hour (dollars), orders placed in it. */
+export type HourBucket = { hour: number; total: number; orders: number };

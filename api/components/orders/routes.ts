@@ -1,7 +1,57 @@
 import { Router } from 'express';
+import { AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '../../../contracts/order.ts';
+import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { analysisBuckets, analysisOrders } from './analysis-service.ts';
+import * as orders from './service.ts';
 
-export const ordersRoutes = (_ctx: ApiContext): Router => {
+/** A client-chosen key (a UUID per checkout, say); absent means every POST is a new order. */
+const idempotencyKey = (value: string | undefined): string | null => {
+  if (value === undefined) return null;
+  const key = value.trim();
+  if (key.length === 0 || key.length > 200) throw badRequest('Idempotency-Key must be 1 to 200 characters', 'Idempotency-Key');
+  return key;
+};
+
+/** /api/orders: users place and read their own orders; admins read all, deliver and analyse. */
+export const ordersRoutes = (ctx: ApiContext): Router => {
   const router = Router();
+
+  router.post('/', requireUser, async (req, res) => {
+    const body = parse(CreateOrderBody, req.body);
+    const { order, created } = await orders.createOrder(ctx, req.user!, body, idempotencyKey(req.get('Idempotency-Key')));
+    res.status(created ? 201 : 200).json(order satisfies Order);
+  });
+
+  router.get('/', requireUser, async (req, res) => {
+    res.json((await orders.listMyOrders(ctx, req.user!)) satisfies Order[]);
+  });
+
+  router.get('/admin', requireAdmin, async (_req, res) => {
+    res.json((await orders.listAllOrders(ctx)) satisfies Order[]);
+  });
+
+  router.get('/user/:id', requireUser, async (req, res) => {
+    res.json((await orders.getOrder(ctx, req.user!, String(req.params.id))) satisfies Order);
+  });
+
+  router.put('/delivered/:id', requireAdmin, async (req, res) => {
+    res.json((await orders.markDelivered(ctx, String(req.params.id))) satisfies Order);
+  });
+
+  // Payments (its own issue) records a verified wallet capture here; until then nothing is marked paid.
+  router.put('/paid/:id', requireUser, () => {
+    throw new AppError(501, 'Online payment is not available yet: the order stays unpaid. Please try again later.');
+  });
+
+  router.get('/analysis/:date', requireAdmin, async (req, res) => {
+    const { bucket } = parse(AnalysisQuery, req.query);
+    const date = String(req.params.date);
+    if (bucket === 'hour') res.json((await analysisBuckets(ctx, date)) satisfies HourBucket[]);
+    else res.json((await analysisOrders(ctx, date)) satisfies AnalysisOrder[]);
+  });
+
   return router;
 };

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contracts/order.ts';
+import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { addProduct, admin, body, placeOrder, shopper, type Shopper } from './fixtures.ts';
+
+describe('order lifecycle', () => {
+  let t: TestApi;
+  let ada: Shopper;
+  let boss: Shopper;
+  let product: string;
+  beforeAll(async () => {
+    t = await startTestApi();
+    [ada, boss] = [await shopper(t), await admin(t)];
+    product = await addProduct(t, { priceCents: 1200, count: 100 });
+  });
+  afterAll(() => t.stop());
+
+  const deliver = (token: string, id: string) => t.authed(token)(`/api/orders/delivered/${id}`, { method: 'PUT' });
+  const eventsOf = async (id: string) =>
+    (await t.db.query<{ type: string }>('select type from order_events where order_id = $1 order by id', [id])).rows.map((r) => r.type);
+
+  it('when an admin marks a cash-on-delivery order delivered, then it is delivered with its event, and a second call changes nothing', async () => {
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
+    const res = await deliver(boss.token, order._id);
+    expect(res.status).toBe(200);
+    const delivered = (await res.json()) as Order;
+    expect(delivered).toMatchObject({ _id: order._id, isDelivered: true, deliveredAt: expect.any(String) });
+    expect(delivered.events?.map((e) => e.type)).toEqual(['created', 'delivered']);
+    expect(delivered.events?.[1]?.at).toBe(delivered.deliveredAt);
+
+    const again = await deliver(boss.token, order._id);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Order).deliveredAt).toBe(delivered.deliveredAt);
+    expect(await eventsOf(order._id)).toEqual(['created', 'delivered']);
+
+    const seen = (await (await t.authed(ada.token)(`/api/orders/user/${order._id}`)).json()) as Order;
+    expect(seen).toMatchObject({ isDelivered: true, deliveredAt: delivered.deliveredAt });
+  });
+
+  it('when an admin marks an unpaid wallet order delivered, then 409 and it stays undelivered', async () => {
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'pp'));
+    const res = await deliver(boss.token, order._id);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toMatch(/not paid/);
+    expect(await eventsOf(order._id)).toEqual(['created']);
+  });
+
+  it('when an admin delivers an unknown or malformed order id, then 404', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'x']) expect((await deliver(boss.token, id)).status).toBe(404);
+  });
+
+  it('when anyone calls PUT paid, then 501 with a clear message and the order stays unpaid', async () => {
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'pp'));
+    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ id: 'CAPTURE-1', status: 'COMPLETED' }),
+    });
+    expect(res.status).toBe(501);
+    expect(((await res.json()) as { message: string }).message).toMatch(/not available yet/);
+    const { rows } = await t.db.query<{ is_paid: boolean; paid_at: Date | null }>('select is_paid, paid_at from orders where id = $1', [order._id]);
+    expect(rows[0]).toEqual({ is_paid: false, paid_at: null });
+    expect(await eventsOf(order._id)).toEqual(['created']);
+  });
+});
