@@ -1,0 +1,19 @@
+/** The image formats a browser shows safely, by the extension we give the stored file. */
+export type ImageType = 'png' | 'jpg' | 'webp' | 'gif';
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0): boolean =>
+  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+
+const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+
+/**
+ * The format the file's first bytes say it is, or null. The name and the declared type are
+ * the sender's word and are ignored; SVG (script-capable) is text and never matches.
+ */
+export const detectImageType = (bytes: Uint8Array): ImageType | null => {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  return null;
+};

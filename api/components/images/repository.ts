@@ -1,0 +1,34 @@
+import type { ProductImage } from '../../../contracts/product.ts';
+import type { Queryable } from '../../db/index.ts';
+
+export const productExists = async (db: Queryable, productId: string): Promise<boolean> => {
+  const { rows } = await db.query('select 1 from products where id = $1', [productId]);
+  return rows.length > 0;
+};
+
+/** Appends to the product's images; false when the product no longer exists. */
+export const appendImages = async (db: Queryable, productId: string, images: ProductImage[]): Promise<boolean> => {
+  const { rowCount } = await db.query('update products set images = images || $2::jsonb where id = $1', [
+    productId,
+    JSON.stringify(images),
+  ]);
+  return rowCount > 0;
+};
+
+/** Drops every entry with that path; false when the product does not show it (or does not exist). */
+export const removeImage = async (db: Queryable, productId: string, imagePath: string): Promise<boolean> => {
+  const { rowCount } = await db.query(
+    `update products p
+        set images = coalesce((select jsonb_agg(e order by i) from jsonb_array_elements(p.images) with ordinality as t(e, i)
+                                where e->>'path' is distinct from $2), '[]'::jsonb)
+      where p.id = $1 and p.images @> $3::jsonb`,
+    [productId, imagePath, JSON.stringify([{ path: imagePath }])],
+  );
+  return rowCount > 0;
+};
+
+/** True when some product still shows this image (the demo data may share files). */
+export const imageInUse = async (db: Queryable, imagePath: string): Promise<boolean> => {
+  const { rows } = await db.query('select 1 from products where images @> $1::jsonb limit 1', [JSON.stringify([{ path: imagePath }])]);
+  return rows.length > 0;
+};

@@ -1,0 +1,59 @@
+import { type Request, type Response, Router } from 'express';
+import multer from 'multer';
+import type { UploadResponse } from '../../../contracts/product.ts';
+import { LIMITS } from '../../../contracts/rules.ts';
+import type { ApiContext } from '../../context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import * as images from './service.ts';
+
+// Memory storage: nothing reaches the disk before its bytes are checked. The caps bound the
+// memory one request can take (3 × 5 MB).
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { files: LIMITS.maxImagesPerUpload, fileSize: LIMITS.maxImageBytes, fields: 20, parts: 30, fieldSize: 10_000 },
+}).array('images');
+
+const uploadError = (error: unknown): Error => {
+  if (!(error instanceof multer.MulterError)) return badRequest('The upload could not be read; send the images as multipart/form-data', 'images');
+  switch (error.code) {
+    case 'LIMIT_FILE_COUNT':
+      return badRequest('to many files', 'images');
+    case 'LIMIT_FILE_SIZE':
+      return new AppError(413, `Each image may be at most ${LIMITS.maxImageBytes / 1024 / 1024} MB`, 'images');
+    case 'LIMIT_UNEXPECTED_FILE':
+      return badRequest('Send the images in the form field "images"', error.field ?? 'images');
+    default:
+      return badRequest(`The upload was refused: ${error.message}`, error.field ?? 'images');
+  }
+};
+
+const receiveFiles = (req: Request, res: Response): Promise<Express.Multer.File[]> =>
+  new Promise((resolve, reject) => {
+    upload(req, res, (error: unknown) => {
+      if (error) reject(uploadError(error));
+      else resolve(Array.isArray(req.files) ? req.files : []);
+    });
+  });
+
+/** Mounted under /api/products/admin, behind requireAdmin. */
+export const imagesRoutes = (ctx: ApiContext): Router => {
+  const router = Router();
+
+  router.post('/upload', async (req, res) => {
+    const productId = await images.checkUploadTarget(ctx, req.query.productId);
+    const saved =
+      req.query.cloudinary === 'true'
+        ? await images.saveHostedImages(ctx, productId, req.body)
+        : await images.saveUploads(ctx, productId, await receiveFiles(req, res));
+    res.status(201).json({ message: 'upload successful', images: saved } satisfies UploadResponse);
+  });
+
+  // The path arrives URL-encoded (`%2Fimages%2Fx.png`); Express hands it over decoded.
+  router.delete('/image/:encodedPath/:productId', async (req, res) => {
+    const hosted = req.query.cloudinary === 'true';
+    await images.removeImage(ctx, String(req.params.encodedPath), String(req.params.productId), hosted);
+    res.json({ message: 'image removed' });
+  });
+
+  return router;
+};

@@ -1,0 +1,85 @@
+import { ProductListQuery, type Sort } from '../../../contracts/product.ts';
+import { categoryFromUrl, SORTS, toCents } from '../../../contracts/rules.ts';
+import { badRequest } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+
+/** What the product list is narrowed by, once the URL has been read and checked. */
+export type ListFilter = {
+  page: number;
+  maxPriceCents?: number;
+  /** Whole stars (1–5): a product matches when its rating rounds to one of them. */
+  ratings: number[];
+  /** From the path: the category and everything below it. */
+  pathCategory?: string;
+  /** From the query: any of these categories (each with everything below it). */
+  categories: string[];
+  /** Key → accepted values: values of one key are OR'd, keys AND'd. */
+  attrs: Map<string, string[]>;
+  sort?: Sort;
+  search?: string;
+};
+
+const MAX_LIST_ITEMS = 50;
+
+const items = (value: string, field: string): string[] => {
+  const list = value.split(',').map((s) => s.trim());
+  if (list.some((s) => s === '')) throw badRequest(`${field} is a comma-joined list without empty items`, field);
+  if (list.length > MAX_LIST_ITEMS) throw badRequest(`${field} may hold at most ${MAX_LIST_ITEMS} items`, field);
+  return list;
+};
+
+const parseRatings = (value: string | undefined): number[] => {
+  if (value === undefined) return [];
+  return items(value, 'rating').map((s) => {
+    if (!/^[1-5]$/.test(s)) throw badRequest('rating is a comma-joined list of whole stars from 1 to 5', 'rating');
+    return Number(s);
+  });
+};
+
+/** `key-v1-v2` items, comma-joined (spec section 7). */
+const parseAttrs = (value: string | undefined): Map<string, string[]> => {
+  const attrs = new Map<string, string[]>();
+  if (value === undefined) return attrs;
+  for (const item of items(value, 'attrs')) {
+    const [key = '', ...values] = item.split('-').map((s) => s.trim());
+    if (key === '' || values.length === 0 || values.some((v) => v === '')) {
+      throw badRequest('attrs items are written key-value1-value2, for example color-red-blue', 'attrs');
+    }
+    attrs.set(key, [...new Set([...(attrs.get(key) ?? []), ...values])]);
+  }
+  return attrs;
+};
+
+const parseCategories = (value: string | undefined): string[] => {
+  if (value === undefined) return [];
+  return items(value, 'category').map((name) => {
+    if (name.split('/').some((part) => part.trim() === '')) throw badRequest(`"${name}" is not a category path`, 'category');
+    return name;
+  });
+};
+
+/**
+ * Reads GET /api/products' path and query. The client sends every field, empty when unused
+ * (`?pageNum=1&price=&rating=…`), so an empty value means "not filtered".
+ */
+export const parseListFilter = (params: Record<string, string | undefined>, rawQuery: Record<string, unknown>): ListFilter => {
+  const query = Object.fromEntries(Object.entries(rawQuery).filter(([, v]) => v !== ''));
+  if (query.sort !== undefined && !(SORTS as readonly unknown[]).includes(query.sort)) {
+    throw badRequest(`sort must be one of ${SORTS.join(', ')}`, 'sort');
+  }
+  const q = parse(ProductListQuery, query);
+  const pathCategory = params.categoryName === undefined ? undefined : categoryFromUrl(params.categoryName).trim();
+  if (pathCategory !== undefined) parseCategories(pathCategory);
+  const search = params.searchQuery?.trim();
+  if (search !== undefined && search.length > 200) throw badRequest('The search may be at most 200 characters long', 'searchQuery');
+  return {
+    page: q.pageNum,
+    ...(q.price === undefined ? {} : { maxPriceCents: toCents(q.price) }),
+    ratings: parseRatings(q.rating),
+    ...(pathCategory ? { pathCategory } : {}),
+    categories: parseCategories(q.category),
+    attrs: parseAttrs(q.attrs),
+    ...(q.sort ? { sort: q.sort } : {}),
+    ...(search ? { search } : {}),
+  };
+};

@@ -1,0 +1,74 @@
+import type { Sort } from '../../../contracts/product.ts';
+import type { ListFilter } from './list-query.ts';
+
+/** A WHERE clause and the parameters it refers to. User text only ever travels as a parameter. */
+export type Where = { sql: string; params: unknown[]; rankSql: string | null };
+
+/** `%`, `_` and the escape character itself match only themselves in a LIKE pattern. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** The category itself or anything below it: `Computers` holds `Computers/Laptops` but not `ComputersX`. */
+const underCategory = (p: Params, name: string): string =>
+  // LIKE on an escaped prefix (rather than starts_with) lets the text_pattern_ops index serve it.
+  `(category = ${p.add(name)} or category like ${p.add(`${escapeLike(name)}/%`)} escape '\\')`;
+
+/**
+ * Search: Postgres full-text search (websearch syntax never fails to parse). A query without
+ * any searchable word (`%`, `C++`, `'`) falls back to a literal substring of the name or
+ * description, so such searches still find what they literally name.
+ */
+const searchClause = (p: Params, search: string): { sql: string; rank: string } => {
+  const q = `websearch_to_tsquery('english', ${p.add(search)}::text)`;
+  const literal = `'%' || ${p.add(escapeLike(search))}::text || '%'`;
+  return {
+    sql: `(search @@ ${q} or (numnode(${q}) = 0 and (name ilike ${literal} escape '\\' or description ilike ${literal} escape '\\')))`,
+    rank: `ts_rank(search, ${q})`,
+  };
+};
+
+export const buildWhere = (f: ListFilter): Where => {
+  const p = new Params();
+  const clauses: string[] = [];
+  let rankSql: string | null = null;
+  if (f.maxPriceCents !== undefined) clauses.push(`price_cents <= ${p.add(f.maxPriceCents)}`);
+  // numeric round() rounds halves away from zero: 4.5 stars shows as 5.
+  if (f.ratings.length) clauses.push(`round(rating)::int = any(${p.add(f.ratings)}::int[])`);
+  if (f.pathCategory) clauses.push(underCategory(p, f.pathCategory));
+  if (f.categories.length) clauses.push(`(${f.categories.map((c) => underCategory(p, c)).join(' or ')})`);
+  for (const [key, values] of f.attrs) {
+    // Containment, so the GIN index on attrs serves it.
+    const anyValue = values.map((value) => `attrs @> ${p.add(JSON.stringify([{ key, value }]))}::jsonb`);
+    clauses.push(`(${anyValue.join(' or ')})`);
+  }
+  if (f.search) {
+    const s = searchClause(p, f.search);
+    clauses.push(s.sql);
+    rankSql = s.rank;
+  }
+  return { sql: clauses.length ? `where ${clauses.join(' and ')}` : '', params: p.values, rankSql };
+};
+
+const NAME = `lower(name) collate "C", name collate "C"`;
+const NAME_DESC = `lower(name) collate "C" desc, name collate "C" desc`;
+
+const SORT_SQL: Record<Sort, string> = {
+  price_1: 'price_cents asc',
+  'price_-1': 'price_cents desc',
+  'rating_-1': 'rating desc, reviews_number desc',
+  name_1: NAME,
+  'name_-1': NAME_DESC,
+};
+
+/** An explicit sort wins; a search ranks by relevance; otherwise newest first. The id keeps pages stable. */
+export const orderBy = (sort: Sort | undefined, rankSql: string | null): string => {
+  const parts = [sort ? SORT_SQL[sort] : null, rankSql ? `${rankSql} desc` : null, sort ? null : 'created_at desc', 'id'];
+  return `order by ${parts.filter(Boolean).join(', ')}`;
+};
