@@ -3,7 +3,7 @@ import { badRequest } from './errors.ts';
 
 /** Parses input with a contract schema; the first problem becomes a 400 naming its field. */
 export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.infer<S> => {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || undefined;
