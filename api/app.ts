@@ -17,6 +17,7 @@ import type { Db } from './db/index.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { createLogger } from './logger.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {
   app: Express;
@@ -34,10 +35,11 @@ export type ApiOptions = {
   config: ApiConfig;
   logger?: Logger;
   events?: DomainEvents;
+  /** Defaults to the realtime hub (socket.io on /socket.io); pass [] for none. */
   attachments?: ServerAttachment[];
 };
 
-export const createApi = ({ db, config, logger, events, attachments = [] }: ApiOptions): Api => {
+export const createApi = ({ db, config, logger, events, attachments = [createRealtimeHub()] }: ApiOptions): Api => {
   const context: ApiContext = {
     db,
     config,

@@ -12,6 +12,14 @@ const ApiEnv = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */
+  CHAT_IDENTITY_SECRET: optionalEnv(z.string().min(16, 'must be at least 16 characters long')),
+  /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
+  PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
+  PAYPAL_CLIENT_SECRET: optionalEnv(z.string().min(1)),
+  /** provider: the real wallet (needs both credentials); simulator: the offline stand-in (never in production). Unset: provider with credentials, else simulator outside production. */
+  WALLET: optionalEnv(z.enum(['simulator', 'provider'])),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET'> & { TOKEN_SECRET: string };

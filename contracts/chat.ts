@@ -25,3 +25,64 @@ export type ChatRoom = { user: string; messages: ChatMessage[] };
 export type AdminMessageIn = { user: string; message: string };
 export type DisconnectedPayload = { reason: string; socketId: string };
 export type NewOrderPayload = { _id: string; createdAt: string; orderTotal: { cartSubtotal: number } };
+
+/*
+ * Additions to spec section 7 (the names above stay as they are): message ids, acknowledgements,
+ * replay after the last seen id, errors and the partner's signed identity. Plain types, no zod,
+ * because the embeddable widget imports this file and must stay small.
+ */
+export const CHAT_EVENTS = {
+  /** Client → server, with an ack: the messages of the conversation after the last id seen. */
+  replay: 'chat replay',
+  /** Server → socket, when a request had no ack to answer: `ChatError`. */
+  error: 'error',
+  /** Server → socket once after the handshake when `auth.identify` could not be verified: `ChatError`. */
+  identifyFailed: 'identify failed',
+  /**
+   * Server → every socket, on connecting and then regularly; carries nothing. socket.io can only
+   * recover a connection whose client has received a recent event, so this keeps that true.
+   */
+  sync: 'chat sync',
+} as const;
+
+export type ChatErrorCode =
+  | 'not admin'
+  | 'rate limited'
+  | 'too long'
+  | 'empty'
+  | 'invalid'
+  | 'no admin'
+  | 'no conversation'
+  | 'identify failed';
+export type ChatError = { code: ChatErrorCode; message: string };
+/** The ack of 'client sends message', 'admin sends message', 'admin closes chat' and 'admin connected with server'. */
+export type ChatAck = { ok: true; id?: number } | ({ ok: false } & ChatError);
+
+/** Second argument of 'server sends message from admin to client' (the first stays the text). */
+export type ChatMessageMeta = { id: number };
+/** 'server sends message from client to admin': spec's { user, message } plus the id and, for identified visitors, a name. */
+export type ClientToAdminPayload = AdminMessageIn & { id: number; name?: string };
+export type AdminCloseIn = { roomId: string };
+
+export type ChatHistoryEntry = { id: number; from: 'client' | 'admin'; text: string };
+/** `room` is read for admins only: a customer always replays their own conversation. */
+export type ChatReplayRequest = { after: number; room?: string };
+export type ChatReplayAck = { ok: true; messages: ChatHistoryEntry[] } | ({ ok: false } & ChatError);
+
+/** signature = hex HMAC-SHA256 of `${id}|${name}|${email}` keyed with the shop's CHAT_IDENTITY_SECRET. */
+export type ChatIdentify = { id: string; name: string; email: string; signature: string };
+/** What a socket may pass as socket.io's `auth` in the handshake. */
+export type ChatHandshakeAuth = { identify?: ChatIdentify };
+
+/** What the server emits, for typed clients (`Socket<ChatServerToClient>`). */
+export type ChatServerToClient = {
+  'server sends message from admin to client': (text: string, meta: ChatMessageMeta) => void;
+  'no admin': () => void;
+  'admin closed chat': () => void;
+  'server sends message from client to admin': (payload: ClientToAdminPayload) => void;
+  disconnected: (payload: DisconnectedPayload) => void;
+  newOrder: (order: NewOrderPayload) => void;
+  error: (error: ChatError) => void;
+  'identify failed': (error: ChatError) => void;
+  'chat sync': () => void;
+};

@@ -1,0 +1,98 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { startTestApi, type TestApi } from '../testing/api-harness.ts';
+import { createRealtimeHub } from './hub.ts';
+import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from './test-sockets.ts';
+import type { HubServer } from './types.ts';
+
+let t: TestApi;
+let hub: HubServer;
+const open: Socket[] = [];
+const track = <S extends Socket>(s: S): S => (open.push(s), s);
+
+beforeAll(async () => {
+  t = await startTestApi({ attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })] });
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) s.disconnect();
+  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const admin = async () => {
+  const a = await connectAdmin(t);
+  track(a.socket);
+  return a;
+};
+const serverClosed = (socket: Socket) =>
+  new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+const demote = async (by: string, userId: string) => {
+  const res = await t.authed(by)(`/api/users/${userId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ name: 'Ada', lastName: 'Admin', email: `${userId}@example.test`, isAdmin: false }),
+  });
+  expect(res.status).toBe(200);
+};
+
+describe('realtime hub: accounts and orders', () => {
+  it('when an order is created, then admins get newOrder and customers do not', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<NewOrderPayload>(adminSocket, SOCKET_EVENTS.newOrder);
+    const shopper = track(await connect(t.url));
+    const atShopper = collect(shopper, SOCKET_EVENTS.newOrder);
+    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
+    expect(atAdmin).toEqual([]);
+
+    const order = { _id: 'order-1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 129.99 } };
+    t.api.context.events.emit('orderCreated', order);
+    await until(() => atAdmin.length === 1, 'the admin hears of the order');
+    expect(atAdmin).toEqual([order]);
+    await ack(shopper, CHAT_EVENTS.replay, { after: 0 });
+    expect(atShopper).toEqual([]);
+  });
+
+  it('when an admin is demoted, then their sockets are disconnected; another admin is untouched', async () => {
+    const keeper = await admin();
+    const demoted = await admin();
+    const closed = serverClosed(demoted.socket);
+    await demote(keeper.token, demoted.userId);
+    expect(await closed).toBe('io server disconnect');
+    expect(keeper.socket.connected).toBe(true);
+    expect(await ack(keeper.socket, CHAT_EVENTS.replay, { after: 0, room: 'nobody' })).toMatchObject({ ok: false, code: 'no conversation' });
+  });
+
+  it('when an admin logs out, then their sockets are disconnected', async () => {
+    const leaving = await admin();
+    const closed = serverClosed(leaving.socket);
+    const res = await t.authed(leaving.token)('/api/logout');
+    expect(res.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('when an admin is demoted while their connection is down, then coming back does not restore them or what they missed', async () => {
+    const keeper = await admin();
+    const demoted = await admin();
+    const missed = collect<ClientToAdminPayload>(demoted.socket, SOCKET_EVENTS.serverToAdmin);
+    const orders = collect(demoted.socket, SOCKET_EVENTS.newOrder);
+    holdOffline(demoted.socket);
+    await cutClientSide(hub, demoted.socket);
+    const oldId = demoted.socket.id;
+
+    t.api.context.events.emit('orderCreated', { _id: 'o', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 1 } });
+    await demote(keeper.token, demoted.userId);
+    const shopper = track(await connect(t.url));
+    // The demoted admin held no conversation, so this one goes to the keeper either way.
+    await say(shopper, 'hello');
+
+    await comeBack(demoted.socket);
+    expect(demoted.socket.recovered).toBe(false);
+    expect(demoted.socket.id).not.toBe(oldId);
+    expect(await ack(demoted.socket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'hi' })).toMatchObject({ ok: false, code: 'not admin' });
+    expect(missed).toEqual([]);
+    expect(orders).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { liveSessionUser } from '../auth/sessions.ts';
+import type { ApiContext } from '../context.ts';
+import type { Conversation, Conversations } from './conversations.ts';
+import { isChatError, parseAdminClose, parseAdminMessage, parseReplay, parseText } from './payloads.ts';
+import type { AdminPresence } from './presence.ts';
+import { slidingWindow } from './rate-limit.ts';
+import { type Ack, failure, reply, serial } from './reply.ts';
+import { ADMINS_ROOM, type HubServer, type HubSocket } from './types.ts';
+
+export type ChatDeps = {
+  io: HubServer;
+  ctx: ApiContext;
+  presence: AdminPresence;
+  conversations: Conversations;
+  rateLimit: { max: number; windowMs: number };
+};
+
+const notAdmin = failure({ code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
+const noConversation = failure({ code: 'no conversation', message: 'That customer has no open conversation with you: they left or the chat was closed' });
+
+/** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
+export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
+  const { io, ctx, presence, conversations } = deps;
+  const allowMessage = slidingWindow(deps.rateLimit.max, deps.rateLimit.windowMs);
+  const run = serial(ctx.logger);
+
+  const on = (event: string, handler: (payload: unknown, ack?: Ack) => Promise<void>, limited = false) => {
+    socket.on(event, (...args: unknown[]) => {
+      const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
+      // Counted on arrival, before any waiting, so a burst cannot slip past the limit.
+      if (limited && !allowMessage()) {
+        const { max, windowMs } = deps.rateLimit;
+        reply(socket, ack, failure({ code: 'rate limited', message: `Too many messages: at most ${max} every ${windowMs / 1000} s. Wait a moment and send again` }));
+        return;
+      }
+      run(() => handler(args[0], ack));
+    });
+  };
+
+  const isAdmin = async () => Boolean(socket.data.user?.isAdmin) && (await presence.has(socket.id));
+
+  /** The conversation `roomId` if this admin holds it; an admin back on a new socket takes theirs over. */
+  const ownConversation = (roomId: string): Conversation | undefined => {
+    const conv = conversations.get(roomId);
+    if (!conv || conv.adminSocketId === socket.id) return conv;
+    if (conv.adminUserId !== socket.data.user?._id) return undefined;
+    conversations.assign(roomId, { socketId: socket.id, userId: conv.adminUserId! });
+    return conv;
+  };
+
+  on(SOCKET_EVENTS.clientSendsMessage, async (payload, ack) => {
+    const text = parseText(payload);
+    if (isChatError(text)) return reply(socket, ack, failure(text));
+    if (await presence.has(socket.id)) {
+      return reply(socket, ack, failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }));
+    }
+    const current = conversations.get(socket.id);
+    if (!current?.adminSocketId) {
+      const admin = await presence.claim(current?.adminUserId);
+      if (!admin) {
+        socket.emit(SOCKET_EVENTS.noAdmin);
+        return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
+      }
+      conversations.assign(socket.id, admin);
+    }
+    const adminSocketId = conversations.get(socket.id)!.adminSocketId!;
+    const entry = conversations.record(socket.id, 'client', text);
+    const { identity, user } = socket.data;
+    const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
+    io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
+    reply(socket, ack, { ok: true, id: entry.id });
+  }, true);
+
+  on(SOCKET_EVENTS.adminConnected, async (_adminId, ack) => {
+    const claimed = socket.data.user;
+    // Read again now: the handshake may be minutes old.
+    const user = claimed ? await liveSessionUser(ctx.db, claimed.sessionId, claimed._id) : null;
+    if (!user?.isAdmin) return reply(socket, ack, notAdmin);
+    socket.data.user = user;
+    await presence.add(socket.id, user._id);
+    await socket.join(ADMINS_ROOM);
+    reply(socket, ack, { ok: true });
+  });
+
+  on(SOCKET_EVENTS.adminSendsMessage, async (payload, ack) => {
+    if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+    const body = parseAdminMessage(payload);
+    if (isChatError(body)) return reply(socket, ack, failure(body));
+    if (!ownConversation(body.user)) return reply(socket, ack, noConversation);
+    const entry = conversations.record(body.user, 'admin', body.message);
+    io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
+    reply(socket, ack, { ok: true, id: entry.id });
+  }, true);
+
+  on(SOCKET_EVENTS.adminClosesChat, async (payload, ack) => {
+    if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+    const body = parseAdminClose(payload);
+    if (isChatError(body)) return reply(socket, ack, failure(body));
+    if (!ownConversation(body.roomId)) return reply(socket, ack, noConversation);
+    io.to(body.roomId).emit(SOCKET_EVENTS.adminClosedChat);
+    conversations.close(body.roomId);
+    await presence.release(socket.id);
+    reply(socket, ack, { ok: true });
+  });
+
+  on(CHAT_EVENTS.replay, async (payload, ack) => {
+    const body = parseReplay(payload);
+    if (isChatError(body)) return reply(socket, ack, failure(body));
+    if (!(await isAdmin())) return reply(socket, ack, { ok: true, messages: conversations.after(socket.id, body.after) });
+    if (!body.room) return reply(socket, ack, failure({ code: 'invalid', message: 'room is required: the customer socket id to replay' }));
+    if (!ownConversation(body.room)) return reply(socket, ack, noConversation);
+    reply(socket, ack, { ok: true, messages: conversations.after(body.room, body.after) });
+  });
+};

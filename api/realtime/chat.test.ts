@@ -1,0 +1,241 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatError, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { LIMITS } from '../../contracts/rules.ts';
+import { startTestApi, type TestApi } from '../testing/api-harness.ts';
+import { createRealtimeHub } from './hub.ts';
+import { signIdentity } from './identify.ts';
+import { ack, collect, connect, connectAdmin, say, until } from './test-sockets.ts';
+import type { HubServer } from './types.ts';
+
+const SECRET = 'partner-secret-0123456789';
+let t: TestApi;
+let hub: HubServer;
+const open: Socket[] = [];
+const track = <S extends Socket>(s: S): S => (open.push(s), s);
+
+beforeAll(async () => {
+  // A long rate window keeps the limit test independent of how fast this machine is.
+  t = await startTestApi({
+    config: { CHAT_IDENTITY_SECRET: SECRET },
+    attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })],
+  });
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) s.disconnect();
+  // Admins of one test must be gone before the next counts who is online.
+  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const customer = async (options: Parameters<typeof connect>[1] = {}) => track(await connect(t.url, options));
+const admin = async () => {
+  const a = await connectAdmin(t);
+  track(a.socket);
+  return a;
+};
+
+describe('realtime hub: chat', () => {
+  it('when a customer writes and the admin answers, then each gets the other message with increasing ids', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
+
+    expect(await say(shopper, '  Where is my parcel?  ')).toEqual({ ok: true, id: 1 });
+    await until(() => atAdmin.length === 1, 'the admin has the message');
+    expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1 });
+
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({ ok: true, id: 2 });
+    await until(() => atCustomer.length === 1, 'the customer has the answer');
+    expect(atCustomer[0]).toEqual(['On its way', { id: 2 }]);
+  });
+
+  it('when both sides can only long-poll, then the round trip works the same, identity included', async () => {
+    const { token } = await t.register();
+    const staff = await t.register();
+    await t.makeAdmin(staff.user._id);
+    const polling = ['polling'] as Array<'polling'>;
+    const adminSocket = await customer({ token: staff.token, transports: polling });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminConnected, 'a')).toEqual({ ok: true });
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer({ token, transports: polling });
+    const atShopper = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+    await say(shopper, 'polling hello');
+    await until(() => atAdmin.length === 1, 'the admin gets it');
+    expect(atAdmin[0]).toMatchObject({ user: shopper.id, message: 'polling hello', name: 'Test User' });
+    await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'polling reply' });
+    await until(() => atShopper.length === 1, 'the customer gets the reply');
+    expect(atShopper).toEqual(['polling reply']);
+  });
+
+  it('when no admin is online, then the customer gets no admin and the message goes nowhere', async () => {
+    const shopper = await customer();
+    const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
+    expect(await say(shopper, 'anyone?')).toEqual({ ok: false, code: 'no admin', message: CHAT_TEXTS.noAdmin });
+    await until(() => noAdmin.length === 1, 'no admin arrives');
+  });
+
+  it('when the admin closes the chat, then the customer is told and the next message starts a new conversation', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const closed = collect(shopper, SOCKET_EVENTS.adminClosedChat);
+    await say(shopper, 'first');
+    await until(() => atAdmin.length === 1, 'the first message arrives');
+
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toEqual({ ok: true });
+    await until(() => closed.length === 1, 'the customer hears the chat was closed');
+    expect((await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'late' })).ok).toBe(false);
+    expect(await ack(shopper, CHAT_EVENTS.replay, { after: 0 })).toEqual({ ok: true, messages: [] });
+
+    const again = await say(shopper, 'back again');
+    expect(again.ok).toBe(true);
+    await until(() => atAdmin.length === 2, 'the new conversation reaches an admin');
+    expect(atAdmin[1]).toMatchObject({ user: shopper.id, message: 'back again' });
+    expect(atAdmin[1]!.id).toBeGreaterThan(atAdmin[0]!.id);
+  });
+
+  it('when the customer leaves after a close and writes from a new socket, then the admin sees the old room go and a new one open', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const left = collect<DisconnectedPayload>(adminSocket, SOCKET_EVENTS.disconnected);
+    const first = await customer();
+    const oldRoom = first.id;
+    await say(first, 'first');
+    await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: oldRoom });
+    first.disconnect();
+    await until(() => left.length === 1, 'the admin hears the old room is gone');
+    expect(left[0]).toEqual({ reason: 'client namespace disconnect', socketId: oldRoom });
+
+    const second = await customer();
+    await say(second, 'again');
+    await until(() => atAdmin.length === 2, 'the new room reaches the admin');
+    expect(atAdmin[1]).toEqual({ user: second.id, message: 'again', id: 1 });
+    expect(second.id).not.toBe(oldRoom);
+  });
+
+  it('when two admins are online, then two customers land on different admins and each conversation stays with its admin', async () => {
+    const a = await admin();
+    const b = await admin();
+    const atA = collect<ClientToAdminPayload>(a.socket, SOCKET_EVENTS.serverToAdmin);
+    const atB = collect<ClientToAdminPayload>(b.socket, SOCKET_EVENTS.serverToAdmin);
+    const one = await customer();
+    const two = await customer();
+    for (const round of [1, 2, 3]) {
+      await say(one, `one ${round}`);
+      await say(two, `two ${round}`);
+    }
+    await until(() => atA.length + atB.length === 6, 'all six messages reach admins');
+    expect(atA).toHaveLength(3);
+    expect(atB).toHaveLength(3);
+    expect(new Set(atA.map((m) => m.user)).size).toBe(1);
+    expect(new Set(atB.map((m) => m.user)).size).toBe(1);
+    expect(atA[0]!.user).not.toBe(atB[0]!.user);
+
+    const bsCustomer = atB[0]!.user;
+    const refused = await ack(a.socket, SOCKET_EVENTS.adminSendsMessage, { user: bsCustomer, message: 'not mine' });
+    expect(refused).toMatchObject({ ok: false, code: 'no conversation' });
+  });
+
+  it('when a guest claims to be admin, then it gets an error, receives nothing meant for admins and cannot act', async () => {
+    const { socket: realAdmin } = await admin();
+    const atAdmin = collect(realAdmin, SOCKET_EVENTS.serverToAdmin);
+    const guest = await customer();
+    const guestHears = collect(guest, SOCKET_EVENTS.serverToAdmin);
+    const guestOrders = collect(guest, SOCKET_EVENTS.newOrder);
+    const errors = collect<ChatError>(guest, CHAT_EVENTS.error);
+
+    expect(await ack(guest, SOCKET_EVENTS.adminConnected, 'admin-1')).toMatchObject({ ok: false, code: 'not admin' });
+    guest.emit(SOCKET_EVENTS.adminConnected, 'admin-1');
+    await until(() => errors.length === 1, 'the ack-less claim is answered with an error event');
+    expect(errors[0]!.code).toBe('not admin');
+
+    const shopper = await customer();
+    await say(shopper, 'hello admins');
+    await until(() => atAdmin.length === 1, 'the real admin gets the message');
+    t.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
+    expect(await ack(guest, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({ ok: false, code: 'not admin' });
+    expect(await ack(guest, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toMatchObject({ ok: false, code: 'not admin' });
+    // The guest's own replay round-trips after every emit above, so nothing is still in flight.
+    await ack(guest, CHAT_EVENTS.replay, { after: 0 });
+    expect(guestHears).toEqual([]);
+    expect(guestOrders).toEqual([]);
+  });
+
+  it('when a logged-in non-admin claims to be admin, then it is refused the same way', async () => {
+    const { token } = await t.register();
+    const user = await customer({ token });
+    expect(await ack(user, SOCKET_EVENTS.adminConnected, 'x')).toMatchObject({ ok: false, code: 'not admin' });
+    const shopper = await customer();
+    expect((await say(shopper, 'hi')).ok).toBe(false);
+  });
+
+  it('when a socket sends a sixth message within the window, then it is refused and not delivered', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => say(shopper, `message ${n}`)));
+    expect(answers.slice(0, 5).every((a) => a.ok)).toBe(true);
+    expect(answers[5]).toMatchObject({ ok: false, code: 'rate limited' });
+    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
+    expect(atAdmin.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+  });
+
+  it('when a message is too long or blank, then it is refused with a reason and nothing reaches the admin', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const tooLong = await say(shopper, 'x'.repeat(LIMITS.chatMessageMax + 1));
+    expect(tooLong).toMatchObject({ ok: false, code: 'too long' });
+    expect(!tooLong.ok && tooLong.message).toContain(String(LIMITS.chatMessageMax));
+    expect(await say(shopper, ' \n\t ')).toMatchObject({ ok: false, code: 'empty' });
+    expect(await say(shopper, 'y'.repeat(LIMITS.chatMessageMax))).toMatchObject({ ok: true });
+    await until(() => atAdmin.length === 1, 'the longest allowed message arrives');
+    expect(atAdmin[0]!.message).toHaveLength(LIMITS.chatMessageMax);
+  });
+
+  it('when a packet is far over the size limit, then the hub drops that connection before reading it', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const dropped = new Promise<string>((resolve) => shopper.once('disconnect', (reason) => resolve(reason)));
+    shopper.emit(SOCKET_EVENTS.clientSendsMessage, 'z'.repeat(20_000));
+    expect(await dropped).toBe('transport close');
+    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: 'none' });
+    expect(atAdmin).toEqual([]);
+  });
+
+  it('when a partner page passes a correctly signed identity, then the admin sees the visitor name', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const who = { id: 'p-42', name: 'Grace Visitor', email: 'grace@partner.test' };
+    let failed: unknown[] = [];
+    const visitor = await customer({
+      auth: { identify: { ...who, signature: signIdentity(who, SECRET) } },
+      before: (s) => (failed = collect(s, CHAT_EVENTS.identifyFailed)),
+    });
+    await say(visitor, 'hello from the partner site');
+    await until(() => atAdmin.length === 1, 'the message arrives');
+    expect(atAdmin[0]).toMatchObject({ name: 'Grace Visitor', message: 'hello from the partner site' });
+    expect(failed).toEqual([]);
+  });
+
+  it('when the identity signature is wrong, then the visitor stays anonymous and is told identify failed once', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const who = { id: 'p-43', name: 'Mallory', email: 'm@partner.test' };
+    const forged = { ...who, name: 'Someone Else', signature: signIdentity(who, SECRET) };
+    let failed: ChatError[] = [];
+    const visitor = await customer({ auth: { identify: forged }, before: (s) => (failed = collect<ChatError>(s, CHAT_EVENTS.identifyFailed)) });
+    await say(visitor, 'trust me');
+    await until(() => atAdmin.length === 1, 'the message arrives');
+    expect(atAdmin[0]).not.toHaveProperty('name');
+    await until(() => failed.length >= 1, 'identify failed arrives');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.code).toBe('identify failed');
+  });
+});

@@ -1,0 +1,28 @@
+import { liveSessionUser } from '../auth/sessions.ts';
+import { verifyToken } from '../auth/token.ts';
+import type { ApiContext } from '../context.ts';
+import { verifyIdentity } from './identify.ts';
+import type { HubSocket } from './types.ts';
+
+/**
+ * Settles who is on the socket from `Authorization: Bearer <token>` (the BFF adds it from its
+ * session cookie) and a partner's signed `auth.identify`. Runs on recovered reconnections too
+ * (skipMiddlewares is off), so a restored socket is re-checked against the database.
+ */
+export const handshake =
+  (ctx: ApiContext) =>
+  async (socket: HubSocket, next: (err?: Error) => void): Promise<void> => {
+    try {
+      const header = socket.handshake.headers.authorization;
+      const claims = header?.startsWith('Bearer ') ? await verifyToken(header.slice(7), ctx.config.TOKEN_SECRET) : null;
+      socket.data.user = claims ? ((await liveSessionUser(ctx.db, claims.sid, claims._id)) ?? undefined) : undefined;
+      const auth = (socket.handshake.auth ?? {}) as { identify?: unknown };
+      const identity = verifyIdentity(auth.identify, ctx.config.CHAT_IDENTITY_SECRET);
+      socket.data.identity = typeof identity === 'object' ? identity : undefined;
+      socket.data.identifyError = typeof identity === 'string' ? identity : undefined;
+      next();
+    } catch (err) {
+      ctx.logger.error({ err }, 'chat handshake failed');
+      next(new Error('The chat is unavailable right now. Please try again in a moment.'));
+    }
+  };

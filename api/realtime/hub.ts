@@ -1,0 +1,147 @@
+import type http from 'node:http';
+import { Server } from 'socket.io';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { liveSessionUser } from '../auth/sessions.ts';
+import type { AuthUser } from '../auth/types.ts';
+import type { ApiContext } from '../context.ts';
+import { watchAccounts } from './account-watch.ts';
+import { wireChat } from './chat-handlers.ts';
+import { createConversations } from './conversations.ts';
+import { handshake } from './handshake.ts';
+import { type AdminPresence, createMemoryPresence } from './presence.ts';
+import { guardRecovery } from './recovery-guard.ts';
+import { serial } from './reply.ts';
+import { ADMINS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
+
+export type RealtimeHubOptions = {
+  /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
+  recoveryWindowMs?: number;
+  /** Chat messages allowed per socket: at most `max` in any `windowMs`. */
+  rateLimit?: { max: number; windowMs: number };
+  /** Messages kept per conversation for 'chat replay'. */
+  historyLimit?: number;
+  /** Admin presence; the default sees this process only (see presence.ts). */
+  presence?: AdminPresence;
+  /** Called with the socket.io server once attached (tests reach the raw connections through it). */
+  onAttached?: (io: HubServer) => void;
+};
+
+/** socket.io keeps a session for recovery only after these (see its RECOVERABLE_DISCONNECT_REASONS). */
+const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout', 'server shutting down', 'forced server close']);
+
+/**
+ * A 2,000-character message is at most ~12 KB once JSON-escaped (six bytes for a control
+ * character), so 16 KB refuses anything bigger before it is parsed, instead of socket.io's 1 MB.
+ */
+const MAX_PACKET_BYTES = 16 * 1024;
+
+/**
+ * The realtime hub: support chat between customers and admins, and newOrder for admins.
+ * Returns an api/app.ts ServerAttachment (spelled out here: importing app.ts would be a cycle).
+ */
+export const createRealtimeHub =
+  (options: RealtimeHubOptions = {}) =>
+  (server: http.Server, ctx: ApiContext): (() => Promise<void>) => {
+    const windowMs = options.recoveryWindowMs ?? 2 * 60_000;
+    const io: HubServer = new Server(server, {
+      path: '/socket.io',
+      serveClient: false,
+      maxHttpBufferSize: MAX_PACKET_BYTES,
+      connectionStateRecovery: { maxDisconnectionDuration: windowMs, skipMiddlewares: false },
+    });
+    const guard = guardRecovery(io);
+    io.use(handshake(ctx));
+    const presence = options.presence ?? createMemoryPresence();
+    const conversations = createConversations(options.historyLimit ?? 200);
+    const deps = { io, ctx, presence, conversations, rateLimit: options.rateLimit ?? { max: 5, windowMs: 1000 } };
+    const departures = new Map<string, { user?: AuthUser; timer: NodeJS.Timeout }>();
+    const background = serial(ctx.logger);
+    let closing = false;
+
+    /** The socket is gone for good: an admin's customers wait for another admin; a customer's admin is told. */
+    const finalize = async (socketId: string, reason: string) => {
+      departures.delete(socketId);
+      if (await presence.has(socketId)) {
+        await presence.remove(socketId);
+        conversations.unassignAdmin(socketId);
+        return;
+      }
+      const adminSocketId = conversations.get(socketId)?.adminSocketId;
+      if (adminSocketId) await presence.release(adminSocketId);
+      // Visitors who never wrote are nobody's business: admins only have rooms for those who did.
+      if (conversations.drop(socketId)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId });
+    };
+
+    /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
+    const readmit = async (socket: HubSocket) => {
+      if (!socket.rooms.has(ADMINS_ROOM)) return;
+      const user = socket.data.user;
+      if (user?.isAdmin) {
+        await presence.add(socket.id, user._id);
+        return;
+      }
+      await presence.remove(socket.id);
+      conversations.unassignAdmin(socket.id);
+      socket.disconnect(true);
+    };
+
+    /**
+     * Blocks recovery at once (the domain event fires before the HTTP answer), then lets an
+     * admin who is still an admin back in; otherwise their departure is final now.
+     */
+    const recheckDeparted = (match: (user: AuthUser) => boolean) => {
+      for (const [socketId, departure] of departures) {
+        const user = departure.user;
+        if (!user?.isAdmin || !match(user)) continue;
+        guard.block(socketId);
+        background(async () => {
+          if ((await liveSessionUser(ctx.db, user.sessionId, user._id))?.isAdmin) {
+            guard.unblock(socketId);
+            return;
+          }
+          clearTimeout(departure.timer);
+          await finalize(socketId, 'admin rights revoked');
+        });
+      }
+    };
+
+    io.on('connection', (socket) => {
+      const pending = departures.get(socket.id);
+      if (pending) clearTimeout(pending.timer);
+      departures.delete(socket.id);
+      const user = socket.data.user;
+      if (user) void socket.join([userRoom(user._id), sessionRoom(user.sessionId)]);
+      if (socket.recovered) background(() => readmit(socket));
+      else {
+        socket.emit(CHAT_EVENTS.sync);
+        const why = socket.data.identifyError;
+        if (why) socket.emit(CHAT_EVENTS.identifyFailed, { code: 'identify failed', message: why });
+      }
+      wireChat(deps, socket);
+      socket.on('disconnect', (reason) => {
+        if (closing) return;
+        if (!RECOVERABLE.has(reason)) {
+          background(() => finalize(socket.id, reason));
+          return;
+        }
+        background(() => presence.setConnected(socket.id, false));
+        const timer = setTimeout(() => background(() => finalize(socket.id, reason)), windowMs);
+        departures.set(socket.id, { user: socket.data.user, timer });
+      });
+    });
+
+    // Keeps every client's recovery offset recent (socket.io recovers only from a known one).
+    const sync = setInterval(() => io.emit(CHAT_EVENTS.sync), Math.max(100, Math.floor(windowMs / 3)));
+    sync.unref();
+    const stopWatching = watchAccounts(io, ctx, recheckDeparted);
+    options.onAttached?.(io);
+
+    return async () => {
+      closing = true;
+      clearInterval(sync);
+      for (const { timer } of departures.values()) clearTimeout(timer);
+      departures.clear();
+      stopWatching();
+      await io.close();
+    };
+  };

@@ -1,0 +1,125 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { startTestApi, type TestApi } from '../testing/api-harness.ts';
+import { createRealtimeHub } from './hub.ts';
+import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, cutServerSide, holdOffline, say, until } from './test-sockets.ts';
+import type { HubServer } from './types.ts';
+
+// Short, so the "stayed away" case ends soon; far longer than a local reconnection takes.
+const WINDOW_MS = 2000;
+let t: TestApi;
+let hub: HubServer;
+const open: Socket[] = [];
+const track = <S extends Socket>(s: S): S => (open.push(s), s);
+
+beforeAll(async () => {
+  t = await startTestApi({ attachments: [createRealtimeHub({ recoveryWindowMs: WINDOW_MS, onAttached: (io) => (hub = io) })] });
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) s.disconnect();
+  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const cutFromClient = (socket: Socket) => cutClientSide(hub, socket);
+const cutFromServer = (socket: Socket) => cutServerSide(hub, socket);
+
+const chatting = async () => {
+  const admin = await connectAdmin(t);
+  track(admin.socket);
+  const atAdmin = collect<ClientToAdminPayload>(admin.socket, SOCKET_EVENTS.serverToAdmin);
+  const customer = track(await connect(t.url));
+  const atCustomer = collect<string>(customer, SOCKET_EVENTS.serverToClient);
+  await say(customer, 'hello');
+  await until(() => atAdmin.length === 1, 'the conversation is open');
+  return { admin: admin.socket, atAdmin, customer, atCustomer };
+};
+
+describe('realtime hub: no message lost', () => {
+  it('when the customer connection is cut, then messages sent both ways meanwhile arrive once, in order, in the same room', async () => {
+    const { admin, atAdmin, customer, atCustomer } = await chatting();
+    const room = customer.id;
+    holdOffline(customer);
+    await cutFromClient(customer);
+
+    for (const n of [1, 2, 3]) admin.emit(SOCKET_EVENTS.adminSendsMessage, { user: room, message: `admin ${n}` });
+    for (const n of [1, 2]) customer.emit(SOCKET_EVENTS.clientSendsMessage, `customer ${n}`);
+    await ack(admin, CHAT_EVENTS.replay, { after: 0, room }); // the admin's three are in
+
+    await comeBack(customer);
+    expect(customer.recovered).toBe(true);
+    expect(customer.id).toBe(room);
+    await until(() => atCustomer.length === 3 && atAdmin.length === 3, 'both sides have caught up');
+    await ack(customer, CHAT_EVENTS.replay, { after: 0 }); // anything duplicated would be here by now
+    expect(atCustomer).toEqual(['admin 1', 'admin 2', 'admin 3']);
+    expect(atAdmin.map((m) => [m.user, m.message])).toEqual([[room, 'hello'], [room, 'customer 1'], [room, 'customer 2']]);
+  });
+
+  it('when the admin connection is cut by the server side, then messages sent both ways meanwhile arrive once, in order', async () => {
+    const { admin, atAdmin, customer, atCustomer } = await chatting();
+    const room = customer.id!;
+    const adminId = admin.id;
+    holdOffline(admin);
+    await cutFromServer(admin);
+
+    for (const n of [1, 2, 3]) expect((await say(customer, `customer ${n}`)).ok).toBe(true);
+    for (const n of [1, 2]) admin.emit(SOCKET_EVENTS.adminSendsMessage, { user: room, message: `admin ${n}` });
+
+    await comeBack(admin);
+    expect(admin.recovered).toBe(true);
+    expect(admin.id).toBe(adminId);
+    await until(() => atAdmin.length === 4 && atCustomer.length === 2, 'both sides have caught up');
+    await ack(admin, CHAT_EVENTS.replay, { after: 0, room });
+    expect(atAdmin.map((m) => m.message)).toEqual(['hello', 'customer 1', 'customer 2', 'customer 3']);
+    expect(atAdmin.map((m) => m.id)).toEqual([...atAdmin.map((m) => m.id)].sort((a, b) => a - b));
+    expect(atCustomer).toEqual(['admin 1', 'admin 2']);
+  });
+
+  it('when a client asks for replay after its last seen id, then it gets exactly the later messages of its conversation', async () => {
+    const { admin, customer } = await chatting();
+    const room = customer.id!;
+    await ack(admin, SOCKET_EVENTS.adminSendsMessage, { user: room, message: 'one' });
+    await say(customer, 'two');
+    await ack(admin, SOCKET_EVENTS.adminSendsMessage, { user: room, message: 'three' });
+    const mine = (await ack(customer, CHAT_EVENTS.replay, { after: 2 })) as ChatReplayAck;
+    expect(mine).toEqual({ ok: true, messages: [{ id: 3, from: 'client', text: 'two' }, { id: 4, from: 'admin', text: 'three' }] });
+    const theirs = (await ack(admin, CHAT_EVENTS.replay, { after: 0, room })) as ChatReplayAck;
+    expect(theirs.ok && theirs.messages.map((m) => m.text)).toEqual(['hello', 'one', 'two', 'three']);
+    const stranger = track(await connect(t.url));
+    expect(await ack(stranger, CHAT_EVENTS.replay, { after: 0, room })).toEqual({ ok: true, messages: [] });
+  });
+
+  it('when a customer comes back within the window, then admins never hear it left; one who stays away is announced after it, to admins only', async () => {
+    const { admin, customer } = await chatting();
+    const leftAtAdmin = collect<DisconnectedPayload>(admin, SOCKET_EVENTS.disconnected);
+    const bystander = track(await connect(t.url));
+    const leftAtBystander = collect(bystander, SOCKET_EVENTS.disconnected);
+
+    holdOffline(customer);
+    await cutFromClient(customer);
+    await comeBack(customer);
+    expect(customer.recovered).toBe(true);
+
+    // A visitor who never wrote has no room on any admin's screen: their leaving is not announced.
+    const silent = track(await connect(t.url));
+    const silentId = silent.id!;
+    silent.disconnect();
+    await until(() => !hub.of('/').sockets.has(silentId), 'the silent visitor is gone');
+
+    const leaver = track(await connect(t.url));
+    const leaverId = leaver.id!;
+    await say(leaver, 'bye soon');
+    holdOffline(leaver);
+    await cutFromClient(leaver);
+    expect(leftAtAdmin).toEqual([]);
+    // Timers fire in order: had the returning customer's departure not been cancelled, it would come first.
+    await until(() => leftAtAdmin.length === 1, 'the leaver is announced', WINDOW_MS + 10_000);
+    expect(leftAtAdmin).toEqual([{ reason: 'transport close', socketId: leaverId }]);
+    await ack(bystander, CHAT_EVENTS.replay, { after: 0 });
+    expect(leftAtBystander).toEqual([]);
+  });
+});

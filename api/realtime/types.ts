@@ -1,0 +1,20 @@
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import type { ChatServerToClient } from '../../contracts/chat.ts';
+import type { AuthUser } from '../auth/types.ts';
+import type { Identity } from './identify.ts';
+
+/** Settled at the handshake (and again on every recovered reconnection). */
+export type HubSocketData = {
+  user?: AuthUser;
+  identity?: Identity;
+  /** Why `auth.identify` was refused, told to the socket once. */
+  identifyError?: string;
+};
+
+// Incoming events are not typed: sockets are untrusted, so handlers take unknown and check it.
+export type HubServer = Server<DefaultEventsMap, ChatServerToClient, DefaultEventsMap, HubSocketData>;
+export type HubSocket = Socket<DefaultEventsMap, ChatServerToClient, DefaultEventsMap, HubSocketData>;
+
+export const ADMINS_ROOM = 'admins';
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
