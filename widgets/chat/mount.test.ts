@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { MountOptions } from '../shared/types.ts';
+import { fakeSocketFactory } from '../testing/fake-socket.ts';
+import { createMount } from './mount.ts';
+
+const identity = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'a'.repeat(64) };
+
+const setup = (overrides: Partial<MountOptions> = {}) => {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const sockets = fakeSocketFactory();
+  const sounds: string[] = [];
+  const unread: number[] = [];
+  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url) })({
+    root, shopOrigin: 'http://shop.test', assetBase: 'http://shop.test/widgets/', title: CHAT_TEXTS.title,
+    position: 'bottom-right', identity: null, onUnread: (count) => unread.push(count), onClose: () => undefined,
+    onIdentifyFailed: () => undefined, ...overrides,
+  });
+  const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
+  const textarea = () => $<HTMLTextAreaElement>('textarea')!;
+  const type = (text: string) => {
+    textarea().value = text;
+    textarea().dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const press = (key: string, shiftKey = false) => textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
+  const bubbles = () => [...root.querySelectorAll('.bubble')].map((b) => b.textContent);
+  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles };
+};
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+});
+
+describe('chat widget panel', () => {
+  it('when opened, then the titled dialog with a labelled text area and Submit sits inside the shadow root only', () => {
+    const { widget, root, $ } = setup();
+    widget.open();
+    const dialog = $<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.hidden).toBe(false);
+    expect(root.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe("Let's Chat - Online");
+    const textarea = $<HTMLTextAreaElement>('textarea')!;
+    expect(root.querySelector(`label[for="${textarea.id}"]`)?.textContent).toBeTruthy();
+    expect($('button[type="submit"]')?.textContent).toBe('Submit');
+    expect($('[role="log"]')?.getAttribute('aria-live')).toBe('polite');
+    expect(document.querySelector('textarea, [role="dialog"]')).toBeNull();
+    expect(document.head.querySelector('style')).toBeNull();
+  });
+
+  it('when the host page styles buttons and text, then the widget inside the shadow root is not affected', () => {
+    const pageStyle = document.createElement('style');
+    pageStyle.textContent = 'button { color: rgb(255, 0, 0) !important; } .submit { display: none !important; }';
+    document.head.append(pageStyle);
+    const { widget, $ } = setup();
+    widget.open();
+    const pageButton = document.body.appendChild(document.createElement('button'));
+    expect(getComputedStyle(pageButton).color).toBe('rgb(255, 0, 0)');
+    const submit = $<HTMLButtonElement>('.submit')!;
+    expect(getComputedStyle(submit).color).not.toBe('rgb(255, 0, 0)');
+    expect(getComputedStyle(submit).display).not.toBe('none');
+  });
+
+  it('when the visitor presses Enter, then the text goes to the shop and shows as "You wrote:"; the box clears after 200 ms', () => {
+    const { widget, sockets, type, press, bubbles, textarea } = setup();
+    widget.open();
+    sockets.last().accept();
+    type('  Where is my order?  ');
+    press('Enter');
+    expect(sockets.last().sent(SOCKET_EVENTS.clientSendsMessage)).toEqual([['Where is my order?']]);
+    expect(bubbles()).toEqual(['You wrote:Where is my order?']);
+    vi.advanceTimersByTime(199);
+    expect(textarea().value).toBe('  Where is my order?  ');
+    vi.advanceTimersByTime(1);
+    expect(textarea().value).toBe('');
+  });
+
+  it('when the visitor presses Shift+Enter or sends only whitespace, then nothing is sent', () => {
+    const { widget, sockets, type, press, $ } = setup();
+    widget.open();
+    sockets.last().accept();
+    type('first line');
+    press('Enter', true);
+    type('   \n  ');
+    press('Enter');
+    $<HTMLFormElement>('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(sockets.last().sent(SOCKET_EVENTS.clientSendsMessage)).toEqual([]);
+  });
+
+  it('when an admin message contains markup, then it shows as plain text under "Support wrote:"', () => {
+    const { widget, sockets, root, bubbles } = setup();
+    widget.open();
+    sockets.last().accept();
+    sockets.last().fromServer(SOCKET_EVENTS.serverToClient, '<img src=x onerror="window.hacked=1">');
+    expect(root.querySelector('img')).toBeNull();
+    expect(bubbles()).toEqual(['Support wrote:<img src=x onerror="window.hacked=1">']);
+  });
+
+  it('when an admin writes while the panel is closed, then the sound plays and the unread count rises until the panel opens', () => {
+    const { widget, sockets, sounds, unread, $ } = setup();
+    sockets.last().accept();
+    sockets.last().fromServer(SOCKET_EVENTS.serverToClient, 'Hello');
+    sockets.last().fromServer(SOCKET_EVENTS.serverToClient, 'Still there?');
+    expect(sounds).toEqual(['http://shop.test/widgets/chat-msg.mp3', 'http://shop.test/widgets/chat-msg.mp3']);
+    expect(unread).toEqual([1, 2]);
+    expect($<HTMLElement>('h2 .dot')!.hidden).toBe(false);
+    widget.open();
+    expect(unread.at(-1)).toBe(0);
+    expect($<HTMLElement>('h2 .dot')!.hidden).toBe(true);
+  });
+
+  it('when no admin is online or the admin closes the chat, then the spec texts show; the next message reconnects', () => {
+    const { widget, sockets, type, press, $, bubbles } = setup();
+    widget.open();
+    sockets.last().accept();
+    sockets.last().fromServer(SOCKET_EVENTS.noAdmin);
+    expect($('[role="status"]')?.textContent).toBe('no admin here now');
+    sockets.last().fromServer(SOCKET_EVENTS.adminClosedChat);
+    expect($('[role="status"]')?.textContent).toBe('Admin closed chat. Type something and submit to reconnect');
+    expect(bubbles()).toEqual([]);
+    type('back again');
+    press('Enter');
+    expect(sockets.sockets).toHaveLength(2);
+    sockets.last().accept();
+    expect(sockets.last().sent(SOCKET_EVENTS.clientSendsMessage)).toEqual([['back again']]);
+    expect($('[role="status"]')?.textContent).toBe('');
+  });
+});
+
+describe('chat widget socket', () => {
+  it('when the widget connects, then it goes to the shop origin with the spec options and no credentials', () => {
+    const { sockets } = setup();
+    expect(sockets.last().origin).toBe('http://shop.test');
+    expect(sockets.last().options).toMatchObject({ path: '/socket.io', withCredentials: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 });
+    expect(sockets.last().handshakes).toEqual([{}]);
+  });
+
+  it('when an identity was given, then the handshake carries it as auth.identify', () => {
+    const { sockets } = setup({ identity });
+    expect(sockets.last().handshakes).toEqual([{ identify: identity }]);
+  });
+
+  it('when identify is called while connected, then the socket reconnects and presents it', () => {
+    const { widget, sockets } = setup();
+    sockets.last().accept();
+    widget.identify(identity);
+    expect(sockets.last().handshakes).toEqual([{}, { identify: identity }]);
+  });
+
+  it('when the shop refuses the identity, then the widget says so and later handshakes go without it', () => {
+    const failed = vi.fn();
+    const { sockets } = setup({ identity, onIdentifyFailed: failed });
+    sockets.last().accept();
+    sockets.last().fromServer('identify failed', { code: 'identify failed', message: 'identify failed: the signature does not match' });
+    expect(failed).toHaveBeenCalledOnce();
+    sockets.last().drop();
+    expect(sockets.last().handshakes).toEqual([{ identify: identity }, {}]);
+  });
+
+  it('when a dropped connection could not be recovered, then the admin messages after the last seen id are fetched, each shown once', () => {
+    const { widget, sockets, bubbles } = setup();
+    widget.open();
+    const socket = sockets.last();
+    socket.accept();
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
+    socket.drop();
+    socket.accept(false);
+    expect(socket.sent(CHAT_EVENTS.replay)).toEqual([[{ after: 1 }]]);
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'three', { id: 3 });
+    socket.ack(CHAT_EVENTS.replay, { ok: true, messages: [{ id: 2, from: 'client', text: 'mine' }, { id: 3, from: 'admin', text: 'three' }, { id: 4, from: 'admin', text: 'four' }] });
+    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:three', 'Support wrote:four']);
+  });
+
+  it('when socket.io recovers the connection, then nothing is asked again', () => {
+    const { sockets } = setup();
+    sockets.last().accept();
+    sockets.last().drop();
+    sockets.last().accept(true);
+    expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([]);
+  });
+
+  it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {
+    const { widget, sockets, type, press, $ } = setup();
+    widget.open();
+    sockets.last().accept();
+    type('hello');
+    press('Enter');
+    sockets.last().ack(SOCKET_EVENTS.clientSendsMessage, { ok: false, code: 'rate limited', message: 'Too many messages: wait a moment' });
+    expect($('.notice')?.textContent).toBe('Too many messages: wait a moment');
+    vi.advanceTimersByTime(200);
+    type('hello again');
+    press('Enter');
+    sockets.last().ack(SOCKET_EVENTS.clientSendsMessage, { ok: true, id: 7 });
+    expect($('.notice')?.textContent).toBe('');
+  });
+});

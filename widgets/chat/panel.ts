@@ -1,0 +1,94 @@
+import { CHAT_TEXTS, type ChatMessage } from '../../contracts/chat.ts';
+import { LIMITS } from '../../contracts/rules.ts';
+import { el, styleElement } from '../shared/dom.ts';
+import { panelCss } from './styles.ts';
+
+export type PanelState = { messages: ChatMessage[]; draft: string; unread: boolean; status: string };
+export type PanelHandlers = { input: (text: string) => void; submit: () => void; close: () => void; seen: () => void };
+
+const bubble = (doc: Document, message: ChatMessage) => {
+  const mine = 'client' in message;
+  const label = mine ? CHAT_TEXTS.you : CHAT_TEXTS.support;
+  return el(doc, 'p', { class: `bubble ${mine ? 'you' : 'support'}` }, [el(doc, 'b', {}, [label]), mine ? message.client : message.admin]);
+};
+
+/**
+ * The chat panel, built once inside the widget's shadow root; `render` applies the machine's
+ * state. Messages are appended, not redrawn, so the polite live log announces only new ones.
+ */
+export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'right', on: PanelHandlers) => {
+  const doc = root.ownerDocument;
+  const dot = el(doc, 'span', { class: 'dot', hidden: true, 'aria-hidden': 'true' });
+  const close = el(doc, 'button', { type: 'button', class: 'close', 'aria-label': 'Close chat' }, ['×']);
+  const log = el(doc, 'div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Messages' });
+  const status = el(doc, 'p', { class: 'status', role: 'status' });
+  const notice = el(doc, 'p', { class: 'status notice', role: 'status' });
+  const text = el(doc, 'textarea', { id: 'statefront-chat-text', rows: '2', maxlength: String(LIMITS.chatMessageMax) });
+  const form = el(doc, 'form', {}, [
+    el(doc, 'label', { for: 'statefront-chat-text' }, ['Your message']),
+    text,
+    el(doc, 'button', { type: 'submit', class: 'submit' }, ['Submit']),
+  ]);
+  const heading = el(doc, 'h2', { id: 'statefront-chat-title' }, [title, dot]);
+  const panel = el(doc, 'section', { id: 'statefront-chat-panel', class: `panel ${side}`, role: 'dialog', 'aria-labelledby': 'statefront-chat-title', hidden: true }, [
+    el(doc, 'header', {}, [heading, close]),
+    log,
+    status,
+    notice,
+    form,
+  ]);
+  root.append(styleElement(doc, panelCss), panel);
+
+  text.addEventListener('input', () => on.input(text.value));
+  text.addEventListener('keydown', (event) => {
+    // Enter sends, Shift+Enter is a new line; an IME composition's Enter is not a send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      on.submit();
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    on.submit();
+  });
+  close.addEventListener('click', on.close);
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') on.close();
+  });
+  panel.addEventListener('focusin', on.seen);
+  panel.addEventListener('pointerdown', on.seen);
+
+  let shown = 0;
+  let lastDraft = '';
+  return {
+    panel,
+    render: (state: PanelState) => {
+      if (state.messages.length < shown) {
+        log.replaceChildren();
+        shown = 0;
+      }
+      for (const message of state.messages.slice(shown)) log.append(bubble(doc, message));
+      if (state.messages.length > shown) log.scrollTop = log.scrollHeight;
+      shown = state.messages.length;
+      // The machine clears the draft 200 ms after a send; the box follows it then, and only then.
+      if (lastDraft && !state.draft) text.value = '';
+      lastDraft = state.draft;
+      dot.hidden = !state.unread;
+      if (status.textContent !== state.status) status.textContent = state.status;
+    },
+    /** A send the shop refused (e.g. too many messages), as the shop words it; null clears it. */
+    notice: (message: string | null) => {
+      notice.textContent = message ?? '';
+    },
+    show: () => {
+      panel.hidden = false;
+      text.focus();
+    },
+    hide: () => {
+      panel.hidden = true;
+    },
+  };
+};
+
+export const statusText = (tags: { noAdmin: boolean; adminClosed: boolean }) =>
+  tags.adminClosed ? CHAT_TEXTS.adminClosed : tags.noAdmin ? CHAT_TEXTS.noAdmin : '';

@@ -1,0 +1,103 @@
+import { fromCallback } from 'xstate';
+import {
+  CHAT_EVENTS,
+  SOCKET_EVENTS,
+  type ChatAck,
+  type ChatHandshakeAuth,
+  type ChatIdentify,
+  type ChatReplayAck,
+} from '../../contracts/chat.ts';
+import type { CHAT_SOCKET_OPTIONS, CustomerChatEvent, CustomerSocketCommand } from '../../machines/chat/customer-chat.machine.ts';
+
+type Listener = (...args: never[]) => void;
+/** The part of socket.io-client's Socket the widget uses, so tests can pass a fake. */
+export type ChatSocket = {
+  readonly connected: boolean;
+  /** True when socket.io restored the session (missed events are then redelivered by it). */
+  readonly recovered: boolean;
+  on(event: string, listener: Listener): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  off(): unknown;
+};
+export type SocketOptionsIn = typeof CHAT_SOCKET_OPTIONS & {
+  path: '/socket.io';
+  withCredentials: false;
+  /** Read on every (re)connection, so an identify made later applies to the next handshake. */
+  auth: (cb: (data: ChatHandshakeAuth) => void) => void;
+};
+export type SocketFactory = (origin: string, options: SocketOptionsIn) => ChatSocket;
+
+export type SocketActorDeps = {
+  origin: string;
+  createSocket: SocketFactory;
+  getIdentity: () => ChatIdentify | null;
+  /** The hub could not verify the identity: the socket carries on anonymously. */
+  onIdentifyFailed: () => void;
+  /** A refused send (too long, too fast) to show the visitor, or null once a send succeeds. */
+  onNotice: (message: string | null) => void;
+  /** Lets the widget reconnect the live socket when identify is called mid-chat. */
+  onSocket: (socket: ChatSocket | null) => void;
+};
+
+const idOf = (meta: unknown): number | undefined =>
+  typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
+
+/**
+ * The customer chat machine's `socket` actor: one socket.io connection to the shop, spec
+ * section 7 events mapped to machine events, and the machine's `send` commands emitted.
+ * Admin messages carry ids: a reconnection socket.io could not recover asks for the ones
+ * after the last seen, and ids already shown are skipped, so each arrives exactly once.
+ */
+export const createSocketActor = (deps: SocketActorDeps) =>
+  fromCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
+    const send = (event: CustomerChatEvent) => sendBack(event);
+    let lastSeen = 0;
+    let connectedBefore = false;
+    const deliver = (text: string, id: number | undefined) => {
+      if (id !== undefined) {
+        if (id <= lastSeen) return;
+        lastSeen = id;
+      }
+      send({ type: 'chat.adminMessage', text });
+    };
+    const socket = deps.createSocket(deps.origin, {
+      ...input.options,
+      path: '/socket.io',
+      // A partner page's cookies are none of the shop's business, and the shop sets none cross-site.
+      withCredentials: false,
+      auth: (cb) => {
+        const identify = deps.getIdentity();
+        cb(identify ? { identify } : {});
+      },
+    });
+    socket.on('connect', () => {
+      if (connectedBefore && !socket.recovered) {
+        socket.emit(CHAT_EVENTS.replay, { after: lastSeen }, (answer: ChatReplayAck) => {
+          if (answer.ok) for (const entry of answer.messages) if (entry.from === 'admin') deliver(entry.text, entry.id);
+        });
+      }
+      connectedBefore = true;
+      send({ type: 'chat.connected' });
+    });
+    socket.on('disconnect', () => send({ type: 'chat.disconnected' }));
+    socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed());
+    socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
+      if (typeof text === 'string') deliver(text, idOf(meta));
+    });
+    socket.on(SOCKET_EVENTS.noAdmin, () => send({ type: 'chat.noAdmin' }));
+    socket.on(SOCKET_EVENTS.adminClosedChat, () => send({ type: 'chat.adminClosed' }));
+    receive((command) => {
+      socket.emit(SOCKET_EVENTS.clientSendsMessage, command.text, (answer: ChatAck) =>
+        // 'no admin' has its own event and text; other refusals are shown as the hub words them.
+        deps.onNotice(answer.ok || answer.code === 'no admin' ? null : answer.message),
+      );
+    });
+    deps.onSocket(socket);
+    return () => {
+      deps.onSocket(null);
+      socket.off();
+      socket.disconnect();
+    };
+  });

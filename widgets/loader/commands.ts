@@ -1,0 +1,15 @@
+import type { ChatIdentify } from '../../contracts/chat.ts';
+
+/** A queued or live call: `StatefrontChat('open')`, `StatefrontChat('identify', {...})`, ... */
+export type Command = readonly unknown[];
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The partner's server signs the identity; the widget only checks that its shape can be sent. */
+export const asIdentity = (value: unknown): ChatIdentify | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name, email, signature } = value as Record<string, unknown>;
+  if (!isText(id) || !isText(name) || !isText(email) || !isText(signature)) return null;
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return null;
+  return { id, name, email, signature };
+};

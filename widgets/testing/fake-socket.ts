@@ -1,0 +1,84 @@
+import type { ChatHandshakeAuth } from '../../contracts/chat.ts';
+import type { ChatSocket, SocketFactory, SocketOptionsIn } from '../chat/socket-actor.ts';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io client stand-in: the test plays the server (handshake, events, drops, acks). */
+export class FakeSocket implements ChatSocket {
+  connected = false;
+  recovered = false;
+  readonly emitted: unknown[][] = [];
+  readonly handshakes: ChatHandshakeAuth[] = [];
+  private handlers = new Map<string, Handler[]>();
+
+  constructor(
+    readonly origin: string,
+    readonly options: SocketOptionsIn,
+  ) {}
+
+  on(event: string, listener: (...args: never[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener as Handler]);
+    return this;
+  }
+  off() {
+    this.handlers.clear();
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
+    return this;
+  }
+  /** Like socket.io, a connection attempt reads `auth` for its handshake. */
+  connect() {
+    this.options.auth((data) => this.handshakes.push(data));
+    return this;
+  }
+  disconnect() {
+    if (this.connected) this.fromServer('disconnect', 'io client disconnect');
+    this.connected = false;
+    return this;
+  }
+  /** The server accepts the latest handshake; `recovered` as socket.io reports it. */
+  accept(recovered = false) {
+    this.connected = true;
+    this.recovered = recovered;
+    this.fromServer('connect');
+  }
+  /** The transport drops; socket.io then tries again with a new handshake. */
+  drop() {
+    this.connected = false;
+    this.fromServer('disconnect', 'transport close');
+    this.connect();
+  }
+  fromServer(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+  /** The arguments of each `event` emitted, acknowledgement callbacks left out. */
+  sent(event: string) {
+    return this.emitted.filter(([name]) => name === event).map(([, ...args]) => args.filter((a) => typeof a !== 'function'));
+  }
+  /** Answers the acknowledgement of the last `event` emitted. */
+  ack(event: string, answer: unknown) {
+    const last = this.emitted.filter(([name]) => name === event).at(-1);
+    const callback = last?.at(-1);
+    if (typeof callback !== 'function') throw new Error(`No acknowledgement pending for "${event}"`);
+    callback(answer);
+  }
+}
+
+/** A socket factory that, like io(), starts connecting at once, and keeps every socket it made. */
+export const fakeSocketFactory = () => {
+  const sockets: FakeSocket[] = [];
+  const create: SocketFactory = (origin, options) => {
+    const socket = new FakeSocket(origin, options);
+    sockets.push(socket);
+    socket.connect();
+    return socket;
+  };
+  const last = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('No socket was created');
+    return socket;
+  };
+  return { create, sockets, last };
+};
