@@ -3,3 +3,4 @@ export { createApi, type Api, type ApiOptions, type ServerAttachment } from './a
 export { loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger } from './logger.ts';
+export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';

@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { createLogger } from '../api/index.ts';
+import type { BffConfig } from './config.ts';
+import { antiForgery } from './http/anti-forgery.ts';
+import { errorAnswer } from './http/error-answer.ts';
+import { originPolicy } from './http/origins.ts';
+import { apiLimiter } from './http/rate-limits.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { clientFiles, widgetFiles } from './http/static-files.ts';
+import { apiProxy } from './proxy/api-proxy.ts';
+import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
+import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
+import { apiClient } from './session/api-client.ts';
+import { sessionCookies } from './session/session-cookie.ts';
+import { sessionRoutes } from './session/session-routes.ts';
+
+export type BffOptions = {
+  apiUrl: string;
+  config: BffConfig;
+  logger?: Logger;
+  /** The built client (index.html + assets); default dist/client. */
+  clientDir?: string;
+  /** The built chat widget; default dist/widgets. */
+  widgetsDir?: string;
+};
+
+export type Bff = {
+  app: Express;
+  /** Listens on the port (0 picks a free one) and resolves with the address. */
+  start(port?: number, host?: string): Promise<{ port: number; url: string; server: http.Server }>;
+  /** Stops accepting, lets in-flight requests finish for up to `drainMs`, then closes every socket. */
+  stop(drainMs?: number): Promise<void>;
+};
+
+export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets' }: BffOptions): Bff => {
+  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
+  const cookies = sessionCookies(config.SESSION_SECRET);
+  const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS });
+  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // A TLS-terminating proxy on the same host may tell the client's address and protocol.
+  app.set('trust proxy', 'loopback');
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins));
+
+  // Long-polls wait up to a ping interval for data: shutdown ends them rather than waiting.
+  const polls = new Set<http.ServerResponse>();
+  app.use('/socket.io', (_req, res, next) => {
+    polls.add(res);
+    res.once('close', () => polls.delete(res));
+    next();
+  });
+  app.use(['/api', '/images', '/socket.io'], readSession(cookies));
+  app.use('/socket.io', socketOriginCheck(origins));
+  app.use('/api', antiForgery, apiLimiter());
+  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger }));
+  app.use(['/api', '/images', '/socket.io'], forwardHeaders);
+  app.use(proxy.middleware);
+  app.use(clientFiles(path.resolve(clientDir)));
+  app.use(errorAnswer(logger));
+
+  let server: http.Server | undefined;
+  const upgraded = new Set<Duplex>();
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger });
+
+  return {
+    app,
+    async start(port = config.PORT, host) {
+      server = http.createServer(app);
+      server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        upgraded.add(socket);
+        socket.once('close', () => upgraded.delete(socket));
+        onUpgrade(req, socket, head).catch((err: unknown) => {
+          logger.error({ err }, 'websocket upgrade failed');
+          socket.destroy();
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        if (host) server!.listen(port, host, resolve);
+        else server!.listen(port, resolve);
+      });
+      const address = server.address() as AddressInfo;
+      const shownHost = host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
+      return { port: address.port, url: `http://${shownHost}:${address.port}`, server };
+    },
+    async stop(drainMs = 10_000) {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeIdleConnections();
+        for (const socket of upgraded) socket.destroy();
+        for (const res of polls) res.socket?.destroy();
+        const timer = setTimeout(() => server?.closeAllConnections(), drainMs);
+        await closed;
+        clearTimeout(timer);
+        server = undefined;
+      }
+      proxy.agent.destroy();
+    },
+  };
+};

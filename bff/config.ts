@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+
+const origin = z.url().transform((value) => new URL(value).origin);
+
+const BffEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  PARTNER_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(origin, { error: 'must be a comma-separated list of origins like https://partner.example' })),
+  PUBLIC_ORIGIN: optionalEnv(origin),
+  IMAGE_HOST_URL: optionalEnv(z.url()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET'> & { SESSION_SECRET: string };
+
+/**
+ * The BFF's configuration. SESSION_SECRET encrypts the session cookie: required in
+ * production; in development it is generated once and kept under DATA_DIR, so sessions
+ * survive restarts and every instance sharing DATA_DIR accepts them.
+ */
+export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
+  const parsed = parseEnv(BffEnv, env);
+  if (parsed.SESSION_SECRET) return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
+  if (parsed.NODE_ENV === 'production') {
+    throw new ConfigError('The configuration is not valid. Fix these environment variables (see .env.example):\n- SESSION_SECRET: is required in production (at least 32 random characters)');
+  }
+  return { ...parsed, SESSION_SECRET: await keptSecret(parsed.DATA_DIR, 'session-secret') };
+};

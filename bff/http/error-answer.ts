@@ -1,0 +1,23 @@
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+const messageFor = (status: number): string => {
+  if (status === 404) return 'Not found';
+  if (status === 502) return 'The shop service is not reachable right now. Try again in a moment.';
+  if (status < 500) return 'The request could not be understood';
+  return 'Something went wrong on our side. Please try again.';
+};
+
+/**
+ * The BFF's one error handler: client errors (bad JSON, missing widget file) keep their status,
+ * an unreachable API is a 502, anything else a 500 with the request id, logged, never shown.
+ */
+export const errorAnswer =
+  (logger: Logger): ErrorRequestHandler =>
+  (error: { status?: unknown }, req, res, _next) => {
+    const given = typeof error?.status === 'number' ? error.status : 500;
+    const status = (given >= 400 && given < 500) || given === 502 ? given : 500;
+    if (status >= 500) logger.error({ requestId: req.requestId, err: error }, 'request failed');
+    if (res.headersSent) return void req.socket.destroy();
+    res.status(status).json({ message: messageFor(status), requestId: req.requestId });
+  };

@@ -1,0 +1,40 @@
+import type http from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+export type OriginPolicy = {
+  /** Served over TLS (directly, through a loopback proxy that says so, or per PUBLIC_ORIGIN). */
+  isTls(req: http.IncomingMessage): boolean;
+  /** The shop's own origin as the browser sees it. */
+  ownOrigin(req: http.IncomingMessage): string;
+  /** A partner site allowed to embed the chat widget. */
+  isPartner(origin: string): boolean;
+  /** True when the request carries no Origin (same-origin GET, non-browser) or an allowed one. */
+  allows(req: http.IncomingMessage): boolean;
+};
+
+/**
+ * Decides which origins may talk to the shop's sockets and load its widget. A proxy's
+ * X-Forwarded-Proto is believed only from loopback, where such a proxy would run.
+ */
+export const originPolicy = ({ publicOrigin, partnerOrigins }: { publicOrigin?: string | undefined; partnerOrigins: string[] }): OriginPolicy => {
+  const partners = new Set(partnerOrigins);
+  const isTls = (req: http.IncomingMessage): boolean => {
+    if (publicOrigin) return publicOrigin.startsWith('https:');
+    if ((req.socket as TLSSocket).encrypted) return true;
+    const forwarded = req.headers['x-forwarded-proto'];
+    return LOOPBACK.test(req.socket.remoteAddress ?? '') && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
+  };
+  const ownOrigin = (req: http.IncomingMessage): string => publicOrigin ?? `${isTls(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  return {
+    isTls,
+    ownOrigin,
+    isPartner: (origin) => partners.has(origin),
+    allows(req) {
+      const origin = req.headers.origin;
+      if (origin === undefined) return true;
+      return origin === ownOrigin(req) || partners.has(origin);
+    },
+  };
+};

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, Router } from 'express';
+import type { OriginPolicy } from './origins.ts';
+import { isProxiedPath } from '../proxy/api-proxy.ts';
+
+// Vite names built files by content hash, so they never change under the same URL.
+const IMMUTABLE = /\/assets\//;
+
+/**
+ * The built client with an SPA fallback: any GET that is not the API's, the widget's or an
+ * existing file answers index.html, so the client's router shows its own page (including
+ * "Page not exists 404"). A missing file under /assets/ is a real 404, not HTML.
+ */
+export const clientFiles = (clientDir: string): Router => {
+  const router = Router();
+  const indexFile = path.resolve(clientDir, 'index.html');
+  router.use(
+    express.static(clientDir, {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res, file) => res.setHeader('cache-control', IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    }),
+  );
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isProxiedPath(req.path) || req.path.startsWith('/widgets/') || req.path.startsWith('/assets/')) {
+      return next();
+    }
+    if (!existsSync(indexFile)) {
+      res.status(503).type('text/plain').send('The shop client is not built yet. Run `npm run build` (npm start does it for you).');
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+  return router;
+};
+
+/**
+ * The embeddable chat widget under /widgets/. Partner sites load it cross-origin, so these
+ * files (only these) may be read by PARTNER_ORIGINS.
+ */
+export const widgetFiles = (widgetsDir: string, origins: OriginPolicy): RequestHandler => {
+  const files = express.static(widgetsDir, { index: false, dotfiles: 'ignore', fallthrough: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') });
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    res.setHeader('vary', 'Origin');
+    // helmet's same-origin resource policy would stop a partner page from running the script.
+    res.setHeader('cross-origin-resource-policy', 'cross-origin');
+    if (origin && origins.isPartner(origin)) res.setHeader('access-control-allow-origin', origin);
+    files(req, res, next);
+  };
+};

@@ -1,0 +1,74 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Request } from 'express';
+import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+
+/** The paths the API answers; everything else is the BFF's (static files, SPA fallback). */
+export const PROXIED_PREFIXES = ['/api', '/images', '/socket.io'] as const;
+
+export const isProxiedPath = (pathname: string): boolean =>
+  PROXIED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** A JSON answer when the API cannot be reached, and a closed socket for websockets. */
+const errorAnswer =
+  (logger: Logger): Plugin =>
+  (proxyServer) => {
+    proxyServer.on('error', (error, req, res) => {
+      const requestId = req.headers['x-request-id'];
+      logger.error({ requestId, err: { message: error.message, code: (error as NodeJS.ErrnoException).code } }, 'proxy error');
+      if ('writeHead' in res) {
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ message: 'The shop service is not reachable right now. Try again in a moment.', requestId }));
+        } else {
+          res.destroy();
+        }
+      } else {
+        res.destroy();
+      }
+    });
+  };
+
+export type ApiProxyOptions = {
+  target: string;
+  logger: Logger;
+  /** Set-Cookie value that deletes the session, when an API 401 shows the session is dead. */
+  clearSession: (req: Request) => string;
+};
+
+/**
+ * Streams /api, /images and /socket.io to the API over keep-alive connections. The request
+ * headers (token, no cookie, request id) are already set by `forwardHeaders`; the hooks here
+ * never touch the outgoing request (http-proxy-middleware #472). `ws` stays off: the BFF calls
+ * `upgrade` itself after checking the Origin, since `ws: true` would subscribe its own,
+ * unchecked upgrade listener on the first request.
+ */
+export const apiProxy = ({ target, logger, clearSession }: ApiProxyOptions) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const middleware = createProxyMiddleware({
+    target,
+    pathFilter: (pathname) => isProxiedPath(pathname),
+    agent,
+    xfwd: true,
+    changeOrigin: false,
+    ejectPlugins: true,
+    // The defaults minus their plain-text error page, which errorAnswer replaces with JSON.
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin, errorAnswer(logger)],
+    on: {
+      // http-proxy ties the two websocket ends together only on a clean end or an error; a
+      // destroyed browser socket (tab killed, BFF shutting down) would leave the API's end open.
+      proxyReqWs: (proxyReq, _req, socket) => {
+        proxyReq.once('upgrade', (_res, proxySocket: Duplex) => {
+          socket.once('close', () => proxySocket.destroy());
+          proxySocket.once('close', () => socket.destroy());
+        });
+      },
+      proxyRes: (proxyRes, req, res) => {
+        // A session the API no longer honours (logged out elsewhere, expired): forget it.
+        if (proxyRes.statusCode === 401 && (req as Request).session) res.setHeader('set-cookie', clearSession(req as Request));
+      },
+    },
+  });
+  return { middleware, agent };
+};

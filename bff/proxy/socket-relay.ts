@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { OriginPolicy } from '../http/origins.ts';
+import type { SessionCookies } from '../session/session-cookie.ts';
+import { setUpstreamAuth } from './forward-headers.ts';
+
+const refuse = (socket: Duplex, status: string) => {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+};
+
+/**
+ * Long-polling requests to /socket.io: a foreign Origin is refused; a partner site (the chat
+ * widget) may read the answers, without credentials.
+ */
+export const socketOriginCheck =
+  (origins: OriginPolicy): RequestHandler =>
+  (req, res, next) => {
+    if (!origins.allows(req)) {
+      res.status(403).json({ message: 'This site may not connect to the shop chat.' });
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin && origins.isPartner(origin)) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('vary', 'Origin');
+    }
+    next();
+  };
+
+export type UpgradeOptions = {
+  upgrade: (req: http.IncomingMessage, socket: Socket, head: Buffer) => void;
+  origins: OriginPolicy;
+  cookies: SessionCookies;
+  logger: Logger;
+};
+
+/**
+ * The websocket handshake: only /socket.io, only from the shop itself or a partner site, and
+ * with the session's token attached, as for any other proxied request.
+ */
+export const socketUpgrade =
+  ({ upgrade, origins, cookies, logger }: UpgradeOptions) =>
+  async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
+    if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
+    if (!origins.allows(req)) {
+      logger.info({ origin: req.headers.origin }, 'websocket from a foreign origin refused');
+      return refuse(socket, '403 Forbidden');
+    }
+    const session = await cookies.read(req.headers.cookie);
+    setUpstreamAuth(req, session?.token);
+    req.headers['x-request-id'] = randomUUID();
+    // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
+    upgrade(req, socket as Socket, head);
+  };

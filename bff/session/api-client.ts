@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+
+export type ApiAnswer = { status: number; body: unknown };
+
+export type ApiClient = (
+  req: Request,
+  path: string,
+  options?: { method?: 'GET' | 'POST'; body?: unknown; token?: string | undefined },
+) => Promise<ApiAnswer>;
+
+/**
+ * Calls the API for the BFF's own routes (login, register, session, logout), passing the
+ * request id and the browser's address, so the API's logs and limits see the real client.
+ */
+export const apiClient =
+  (apiUrl: string): ApiClient =>
+  async (req, path, { method = 'GET', body, token } = {}) => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-request-id': req.requestId,
+      'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(new URL(path, apiUrl), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    }).catch((cause: unknown) => {
+      throw Object.assign(new Error('The API could not be reached', { cause }), { status: 502 });
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: pass the text on as it is.
+    }
+    return { status: res.status, body: parsed };
+  };

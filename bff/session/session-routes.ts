@@ -1,0 +1,79 @@
+import express, { type Request, type Response, Router } from 'express';
+import type { Logger } from 'pino';
+import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '../../contracts/user.ts';
+import { loginLimiter } from '../http/rate-limits.ts';
+import type { ApiClient } from './api-client.ts';
+import type { SessionCookies } from './session-cookie.ts';
+
+/** What /api/get-token shows instead of the upstream token: proof of a session, nothing more. */
+export const SESSION_MARKER = 'bff-session';
+
+type Upstream = { success?: string; userLoggedIn?: UserInfo; userCreated?: UserInfo; token?: unknown };
+
+export type SessionRoutesOptions = {
+  callApi: ApiClient;
+  cookies: SessionCookies;
+  isTls: (req: Request) => boolean;
+  logger: Logger;
+};
+
+/**
+ * The BFF's own routes: login and register keep the API's token in a fresh encrypted cookie
+ * and answer the spec's body without it; get-token and logout read that cookie.
+ */
+export const sessionRoutes = ({ callApi, cookies, isTls, logger }: SessionRoutesOptions): Router => {
+  const router = Router();
+  const json = express.json({ limit: '20kb' });
+
+  const startSession = async (req: Request, res: Response, token: unknown, user: UserInfo | undefined, doNotLogout: boolean) => {
+    if (typeof token !== 'string' || !user) throw new Error('The API answered a login without a token');
+    // The browser's previous session is replaced: end it at the API too, so its token dies with it.
+    const previous = req.session;
+    if (previous) {
+      await callApi(req, '/api/logout', { token: previous.token }).catch(() => logger.warn({ requestId: req.requestId }, 'could not end the previous session'));
+    }
+    res.append('set-cookie', await cookies.issue({ token, doNotLogout, isAdmin: user.isAdmin }, isTls(req)));
+  };
+
+  router.post('/users/login', json, loginLimiter(), async (req, res) => {
+    const { status, body } = await callApi(req, '/api/users/login', { method: 'POST', body: req.body });
+    if (status !== 200) return void res.status(status).json(body);
+    const { success, userLoggedIn, token } = body as Upstream;
+    await startSession(req, res, token, userLoggedIn, userLoggedIn?.doNotLogout === true);
+    res.json({ success, userLoggedIn } as LoginResponse);
+  });
+
+  router.post('/users/register', json, async (req, res) => {
+    const { status, body } = await callApi(req, '/api/users/register', { method: 'POST', body: req.body });
+    if (status !== 201) return void res.status(status).json(body);
+    const { success, userCreated, token } = body as Upstream;
+    await startSession(req, res, token, userCreated, false);
+    res.status(201).json({ success, userCreated } as RegisterResponse);
+  });
+
+  router.get('/get-token', async (req, res) => {
+    const session = req.session;
+    if (session) {
+      const { status, body } = await callApi(req, '/api/session', { token: session.token });
+      if (status === 200) {
+        const { user } = body as { user: UserInfo };
+        return void res.json({ token: SESSION_MARKER, isAdmin: user.isAdmin } satisfies GetTokenResponse);
+      }
+      if (status !== 401) return void res.status(status).json(body);
+      res.append('set-cookie', cookies.clear(isTls(req)));
+    }
+    res.status(401).json({ message: 'Please log in first' });
+  });
+
+  // Logging out without a session, or twice, still ends in a logged-out browser: 200.
+  router.get('/logout', async (req, res) => {
+    if (req.session) {
+      const { status } = await callApi(req, '/api/logout', { token: req.session.token }).catch(() => ({ status: 0 }));
+      if (status !== 200) logger.warn({ requestId: req.requestId, status }, 'the API did not confirm the logout');
+    }
+    res.append('set-cookie', cookies.clear(isTls(req)));
+    res.json({ message: 'logged out' });
+  });
+
+  return router;
+};

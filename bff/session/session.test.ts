@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, TEST_SESSION_SECRET, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
+import { sessionCookies } from './session-cookie.ts';
+
+let api: TestApi;
+let bffA: TestBff;
+let bffB: TestBff;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [bffA, bffB] = await Promise.all([startTestBff({ apiUrl: api.url }), startTestBff({ apiUrl: api.url })]);
+});
+
+afterAll(async () => {
+  await Promise.all([bffA?.stop(), bffB?.stop()]);
+  await api?.stop();
+});
+
+const PASSWORD = 'a-good-password';
+let counter = 0;
+const newAccount = async (bff: TestBff) => {
+  counter += 1;
+  const email = `shopper-${counter}-${Date.now()}@example.test`;
+  const res = await postJson(`${bff.url}/api/users/register`, { name: 'Ann', lastName: 'Lee', email, password: PASSWORD });
+  expect(res.status).toBe(201);
+  return { email, body: (await res.json()) as { userCreated: { _id: string } }, cookie: cookieFrom(res) };
+};
+const login = (bff: TestBff, email: string, doNotLogout = false) => postJson(`${bff.url}/api/users/login`, { email, password: PASSWORD, doNotLogout });
+const getToken = (bff: TestBff, cookie?: string) => fetch(`${bff.url}/api/get-token`, { headers: cookie ? { cookie } : {} });
+/** The upstream token the cookie holds, read the way the BFF reads it. */
+const upstreamToken = async (cookie: string) => (await sessionCookies(TEST_SESSION_SECRET).read(cookie))!.token;
+const everything = async (res: Response) => `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`;
+
+describe('login and register', () => {
+  it('when a user logs in, then an httpOnly SameSite=Strict cookie is set and the spec body comes back without the token', async () => {
+    const { email } = await newAccount(bffA);
+    const res = await login(bffA, email);
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie();
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(/^sf_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
+    const body = (await res.clone().json()) as { success: string; userLoggedIn: { _id: string } };
+    expect(Object.keys(body).sort()).toEqual(['success', 'userLoggedIn']);
+    expect(body.success).toBe('user logged in');
+
+    const cookie = cookieFrom(res);
+    const token = await upstreamToken(cookie);
+    expect(token.length).toBeGreaterThan(20);
+    expect(await everything(res)).not.toContain(token);
+    const tokenRes = await getToken(bffA, cookie);
+    expect(await everything(tokenRes)).not.toContain(token);
+    const proxied = await fetch(`${bffA.url}/api/users/profile/${body.userLoggedIn._id}`, { headers: { cookie } });
+    expect(proxied.status).toBe(200);
+    expect(await everything(proxied)).not.toContain(token);
+    const logs = bffA.logs.join('\n');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(PASSWORD);
+    expect(logs).not.toContain(cookie.split('=')[1]!);
+  });
+
+  it('when a user logs in with doNotLogout, then the cookie persists for 7 days', async () => {
+    const { email } = await newAccount(bffA);
+    const res = await login(bffA, email, true);
+    expect(res.headers.getSetCookie()[0]).toContain('Max-Age=604800');
+  });
+
+  it('when the same user logs in twice, then each login gets its own session', async () => {
+    const { email } = await newAccount(bffA);
+    const first = cookieFrom(await login(bffA, email));
+    const second = cookieFrom(await login(bffA, email));
+    const [a, b] = await Promise.all([sessionCookies(TEST_SESSION_SECRET).read(first), sessionCookies(TEST_SESSION_SECRET).read(second)]);
+    expect(a!.id).not.toBe(b!.id);
+    expect(a!.token).not.toBe(b!.token);
+  });
+
+  it('when a logged-in browser logs in again, then its previous session ends', async () => {
+    const { email, cookie: first } = await newAccount(bffA);
+    const again = await postJson(`${bffA.url}/api/users/login`, { email, password: PASSWORD }, { cookie: first });
+    expect(again.status).toBe(200);
+    expect((await getToken(bffA, first)).status).toBe(401);
+    expect((await getToken(bffA, cookieFrom(again))).status).toBe(200);
+  });
+
+  it('when the password is wrong, then the API answer comes through and no cookie is set', async () => {
+    const { email } = await newAccount(bffA);
+    const res = await postJson(`${bffA.url}/api/users/login`, { email, password: 'not-the-password' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'wrong credentials' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('when someone registers, then they are logged in by cookie and the body has no token', async () => {
+    const { body, cookie } = await newAccount(bffA);
+    expect(Object.keys(body).sort()).toEqual(['success', 'userCreated']);
+    expect((await getToken(bffA, cookie)).status).toBe(200);
+  });
+});
+
+describe('GET /api/get-token', () => {
+  it('when a guest asks, then 401', async () => {
+    expect((await getToken(bffA)).status).toBe(401);
+  });
+
+  it('when a user asks, then a marker (not the token) and isAdmin false', async () => {
+    const { cookie } = await newAccount(bffA);
+    const res = await getToken(bffA, cookie);
+    const body = (await res.json()) as { token: string; isAdmin: boolean };
+    expect(body.isAdmin).toBe(false);
+    expect(body.token).toBeTruthy();
+    expect(body.token).not.toBe(await upstreamToken(cookie));
+  });
+
+  it('when a user is made admin after logging in, then get-token tells the current isAdmin true', async () => {
+    const { cookie, body } = await newAccount(bffA);
+    await api.makeAdmin(body.userCreated._id);
+    expect(((await (await getToken(bffA, cookie)).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+  });
+
+  it('when the cookie was tampered with, then 401', async () => {
+    const { cookie } = await newAccount(bffA);
+    const tampered = cookie.slice(0, -4) + (cookie.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect((await getToken(bffA, tampered)).status).toBe(401);
+  });
+});
+
+describe('sessions across instances', () => {
+  it('when a second BFF instance gets the cookie, then it accepts the session', async () => {
+    const { cookie } = await newAccount(bffA);
+    expect((await getToken(bffB, cookie)).status).toBe(200);
+  });
+
+  it('when the BFF restarts, then the session still works', async () => {
+    const { cookie } = await newAccount(bffA);
+    await bffA.stop();
+    bffA = await startTestBff({ apiUrl: api.url });
+    expect((await getToken(bffA, cookie)).status).toBe(200);
+  });
+
+  it('when a user logs out, then the old cookie gets 401 on both instances and is cleared', async () => {
+    const { cookie, body } = await newAccount(bffA);
+    const out = await fetch(`${bffA.url}/api/logout`, { headers: { cookie } });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^sf_session=; Max-Age=0;/);
+    for (const bff of [bffA, bffB]) {
+      const token = await getToken(bff, cookie);
+      expect(token.status).toBe(401);
+      expect(token.headers.getSetCookie()[0]).toMatch(/^sf_session=;/);
+      const profile = await fetch(`${bff.url}/api/users/profile/${body.userCreated._id}`, { headers: { cookie } });
+      expect(profile.status).toBe(401);
+      expect(profile.headers.getSetCookie()[0]).toMatch(/^sf_session=;/);
+    }
+  });
+
+  it('when a guest logs out, then 200 all the same', async () => {
+    expect((await fetch(`${bffB.url}/api/logout`)).status).toBe(200);
+  });
+});

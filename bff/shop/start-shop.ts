@@ -1,0 +1,73 @@
+import type { Logger } from 'pino';
+import { type Api, type Db, createApi, createLogger, loadApiConfig, openDb, seedDemo } from '../../api/index.ts';
+import { createBff } from '../app.ts';
+import { loadBffConfig } from '../config.ts';
+
+export type ShopOptions = {
+  env?: Record<string, string | undefined>;
+  /** Overrides PORT (0 picks a free port). */
+  port?: number;
+  host?: string;
+  clientDir?: string;
+  widgetsDir?: string;
+  /** Progress lines for a person watching the start. */
+  say?: (line: string) => void;
+};
+
+export type Shop = {
+  url: string;
+  apiUrl: string;
+  /** True when this start filled an empty database with the demo shop (and its accounts). */
+  demoAccounts: boolean;
+  logger: Logger;
+  /** Graceful: the BFF drains first, then the API, then the database closes. */
+  stop(drainMs?: number): Promise<void>;
+};
+
+/**
+ * The whole shop in one process (what `npm start` and the e2e fixture run): the API on an
+ * internal loopback port, the BFF on PORT proxying to it. With API_URL only the BFF starts.
+ */
+export const startShop = async ({ env = process.env, port, host, clientDir, widgetsDir, say = () => undefined }: ShopOptions = {}): Promise<Shop> => {
+  const bffConfig = await loadBffConfig(env);
+  const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront');
+  let db: Db | undefined;
+  let api: Api | undefined;
+  let apiUrl = bffConfig.API_URL;
+  let demoAccounts = false;
+  try {
+    if (!apiUrl) {
+      const apiConfig = await loadApiConfig(env);
+      say(apiConfig.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${apiConfig.DATA_DIR} …`);
+      db = await openDb({ dataDir: apiConfig.DATA_DIR, databaseUrl: apiConfig.DATABASE_URL, poolSize: apiConfig.DATABASE_POOL_SIZE });
+      if (apiConfig.SEED === 'demo') {
+        const seeded = await seedDemo(db, { dataDir: apiConfig.DATA_DIR, production: apiConfig.NODE_ENV === 'production', onProgress: (m) => say(`  seeding: ${m}`) });
+        if (seeded.seeded) {
+          demoAccounts = seeded.counts.users > 0;
+          say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
+        }
+      }
+      api = createApi({ db, config: apiConfig, logger: logger.child({ part: 'api' }) });
+      apiUrl = (await api.start(0, '127.0.0.1')).url;
+    }
+    const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir });
+    const { url } = await bff.start(port ?? bffConfig.PORT, host);
+    const openedApi = api;
+    const openedDb = db;
+    return {
+      url,
+      apiUrl,
+      demoAccounts,
+      logger,
+      async stop(drainMs = 10_000) {
+        await bff.stop(drainMs);
+        await openedApi?.stop();
+        await openedDb?.close();
+      },
+    };
+  } catch (error) {
+    await api?.stop().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    throw error;
+  }
+};

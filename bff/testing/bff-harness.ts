@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { type Bff, createBff } from '../app.ts';
+import type { BffConfig } from '../config.ts';
+
+export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
+
+export type TestBff = {
+  url: string;
+  bff: Bff;
+  /** Every log line the BFF wrote, as raw JSON text. */
+  logs: string[];
+  stop(): Promise<void>;
+};
+
+export type StartTestBffOptions = { apiUrl: string; config?: Partial<BffConfig> };
+
+/**
+ * A BFF on 127.0.0.1 and an ephemeral port, serving a tiny client (index.html, one asset)
+ * and widget from a temp folder, logging into memory so tests can read the logs.
+ */
+export const startTestBff = async ({ apiUrl, config = {} }: StartTestBffOptions): Promise<TestBff> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'statefront-bff-test-'));
+  const clientDir = path.join(dir, 'client');
+  const widgetsDir = path.join(dir, 'widgets');
+  await mkdir(path.join(clientDir, 'assets'), { recursive: true });
+  await mkdir(widgetsDir, { recursive: true });
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Statefront test client</title><div id="root"></div>');
+  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("client")');
+  await writeFile(path.join(widgetsDir, 'chat.js'), 'console.log("widget")');
+
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const full: BffConfig = {
+    NODE_ENV: 'test',
+    PORT: 0,
+    API_URL: apiUrl,
+    DATA_DIR: dir,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PARTNER_ORIGINS: [],
+    PUBLIC_ORIGIN: undefined,
+    IMAGE_HOST_URL: undefined,
+    LOG_LEVEL: 'info',
+    ...config,
+  };
+  const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir });
+  const { port } = await bff.start(0, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bff,
+    logs,
+    async stop() {
+      await bff.stop(1_000);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export const cookieFrom = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+
+/** JSON POST with the anti-forgery header the shop's own pages send. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers }, body: JSON.stringify(body) });

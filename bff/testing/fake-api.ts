@@ -1,0 +1,51 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+
+export const FAKE_PASSWORD = 'right-password';
+
+export type FakeApi = { url: string; server: http.Server; requests: Recorded[]; stop(): Promise<void> };
+
+/**
+ * A stand-in for the API that records every request it receives. Login succeeds with
+ * FAKE_PASSWORD (emails starting with "admin" are admins) and answers a token naming the
+ * email; any other path answers 200 `{ reached: true }` (after 300 ms under /api/slow).
+ */
+export const startFakeApi = async (): Promise<FakeApi> => {
+  const requests: Recorded[] = [];
+  let issued = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST' && req.url === '/api/users/login') {
+        const { email, password } = JSON.parse(body || '{}') as { email?: string; password?: string };
+        if (password !== FAKE_PASSWORD) {
+          res.statusCode = 401;
+          return void res.end(JSON.stringify({ message: 'wrong credentials' }));
+        }
+        const user = { _id: '00000000-0000-4000-8000-000000000001', name: 'A', lastName: 'B', email, isAdmin: email?.startsWith('admin') ?? false };
+        issued += 1;
+        return void res.end(JSON.stringify({ success: 'user logged in', userLoggedIn: { ...user, doNotLogout: false }, token: `upstream-token-${email}-${issued}` }));
+      }
+      // A slow answer, to catch requests in flight (graceful shutdown).
+      if (req.url?.startsWith('/api/slow')) return void setTimeout(() => res.end(JSON.stringify({ reached: true })), 300);
+      res.end(JSON.stringify({ reached: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    requests,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

@@ -1,0 +1,75 @@
+import { sessionCookies } from '../../../bff/session/session-cookie.ts';
+import { DEMO_USER, E2E_SESSION_SECRET, expect, test } from '../support/shop.ts';
+
+type Seen = { url: string; text: string };
+
+test('when a shopper logs in in Chromium, then the session token is nowhere the page can reach', async ({ page, context, shop }) => {
+  // Every response the page sees, headers and body, to search for the token afterwards.
+  const seen: Promise<Seen>[] = [];
+  page.on('response', (response) => {
+    seen.push(
+      (async () => {
+        const headers = Object.entries(await response.allHeaders()).map(([k, v]) => `${k}: ${v}`).join('\n');
+        const body = await response.text().catch(() => '');
+        return { url: response.url(), text: `${headers}\n${body}` };
+      })(),
+    );
+  });
+
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+
+  if (shop.clientBuilt) {
+    // The real login form: the client also stores userInfo (doNotLogout → localStorage).
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(DEMO_USER.email);
+    await page.getByLabel('Password').fill(DEMO_USER.password);
+    await page.getByLabel('Do not logout').check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/user$/);
+  } else {
+    await page.goto('/');
+    const login = await page.evaluate(async (credentials) => {
+      const res = await fetch('/api/users/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+        body: JSON.stringify({ ...credentials, doNotLogout: true }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }, DEMO_USER);
+    expect(login.status).toBe(200);
+    expect(Object.keys(login.body).sort()).toEqual(['success', 'userLoggedIn']);
+  }
+
+  // The page keeps using the session: the guard's call and a proxied one.
+  await page.goto('/user');
+  const calls = await page.evaluate(async () => {
+    const token = await fetch('/api/get-token').then((r) => r.json() as Promise<{ token: string; isAdmin: boolean }>);
+    const orders = await fetch('/api/orders').then((r) => r.status);
+    return { token, orders };
+  });
+  expect(calls.token.isAdmin).toBe(false);
+  expect(calls.orders).toBe(200);
+
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === 'sf_session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  const token = (await sessionCookies(E2E_SESSION_SECRET).read(`sf_session=${session!.value}`))?.token;
+  expect(token, 'the cookie holds the upstream token').toBeTruthy();
+  expect(calls.token.token).not.toBe(token);
+
+  const reachable = await page.evaluate(() => ({
+    cookie: document.cookie,
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+  }));
+  expect(reachable.cookie).not.toContain('sf_session');
+  for (const place of Object.values(reachable)) expect(place).not.toContain(token!);
+
+  const responses = await Promise.all(seen);
+  expect(responses.length).toBeGreaterThan(3);
+  for (const { url, text } of responses) expect(text, `response of ${url}`).not.toContain(token!);
+  expect(cspViolations, 'the CSP lets the shop run').toEqual([]);
+});
