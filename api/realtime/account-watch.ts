@@ -3,7 +3,7 @@ import { liveSessionUser } from '../auth/sessions.ts';
 import type { AuthUser } from '../auth/types.ts';
 import type { ApiContext } from '../context.ts';
 import type { DomainEventMap } from '../events.ts';
-import { ADMINS_ROOM, type HubServer, sessionRoom, userRoom } from './types.ts';
+import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, sessionRoom, userRoom } from './types.ts';
 
 type Listeners = { [K in keyof DomainEventMap]: (...args: DomainEventMap[K]) => void };
 
@@ -20,7 +20,7 @@ export const watchAccounts = (io: HubServer, ctx: ApiContext, recheckDeparted: (
       const before = remote.data.user;
       if (!before) continue;
       const now = await liveSessionUser(ctx.db, before.sessionId, before._id);
-      if (remote.rooms.has(ADMINS_ROOM) && !now?.isAdmin) {
+      if ((remote.rooms.has(ADMINS_ROOM) || remote.rooms.has(ORDERS_ROOM)) && !now?.isAdmin) {
         remote.disconnect(true);
         continue;
       }
@@ -34,7 +34,7 @@ export const watchAccounts = (io: HubServer, ctx: ApiContext, recheckDeparted: (
 
   const listeners: Listeners = {
     orderCreated: (order) => {
-      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.newOrder, order);
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.newOrder, order);
     },
     userChanged: (userId) => {
       recheckDeparted((user) => user._id === userId);

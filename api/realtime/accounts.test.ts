@@ -55,6 +55,22 @@ describe('realtime hub: accounts and orders', () => {
     expect(atShopper).toEqual([]);
   });
 
+  it('when an admin page only listens (analytics), then it gets newOrder without being a chat admin', async () => {
+    const { token, user } = await t.register();
+    await t.makeAdmin(user._id);
+    const listener = track(await connect(t.url, { token }));
+    const orders = collect<NewOrderPayload>(listener, SOCKET_EVENTS.newOrder);
+    const shopper = track(await connect(t.url));
+    const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
+    await say(shopper, 'is anyone there?');
+    await until(() => noAdmin.length === 1, 'the customer learns no admin is online');
+
+    const order = { _id: 'order-2', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } };
+    t.api.context.events.emit('orderCreated', order);
+    await until(() => orders.length === 1, 'the listening admin page hears of the order');
+    expect(orders).toEqual([order]);
+  });
+
   it('when an admin is demoted, then their sockets are disconnected; another admin is untouched', async () => {
     const keeper = await admin();
     const demoted = await admin();

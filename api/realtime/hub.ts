@@ -11,7 +11,7 @@ import { handshake } from './handshake.ts';
 import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
 import { serial } from './reply.ts';
-import { ADMINS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
+import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 
 export type RealtimeHubOptions = {
   /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
@@ -74,10 +74,10 @@ export const createRealtimeHub =
 
     /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
     const readmit = async (socket: HubSocket) => {
-      if (!socket.rooms.has(ADMINS_ROOM)) return;
+      if (!socket.rooms.has(ADMINS_ROOM) && !socket.rooms.has(ORDERS_ROOM)) return;
       const user = socket.data.user;
       if (user?.isAdmin) {
-        await presence.add(socket.id, user._id);
+        if (socket.rooms.has(ADMINS_ROOM)) await presence.add(socket.id, user._id);
         return;
       }
       await presence.remove(socket.id);
@@ -110,7 +110,7 @@ export const createRealtimeHub =
       if (pending) clearTimeout(pending.timer);
       departures.delete(socket.id);
       const user = socket.data.user;
-      if (user) void socket.join([userRoom(user._id), sessionRoom(user.sessionId)]);
+      if (user) void socket.join([userRoom(user._id), sessionRoom(user.sessionId), ...(user.isAdmin ? [ORDERS_ROOM] : [])]);
       if (socket.recovered) background(() => readmit(socket));
       else {
         socket.emit(CHAT_EVENTS.sync);

@@ -16,5 +16,10 @@ export type HubServer = Server<DefaultEventsMap, ChatServerToClient, DefaultEven
 export type HubSocket = Socket<DefaultEventsMap, ChatServerToClient, DefaultEventsMap, HubSocketData>;
 
 export const ADMINS_ROOM = 'admins';
+/**
+ * Every socket of an admin session, announced as a chat admin or not (the analytics page
+ * listens for newOrder without taking customers' conversations).
+ */
+export const ORDERS_ROOM = 'admin-orders';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -161,18 +161,30 @@ describe('chat widget socket', () => {
     expect(sockets.last().handshakes).toEqual([{ identify: identity }, {}]);
   });
 
-  it('when a dropped connection could not be recovered, then the admin messages after the last seen id are fetched, each shown once', () => {
+  it('when a dropped connection could not be recovered, then the messages of the new room show although their ids start again', () => {
+    const { widget, sockets, bubbles } = setup();
+    widget.open();
+    const socket = sockets.last();
+    socket.accept();
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'two', { id: 2 });
+    socket.drop();
+    socket.accept(false);
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'new room', { id: 1 });
+    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:two', 'Support wrote:new room']);
+  });
+
+  it('when socket.io redelivers a message after a recovered drop, then it shows once', () => {
     const { widget, sockets, bubbles } = setup();
     widget.open();
     const socket = sockets.last();
     socket.accept();
     socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
     socket.drop();
-    socket.accept(false);
-    expect(socket.sent(CHAT_EVENTS.replay)).toEqual([[{ after: 1 }]]);
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'three', { id: 3 });
-    socket.ack(CHAT_EVENTS.replay, { ok: true, messages: [{ id: 2, from: 'client', text: 'mine' }, { id: 3, from: 'admin', text: 'three' }, { id: 4, from: 'admin', text: 'four' }] });
-    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:three', 'Support wrote:four']);
+    socket.accept(true);
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
+    socket.fromServer(SOCKET_EVENTS.serverToClient, 'two', { id: 2 });
+    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:two']);
   });
 
   it('when socket.io recovers the connection, then nothing is asked again', () => {

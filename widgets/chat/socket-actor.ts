@@ -5,7 +5,6 @@ import {
   type ChatAck,
   type ChatHandshakeAuth,
   type ChatIdentify,
-  type ChatReplayAck,
 } from '../../contracts/chat.ts';
 import type { CHAT_SOCKET_OPTIONS, CustomerChatEvent, CustomerSocketCommand } from '../../machines/chat/customer-chat.machine.ts';
 
@@ -47,8 +46,8 @@ const idOf = (meta: unknown): number | undefined =>
 /**
  * The customer chat machine's `socket` actor: one socket.io connection to the shop, spec
  * section 7 events mapped to machine events, and the machine's `send` commands emitted.
- * Admin messages carry ids: a reconnection socket.io could not recover asks for the ones
- * after the last seen, and ids already shown are skipped, so each arrives exactly once.
+ * Admin messages carry ids: one socket.io redelivers after a recovered drop is skipped, so
+ * each arrives exactly once.
  */
 export const createSocketActor = (deps: SocketActorDeps) =>
   fromCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
@@ -73,11 +72,9 @@ export const createSocketActor = (deps: SocketActorDeps) =>
       },
     });
     socket.on('connect', () => {
-      if (connectedBefore && !socket.recovered) {
-        socket.emit(CHAT_EVENTS.replay, { after: lastSeen }, (answer: ChatReplayAck) => {
-          if (answer.ok) for (const entry of answer.messages) if (entry.from === 'admin') deliver(entry.text, entry.id);
-        });
-      }
+      // A connection socket.io could not recover is a new socket, so a new room whose ids start
+      // at 1 again (spec: rooms are keyed by socket); what the old room missed is not reachable.
+      if (connectedBefore && !socket.recovered) lastSeen = 0;
       connectedBefore = true;
       send({ type: 'chat.connected' });
     });
