@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { authenticate } from './auth/middleware.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
+import { mountPayments } from './components/payments/mount.ts';
 import { productsRoutes } from './components/products/routes.ts';
 import { reviewsRoutes } from './components/reviews/routes.ts';
 import { sessionRoutes } from './components/users/session-routes.ts';
@@ -84,6 +85,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.use('/api/categories', categoriesRoutes(context));
   app.use('/api/products', productsRoutes(context));
   app.use('/api/orders', ordersRoutes(context));
+  // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
+  mountPayments(app, context);
   app.use(notFoundHandler);
   app.use(errorHandler(context.logger));
 

@@ -10,20 +10,30 @@ export type SecurityOptions = {
 };
 
 /**
- * The page's Content-Security-Policy directives. [Payments] adds the wallet provider's hosts
- * here (script-src, frame-src, connect-src).
+ * What the card wallet's browser SDK needs from the provider's hosts, and nothing more: its
+ * script, the checkout frames (live and sandbox), their calls home and the button images.
+ * The offline simulator is served from the shop's own origin ('self').
  */
+export const WALLET_SOURCES = {
+  script: ['https://www.paypal.com'],
+  frame: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  connect: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  img: ['https://www.paypalobjects.com'],
+} as const;
+
+/** The page's Content-Security-Policy directives. */
 export const cspDirectives = ({ tls, imageHostUrl }: SecurityOptions) => ({
   defaultSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   frameAncestors: ["'self'"],
-  scriptSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:', ...(imageHostUrl ? [new URL(imageHostUrl).origin] : [])],
+  scriptSrc: ["'self'", ...WALLET_SOURCES.script],
+  frameSrc: ["'self'", ...WALLET_SOURCES.frame],
+  imgSrc: ["'self'", 'data:', 'blob:', ...WALLET_SOURCES.img, ...(imageHostUrl ? [new URL(imageHostUrl).origin] : [])],
   // Emotion injects <style> tags at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   // 'self' covers same-origin ws:/wss: in current browsers (CSP level 3).
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", ...WALLET_SOURCES.connect],
   formAction: ["'self'"],
   upgradeInsecureRequests: tls ? [] : null,
 });

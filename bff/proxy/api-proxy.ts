@@ -4,8 +4,11 @@ import type { Request } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
-/** The paths the API answers; everything else is the BFF's (static files, SPA fallback). */
-export const PROXIED_PREFIXES = ['/api', '/images', '/socket.io'] as const;
+/**
+ * The paths the API answers; everything else is the BFF's (static files, SPA fallback).
+ * /wallet-simulator exists on the API only when it simulates the card wallet (never in production).
+ */
+export const PROXIED_PREFIXES = ['/api', '/images', '/socket.io', '/wallet-simulator'] as const;
 
 export const isProxiedPath = (pathname: string): boolean =>
   PROXIED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

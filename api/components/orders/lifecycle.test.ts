@@ -49,14 +49,14 @@ describe('order lifecycle', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'x']) expect((await deliver(boss.token, id)).status).toBe(404);
   });
 
-  it('when anyone calls PUT paid, then 501 with a clear message and the order stays unpaid', async () => {
+  it('when a client claims a completed capture without a wallet order, then 400 and the order stays unpaid', async () => {
     const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'pp'));
     const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
       method: 'PUT',
       body: JSON.stringify({ id: 'CAPTURE-1', status: 'COMPLETED' }),
     });
-    expect(res.status).toBe(501);
-    expect(((await res.json()) as { message: string }).message).toMatch(/not available yet/);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { field?: string }).field).toBe('walletOrderId');
     const { rows } = await t.db.query<{ is_paid: boolean; paid_at: Date | null }>('select is_paid, paid_at from orders where id = $1', [order._id]);
     expect(rows[0]).toEqual({ is_paid: false, paid_at: null });
     expect(await eventsOf(order._id)).toEqual(['created']);

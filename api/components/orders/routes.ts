@@ -2,8 +2,9 @@ import { Router } from 'express';
 import { AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '../../../contracts/order.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
+import { payOrderHandler, walletOrderHandler } from '../payments/routes.ts';
 import { analysisBuckets, analysisOrders } from './analysis-service.ts';
 import * as orders from './service.ts';
 
@@ -41,10 +42,9 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
     res.json((await orders.markDelivered(ctx, String(req.params.id))) satisfies Order);
   });
 
-  // Payments (its own issue) records a verified wallet capture here; until then nothing is marked paid.
-  router.put('/paid/:id', requireUser, () => {
-    throw new AppError(501, 'Online payment is not available yet: the order stays unpaid. Please try again later.');
-  });
+  // Payments (api/components/payments): the API creates the wallet order, then captures and verifies it.
+  router.post('/:id/wallet-order', requireUser, walletOrderHandler(ctx));
+  router.put('/paid/:id', requireUser, payOrderHandler(ctx));
 
   router.get('/analysis/:date', requireAdmin, async (req, res) => {
     const { bucket } = parse(AnalysisQuery, req.query);

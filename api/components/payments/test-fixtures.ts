@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Order } from '../../../contracts/order.ts';
+import type { TestApi } from '../../testing/api-harness.ts';
+import { addProduct, body, placeOrder, type Shopper } from '../orders/fixtures.ts';
+import type { Outcome } from './simulator/store.ts';
+import { SIMULATOR_PATH, walletSimulatorRoutes } from './simulator/routes.ts';
+
+/** Test helpers shared by the payments test files (not a test file itself). */
+
+/** A wallet simulator on its own port, as a stand-in provider for an API under test. */
+export const startSimulator = async (): Promise<{ base: string; stop(): Promise<void> }> => {
+  const server = http.createServer(express().use(SIMULATOR_PATH, walletSimulatorRoutes()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}${SIMULATOR_PATH}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+/** A wallet ('pp') or cash ('cod') order of two units of a $12.50 product; the client claims $0.01. */
+export const placeTestOrder = async (t: TestApi, who: Shopper, method: 'pp' | 'cod' = 'pp'): Promise<Order> => {
+  const product = await addProduct(t, { priceCents: 1250, count: 100 });
+  return placeOrder(t, who.token, body([{ productID: product, quantity: 2, price: 0.01 }], method));
+};
+
+export const createWalletOrder = (t: TestApi, token: string | undefined, orderId: string) =>
+  t.authed(token)(`/api/orders/${orderId}/wallet-order`, { method: 'POST' });
+
+export const payWith = (t: TestApi, token: string | undefined, orderId: string, walletOrderId: string) =>
+  t.authed(token)(`/api/orders/paid/${orderId}`, { method: 'PUT', body: JSON.stringify({ walletOrderId }) });
+
+/** The buyer's decision in the simulated wallet, with the outcome its capture will have. */
+export const approve = async (simBase: string, walletOrderId: string, outcome: Outcome = 'complete'): Promise<void> => {
+  const res = await fetch(`${simBase}/control/orders/${walletOrderId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(outcome === 'decline' ? { action: 'decline' } : { action: 'approve', outcome }),
+  });
+  if (!res.ok) throw new Error(`approve failed with ${res.status}: ${await res.text()}`);
+};
+
+/** A wallet order for the order, approved in the wallet; answers its id. */
+export const approvedWalletOrder = async (t: TestApi, simBase: string, token: string, orderId: string, outcome: Outcome = 'complete') => {
+  const res = await createWalletOrder(t, token, orderId);
+  if (res.status !== 201) throw new Error(`wallet order failed with ${res.status}: ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  await approve(simBase, id, outcome);
+  return id;
+};
+
+/** The order as the database holds it: paid flag, payment rows and 'paid' events. */
+export const paymentState = async (t: TestApi, orderId: string) => {
+  const one = async (sql: string) => (await t.db.query<{ n: number }>(sql, [orderId])).rows[0]!.n;
+  const { rows } = await t.db.query<{ isPaid: boolean; paidAt: Date | null }>('select is_paid as "isPaid", paid_at as "paidAt" from orders where id = $1', [
+    orderId,
+  ]);
+  return {
+    isPaid: rows[0]!.isPaid,
+    paidAt: rows[0]!.paidAt,
+    payments: await one('select count(*)::int as n from payments where order_id = $1'),
+    paidEvents: await one(`select count(*)::int as n from order_events where order_id = $1 and type = 'paid'`),
+  };
+};
+
+export const unpaid = { isPaid: false, paidAt: null, payments: 0, paidEvents: 0 };
