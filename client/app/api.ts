@@ -1,0 +1,89 @@
+import type { ApiError } from '../../machines/shared/actors.ts';
+
+export type { ApiError };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Options = { signal?: AbortSignal };
+
+const NO_ANSWER = 'The shop could not be reached. Check your connection and try again.';
+
+let onUnauthorized: () => void = () => undefined;
+
+/**
+ * The app wires this once to the auth actor, so the fetch wrapper never reaches into UI state:
+ * any 401 answer means the session is gone.
+ */
+export const setUnauthorizedHandler = (handler: () => void): (() => void) => {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = () => undefined;
+  };
+};
+
+const isApiError = (e: unknown): e is ApiError =>
+  typeof e === 'object' && e !== null && typeof (e as ApiError).status === 'number' && typeof (e as ApiError).message === 'string';
+
+/** Spec section 8: the server's error message, or the response body. */
+const errorFrom = async (res: Response): Promise<ApiError> => {
+  const text = await res.text().catch(() => '');
+  let message = text;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') message = (body as { message: string }).message;
+    else if (typeof body === 'string') message = body;
+  } catch {
+    // not JSON: the text itself is the message
+  }
+  return { status: res.status, message: message.trim() || res.statusText || `Request failed with status ${res.status}` };
+};
+
+/**
+ * The one fetch wrapper: same-origin cookies, JSON in and out, `X-CSRF: 1` on state-changing
+ * calls (the BFF refuses them without it). A non-2xx answer rejects with `{ status, message }`.
+ */
+export async function request<T>(method: Method, url: string, body?: unknown, { signal }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') headers['X-CSRF'] = '1';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw { status: 0, message: NO_ANSWER } satisfies ApiError;
+  }
+  if (!res.ok) {
+    if (res.status === 401) onUnauthorized();
+    throw await errorFrom(res);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // Some answers of the spec are plain strings ('review created').
+    return text as T;
+  }
+}
+
+export const api = {
+  get: <T>(url: string, options?: Options) => request<T>('GET', url, undefined, options),
+  post: <T>(url: string, body?: unknown, options?: Options) => request<T>('POST', url, body, options),
+  put: <T>(url: string, body?: unknown, options?: Options) => request<T>('PUT', url, body, options),
+  patch: <T>(url: string, body?: unknown, options?: Options) => request<T>('PATCH', url, body, options),
+  delete: <T>(url: string, options?: Options) => request<T>('DELETE', url, undefined, options),
+};
+
+/** The sentence to show for a failed call: its message, else `fallback`. */
+export const errorMessage = (error: unknown, fallback = 'Something went wrong'): string =>
+  isApiError(error) && error.message ? error.message : error instanceof Error && error.message ? error.message : fallback;
+
+export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

@@ -1,0 +1,57 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { LoginForm } from '../features/auth/login-form.tsx';
+import { Skeleton } from '../ui/spinner.tsx';
+import { VisuallyHidden } from '../ui/visually-hidden.tsx';
+import { useUserInfo } from './hooks.ts';
+import { liveGuardMachine } from './machines.ts';
+import { paths } from './paths.ts';
+
+type Shown = 'loading' | 'showLogin' | 'redirectHome' | 'render';
+const TAGS: readonly Shown[] = ['render', 'showLogin', 'redirectHome', 'loading'];
+
+export type RouteGuardProps = {
+  area: 'user' | 'admin';
+  /** Tests pass the guard machine with a fake token check. */
+  logic?: typeof liveGuardMachine;
+};
+
+/**
+ * Spec section 2's route guard, driven by machines/auth/guard.machine.ts: while it asks the
+ * server a skeleton holds the page's place; no session shows the login form in place; a
+ * non-admin on an admin route goes home; otherwise the nested route renders.
+ */
+export function RouteGuard({ area, logic = liveGuardMachine }: RouteGuardProps) {
+  const guard = useActorRef(logic, { input: { area } });
+  const shown = useSelector(guard, (s) => TAGS.find((t) => s.hasTag(t)) ?? 'loading');
+  const userKey = useUserInfo();
+  const identity = userKey ? `${userKey._id}:${userKey.isAdmin}` : '';
+  const seen = useRef(identity);
+
+  // A login in the shown form, a logout elsewhere or a role change: ask the server again.
+  useEffect(() => {
+    if (seen.current === identity) return;
+    seen.current = identity;
+    guard.send({ type: 'guard.recheck' });
+  }, [guard, identity]);
+
+  switch (shown) {
+    case 'render':
+      return <Outlet />;
+    case 'redirectHome':
+      return <Navigate to={paths.home.to()} replace />;
+    case 'showLogin':
+      return <LoginForm />;
+    default:
+      return (
+        <div aria-busy="true" css={{ display: 'grid', gap: 12, padding: '1rem 0' }}>
+          <VisuallyHidden role="status">Checking your session ...</VisuallyHidden>
+          <Skeleton height={32} width="40%" />
+          <Skeleton height={16} />
+          <Skeleton height={16} width="80%" />
+          <Skeleton height={200} />
+        </div>
+      );
+  }
+}

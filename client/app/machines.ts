@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import type {
+  GetTokenResponse,
+  LoginBody,
+  LoginResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  RegisterBody,
+  RegisterResponse,
+} from '../../contracts/user.ts';
+import { authMachine } from '../../machines/auth/auth.machine.ts';
+import { guardMachine } from '../../machines/auth/guard.machine.ts';
+import { cartMachine } from '../../machines/cart/cart.machine.ts';
+import { api } from './api.ts';
+
+/** The auth machine with its real effects: the BFF's session routes. */
+export const liveAuthMachine = authMachine.provide({
+  actors: {
+    login: fromPromise<LoginResponse, LoginBody>(({ input, signal }) => api.post('/api/users/login', input, { signal })),
+    register: fromPromise<RegisterResponse, RegisterBody>(({ input, signal }) => api.post('/api/users/register', input, { signal })),
+    logout: fromPromise<void, void>(({ signal }) => api.get('/api/logout', { signal })),
+    updateProfile: fromPromise<ProfileUpdateResponse, ProfileUpdateBody>(({ input, signal }) => api.put('/api/users/profile', input, { signal })),
+  },
+});
+
+/** The route guard asks the BFF whether a session exists and whether it is an admin's. */
+export const liveGuardMachine = guardMachine.provide({
+  actors: {
+    fetchToken: fromPromise<GetTokenResponse, void>(({ signal }) => api.get('/api/get-token', { signal })),
+  },
+});
+
+export const liveCartMachine = cartMachine;

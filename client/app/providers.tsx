@@ -1,0 +1,49 @@
+import { createActorContext } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { StorageLike } from '../../machines/shared/storage.ts';
+import { memoryStorage } from '../../machines/shared/storage.ts';
+import { GlobalStyles } from '../ui/global-styles.tsx';
+import { ToastProvider } from '../ui/toast.tsx';
+import { liveAuthMachine, liveCartMachine } from './machines.ts';
+
+/** Web Storage can be missing or blocked (private modes, sandboxed frames): fall back to memory. */
+const storageOr = (pick: () => StorageLike): StorageLike => {
+  try {
+    const s = pick();
+    s.getItem('probe');
+    return s;
+  } catch {
+    return memoryStorage();
+  }
+};
+
+export const browserStorages = () => ({
+  local: storageOr(() => window.localStorage),
+  session: storageOr(() => window.sessionStorage),
+});
+
+/** One auth actor for the whole app; read it with `AuthContext.useSelector`. */
+export const AuthContext = createActorContext(liveAuthMachine);
+/** One cart actor for the whole app; read it with `CartContext.useSelector`. */
+export const CartContext = createActorContext(liveCartMachine);
+
+export type AppProvidersProps = {
+  children: ReactNode;
+  /** Tests pass in-memory storages and machines with fake effects. */
+  storages?: { local: StorageLike; session: StorageLike };
+  authLogic?: typeof liveAuthMachine;
+};
+
+export function AppProviders({ children, storages, authLogic }: AppProvidersProps) {
+  const { local, session } = storages ?? browserStorages();
+  return (
+    <AuthContext.Provider logic={authLogic} options={{ input: { local, session } }}>
+      <CartContext.Provider options={{ input: { storage: local } }}>
+        <ToastProvider>
+          <GlobalStyles />
+          {children}
+        </ToastProvider>
+      </CartContext.Provider>
+    </AuthContext.Provider>
+  );
+}

@@ -1,0 +1,78 @@
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from '../features/shell/layout.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RegisterPage } from '../features/auth/register-page.tsx';
+import { NotFoundPage } from '../features/not-found/index.tsx';
+import { RouteGuard } from './guard.tsx';
+import { lazyNamed } from './lazy.ts';
+import { paths } from './paths.ts';
+
+// Each feature below is its own chunk, fetched the first time one of its routes shows.
+const productList = () => import('../features/product-list/index.tsx');
+const productDetails = () => import('../features/product-details/index.tsx');
+const cart = () => import('../features/cart/index.tsx');
+const user = () => import('../features/user/index.tsx');
+const admin = () => import('../features/admin/index.tsx');
+const chat = () => import('../features/chat/index.tsx');
+
+const ProductListPage = lazyNamed(productList, 'default');
+const ProductDetailsPage = lazyNamed(productDetails, 'default');
+const CartPage = lazyNamed(cart, 'default');
+const UserProfilePage = lazyNamed(user, 'UserProfilePage');
+const MyOrdersPage = lazyNamed(user, 'MyOrdersPage');
+const CartDetailsPage = lazyNamed(user, 'CartDetailsPage');
+const UserOrderDetailsPage = lazyNamed(user, 'UserOrderDetailsPage');
+const AdminLayout = lazyNamed(admin, 'AdminLayout');
+const AdminOrdersPage = lazyNamed(admin, 'AdminOrdersPage');
+const AdminOrderDetailsPage = lazyNamed(admin, 'AdminOrderDetailsPage');
+const AdminUsersPage = lazyNamed(admin, 'AdminUsersPage');
+const AdminEditUserPage = lazyNamed(admin, 'AdminEditUserPage');
+const AdminProductsPage = lazyNamed(admin, 'AdminProductsPage');
+const AdminCreateProductPage = lazyNamed(admin, 'AdminCreateProductPage');
+const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
+const AdminAnalyticsPage = lazyNamed(admin, 'AdminAnalyticsPage');
+const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
+const SupportChatWidget = lazyNamed(chat, 'SupportChatWidget');
+const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
+
+/** Every route of spec section 2; the layout (header, footer) wraps them all. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout chatWidget={<SupportChatWidget />} adminDot={<AdminUnreadDot />} />}>
+        <Route path={paths.home.pattern} element={<HomePage />} />
+        {paths.productList.patterns.map((pattern) => (
+          <Route key={pattern} path={pattern} element={<ProductListPage />} />
+        ))}
+        <Route path={paths.productDetails.pattern} element={<ProductDetailsPage />} />
+        <Route path={paths.cart.pattern} element={<CartPage />} />
+        <Route path={paths.login.pattern} element={<LoginPage />} />
+        <Route path={paths.register.pattern} element={<RegisterPage />} />
+
+        <Route element={<RouteGuard area="user" />}>
+          <Route path={paths.user.profile.pattern} element={<UserProfilePage />} />
+          <Route path={paths.user.myOrders.pattern} element={<MyOrdersPage />} />
+          <Route path={paths.user.cartDetails.pattern} element={<CartDetailsPage />} />
+          <Route path={paths.user.orderDetails.pattern} element={<UserOrderDetailsPage />} />
+        </Route>
+
+        <Route element={<RouteGuard area="admin" />}>
+          <Route element={<AdminLayout />}>
+            <Route path={paths.admin.orders.pattern} element={<AdminOrdersPage />} />
+            <Route path={paths.admin.orderDetails.pattern} element={<AdminOrderDetailsPage />} />
+            <Route path={paths.admin.users.pattern} element={<AdminUsersPage />} />
+            <Route path={paths.admin.editUser.pattern} element={<AdminEditUserPage />} />
+            <Route path={paths.admin.products.pattern} element={<AdminProductsPage />} />
+            <Route path={paths.admin.createProduct.pattern} element={<AdminCreateProductPage />} />
+            <Route path={paths.admin.editProduct.pattern} element={<AdminEditProductPage />} />
+            <Route path={paths.admin.chats.pattern} element={<AdminChatsPage />} />
+            <Route path={paths.admin.analytics.pattern} element={<AdminAnalyticsPage />} />
+          </Route>
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CART_KEY } from '../../machines/cart/cart-storage.ts';
+import { USER_KEY } from '../../machines/auth/user-storage.ts';
+import { setUnauthorizedHandler } from './api.ts';
+import { useAuthActor, useCartActor } from './hooks.ts';
+import { homeOf, paths } from './paths.ts';
+
+/** Pages where a fresh login leaves for the user's home; elsewhere (a guarded page) it stays. */
+const LOGIN_PAGES: readonly string[] = [paths.login.pattern, paths.register.pattern];
+
+/**
+ * Wires the app-wide actors to the browser: 401 answers, the auth machine's emitted events
+ * (redirects, clearing the cart) and other tabs writing the same storage.
+ */
+export function SessionEffects() {
+  const auth = useAuthActor();
+  const cart = useCartActor();
+  const navigate = useNavigate();
+
+  useEffect(() => setUnauthorizedHandler(() => auth.send({ type: 'auth.unauthorized' })), [auth]);
+
+  useEffect(() => {
+    const out = auth.on('auth.loggedOut', () => {
+      cart.send({ type: 'cart.clear' });
+      navigate(paths.login.to());
+    });
+    // Spec section 4: a login from /login or /register lands on the user's home. A login in
+    // the form a route guard shows keeps the page the user asked for (e.g. the checkout).
+    const inn = auth.on('auth.loggedIn', ({ userInfo }) => {
+      if (LOGIN_PAGES.includes(window.location.pathname)) navigate(homeOf(userInfo));
+    });
+    return () => {
+      out.unsubscribe();
+      inn.unsubscribe();
+    };
+  }, [auth, cart, navigate]);
+
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      // key null: another tab cleared the whole storage.
+      if (e.key === CART_KEY || e.key === null) cart.send({ type: 'cart.storageChanged' });
+      if (e.key === USER_KEY || e.key === null) auth.send({ type: 'auth.storageChanged' });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [auth, cart]);
+
+  return null;
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
+import { resetCategories } from '../categories-store.ts';
+import { AppProviders, type AppProvidersProps } from '../providers.tsx';
+import { SessionEffects } from '../session-effects.tsx';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+export type Rendered = {
+  container: HTMLElement;
+  /** The router's current path, as the user would see it in the address bar. */
+  path: () => string;
+  unmount: () => Promise<void>;
+};
+
+let currentPath = '';
+function PathProbe() {
+  const { pathname, search } = useLocation();
+  currentPath = pathname + search;
+  return null;
+}
+
+export type RenderOptions = {
+  route?: string;
+  /** Route pattern the element is mounted at (default: every path). */
+  pattern?: string;
+  storages?: { local: StorageLike; session: StorageLike };
+  authLogic?: AppProvidersProps['authLogic'];
+  /** Mount the whole route table instead of a single element. */
+  raw?: boolean;
+};
+
+const mounted: Root[] = [];
+
+/** Mounts `ui` inside the app's providers and a memory router, as the real app does. */
+export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  mounted.push(root);
+  const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
+  await act(async () => {
+    root.render(
+      <AppProviders storages={storages} authLogic={options.authLogic}>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>
+          <SessionEffects />
+          <PathProbe />
+          {options.raw ? (
+            ui
+          ) : (
+            <Routes>
+              <Route path={options.pattern ?? '*'} element={ui} />
+              {options.pattern ? <Route path="*" element={null} /> : null}
+            </Routes>
+          )}
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  });
+  return {
+    container,
+    path: () => currentPath,
+    unmount: async () => {
+      await act(async () => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/**
+ * Call once at the top of a client test file: React's act environment, a clean DOM, storage
+ * and categories between tests, and a failure on any unexpected console.error.
+ */
+export function setupComponentTests(): void {
+  let errors: unknown[][] = [];
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    errors = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      errors.push(args);
+    });
+    resetCategories();
+  });
+  afterEach(async () => {
+    while (mounted.length) {
+      const root = mounted.pop();
+      await act(async () => root?.unmount());
+    }
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    expect(errors, 'unexpected console.error').toEqual([]);
+  });
+}

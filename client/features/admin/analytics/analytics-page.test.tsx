@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fromCallback, type EventObject } from 'xstate';
+import type { AnalysisOrder } from '../../../../contracts/order.ts';
+import { getByLabelText, getByText, settle } from '../../../app/testing/dom.ts';
+import { mockFetch } from '../../../app/testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { AdminAnalyticsPage } from './analytics-page.tsx';
+import { fetchAnalysisOrders, liveAnalyticsMachine } from './live-analytics.ts';
+
+setupComponentTests();
+
+const now = () => new Date('2026-11-27T15:00:00Z');
+const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({ _id: createdAt, createdAt, orderTotal: { cartSubtotal } });
+const byDate: Record<string, AnalysisOrder[]> = {
+  '2026-11-27': [order('2026-11-27T09:10:00Z', 10), order('2026-11-27T13:00:00Z', 5.5)],
+  '2026-11-26': [order('2026-11-26T01:00:00Z', 3), order('2026-11-26T02:00:00Z', 4), order('2026-11-26T20:00:00Z', 20)],
+};
+
+/** A socket actor the test drives: `push` delivers a 'newOrder' as the real socket would. */
+const fakeSocket = () => {
+  let send: ((e: EventObject) => void) | null = null;
+  const logic = liveAnalyticsMachine.provide({
+    actors: {
+      fetchOrders: fetchAnalysisOrders,
+      socket: fromCallback<EventObject, void>(({ sendBack }) => {
+        send = sendBack;
+        return () => undefined;
+      }),
+    },
+  });
+  return { logic, push: (o: AnalysisOrder) => {
+      const event: EventObject & { order: AnalysisOrder } = { type: 'analytics.newOrder', order: o };
+      return act(async () => send?.(event));
+    },
+  };
+};
+
+const render = async () => {
+  const calls = mockFetch({
+    'GET /api/orders/analysis/2026-11-27': { body: byDate['2026-11-27'] },
+    'GET /api/orders/analysis/2026-11-26': { body: byDate['2026-11-26'] },
+  });
+  const socket = fakeSocket();
+  const view = await renderWithApp(<AdminAnalyticsPage logic={socket.logic} now={now} />);
+  await settle();
+  return { ...view, calls, socket };
+};
+
+const chartValues = (root: HTMLElement, date: string) =>
+  [...root.querySelectorAll(`[data-series="${date}"] circle`)].map((c) => [c.getAttribute('data-hour'), Number(c.getAttribute('data-value'))]);
+const tableValues = (root: HTMLElement, date: string) =>
+  [...root.querySelectorAll(`td[data-date="${date}"]`)].filter((td) => td.textContent !== '–').map((td) => [td.getAttribute('data-hour'), Number(td.textContent?.replace(/[$,]/g, ''))]);
+
+describe('admin analytics page', () => {
+  it('when it opens, then the title compares today with yesterday (UTC) and the axes are labelled', async () => {
+    const { container, calls } = await render();
+    expect(getByText(container, 'Black Friday Cumulative Revenue 2026-11-27 VS 2026-11-26', 'h1')).toBeTruthy();
+    const first = getByLabelText(container, 'Select First Date To Compare');
+    const second = getByLabelText(container, 'Select Second Date To Compare');
+    expect([first.type, first.value, second.type, second.value]).toEqual(['date', '2026-11-27', 'date', '2026-11-26']);
+    expect(getByText(container, 'TIME', 'text')).toBeTruthy();
+    expect(getByText(container, 'REVENUE $', 'text')).toBeTruthy();
+    expect(container.querySelector('svg')?.getAttribute('height')).toBe('500');
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/orders/analysis/2026-11-26', '/api/orders/analysis/2026-11-27']);
+  });
+
+  it('when the data arrives, then the table shows exactly the figures the chart draws', async () => {
+    const { container } = await render();
+    for (const date of ['2026-11-27', '2026-11-26']) {
+      expect(chartValues(container, date).length).toBeGreaterThan(0);
+      expect(tableValues(container, date)).toEqual(chartValues(container, date));
+    }
+    expect(chartValues(container, '2026-11-27')).toEqual([['9 AM', 10], ['1 PM', 15.5]]);
+  });
+
+  it('when one date has more points, then it is drawn first with the first colour', async () => {
+    const { container } = await render();
+    const drawn = [...container.querySelectorAll('[data-series]')].map((g) => g.getAttribute('data-series'));
+    expect(drawn).toEqual(['2026-11-26', '2026-11-27']);
+  });
+
+  it("when a live order of today arrives, then today's line rises without a new fetch", async () => {
+    const { container, calls, socket } = await render();
+    await socket.push(order('2026-11-27T15:05:00Z', 4.5));
+    expect(chartValues(container, '2026-11-27')).toEqual([['9 AM', 10], ['1 PM', 15.5], ['3 PM', 20]]);
+    expect(tableValues(container, '2026-11-27')).toEqual(chartValues(container, '2026-11-27'));
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,10 @@
+/** The admin area (spec section 2): routes.tsx imports these names from this chunk. */
+export { AdminLayout } from './admin-layout.tsx';
+export { AdminOrdersPage } from './orders/orders-page.tsx';
+export { AdminOrderDetailsPage } from './orders/order-details-page.tsx';
+export { AdminUsersPage } from './users/users-page.tsx';
+export { AdminEditUserPage } from './users/edit-user-page.tsx';
+export { AdminProductsPage } from './products/products-page.tsx';
+export { AdminCreateProductPage } from './products/create-product-page.tsx';
+export { AdminEditProductPage } from './products/edit-product-page.tsx';
+export { AdminAnalyticsPage } from './analytics/analytics-page.tsx';

@@ -1,0 +1,67 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { Order } from '../../../../contracts/order.ts';
+import { ORDER_TEXTS, orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
+import { api } from '../../../app/api.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { usePageTitle } from '../../../ui/page-title.tsx';
+import { TableSkeleton } from '../table-skeleton.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+
+/** The order machine with the admin's real calls. */
+export const liveAdminOrderMachine = orderMachine.provide({
+  actors: {
+    loadOrder: fromPromise<Order, { orderId: string; viewer: OrderViewer }>(({ input, signal }) => api.get(`/api/orders/user/${encodeURIComponent(input.orderId)}`, { signal })),
+    markDelivered: fromPromise<{ deliveredAt?: string | null } | void, { orderId: string }>(({ input, signal }) =>
+      api.put(`/api/orders/delivered/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
+    ),
+  },
+});
+
+function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveAdminOrderMachine }) {
+  const actor = useActorRef(logic, { input: { orderId, viewer: 'admin' } });
+  const order = useSelector(actor, (s) => s.context.order);
+  const error = useSelector(actor, (s) => s.context.error);
+  const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.hasTag('marking'));
+  const failed = useSelector(actor, (s) => s.hasTag('error'));
+  const marking = useSelector(actor, (s) => s.hasTag('marking'));
+  const delivered = useSelector(actor, (s) => s.hasTag('delivered'));
+  const deliverable = useSelector(actor, (s) => s.hasTag('deliverable'));
+
+  if (failed) {
+    return (
+      <Alert tone="danger" action={<Button onClick={() => actor.send({ type: 'order.reload' })}>Try again</Button>}>
+        {error}
+      </Alert>
+    );
+  }
+  if (loading || !order) return <TableSkeleton rows={6} label="Loading the order ..." />;
+  return (
+    <>
+      <OrderSummary order={order} />
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <div css={{ margin: '1rem 0' }}>
+        <Button disabled={delivered || marking || !deliverable} aria-busy={marking || undefined} onClick={() => actor.send({ type: 'order.markDelivered' })}>
+          {delivered ? ORDER_TEXTS.finished : ORDER_TEXTS.markDelivered}
+        </Button>
+        {!delivered && !deliverable ? <p>A wallet order can be marked delivered once it is paid.</p> : null}
+      </div>
+      <OrderTimeline order={order} />
+    </>
+  );
+}
+
+/** /admin/order-details/{id}: the order, its timeline and 'Mark as delivered'. */
+export function AdminOrderDetailsPage({ logic = liveAdminOrderMachine }: { logic?: typeof liveAdminOrderMachine }) {
+  usePageTitle('Order details');
+  const { id = '' } = useParams();
+  return (
+    <section>
+      <h1>Order details</h1>
+      <OrderDetails key={id} orderId={id} logic={logic} />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
+import { api, errorMessage } from '../../../app/api.ts';
+import { loadCategories, replaceCategories } from '../../../app/categories-store.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+
+/** Saves an attribute on a category; the server answers every category, which replace ours (spec section 4). */
+export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<void> => {
+  const { categoryUpdated } = await api.post<CategoryUpdatedResponse>('/api/categories/attr', { key, val, categoryChoosen });
+  replaceCategories(categoryUpdated);
+};
+
+/**
+ * Category management beside the product form: create (Enter or the button), delete the chosen
+ * one. After each change the list is replaced by the server's, since creating `A/B` may also
+ * create `A`.
+ */
+export function CategoriesPanel({ categories, chosen, onChoose }: { categories: Category[]; chosen: string; onChoose: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const create = async () => {
+    const category = name.trim();
+    if (!category) return setError('Please enter a category name');
+    setBusy(true);
+    setError(null);
+    try {
+      const { categoryCreated } = await api.post<CategoryCreatedResponse>('/api/categories', { category });
+      replaceCategories([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
+      await loadCategories(true);
+      onChoose(categoryCreated.name);
+      setName('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setConfirming(false);
+    setBusy(true);
+    setError(null);
+    try {
+      await api.delete(`/api/categories/${encodeURIComponent(chosen)}`);
+      replaceCategories(categories.filter((c) => c.name !== chosen));
+      await loadCategories(true);
+      onChoose('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    // Enter here creates the category; it never submits the product form.
+    e.preventDefault();
+    void create();
+  };
+
+  return (
+    <div css={{ display: 'grid', gap: 8, marginBottom: 16 }}>
+      <div css={{ display: 'flex', gap: 8, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <div css={{ flex: 1, minWidth: 200 }}>
+          <TextField label="Or create a new category" placeholder="e.g. Computers/Laptops" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={onKeyDown} hint="Press Enter to create it" />
+        </div>
+        <Button variant="secondary" disabled={busy} onClick={() => void create()} css={{ marginTop: 28 }}>
+          Create category
+        </Button>
+      </div>
+      {chosen ? (
+        <div>
+          <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete category {chosen}
+          </Button>
+        </div>
+      ) : null}
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+    </div>
+  );
+}

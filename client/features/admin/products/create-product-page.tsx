@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ProductAttr, ProductCreatedResponse } from '../../../../contracts/product.ts';
+import { api, errorMessage } from '../../../app/api.ts';
+import { useCategories } from '../../../app/categories-store.ts';
+import { paths } from '../../../app/paths.ts';
+import { usePageTitle } from '../../../ui/page-title.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { CategoriesPanel, saveCategoryAttr } from './categories-panel.tsx';
+import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
+import { emptyDraft, toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
+import { ProductForm } from './product-form.tsx';
+import { UploadList } from './upload-list.tsx';
+import { useUploads } from './use-uploads.ts';
+
+/** /admin/create-new-product: the product, its images (at most 3), and the categories it needs. */
+export function AdminCreateProductPage() {
+  usePageTitle('Create a new product');
+  const { categories } = useCategories();
+  const [draft, setDraft] = useState<ProductDraft>(emptyDraft);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { uploads, start } = useUploads();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const saveNewAttr = (attr: ProductAttr) => {
+    if (!draft.category) return;
+    saveCategoryAttr(draft.category, attr.key, attr.value).catch((e: unknown) => setError(errorMessage(e)));
+  };
+
+  const submit = async () => {
+    const found = validateDraft(draft);
+    setErrors(found);
+    const noImages = files.length === 0 ? 'Please choose at least one image' : null;
+    if (noImages && filesError !== TOO_MANY_FILES) setFilesError(noImages);
+    if (Object.keys(found).length || noImages) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { productId } = await api.post<ProductCreatedResponse>('/api/products/admin', toBody(draft));
+      const { failed } = await start(productId, files);
+      if (failed) {
+        setError('The product was created, but some images failed to upload: add them on its edit page.');
+        setBusy(false);
+        return;
+      }
+      toast('product created', 'success');
+      navigate(paths.admin.products.to());
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <h1>Create a new product</h1>
+      <ProductForm
+        draft={draft}
+        errors={errors}
+        onChange={setDraft}
+        categories={categories}
+        onSubmit={() => void submit()}
+        submitLabel="Create"
+        busy={busy}
+        error={error}
+        onNewAttr={saveNewAttr}
+      >
+        <CategoriesPanel categories={categories} chosen={draft.category} onChoose={(category) => setDraft((d) => ({ ...d, category, attributesTable: [] }))} />
+        <FilesInput
+          label="Images"
+          error={filesError}
+          disabled={busy}
+          onTooMany={() => setFilesError(TOO_MANY_FILES)}
+          onFiles={(chosen) => {
+            setFiles(chosen);
+            if (chosen.length) setFilesError(null);
+          }}
+        />
+        <UploadList uploads={uploads} />
+      </ProductForm>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Product } from '../../../../contracts/product.ts';
+import { api, errorMessage } from '../../../app/api.ts';
+import { useCategories } from '../../../app/categories-store.ts';
+import { paths } from '../../../app/paths.ts';
+import { useApiGet } from '../../../app/use-api-get.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import { usePageTitle } from '../../../ui/page-title.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { TableSkeleton } from '../table-skeleton.tsx';
+import { toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
+import { ProductForm } from './product-form.tsx';
+import { ProductImages } from './product-images.tsx';
+
+const draftOf = (p: Product): ProductDraft => ({
+  name: p.name,
+  description: p.description,
+  count: String(p.count),
+  price: String(p.price),
+  category: p.category,
+  attributesTable: p.attrs,
+});
+
+function EditProductForm({ product }: { product: Product }) {
+  const { categories } = useCategories();
+  const [draft, setDraft] = useState(() => draftOf(product));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const submit = async () => {
+    const found = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, toBody(draft));
+      toast('product updated', 'success');
+      navigate(paths.admin.products.to());
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ProductForm draft={draft} errors={errors} onChange={setDraft} categories={categories} onSubmit={() => void submit()} submitLabel="UPDATE" busy={busy} error={error}>
+      <ProductImages productId={product._id} initial={product.images} />
+    </ProductForm>
+  );
+}
+
+/** /admin/edit-product/{id}: the product's fields, attributes and images. */
+export function AdminEditProductPage() {
+  usePageTitle('Edit product');
+  const { id = '' } = useParams();
+  const product = useApiGet<Product>(`/api/products/get-one/${encodeURIComponent(id)}`);
+  return (
+    <section>
+      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+        <h1>Edit product</h1>
+        <LinkButton variant="secondary" to={paths.admin.products.to()}>
+          Go back
+        </LinkButton>
+      </div>
+      {product.status === 'error' ? (
+        <Alert tone="danger">{product.error}</Alert>
+      ) : product.status === 'loading' ? (
+        <TableSkeleton rows={6} label="Loading product details ..." />
+      ) : (
+        <EditProductForm key={product.data._id} product={product.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { Category } from '../../../../contracts/category.ts';
+import type { ProductAttr } from '../../../../contracts/product.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { formGrid } from '../admin-styles.ts';
+import { AttributesTable } from './attributes-table.tsx';
+import type { DraftErrors, ProductDraft } from './product-fields.ts';
+
+type Props = {
+  draft: ProductDraft;
+  errors: DraftErrors;
+  onChange: (draft: ProductDraft) => void;
+  categories: Category[];
+  onSubmit: () => void;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onNewAttr?: (attr: ProductAttr) => void;
+  /** Extra controls under the category (the category manager, the images). */
+  children?: ReactNode;
+};
+
+/** The fields shared by the create and edit pages. */
+export function ProductForm({ draft, errors, onChange, categories, onSubmit, submitLabel, busy, error, onNewAttr, children }: Props) {
+  const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) => onChange({ ...draft, [key]: e.target.value });
+  const attrs = categories.find((c) => c.name === draft.category)?.attrs ?? [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  const known = categories.some((c) => c.name === draft.category);
+  const options = [
+    { value: '', label: 'Choose category' },
+    ...(draft.category && !known ? [{ value: draft.category, label: draft.category }] : []),
+    ...categories.map((c) => ({ value: c.name, label: c.name })),
+  ];
+  return (
+    <form css={formGrid} noValidate onSubmit={submit}>
+      <TextField label="Name" required value={draft.name} error={errors.name} onChange={set('name')} />
+      <TextArea label="Description" required rows={3} value={draft.description} error={errors.description} onChange={set('description')} />
+      <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
+        <TextField label="Count in stock" type="number" min={0} step={1} inputMode="numeric" required value={draft.count} error={errors.count} onChange={set('count')} />
+        <TextField label="Price" type="number" min={0} step="0.01" inputMode="decimal" required value={draft.price} error={errors.price} onChange={set('price')} />
+      </div>
+      <Select label="Category" required value={draft.category} error={errors.category} onChange={set('category')} options={options} />
+      {children}
+      <AttributesTable rows={draft.attributesTable} onChange={(attributesTable) => onChange({ ...draft, attributesTable })} categoryAttrs={attrs} onNewAttr={onNewAttr} />
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving ...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

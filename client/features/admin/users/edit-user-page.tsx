@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { User } from '../../../../contracts/user.ts';
+import { MESSAGES } from '../../../../contracts/rules.ts';
+import { api, errorMessage } from '../../../app/api.ts';
+import { paths } from '../../../app/paths.ts';
+import { useApiGet } from '../../../app/use-api-get.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { usePageTitle } from '../../../ui/page-title.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { formGrid } from '../admin-styles.ts';
+import { TableSkeleton } from '../table-skeleton.tsx';
+
+type Form = { name: string; lastName: string; email: string; isAdmin: boolean };
+type Errors = Partial<Record<'name' | 'lastName' | 'email', string>>;
+
+/** Spec section 5: name, last name and email are required. */
+const validate = (f: Form): Errors => {
+  const e: Errors = {};
+  if (!f.name.trim()) e.name = MESSAGES.name;
+  if (!f.lastName.trim()) e.lastName = MESSAGES.lastName;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = MESSAGES.email;
+  return e;
+};
+
+function EditUserForm({ user }: { user: User }) {
+  const [form, setForm] = useState<Form>({ name: user.name, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await api.put(`/api/users/${encodeURIComponent(user._id)}`, { ...form, name: form.name.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
+      toast('user updated', 'success');
+      navigate(paths.admin.users.to());
+    } catch (err) {
+      setError(errorMessage(err));
+      setSaving(false);
+    }
+  };
+  const field = (key: 'name' | 'lastName' | 'email') => ({
+    value: form[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+
+  return (
+    <form css={formGrid} noValidate onSubmit={(e) => void submit(e)}>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <TextField label="Name" autoComplete="off" required {...field('name')} />
+      <TextField label="Last name" autoComplete="off" required {...field('lastName')} />
+      <TextField label="Email" type="email" autoComplete="off" required {...field('email')} />
+      <Checkbox label="Is admin" checked={form.isAdmin} onChange={(e) => setForm((f) => ({ ...f, isAdmin: e.target.checked }))} />
+      <div css={{ display: 'flex', gap: 12 }}>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Updating ...' : 'UPDATE'}
+        </Button>
+        <LinkButton variant="secondary" to={paths.admin.users.to()}>
+          Go back
+        </LinkButton>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/edit-user/{id}: name, last name, email and the admin flag. */
+export function AdminEditUserPage() {
+  usePageTitle('Edit user');
+  const { id = '' } = useParams();
+  const user = useApiGet<User>(`/api/users/${encodeURIComponent(id)}`);
+  return (
+    <section>
+      <h1>Edit user</h1>
+      {user.status === 'error' ? (
+        <Alert tone="danger">{user.error}</Alert>
+      ) : user.status === 'loading' ? (
+        <TableSkeleton rows={4} label="Loading the user ..." />
+      ) : (
+        <EditUserForm key={user.data._id} user={user.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { User } from '../../../../contracts/user.ts';
+import { api, errorMessage } from '../../../app/api.ts';
+import { paths } from '../../../app/paths.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { usePageTitle } from '../../../ui/page-title.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
+import { TableSkeleton } from '../table-skeleton.tsx';
+import { useAdminGet } from '../use-admin-get.ts';
+
+/** /admin/users: every user, with edit and delete ('Are you sure?'). */
+export function AdminUsersPage() {
+  usePageTitle('Users');
+  const users = useAdminGet<User[]>('/api/users');
+  const toast = useToast();
+  const [pending, setPending] = useState<User | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async (user: User) => {
+    setPending(null);
+    setError(null);
+    try {
+      await api.delete(`/api/users/${encodeURIComponent(user._id)}`);
+      toast(`${user.name} ${user.lastName} was removed`, 'success');
+      users.reload();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  return (
+    <section>
+      <h1>User list</h1>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      {users.status !== 'success' ? (
+        <TableSkeleton label="Loading users ..." />
+      ) : (
+        <div css={tableWrap}>
+          <table css={tableStyle}>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Last name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Is admin</th>
+                <th scope="col">Edit/Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((u, i) => (
+                <tr key={u._id}>
+                  <td>{i + 1}</td>
+                  <td>{u.name}</td>
+                  <td>{u.lastName}</td>
+                  <td>{u.email}</td>
+                  <td>{u.isAdmin ? '✓' : '✗'}</td>
+                  <td css={actionsCell}>
+                    <LinkButton variant="secondary" to={paths.admin.editUser.to(u._id)} aria-label={`Edit ${u.email}`}>
+                      Edit
+                    </LinkButton>
+                    <Button variant="danger" onClick={() => setPending(u)} aria-label={`Delete ${u.email}`}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending && void remove(pending)} />
+    </section>
+  );
+}

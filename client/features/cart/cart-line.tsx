@@ -1,0 +1,71 @@
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CartItem } from '../../../contracts/order.ts';
+import { paths } from '../../app/paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { Select } from '../../ui/select.tsx';
+import { colors, media, space } from '../../ui/theme.ts';
+import { formatDollars } from '../../ui/money.ts';
+
+const lineStyle = css({
+  display: 'grid',
+  gridTemplateColumns: '80px 1fr auto',
+  gridTemplateAreas: '"img name name" "img price price" "qty qty remove"',
+  gap: space(3),
+  alignItems: 'center',
+  padding: `${space(3)} 0`,
+  borderBottom: `1px solid ${colors.border}`,
+  [media.lg]: { gridTemplateColumns: '80px 2fr 1fr 140px auto', gridTemplateAreas: '"img name price qty remove"' },
+});
+const area = (gridArea: string) => css({ gridArea, minWidth: 0 });
+const imageStyle = css({ width: 80, height: 60, objectFit: 'cover', background: colors.surface, borderRadius: 4 });
+
+/** Spec section 5: quantity choices run from 1 to the product's stock count. */
+export const quantityOptions = (count: number) =>
+  Array.from({ length: Math.max(1, count) }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
+export type CartLineProps = {
+  item: CartItem;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+};
+
+/** One cart line; removing it asks 'Are you sure?' first (spec section 5). */
+export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <li css={lineStyle}>
+      {item.image?.path ? (
+        <img src={item.image.path} alt="" width={80} height={60} loading="lazy" css={[imageStyle, area('img')]} />
+      ) : (
+        <span css={[imageStyle, area('img')]} aria-hidden="true" />
+      )}
+      <Link to={paths.productDetails.to(item.productID)} css={area('name')}>
+        {item.name}
+      </Link>
+      <span css={area('price')}>{formatDollars(item.price)}</span>
+      <div css={area('qty')}>
+        <Select
+          label={`Quantity of ${item.name}`}
+          hideLabel
+          value={String(item.quantity)}
+          options={quantityOptions(item.count)}
+          onChange={(e) => onQuantity(Number(e.target.value))}
+        />
+      </div>
+      <Button variant="secondary" css={area('remove')} aria-label={`Remove ${item.name}`} onClick={() => setAsking(true)}>
+        Remove
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onRemove();
+        }}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import { css } from '@emotion/react';
+import { useNavigate } from 'react-router-dom';
+import { useCartActor } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { CartContext } from '../../app/providers.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { usePageTitle } from '../../ui/page-title.tsx';
+import { colors, media, space } from '../../ui/theme.ts';
+import { CartLine } from './cart-line.tsx';
+import { formatDollars } from '../../ui/money.ts';
+
+export const CART_TEXTS = { empty: 'Your cart is empty', proceed: 'Proceed To Checkout' } as const;
+
+const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateColumns: '2fr 1fr', alignItems: 'start' } });
+const summary = css({ border: `1px solid ${colors.border}`, borderRadius: 6, padding: space(4), display: 'grid', gap: space(3) });
+
+/**
+ * /cart (spec sections 2 and 4): the cart machine holds the lines and totals; this page only
+ * shows them and sends cart.setQuantity / cart.remove.
+ */
+export function CartPage() {
+  usePageTitle('Cart');
+  const cart = useCartActor();
+  const items = CartContext.useSelector((s) => s.context.items);
+  const itemsCount = CartContext.useSelector((s) => s.context.itemsCount);
+  const subtotal = CartContext.useSelector((s) => s.context.cartSubtotal);
+  const navigate = useNavigate();
+
+  return (
+    <section aria-labelledby="cart-heading">
+      <h1 id="cart-heading">Shopping Cart</h1>
+      <div css={layout}>
+        <div>
+          {items.length === 0 ? (
+            <Alert tone="info">{CART_TEXTS.empty}</Alert>
+          ) : (
+            <ul css={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Products in your cart">
+              {items.map((item) => (
+                <CartLine
+                  key={item.productID}
+                  item={item}
+                  onQuantity={(quantity) => cart.send({ type: 'cart.setQuantity', productID: item.productID, quantity })}
+                  onRemove={() => cart.send({ type: 'cart.remove', productID: item.productID })}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+        <aside css={summary} aria-label="Cart summary">
+          <h2 css={{ margin: 0, fontSize: '1.25rem' }}>
+            Subtotal ({itemsCount} {itemsCount === 1 ? 'Product' : 'Products'})
+          </h2>
+          <p css={{ margin: 0 }}>
+            Price: <strong>{formatDollars(subtotal)}</strong>
+          </p>
+          <Button disabled={subtotal === 0} onClick={() => navigate(paths.user.cartDetails.to())}>
+            {CART_TEXTS.proceed}
+          </Button>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { AdminChatsPage } from './admin-chats-page.tsx';
+import { AdminUnreadDot } from './admin-unread-dot.tsx';
+import { setChatSocketFactory } from './chat-socket.ts';
+import { playChatSound } from './play-sound.ts';
+import { fakeSockets, type FakeSocket } from './testing/fake-socket.ts';
+
+vi.mock('./play-sound.ts', () => ({ playChatSound: vi.fn() }));
+
+setupComponentTests();
+
+let server: ReturnType<typeof fakeSockets>;
+beforeEach(async () => {
+  // The previous test's app-wide actor stops a tick after its last user unmounted.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  server = fakeSockets();
+  setChatSocketFactory(server.factory);
+  vi.mocked(playChatSound).mockClear();
+});
+afterEach(() => setChatSocketFactory(null));
+
+const dot = () => document.body.querySelector('[aria-label="Unread chat message"]');
+const fromCustomer = (socket: FakeSocket, user: string, message: string, id: number, name?: string) =>
+  act(async () => socket.serverEmit('server sends message from client to admin', { user, message, id, ...(name ? { name } : {}) }));
+
+/** The header's dot and the chats page, as an admin sees them, connected. */
+async function openChats() {
+  await renderWithApp(
+    <>
+      <AdminUnreadDot />
+      <AdminChatsPage />
+    </>,
+  );
+  await settle();
+  const socket = server.latest();
+  await act(async () => socket.open());
+  return socket;
+}
+
+describe('the admin chats', () => {
+  it('when the header and the page both show, then one socket announces the admin on connecting', async () => {
+    const socket = await openChats();
+    expect(server.sockets).toHaveLength(1);
+    expect(socket.sent('admin connected with server')).toHaveLength(1);
+    expect(queryByText(document.body, /No customer is chatting right now/)).not.toBeNull();
+  });
+
+  it('when a customer writes, then their panel appears marked unread, the header shows the dot and the sound plays', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'sock-1', 'Where is my order?', 1, 'John Doe');
+    expect(queryByText(document.body, 'Chat with John Doe')).not.toBeNull();
+    expect(queryByText(document.body, 'Where is my order?')).not.toBeNull();
+    expect(document.body.querySelector('[aria-label="Unread"]')).not.toBeNull();
+    expect(dot()).not.toBeNull();
+    expect(playChatSound).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the admin replies, then the reply goes to that room and the unread marks clear', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'sock-1', 'Hello?', 1);
+    await typeInto(getByLabelText<HTMLTextAreaElement>(document.body, 'Reply to a guest'), 'Hi, how can I help?');
+    await click(getByRoleName(document.body, 'button', 'Submit'));
+    expect(socket.sent('admin sends message')).toEqual([[{ user: 'sock-1', message: 'Hi, how can I help?' }]]);
+    expect(queryByText(document.body, 'Hi, how can I help?')).not.toBeNull();
+    expect(dot()).toBeNull();
+    expect(document.body.querySelector('[aria-label="Unread"]')).toBeNull();
+  });
+
+  it('when the admin closes a panel, then the server is told and the panel returns only if the customer writes again', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'sock-1', 'Bye', 1);
+    await click(getByRoleName(document.body, 'button', 'Close chat with a guest'));
+    expect(socket.sent('admin closes chat')).toEqual([[{ roomId: 'sock-1' }]]);
+    expect(queryByText(document.body, 'Bye')).toBeNull();
+    await fromCustomer(socket, 'sock-1', 'Actually, one more thing', 2);
+    expect(queryByText(document.body, 'Actually, one more thing')).not.toBeNull();
+  });
+
+  it('when a customer leaves for good, then their panel goes', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'sock-1', 'Hello', 1);
+    await act(async () => socket.serverEmit('disconnected', { reason: 'transport close', socketId: 'sock-1' }));
+    expect(queryByText(document.body, 'Hello')).toBeNull();
+  });
+
+  it('when the connection comes back without recovery, then missed messages are replayed once and in order', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'sock-1', 'first', 1);
+    socket.answers['chat replay'] = () => ({
+      ok: true,
+      messages: [
+        { id: 2, from: 'admin', text: 'an answer already shown' },
+        { id: 3, from: 'client', text: 'second' },
+        { id: 4, from: 'client', text: 'third' },
+      ],
+    });
+    await act(async () => socket.drop());
+    await act(async () => socket.open(false));
+    expect(socket.sent('chat replay')).toEqual([[{ after: 1, room: 'sock-1' }]]);
+    // A late copy of a replayed message (socket.io buffering) is not shown twice.
+    await fromCustomer(socket, 'sock-1', 'third', 4);
+    const shown = [...document.body.querySelectorAll('[role="log"] li p')].map((p) => p.textContent);
+    expect(shown).toEqual(['first', 'second', 'third']);
+  });
+
+  it('when the hub refuses the admin, then its reason is shown', async () => {
+    await renderWithApp(<AdminChatsPage />);
+    await settle();
+    const socket = server.latest();
+    socket.answers['admin connected with server'] = () => ({ ok: false, code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
+    await act(async () => socket.open());
+    expect(queryByText(document.body, 'Only a logged-in administrator can do that; log in as an admin and reconnect')).not.toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import type { ChatRoom } from '../../../contracts/chat.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { colors, radius, space } from '../../ui/theme.ts';
+import { iconButton } from './chat-styles.ts';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+
+const toastStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  background: colors.background,
+  border: `1px solid ${colors.border}`,
+  borderLeft: `4px solid ${colors.primary}`,
+  borderRadius: radius,
+  boxShadow: '0 4px 16px rgba(0,0,0,0.12)',
+  '&[data-unread="true"]': { borderLeftColor: colors.danger },
+});
+const headStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: space(2),
+  padding: `${space(2)} ${space(3)}`,
+  background: colors.navbar,
+  color: colors.onNavbar,
+  '& h2': { margin: 0, fontSize: '1rem', marginRight: 'auto' },
+});
+
+export type AdminRoomPanelProps = {
+  room: ChatRoom;
+  /** The customer's name when known (logged-in shopper or identified partner visitor). */
+  name: string | undefined;
+  onReply: (message: string) => void;
+  onClose: () => void;
+};
+
+/** One customer's conversation as a toast-style panel: messages, unread flag, reply and close. */
+export function AdminRoomPanel({ room, name, onReply, onClose }: AdminRoomPanelProps) {
+  const [reply, setReply] = useState('');
+  const who = name ?? 'a guest';
+  // A room waits for an answer while its last message is the customer's.
+  const unread = 'client' in (room.messages.at(-1) ?? {});
+  const send = () => {
+    if (!reply.trim()) return;
+    onReply(reply);
+    setReply('');
+  };
+  return (
+    <section aria-label={`Chat with ${who}`} data-unread={unread} css={toastStyle}>
+      <div css={headStyle}>
+        <h2>Chat with {who}</h2>
+        {unread ? <Badge label="Unread">new</Badge> : null}
+        <button type="button" css={iconButton} aria-label={`Close chat with ${who}`} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <MessageList messages={room.messages} mine="admin" labels={{ client: 'Customer wrote:', admin: 'You wrote:' }} label={`Messages with ${who}`} maxHeight={280} />
+      <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
+    </section>
+  );
+}

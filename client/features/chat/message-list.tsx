@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import type { ChatMessage } from '../../../contracts/chat.ts';
+import { logStyle, mineStyle, theirsStyle } from './chat-styles.ts';
+
+export type MessageListProps = {
+  messages: ChatMessage[];
+  /** Which side is the reader's own: the shopper's ('client') or the admin's. */
+  mine: 'client' | 'admin';
+  labels: { client: string; admin: string };
+  label: string;
+  maxHeight?: number | string;
+};
+
+/**
+ * The conversation as bubbles. Texts are rendered as React text, never as HTML, so a message
+ * cannot inject markup. New messages scroll into view and are announced politely.
+ */
+export function MessageList({ messages, mine, labels, label, maxHeight = 320 }: MessageListProps) {
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length]);
+  return (
+    <ol role="log" aria-live="polite" aria-label={label} css={[logStyle, { maxHeight }]}>
+      {messages.map((m, i) => {
+        const from = 'client' in m ? 'client' : 'admin';
+        const text = 'client' in m ? m.client : m.admin;
+        return (
+          <li key={i} css={from === mine ? mineStyle : theirsStyle}>
+            <strong>{labels[from]}</strong>
+            <p>{text}</p>
+          </li>
+        );
+      })}
+      <li ref={end} aria-hidden="true" css={{ height: 0, padding: 0 }} />
+    </ol>
+  );
+}

@@ -1,0 +1,122 @@
+import { css } from '@emotion/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CHAT_TEXTS } from '../../../contracts/chat.ts';
+import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { colors, media, radius, space } from '../../ui/theme.ts';
+import { iconButton, statusLine } from './chat-styles.ts';
+import { Composer } from './composer.tsx';
+import { customerSocket } from './customer-socket.ts';
+import { MessageList } from './message-list.tsx';
+import { playChatSound } from './play-sound.ts';
+import { LAUNCHER_ID, Launcher, PANEL_ID } from './launcher.tsx';
+
+const panelStyle = css({
+  position: 'fixed',
+  zIndex: 1050,
+  right: space(3),
+  left: space(3),
+  bottom: `calc(56px + ${space(6)})`,
+  display: 'flex',
+  flexDirection: 'column',
+  maxHeight: 'calc(100vh - 120px)',
+  background: colors.background,
+  color: colors.text,
+  border: `1px solid ${colors.border}`,
+  borderRadius: radius,
+  boxShadow: '0 8px 24px rgba(0,0,0,0.25)',
+  [media.lg]: { left: 'auto', width: 360 },
+  '& .alert-slot > div': { margin: `${space(2)} ${space(3)} 0` },
+  // display: flex above would otherwise beat the hidden attribute.
+  '&[hidden]': { display: 'none' },
+});
+const headStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: `${space(2)} ${space(3)}`,
+  background: colors.navbar,
+  color: colors.onNavbar,
+  borderRadius: `${radius} ${radius} 0 0`,
+  '& h2': { margin: 0, fontSize: '1.1rem' },
+});
+
+/** The chat once opened: the customer chat machine with its socket, and the panel it drives. */
+export function SupportChatPanel() {
+  const [open, setOpen] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocket(setNotice) } }), []);
+  const actor = useActorRef(logic);
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const unread = useSelector(actor, (s) => s.context.unread);
+  const noAdmin = useSelector(actor, (s) => s.hasTag('noAdmin'));
+  const closed = useSelector(actor, (s) => s.hasTag('adminClosed'));
+  const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
+  const sending = useSelector(actor, (s) => s.hasTag('sending'));
+
+  const openNow = useRef(open);
+  useEffect(() => {
+    openNow.current = open;
+  }, [open]);
+  useEffect(() => {
+    // Spec section 4: a new admin message plays chat-msg.mp3, when the shopper is not looking at it.
+    const sub = actor.on('chat.sound', () => {
+      if (!openNow.current || document.visibilityState === 'hidden') playChatSound();
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+  useEffect(() => {
+    if (open && unread) actor.send({ type: 'chat.read' });
+  }, [actor, open, unread]);
+  /** Minimising hands the focus back to the launcher, so a keyboard user is not left nowhere. */
+  const minimise = () => {
+    setOpen(false);
+    document.getElementById(LAUNCHER_ID)?.focus();
+  };
+
+  return (
+    <>
+      <Launcher open={open} unread={unread && !open} onToggle={() => setOpen((o) => !o)} />
+      <section
+        id={PANEL_ID}
+        aria-labelledby={`${PANEL_ID}-title`}
+        hidden={!open}
+        css={panelStyle}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') minimise();
+        }}
+      >
+        <div css={headStyle}>
+          <h2 id={`${PANEL_ID}-title`}>{CHAT_TEXTS.title}</h2>
+          <button type="button" css={iconButton} aria-label="Minimise support chat" onClick={minimise}>
+            ×
+          </button>
+        </div>
+        {connecting && messages.length > 0 ? (
+          <p role="status" css={statusLine}>
+            Connecting ...
+          </p>
+        ) : null}
+        {messages.length === 0 && !closed ? <p css={statusLine}>Ask us anything: type below and press Enter or Submit.</p> : null}
+        <MessageList messages={messages} mine="client" labels={{ client: CHAT_TEXTS.you, admin: CHAT_TEXTS.support }} label="Conversation with support" />
+        <div className="alert-slot">
+          {noAdmin ? <Alert tone="warning">{CHAT_TEXTS.noAdmin}</Alert> : null}
+          {closed ? <Alert tone="info">{CHAT_TEXTS.adminClosed}</Alert> : null}
+          {notice ? <Alert tone="danger">{notice}</Alert> : null}
+        </div>
+        {open ? (
+          <Composer
+            label="Your message"
+            value={draft}
+            readOnly={sending}
+            autoFocus
+            onChange={(text) => actor.send({ type: 'chat.input', text })}
+            onSend={() => actor.send({ type: 'chat.submit' })}
+          />
+        ) : null}
+      </section>
+    </>
+  );
+}

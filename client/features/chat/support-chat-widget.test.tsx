@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { setChatSocketFactory } from './chat-socket.ts';
+import { playChatSound } from './play-sound.ts';
+import { SupportChatWidget } from './support-chat-widget.tsx';
+import { fakeSockets } from './testing/fake-socket.ts';
+
+vi.mock('./play-sound.ts', () => ({ playChatSound: vi.fn() }));
+
+setupComponentTests();
+
+let server: ReturnType<typeof fakeSockets>;
+beforeEach(() => {
+  server = fakeSockets();
+  setChatSocketFactory(server.factory);
+  vi.mocked(playChatSound).mockClear();
+});
+afterEach(() => setChatSocketFactory(null));
+
+const box = () => getByLabelText<HTMLTextAreaElement>(document.body, 'Your message');
+const pressEnter = async (shiftKey = false) => {
+  await act(async () => {
+    box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey, bubbles: true, cancelable: true }));
+  });
+};
+const texts = () => server.sockets.flatMap((s) => s.sent('client sends message').map((args) => args[0]));
+
+/** Opens the widget and lets its socket connect. */
+async function openChat() {
+  const view = await renderWithApp(<SupportChatWidget />);
+  await click(getByRoleName(document.body, 'button', 'Open support chat'));
+  await settle();
+  await act(async () => server.latest().open());
+  return view;
+}
+
+describe('the support chat widget', () => {
+  it('when the page shows, then nothing connects until the shopper opens the chat', async () => {
+    await renderWithApp(<SupportChatWidget />);
+    await settle();
+    expect(server.sockets).toHaveLength(0);
+    expect(queryByText(document.body, "Let's Chat - Online")).toBeNull();
+    await click(getByRoleName(document.body, 'button', 'Open support chat'));
+    await settle();
+    expect(server.sockets).toHaveLength(1);
+    expect(queryByText(document.body, "Let's Chat - Online")).not.toBeNull();
+  });
+
+  it('when the shopper presses Enter, then the message is sent and shown as theirs; Shift+Enter and blanks send nothing', async () => {
+    await openChat();
+    await typeInto(box(), '   ');
+    await pressEnter();
+    await pressEnter(true);
+    expect(texts()).toEqual([]);
+    await typeInto(box(), 'Is the laptop in stock?');
+    await pressEnter();
+    expect(texts()).toEqual(['Is the laptop in stock?']);
+    expect(queryByText(document.body, 'You wrote:')).not.toBeNull();
+    expect(queryByText(document.body, 'Is the laptop in stock?')).not.toBeNull();
+  });
+
+  it('when Submit is pressed, then the box clears 200 ms later', async () => {
+    await openChat();
+    vi.useFakeTimers();
+    await typeInto(box(), 'Hello');
+    await click(getByRoleName(document.body, 'button', 'Submit'));
+    expect(texts()).toEqual(['Hello']);
+    await act(async () => void vi.advanceTimersByTime(199));
+    expect(box().value).toBe('Hello');
+    await act(async () => void vi.advanceTimersByTime(1));
+    expect(box().value).toBe('');
+  });
+
+  it('when support answers with markup into the open chat, then it is shown as plain text under "Support wrote:", silently', async () => {
+    await openChat();
+    await act(async () => server.latest().serverEmit('server sends message from admin to client', '<b>Yes</b>, 3 left', { id: 1 }));
+    expect(queryByText(document.body, 'Support wrote:')).not.toBeNull();
+    expect(queryByText(document.body, '<b>Yes</b>, 3 left')).not.toBeNull();
+    expect(document.body.querySelector('[role="log"] b')).toBeNull();
+    // The shopper is reading the open panel: no sound, no dot.
+    expect(playChatSound).not.toHaveBeenCalled();
+    expect(document.body.querySelector('[aria-label="Unread message from support"]')).toBeNull();
+  });
+
+  it('when support answers while the chat is closed, then the launcher shows a red dot and the sound plays', async () => {
+    await openChat();
+    await click(getByRoleName(document.body, 'button', 'Close support chat'));
+    await act(async () => server.latest().serverEmit('server sends message from admin to client', 'We are here', { id: 1 }));
+    expect(document.body.querySelector('[aria-label="Unread message from support"]')).not.toBeNull();
+    expect(playChatSound).toHaveBeenCalledTimes(1);
+    await click(getByRoleName(document.body, 'button', 'Open support chat'));
+    expect(document.body.querySelector('[aria-label="Unread message from support"]')).toBeNull();
+    expect(queryByText(document.body, 'We are here')).not.toBeNull();
+  });
+
+  it('when socket.io redelivers a message after a recovered drop, then it is shown once', async () => {
+    await openChat();
+    const socket = server.latest();
+    await act(async () => socket.serverEmit('server sends message from admin to client', 'Once', { id: 1 }));
+    await act(async () => socket.drop());
+    await act(async () => socket.open(true));
+    await act(async () => socket.serverEmit('server sends message from admin to client', 'Once', { id: 1 }));
+    await act(async () => socket.serverEmit('server sends message from admin to client', 'Twice', { id: 2 }));
+    expect(document.body.querySelectorAll('[role="log"] li strong')).toHaveLength(2);
+  });
+
+  it('when the connection comes back as a new socket, then the new conversation\'s messages show though their ids restart', async () => {
+    await openChat();
+    const socket = server.latest();
+    await act(async () => socket.serverEmit('server sends message from admin to client', 'Before the drop', { id: 1 }));
+    await act(async () => socket.drop());
+    await act(async () => socket.open(false));
+    await act(async () => socket.serverEmit('server sends message from admin to client', 'After the drop', { id: 1 }));
+    expect(queryByText(document.body, 'After the drop')).not.toBeNull();
+  });
+
+  it('when Escape is pressed in the panel, then it minimises and the launcher has the focus', async () => {
+    await openChat();
+    await act(async () => {
+      box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    const launcher = getByRoleName(document.body, 'button', 'Open support chat');
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(launcher);
+  });
+
+  it('when no admin is online, then "no admin here now" is shown', async () => {
+    await openChat();
+    server.latest().answers['client sends message'] = () => ({ ok: false, code: 'no admin', message: 'no admin here now' });
+    await typeInto(box(), 'Anyone?');
+    await pressEnter();
+    await act(async () => server.latest().serverEmit('no admin'));
+    expect(queryByText(document.body, 'no admin here now')).not.toBeNull();
+    expect(queryByRoleName(document.body, 'button', 'Submit')).not.toBeNull();
+  });
+
+  it('when the hub refuses a message, then its reason is shown', async () => {
+    await openChat();
+    server.latest().answers['client sends message'] = () => ({ ok: false, code: 'rate limited', message: 'Too many messages: at most 5 every 1 s. Wait a moment and send again' });
+    await typeInto(box(), 'Spam');
+    await pressEnter();
+    expect(queryByText(document.body, 'Too many messages: at most 5 every 1 s. Wait a moment and send again')).not.toBeNull();
+  });
+
+  it('when the admin closes the chat, then the conversation clears and the next message reconnects', async () => {
+    await openChat();
+    vi.useFakeTimers();
+    const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+    const first = server.latest();
+    await typeInto(box(), 'Thanks');
+    await pressEnter();
+    await tick(200);
+    await act(async () => first.serverEmit('admin closed chat'));
+    expect(queryByText(document.body, 'Admin closed chat. Type something and submit to reconnect')).not.toBeNull();
+    expect(document.body.querySelectorAll('[role="log"] li strong')).toHaveLength(0);
+    expect(first.closed).toBe(true);
+
+    await typeInto(box(), 'One more question');
+    await pressEnter();
+    await tick(0);
+    expect(server.sockets).toHaveLength(2);
+    await act(async () => server.latest().open());
+    expect(server.latest().sent('client sends message').map((a) => a[0])).toEqual(['One more question']);
+    expect(queryByText(document.body, 'Admin closed chat. Type something and submit to reconnect')).toBeNull();
+  });
+});

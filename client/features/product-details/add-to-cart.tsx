@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Product } from '../../../contracts/product.ts';
+import { useCartActor } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button, LinkButton } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
+import { colors, space } from '../../ui/theme.ts';
+import { quantityOptions } from './quantity-options.ts';
+
+/** Quantity 1..stock and Add to cart; the success banner offers Go back or Go to cart. */
+export function AddToCart({ product }: { product: Product }) {
+  const cart = useCartActor();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(1);
+  // the quantity that went in, so changing the select afterwards does not rewrite the banner
+  const [added, setAdded] = useState<number | null>(null);
+  const inStock = product.count > 0;
+
+  // Back to where the shopper came from; a shared link opened in a new tab has no such page.
+  const goBack = () => (typeof window.history.state?.idx === 'number' && window.history.state.idx > 0 ? navigate(-1) : navigate(paths.productList.to()));
+
+  const add = () => {
+    cart.send({
+      type: 'cart.add',
+      item: { productID: product._id, name: product.name, price: product.price, image: product.images[0], count: product.count, quantity },
+    });
+    setAdded(quantity);
+  };
+
+  return (
+    <div>
+      <p css={{ fontWeight: 600, color: inStock ? colors.success : colors.danger }}>{inStock ? 'In stock' : 'Out of stock'}</p>
+      {inStock ? (
+        <div css={{ display: 'flex', gap: space(3), alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <div css={{ minWidth: 120 }}>
+            <Select label="Quantity" options={quantityOptions(product.count)} value={String(quantity)} onChange={(e) => setQuantity(Number(e.target.value))} />
+          </div>
+          <div css={{ marginBottom: space(4) }}>
+            <Button onClick={add}>Add to cart</Button>
+          </div>
+        </div>
+      ) : null}
+      {added !== null ? (
+        <Alert
+          tone="success"
+          action={
+            <>
+              <Button variant="secondary" onClick={goBack}>
+                Go back
+              </Button>
+              <LinkButton to={paths.cart.to()}>Go to cart</LinkButton>
+            </>
+          }
+        >
+          {`${product.name} is in your cart (quantity ${added}).`}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { css } from '@emotion/react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { colors, focusRing, radius } from '../../ui/theme.ts';
+
+/** Spec section 9: product images zoom at scale 2. */
+export const ZOOM_SCALE = 2;
+const STEP = 10;
+
+const frame = css(
+  { position: 'relative', overflow: 'hidden', borderRadius: radius, background: colors.surface, cursor: 'zoom-in' },
+  focusRing,
+);
+const imageStyle = css({ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'contain', transition: 'transform 0.15s ease-out' });
+
+type Origin = { x: number; y: number };
+const clamp = (n: number) => Math.max(0, Math.min(100, n));
+
+/**
+ * Hover zooms where the pointer is; keyboard users focus the frame, which zooms the centre,
+ * then move with the arrow keys. Escape zooms out.
+ */
+export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager?: boolean }) {
+  const [zoomed, setZoomed] = useState(false);
+  const [origin, setOrigin] = useState<Origin>({ x: 50, y: 50 });
+
+  const onMove = (e: MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    setOrigin({ x: clamp(((e.clientX - box.left) / box.width) * 100), y: clamp(((e.clientY - box.top) / box.height) * 100) });
+  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, Origin> = { ArrowLeft: { x: -STEP, y: 0 }, ArrowRight: { x: STEP, y: 0 }, ArrowUp: { x: 0, y: -STEP }, ArrowDown: { x: 0, y: STEP } };
+    const move = moves[e.key];
+    if (e.key === 'Escape') setZoomed(false);
+    if (!move) return;
+    e.preventDefault();
+    setZoomed(true);
+    setOrigin((o) => ({ x: clamp(o.x + move.x), y: clamp(o.y + move.y) }));
+  };
+
+  return (
+    <div
+      css={frame}
+      tabIndex={0}
+      role="group"
+      aria-label={`${alt}: zoomable image, use the arrow keys to look around`}
+      data-zoomed={zoomed}
+      onMouseEnter={() => setZoomed(true)}
+      onMouseLeave={() => setZoomed(false)}
+      onMouseMove={onMove}
+      onFocus={() => setZoomed(true)}
+      onBlur={() => setZoomed(false)}
+      onKeyDown={onKey}
+    >
+      <img
+        src={src}
+        alt={alt}
+        width={800}
+        height={600}
+        loading={eager ? 'eager' : 'lazy'}
+        css={imageStyle}
+        style={{ transform: zoomed ? `scale(${ZOOM_SCALE})` : 'none', transformOrigin: `${origin.x}% ${origin.y}%` }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import type { ReviewBody } from '../../../contracts/product.ts';
+import { api, errorMessage } from '../../app/api.ts';
+import { useUserInfo } from '../../app/hooks.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
+import { TextArea } from '../../ui/text-field.tsx';
+
+/** Spec section 9: review ratings 1 (awful) to 5 (very good). */
+const RATINGS = [
+  { value: '', label: 'Choose a rating' },
+  { value: '5', label: '5 (very good)' },
+  { value: '4', label: '4 (good)' },
+  { value: '3', label: '3 (average)' },
+  { value: '2', label: '2 (bad)' },
+  { value: '1', label: '1 (awful)' },
+];
+
+type Errors = { comment?: string; rating?: string };
+type Outcome = { tone: 'success' | 'danger'; text: string } | null;
+
+/** The review form: guests see it disabled with the spec's hint; users post and see the outcome. */
+export function ReviewForm({ productId, onReviewed }: { productId: string; onReviewed: () => void }) {
+  const user = useUserInfo();
+  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Errors = {};
+    if (!comment.trim()) found.comment = 'Please write a comment';
+    if (!rating) found.rating = 'Please choose a rating';
+    setErrors(found);
+    setOutcome(null);
+    if (found.comment || found.rating) return;
+    setSending(true);
+    try {
+      await api.post<string>(`/api/users/review/${encodeURIComponent(productId)}`, { comment: comment.trim(), rating: Number(rating) } satisfies ReviewBody);
+      setOutcome({ tone: 'success', text: 'You successfuly reviewed the page!' });
+      setComment('');
+      setRating('');
+      onReviewed();
+    } catch (error) {
+      setOutcome({ tone: 'danger', text: errorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form aria-labelledby="review-form-title" noValidate onSubmit={(e) => void submit(e)}>
+      <h3 id="review-form-title">Write a review</h3>
+      {user ? null : <Alert tone="info">Login first to write a review</Alert>}
+      {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
+      <fieldset disabled={!user || sending} css={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <TextArea label="Your review" rows={3} value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+        <Select label="Rating" options={RATINGS} value={rating} error={errors.rating} onChange={(e) => setRating(e.target.value)} />
+        <Button type="submit">{sending ? 'Sending ...' : 'Submit'}</Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { css } from '@emotion/react';
+import type { ProductSummary } from '../../../contracts/product.ts';
+import { snippet } from '../../../contracts/rules.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkButton } from '../../ui/button.tsx';
+import { Card, CardBody } from '../../ui/card.tsx';
+import { Skeleton } from '../../ui/spinner.tsx';
+import { Stars } from '../../ui/stars.tsx';
+import { formatDollars } from '../../ui/money.ts';
+import { colors, media, space } from '../../ui/theme.ts';
+
+export const CARD_IMAGE = { width: 400, height: 300 } as const;
+
+const cardStyle = css({ [media.lg]: { flexDirection: 'row' } });
+const imageStyle = css({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  aspectRatio: `${CARD_IMAGE.width} / ${CARD_IMAGE.height}`,
+  objectFit: 'cover',
+  background: colors.surface,
+  [media.lg]: { width: 280, flexShrink: 0 },
+});
+const priceStyle = css({ fontSize: '1.25rem', fontWeight: 700, margin: 0 });
+
+/** A list card: image, name, the 200-character preview, rating, price and a details link. */
+export function ProductCard({ product }: { product: ProductSummary }) {
+  const image = product.images[0]?.path;
+  return (
+    <Card css={cardStyle}>
+      {image ? (
+        <img src={image} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading="lazy" css={imageStyle} />
+      ) : (
+        <div css={imageStyle} aria-hidden="true" />
+      )}
+      <CardBody>
+        <h2 css={{ margin: 0, fontSize: '1.25rem' }}>{product.name}</h2>
+        <p css={{ margin: 0, color: colors.muted }}>{snippet(product.description)}</p>
+        <p css={{ margin: 0, display: 'flex', alignItems: 'center', gap: space(2) }}>
+          <Stars rating={product.rating} /> <span>({product.reviewsNumber})</span>
+        </p>
+        <p css={priceStyle}>{formatDollars(product.price)}</p>
+        <div>
+          <LinkButton to={paths.productDetails.to(product._id)} aria-label={`See product ${product.name}`}>
+            See product
+          </LinkButton>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The shape of a card while the list loads, so nothing jumps when products arrive. */
+export function ProductCardSkeleton() {
+  return (
+    <Card css={cardStyle} aria-hidden="true">
+      <div css={imageStyle}>
+        <Skeleton height="100%" />
+      </div>
+      <CardBody>
+        <Skeleton height={28} width="60%" />
+        <Skeleton height={16} />
+        <Skeleton height={16} width="80%" />
+        <Skeleton height={40} width="30%" />
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { css } from '@emotion/react';
+import { Link } from 'react-router-dom';
+import { useCartItemsCount } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { CartIcon } from '../../ui/icons.tsx';
+import { navLinkStyle } from './nav-style.ts';
+
+const cartStyle = css({ display: 'inline-flex', alignItems: 'center', gap: 6 });
+
+/** The header's cart link; its badge shows the item count and stays blank at zero (spec section 1). */
+export function CartLink() {
+  const count = useCartItemsCount();
+  const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
+  return (
+    <Link to={paths.cart.to()} css={[navLinkStyle, cartStyle]} aria-label={label}>
+      <Badge tone="danger">{count > 0 ? count : null}</Badge>
+      <CartIcon />
+      <span>Cart</span>
+    </Link>
+  );
+}

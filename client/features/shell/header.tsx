@@ -1,0 +1,70 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useIsAdmin, useUserInfo } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { SHOP_NAME } from '../../ui/page-title.tsx';
+import { colors, media, space } from '../../ui/theme.ts';
+import { AdminLink } from './admin-link.tsx';
+import { CartLink } from './cart-link.tsx';
+import { navLinkStyle } from './nav-style.ts';
+import { SearchBox } from './search-box.tsx';
+import { useHideOnScroll } from './use-hide-on-scroll.ts';
+import { UserMenu } from './user-menu.tsx';
+
+const barStyle = css({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1000,
+  background: colors.navbar,
+  color: colors.onNavbar,
+  transition: 'transform 0.25s ease',
+  // A keyboard user tabbing into a hidden bar must see where the focus went.
+  '&[data-hidden="true"]:not(:focus-within)': { transform: 'translateY(-100%)' },
+});
+const innerStyle = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: space(2),
+  maxWidth: 1320,
+  margin: '0 auto',
+  padding: `${space(2)} ${space(3)}`,
+  [media.lg]: { flexWrap: 'nowrap', gap: space(4) },
+});
+const brandStyle = css({ fontWeight: 800, fontSize: '1.25rem', marginRight: 'auto', [media.lg]: { marginRight: 0 } });
+const navStyle = css({ display: 'flex', alignItems: 'center', gap: space(1), marginLeft: 'auto' });
+
+/** Spec sections 1 and 2: the shared top bar. `adminDot` is the chat feature's unread marker. */
+export function Header({ adminDot }: { adminDot?: ReactNode }) {
+  const user = useUserInfo();
+  const isAdmin = useIsAdmin();
+  const hidden = useHideOnScroll();
+  return (
+    <header css={barStyle} data-hidden={hidden}>
+      <div css={innerStyle}>
+        <Link to={paths.home.to()} css={[navLinkStyle, brandStyle]}>
+          {SHOP_NAME}
+        </Link>
+        <SearchBox />
+        <nav aria-label="Account and cart" css={navStyle}>
+          {!user ? (
+            <>
+              <Link to={paths.login.to()} css={navLinkStyle}>
+                Login
+              </Link>
+              <Link to={paths.register.to()} css={navLinkStyle}>
+                Register
+              </Link>
+            </>
+          ) : isAdmin ? (
+            <AdminLink dot={adminDot} />
+          ) : (
+            <UserMenu user={user} />
+          )}
+          <CartLink />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { css } from '@emotion/react';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useIsAdmin } from '../../app/hooks.ts';
+import { ErrorBoundary } from '../../ui/error-boundary.tsx';
+import { Skeleton } from '../../ui/spinner.tsx';
+import { colors, focusRing, space } from '../../ui/theme.ts';
+import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+const pageStyle = css({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
+const mainStyle = css({ flex: 1, width: '100%', maxWidth: 1320, margin: '0 auto', padding: `${space(4)} ${space(3)}` });
+const skipStyle = css(visuallyHiddenStyle, {
+  '&:focus': { position: 'fixed', top: 8, left: 8, zIndex: 2000, width: 'auto', height: 'auto', margin: 0, clip: 'auto', padding: space(3), background: colors.background },
+}, focusRing);
+
+/** What a page shows while its code or data arrives: blocks of its likely size, no jump later. */
+export function PageSkeleton() {
+  return (
+    <div aria-busy="true" css={{ display: 'grid', gap: space(3) }}>
+      <span role="status" css={visuallyHiddenStyle}>
+        Loading ...
+      </span>
+      <Skeleton height={36} width="45%" />
+      <Skeleton height={18} />
+      <Skeleton height={18} width="85%" />
+      <Skeleton height={240} />
+    </div>
+  );
+}
+
+export type LayoutProps = {
+  /** The floating support chat for non-admins (the chat feature fills it). */
+  chatWidget?: ReactNode;
+  /** The unread marker beside the Admin link (the chat feature fills it). */
+  adminDot?: ReactNode;
+};
+
+/** Spec section 1: a header and footer wrap every page. */
+export function Layout({ chatWidget, adminDot }: LayoutProps) {
+  const isAdmin = useIsAdmin();
+  const { pathname } = useLocation();
+  return (
+    <div css={pageStyle}>
+      <ScrollToTop />
+      <a href="#main" css={skipStyle}>
+        Skip to content
+      </a>
+      <Header adminDot={isAdmin && adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
+      <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      {!isAdmin && chatWidget ? (
+        <ErrorBoundary>
+          <Suspense fallback={null}>{chatWidget}</Suspense>
+        </ErrorBoundary>
+      ) : null}
+    </div>
+  );
+}

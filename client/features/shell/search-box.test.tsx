@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { click, getByLabelText, getByRoleName, settle, submit, typeInto } from '../../app/testing/dom.ts';
+import { mockFetch } from '../../app/testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { SearchBox } from './search-box.tsx';
+
+setupComponentTests();
+
+const categories = [
+  { _id: 'c1', name: 'Computers', description: 'All computers', image: '/images/c.png', attrs: [] },
+  { _id: 'c2', name: 'Computers/Laptops', description: 'Laptops', image: '/images/l.png', attrs: [] },
+];
+
+async function renderSearch(route = '/') {
+  mockFetch({ 'GET /api/categories': { body: categories } });
+  const view = await renderWithApp(<SearchBox />, { route });
+  await settle();
+  const form = view.container.querySelector('form[role="search"]') as HTMLFormElement;
+  return { ...view, form, input: getByLabelText(view.container, 'Search products'), select: getByLabelText<HTMLSelectElement>(view.container, 'Category') };
+}
+
+describe('header search box', () => {
+  it('when the page opens, then the category picker says All and the box invites typing', async () => {
+    const { select, input } = await renderSearch();
+    expect(select.value).toBe('All');
+    expect(input.placeholder).toBe('Type to search ...');
+    expect([...select.options].map((o) => o.value)).toEqual(['All', 'Computers', 'Computers/Laptops']);
+  });
+
+  it('when a query is submitted with Enter under All, then the search list opens', async () => {
+    const { form, input, path } = await renderSearch();
+    await typeInto(input, 'gaming laptop');
+    await submit(form);
+    expect(path()).toBe('/product-list/search/gaming%20laptop');
+  });
+
+  it('when the query is only spaces under All, then the plain list opens', async () => {
+    const { form, input, path } = await renderSearch();
+    await typeInto(input, '   ');
+    await submit(form);
+    expect(path()).toBe('/product-list');
+  });
+
+  it('when a category is chosen and the query is empty, then that category list opens with commas for slashes', async () => {
+    const { container, select, path } = await renderSearch();
+    await typeInto(select, 'Computers/Laptops');
+    await click(getByRoleName(container, 'button', 'Search'));
+    expect(path()).toBe('/product-list/category/Computers,Laptops');
+  });
+
+  it('when a category is chosen and a query typed, then the search inside that category opens', async () => {
+    const { container, select, input, path } = await renderSearch();
+    await typeInto(select, 'Computers');
+    await typeInto(input, ' dell ');
+    await click(getByRoleName(container, 'button', 'Search'));
+    expect(path()).toBe('/product-list/category/Computers/search/dell');
+  });
+
+  it('when a shared category search link is opened, then the box shows its category and query', async () => {
+    const { select, input } = await renderSearch('/product-list/category/Computers,Laptops/search/dell/2');
+    expect(select.value).toBe('Computers/Laptops');
+    expect(input.value).toBe('dell');
+  });
+});

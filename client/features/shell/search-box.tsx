@@ -1,0 +1,84 @@
+import { css } from '@emotion/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { parseListPath, searchPath } from '../../../machines/filters/filters.ts';
+import { useCategories } from '../../app/categories-store.ts';
+import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
+import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
+
+export const ALL = 'All';
+
+const formStyle = css({
+  display: 'flex',
+  flex: '1 1 100%',
+  order: 3,
+  minWidth: 0,
+  [media.lg]: { flex: '1 1 auto', order: 0, maxWidth: 640 },
+});
+const control = css(
+  { minHeight: 40, padding: `0 ${space(3)}`, border: `1px solid ${colors.border}`, font: 'inherit', color: colors.text, background: colors.background },
+  focusRing,
+);
+
+/**
+ * The header's search (spec sections 2 and 5): a category picker (All by default) and a text
+ * box; Enter or the button goes to the matching list, a blank query to the plain or category list.
+ */
+export function SearchBox() {
+  const { categories } = useCategories();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [category, setCategory] = useState(ALL);
+  const [query, setQuery] = useState('');
+
+  // Landing on a list URL (a shared link, back/forward) shows what that list is about.
+  useEffect(() => {
+    const here = parseListPath(pathname);
+    if (!here) return;
+    setCategory(here.categoryName ?? ALL);
+    setQuery(here.searchQuery ?? '');
+  }, [pathname]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(searchPath(category, query));
+  };
+
+  const names = categories.map((c) => c.name);
+  if (category !== ALL && !names.includes(category)) names.push(category);
+
+  return (
+    <form role="search" css={formStyle} onSubmit={submit}>
+      <label htmlFor="header-category" css={visuallyHiddenStyle}>
+        Category
+      </label>
+      <select
+        id="header-category"
+        css={[control, { maxWidth: '40%', borderRadius: `${radius} 0 0 ${radius}` }]}
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+      >
+        <option value={ALL}>{ALL}</option>
+        {names.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="header-search" css={visuallyHiddenStyle}>
+        Search products
+      </label>
+      <input
+        id="header-search"
+        type="search"
+        placeholder="Type to search ..."
+        css={[control, { flex: 1, minWidth: 0, borderLeft: 0, borderRight: 0 }]}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <button type="submit" css={[control, { background: colors.focus, fontWeight: 600, cursor: 'pointer', borderRadius: `0 ${radius} ${radius} 0` }]}>
+        Search
+      </button>
+    </form>
+  );
+}

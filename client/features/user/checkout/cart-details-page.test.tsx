@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '../../../../contracts/order.ts';
+import { readCart } from '../../../../machines/cart/cart-storage.ts';
+import { click, getByRoleName, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { cartLine, profile, renderAsUser } from '../test-helpers.tsx';
+import { CartDetailsPage } from './cart-details-page.tsx';
+
+setupComponentTests();
+
+const FILL = 'In order to make order, fill out your profile with correct address, city etc.';
+const product = (line: CartItem, change: Partial<{ price: number; count: number }> = {}) => ({
+  _id: line.productID,
+  name: line.name,
+  description: 'd',
+  price: change.price ?? line.price,
+  count: change.count ?? line.count,
+  images: [{ path: line.image?.path ?? '' }],
+  rating: 4,
+  reviewsNumber: 0,
+  reviews: [],
+  category: 'Books',
+  attrs: [],
+});
+
+async function renderCheckout(cart: CartItem[], routes: Record<string, MockRoute>) {
+  const calls = mockFetch(routes);
+  const view = await renderAsUser(<CartDetailsPage />, { route: '/user/cart-details', cart });
+  await settle();
+  const placeOrder = () => getByRoleName(view.container, 'button', 'Place order') as HTMLButtonElement;
+  return { ...view, calls, placeOrder };
+}
+
+describe('checkout summary', () => {
+  it('when the profile lacks shipping fields, then Place order is disabled with the spec message', async () => {
+    const a = cartLine('a', 10, 2);
+    const { container, placeOrder } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a) },
+      'GET /api/users/profile/u1': { body: { ...profile, city: '', zipCode: ' ' } },
+    });
+    expect(queryByText(container, FILL)).not.toBeNull();
+    expect(placeOrder().disabled).toBe(true);
+  });
+
+  it('when the profile is complete, then shipping, lines and included shipping and tax show, with PayPal chosen', async () => {
+    const a = cartLine('a', 10, 2);
+    const { container, placeOrder } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a) },
+      'GET /api/users/profile/u1': { body: profile },
+    });
+    expect(queryByText(container, FILL)).toBeNull();
+    expect(placeOrder().disabled).toBe(false);
+    expect(queryByText(container, /1 Main St, Delhi/)).not.toBeNull();
+    expect(queryByText(container, 'Shipping: included')).not.toBeNull();
+    expect(queryByText(container, 'Tax: included')).not.toBeNull();
+    const method = container.querySelector('select') as HTMLSelectElement;
+    expect(method.value).toBe('pp');
+    expect([...method.options].map((o) => o.textContent)).toEqual(['PayPal', 'Cash On Delivery']);
+  });
+
+  it('when a price changed on the server, then the cart takes the new price and a notice says so', async () => {
+    const a = cartLine('a', 10, 2);
+    const { container, local } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a, { price: 12 }) },
+      'GET /api/users/profile/u1': { body: profile },
+    });
+    expect(queryByText(container, /The price of Product a changed from \$10.00 to \$12.00/)).not.toBeNull();
+    expect(readCart(local).cartSubtotal).toBe(24);
+    expect(queryByText(container, /Total price: \$24.00/)).not.toBeNull();
+  });
+
+  it('when the price changes between opening and Place order, then no order is placed and the notice shows', async () => {
+    const a = cartLine('a', 10, 1);
+    let price = 10;
+    const { container, calls, placeOrder } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': () => ({ body: product(a, { price }) }),
+      'GET /api/users/profile/u1': { body: profile },
+      'POST /api/orders': { status: 201, body: { _id: 'o1' } },
+    });
+    price = 15;
+    await click(placeOrder());
+    await settle();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(queryByText(container, /changed from \$10.00 to \$15.00/)).not.toBeNull();
+  });
+
+  it('when a cod order is placed, then the cart is emptied and the order page opens', async () => {
+    const a = cartLine('a', 10, 2);
+    const { container, calls, placeOrder, local, path } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a) },
+      'GET /api/users/profile/u1': { body: profile },
+      'POST /api/orders': { status: 201, body: { _id: 'o77' } },
+    });
+    await typeInto(container.querySelector('select') as HTMLSelectElement, 'cod');
+    await click(placeOrder());
+    await settle();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ paymentMethod: 'cod', cartItems: [{ productID: 'a', quantity: 2 }] });
+    expect(post?.headers['X-CSRF']).toBe('1');
+    expect(path()).toBe('/user/order-details/o77');
+    expect(readCart(local).items).toEqual([]);
+  });
+
+  it('when the server refuses the order, then its message shows and the cart is kept', async () => {
+    const a = cartLine('a', 10, 1);
+    const { container, placeOrder, local, path } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a) },
+      'GET /api/users/profile/u1': { body: profile },
+      'POST /api/orders': { status: 409, body: { message: 'Only 0 of Product a left in stock' } },
+    });
+    await click(placeOrder());
+    await settle();
+    expect(queryByText(container, 'Only 0 of Product a left in stock')).not.toBeNull();
+    expect(path()).toBe('/user/cart-details');
+    expect(readCart(local).items).toHaveLength(1);
+  });
+});

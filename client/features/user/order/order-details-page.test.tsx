@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../../contracts/order.ts';
+import { baseOrder, codOrder, deliveredOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
+import { getByRoleName, queryByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
+import { mockFetch } from '../../../app/testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { renderAsUser } from '../test-helpers.tsx';
+import { UserOrderDetailsPage } from './order-details-page.tsx';
+
+setupComponentTests();
+
+async function renderOrder(order: Order, status = 200) {
+  const calls = mockFetch({
+    [`GET /api/orders/user/${order._id}`]: status === 200 ? { body: order } : { status, body: { message: 'Order not found' } },
+    // The wallet itself is the payments work's (payment/wallet-button.tsx): here it is switched off.
+    'GET /api/payments/config': { body: { wallet: 'unavailable' } },
+  });
+  const view = await renderAsUser(<UserOrderDetailsPage />, { route: `/user/order-details/${order._id}`, pattern: '/user/order-details/:id' });
+  await settle();
+  return { ...view, calls };
+}
+
+const button = (root: HTMLElement, name: string) => getByRoleName(root, 'button', name) as HTMLButtonElement;
+
+describe('order details', () => {
+  it('when the order is cash on delivery, then it says to wait and pay on delivery, and no wallet shows', async () => {
+    const { container } = await renderOrder(codOrder);
+    expect(button(container, 'Wait for your order. You pay on delivery').disabled).toBe(true);
+    expect(queryByText(container, 'Pay for your order')).toBeNull();
+    expect(queryByText(container, 'Cash On Delivery')).not.toBeNull();
+    expect(queryByText(container, 'Not delivered')).not.toBeNull();
+  });
+
+  it('when a pp order is unpaid, then it asks to pay and the wallet takes the place of the button', async () => {
+    const { container } = await renderOrder(baseOrder);
+    expect(queryByText(container, 'Pay for your order')).not.toBeNull();
+    expect(queryByText(container, 'Not paid yet')).not.toBeNull();
+    expect(queryByRoleName(container, 'button', 'Your order is finished')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Wait for your order. You pay on delivery')).toBeNull();
+  });
+
+  it('when the order is paid, then "Your order is finished" shows on a disabled button', async () => {
+    const { container } = await renderOrder(paidOrder);
+    expect(button(container, 'Your order is finished').disabled).toBe(true);
+    expect(queryByText(container, 'Paid on 2026-11-22')).not.toBeNull();
+    expect(queryByText(container, 'Pay for your order')).toBeNull();
+  });
+
+  it('when the order is delivered, then its delivery date shows', async () => {
+    const { container } = await renderOrder(deliveredOrder);
+    expect(queryByText(container, 'Delivered at 2026-11-23')).not.toBeNull();
+  });
+
+  it('when the order cannot be loaded, then the server message shows with a way to try again', async () => {
+    const { container } = await renderOrder({ ...baseOrder, _id: 'missing' }, 404);
+    expect(queryByText(container, /^Order not found/)).not.toBeNull();
+    expect(getByRoleName(container, 'button', 'Try again')).toBeTruthy();
+  });
+});

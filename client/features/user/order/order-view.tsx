@@ -1,0 +1,89 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { PAYMENT_TEXTS } from '../../../../machines/checkout/payment.machine.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Skeleton } from '../../../ui/spinner.tsx';
+import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
+import { dateOf } from '../dates.ts';
+import { OrderLines } from '../summary/order-lines.tsx';
+import { ShippingDetails } from '../summary/shipping-details.tsx';
+import { Totals } from '../summary/totals.tsx';
+import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
+import { liveUserOrderMachine } from './live-order.ts';
+import { PaymentArea } from './payment-area.tsx';
+
+const METHOD_LABEL = { pp: 'PayPal', cod: 'Cash On Delivery' } as const;
+
+export type OrderViewProps = { orderId: string; logic?: typeof liveUserOrderMachine };
+
+/** One order driven by orderMachine: its state (tags) decides what the payment box says. */
+export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewProps) {
+  const orderRef = useActorRef(logic, { input: { orderId, viewer: 'user' } });
+  const order = useSelector(orderRef, (s) => s.context.order);
+  const loading = useSelector(orderRef, (s) => s.hasTag('loading'));
+  const failed = useSelector(orderRef, (s) => (s.hasTag('error') ? s.context.error : null));
+  const payPending = useSelector(orderRef, (s) => s.hasTag('payPending'));
+  const payOnDelivery = useSelector(orderRef, (s) => s.hasTag('payOnDelivery'));
+  const finished = useSelector(orderRef, (s) => s.hasTag('paid') || s.hasTag('delivered'));
+
+  if (failed) {
+    return (
+      <Alert tone="danger" action={<Button onClick={() => orderRef.send({ type: 'order.reload' })}>Try again</Button>}>
+        {failed}
+      </Alert>
+    );
+  }
+  if (loading || !order) {
+    return (
+      <div aria-busy="true" css={{ display: 'grid', gap: 12 }}>
+        <VisuallyHidden role="status">Loading your order ...</VisuallyHidden>
+        <Skeleton height={80} />
+        <Skeleton height={160} />
+      </div>
+    );
+  }
+
+  return (
+    <div css={twoColumns}>
+      <div css={{ display: 'grid', gap: 24 }}>
+        <section aria-labelledby="shipping-heading">
+          <h2 id="shipping-heading" css={blockHeading}>
+            Shipping
+          </h2>
+          <ShippingDetails user={order.user} />
+          <Alert tone={order.isDelivered ? 'success' : 'warning'}>
+            {order.isDelivered ? `Delivered at ${dateOf(order.deliveredAt)}` : 'Not delivered'}
+          </Alert>
+        </section>
+        <section aria-labelledby="payment-heading">
+          <h2 id="payment-heading" css={blockHeading}>
+            Payment method
+          </h2>
+          <p css={{ margin: 0 }}>{METHOD_LABEL[order.paymentMethod]}</p>
+          <Alert tone={order.isPaid ? 'success' : 'warning'}>{order.isPaid ? `Paid on ${dateOf(order.paidAt)}` : 'Not paid yet'}</Alert>
+        </section>
+        <section aria-labelledby="items-heading">
+          <h2 id="items-heading" css={blockHeading}>
+            Order items
+          </h2>
+          <OrderLines items={order.cartItems} />
+        </section>
+      </div>
+      <aside css={boxStyle}>
+        <Totals itemsCount={order.orderTotal.itemsCount} cartSubtotal={order.orderTotal.cartSubtotal}>
+          <p css={{ margin: 0 }}>Ordered on {dateOf(order.createdAt)}</p>
+          {finished ? (
+            <Button disabled>{PAYMENT_TEXTS.finished}</Button>
+          ) : payOnDelivery ? (
+            <Button disabled>{PAYMENT_TEXTS.payOnDelivery}</Button>
+          ) : payPending ? (
+            <>
+              <p css={{ margin: 0, fontWeight: 600 }}>{PAYMENT_TEXTS.payForOrder}</p>
+              <PaymentArea order={order} onPaid={(paidAt) => orderRef.send({ type: 'order.paid', paidAt })} />
+            </>
+          ) : null}
+        </Totals>
+      </aside>
+    </div>
+  );
+}

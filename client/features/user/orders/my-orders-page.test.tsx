@@ -1,0 +1,32 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { codOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
+import { queryByText, settle } from '../../../app/testing/dom.ts';
+import { mockFetch } from '../../../app/testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { renderAsUser } from '../test-helpers.tsx';
+import { MyOrdersPage } from './my-orders-page.tsx';
+
+setupComponentTests();
+
+describe('my orders', () => {
+  it('when the user has orders, then each row shows date, total, paid, delivered and a link to its page', async () => {
+    mockFetch({ 'GET /api/orders': { body: [{ ...paidOrder, _id: 'o1', orderTotal: { itemsCount: 2, cartSubtotal: 42.5 } }, { ...codOrder, _id: 'o2' }] } });
+    const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
+    await settle();
+    const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['1', 'Ann Lee', '2026-11-22', '$42.50', '✓ Yes', '✗ No', 'go to order'],
+      ['2', 'Ann Lee', '2026-11-22', '$10.00', '✗ No', '✗ No', 'go to order'],
+    ]);
+    const links = [...container.querySelectorAll('tbody a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/user/order-details/o1', '/user/order-details/o2']);
+  });
+
+  it('when the user has no orders, then the page says so', async () => {
+    mockFetch({ 'GET /api/orders': { body: [] } });
+    const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
+    await settle();
+    expect(queryByText(container, /You have no orders yet/)).not.toBeNull();
+  });
+});

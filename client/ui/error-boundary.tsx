@@ -1,0 +1,34 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+
+type State = { error: Error | null };
+
+/**
+ * Catches a page that failed to render or whose chunk failed to load (e.g. after a deploy),
+ * so the header and footer stay and the user can try again.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidUpdate(prev: { resetKey?: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Page failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Alert tone="danger" action={<Button onClick={() => window.location.reload()}>Reload the page</Button>}>
+        This page could not be shown. Reload the page to try again.
+      </Alert>
+    );
+  }
+}

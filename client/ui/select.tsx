@@ -1,0 +1,34 @@
+import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { errorStyle, fieldStyle, fieldWrap, labelStyle } from './text-field.tsx';
+import { focusRing } from './theme.ts';
+import { visuallyHiddenStyle } from './visually-hidden.tsx';
+
+export type SelectOption = { value: string; label: string };
+
+export type SelectProps = Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'children'> & {
+  label: ReactNode;
+  options: readonly SelectOption[];
+  /** Keep the label for screen readers only, e.g. in a compact toolbar. */
+  hideLabel?: boolean;
+  error?: string | null;
+};
+
+/** A native select: keyboard and screen-reader behaviour come from the browser. */
+export function Select({ label, options, hideLabel, error, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div css={hideLabel ? undefined : fieldWrap}>
+      <label htmlFor={id} css={hideLabel ? visuallyHiddenStyle : labelStyle}>
+        {label}
+      </label>
+      <select id={id} css={[fieldStyle, focusRing]} aria-invalid={error ? true : undefined} {...select}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? <p css={errorStyle}>{error}</p> : null}
+    </div>
+  );
+}
