@@ -1,0 +1,116 @@
+import { expect, test } from '../support/shop.ts';
+import { customerContext, loginAdminUi, paddedPng, placeCodOrder } from './admin-helpers.ts';
+
+test.beforeEach(({ shop }) => {
+  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
+});
+
+test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
+  await loginAdminUi(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('link', { name: /^Edit / }).first().click();
+  await expect(page).toHaveURL(/\/admin\/edit-product\//);
+  const images = page.getByRole('img', { name: /^Product image / });
+  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  const before = await images.count();
+
+  await page.getByLabel('Upload images').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng() });
+  const progress = page.getByRole('progressbar', { name: 'Upload of e2e.png' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-status', 'done');
+  expect(await progress.evaluate((p: HTMLProgressElement) => p.value === p.max)).toBe(true);
+  // the page refreshes its data 5 s after the upload
+  await expect(images).toHaveCount(before + 1, { timeout: 15_000 });
+
+  const editUrl = page.url();
+  const price = await page.getByLabel('Price').inputValue();
+  await page.getByLabel('Price').fill('123.45');
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole('cell', { name: '$123.45' })).toBeVisible();
+
+  // the shop is shared with the other specs of this run: put the price back
+  await page.goto(editUrl);
+  await page.getByLabel('Price').fill(price);
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page.getByRole('cell', { name: `$${price}` }).first()).toBeVisible();
+});
+
+test('when the admin creates a category and gives it an attribute, then the server keeps both', async ({ page }) => {
+  await loginAdminUi(page);
+  await page.goto('/admin/create-new-product');
+  const name = `E2E Gadgets ${Date.now()}`;
+  await page.getByLabel('Or create a new category').fill(name);
+  await page.getByLabel('Or create a new category').press('Enter');
+  await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(name);
+
+  await page.getByLabel('Create new attribute').fill('Color');
+  await page.getByLabel('Attribute value', { exact: true }).fill('Teal');
+  await page.getByLabel('Attribute value', { exact: true }).press('Enter');
+  await expect(page.getByRole('cell', { name: 'Teal' })).toBeVisible();
+  await expect(page.getByLabel('Choose attribute', { exact: true }).locator('option', { hasText: 'Color' })).toHaveCount(1);
+  // Enter confirmed the attribute and never submitted the product form
+  await expect(page).toHaveURL(/\/admin\/create-new-product$/);
+
+  const categories = (await (await page.request.get('/api/categories')).json()) as { name: string; attrs: { key: string; value: string[] }[] }[];
+  expect(categories.find((c) => c.name === name)?.attrs).toEqual([{ key: 'Color', value: ['Teal'] }]);
+});
+
+test('when the admin marks a cash-on-delivery order delivered, then it reads "Order is finished" and the timeline shows the delivery', async ({ page, browser, baseURL }) => {
+  const customer = await customerContext(browser, baseURL!);
+  const order = await placeCodOrder(customer.page.request);
+  await customer.context.close();
+
+  await loginAdminUi(page);
+  await page.goto(`/admin/order-details/${order._id}`);
+  await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Delivered' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
+});
+
+test('when the admin edits a user and then deletes them, then the list shows the change and then loses the row', async ({ page, browser, baseURL }) => {
+  const email = `e2e-user-${Date.now()}@example.com`;
+  const other = await browser.newContext({ baseURL });
+  const reg = await other.request.post('/api/users/register', { headers: { 'X-CSRF': '1' }, data: { name: 'Eve', lastName: 'Edit', email, password: 'secret123' } });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  await other.close();
+
+  await loginAdminUi(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: `Edit ${email}` }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Eve');
+  await page.getByLabel('Name', { exact: true }).fill('Evelyn');
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Evelyn');
+
+  await page.getByRole('button', { name: `Delete ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test("when a customer places an order, then the admin's analytics line for today rises without a reload", async ({ page, browser, baseURL }) => {
+  await loginAdminUi(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Black Friday Cumulative Revenue ${today} VS \\d{4}-\\d{2}-\\d{2}$`));
+  await expect(page.getByText('Loading the orders ...')).toHaveCount(0);
+  const lastValue = () =>
+    page.locator(`[data-series="${today}"] circle`).evaluateAll((cs) => Number(cs.at(-1)?.getAttribute('data-value') ?? 0));
+  const before = await lastValue();
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+
+  const customer = await customerContext(browser, baseURL!);
+  const order = await placeCodOrder(customer.page.request);
+  await customer.context.close();
+
+  await expect.poll(lastValue, { timeout: 15_000 }).toBeCloseTo(before + order.orderTotal.cartSubtotal, 2);
+  expect(navigations).toEqual([]);
+});

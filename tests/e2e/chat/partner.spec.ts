@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startShop } from '../../../bff/index.ts';
+import { DEMO_ADMIN, E2E_SESSION_SECRET } from '../support/shop.ts';
+
+type PartnerSites = { shopUrl: string; partnerUrl: string; strangerUrl: string };
+
+/** A partner's page: the queue stub and the one script tag the widget's README asks for. */
+const partnerHtml = (shopUrl: string, name: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${name}</title><link rel="icon" href="data:,">
+<script>
+  window.StatefrontChatConfig = { title: "Let's Chat - Online" };
+  window.StatefrontChat = window.StatefrontChat || function () { (StatefrontChat.q = StatefrontChat.q || []).push(arguments); };
+</script>
+<script src="${shopUrl}/widgets/chat.js" async></script>
+</head><body><h1>${name}</h1></body></html>`;
+
+const listen = async (server: Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+/**
+ * Two sites on their own local ports (other origins than the shop): one listed in
+ * PARTNER_ORIGINS, one not. The shop starts after them, so it knows the partner's origin.
+ */
+const test = base.extend<object, { sites: PartnerSites }>({
+  sites: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      let shopUrl = '';
+      const site = (name: string) =>
+        createServer((_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(partnerHtml(shopUrl, name));
+        });
+      const partner = site('Partner Outdoor Gear');
+      const stranger = site('Not a partner');
+      const partnerUrl = await listen(partner);
+      const strangerUrl = await listen(stranger);
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-partner-'));
+      const shop = await startShop({
+        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn', PARTNER_ORIGINS: partnerUrl },
+        port: 0,
+        host: '127.0.0.1',
+      });
+      shopUrl = shop.url;
+      await use({ shopUrl, partnerUrl, strangerUrl });
+      await shop.stop(2_000);
+      partner.close();
+      stranger.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+async function adminOnChats(page: Page, shopUrl: string) {
+  await page.goto(`${shopUrl}/login`);
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.getByRole('link', { name: 'Chats' }).first().click();
+  await expect(page.getByText(/No customer is chatting right now/)).toBeVisible();
+}
+
+async function openWidgetAndSay(page: Page, url: string, text: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: /^Support chat: Let's Chat - Online/ }).click();
+  await page.getByLabel('Your message').fill(text);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** A socket.io polling handshake from the page's own origin, as the widget's socket makes it. */
+const handshakeFrom = (page: Page, shopUrl: string) =>
+  page.evaluate(async (url) => {
+    try {
+      const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+      return res.ok ? 'accepted' : `refused ${res.status}`;
+    } catch {
+      return 'refused by CORS';
+    }
+  }, shopUrl);
+
+test('when a partner page embeds the widget, then its visitor chats with the admin and a page not on the list is refused', async ({ browser, sites }) => {
+  test.setTimeout(120_000);
+  const visitorContext = await browser.newContext();
+  const strangerContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const stranger = await strangerContext.newPage();
+  const admin = await adminContext.newPage();
+  try {
+    await adminOnChats(admin, sites.shopUrl);
+
+    await openWidgetAndSay(visitor, sites.partnerUrl, 'Do you ship tents to Goa?');
+    const panel = admin.getByRole('region', { name: 'Chat with a guest' });
+    await expect(panel.getByText('Do you ship tents to Goa?')).toBeVisible();
+    await panel.getByLabel('Reply to a guest').fill('Yes, in three days.');
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await expect(visitor.getByText('Yes, in three days.')).toBeVisible();
+    await expect(visitor.getByText('Support wrote:')).toBeVisible();
+    expect(await handshakeFrom(visitor, sites.shopUrl)).toBe('accepted');
+
+    await openWidgetAndSay(stranger, sites.strangerUrl, 'Let me in');
+    expect(await handshakeFrom(stranger, sites.shopUrl)).toMatch(/^refused/);
+    // The listed partner's next message arrives; the stranger's, sent before it, never does.
+    await visitor.getByLabel('Your message').fill('Thanks!');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await expect(panel.getByText('Thanks!')).toBeVisible();
+    await expect(admin.getByText('Let me in')).toHaveCount(0);
+  } finally {
+    await visitorContext.close();
+    await strangerContext.close();
+    await adminContext.close();
+  }
+});

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+
+const CLOSED = 'Admin closed chat. Type something and submit to reconnect';
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+}
+
+async function say(page: Page, text: string) {
+  const box = page.getByLabel('Your message');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('when a shopper and an admin chat in the shop, then messages go both ways, the dot marks unread and closing reconnects', async ({ browser, shop }) => {
+  test.skip(!shop.clientBuilt, 'the client is not built');
+  const customerContext = await browser.newContext({ baseURL: shop.url });
+  const adminContext = await browser.newContext({ baseURL: shop.url });
+  const customer = await customerContext.newPage();
+  const admin = await adminContext.newPage();
+  try {
+    // Nothing connects before the shopper opens the chat.
+    const socketCalls: string[] = [];
+    customer.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/socket.io/')) socketCalls.push(request.url());
+    });
+    await customer.goto('/');
+    await customer.waitForLoadState('networkidle');
+    expect(socketCalls).toEqual([]);
+
+    // No admin online yet.
+    await customer.getByRole('button', { name: 'Open support chat' }).click();
+    await expect.poll(() => socketCalls.length).toBeGreaterThan(0);
+    await expect(customer.getByRole('heading', { name: "Let's Chat - Online" })).toBeVisible();
+    await say(customer, 'Hello?');
+    await expect(customer.getByText('no admin here now')).toBeVisible();
+
+    await loginAsAdmin(admin);
+    await admin.getByRole('link', { name: 'Chats' }).first().click();
+    await expect(admin).toHaveURL(/\/admin\/chats$/);
+    await expect(admin.getByText(/No customer is chatting right now/)).toBeVisible();
+
+    // Customer → admin: a panel, and the red dot on the header's Admin link.
+    await say(customer, 'Is the laptop in stock?');
+    const panel = admin.getByRole('region', { name: 'Chat with a guest' });
+    await expect(panel.getByText('Is the laptop in stock?')).toBeVisible();
+    const adminLink = admin.getByRole('banner').getByRole('link', { name: /^Admin/ });
+    await expect(adminLink.getByRole('img', { name: 'Unread chat message' })).toBeVisible();
+
+    // Admin → customer (its chat minimised: a red dot on the launcher), which clears the admin's dot.
+    await customer.getByRole('button', { name: 'Minimise support chat' }).click();
+    await expect(customer.getByRole('heading', { name: "Let's Chat - Online" })).toBeHidden();
+    await panel.getByLabel('Reply to a guest').fill('Yes, three left.');
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await expect(customer.getByRole('img', { name: 'Unread message from support' })).toBeVisible();
+    await customer.getByRole('button', { name: 'Open support chat' }).click();
+    await expect(customer.getByRole('img', { name: 'Unread message from support' })).toHaveCount(0);
+    await expect(customer.getByText('Support wrote:')).toBeVisible();
+    await expect(customer.getByText('Yes, three left.')).toBeVisible();
+    await expect(adminLink.getByRole('img', { name: 'Unread chat message' })).toHaveCount(0);
+
+    // The admin closes the chat; the shopper's next message reconnects.
+    await panel.getByRole('button', { name: 'Close chat with a guest' }).click();
+    await expect(customer.getByText(CLOSED)).toBeVisible();
+    await expect(customer.getByText('Yes, three left.')).toHaveCount(0);
+    await say(customer, 'One more question');
+    await expect(customer.getByText(CLOSED)).toHaveCount(0);
+    await expect(admin.getByRole('region', { name: 'Chat with a guest' }).getByText('One more question')).toBeVisible();
+  } finally {
+    await customerContext.close();
+    await adminContext.close();
+  }
+});

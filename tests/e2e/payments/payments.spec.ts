@@ -1,0 +1,91 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+
+/*
+ * Both payment methods end to end on the offline wallet simulator (the e2e shop has no wallet
+ * credentials): the SDK, the wallet order and its capture all stay on this machine.
+ */
+
+test.beforeEach(({ shop }) => {
+  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
+});
+
+const login = async (page: Page, who: { email: string; password: string }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+};
+
+/** The demo customer orders one book with the chosen method and lands on the order's page. */
+const orderABook = async (page: Page, method: 'pp' | 'cod') => {
+  await login(page, DEMO_USER);
+  await page.goto('/product-list/category/Books');
+  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await page.getByLabel('Choose how you pay').selectOption(method);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
+  return page.url().split('/').pop()!;
+};
+
+test('when a user pays a wallet order with the test wallet, then the order is paid and reads "Your order is finished"', async ({ page }) => {
+  // Nothing may reach the real wallet: any request to it fails the test.
+  const external: string[] = [];
+  await page.route(/^https:\/\/([a-z-]+\.)*paypal(objects)?\.com\//, (route) => {
+    external.push(route.request().url());
+    return route.abort();
+  });
+  await orderABook(page, 'pp');
+  await expect(page.getByText('Pay for your order')).toBeVisible();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Test wallet', exact: true }).click();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+
+  await expect(page.getByRole('button', { name: 'Your order is finished' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Your order is finished' })).toBeDisabled();
+  await expect(page.getByText(/^Paid on /)).toBeVisible();
+  expect(external).toEqual([]);
+});
+
+test('when the wallet declines the payment, then the order stays unpaid and the wallet button is still there', async ({ page }) => {
+  await orderABook(page, 'pp');
+  await page.getByRole('button', { name: 'Test wallet', exact: true }).click();
+  await page.getByRole('button', { name: 'Decline payment' }).click();
+
+  await expect(page.getByRole('button', { name: 'Test wallet', exact: true })).toBeEnabled();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your order is finished' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Test wallet', exact: true })).toBeVisible();
+});
+
+const adminPage = async (browser: Browser, baseURL: string) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  return { context, page };
+};
+
+test('when a user orders with cash on delivery, then the order says so, and the admin marks it delivered', async ({ page, browser, baseURL }) => {
+  const orderId = await orderABook(page, 'cod');
+  await expect(page.getByRole('button', { name: 'Wait for your order. You pay on delivery' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Test wallet', exact: true })).toHaveCount(0);
+
+  const admin = await adminPage(browser, baseURL!);
+  await admin.page.goto(`/admin/order-details/${orderId}`);
+  await admin.page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
+  await admin.context.close();
+
+  await page.reload();
+  await expect(page.getByText(/^Delivered at /)).toBeVisible();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+});

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/shop.ts';
+
+test.beforeEach(({ shop }) => {
+  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
+});
+
+const openFirstProduct = async (page: Page) => {
+  await page.goto('/product-list/category/Books');
+  await page.getByRole('link', { name: /^See product / }).first().click();
+  await expect(page).toHaveURL(/\/product-details\//);
+};
+
+test('when a guest opens a product, then the review form is disabled with the login hint', async ({ page }) => {
+  await openFirstProduct(page);
+  await expect(page.getByText('Login first to write a review')).toBeVisible();
+  await expect(page.getByLabel('Your review')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+});
+
+test('when a newly registered user reviews a product, then the success text shows and the review appears', async ({ page }) => {
+  const email = `reviewer-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('Your name').fill('Rita');
+  await page.getByLabel('Your last name').fill('Reviewer');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Repeat Password').fill('secret123');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+
+  await openFirstProduct(page);
+  const comment = `Read it twice <b>in a week</b> ${Date.now()}`;
+  await page.getByLabel('Your review').fill(comment);
+  await page.getByLabel('Rating', { exact: true }).selectOption('5');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('You successfuly reviewed the page!')).toBeVisible();
+  // shown as typed: the markup in the comment is text, not bold
+  await expect(page.getByText(comment, { exact: true })).toBeVisible();
+
+  await page.getByLabel('Your review').fill('Once more');
+  await page.getByLabel('Rating', { exact: true }).selectOption('4');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert')).toContainText('already reviewed');
+});
