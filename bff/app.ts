@@ -13,7 +13,7 @@ import { apiLimiter } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
-import { apiProxy } from './proxy/api-proxy.ts';
+import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
@@ -64,7 +64,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/socket.io', socketOriginCheck(origins));
   app.use('/api', antiForgery, apiLimiter());
   app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger }));
-  app.use(['/api', '/images', '/socket.io'], forwardHeaders);
+  app.use([...PROXIED_PREFIXES], forwardHeaders);
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
   app.use(errorAnswer(logger));
