@@ -1,14 +1,12 @@
 import { assign, emit, setup } from 'xstate';
 import type { PaidResponse, PaymentMethod } from '../../contracts/order.ts';
-import { toCents } from '../../contracts/rules.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 
-/** What the wallet's capture reports; only a COMPLETED capture of the full subtotal counts. */
-export type Capture = { id: string; status: string; amount: number };
 export type PaymentInput = { orderId: string; paymentMethod: PaymentMethod; cartSubtotal: number; isPaid: boolean };
-export type PaymentContext = PaymentInput & { paidAt: string | null; capture: Capture | null };
+/** `walletOrderId`: the wallet order the buyer approved, which the server captures and verifies. */
+export type PaymentContext = PaymentInput & { paidAt: string | null; walletOrderId: string | null };
 export type PaymentEvent =
-  | { type: 'payment.approved'; capture: Capture }
+  | { type: 'payment.approved'; walletOrderId: string }
   | { type: 'payment.cancelled' }
   | { type: 'payment.failed'; message: string }
   | { type: 'payment.retry' };
@@ -22,8 +20,10 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 /**
- * Paying one order on its page. pp: load the wallet SDK, wait for approval, let the server
- * verify the capture, paid. cod: waits for delivery and is never paid here.
+ * Paying one order on its page. pp: load the wallet SDK, wait for the buyer's approval, then
+ * the server captures the approved wallet order and records payment only for a COMPLETED
+ * capture of the order's amount; the browser never captures nor judges a capture. cod: waits
+ * for delivery and is never paid here.
  */
 export const paymentMachine = setup({
   types: {
@@ -34,7 +34,7 @@ export const paymentMachine = setup({
   },
   actors: {
     loadWallet: missingPromise<void, { orderId: string; cartSubtotal: number }>('loadWallet'),
-    confirmPaid: missingPromise<PaidResponse, { orderId: string; capture: Capture }>('confirmPaid'),
+    confirmPaid: missingPromise<PaidResponse, { orderId: string; walletOrderId: string }>('confirmPaid'),
   },
   actions: {
     log: emit((_, params: { message: string }) => ({ type: 'payment.log' as const, message: params.message })),
@@ -42,13 +42,12 @@ export const paymentMachine = setup({
   guards: {
     isPaid: ({ context }) => context.isPaid,
     isCod: ({ context }) => context.paymentMethod === 'cod',
-    fullCapture: ({ context, event }) =>
-      event.type === 'payment.approved' && event.capture.status === 'COMPLETED' && toCents(event.capture.amount) === toCents(context.cartSubtotal),
+    hasWalletOrder: ({ event }) => event.type === 'payment.approved' && event.walletOrderId.length > 0,
     serverSaysPaid: (_, output: PaidResponse) => output.isPaid,
   },
 }).createMachine({
   id: 'payment',
-  context: ({ input }) => ({ ...input, paidAt: null, capture: null }),
+  context: ({ input }) => ({ ...input, paidAt: null, walletOrderId: null }),
   initial: 'choosing',
   states: {
     choosing: { always: [{ guard: 'isPaid', target: 'paid' }, { guard: 'isCod', target: 'cashOnDelivery' }, { target: 'loadingWallet' }] },
@@ -68,8 +67,8 @@ export const paymentMachine = setup({
       tags: ['payPending', 'showWallet'],
       on: {
         'payment.approved': [
-          { guard: 'fullCapture', target: 'verifying', actions: assign(({ event }) => ({ capture: event.capture })) },
-          { actions: { type: 'log', params: { message: 'Capture not completed for the full amount: not recorded' } } },
+          { guard: 'hasWalletOrder', target: 'verifying', actions: assign(({ event }) => ({ walletOrderId: event.walletOrderId })) },
+          { actions: { type: 'log', params: { message: 'The wallet approved no order: nothing to capture' } } },
         ],
         'payment.cancelled': { actions: { type: 'log', params: { message: 'Payment cancelled' } } },
         'payment.failed': { actions: { type: 'log', params: { message: 'Payment error' } } },
@@ -80,7 +79,7 @@ export const paymentMachine = setup({
       invoke: {
         id: 'confirmPaid',
         src: 'confirmPaid',
-        input: ({ context }) => ({ orderId: context.orderId, capture: context.capture! }),
+        input: ({ context }) => ({ orderId: context.orderId, walletOrderId: context.walletOrderId! }),
         onDone: [
           {
             guard: { type: 'serverSaysPaid', params: ({ event }) => event.output },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { PaidResponse } from '../../../../contracts/order.ts';
 import type { WalletOrderResponse } from '../../../../contracts/payment.ts';
-import { paymentMachine, type Capture } from '../../../../machines/checkout/payment.machine.ts';
+import { paymentMachine } from '../../../../machines/checkout/payment.machine.ts';
 import { messageOf } from '../../../../machines/shared/actors.ts';
 import { api } from '../../../app/api.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -30,8 +30,8 @@ export const livePaymentMachine = paymentMachine.provide({
         throw error;
       }
     }),
-    confirmPaid: fromPromise<PaidResponse, { orderId: string; capture: Capture }>(({ input, signal }) =>
-      api.put(`/api/orders/paid/${encodeURIComponent(input.orderId)}`, { walletOrderId: input.capture.id }, { signal }),
+    confirmPaid: fromPromise<PaidResponse, { orderId: string; walletOrderId: string }>(({ input, signal }) =>
+      api.put(`/api/orders/paid/${encodeURIComponent(input.orderId)}`, { walletOrderId: input.walletOrderId }, { signal }),
     ),
   },
 });
@@ -42,7 +42,6 @@ export type PaymentRef = ActorRefFrom<typeof livePaymentMachine>;
 function WalletButtons({ payment }: { payment: PaymentRef }) {
   const box = useRef<HTMLDivElement>(null);
   const orderId = useSelector(payment, (s) => s.context.orderId);
-  const cartSubtotal = useSelector(payment, (s) => s.context.cartSubtotal);
   useEffect(() => {
     const wallet = currentWallet();
     if (!box.current || !wallet?.paypal.Buttons) return;
@@ -50,10 +49,7 @@ function WalletButtons({ payment }: { payment: PaymentRef }) {
       createOrder: async () =>
         (await api.post<WalletOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/wallet-order`)).id,
       onApprove: async (data) => {
-        // The machine's Capture predates server-side capture: the browser never sees one. It
-        // carries the approved wallet order id, and status and amount restate what the server
-        // verifies before anything is recorded.
-        payment.send({ type: 'payment.approved', capture: { id: data.orderID, status: 'COMPLETED', amount: cartSubtotal } });
+        payment.send({ type: 'payment.approved', walletOrderId: data.orderID });
       },
       onCancel: () => {
         console.warn('[payment] Payment cancelled in the wallet');
@@ -69,7 +65,7 @@ function WalletButtons({ payment }: { payment: PaymentRef }) {
     return () => {
       buttons.close().catch(() => undefined);
     };
-  }, [payment, orderId, cartSubtotal]);
+  }, [payment, orderId]);
   return <div ref={box} />;
 }
 
