@@ -1,10 +1,6 @@
 import { expect, test } from '../support/shop.ts';
 import { customerContext, loginAdminUi, paddedPng, placeCodOrder } from './admin-helpers.ts';
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
   await loginAdminUi(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();

@@ -3,7 +3,7 @@ import { DEMO_USER, E2E_SESSION_SECRET, expect, test } from '../support/shop.ts'
 
 type Seen = { url: string; text: string };
 
-test('when a shopper logs in in Chromium, then the session token is nowhere the page can reach', async ({ page, context, shop }) => {
+test('when a shopper logs in in Chromium, then the session token is nowhere the page can reach', async ({ page, context }) => {
   // Every response the page sees, headers and body, to search for the token afterwards.
   const seen: Promise<Seen>[] = [];
   page.on('response', (response) => {
@@ -21,27 +21,13 @@ test('when a shopper logs in in Chromium, then the session token is nowhere the 
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
 
-  if (shop.clientBuilt) {
-    // The real login form: the client also stores userInfo (doNotLogout → localStorage).
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill(DEMO_USER.password);
-    await page.getByLabel('Do not logout').check();
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/user$/);
-  } else {
-    await page.goto('/');
-    const login = await page.evaluate(async (credentials) => {
-      const res = await fetch('/api/users/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-        body: JSON.stringify({ ...credentials, doNotLogout: true }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    }, DEMO_USER);
-    expect(login.status).toBe(200);
-    expect(Object.keys(login.body).sort()).toEqual(['success', 'userLoggedIn']);
-  }
+  // The real login form: the client also stores userInfo (doNotLogout → localStorage).
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(DEMO_USER.email);
+  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByLabel('Do not logout').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/user$/);
 
   // The page keeps using the session: the guard's call and a proxied one.
   await page.goto('/user');

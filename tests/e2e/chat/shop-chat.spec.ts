@@ -18,7 +18,6 @@ async function say(page: Page, text: string) {
 }
 
 test('when a shopper and an admin chat in the shop, then messages go both ways, the dot marks unread and closing reconnects', async ({ browser, shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built');
   const customerContext = await browser.newContext({ baseURL: shop.url });
   const adminContext = await browser.newContext({ baseURL: shop.url });
   const customer = await customerContext.newPage();

@@ -6,10 +6,6 @@ import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
  * credentials): the SDK, the wallet order and its capture all stay on this machine.
  */
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 const login = async (page: Page, who: { email: string; password: string }) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(who.email);

@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 const login = async (page: Page, credentials: { email: string; password: string }) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(credentials.email);

@@ -7,10 +7,6 @@ const seriousViolations = async (page: Page) => {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 };
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 test('when a guest browses to a category and filters it, then the URL holds the filters, back restores them, and a product goes into the cart', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Go to the Category Computers' }).click();

@@ -2,10 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 const register = async (page: Page, email: string) => {
   await page.getByRole('link', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);

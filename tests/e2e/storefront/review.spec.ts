@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/shop.ts';
 
-test.beforeEach(({ shop }) => {
-  test.skip(!shop.clientBuilt, 'the client is not built (dist/client): run `npx vite build`');
-});
-
 const openFirstProduct = async (page: Page) => {
   await page.goto('/product-list/category/Books');
   await page.getByRole('link', { name: /^See product / }).first().click();

@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js'];
+
 /**
- * Builds the client once before the e2e run when it is missing (as npm start would). Without
- * vite.config.ts, or when the build fails, the shop fixture serves a placeholder page so the
- * specs that only need the BFF and API still run.
+ * Builds the client and the chat widget before the e2e run, as npm start would: always in CI
+ * (a fresh clone, and never a stale bundle), otherwise when either is missing. A failed build
+ * fails the run: the browser suites must never pass on a page that is not the shop.
  */
 export default function globalSetup(): void {
-  if (existsSync('dist/client/index.html') || !existsSync('vite.config.ts')) return;
-  console.log('dist/client is missing: running `npx vite build` for the e2e run …');
-  const { status } = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (status !== 0) console.log('The client build failed: the e2e shop serves a placeholder page instead.');
+  if (!process.env.CI && BUILT.every((file) => existsSync(file))) return;
+  console.log('Building the client and the chat widget for the e2e run (npm run build) …');
+  const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (status !== 0) throw new Error('npm run build failed: the e2e suites need the built client and widget.');
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
@@ -11,9 +11,7 @@ export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijkl';
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
 
-type ShopFixture = { shop: Shop & { clientBuilt: boolean } };
-
-const PLACEHOLDER = '<!doctype html><meta charset="utf-8"><title>Statefront (client not built)</title><p>The client is not built.</p>';
+type ShopFixture = { shop: Shop };
 
 /**
  * A whole shop per worker, as `npm start` runs it: a fresh embedded database in a temp
@@ -26,20 +24,15 @@ export const test = base.extend<object, ShopFixture>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-'));
-      const clientBuilt = existsSync('dist/client/index.html');
-      let clientDir = 'dist/client';
-      if (!clientBuilt) {
-        clientDir = path.join(dataDir, 'placeholder-client');
-        await mkdir(clientDir, { recursive: true });
-        await writeFile(path.join(clientDir, 'index.html'), PLACEHOLDER);
-      }
+      const clientDir = 'dist/client';
+      if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
       const shop = await startShop({
         env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn' },
         port: 0,
         host: '127.0.0.1',
         clientDir,
       });
-      await use({ ...shop, clientBuilt });
+      await use(shop);
       await shop.stop(2_000);
       await rm(dataDir, { recursive: true, force: true });
     },
