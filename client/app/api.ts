@@ -3,7 +3,8 @@ import type { ApiError } from '../../machines/shared/actors.ts';
 export type { ApiError };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Options = { signal?: AbortSignal };
+/** `headers`: extra request headers, e.g. `Idempotency-Key` on an order. */
+type Options = { signal?: AbortSignal; headers?: Record<string, string> };
 
 const NO_ANSWER = 'The shop could not be reached. Check your connection and try again.';
 
@@ -41,8 +42,8 @@ const errorFrom = async (res: Response): Promise<ApiError> => {
  * The one fetch wrapper: same-origin cookies, JSON in and out, `X-CSRF: 1` on state-changing
  * calls (the BFF refuses them without it). A non-2xx answer rejects with `{ status, message }`.
  */
-export async function request<T>(method: Method, url: string, body?: unknown, { signal }: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function request<T>(method: Method, url: string, body?: unknown, { signal, headers: extra }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF'] = '1';
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

@@ -103,6 +103,24 @@ describe('checkout summary', () => {
     expect(readCart(local).items).toEqual([]);
   });
 
+  it('when Place order is retried after a failed answer, then both requests carry the same Idempotency-Key', async () => {
+    const a = cartLine('a', 10, 1);
+    let answers = 0;
+    const { calls, placeOrder } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': { body: product(a) },
+      'GET /api/users/profile/u1': { body: profile },
+      'POST /api/orders': () => (answers++ === 0 ? { status: 503, body: { message: 'Try again' } } : { status: 200, body: { _id: 'o9' } }),
+    });
+    await click(placeOrder());
+    await settle();
+    await click(placeOrder());
+    await settle();
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('when the server refuses the order, then its message shows and the cart is kept', async () => {
     const a = cartLine('a', 10, 1);
     const { container, placeOrder, local, path } = await renderCheckout([a], {

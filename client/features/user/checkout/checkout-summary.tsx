@@ -25,15 +25,16 @@ export type CheckoutSummaryProps = {
   /** Runs just before the order goes out; false stops it (the cart changed, or the check failed). */
   beforePlace: () => Promise<boolean>;
   onPlaced: (orderId: string) => void;
-  logic?: typeof liveCheckoutMachine;
+  logic?: ReturnType<typeof liveCheckoutMachine>;
 };
 
 /**
  * The checkout summary, driven by checkoutMachine: the profile's shipping data, the lines, the
  * payment method, and Place order, which the machine allows only with a complete profile.
  */
-export function CheckoutSummary({ input, beforePlace, onPlaced, logic = liveCheckoutMachine }: CheckoutSummaryProps) {
-  const checkout = useActorRef(logic, { input });
+export function CheckoutSummary({ input, beforePlace, onPlaced, logic }: CheckoutSummaryProps) {
+  const [orderKey] = useState(() => crypto.randomUUID());
+  const checkout = useActorRef(logic ?? liveCheckoutMachine(orderKey), { input });
   const loadingProfile = useSelector(checkout, (s) => s.hasTag('loading') && !s.hasTag('placing'));
   const loadFailed = useSelector(checkout, (s) => s.hasTag('error'));
   const blocked = useSelector(checkout, (s) => s.hasTag('blocked'));
