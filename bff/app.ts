@@ -9,7 +9,8 @@ import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { originPolicy } from './http/origins.ts';
-import { apiLimiter } from './http/rate-limits.ts';
+import { apiLimiter, loginLimiter } from './http/rate-limits.ts';
+import { redisCounters } from './http/redis-store.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
@@ -28,6 +29,8 @@ export type BffOptions = {
   clientDir?: string;
   /** The built chat widget; default dist/widgets. */
   widgetsDir?: string;
+  /** Requests a session (or a guest address) may make under /api each minute; default 600. */
+  apiLimitPerMinute?: number;
 };
 
 export type Bff = {
@@ -38,8 +41,10 @@ export type Bff = {
   stop(drainMs?: number): Promise<void>;
 };
 
-export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets' }: BffOptions): Bff => {
+export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', apiLimitPerMinute }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
+  // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
+  const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
   const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS });
   const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
@@ -62,8 +67,9 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   });
   app.use(['/api', '/images', '/socket.io'], readSession(cookies));
   app.use('/socket.io', socketOriginCheck(origins));
-  app.use('/api', antiForgery, apiLimiter());
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger }));
+  app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
+  const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
+  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
   app.use([...PROXIED_PREFIXES], forwardHeaders);
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
@@ -76,6 +82,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   return {
     app,
     async start(port = config.PORT, host) {
+      await counters?.connect();
       server = http.createServer(app);
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
         upgraded.add(socket);
@@ -89,6 +96,10 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
         server!.once('error', reject);
         if (host) server!.listen(port, host, resolve);
         else server!.listen(port, resolve);
+      }).catch(async (error: unknown) => {
+        // A port already taken must not leave the Redis connection holding the process open.
+        await counters?.close();
+        throw error;
       });
       const address = server.address() as AddressInfo;
       const shownHost = host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
@@ -106,6 +117,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
         server = undefined;
       }
       proxy.agent.destroy();
+      await counters?.close();
     },
   };
 };

@@ -16,6 +16,8 @@ const BffEnv = z.object({
     .pipe(z.array(origin, { error: 'must be a comma-separated list of origins like https://partner.example' })),
   PUBLIC_ORIGIN: optionalEnv(origin),
   IMAGE_HOST_URL: optionalEnv(z.url()),
+  // Rate-limit counters shared by every BFF instance; unset, each instance counts in memory.
+  REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379' })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

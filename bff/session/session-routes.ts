@@ -1,4 +1,4 @@
-import express, { type Request, type Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '../../contracts/user.ts';
 import { loginLimiter } from '../http/rate-limits.ts';
@@ -15,13 +15,15 @@ export type SessionRoutesOptions = {
   cookies: SessionCookies;
   isTls: (req: Request) => boolean;
   logger: Logger;
+  /** The failed-login limiter (shared counters with REDIS_URL); a per-instance one by default. */
+  loginLimit?: RequestHandler;
 };
 
 /**
  * The BFF's own routes: login and register keep the API's token in a fresh encrypted cookie
  * and answer the spec's body without it; get-token and logout read that cookie.
  */
-export const sessionRoutes = ({ callApi, cookies, isTls, logger }: SessionRoutesOptions): Router => {
+export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = loginLimiter() }: SessionRoutesOptions): Router => {
   const router = Router();
   const json = express.json({ limit: '20kb' });
 
@@ -35,7 +37,7 @@ export const sessionRoutes = ({ callApi, cookies, isTls, logger }: SessionRoutes
     res.append('set-cookie', await cookies.issue({ token, doNotLogout, isAdmin: user.isAdmin }, isTls(req)));
   };
 
-  router.post('/users/login', json, loginLimiter(), async (req, res) => {
+  router.post('/users/login', json, loginLimit, async (req, res) => {
     const { status, body } = await callApi(req, '/api/users/login', { method: 'POST', body: req.body });
     if (status !== 200) return void res.status(status).json(body);
     const { success, userLoggedIn, token } = body as Upstream;

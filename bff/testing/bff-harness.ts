@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { type Bff, createBff } from '../app.ts';
+import { type Bff, type BffOptions, createBff } from '../app.ts';
 import type { BffConfig } from '../config.ts';
 
 export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
@@ -16,13 +16,13 @@ export type TestBff = {
   stop(): Promise<void>;
 };
 
-export type StartTestBffOptions = { apiUrl: string; config?: Partial<BffConfig> };
+export type StartTestBffOptions = { apiUrl: string; config?: Partial<BffConfig>; apiLimitPerMinute?: BffOptions['apiLimitPerMinute'] };
 
 /**
  * A BFF on 127.0.0.1 and an ephemeral port, serving a tiny client (index.html, one asset)
  * and widget from a temp folder, logging into memory so tests can read the logs.
  */
-export const startTestBff = async ({ apiUrl, config = {} }: StartTestBffOptions): Promise<TestBff> => {
+export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: StartTestBffOptions): Promise<TestBff> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'statefront-bff-test-'));
   const clientDir = path.join(dir, 'client');
   const widgetsDir = path.join(dir, 'widgets');
@@ -51,7 +51,7 @@ export const startTestBff = async ({ apiUrl, config = {} }: StartTestBffOptions)
     LOG_LEVEL: 'info',
     ...config,
   };
-  const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir });
+  const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });
   const { port } = await bff.start(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,0 +1,77 @@
+import type { Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { createClient } from 'redis';
+
+/** A counter that takes longer than this lets the request through rather than holding it. */
+const COMMAND_TIMEOUT_MS = 1_000;
+
+export type RedisCounters = {
+  /** A fresh store for one limiter; each limiter needs its own prefix (and its own store). */
+  store(prefix: string): Store;
+  /** Connects; rejects with a sentence a person can act on when Redis cannot be reached. */
+  connect(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The URL without its password, fit for messages and logs. */
+const shown = (url: string): string => {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+};
+
+/**
+ * Rate-limit counters kept in Redis, so every BFF instance counts the same failures and
+ * requests. One node-redis client serves every limiter. Losing Redis later must not take the
+ * shop down: commands fail at once while the client reconnects (no offline queue) or after
+ * COMMAND_TIMEOUT_MS, and the limiters, built with `passOnStoreError`, let requests through.
+ */
+export const redisCounters = (url: string, logger: Logger): RedisCounters => {
+  let connectedOnce = false;
+  let healthy = true;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5_000,
+      // At start, one failure is final (the start stops with a message); later, keep retrying.
+      reconnectStrategy: (retries, cause) => (connectedOnce ? Math.min(100 * 2 ** retries, 5_000) : cause),
+    },
+  });
+  // Without a listener node-redis would throw its 'error' events and end the process.
+  client.on('error', (err: Error) => {
+    if (!connectedOnce || !healthy) return;
+    healthy = false;
+    logger.warn({ err: { message: err.message } }, 'Redis is unreachable: rate limits let requests through until it is back');
+  });
+  client.on('ready', () => {
+    if (!healthy) logger.info('Redis is back: rate limits count again');
+    healthy = true;
+  });
+
+  // rate-limit-redis loads its scripts as soon as a limiter is built, before start() connects.
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const sendCommand = async (...args: string[]): Promise<RedisReply> => {
+    await open;
+    return client.sendCommand<RedisReply>(args, { timeout: COMMAND_TIMEOUT_MS });
+  };
+
+  return {
+    store: (prefix) => new RedisStore({ prefix, sendCommand }),
+    async connect() {
+      try {
+        await client.connect();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Cannot reach Redis at REDIS_URL (${shown(url)}): ${reason}. Start Redis there, or unset REDIS_URL to count rate limits in memory.`);
+      }
+      connectedOnce = true;
+      opened();
+    },
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  };
+};
