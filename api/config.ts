@@ -20,6 +20,8 @@ const ApiEnv = z.object({
   PAYPAL_CLIENT_SECRET: optionalEnv(z.string().min(1)),
   /** provider: the real wallet (needs both credentials); simulator: the offline stand-in (never in production). Unset: provider with credentials, else simulator outside production. */
   WALLET: optionalEnv(z.enum(['simulator', 'provider'])),
+  /** Shared by several API instances: socket.io adapter, chat admin presence and conversations. Unset: one process, in memory. */
+  REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET'> & { TOKEN_SECRET: string };

@@ -41,11 +41,11 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
   const isAdmin = async () => Boolean(socket.data.user?.isAdmin) && (await presence.has(socket.id));
 
   /** The conversation `roomId` if this admin holds it; an admin back on a new socket takes theirs over. */
-  const ownConversation = (roomId: string): Conversation | undefined => {
-    const conv = conversations.get(roomId);
+  const ownConversation = async (roomId: string): Promise<Conversation | undefined> => {
+    const conv = await conversations.get(roomId);
     if (!conv || conv.adminSocketId === socket.id) return conv;
     if (conv.adminUserId !== socket.data.user?._id) return undefined;
-    conversations.assign(roomId, { socketId: socket.id, userId: conv.adminUserId! });
+    await conversations.assign(roomId, { socketId: socket.id, userId: conv.adminUserId! });
     return conv;
   };
 
@@ -55,17 +55,19 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     if (await presence.has(socket.id)) {
       return reply(socket, ack, failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }));
     }
-    const current = conversations.get(socket.id);
-    if (!current?.adminSocketId) {
+    const current = await conversations.get(socket.id);
+    let adminSocketId = current?.adminSocketId;
+    // An admin whose instance died is gone from presence without a goodbye: choose again.
+    if (!adminSocketId || !(await presence.has(adminSocketId))) {
       const admin = await presence.claim(current?.adminUserId);
       if (!admin) {
         socket.emit(SOCKET_EVENTS.noAdmin);
         return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
       }
-      conversations.assign(socket.id, admin);
+      await conversations.assign(socket.id, admin);
+      adminSocketId = admin.socketId;
     }
-    const adminSocketId = conversations.get(socket.id)!.adminSocketId!;
-    const entry = conversations.record(socket.id, 'client', text);
+    const entry = await conversations.record(socket.id, 'client', text);
     const { identity, user } = socket.data;
     const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
     io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
@@ -87,8 +89,8 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     if (!(await isAdmin())) return reply(socket, ack, notAdmin);
     const body = parseAdminMessage(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
-    if (!ownConversation(body.user)) return reply(socket, ack, noConversation);
-    const entry = conversations.record(body.user, 'admin', body.message);
+    if (!(await ownConversation(body.user))) return reply(socket, ack, noConversation);
+    const entry = await conversations.record(body.user, 'admin', body.message);
     io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
     reply(socket, ack, { ok: true, id: entry.id });
   }, true);
@@ -97,9 +99,9 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     if (!(await isAdmin())) return reply(socket, ack, notAdmin);
     const body = parseAdminClose(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
-    if (!ownConversation(body.roomId)) return reply(socket, ack, noConversation);
+    if (!(await ownConversation(body.roomId))) return reply(socket, ack, noConversation);
     io.to(body.roomId).emit(SOCKET_EVENTS.adminClosedChat);
-    conversations.close(body.roomId);
+    await conversations.close(body.roomId);
     await presence.release(socket.id);
     reply(socket, ack, { ok: true });
   });
@@ -107,9 +109,9 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
   on(CHAT_EVENTS.replay, async (payload, ack) => {
     const body = parseReplay(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
-    if (!(await isAdmin())) return reply(socket, ack, { ok: true, messages: conversations.after(socket.id, body.after) });
+    if (!(await isAdmin())) return reply(socket, ack, { ok: true, messages: await conversations.after(socket.id, body.after) });
     if (!body.room) return reply(socket, ack, failure({ code: 'invalid', message: 'room is required: the customer socket id to replay' }));
-    if (!ownConversation(body.room)) return reply(socket, ack, noConversation);
-    reply(socket, ack, { ok: true, messages: conversations.after(body.room, body.after) });
+    if (!(await ownConversation(body.room))) return reply(socket, ack, noConversation);
+    reply(socket, ack, { ok: true, messages: await conversations.after(body.room, body.after) });
   });
 };

@@ -6,16 +6,31 @@ export type Conversation = {
   adminSocketId?: string;
   /** Kept when the admin's socket leaves, so the same admin gets the customer back on return. */
   adminUserId?: string;
-  history: ChatHistoryEntry[];
 };
 
 /**
- * The conversations of the customers connected to this process, with a bounded history for
- * replay. Ids grow per room and never restart while the socket lives, even when the admin
- * closes the chat, so a client's "last seen id" stays meaningful.
+ * Customers' conversations with a bounded history for replay. Ids grow per room and never
+ * restart while the socket lives, even when the admin closes the chat, so a client's "last
+ * seen id" stays meaningful. Async so that a store shared by several API instances
+ * (redis-conversations.ts) can stand in for the in-memory one.
  */
-export const createConversations = (historyLimit: number) => {
-  const rooms = new Map<string, Conversation & { nextId: number; open: boolean }>();
+export type Conversations = {
+  /** The open conversation of a room, if any. */
+  get(roomId: string): Promise<Conversation | undefined>;
+  assign(roomId: string, admin: { socketId: string; userId: string }): Promise<void>;
+  record(roomId: string, from: ChatHistoryEntry['from'], text: string): Promise<ChatHistoryEntry>;
+  after(roomId: string, id: number): Promise<ChatHistoryEntry[]>;
+  /** The admin closed it: the next customer message starts a new conversation. */
+  close(roomId: string): Promise<void>;
+  /** The customer's socket is gone for good; true if it ever reached an admin (whose screen shows the room). */
+  drop(roomId: string): Promise<boolean>;
+  /** The admin's socket is gone for good: their conversations wait for the next customer message. */
+  unassignAdmin(socketId: string): Promise<void>;
+};
+
+/** The conversations of the customers connected to this process. */
+export const createConversations = (historyLimit: number): Conversations => {
+  const rooms = new Map<string, Conversation & { history: ChatHistoryEntry[]; nextId: number; open: boolean }>();
 
   const room = (roomId: string) => {
     let r = rooms.get(roomId);
@@ -24,29 +39,27 @@ export const createConversations = (historyLimit: number) => {
   };
 
   return {
-    /** The open conversation of a room, if any. */
-    get(roomId: string): Conversation | undefined {
+    async get(roomId) {
       const r = rooms.get(roomId);
-      return r?.open ? r : undefined;
+      return r?.open ? { roomId, adminSocketId: r.adminSocketId, adminUserId: r.adminUserId } : undefined;
     },
-    assign(roomId: string, admin: { socketId: string; userId: string }): void {
+    async assign(roomId, admin) {
       const r = room(roomId);
       r.open = true;
       r.adminSocketId = admin.socketId;
       r.adminUserId = admin.userId;
     },
-    record(roomId: string, from: ChatHistoryEntry['from'], text: string): ChatHistoryEntry {
+    async record(roomId, from, text) {
       const r = room(roomId);
       const entry = { id: r.nextId++, from, text };
       r.history.push(entry);
       if (r.history.length > historyLimit) r.history.splice(0, r.history.length - historyLimit);
       return entry;
     },
-    after(roomId: string, id: number): ChatHistoryEntry[] {
+    async after(roomId, id) {
       return (rooms.get(roomId)?.history ?? []).filter((m) => m.id > id);
     },
-    /** The admin closed it: the next customer message starts a new conversation. */
-    close(roomId: string): void {
+    async close(roomId) {
       const r = rooms.get(roomId);
       if (!r) return;
       r.open = false;
@@ -54,15 +67,11 @@ export const createConversations = (historyLimit: number) => {
       r.adminSocketId = undefined;
       r.adminUserId = undefined;
     },
-    /** The customer's socket is gone for good; true if it ever reached an admin (whose screen shows the room). */
-    drop(roomId: string): boolean {
+    async drop(roomId) {
       return rooms.delete(roomId);
     },
-    /** The admin's socket is gone for good: their conversations wait for the next customer message. */
-    unassignAdmin(socketId: string): void {
+    async unassignAdmin(socketId) {
       for (const r of rooms.values()) if (r.adminSocketId === socketId) r.adminSocketId = undefined;
     },
   };
 };
-
-export type Conversations = ReturnType<typeof createConversations>;

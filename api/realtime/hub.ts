@@ -11,6 +11,7 @@ import { handshake } from './handshake.ts';
 import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
 import { serial } from './reply.ts';
+import { openSharedState } from './shared-state.ts';
 import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 
 export type RealtimeHubOptions = {
@@ -20,8 +21,10 @@ export type RealtimeHubOptions = {
   rateLimit?: { max: number; windowMs: number };
   /** Messages kept per conversation for 'chat replay'. */
   historyLimit?: number;
-  /** Admin presence; the default sees this process only (see presence.ts). */
+  /** Admin presence; the default is Redis's with REDIS_URL (every instance), else this process's. */
   presence?: AdminPresence;
+  /** With REDIS_URL: how long a dead instance's admins still count (its heartbeat's TTL). */
+  presenceTtlMs?: number;
   /** Called with the socket.io server once attached (tests reach the raw connections through it). */
   onAttached?: (io: HubServer) => void;
 };
@@ -49,27 +52,45 @@ export const createRealtimeHub =
       maxHttpBufferSize: MAX_PACKET_BYTES,
       connectionStateRecovery: { maxDisconnectionDuration: windowMs, skipMiddlewares: false },
     });
-    const guard = guardRecovery(io);
+    const historyLimit = options.historyLimit ?? 200;
+    const shared = ctx.config.REDIS_URL
+      ? openSharedState(ctx.config.REDIS_URL, { historyLimit, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
+      : undefined;
+    const guard = guardRecovery(io, shared?.adapter);
     io.use(handshake(ctx));
-    const presence = options.presence ?? createMemoryPresence();
-    const conversations = createConversations(options.historyLimit ?? 200);
+    const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
+    const conversations = shared?.conversations ?? createConversations(historyLimit);
     const deps = { io, ctx, presence, conversations, rateLimit: options.rateLimit ?? { max: 5, windowMs: 1000 } };
     const departures = new Map<string, { user?: AuthUser; timer: NodeJS.Timeout }>();
     const background = serial(ctx.logger);
     let closing = false;
 
+    /**
+     * Recovered on another instance meanwhile (behind a load balancer): it is that one's now.
+     * An instance that does not answer must not keep the departure from being settled.
+     */
+    const livesElsewhere = async (socketId: string) => {
+      try {
+        return (await io.in(socketId).fetchSockets()).length > 0;
+      } catch (err) {
+        ctx.logger.warn({ err, socketId }, 'could not ask the other instances about a departed socket');
+        return false;
+      }
+    };
+
     /** The socket is gone for good: an admin's customers wait for another admin; a customer's admin is told. */
     const finalize = async (socketId: string, reason: string) => {
       departures.delete(socketId);
+      if (await livesElsewhere(socketId)) return;
       if (await presence.has(socketId)) {
         await presence.remove(socketId);
-        conversations.unassignAdmin(socketId);
+        await conversations.unassignAdmin(socketId);
         return;
       }
-      const adminSocketId = conversations.get(socketId)?.adminSocketId;
+      const adminSocketId = (await conversations.get(socketId))?.adminSocketId;
       if (adminSocketId) await presence.release(adminSocketId);
       // Visitors who never wrote are nobody's business: admins only have rooms for those who did.
-      if (conversations.drop(socketId)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId });
+      if (await conversations.drop(socketId)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId });
     };
 
     /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
@@ -81,7 +102,7 @@ export const createRealtimeHub =
         return;
       }
       await presence.remove(socket.id);
-      conversations.unassignAdmin(socket.id);
+      await conversations.unassignAdmin(socket.id);
       socket.disconnect(true);
     };
 
@@ -142,6 +163,8 @@ export const createRealtimeHub =
       for (const { timer } of departures.values()) clearTimeout(timer);
       departures.clear();
       stopWatching();
+      await shared?.leave();
       await io.close();
+      await shared?.close();
     };
   };

@@ -12,7 +12,8 @@ export type AdminPresence = {
   /**
    * Picks the admin for a new conversation and counts it: a socket of `preferUserId` if one is
    * online (an admin who came back keeps their customers), else the connected admin holding
-   * the fewest, else one inside its recovery window (it gets the messages when it is back).
+   * the fewest. An admin inside its recovery window keeps the conversations it has but takes no
+   * new one: the customer hears 'no admin' rather than waiting on someone who may not return.
    */
   claim(preferUserId?: string): Promise<{ socketId: string; userId: string } | undefined>;
   /** A conversation of this admin ended. */
@@ -41,10 +42,9 @@ export const createMemoryPresence = (): AdminPresence => {
       if (entry) entry.connected = connected;
     },
     async claim(preferUserId) {
-      const all = [...admins.entries()];
-      const online = all.filter(([, e]) => e.connected);
+      const online = [...admins.entries()].filter(([, e]) => e.connected);
       const pick =
-        fewest(online.filter(([, e]) => e.userId === preferUserId)) ?? fewest(online) ?? fewest(all);
+        fewest(online.filter(([, e]) => e.userId === preferUserId)) ?? fewest(online);
       if (!pick) return undefined;
       pick[1].conversations += 1;
       return { socketId: pick[0], userId: pick[1].userId };

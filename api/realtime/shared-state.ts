@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Logger } from 'pino';
+import type { Conversations } from './conversations.ts';
+import { openHubRedis } from './redis-client.ts';
+import { createRedisConversations } from './redis-conversations.ts';
+import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
+
+export type SharedState = {
+  /** The socket.io adapter factory (Redis Streams: broadcasts and recovery across instances). */
+  adapter: ReturnType<typeof createAdapter>;
+  presence: RedisPresence;
+  conversations: Conversations;
+  /** Takes this instance's admins out of presence: first thing on shutdown, so no new conversation comes here. */
+  leave(): Promise<void>;
+  /** Closes the connection, once socket.io has closed (it persists sessions on the way out). */
+  close(): Promise<void>;
+};
+
+export type SharedStateOptions = { historyLimit: number; presenceTtlMs: number; logger: Logger };
+
+/**
+ * What several API instances share through one Redis: socket.io's adapter (the Streams one,
+ * since the classic pub/sub adapter loses what a dropped socket missed), admin presence and
+ * conversations. Each hub is one instance, with its own id in presence entries.
+ */
+export const openSharedState = (url: string, { historyLimit, presenceTtlMs, logger }: SharedStateOptions): SharedState => {
+  const redis = openHubRedis(url, logger);
+  const adapter = createAdapter(redis, {
+    streamName: 'sf:chat:stream',
+    channelPrefix: 'sf:chat:io',
+    sessionKeyPrefix: 'sf:chat:session:',
+  });
+  const presence = createRedisPresence(redis, { instanceId: randomUUID(), ttlMs: presenceTtlMs, logger });
+  return {
+    adapter,
+    presence,
+    conversations: createRedisConversations(redis, { historyLimit }),
+    async leave() {
+      // Without a connection the command would wait in the queue forever; the heartbeat's TTL does it instead.
+      if (!redis.isReady) return presence.abandon();
+      try {
+        await presence.close();
+      } catch (err) {
+        logger.error({ err }, 'could not remove this instance from chat presence; its entries expire with the heartbeat');
+      }
+    },
+    async close() {
+      if (redis.isReady) await redis.close();
+      else if (redis.isOpen) redis.destroy();
+    },
+  };
+};
