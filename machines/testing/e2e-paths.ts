@@ -1,0 +1,125 @@
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
+import { generatePaths, machineTotals, type Coverage, type ModelReport, type ModelSpec } from './model.ts';
+import { flush } from './controlled-actors.ts';
+
+type Snap = AnyMachineSnapshot;
+export type E2eStep = { event: AnyEventObject; before: Snap; after: Snap };
+export type E2ePath = E2eStep[];
+
+/**
+ * Paths generated with xstate/graph (shortest paths plus one path through every edge), cut to
+ * a few for a browser run: a path ending in a state tagged `loading` is continued with each
+ * answer of the sample (a browser cannot stop while a request runs), then paths are picked greedily until every step key of `keyOf` is
+ * covered. `keyOf` says which steps a person would call different (e.g. "add a product already
+ * in the cart"), so the browser runs each kind once instead of every context combination.
+ */
+export const e2ePaths = (spec: ModelSpec, keyOf: (step: E2eStep) => string): E2ePath[] => {
+  const events = (s: Snap) => {
+    const handled = new Set(s._nodes.flatMap((n) => [...n.transitions.keys()]));
+    return (typeof spec.events === 'function' ? spec.events(s) : spec.events).filter((e) => handled.has(e.type));
+  };
+  const adjacency = getAdjacencyMap(spec.machine, {
+    input: spec.input?.(),
+    events,
+    limit: spec.limit ?? 5_000,
+    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context as never) : undefined,
+  } as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: AnyEventObject; state: Snap }> }>;
+  const keyOfState = (s: Snap) => JSON.stringify({ value: s.value, context: s.context });
+  const outOf = new Map(Object.values(adjacency).map((a) => [keyOfState(a.state), Object.values(a.transitions)]));
+  // A path that stops while a request runs goes on with each answer the sample allows.
+  const settle = (steps: E2ePath, depth = 0): E2ePath[] => {
+    const last = steps.at(-1)!.after;
+    if (!last.hasTag('loading')) return [steps];
+    if (depth > 3) return [];
+    return (outOf.get(keyOfState(last)) ?? []).flatMap(({ event, state }) => settle([...steps, { event, before: last, after: state }], depth + 1));
+  };
+  const all = generatePaths(spec)
+    .map((p) => {
+      const steps: E2ePath = [];
+      let before = p.steps[0]?.state as Snap;
+      for (const { event, state } of p.steps.slice(1)) {
+        steps.push({ event, before, after: state as Snap });
+        before = state as Snap;
+      }
+      return steps;
+    })
+    .filter((steps) => steps.length > 0)
+    .flatMap((steps) => settle(steps));
+  const keys = all.map((steps) => new Set(steps.map(keyOf)));
+  const covered = new Set<string>();
+  const picked: E2ePath[] = [];
+  for (;;) {
+    let best = -1;
+    let gain = 0;
+    keys.forEach((k, i) => {
+      const g = [...k].filter((x) => !covered.has(x)).length;
+      // more new kinds first; on a tie the shorter path (less browser time)
+      if (g > gain || (g === gain && g > 0 && all[i]!.length < all[best]!.length)) [best, gain] = [i, g];
+    });
+    if (best < 0) return picked;
+    picked.push(all[best]!);
+    for (const k of keys[best]!) covered.add(k);
+  }
+};
+
+/**
+ * The machine run beside the browser: each step the browser performs is replayed on a real
+ * actor (test actors settled by hand), whose snapshot is what the page must show. States and
+ * transitions are counted from the actor's microsteps as they happen, like `npm run test:model`.
+ */
+export const createOracle = (spec: ModelSpec) => {
+  const { nodes, transitions } = machineTotals(spec.machine);
+  const seenNodes = new Set<AnyStateNode>();
+  const seenTransitions = new Set<unknown>();
+  let paths = 0;
+  let steps = 0;
+
+  /** `newPath: false` for the same visitor starting again (a reload, a second tab). */
+  const start = (input: unknown = spec.input?.(), { newPath = true } = {}) => {
+    if (newPath) paths++;
+    const actor = createActor(spec.machine, {
+      input,
+      inspect: (e) => {
+        if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== spec.machine) return;
+        for (const t of (e as typeof e & { _transitions: { source: AnyStateNode }[] })._transitions) {
+          seenTransitions.add(t);
+          seenNodes.add(t.source);
+        }
+        for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
+      },
+    });
+    actor.start();
+    for (const n of actor.getSnapshot()._nodes) seenNodes.add(n);
+    return {
+      snapshot: () => actor.getSnapshot(),
+      /** Applies one generated event; returns the snapshot after it. */
+      step: async (event: AnyEventObject): Promise<Snap> => {
+        const { type } = event;
+        if (type.startsWith('xstate.done.actor.')) await spec.control.resolve(type.slice(18), (event as { output?: unknown }).output);
+        else if (type.startsWith('xstate.error.actor.')) await spec.control.reject(type.slice(19), (event as { error?: unknown }).error);
+        else actor.send(event);
+        steps++;
+        return actor.getSnapshot();
+      },
+      stop: async () => {
+        actor.stop();
+        await flush();
+      },
+    };
+  };
+
+  const coverage = <T>(all: T[], seen: Set<unknown>, label: (t: T) => string): Coverage => ({
+    covered: all.filter((x) => seen.has(x)).length,
+    total: all.length,
+    missing: all.filter((x) => !seen.has(x)).map(label),
+  });
+  const report = (): ModelReport => ({
+    name: spec.name,
+    paths,
+    steps,
+    states: coverage(nodes, seenNodes, (n) => n.id),
+    transitions: coverage([...transitions.keys()], seenTransitions, (t) => transitions.get(t) ?? '?'),
+  });
+  return { start, report };
+};

@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { createActor, type AnyEventObject } from 'xstate';
+import type { CartItem } from '../../../contracts/order.ts';
+import type { Product } from '../../../contracts/product.ts';
+import { cartMachine, type CartContext } from '../../../machines/cart/cart.machine.ts';
+import { memoryStorage } from '../../../machines/shared/storage.ts';
+import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { cartE2eModel, cartGenerationModel, cartStepKey, type DemoProduct } from './cart-sample.ts';
+import { printCoverage } from './report.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let products: DemoProduct[] = [];
+let paths: E2ePath[] = [];
+let oracle: ReturnType<typeof createOracle>;
+
+/** Two demo products with at least two in stock, read from the real API so the model prices match. */
+test.beforeAll(async ({ request }) => {
+  const res = await request.get('/api/products?sort=name_1');
+  const list = ((await res.json()) as { products: Product[] }).products.filter((p) => p.count >= 2);
+  products = list.slice(0, 2).map((p) => ({ productID: p._id, name: p.name, price: p.price, count: p.count, image: p.images[0] }));
+  expect(products).toHaveLength(2);
+  paths = e2ePaths(cartGenerationModel(products), cartStepKey);
+  oracle = createOracle(cartE2eModel(products));
+});
+test.afterAll(() => oracle && printCoverage(oracle.report()));
+
+/** How the shop writes dollars (spec section 9): $1,022.50. */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const nameOf = (productID: string) => products.find((p) => p.productID === productID)?.name ?? productID;
+
+/** In-app navigation, as a link click does: the page (and its cart machine) stays, only the route changes. */
+const navigate = (page: Page, url: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+
+const perform = async (page: Page, event: AnyEventObject, reload = false) => {
+  switch (event.type) {
+    case 'cart.add': {
+      const item = event.item as CartItem;
+      // a path starts from a fresh page load, which also restores the stored (empty) cart
+      if (reload) await page.goto(`/product-details/${item.productID}`);
+      else await navigate(page, `/product-details/${item.productID}`);
+      await page.getByLabel('Quantity', { exact: true }).selectOption(String(item.quantity));
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `${item.name} is in your cart (quantity ${item.quantity}).` })).toBeVisible();
+      return page.getByRole('link', { name: 'Go to cart' }).click();
+    }
+    case 'cart.setQuantity':
+      return page.getByLabel(`Quantity of ${nameOf(event.productID as string)}`).selectOption(String(event.quantity));
+    case 'cart.remove':
+      await page.getByRole('button', { name: `Remove ${nameOf(event.productID as string)}` }).click();
+      await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
+      return page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    case 'cart.clear':
+      // The shop clears the cart on logout (spec section 4).
+      await navigate(page, '/login');
+      await page.getByLabel('Email address').fill(DEMO_USER.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.locator('header summary').click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      return page.locator('header').getByRole('link', { name: /^Cart/ }).click();
+  }
+};
+
+/** The header badge and the /cart page for the machine's context: lines, quantities, count, subtotal. */
+const expectCartShows = async (page: Page, ctx: CartContext) => {
+  const n = ctx.itemsCount;
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator('header').getByRole('link', { name: n > 0 ? `Cart, ${n} ${n === 1 ? 'item' : 'items'}` : 'Cart, empty' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Subtotal (${n} ${n === 1 ? 'Product' : 'Products'})` })).toBeVisible();
+  const summary = page.getByRole('complementary', { name: 'Cart summary' });
+  await expect(summary).toContainText(`Price: ${dollars.format(ctx.cartSubtotal)}`);
+  const proceed = page.getByRole('button', { name: 'Proceed To Checkout' });
+  if (ctx.items.length === 0) {
+    await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
+    await expect(proceed).toBeDisabled();
+    return;
+  }
+  await expect(proceed).toBeEnabled();
+  const lines = page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
+  await expect(lines).toHaveCount(ctx.items.length);
+  for (const [i, item] of ctx.items.entries()) {
+    await expect(lines.nth(i).getByRole('link', { name: item.name })).toBeVisible();
+    await expect(lines.nth(i).getByLabel(`Quantity of ${item.name}`)).toHaveValue(String(item.quantity));
+  }
+};
+
+/** e.g. "add(Apple × 2) → setQuantity(Apple × 1)", for the step titles of the report. */
+const describePath = (path: E2ePath) =>
+  path
+    .map(({ event }) => {
+      const e = event as { type: string; item?: CartItem; productID?: string; quantity?: number };
+      const id = e.item?.productID ?? e.productID;
+      const quantity = e.item?.quantity ?? e.quantity;
+      return `${e.type.slice('cart.'.length)}(${id ? nameOf(id) : ''}${quantity ? ` × ${quantity}` : ''})`;
+    })
+    .join(' → ');
+
+// A handful of tests, each replaying its share of the generated paths on one page.
+const GROUPS = 2;
+for (let g = 0; g < GROUPS; g++) {
+  test(`when a shopper follows the cart machine's generated paths (group ${g + 1}/${GROUPS}), then badge, lines and subtotal match the machine at every step`, async ({ page }) => {
+    for (const [index, path] of paths.entries()) {
+      if (index % GROUPS !== g) continue;
+      await test.step(`path ${index + 1}/${paths.length}: ${describePath(path)}`, async () => {
+        if (page.url() === 'about:blank') await page.goto('/cart');
+        await page.evaluate(() => localStorage.clear());
+        const run = oracle.start({ storage: memoryStorage() });
+        try {
+          for (const [i, step] of path.entries()) {
+            const after = await run.step(step.event);
+            expect(after.context.items).toEqual(step.after.context.items);
+            await perform(page, step.event, i === 0);
+            await expectCartShows(page, after.context as CartContext);
+          }
+        } finally {
+          await run.stop();
+        }
+      });
+    }
+  });
+}
+
+test('when another tab adds to the cart, then this tab follows (cart.storageChanged)', async ({ page, context }) => {
+  const [first, second] = products as [DemoProduct, DemoProduct];
+  const storage = memoryStorage();
+  const run = oracle.start({ storage });
+  const otherTab = createActor(cartMachine, { input: { storage } }).start();
+  try {
+    await page.goto('/cart');
+    await page.evaluate(() => localStorage.clear());
+    await run.step({ type: 'cart.add', item: { ...first, quantity: 1 } });
+    await perform(page, { type: 'cart.add', item: { ...first, quantity: 1 } }, true);
+
+    const tab = await context.newPage();
+    otherTab.send({ type: 'cart.storageChanged' });
+    otherTab.send({ type: 'cart.add', item: { ...second, quantity: 2 } });
+    await perform(tab, { type: 'cart.add', item: { ...second, quantity: 2 } }, true);
+    await tab.close();
+
+    const after = await run.step({ type: 'cart.storageChanged' });
+    expect(after.context.itemsCount).toBe(3);
+    // no reload: the storage event alone brings the other tab's line
+    await expectCartShows(page, after.context as CartContext);
+  } finally {
+    otherTab.stop();
+    await run.stop();
+  }
+});
