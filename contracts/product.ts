@@ -85,3 +85,6 @@ export type ReviewBody = z.infer<typeof ReviewBody>;
 export type ReviewCreatedResponse = 'review created';
 
 export type UploadResponse = { message: 'upload successful'; images: ProductImage[] };
+
+/** GET /api/products/admin/image-host (admin): the hosting service's upload URL (IMAGE_HOST_URL), or null when images go to the shop. */
+export type ImageHostResponse = { uploadUrl: string | null };

@@ -33,7 +33,8 @@ export const cspDirectives = ({ tls, imageHostUrl }: SecurityOptions) => ({
   // Emotion injects <style> tags at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   // 'self' covers same-origin ws:/wss: in current browsers (CSP level 3).
-  connectSrc: ["'self'", ...WALLET_SOURCES.connect],
+  // The admin's browser also uploads images straight to the hosting service (XHR).
+  connectSrc: ["'self'", ...WALLET_SOURCES.connect, ...(imageHostUrl ? [new URL(imageHostUrl).origin] : [])],
   formAction: ["'self'"],
   upgradeInsecureRequests: tls ? [] : null,
 });

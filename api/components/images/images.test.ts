@@ -134,10 +134,21 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(await imagesOf(id)).toEqual([{ path: url }]);
   });
 
-  it('when no image host is configured, then a hosted upload is refused with a clear message', async () => {
+  it("when an admin asks where images go, then the hosting service's upload URL is answered; a customer or a guest is refused", async () => {
+    const res = await t.authed(token)('/api/products/admin/image-host');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ uploadUrl: `${HOST}/v1_1/demo` });
+    const customer = await t.register();
+    expect((await t.authed(customer.token)('/api/products/admin/image-host')).status).toBe(403);
+    expect((await t.authed(undefined)('/api/products/admin/image-host')).status).toBe(401);
+  });
+
+  it('when no image host is configured, then the client is told to upload to the shop, and a hosted upload is refused with a clear message', async () => {
     const api = createApi({ db: t.db, config: { ...t.config, IMAGE_HOST_URL: undefined } });
     const { url } = await api.start(0, '127.0.0.1');
     try {
+      const where = await fetch(`${url}/api/products/admin/image-host`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await where.json()).toEqual({ uploadUrl: null });
       const id = await newProduct();
       const res = await hosted(id, { secure_url: `${HOST}/a.png` }, url);
       expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
-import type { UploadResponse } from '../../../contracts/product.ts';
+import type { ImageHostResponse, UploadResponse } from '../../../contracts/product.ts';
 import { LIMITS } from '../../../contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -38,6 +38,12 @@ const receiveFiles = (req: Request, res: Response): Promise<Express.Multer.File[
 /** Mounted under /api/products/admin, behind requireAdmin. */
 export const imagesRoutes = (ctx: ApiContext): Router => {
   const router = Router();
+
+  // Where the admin's browser sends files before posting the answer with cloudinary=true;
+  // null: no hosting service, files go to the shop itself.
+  router.get('/image-host', (_req, res) => {
+    res.json({ uploadUrl: ctx.config.IMAGE_HOST_URL ?? null } satisfies ImageHostResponse);
+  });
 
   router.post('/upload', async (req, res) => {
     const productId = await images.checkUploadTarget(ctx, req.query.productId);

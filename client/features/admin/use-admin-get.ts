@@ -3,18 +3,22 @@ import { useAuthActor } from '../../app/hooks.ts';
 import { useApiGet } from '../../app/use-api-get.ts';
 
 /**
- * GET for an admin list screen. Spec sections 6 and 8 ('Admin list failure'): if the data call
- * fails, the admin is logged out, because a failing admin call means the session or role is gone.
+ * Spec sections 6 and 8 ('Admin list failure'): when an admin screen's data call fails, the
+ * admin is logged out, because a failing admin call means the session or role is gone.
  */
-export function useAdminGet<T>(url: string) {
-  const state = useApiGet<T>(url);
+export function useLogoutOnFailure(failed: boolean): void {
   const auth = useAuthActor();
-  const failed = state.status === 'error';
   useEffect(() => {
     if (failed) {
       console.warn('An admin data call failed: logging out');
       auth.send({ type: 'auth.logout' });
     }
   }, [failed, auth]);
+}
+
+/** GET for an admin screen (lists and details pages alike) that logs out when it fails. */
+export function useAdminGet<T>(url: string) {
+  const state = useApiGet<T>(url);
+  useLogoutOnFailure(state.status === 'error');
   return state;
 }

@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
+import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
@@ -26,7 +27,9 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const order = useSelector(actor, (s) => s.context.order);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.hasTag('marking'));
+  // Only loading the order ends in 'error'; a failed 'Mark as delivered' shows its message.
   const failed = useSelector(actor, (s) => s.hasTag('error'));
+  useLogoutOnFailure(failed);
   const marking = useSelector(actor, (s) => s.hasTag('marking'));
   const delivered = useSelector(actor, (s) => s.hasTag('delivered'));
   const deliverable = useSelector(actor, (s) => s.hasTag('deliverable'));

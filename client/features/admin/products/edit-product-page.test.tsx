@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle } from '../../../app/testing/dom.ts';
+import { click, getByRoleName, settle } from '../../../app/testing/dom.ts';
 import { mockFetch } from '../../../app/testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';
@@ -29,7 +29,8 @@ class FakeXhr {
   onabort: (() => void) | null = null;
   open(_method: string, url: string) { this.url = url; }
   setRequestHeader(k: string, v: string) { this.headers[k] = v; }
-  send() { FakeXhr.sent.push(this); }
+  body: FormData | null = null;
+  send(body: FormData) { this.body = body; FakeXhr.sent.push(this); }
   abort() { this.onabort?.(); }
   progress(loaded: number, total: number) { this.upload.onprogress?.({ loaded, total, lengthComputable: true }); }
   answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
@@ -40,7 +41,11 @@ describe('edit product images', () => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     let served = product(['/images/a.png']);
-    const calls = mockFetch({ 'GET /api/products/get-one/p1': () => ({ body: served }), 'GET /api/categories': { body: [] } });
+    const calls = mockFetch({
+      'GET /api/products/get-one/p1': () => ({ body: served }),
+      'GET /api/categories': { body: [] },
+      'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
+    });
     const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
     await settle();
     vi.useFakeTimers();
@@ -49,6 +54,7 @@ describe('edit product images', () => {
     const field = document.getElementById(input.htmlFor) as HTMLInputElement;
     Object.defineProperty(field, 'files', { configurable: true, value: [new File(['aaaa'], 'one.png'), new File(['bbbbbbbb'], 'two.png')] });
     await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
+    await act(async () => undefined);
 
     expect(FakeXhr.sent.map((x) => [x.url, x.headers['X-CSRF']])).toEqual([
       ['/api/products/admin/upload?productId=p1', '1'],
@@ -75,5 +81,59 @@ describe('edit product images', () => {
     await settle();
     expect(gets()).toBe(before + 1);
     expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual(['/images/a.png', '/images/b.png', '/images/c.png']);
+  });
+
+  it('when an image host is configured, then the file goes straight to it and its answer is posted to the shop with cloudinary=true', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const hostUrl = 'https://img.example.test/v1_1/shop/image/upload';
+    const hostedUrl = 'https://img.example.test/img/one.png';
+    const calls = mockFetch({
+      'GET /api/products/get-one/p1': { body: product([]) },
+      'GET /api/categories': { body: [] },
+      'GET /api/products/admin/image-host': { body: { uploadUrl: hostUrl } },
+      'POST /api/products/admin/upload': { status: 201, body: { message: 'upload successful', images: [{ path: hostedUrl }] } },
+    });
+    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    await settle();
+    const input = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
+    const field = document.getElementById(input.htmlFor) as HTMLInputElement;
+    const file = new File(['aaaa'], 'one.png');
+    Object.defineProperty(field, 'files', { configurable: true, value: [file] });
+    await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
+    await settle();
+
+    const [xhr] = FakeXhr.sent;
+    // A third-party host gets neither the shop's cookies nor its anti-forgery header.
+    expect([xhr!.url, xhr!.withCredentials, xhr!.headers['X-CSRF'], xhr!.body?.get('file')]).toEqual([hostUrl, false, undefined, file]);
+    await act(async () => xhr!.progress(2, 4));
+    expect(container.querySelector('progress')?.getAttribute('value')).toBe('2');
+    const answer = { secure_url: hostedUrl, url: hostedUrl.replace('https', 'http'), public_id: 'one' };
+    await act(async () => xhr!.answer(200, answer));
+    await settle();
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted.map((c) => [c.url, c.body, c.headers['X-CSRF']])).toEqual([['/api/products/admin/upload?cloudinary=true&productId=p1', answer, '1']]);
+    expect(container.querySelector('progress')?.getAttribute('data-status')).toBe('done');
+  });
+
+  it('when a hosted image is deleted, then the call carries cloudinary=true and the image leaves the page', async () => {
+    const hostedUrl = 'https://img.example.test/img/one.png';
+    const calls = mockFetch({
+      'GET /api/products/get-one/p1': { body: product(['/images/a.png', hostedUrl]) },
+      'GET /api/categories': { body: [] },
+      [`DELETE /api/products/admin/image/${encodeURIComponent(hostedUrl)}/p1`]: { body: { message: 'image removed' } },
+      'DELETE /api/products/admin/image/%2Fimages%2Fa.png/p1': { body: { message: 'image removed' } },
+    });
+    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    await settle();
+    await click(getByRoleName(container, 'button', 'Delete image 2'));
+    await settle();
+    await click(getByRoleName(container, 'button', 'Delete image 1'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/products/admin/image/${encodeURIComponent(hostedUrl)}/p1?cloudinary=true`,
+      '/api/products/admin/image/%2Fimages%2Fa.png/p1',
+    ]);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
   });
 });

@@ -4,12 +4,12 @@ import type { Product } from '../../../../contracts/product.ts';
 import { api, errorMessage } from '../../../app/api.ts';
 import { useCategories } from '../../../app/categories-store.ts';
 import { paths } from '../../../app/paths.ts';
-import { useApiGet } from '../../../app/use-api-get.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
+import { useAdminGet } from '../use-admin-get.ts';
 import { toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { ProductImages } from './product-images.tsx';
@@ -59,7 +59,7 @@ function EditProductForm({ product }: { product: Product }) {
 export function AdminEditProductPage() {
   usePageTitle('Edit product');
   const { id = '' } = useParams();
-  const product = useApiGet<Product>(`/api/products/get-one/${encodeURIComponent(id)}`);
+  const product = useAdminGet<Product>(`/api/products/get-one/${encodeURIComponent(id)}`);
   return (
     <section>
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>

@@ -45,7 +45,9 @@ export function ProductImages({ productId, initial }: { productId: string; initi
   const remove = async (image: ProductImage) => {
     setError(null);
     try {
-      await api.delete(`/api/products/admin/image/${encodeURIComponent(image.path)}/${encodeURIComponent(productId)}`);
+      // Spec section 7: an image on the hosting service is removed with cloudinary=true.
+      const hosted = /^https?:\/\//i.test(image.path) ? '?cloudinary=true' : '';
+      await api.delete(`/api/products/admin/image/${encodeURIComponent(image.path)}/${encodeURIComponent(productId)}${hosted}`);
       setImages((list) => list.filter((i) => i.path !== image.path));
     } catch (e) {
       setError(errorMessage(e));

@@ -1,40 +1,53 @@
 import type { UploadResponse } from '../../../../contracts/product.ts';
+import { api } from '../../../app/api.ts';
+import { type UploadProgress, xhrUpload } from './xhr-upload.ts';
 
-export type UploadProgress = { loaded: number; total: number };
+export type { UploadProgress };
+
+type Upload = { done: Promise<UploadResponse>; abort: () => void };
+
+/** To the shop: multipart field `images`, with the session cookie and the anti-forgery header api.ts adds to fetch. */
+const toShop = (productId: string, file: File, onProgress: (p: UploadProgress) => void): Upload => {
+  const { done, abort } = xhrUpload(
+    {
+      url: `/api/products/admin/upload?productId=${encodeURIComponent(productId)}`,
+      field: 'images',
+      headers: { 'X-CSRF': '1', Accept: 'application/json' },
+      withCredentials: true,
+      unreachable: 'The upload could not reach the shop. Check your connection and try again.',
+    },
+    file,
+    onProgress,
+  );
+  return { done: done as Promise<UploadResponse>, abort };
+};
 
 /**
- * Uploads one file with XMLHttpRequest, because fetch reports no upload progress: the
- * browser's `upload.onprogress` events are the real bytes sent. One request per file gives
- * each file its own progress bar. The anti-forgery header is the one api.ts adds to fetch.
+ * Spec section 7: straight to the image hosting service (its unsigned upload: field `file`,
+ * never the shop's cookies or headers), then its JSON answer is posted to the shop with
+ * cloudinary=true, which keeps only URLs on the configured host. Listening to upload progress
+ * makes the browser send a CORS preflight first, which the service must allow.
  */
-export function uploadImage(productId: string, file: File, onProgress: (p: UploadProgress) => void): { done: Promise<UploadResponse>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadResponse>((resolve, reject) => {
-    xhr.open('POST', `/api/products/admin/upload?productId=${encodeURIComponent(productId)}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('X-CSRF', '1');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        // a plain-text answer is its own message
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress({ loaded: file.size, total: file.size });
-        resolve(body as UploadResponse);
-      } else {
-        const message = typeof body === 'object' && body !== null && 'message' in body ? String((body as { message: unknown }).message) : String(body || xhr.statusText);
-        reject({ status: xhr.status, message: message || `Upload failed with status ${xhr.status}` });
-      }
-    };
-    xhr.onerror = () => reject({ status: 0, message: 'The upload could not reach the shop. Check your connection and try again.' });
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    const form = new FormData();
-    form.append('images', file);
-    xhr.send(form);
-  });
-  return { done, abort: () => xhr.abort() };
+const viaHost = (uploadUrl: string, productId: string, file: File, onProgress: (p: UploadProgress) => void): Upload => {
+  const record = new AbortController();
+  const sent = xhrUpload(
+    { url: uploadUrl, field: 'file', withCredentials: false, unreachable: 'The image hosting service could not be reached. Check your connection and try again.' },
+    file,
+    onProgress,
+  );
+  const done = sent.done.then((answer) =>
+    api.post<UploadResponse>(`/api/products/admin/upload?cloudinary=true&productId=${encodeURIComponent(productId)}`, answer, { signal: record.signal }),
+  );
+  return {
+    done,
+    abort: () => {
+      sent.abort();
+      record.abort();
+    },
+  };
+};
+
+/** Uploads one file; `uploadUrl` is the hosting service's (GET /api/products/admin/image-host), or null for the shop. */
+export function uploadImage(productId: string, file: File, onProgress: (p: UploadProgress) => void, uploadUrl: string | null = null): Upload {
+  return uploadUrl ? viaHost(uploadUrl, productId, file, onProgress) : toShop(productId, file, onProgress);
 }

@@ -4,7 +4,6 @@ import type { User } from '../../../../contracts/user.ts';
 import { MESSAGES } from '../../../../contracts/rules.ts';
 import { api, errorMessage } from '../../../app/api.ts';
 import { paths } from '../../../app/paths.ts';
-import { useApiGet } from '../../../app/use-api-get.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -12,6 +11,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { formGrid } from '../admin-styles.ts';
+import { useAdminGet } from '../use-admin-get.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 
 type Form = { name: string; lastName: string; email: string; isAdmin: boolean };
@@ -79,7 +79,7 @@ function EditUserForm({ user }: { user: User }) {
 export function AdminEditUserPage() {
   usePageTitle('Edit user');
   const { id = '' } = useParams();
-  const user = useApiGet<User>(`/api/users/${encodeURIComponent(id)}`);
+  const user = useAdminGet<User>(`/api/users/${encodeURIComponent(id)}`);
   return (
     <section>
       <h1>Edit user</h1>
