@@ -1,35 +1,22 @@
-import { useState } from 'react';
 import type { ProductSummary } from '../../../../contracts/product.ts';
-import { api, errorMessage } from '../../../app/api.ts';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { useToast } from '../../../ui/toast.tsx';
 import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
+import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
 /** /admin/products: every product, with edit, delete ('Are you sure?') and create. */
 export function AdminProductsPage() {
   usePageTitle('Products');
   const products = useAdminGet<ProductSummary[]>('/api/products/admin');
-  const toast = useToast();
-  const [pending, setPending] = useState<ProductSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (product: ProductSummary) => {
-    setPending(null);
-    setError(null);
-    try {
-      await api.delete(`/api/products/admin/${encodeURIComponent(product._id)}`);
-      toast(`${product.name} was removed`, 'success');
-      products.reload();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const { ask, error, dialog } = useConfirmedDelete<ProductSummary>({
+    url: (p) => `/api/products/admin/${encodeURIComponent(p._id)}`,
+    removed: (p) => `${p.name} was removed`,
+    onRemoved: products.reload,
+  });
 
   return (
     <section>
@@ -63,7 +50,7 @@ export function AdminProductsPage() {
                     <LinkButton variant="secondary" to={paths.admin.editProduct.to(p._id)} aria-label={`Edit ${p.name}`}>
                       Edit
                     </LinkButton>
-                    <Button variant="danger" onClick={() => setPending(p)} aria-label={`Delete ${p.name}`}>
+                    <Button variant="danger" onClick={() => ask(p)} aria-label={`Delete ${p.name}`}>
                       Delete
                     </Button>
                   </td>
@@ -73,7 +60,7 @@ export function AdminProductsPage() {
           </table>
         </div>
       )}
-      <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending && void remove(pending)} />
+      {dialog}
     </section>
   );
 }

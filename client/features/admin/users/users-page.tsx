@@ -1,35 +1,22 @@
-import { useState } from 'react';
 import type { User } from '../../../../contracts/user.ts';
-import { api, errorMessage } from '../../../app/api.ts';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { useToast } from '../../../ui/toast.tsx';
 import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
+import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
 /** /admin/users: every user, with edit and delete ('Are you sure?'). */
 export function AdminUsersPage() {
   usePageTitle('Users');
   const users = useAdminGet<User[]>('/api/users');
-  const toast = useToast();
-  const [pending, setPending] = useState<User | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (user: User) => {
-    setPending(null);
-    setError(null);
-    try {
-      await api.delete(`/api/users/${encodeURIComponent(user._id)}`);
-      toast(`${user.name} ${user.lastName} was removed`, 'success');
-      users.reload();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const { ask, error, dialog } = useConfirmedDelete<User>({
+    url: (u) => `/api/users/${encodeURIComponent(u._id)}`,
+    removed: (u) => `${u.name} ${u.lastName} was removed`,
+    onRemoved: users.reload,
+  });
 
   return (
     <section>
@@ -62,7 +49,7 @@ export function AdminUsersPage() {
                     <LinkButton variant="secondary" to={paths.admin.editUser.to(u._id)} aria-label={`Edit ${u.email}`}>
                       Edit
                     </LinkButton>
-                    <Button variant="danger" onClick={() => setPending(u)} aria-label={`Delete ${u.email}`}>
+                    <Button variant="danger" onClick={() => ask(u)} aria-label={`Delete ${u.email}`}>
                       Delete
                     </Button>
                   </td>
@@ -72,7 +59,7 @@ export function AdminUsersPage() {
           </table>
         </div>
       )}
-      <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending && void remove(pending)} />
+      {dialog}
     </section>
   );
 }
