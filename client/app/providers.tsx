@@ -4,6 +4,7 @@ import type { StorageLike } from '../../machines/shared/storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import { devEventLog } from './event-log.ts';
 import { liveAuthMachine, liveCartMachine } from './machines.ts';
 
 /** Web Storage can be missing or blocked (private modes, sandboxed frames): fall back to memory. */
@@ -37,8 +38,8 @@ export type AppProvidersProps = {
 export function AppProviders({ children, storages, authLogic }: AppProvidersProps) {
   const { local, session } = storages ?? browserStorages();
   return (
-    <AuthContext.Provider logic={authLogic} options={{ input: { local, session } }}>
-      <CartContext.Provider options={{ input: { storage: local } }}>
+    <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
+      <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
         <ToastProvider>
           <GlobalStyles />
           {children}

@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { cartMachine } from '../../machines/cart/cart.machine.ts';
+import { authMachine } from '../../machines/auth/auth.machine.ts';
+import { createEventLog } from '../../machines/shared/event-log.ts';
+import { memoryStorage } from '../../machines/shared/storage.ts';
+import { exposeEventLog, type EventLogHandle } from './event-log.ts';
+
+describe('the development event log', () => {
+  it('when the app machines receive events, then the console handle exports them as JSON with the password redacted', () => {
+    const log = createEventLog();
+    const target: { statefrontEvents?: EventLogHandle } = {};
+    exposeEventLog(log, target);
+    const auth = createActor(authMachine, { input: { local: memoryStorage(), session: memoryStorage() }, inspect: log.inspect('auth') }).start();
+    const cart = createActor(cartMachine, { input: { storage: memoryStorage() }, inspect: log.inspect('cart') }).start();
+    auth.send({ type: 'auth.login', email: 'ann@example.com', password: 'hunter22', doNotLogout: false });
+    cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });
+
+    const exported = JSON.parse(target.statefrontEvents!.toJSON()) as { actor: string; event: Record<string, unknown> }[];
+    expect(exported.map((e) => [e.actor, e.event.type])).toEqual(
+      expect.arrayContaining([
+        ['auth', 'auth.login'],
+        ['cart', 'cart.add'],
+      ]),
+    );
+    const login = exported.find((e) => e.event.type === 'auth.login')!;
+    expect(login.event).toMatchObject({ email: 'ann@example.com', password: '[redacted]' });
+    expect(target.statefrontEvents!.toJSON()).not.toContain('hunter22');
+    auth.stop();
+    cart.stop();
+  });
+});
