@@ -50,7 +50,8 @@ module.exports = {
       name: 'bff-not-api-internals',
       severity: 'error',
       comment: 'bff/ may start the API only through its public createApi() (api/index.ts).',
-      from: { path: layer('bff'), pathNot: '\\.test\\.ts$' },
+      // Tests and their harnesses (bff/testing/) may drive a real API through its test helpers.
+      from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
       to: { path: '^api/', pathNot: '^api/index\\.ts$' },
     },
     {

@@ -1,0 +1,200 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { LIMITS } from '../../contracts/rules.ts';
+import { createRealtimeHub } from '../../api/realtime/hub.ts';
+import { ack, collect, comeBack, cutServerSide, holdOffline, say, until } from '../../api/realtime/test-sockets.ts';
+import type { HubServer } from '../../api/realtime/types.ts';
+import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
+import { type Transport, adminViaBff, bffSession, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
+
+// Issue 7's chat journeys with the BFF in the path: every client holds only the BFF's cookie.
+let api: TestApi;
+let bff: TestBff;
+let hub: HubServer;
+const open: Socket[] = [];
+const track = (s: Socket): Socket => (open.push(s), s);
+
+beforeAll(async () => {
+  // A long rate window keeps the limit test independent of how fast this machine is.
+  api = await startTestApi({ attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })] });
+  bff = await startTestBff({ apiUrl: api.url });
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) s.disconnect();
+  // Admins of one test must be gone before the next counts who is online.
+  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+});
+afterAll(async () => {
+  await bff?.stop();
+  await api?.stop();
+});
+
+const admin = async (transport?: Transport) => track(await adminViaBff(api, bff, transport));
+const customer = async (options: { loggedIn?: boolean; transport?: Transport } = {}) =>
+  track(await connectViaBff(bff, { cookie: options.loggedIn ? await bffSession(api, bff) : undefined, transport: options.transport }));
+
+const chatting = async () => {
+  const adminSocket = await admin();
+  const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+  const shopper = await customer();
+  const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+  await say(shopper, 'hello');
+  await until(() => atAdmin.length === 1, 'the conversation is open');
+  return { adminSocket, atAdmin, shopper, atCustomer };
+};
+
+describe('chat through the BFF', () => {
+  it.each(['websocket', 'polling'] as const)('when a logged-in customer and an admin chat over %s, then each gets the other message, with the customer named', async (transport) => {
+    const adminSocket = await admin(transport);
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer({ loggedIn: true, transport });
+    const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
+
+    expect(await say(shopper, 'Where is my parcel?')).toEqual({ ok: true, id: 1 });
+    await until(() => atAdmin.length === 1, 'the admin has the message');
+    // The name comes from the session the BFF turned into a token: the client never held one.
+    expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1, name: 'Test User' });
+
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({ ok: true, id: 2 });
+    await until(() => atCustomer.length === 1, 'the customer has the answer');
+    expect(atCustomer).toEqual([['On its way', { id: 2 }]]);
+  });
+
+  it('when no admin is online, then the customer gets no admin and the message goes nowhere', async () => {
+    const shopper = await customer();
+    const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
+    expect(await say(shopper, 'anyone?')).toEqual({ ok: false, code: 'no admin', message: CHAT_TEXTS.noAdmin });
+    await until(() => noAdmin.length === 1, 'no admin arrives');
+    expect(await ack(shopper, CHAT_EVENTS.replay, { after: 0 })).toEqual({ ok: true, messages: [] });
+  });
+
+  it('when the admin closes the chat, then the customer is told and writing again reaches an admin', async () => {
+    const { adminSocket, atAdmin, shopper } = await chatting();
+    const closed = collect(shopper, SOCKET_EVENTS.adminClosedChat);
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toEqual({ ok: true });
+    await until(() => closed.length === 1, 'the customer hears the chat was closed');
+
+    expect((await say(shopper, 'back again')).ok).toBe(true);
+    await until(() => atAdmin.length === 2, 'the new conversation reaches the admin');
+    expect(atAdmin[1]).toMatchObject({ user: shopper.id, message: 'back again' });
+    expect(atAdmin[1]!.id).toBeGreaterThan(atAdmin[0]!.id);
+  });
+
+  it('when two admins are online, then two customers land on different admins and each conversation stays with its admin', async () => {
+    const [a, b] = [await admin(), await admin()];
+    const atA = collect<ClientToAdminPayload>(a, SOCKET_EVENTS.serverToAdmin);
+    const atB = collect<ClientToAdminPayload>(b, SOCKET_EVENTS.serverToAdmin);
+    const one = await customer();
+    const two = await customer({ loggedIn: true });
+    for (const round of [1, 2, 3]) {
+      await say(one, `one ${round}`);
+      await say(two, `two ${round}`);
+    }
+    await until(() => atA.length + atB.length === 6, 'all six messages reach admins');
+    for (const seen of [atA, atB]) {
+      expect(seen).toHaveLength(3);
+      expect(new Set(seen.map((m) => m.user)).size).toBe(1);
+    }
+    expect(atA[0]!.user).not.toBe(atB[0]!.user);
+    expect(await ack(a, SOCKET_EVENTS.adminSendsMessage, { user: atB[0]!.user, message: 'not mine' })).toMatchObject({ ok: false, code: 'no conversation' });
+  });
+
+  // Where the line breaks: the client's own TCP connection, the BFF's end of it, or the relay's leg to the API.
+  const cuts = {
+    'the client drops its connection to the BFF': (s: Socket) => cutAtClient(hub, s),
+    'the BFF end of the connection is destroyed': (s: Socket) => cutAtBff(hub, bff, s),
+    "the hub's connection to the BFF is cut": (s: Socket) => cutServerSide(hub, s),
+  };
+  const drops = (['customer', 'admin'] as const).flatMap((side) => Object.entries(cuts).map(([where, cut]) => ({ side, where, cut })));
+
+  it.each(drops)('when $where for the $side, then messages sent both ways meanwhile arrive once, in order, on the same socket id', async ({ side, cut }) => {
+    const { adminSocket, atAdmin, shopper, atCustomer } = await chatting();
+    const room = shopper.id!;
+    const [dropped, online] = side === 'customer' ? [shopper, adminSocket] : [adminSocket, shopper];
+    const droppedId = dropped.id;
+    holdOffline(dropped);
+    await cut(dropped);
+    // The issue's drop lasts a second: messages are sent while the line is down, then it comes back.
+    const downForASecond = new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    for (const n of [1, 2, 3]) adminSocket.emit(SOCKET_EVENTS.adminSendsMessage, { user: room, message: `admin ${n}` });
+    for (const n of [1, 2]) shopper.emit(SOCKET_EVENTS.clientSendsMessage, `customer ${n}`);
+    await ack(online, CHAT_EVENTS.replay, { after: 0, room }); // acks come in order: the online side's messages are in
+
+    await downForASecond;
+    await comeBack(dropped);
+    expect(dropped.recovered).toBe(true);
+    expect(dropped.id).toBe(droppedId);
+    await until(() => atCustomer.length === 3 && atAdmin.length === 3, 'both sides have caught up');
+    // Anything duplicated would be here once these round trips are answered.
+    await Promise.all([ack(shopper, CHAT_EVENTS.replay, { after: 0 }), ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room })]);
+    expect(atCustomer).toEqual(['admin 1', 'admin 2', 'admin 3']);
+    expect(atAdmin.map((m) => [m.user, m.message])).toEqual([[room, 'hello'], [room, 'customer 1'], [room, 'customer 2']]);
+    expect(atAdmin.map((m) => m.id)).toEqual([...atAdmin.map((m) => m.id)].sort((x, y) => x - y));
+  });
+
+  it('when a guest or a customer session claims to be admin, then it is refused, receives nothing meant for admins and cannot act', async () => {
+    const realAdmin = await admin();
+    const atAdmin = collect(realAdmin, SOCKET_EVENTS.serverToAdmin);
+    const ordersAtAdmin = collect(realAdmin, SOCKET_EVENTS.newOrder);
+    const claimants = [await customer(), await customer({ loggedIn: true })];
+    const heard = claimants.map((c) => ({ messages: collect(c, SOCKET_EVENTS.serverToAdmin), orders: collect(c, SOCKET_EVENTS.newOrder) }));
+    const errors = collect<ChatError>(claimants[0]!, CHAT_EVENTS.error);
+    for (const c of claimants) expect(await ack(c, SOCKET_EVENTS.adminConnected, 'admin-1')).toMatchObject({ ok: false, code: 'not admin' });
+    claimants[0]!.emit(SOCKET_EVENTS.adminConnected, 'admin-1');
+    await until(() => errors.length === 1, 'the ack-less claim is answered with an error event');
+
+    const shopper = await customer();
+    await say(shopper, 'hello admins');
+    await until(() => atAdmin.length === 1, 'the real admin gets the message');
+    api.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
+    await until(() => ordersAtAdmin.length === 1, 'the real admin gets the new order');
+    for (const c of claimants) {
+      expect(await ack(c, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({ code: 'not admin' });
+      expect(await ack(c, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toMatchObject({ code: 'not admin' });
+      await ack(c, CHAT_EVENTS.replay, { after: 0 }); // round-trips after every emit above: nothing still in flight
+    }
+    expect(heard).toEqual([
+      { messages: [], orders: [] },
+      { messages: [], orders: [] },
+    ]);
+  });
+
+  it('when a socket sends a sixth message within the window, then it is refused and not delivered', async () => {
+    const adminSocket = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => say(shopper, `message ${n}`)));
+    expect(answers.slice(0, 5).every((a) => a.ok)).toBe(true);
+    expect(answers[5]).toMatchObject({ ok: false, code: 'rate limited' });
+    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
+    expect(atAdmin.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+  });
+
+  it('when a message is too long, then it is refused with the limit; the longest allowed one arrives whole', async () => {
+    const adminSocket = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const tooLong = await say(shopper, 'x'.repeat(LIMITS.chatMessageMax + 1));
+    expect(tooLong).toMatchObject({ ok: false, code: 'too long' });
+    expect(!tooLong.ok && tooLong.message).toContain(String(LIMITS.chatMessageMax));
+    expect(await say(shopper, 'y'.repeat(LIMITS.chatMessageMax))).toMatchObject({ ok: true });
+    await until(() => atAdmin.length === 1, 'the longest allowed message arrives');
+    expect(atAdmin[0]!.message).toHaveLength(LIMITS.chatMessageMax);
+  });
+
+  it('when a packet is far over the size limit, then the hub drops the connection, the BFF passes the drop on and nothing is delivered', async () => {
+    const adminSocket = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const dropped = new Promise<string>((resolve) => shopper.once('disconnect', (reason) => resolve(reason)));
+    shopper.io.reconnection(false);
+    shopper.emit(SOCKET_EVENTS.clientSendsMessage, 'z'.repeat(20_000));
+    expect(await dropped).toBe('transport close');
+    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: 'none' });
+    expect(atAdmin).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { channel } from 'node:diagnostics_channel';
+import type { Socket as NetSocket } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { TestApi } from '../../api/testing/api-harness.ts';
+import { ack, until } from '../../api/realtime/test-sockets.ts';
+import type { HubServer } from '../../api/realtime/types.ts';
+import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
+
+/**
+ * Browser-like chat clients for tests through the BFF: they hold only the BFF's session cookie
+ * and send the Origin a page served by the BFF would send; the API's token never reaches them.
+ */
+
+export type Transport = 'websocket' | 'polling';
+
+/** Logs a new user in through the BFF and returns the session cookie, as a browser keeps it. */
+export const bffSession = async (api: TestApi, bff: TestBff, { admin = false } = {}): Promise<string> => {
+  const { user, password } = await api.register();
+  if (admin) await api.makeAdmin(user._id);
+  const res = await postJson(`${bff.url}/api/users/login`, { email: user.email, password });
+  if (res.status !== 200) throw new Error(`login through the BFF answered ${res.status}`);
+  return cookieFrom(res);
+};
+
+/** A connected socket.io client on the BFF's URL; reconnects quickly so recovery tests stay short. */
+export const connectViaBff = async (bff: TestBff, { cookie, transport = 'websocket' }: { cookie?: string; transport?: Transport } = {}): Promise<Socket> => {
+  const socket = io(bff.url, {
+    transports: [transport],
+    extraHeaders: { origin: bff.url, ...(cookie ? { cookie } : {}) },
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 100,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+};
+
+/** An admin session's socket through the BFF that has announced itself as a chat admin. */
+export const adminViaBff = async (api: TestApi, bff: TestBff, transport: Transport = 'websocket'): Promise<Socket> => {
+  const socket = await connectViaBff(bff, { cookie: await bffSession(api, bff, { admin: true }), transport });
+  const answer = await ack(socket, SOCKET_EVENTS.adminConnected, 'admin-via-bff');
+  if (!answer.ok) throw new Error(`admin could not connect through the BFF: ${answer.message}`);
+  return socket;
+};
+
+/*
+ * Every TCP connection accepted by a server in this process. The BFF keeps its sockets to
+ * itself, so this is how a test finds the BFF's end of a client's websocket to cut it.
+ */
+const accepted = new Set<NetSocket>();
+channel('net.server.socket').subscribe((message) => {
+  const { socket } = message as { socket: NetSocket };
+  accepted.add(socket);
+  socket.once('close', () => accepted.delete(socket));
+});
+
+type ClientWs = { ws?: { terminate(): void; _socket?: NetSocket } };
+const clientWs = (socket: Socket) => (socket.io.engine.transport as unknown as ClientWs).ws!;
+
+const cut = async (hub: HubServer, socket: Socket, terminate: () => void) => {
+  const id = socket.id!;
+  const gone = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+  terminate();
+  await gone;
+  // The relay has to pass the drop on to the API: the hub lets the socket go only when it sees it.
+  await until(() => !hub.of('/').sockets.has(id), 'the hub notices the drop through the BFF');
+};
+
+/** The client drops its TCP connection to the BFF (not socket.disconnect()). */
+export const cutAtClient = (hub: HubServer, socket: Socket) => cut(hub, socket, () => clientWs(socket).terminate());
+
+/** The BFF's end of the client's websocket is destroyed, as when the BFF's side of the line fails. */
+export const cutAtBff = (hub: HubServer, bff: TestBff, socket: Socket) =>
+  cut(hub, socket, () => {
+    const local = clientWs(socket)._socket!;
+    const bffPort = Number(new URL(bff.url).port);
+    const bffEnd = [...accepted].find((s) => s.localPort === bffPort && s.remotePort === local.localPort);
+    if (!bffEnd) throw new Error("the BFF's end of the websocket was not found");
+    bffEnd.destroy();
+  });
