@@ -1,9 +1,11 @@
 import type { ProductSummary } from '../../../../contracts/product.ts';
 import { paths } from '../../../app/paths.ts';
+import { formatDollars } from '../../../ui/money.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
+import { tableStyle, tableWrap } from '../admin-styles.ts';
+import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
@@ -44,16 +46,9 @@ export function AdminProductsPage() {
                 <tr key={p._id}>
                   <td>{i + 1}</td>
                   <td>{p.name}</td>
-                  <td>${p.price}</td>
+                  <td>{formatDollars(p.price)}</td>
                   <td>{p.category}</td>
-                  <td css={actionsCell}>
-                    <LinkButton variant="secondary" to={paths.admin.editProduct.to(p._id)} aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </LinkButton>
-                    <Button variant="danger" onClick={() => ask(p)} aria-label={`Delete ${p.name}`}>
-                      Delete
-                    </Button>
-                  </td>
+                  <RowActions editTo={paths.admin.editProduct.to(p._id)} label={p.name} onDelete={() => ask(p)} />
                 </tr>
               ))}
             </tbody>

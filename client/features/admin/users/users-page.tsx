@@ -1,9 +1,9 @@
 import type { User } from '../../../../contracts/user.ts';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
+import { tableStyle, tableWrap } from '../admin-styles.ts';
+import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
@@ -45,14 +45,7 @@ export function AdminUsersPage() {
                   <td>{u.lastName}</td>
                   <td>{u.email}</td>
                   <td>{u.isAdmin ? '✓' : '✗'}</td>
-                  <td css={actionsCell}>
-                    <LinkButton variant="secondary" to={paths.admin.editUser.to(u._id)} aria-label={`Edit ${u.email}`}>
-                      Edit
-                    </LinkButton>
-                    <Button variant="danger" onClick={() => ask(u)} aria-label={`Delete ${u.email}`}>
-                      Delete
-                    </Button>
-                  </td>
+                  <RowActions editTo={paths.admin.editUser.to(u._id)} label={u.email} onDelete={() => ask(u)} />
                 </tr>
               ))}
             </tbody>
