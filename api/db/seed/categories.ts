@@ -12,7 +12,7 @@ export type CategorySeed = {
 };
 
 const computerAttrs = (): CategoryAttrSeed[] => [
-  { key: 'RAM', value: ['1 TB', '2 TB', '4 TB', '8 TB'] },
+  { key: 'RAM', value: ['8 GB', '16 GB', '32 GB', '64 GB'] },
   { key: 'color', value: ['blue', 'red', 'black', 'silver', 'white'] },
 ];
 

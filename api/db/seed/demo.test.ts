@@ -66,7 +66,7 @@ describe('seedDemo', () => {
       expect(c.image).toMatch(/^\/images\/demo\/[\w-]+\.png$/);
     }
     const attrs = (name: string) => rows.find((r) => r.name === name)!.attrs;
-    expect(attrs('Computers').find((a) => a.key === 'RAM')!.value).toEqual(expect.arrayContaining(['1 TB', '2 TB', '4 TB']));
+    expect(attrs('Computers').find((a) => a.key === 'RAM')!.value).toEqual(expect.arrayContaining(['8 GB', '16 GB', '32 GB']));
     expect(attrs('Computers').find((a) => a.key === 'color')!.value).toEqual(expect.arrayContaining(['blue', 'red', 'black']));
     expect(attrs('Books').map((a) => a.key)).toContain('genre');
   });
