@@ -4,6 +4,7 @@ import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import * as orders from '../orders/repository.ts';
+import { claimOrder } from './capture-claim.ts';
 import * as payments from './repository.ts';
 import { CURRENCY, fromDecimal, payableOrder, toDecimal, walletFor } from './wallet.ts';
 import { WalletError, type WalletOrder } from './wallet-client.ts';
@@ -50,30 +51,47 @@ const verifiedCapture = (captured: WalletOrder, orderId: string, subtotalCents: 
 };
 
 /**
+ * Whether the wallet certainly took no money: true before the capture was asked for, and when
+ * the wallet refused it outright (4xx); an unreachable wallet or a 5xx may have captured, and
+ * ORDER_ALREADY_CAPTURED says an earlier attempt did.
+ */
+const nothingCaptured = (captureSent: boolean, error: unknown) =>
+  !captureSent || (error instanceof WalletError && error.status >= 400 && error.status < 500 && error.issue !== 'ORDER_ALREADY_CAPTURED');
+
+/**
  * PUT /api/orders/paid/{id}: captures the approved wallet order with the provider and records
  * the payment only when the capture checks out. One payment per order, whatever the number
- * of calls: the provider sees one capture (same PayPal-Request-Id), the database keeps one
- * payment (unique order_id) and the order row is locked while it is written.
+ * of calls: the order is claimed for one wallet order before any capture (another one is
+ * refused uncaptured), the provider sees one capture of it (same PayPal-Request-Id), the
+ * database keeps one payment (unique order_id) and the order row is locked while it is written.
  */
 export const payOrder = async (ctx: ApiContext, user: AuthUser, orderId: string, walletOrderId: string, ownSimulator: string): Promise<PaidResponse> => {
   const order = await payableOrder(ctx, user, orderId);
   if (order.isPaid) return alreadyPaid(ctx.db, order._id, walletOrderId, order.paidAt);
   const { client, source } = walletFor(ctx, ownSimulator);
+  const claim = await claimOrder(ctx.db, client, order._id, walletOrderId);
+  if (!claim.claimed) return alreadyPaid(ctx.db, order._id, walletOrderId, claim.paidAt);
 
   let captured: WalletOrder;
+  let captureSent = false;
   try {
     const approved = await client.getOrder(walletOrderId);
     if (approved.purchase_units?.[0]?.reference_id !== order._id) throw conflict('This wallet payment was made for another order.');
     if (approved.status === 'CREATED' || approved.status === 'PAYER_ACTION_REQUIRED') {
       throw notRecorded(409, 'The payment was not approved in the wallet yet: approve it there first.');
     }
+    captureSent = true;
     captured = await client.captureOrder(walletOrderId, captureRequestId(order._id, walletOrderId));
   } catch (error) {
+    // Free the order for another try only when no money can have moved; otherwise the claim
+    // stays, and only this same wallet order (a replay, same PayPal-Request-Id) may go on.
+    if (nothingCaptured(captureSent, error)) await payments.releaseCapture(ctx.db, order._id, walletOrderId);
     if (!(error instanceof WalletError)) throw error;
     // A refusal is an expected answer of the wallet, not a fault of the shop: no stack trace.
     ctx.logger.warn({ orderId, walletOrderId, status: error.status, issue: error.issue }, 'wallet capture refused');
     throw refusal(error);
   }
+  // A capture that does not check out (PENDING, wrong amount or currency) keeps the claim: money moved or may still.
   const capture = verifiedCapture(captured, order._id, order.subtotalCents);
 
   return ctx.db.transaction(async (tx) => {

@@ -43,3 +43,50 @@ export const markPaid = async (q: Queryable, orderId: string, captureId: string)
   ]);
   return paidAt;
 };
+
+/** How long a claim stays its holder's: longer than any capture attempt can last (its calls time out after 15 s each). */
+export const CLAIM_STALE_SECONDS = 600;
+
+export type ClaimRefusal = { isPaid: boolean; paidAt: Date | string | null; holder: string | null; stale: boolean };
+
+/**
+ * Claims the order for capturing this wallet order, unless it is paid or another wallet
+ * order holds the claim; a replay of the same wallet order shares it. One conditional
+ * update, so of concurrent claims exactly one different wallet order wins. Null when claimed.
+ */
+export const claimCapture = async (q: Queryable, orderId: string, walletOrderId: string): Promise<ClaimRefusal | null> => {
+  const { rowCount } = await q.query(
+    `update orders set capturing_wallet_order_id = $2, capture_claimed_at = now()
+      where id = $1 and payment_method = 'pp' and not is_paid
+        and (capturing_wallet_order_id is null or capturing_wallet_order_id = $2)`,
+    [orderId, walletOrderId],
+  );
+  if (rowCount === 1) return null;
+  const { rows } = await q.query<ClaimRefusal>(
+    `select is_paid as "isPaid", paid_at as "paidAt", capturing_wallet_order_id as holder,
+            coalesce(capture_claimed_at < now() - make_interval(secs => $2), false) as stale
+       from orders where id = $1`,
+    [orderId, CLAIM_STALE_SECONDS],
+  );
+  return rows[0] ?? { isPaid: false, paidAt: null, holder: null, stale: false };
+};
+
+/** Moves an abandoned claim to another wallet order; false when its holder came back meanwhile. */
+export const takeOverClaim = async (q: Queryable, orderId: string, staleHolder: string, walletOrderId: string): Promise<boolean> => {
+  const { rowCount } = await q.query(
+    `update orders set capturing_wallet_order_id = $3, capture_claimed_at = now()
+      where id = $1 and not is_paid and capturing_wallet_order_id = $2
+        and capture_claimed_at < now() - make_interval(secs => $4)`,
+    [orderId, staleHolder, walletOrderId, CLAIM_STALE_SECONDS],
+  );
+  return rowCount === 1;
+};
+
+/** Frees the order after the wallet refused this wallet order's capture: no money moved, the buyer may try again. */
+export const releaseCapture = async (q: Queryable, orderId: string, walletOrderId: string): Promise<void> => {
+  await q.query(
+    `update orders set capturing_wallet_order_id = null, capture_claimed_at = null
+      where id = $1 and not is_paid and capturing_wallet_order_id = $2`,
+    [orderId, walletOrderId],
+  );
+};

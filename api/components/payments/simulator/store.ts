@@ -100,6 +100,10 @@ export const createSimulatorStore = (selfUrl: (path: string) => string) => {
       o.outcome = outcome;
       return { status: 200, body: view(o) };
     },
+    /** How many wallet orders of one shop order (its reference id) were captured: the charges a buyer would see. */
+    capturesFor(referenceId: string): number {
+      return [...orders.values()].filter((o) => o.unit.reference_id === referenceId && o.capture !== undefined).length;
+    },
     /** A capture repeated with the same PayPal-Request-Id gets the first successful answer again. */
     capture(id: string, requestId: string | undefined): SimAnswer {
       const key = requestId ? `${id}|${requestId}` : undefined;
