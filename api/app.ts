@@ -17,6 +17,7 @@ import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { refuseNul } from './http/no-nul.ts';
 import { createLogger } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
@@ -78,7 +79,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     }),
   );
 
-  app.use('/api', express.json({ limit: '100kb' }), authenticate(db, config.TOKEN_SECRET));
+  app.use('/api', express.json({ limit: '100kb' }), refuseNul, authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));
   app.use('/api/users/review', reviewsRoutes(context));
   app.use('/api/users', usersRoutes(context));
