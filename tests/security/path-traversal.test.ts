@@ -1,0 +1,71 @@
+import { access, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { admin } from '../../api/components/orders/fixtures.ts';
+import { addProduct } from '../../api/components/products/test-fixtures.ts';
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** GET with the path exactly as written: fetch would resolve `..` before sending it. */
+const rawGet = (url: string, rawPath: string): Promise<{ status: number; body: string }> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    http
+      .get({ hostname, port, path: rawPath }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+
+describe('security: image paths never reach outside the images folder', () => {
+  let t: TestApi;
+  let bossToken: string;
+  let sentinel: string;
+  const SECRET = 'sentinel file outside the images folder';
+  // Stored paths are not URL-decoded: '/images/%2e%2e/x' names a folder literally called '%2e%2e'.
+  const escapes = ['/images/../sentinel.txt', '/images/../../sentinel.txt', '/images/x/../../sentinel.txt', '/images/..\\sentinel.txt'];
+
+  beforeAll(async () => {
+    t = await startTestApi({ attachments: [] });
+    bossToken = (await admin(t)).token;
+    sentinel = path.join(t.config.DATA_DIR, 'sentinel.txt');
+    await writeFile(sentinel, SECRET);
+  });
+  afterAll(() => t.stop());
+
+  it('when an admin deletes an image whose path climbs out of the images folder, then it is refused and the file stays', async () => {
+    // The row holds the bad paths too, so only the path check can stop the delete.
+    const product = await addProduct(t.db, { name: 'Climber', category: 'Security', images: escapes.map((p) => ({ path: p })) });
+    for (const p of escapes) {
+      const res = await t.authed(bossToken)(`/api/products/admin/image/${encodeURIComponent(p)}/${product}`, { method: 'DELETE' });
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+    }
+    expect(await exists(sentinel)).toBe(true);
+  });
+
+  it('when a product whose images climb out of the folder is deleted, then the outside file stays', async () => {
+    const product = await addProduct(t.db, { name: 'Climber 2', category: 'Security', images: escapes.map((p) => ({ path: p })) });
+    const res = await t.authed(bossToken)(`/api/products/admin/${product}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await exists(sentinel)).toBe(true);
+  });
+
+  it('when someone asks /images for a file outside the folder, then its content is never served', async () => {
+    for (const p of ['/images/../sentinel.txt', '/images/%2e%2e/sentinel.txt', '/images/%2e%2e%2fsentinel.txt', '/images/..%5csentinel.txt']) {
+      const res = await rawGet(t.url, p);
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+      expect(res.body, p).not.toContain(SECRET);
+    }
+  });
+});
