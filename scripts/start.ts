@@ -1,5 +1,5 @@
 /**
- * npm start: the whole shop from one command. Builds the client when dist/client is missing,
+ * npm start: the whole shop from one command. Builds the client and the chat widget when missing,
  * opens the database (seeding the demo shop into an empty one when SEED=demo), runs the API
  * in-process on an internal loopback port and the BFF on PORT (default 3000). With API_URL
  * set, only the BFF starts, against that API.
@@ -8,21 +8,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startShop, stopOnSignals } from '../bff/index.ts';
 
-const CLIENT_INDEX = 'dist/client/index.html';
+/** What the BFF serves: the client and the partner chat widget (npm run build makes both). */
+const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js'];
 
-const buildClientIfMissing = (): void => {
-  if (existsSync(CLIENT_INDEX)) return;
-  if (!existsSync('vite.config.ts')) {
-    console.warn(`${CLIENT_INDEX} is missing and there is no vite.config.ts to build it: pages will answer 503 until the client is built.`);
-    return;
-  }
-  console.log(`${CLIENT_INDEX} is missing: building the client and the chat widget with \`npx vite build\` …`);
-  const { status } = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (status !== 0) console.warn('The client build failed (see above): the API still starts, pages answer 503 until `npm run build` succeeds.');
+const buildWhatIsMissing = (): void => {
+  const missing = BUILT.filter((file) => !existsSync(file));
+  if (missing.length === 0) return;
+  console.log(`${missing.join(' and ')} missing: building the client and the chat widget (npm run build) …`);
+  const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (status !== 0) console.warn('The build failed (see above): the API still starts, pages answer 503 until `npm run build` succeeds.');
 };
 
 const main = async (): Promise<void> => {
-  if (!process.env.API_URL) buildClientIfMissing();
+  // The BFF serves the built client whether the API runs here or at API_URL.
+  buildWhatIsMissing();
   const shop = await startShop({ say: (line) => console.log(line) });
   stopOnSignals(() => shop.stop());
   console.log(`\nStatefront is open at ${shop.url}${process.env.API_URL ? ` (API at ${shop.apiUrl})` : ''}`);
