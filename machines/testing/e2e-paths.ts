@@ -1,6 +1,6 @@
-import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
-import { generatePaths, machineTotals, type Coverage, type ModelReport, type ModelSpec } from './model.ts';
+import { coverageCounter, deliver, generatePaths, type ModelReport, type ModelSpec } from './model.ts';
 import { flush } from './controlled-actors.ts';
 
 type Snap = AnyMachineSnapshot;
@@ -69,9 +69,7 @@ export const e2ePaths = (spec: ModelSpec, keyOf: (step: E2eStep) => string): E2e
  * transitions are counted from the actor's microsteps as they happen, like `npm run test:model`.
  */
 export const createOracle = (spec: ModelSpec) => {
-  const { nodes, transitions } = machineTotals(spec.machine);
-  const seenNodes = new Set<AnyStateNode>();
-  const seenTransitions = new Set<unknown>();
+  const counter = coverageCounter(spec.machine);
   let paths = 0;
   let steps = 0;
 
@@ -80,25 +78,15 @@ export const createOracle = (spec: ModelSpec) => {
     if (newPath) paths++;
     const actor = createActor(spec.machine, {
       input,
-      inspect: (e) => {
-        if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== spec.machine) return;
-        for (const t of (e as typeof e & { _transitions: { source: AnyStateNode }[] })._transitions) {
-          seenTransitions.add(t);
-          seenNodes.add(t.source);
-        }
-        for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
-      },
+      inspect: counter.inspect,
     });
     actor.start();
-    for (const n of actor.getSnapshot()._nodes) seenNodes.add(n);
+    counter.started(actor.getSnapshot());
     return {
       snapshot: () => actor.getSnapshot(),
       /** Applies one generated event; returns the snapshot after it. */
       step: async (event: AnyEventObject): Promise<Snap> => {
-        const { type } = event;
-        if (type.startsWith('xstate.done.actor.')) await spec.control.resolve(type.slice(18), (event as { output?: unknown }).output);
-        else if (type.startsWith('xstate.error.actor.')) await spec.control.reject(type.slice(19), (event as { error?: unknown }).error);
-        else actor.send(event);
+        await deliver(spec.control, actor, event);
         steps++;
         return actor.getSnapshot();
       },
@@ -109,17 +97,6 @@ export const createOracle = (spec: ModelSpec) => {
     };
   };
 
-  const coverage = <T>(all: T[], seen: Set<unknown>, label: (t: T) => string): Coverage => ({
-    covered: all.filter((x) => seen.has(x)).length,
-    total: all.length,
-    missing: all.filter((x) => !seen.has(x)).map(label),
-  });
-  const report = (): ModelReport => ({
-    name: spec.name,
-    paths,
-    steps,
-    states: coverage(nodes, seenNodes, (n) => n.id),
-    transitions: coverage([...transitions.keys()], seenTransitions, (t) => transitions.get(t) ?? '?'),
-  });
+  const report = (): ModelReport => ({ name: spec.name, paths, steps, ...counter.report() });
   return { start, report };
 };

@@ -1,4 +1,4 @@
-import { createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type InspectionEvent } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { assertEqual, ModelError } from './assert.ts';
 import { flush, type Control } from './controlled-actors.ts';
@@ -90,10 +90,50 @@ const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snap, clockEv
  * state and selected context after each step and the spec's rules, and counts the states and
  * transitions the real actor actually went through.
  */
-export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
-  const { nodes, transitions } = machineTotals(spec.machine);
+/**
+ * Counts the states and transitions a running actor of `machine` goes through, from its
+ * microsteps as they happen (not from a list of paths). Pass `inspect` to createActor and
+ * `started(actor's first snapshot)`; `report()` gives the coverage over the machine's totals.
+ */
+export const coverageCounter = (machine: AnyStateMachine) => {
+  const { nodes, transitions } = machineTotals(machine);
   const seenNodes = new Set<AnyStateNode>();
   const seenTransitions = new Set<unknown>();
+  const coverage = <T>(all: T[], seen: Set<unknown>, label: (t: T) => string): Coverage => ({
+    covered: all.filter((x) => seen.has(x)).length,
+    total: all.length,
+    missing: all.filter((x) => !seen.has(x)).map(label),
+  });
+  return {
+    inspect: (e: InspectionEvent): void => {
+      // Only the machine under test makes microsteps; its initial ones arrive inside createActor.
+      if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== machine) return;
+      for (const t of (e as typeof e & { _transitions: { source: AnyStateNode }[] })._transitions) {
+        seenTransitions.add(t);
+        seenNodes.add(t.source);
+      }
+      for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
+    },
+    started: (snapshot: Snap): void => {
+      for (const n of snapshot._nodes) seenNodes.add(n);
+    },
+    report: (): Pick<ModelReport, 'states' | 'transitions'> => ({
+      states: coverage(nodes, seenNodes, (n) => n.id),
+      transitions: coverage([...transitions.keys()], seenTransitions, (t) => transitions.get(t) ?? '?'),
+    }),
+  };
+};
+
+/** Delivers one generated event: an effect's result settles that test actor, anything else is sent. */
+export const deliver = async (control: Control, actor: AnyActorRef, event: AnyEventObject): Promise<void> => {
+  const { type } = event;
+  if (type.startsWith('xstate.done.actor.')) await control.resolve(type.slice(18), (event as { output?: unknown }).output);
+  else if (type.startsWith('xstate.error.actor.')) await control.reject(type.slice(19), (event as { error?: unknown }).error);
+  else actor.send(event);
+};
+
+export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
+  const counter = coverageCounter(spec.machine);
   const select = (s: Snap) => (spec.select ? spec.select(s.context as never) : s.context);
   const inputs = spec.inputs ?? [spec.input];
   const paths = inputs.flatMap((input) => generatePaths(spec, input).map((path) => ({ path, input })));
@@ -104,19 +144,10 @@ export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
     const actor = createActor(spec.machine, {
       input: input?.(),
       clock,
-      inspect: (e) => {
-        // Only the machine under test makes microsteps; its initial ones arrive inside createActor.
-        if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== spec.machine) return;
-        const micro = e as typeof e & { _transitions: { source: AnyStateNode }[] };
-        for (const t of micro._transitions) {
-          seenTransitions.add(t);
-          seenNodes.add(t.source);
-        }
-        for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
-      },
+      inspect: counter.inspect,
     });
     actor.start();
-    for (const n of actor.getSnapshot()._nodes) seenNodes.add(n);
+    counter.started(actor.getSnapshot());
     const where = (i: number) => `${spec.name} path ${index} step ${i} (${path.steps.map((s) => s.event.type).slice(0, i + 1).join(' → ')})`;
     try {
       for (const [i, step] of path.steps.entries()) {
@@ -125,11 +156,8 @@ export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
           continue;
         }
         const before = actor.getSnapshot();
-        const { type } = step.event;
-        if (type.startsWith('xstate.done.actor.')) await spec.control.resolve(type.slice(18), (step.event as { output?: unknown }).output);
-        else if (type.startsWith('xstate.error.actor.')) await spec.control.reject(type.slice(19), (step.event as { error?: unknown }).error);
-        else if (type.startsWith('xstate.after.')) clock.increment(delayOf(spec.machine, type, before, step.event));
-        else actor.send(step.event);
+        if (step.event.type.startsWith('xstate.after.')) clock.increment(delayOf(spec.machine, step.event.type, before, step.event));
+        else await deliver(spec.control, actor, step.event);
         const after = actor.getSnapshot();
         steps++;
         assertEqual(after.value, step.state.value, `${where(i)}: state`);
@@ -145,18 +173,7 @@ export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
     }
   }
 
-  const coverage = <T>(all: T[], seen: Set<unknown>, label: (t: T) => string): Coverage => ({
-    covered: all.filter((x) => seen.has(x)).length,
-    total: all.length,
-    missing: all.filter((x) => !seen.has(x)).map(label),
-  });
-  return {
-    name: spec.name,
-    paths: paths.length,
-    steps,
-    states: coverage(nodes, seenNodes, (n) => n.id),
-    transitions: coverage([...transitions.keys()], seenTransitions, (t) => transitions.get(t) ?? '?'),
-  };
+  return { name: spec.name, paths: paths.length, steps, ...counter.report() };
 };
 
 const pct = (c: Coverage) => (c.total === 0 ? 100 : Math.floor((c.covered / c.total) * 1000) / 10);
