@@ -20,6 +20,38 @@ const liveFor = (ctx: AnalyticsContext, which: Which, order: NewOrderPayload) =>
   utcDate(order.createdAt) === ctx.today && ctx[dateKey(which)] === ctx.today;
 
 /**
+ * One compared date: loading → ready | failed, and choosing a date (re)enters loading from any
+ * of them. Both regions are this one shape, for 'first' and for 'second'.
+ */
+const dateRegion = (which: Which) => {
+  const setDate = {
+    guard: 'isDate',
+    target: 'loading',
+    reenter: true,
+    actions: which === 'first' ? 'setFirstDate' : 'setSecondDate',
+  } as const;
+  const on = { [which === 'first' ? 'analytics.setFirstDate' : 'analytics.setSecondDate']: setDate };
+  return {
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['loading'],
+        on,
+        invoke: {
+          id: which === 'first' ? 'fetchFirst' : 'fetchSecond',
+          src: 'fetchOrders',
+          input: ({ context }: { context: AnalyticsContext }) => ({ date: context[dateKey(which)] }),
+          onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }: { event: { output: AnalysisOrder[] } }) => ({ which, orders: event.output }) } },
+          onError: { target: 'failed', actions: { type: 'clearSeries', params: { which } } },
+        },
+      },
+      ready: { on },
+      failed: { tags: ['failed'], on },
+    },
+  } as const;
+};
+
+/**
  * Two compared dates, each fetched on its own; choosing a date again re-enters its loading
  * state, which stops the previous fetch actor and so aborts its request through `signal`.
  * (The date transitions sit on the leaf states: a re-entering transition on a region of a
@@ -60,42 +92,5 @@ export const analyticsMachine = setup({
   context: ({ input }) => ({ today: input.today, firstDate: input.today, secondDate: dayBefore(input.today), first: [], second: [] }),
   invoke: { id: 'socket', src: 'socket' },
   on: { 'analytics.newOrder': { actions: 'addLive' } },
-  states: {
-    first: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['loading'],
-          on: { 'analytics.setFirstDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setFirstDate' } },
-          invoke: {
-            id: 'fetchFirst',
-            src: 'fetchOrders',
-            input: ({ context }) => ({ date: context.firstDate }),
-            onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }) => ({ which: 'first', orders: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'clearSeries', params: { which: 'first' } } },
-          },
-        },
-        ready: { on: { 'analytics.setFirstDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setFirstDate' } } },
-        failed: { tags: ['failed'], on: { 'analytics.setFirstDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setFirstDate' } } },
-      },
-    },
-    second: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['loading'],
-          on: { 'analytics.setSecondDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setSecondDate' } },
-          invoke: {
-            id: 'fetchSecond',
-            src: 'fetchOrders',
-            input: ({ context }) => ({ date: context.secondDate }),
-            onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }) => ({ which: 'second', orders: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'clearSeries', params: { which: 'second' } } },
-          },
-        },
-        ready: { on: { 'analytics.setSecondDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setSecondDate' } } },
-        failed: { tags: ['failed'], on: { 'analytics.setSecondDate': { guard: 'isDate', target: 'loading', reenter: true, actions: 'setSecondDate' } } },
-      },
-    },
-  },
+  states: { first: dateRegion('first'), second: dateRegion('second') },
 });
