@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { createLogger } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
@@ -69,15 +70,17 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/socket.io', socketOriginCheck(origins));
   app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
   const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
-  app.use([...PROXIED_PREFIXES], forwardHeaders);
+  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
+  app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger });
+  // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
+  const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf });
 
   return {
     app,
