@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,4 +47,17 @@ export const loadApiConfig = async (env: Record<string, string | undefined> = pr
     return keptSecret(parsed.DATA_DIR, file);
   };
   return { ...parsed, TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+};
+
+/** A random secret stored under DATA_DIR, made on first use. */
+export const keptSecret = async (dataDir: string, name: string): Promise<string> => {
+  const file = path.resolve(dataDir, name);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
 };

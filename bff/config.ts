@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { keptSecret } from '../api/index.ts';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
