@@ -36,6 +36,9 @@ export type UpgradeOptions = {
   origins: OriginPolicy;
   cookies: SessionCookies;
   logger: Logger;
+  internalSecret: string;
+  /** The shopper's address as the app's `trust proxy` setting reads it. */
+  addressOf: (req: http.IncomingMessage) => string;
 };
 
 /**
@@ -43,7 +46,7 @@ export type UpgradeOptions = {
  * with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, internalSecret, addressOf }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
     if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
@@ -52,7 +55,7 @@ export const socketUpgrade =
       return refuse(socket, '403 Forbidden');
     }
     const session = await cookies.read(req.headers.cookie);
-    setUpstreamAuth(req, session?.token);
+    setUpstreamAuth(req, session?.token, { secret: internalSecret, address: addressOf(req) });
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
     upgrade(req, socket as Socket, head);
