@@ -19,6 +19,10 @@ const ApiEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */
   CHAT_IDENTITY_SECRET: optionalEnv(z.string().min(16, 'must be at least 16 characters long')),
+  /** Partners' old `id|name|email` identities are accepted (with a log warning) before this date or instant; unset: refused. */
+  CHAT_IDENTITY_V1_UNTIL: optionalEnv(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date like 2027-03-31 or an ISO date-time' }).transform((v) => new Date(v))),
+  /** The shop's origin as browsers see it (the BFF reads the same variable): the audience v2 partner identities must name. */
+  PUBLIC_ORIGIN: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin)),
   /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
   PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
