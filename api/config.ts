@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -9,11 +12,17 @@ const ApiEnv = z.object({
   DATABASE_URL: optionalEnv(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TOKEN_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  /** Shared with the BFF: proves a request came through it, and whose it is (decision 005). */
+  INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   SEED: z.enum(['demo', 'none']).default('demo'),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */
   CHAT_IDENTITY_SECRET: optionalEnv(z.string().min(16, 'must be at least 16 characters long')),
+  /** Partners' old `id|name|email` identities are accepted (with a log warning) before this date or instant; unset: refused. */
+  CHAT_IDENTITY_V1_UNTIL: optionalEnv(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date like 2027-03-31 or an ISO date-time' }).transform((v) => new Date(v))),
+  /** The shop's origin as browsers see it (the BFF reads the same variable): the audience v2 partner identities must name. */
+  PUBLIC_ORIGIN: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin)),
   /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
   PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
@@ -24,17 +33,35 @@ const ApiEnv = z.object({
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
 });
 
-export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET'> & { TOKEN_SECRET: string };
+export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };
 
 /**
- * The API's configuration. TOKEN_SECRET is required in production; in development it is
- * generated once and kept under DATA_DIR, so tokens survive restarts.
+ * The API's configuration. TOKEN_SECRET and INTERNAL_SECRET are required in production; in
+ * development each is generated once and kept under DATA_DIR, so tokens survive restarts and
+ * a BFF sharing DATA_DIR holds the same internal secret.
  */
 export const loadApiConfig = async (env: Record<string, string | undefined> = process.env): Promise<ApiConfig> => {
   const parsed = parseEnv(ApiEnv, env);
-  if (parsed.TOKEN_SECRET) return { ...parsed, TOKEN_SECRET: parsed.TOKEN_SECRET };
-  if (parsed.NODE_ENV === 'production') {
-    throw new ConfigError('The configuration is not valid. Fix these environment variables (see .env.example):\n- TOKEN_SECRET: is required in production (at least 32 random characters)');
+  const secret = async (name: 'TOKEN_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
+    const given = parsed[name];
+    if (given) return given;
+    if (parsed.NODE_ENV === 'production') {
+      throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+    }
+    return keptSecret(parsed.DATA_DIR, file);
+  };
+  return { ...parsed, TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+};
+
+/** A random secret stored under DATA_DIR, made on first use. */
+export const keptSecret = async (dataDir: string, name: string): Promise<string> => {
+  const file = path.resolve(dataDir, name);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
   }
-  return { ...parsed, TOKEN_SECRET: await keptSecret(parsed.DATA_DIR, 'token-secret') };
 };

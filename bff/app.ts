@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { createLogger } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
@@ -42,6 +43,9 @@ export type Bff = {
   stop(drainMs?: number): Promise<void>;
 };
 
+const isLoopback = (host: string | undefined): boolean =>
+  host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
+
 export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', apiLimitPerMinute }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
@@ -67,23 +71,35 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
     res.once('close', () => polls.delete(res));
     next();
   });
-  app.use(['/api', '/images', '/socket.io'], readSession(cookies));
+  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies));
+  // What a session sees is that person's: never kept by the browser or a shared cache.
+  app.use('/api', (req, res, next) => {
+    if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
+    next();
+  });
+  // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
+  app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
   app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
   const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
-  app.use([...PROXIED_PREFIXES], forwardHeaders);
+  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
+  app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger });
+  // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
+  const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf });
 
   return {
     app,
-    async start(port = config.PORT, host) {
+    async start(port = config.PORT, host = config.HOST ?? (config.NODE_ENV === 'production' ? undefined : '127.0.0.1')) {
+      if (config.NODE_ENV !== 'production' && !isLoopback(host)) {
+        logger.warn(`The shop listens on ${host ?? 'every interface'} outside production: anyone on the network reaches its demo accounts and generated secrets. Set HOST=127.0.0.1, or NODE_ENV=production with your own secrets.`);
+      }
       await counters?.connect();
       server = http.createServer(app);
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

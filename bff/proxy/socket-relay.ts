@@ -37,6 +37,9 @@ export type UpgradeOptions = {
   origins: OriginPolicy;
   cookies: SessionCookies;
   logger: Logger;
+  internalSecret: string;
+  /** The shopper's address as the app's `trust proxy` setting reads it. */
+  addressOf: (req: http.IncomingMessage) => string;
 };
 
 /**
@@ -44,7 +47,7 @@ export type UpgradeOptions = {
  * with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, internalSecret, addressOf }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     // The same one spelling as for every other request: the proxy forwards the raw path.
     if (!checkPath(req.method ?? 'GET', req.url ?? '/').ok) return refuse(socket, '400 Bad Request');
@@ -55,7 +58,7 @@ export const socketUpgrade =
       return refuse(socket, '403 Forbidden');
     }
     const session = await cookies.read(req.headers.cookie);
-    setUpstreamAuth(req, session?.token);
+    setUpstreamAuth(req, session?.token, { secret: internalSecret, address: addressOf(req) });
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
     upgrade(req, socket as Socket, head);
