@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { createLogger } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
+import { canonicalPath } from './http/canonical-path.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { originPolicy } from './http/origins.ts';
 import { apiLimiter, loginLimiter } from './http/rate-limits.ts';
@@ -59,6 +60,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.set('trust proxy', 'loopback');
   app.use(requestLog(logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
+  app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins));
 

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { checkPath } from '../http/canonical-path.ts';
 import type { OriginPolicy } from '../http/origins.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
@@ -48,6 +49,8 @@ export type UpgradeOptions = {
 export const socketUpgrade =
   ({ upgrade, origins, cookies, logger, internalSecret, addressOf }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    // The same one spelling as for every other request: the proxy forwards the raw path.
+    if (!checkPath(req.method ?? 'GET', req.url ?? '/').ok) return refuse(socket, '400 Bad Request');
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
     if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
     if (!origins.allows(req)) {
