@@ -11,7 +11,8 @@ import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { originPolicy } from './http/origins.ts';
-import { apiLimiter, loginLimiter } from './http/rate-limits.ts';
+import { liveSessions } from './http/live-sessions.ts';
+import { apiLimiter, loginLimits } from './http/rate-limits.ts';
 import { redisCounters } from './http/redis-store.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -31,7 +32,7 @@ export type BffOptions = {
   clientDir?: string;
   /** The built chat widget; default dist/widgets. */
   widgetsDir?: string;
-  /** Requests a session (or a guest address) may make under /api each minute; default 600. */
+  /** Overrides both /api limits a minute (API_LIMIT_PER_MINUTE, API_GUEST_LIMIT_PER_MINUTE); tests raise or lower it. */
   apiLimitPerMinute?: number;
 };
 
@@ -56,8 +57,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
 
   const app = express();
   app.disable('x-powered-by');
-  // A TLS-terminating proxy on the same host may tell the client's address and protocol.
-  app.set('trust proxy', 'loopback');
+  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit keys on).
+  app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestLog(logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
   app.use(canonicalPath);
@@ -80,9 +81,20 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
   app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
-  app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
-  const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
+  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
+  const apiLimits = { perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE, perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE };
+  app.use('/api', antiForgery, sessions.middleware, apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger }));
+  const login = loginLimits({
+    perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+    perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
+    windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+    stores: { account: counters?.store('statefront:login-limit:'), address: counters?.store('statefront:login-address-limit:') },
+    logger,
+  });
+  // Changing the password asks for the current one: wrong answers count as failed logins.
+  app.put('/api/users/profile', login.currentPassword);
+  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
+  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
