@@ -109,11 +109,17 @@ describe('GET /api/products (the filterable list)', () => {
     expect(await names('/search/laptop/', { sort: 'price_1' })).toEqual(['Monitor X', 'Dell Inspiron', 'Dell XPS 13']);
   });
 
+  it('when a search excludes a word with one or many dashes, then websearch syntax still applies', async () => {
+    expect(await sorted(`/search/${encodeURIComponent('laptop -budget')}/`)).toEqual(['Dell XPS 13', 'Monitor X']);
+    expect(await sorted(`/search/${encodeURIComponent(`laptop ${'-'.repeat(40)}budget`)}/`)).toEqual(['Dell XPS 13', 'Monitor X']);
+    expect(await sorted(`/search/${encodeURIComponent('"budget laptop" or stand')}/`)).toEqual(['Dell Inspiron', 'Monitor X']);
+  });
+
   it('when a search holds quotes, regex or SQL, then it is plain text and the query never breaks', async () => {
     expect(await names(`/search/${encodeURIComponent("'; drop table products; --")}/`)).toEqual(["O'Reilly Guide"]);
     expect(await names(`/search/${encodeURIComponent('.*')}/`)).toEqual(["O'Reilly Guide"]);
     expect(await names(`/search/${encodeURIComponent('%')}/`)).toEqual(['Cotton 100% Shirt']);
-    for (const q of ['_', '"unbalanced', '\\', '(', '!!', 'a & | b', "O'Reilly"]) {
+    for (const q of ['_', '"unbalanced', '\\', '(', '!!', 'a & | b', "O'Reilly", '-'.repeat(50), '- '.repeat(60), '-!'.repeat(60), '-x'.repeat(60)]) {
       expect((await get(`/search/${encodeURIComponent(q)}/`)).status, q).toBe(200);
     }
     expect(await names(`/search/${encodeURIComponent("O'Reilly")}/`)).toEqual(["O'Reilly Guide"]);
