@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
+import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
 import { sessionCookies } from './session/session-cookie.ts';
@@ -77,7 +78,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
 
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger });
+  const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, caps });
 
   return {
     app,

@@ -19,6 +19,9 @@ const BffEnv = z.object({
   // Rate-limit counters shared by every BFF instance; unset, each instance counts in memory.
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379' })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
+  CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
+  CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET'> & { SESSION_SECRET: string };

@@ -7,10 +7,20 @@ import type { Logger } from 'pino';
 import type { OriginPolicy } from '../http/origins.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
+import type { SocketCaps } from './socket-caps.ts';
 
 const refuse = (socket: Duplex, status: string) => {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 };
+
+/** A 429 with the sentence as JSON, like the BFF's other limits (a browser's WebSocket hides it; scripts read it). */
+const refuseTooMany = (socket: Duplex, message: string) => {
+  const body = JSON.stringify({ message });
+  socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+};
+
+/** The shopper's address as the relay sees it. */
+const addressOf = (req: http.IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
 
 /**
  * Long-polling requests to /socket.io: a foreign Origin is refused; a partner site (the chat
@@ -36,14 +46,16 @@ export type UpgradeOptions = {
   origins: OriginPolicy;
   cookies: SessionCookies;
   logger: Logger;
+  /** Open websockets per address and per session. */
+  caps: SocketCaps;
 };
 
 /**
- * The websocket handshake: only /socket.io, only from the shop itself or a partner site, and
- * with the session's token attached, as for any other proxied request.
+ * The websocket handshake: only /socket.io, only from the shop itself or a partner site, within
+ * the open-socket caps, and with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, caps }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
     if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
@@ -52,6 +64,11 @@ export const socketUpgrade =
       return refuse(socket, '403 Forbidden');
     }
     const session = await cookies.read(req.headers.cookie);
+    const tooMany = caps.admit(socket, { address: addressOf(req), session });
+    if (tooMany) {
+      logger.info({ address: addressOf(req) }, 'chat websocket refused: too many open');
+      return refuseTooMany(socket, tooMany);
+    }
     setUpstreamAuth(req, session?.token);
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.

@@ -49,6 +49,8 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     PUBLIC_ORIGIN: undefined,
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'info',
+    CHAT_SOCKETS_PER_ADDRESS: 40,
+    CHAT_SOCKETS_PER_SESSION: 10,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });
