@@ -17,6 +17,7 @@ import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { createLogger } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -50,13 +51,15 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Forwarded addresses count only when the BFF signs them (identifyCaller), never by header alone.
+  app.set('trust proxy', false);
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', req.requestId);
     next();
   });
+  app.use(identifyCaller(config.INTERNAL_SECRET));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

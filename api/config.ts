@@ -9,6 +9,8 @@ const ApiEnv = z.object({
   DATABASE_URL: optionalEnv(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TOKEN_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  /** Shared with the BFF: proves a request came through it, and whose it is (decision 005). */
+  INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   SEED: z.enum(['demo', 'none']).default('demo'),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,17 +32,22 @@ const ApiEnv = z.object({
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
-export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET'> & { TOKEN_SECRET: string };
+export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };
 
 /**
- * The API's configuration. TOKEN_SECRET is required in production; in development it is
- * generated once and kept under DATA_DIR, so tokens survive restarts.
+ * The API's configuration. TOKEN_SECRET and INTERNAL_SECRET are required in production; in
+ * development each is generated once and kept under DATA_DIR, so tokens survive restarts and
+ * a BFF sharing DATA_DIR holds the same internal secret.
  */
 export const loadApiConfig = async (env: Record<string, string | undefined> = process.env): Promise<ApiConfig> => {
   const parsed = parseEnv(ApiEnv, env);
-  if (parsed.TOKEN_SECRET) return { ...parsed, TOKEN_SECRET: parsed.TOKEN_SECRET };
-  if (parsed.NODE_ENV === 'production') {
-    throw new ConfigError('The configuration is not valid. Fix these environment variables (see .env.example):\n- TOKEN_SECRET: is required in production (at least 32 random characters)');
-  }
-  return { ...parsed, TOKEN_SECRET: await keptSecret(parsed.DATA_DIR, 'token-secret') };
+  const secret = async (name: 'TOKEN_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
+    const given = parsed[name];
+    if (given) return given;
+    if (parsed.NODE_ENV === 'production') {
+      throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+    }
+    return keptSecret(parsed.DATA_DIR, file);
+  };
+  return { ...parsed, TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
 };

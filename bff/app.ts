@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { createLogger } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
@@ -70,16 +71,18 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/socket.io', socketOriginCheck(origins));
   app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
   const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
-  app.use([...PROXIED_PREFIXES], forwardHeaders);
+  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
+  app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
+  // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
+  const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
   const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, caps });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
 
   return {
     app,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
 
@@ -9,6 +10,8 @@ const BffEnv = z.object({
   API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  /** Shared with the API: proves a request came through this BFF, and whose it is (decision 005). */
+  INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   PARTNER_ORIGINS: z
     .string()
     .default('')
@@ -24,7 +27,7 @@ const BffEnv = z.object({
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
 });
 
-export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET'> & { SESSION_SECRET: string };
+export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };
 
 /**
  * The BFF's configuration. SESSION_SECRET encrypts the session cookie: required in
@@ -33,9 +36,13 @@ export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET'> & { SESSI
  */
 export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
   const parsed = parseEnv(BffEnv, env);
-  if (parsed.SESSION_SECRET) return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
-  if (parsed.NODE_ENV === 'production') {
-    throw new ConfigError('The configuration is not valid. Fix these environment variables (see .env.example):\n- SESSION_SECRET: is required in production (at least 32 random characters)');
-  }
-  return { ...parsed, SESSION_SECRET: await keptSecret(parsed.DATA_DIR, 'session-secret') };
+  const secret = async (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
+    const given = parsed[name];
+    if (given) return given;
+    if (parsed.NODE_ENV !== 'production') return keptSecret(parsed.DATA_DIR, file);
+    // One process holding both API and BFF (no API_URL) may make its own internal secret.
+    if (name === 'INTERNAL_SECRET' && !parsed.API_URL) return randomBytes(32).toString('base64url');
+    throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+  };
+  return { ...parsed, SESSION_SECRET: await secret('SESSION_SECRET', 'session-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
 };

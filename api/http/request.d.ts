@@ -7,6 +7,10 @@ declare global {
       requestId: string;
       /** Set by `authenticate` when a live session backs the request's token. */
       user?: AuthUser;
+      /** The shopper's address: signed by the BFF, else the connection's (api/http/internal-caller.ts). */
+      clientAddress: string;
+      /** `session` only on the BFF's own session calls, the only ones that may get a token. */
+      bffPurpose?: 'session' | 'proxy';
     }
   }
 }

@@ -1,6 +1,7 @@
 import { liveSessionUser } from '../auth/sessions.ts';
 import { verifyToken } from '../auth/token.ts';
 import type { ApiContext } from '../context.ts';
+import { callerAddress } from '../http/internal-caller.ts';
 import { verifyIdentity } from './identify.ts';
 import type { HubSocket } from './types.ts';
 
@@ -13,6 +14,7 @@ export const handshake =
   (ctx: ApiContext) =>
   async (socket: HubSocket, next: (err?: Error) => void): Promise<void> => {
     try {
+      socket.data.address = callerAddress(socket.request, ctx.config.INTERNAL_SECRET);
       const header = socket.handshake.headers.authorization;
       const claims = header?.startsWith('Bearer ') ? await verifyToken(header.slice(7), ctx.config.TOKEN_SECRET) : null;
       socket.data.user = claims ? ((await liveSessionUser(ctx.db, claims.sid, claims._id)) ?? undefined) : undefined;

@@ -9,6 +9,8 @@ export type HubSocketData = {
   identity?: Identity;
   /** Why `auth.identify` was refused, told to the socket once. */
   identifyError?: string;
+  /** The shopper's address, as the BFF signed it (else the connection's): what per-address limits key on. */
+  address?: string;
 };
 
 // Incoming events are not typed: sockets are untrusted, so handlers take unknown and check it.

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
 import type { RegisterBody, UserInfo } from '../../contracts/user.ts';
 import { type Api, type ApiOptions, createApi } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -10,6 +11,15 @@ import { signToken, tokenLifetime } from '../auth/token.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createTestDb } from './test-db.ts';
+
+/** The BFF ↔ API secret in tests; a test BFF in front of a test API uses the same. */
+export const TEST_INTERNAL_SECRET = 'test-internal-secret-that-is-long-enough-01';
+
+/** Headers that make a direct call look like the BFF's own session call (login, register). */
+export const sessionCallHeaders = (address = '127.0.0.1', secret = TEST_INTERNAL_SECRET): Record<string, string> => ({
+  [CLIENT_HEADER]: address,
+  [PROOF_HEADER]: createHmac('sha256', secret).update(proofMessage('session', address)).digest('base64url'),
+});
 
 /** The password of every user made by `register()` unless overridden. */
 export const TEST_PASSWORD = 'secret-password';
@@ -50,6 +60,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     DATABASE_URL: undefined,
     DATABASE_POOL_SIZE: 10,
     TOKEN_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     SEED: 'none',
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'silent',
@@ -97,6 +108,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
   const login: TestApi['login'] = async (email, password) => {
     const res = await authed(undefined)('/api/users/login', {
       method: 'POST',
+      headers: sessionCallHeaders('127.0.0.1', config.INTERNAL_SECRET),
       body: JSON.stringify({ email, password }),
     });
     if (res.status !== 200) throw new Error(`login failed with ${res.status}: ${await res.text()}`);

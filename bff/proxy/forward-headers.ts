@@ -1,16 +1,18 @@
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
 import type { SessionCookies } from '../session/session-cookie.ts';
+import { setProxyCredential } from './internal-credential.ts';
 
 /**
  * Rewrites a request for the API before the proxy streams it: the browser's Cookie header
- * stays here, the session's token goes up as a Bearer token, and a token the browser made
- * up itself is dropped.
+ * stays here, the session's token goes up as a Bearer token, a token or internal proof the
+ * browser made up itself is dropped, and the shopper's address goes up signed (`proxy`).
  */
-export const setUpstreamAuth = (req: http.IncomingMessage, token: string | undefined): void => {
+export const setUpstreamAuth = (req: http.IncomingMessage, token: string | undefined, credential: { secret: string; address: string }): void => {
   delete req.headers.cookie;
   delete req.headers.authorization;
   if (token) req.headers.authorization = `Bearer ${token}`;
+  setProxyCredential(req, credential.secret, credential.address);
 };
 
 /** Reads the session cookie once per request (null for guests). */
@@ -21,7 +23,9 @@ export const readSession =
     next();
   };
 
-export const forwardHeaders: RequestHandler = (req, _res, next) => {
-  setUpstreamAuth(req, req.session?.token);
-  next();
-};
+export const forwardHeaders =
+  (secret: string): RequestHandler =>
+  (req, _res, next) => {
+    setUpstreamAuth(req, req.session?.token, { secret, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+    next();
+  };

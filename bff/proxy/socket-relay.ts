@@ -19,9 +19,6 @@ const refuseTooMany = (socket: Duplex, message: string) => {
   socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 };
 
-/** The shopper's address as the relay sees it. */
-const addressOf = (req: http.IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
-
 /**
  * Long-polling requests to /socket.io: a foreign Origin is refused; a partner site (the chat
  * widget) may read the answers, without credentials.
@@ -46,6 +43,9 @@ export type UpgradeOptions = {
   origins: OriginPolicy;
   cookies: SessionCookies;
   logger: Logger;
+  internalSecret: string;
+  /** The shopper's address as the app's `trust proxy` setting reads it. */
+  addressOf: (req: http.IncomingMessage) => string;
   /** Open websockets per address and per session. */
   caps: SocketCaps;
 };
@@ -55,7 +55,7 @@ export type UpgradeOptions = {
  * the open-socket caps, and with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger, caps }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, internalSecret, addressOf, caps }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
     if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
@@ -64,12 +64,13 @@ export const socketUpgrade =
       return refuse(socket, '403 Forbidden');
     }
     const session = await cookies.read(req.headers.cookie);
-    const tooMany = caps.admit(socket, { address: addressOf(req), session });
+    const address = addressOf(req);
+    const tooMany = caps.admit(socket, { address, session });
     if (tooMany) {
-      logger.info({ address: addressOf(req) }, 'chat websocket refused: too many open');
+      logger.info({ address }, 'chat websocket refused: too many open');
       return refuseTooMany(socket, tooMany);
     }
-    setUpstreamAuth(req, session?.token);
+    setUpstreamAuth(req, session?.token, { secret: internalSecret, address });
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
     upgrade(req, socket as Socket, head);

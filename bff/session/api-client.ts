@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { internalHeaders } from '../proxy/internal-credential.ts';
 
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -10,15 +11,16 @@ export type ApiClient = (
 
 /**
  * Calls the API for the BFF's own routes (login, register, session, logout), passing the
- * request id and the browser's address, so the API's logs and limits see the real client.
+ * request id and the browser's address under the `session` proof: the only calls the API
+ * answers with a token, and its logs and limits see the real client.
  */
 export const apiClient =
-  (apiUrl: string): ApiClient =>
+  (apiUrl: string, internalSecret: string): ApiClient =>
   async (req, path, { method = 'GET', body, token } = {}) => {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-request-id': req.requestId,
-      'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
+      ...internalHeaders(internalSecret, 'session', req.ip ?? req.socket.remoteAddress ?? 'unknown'),
     };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';

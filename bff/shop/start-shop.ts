@@ -37,7 +37,7 @@ export const startShop = async ({ env = process.env, port, host, clientDir, widg
   let demoAccounts = false;
   try {
     if (!apiUrl) {
-      const apiConfig = await loadApiConfig(env);
+      const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
       say(apiConfig.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${apiConfig.DATA_DIR} …`);
       db = await openDb({ dataDir: apiConfig.DATA_DIR, databaseUrl: apiConfig.DATABASE_URL, poolSize: apiConfig.DATABASE_POOL_SIZE });
       if (apiConfig.SEED === 'demo') {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
 import type { BffConfig } from '../config.ts';
+import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
 
 export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 
@@ -45,6 +46,7 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     API_URL: apiUrl,
     DATA_DIR: dir,
     SESSION_SECRET: TEST_SESSION_SECRET,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     PARTNER_ORIGINS: [],
     PUBLIC_ORIGIN: undefined,
     IMAGE_HOST_URL: undefined,

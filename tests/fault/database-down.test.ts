@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestApi, startTestApi, sessionCallHeaders } from '../../api/testing/api-harness.ts';
 import { admin, shopper } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
@@ -48,7 +48,7 @@ describe('fault: the database goes away under the running API', () => {
   });
 
   const send = (c: Call) =>
-    t.authed(tokens[c.who])(c.path, { method: c.method, ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }) });
+    t.authed(tokens[c.who])(c.path, { method: c.method, headers: sessionCallHeaders(), ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }) });
 
   it('when a call needs the database, then it answers 500 or 503 with a request id and no stack trace', async () => {
     for (const c of calls) {

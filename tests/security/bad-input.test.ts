@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { TEST_PASSWORD, type TestApi, startTestApi, sessionCallHeaders } from '../../api/testing/api-harness.ts';
 import { body as orderBody } from '../../api/components/orders/fixtures.ts';
 import { CATEGORY, type SeededShop, seedShop } from './seeded-shop.ts';
 
@@ -80,7 +80,7 @@ describe('security: bad input is refused plainly, stores nothing and never break
   };
   const send = (e: Endpoint, body: string, headers: Record<string, string> = {}) => {
     const token = e.who === 'admin' ? shop.boss.token : e.who === 'user' ? shop.alice.token : undefined;
-    return t.authed(token)(e.path(shop), { method: e.method, body, headers: { 'content-type': 'application/json', ...headers } });
+    return t.authed(token)(e.path(shop), { method: e.method, body, headers: { 'content-type': 'application/json', ...sessionCallHeaders(), ...headers } });
   };
   const label = (e: Endpoint) => `${e.method} ${e.path(shop)}`;
 
@@ -147,7 +147,7 @@ describe('security: bad input is refused plainly, stores nothing and never break
       ['/api/users/register', { name: nul, lastName: 'B', email: 'nul@example.test', password: 'secret-password' }, 'name'],
     ];
     for (const [path, payload, field] of bodies) {
-      const res = await t.authed(undefined)(path, { method: 'POST', body: JSON.stringify(payload) });
+      const res = await t.authed(undefined)(path, { method: 'POST', headers: sessionCallHeaders(), body: JSON.stringify(payload) });
       expect({ path, status: res.status, field: ((await res.json()) as { field?: string }).field }).toEqual({ path, status: 400, field });
     }
     for (const path of ['/api/products/search/a%00b/', '/api/products/category/a%00b/', '/api/products/?category=a%00b', '/api/products/?attrs=RAM-a%00b']) {

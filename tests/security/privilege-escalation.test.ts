@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { TEST_PASSWORD, type TestApi, startTestApi, sessionCallHeaders } from '../../api/testing/api-harness.ts';
 import { createSession } from '../../api/auth/sessions.ts';
 import { signToken, tokenLifetime } from '../../api/auth/token.ts';
 
@@ -17,6 +17,7 @@ describe('security: no way to promote oneself', () => {
   it('when someone registers with isAdmin: true in the body, then the new account is not an admin', async () => {
     const res = await t.authed(undefined)('/api/users/register', {
       method: 'POST',
+      headers: sessionCallHeaders(),
       body: JSON.stringify({ name: 'Eve', lastName: 'Sneaky', email: 'eve@example.test', password: TEST_PASSWORD, isAdmin: true }),
     });
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
+import { type TestApi, TEST_PASSWORD, sessionCallHeaders, startTestApi } from '../../testing/api-harness.ts';
 
 /** No answer may carry a password or its hash, whatever its shape. */
 const expectNoSecrets = (text: string) => {
@@ -17,8 +17,9 @@ describe('users: register, login, session, logout', () => {
   });
   afterAll(() => t.stop());
 
+  // As the BFF's own session routes call the API: the only calls that may get a token.
   const post = (path: string, body: unknown, token?: string) =>
-    t.authed(token)(path, { method: 'POST', body: JSON.stringify(body) });
+    t.authed(token)(path, { method: 'POST', headers: sessionCallHeaders(), body: JSON.stringify(body) });
   const newEmail = () => `person-${crypto.randomUUID()}@example.test`;
 
   it('when a visitor registers, then 201 with the spec body, a working token and no secret', async () => {

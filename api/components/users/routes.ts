@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import {
   AdminUserUpdateBody,
   LoginBody,
@@ -13,8 +13,17 @@ import {
 } from '../../../contracts/user.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import * as users from './service.ts';
+
+/**
+ * Only the BFF's own session routes may make a token; a proxied or outside call that reaches
+ * login or register (a path spelling the BFF failed to stop) is refused before anything happens.
+ */
+const bffSessionCallOnly: RequestHandler = (req, _res, next) => {
+  next(req.bffPurpose === 'session' ? undefined : forbidden('Log in through the shop'));
+};
 
 /**
  * /api/users. Login and register also answer `token`: the BFF keeps it in its session and
@@ -23,12 +32,12 @@ import * as users from './service.ts';
 export const usersRoutes = (ctx: ApiContext): Router => {
   const router = Router();
 
-  router.post('/register', async (req, res) => {
+  router.post('/register', bffSessionCallOnly, async (req, res) => {
     const { user, token } = await users.register(ctx, parse(RegisterBody, req.body));
     res.status(201).json({ success: 'User created', userCreated: user, token } satisfies RegisterResponse & { token: string });
   });
 
-  router.post('/login', async (req, res) => {
+  router.post('/login', bffSessionCallOnly, async (req, res) => {
     const { user, token } = await users.login(ctx, parse(LoginBody, req.body));
     res.json({ success: 'user logged in', userLoggedIn: user, token } satisfies LoginResponse & { token: string });
   });

@@ -1,0 +1,15 @@
+/**
+ * The BFF → API credential (decision 005). The BFF signs the shopper's address with the
+ * shared INTERNAL_SECRET and a purpose: `session` on its own session calls (the only calls
+ * that may make the API issue a token), `proxy` on everything it streams through. The API
+ * believes the address, and issues tokens, only when the proof holds. Header names live here
+ * because both sides must spell them alike; the signing itself needs node:crypto, so each
+ * side has its few lines of it.
+ */
+export const CLIENT_HEADER = 'x-statefront-client';
+export const PROOF_HEADER = 'x-statefront-proof';
+
+export type InternalPurpose = 'session' | 'proxy';
+
+/** What the HMAC covers: the purpose and the address, so neither can be swapped alone. */
+export const proofMessage = (purpose: InternalPurpose, address: string): string => `${purpose}:${address}`;
