@@ -18,10 +18,10 @@ export type ChatLimits = Pick<
 const refusal = (message: string): ChatError => ({ code: 'rate limited', message });
 
 /**
- * The shopper's address, as per-address limits see it. The only place that reads it, so the
- * BFF's signed address replaces the connection's in one line.
+ * The shopper's address, as per-address limits see it: the one the BFF signed (the handshake
+ * settles it), else the connection's.
  */
-export const shopperAddress = (socket: HubSocket): string => socket.handshake.address;
+export const shopperAddress = (socket: HubSocket): string => socket.data.address ?? socket.handshake.address;
 
 export type FloodGuardOptions = {
   limits: ChatLimits;
