@@ -31,6 +31,12 @@ const ApiEnv = z.object({
   WALLET: optionalEnv(z.enum(['simulator', 'provider'])),
   /** Shared by several API instances: socket.io adapter, chat admin presence and conversations. Unset: one process, in memory. */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  /** Support chat flood limits. A store's kiosks share one address: the defaults allow ~20 shoppers chatting from it. */
+  CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
+  CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  CHAT_MESSAGES_PER_SOCKET_PER_SECOND: z.coerce.number().int().min(1).default(5),
+  CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(200),
+  CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };

@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
+import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
 import { sessionCookies } from './session/session-cookie.ts';
@@ -104,7 +105,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const upgraded = new Set<Duplex>();
   // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf });
+  const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
 
   return {
     app,

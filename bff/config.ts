@@ -76,6 +76,9 @@ const BffEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),
   LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
+  // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
+  CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
+  CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };

@@ -18,6 +18,11 @@ export const CHAT_TEXTS = {
   support: 'Support wrote:',
   noAdmin: 'no admin here now',
   adminClosed: 'Admin closed chat. Type something and submit to reconnect',
+  /** Refusals of the flood limits (not in the spec), from the BFF's relay and the hub. */
+  tooManyChats: 'Too many chats from your network. Please try again in a minute.',
+  tooManyWindows: 'Too many chat windows are open for your account. Close one and try again.',
+  tooManyMessages: 'Too many messages from your network. Please wait a minute and send again.',
+  tooManyNewChats: 'Too many new chats from your network. Please try again in a minute.',
 } as const;
 
 export type ChatMessage = { client: string } | { admin: string };

@@ -53,6 +53,8 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     LOG_LEVEL: 'info',
     TRUST_PROXY: false,
     ...LIMIT_DEFAULTS,
+    CHAT_SOCKETS_PER_ADDRESS: 40,
+    CHAT_SOCKETS_PER_SESSION: 10,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });
