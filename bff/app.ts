@@ -42,6 +42,9 @@ export type Bff = {
   stop(drainMs?: number): Promise<void>;
 };
 
+const isLoopback = (host: string | undefined): boolean =>
+  host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
+
 export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', apiLimitPerMinute }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
@@ -66,7 +69,14 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
     res.once('close', () => polls.delete(res));
     next();
   });
-  app.use(['/api', '/images', '/socket.io'], readSession(cookies));
+  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies));
+  // What a session sees is that person's: never kept by the browser or a shared cache.
+  app.use('/api', (req, res, next) => {
+    if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
+    next();
+  });
+  // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
+  app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
   app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
   const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
@@ -84,7 +94,10 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
 
   return {
     app,
-    async start(port = config.PORT, host) {
+    async start(port = config.PORT, host = config.HOST ?? (config.NODE_ENV === 'production' ? undefined : '127.0.0.1')) {
+      if (config.NODE_ENV !== 'production' && !isLoopback(host)) {
+        logger.warn(`The shop listens on ${host ?? 'every interface'} outside production: anyone on the network reaches its demo accounts and generated secrets. Set HOST=127.0.0.1, or NODE_ENV=production with your own secrets.`);
+      }
       await counters?.connect();
       server = http.createServer(app);
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { keptSecret } from '../api/index.ts';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
 const BffEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the shop listens; unset: this machine only (127.0.0.1) outside production, every interface in production. */
+  HOST: optionalEnv(z.string().min(1)),
   API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),

@@ -69,8 +69,14 @@ export type ChatHistoryEntry = { id: number; from: 'client' | 'admin'; text: str
 export type ChatReplayRequest = { after: number; room?: string };
 export type ChatReplayAck = { ok: true; messages: ChatHistoryEntry[] } | ({ ok: false } & ChatError);
 
-/** signature = hex HMAC-SHA256 of `${id}|${name}|${email}` keyed with the shop's CHAT_IDENTITY_SECRET. */
-export type ChatIdentify = { id: string; name: string; email: string; signature: string };
+/** Deprecated, accepted until CHAT_IDENTITY_V1_UNTIL: signature = hex HMAC-SHA256 of `${id}|${name}|${email}`. */
+export type ChatIdentifyV1 = { id: string; name: string; email: string; signature: string };
+/**
+ * payload = JSON text {"id","name","email","aud" (the shop's origin),"exp" (epoch seconds)};
+ * signature = lowercase hex HMAC-SHA256 of `v2.${payload}`, keyed with the shop's CHAT_IDENTITY_SECRET.
+ */
+export type ChatIdentifyV2 = { v: 2; payload: string; signature: string };
+export type ChatIdentify = ChatIdentifyV1 | ChatIdentifyV2;
 /** What a socket may pass as socket.io's `auth` in the handshake. */
 export type ChatHandshakeAuth = { identify?: ChatIdentify };
 

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const id = '00000000-0000-4000-8000-0000000000aa';
-/** Every state-changing call of spec section 7. */
+/** Every state-changing call of spec section 7, and the wallet simulator's control. */
 const STATE_CHANGING: Array<[string, string]> = [
   ['POST', '/api/categories/attr'],
   ['POST', '/api/categories'],
@@ -38,6 +38,8 @@ const STATE_CHANGING: Array<[string, string]> = [
   ['POST', '/api/orders'],
   ['PUT', `/api/orders/paid/${id}`],
   ['PUT', `/api/orders/delivered/${id}`],
+  // The simulated wallet's approve/decline (outside production only).
+  ['POST', '/wallet-simulator/control/orders/8AB12345CD6789012'],
 ];
 
 const send = (method: string, path: string, headers: Record<string, string>) =>

@@ -29,6 +29,21 @@ describe('the wallet each configuration offers', () => {
     expect(await paymentState(api, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
   });
 
+  it('when someone other than the buyer approves a wallet order in the simulator, then 401 or 404 and it stays unapproved', async () => {
+    const api = await start({});
+    const [ada, eve] = [await shopper(api), await shopper(api, 'Eve')];
+    const order = await placeTestOrder(api, ada);
+    const { id } = (await (await createWalletOrder(api, ada.token, order._id)).json()) as { id: string };
+    const decide = (token?: string) =>
+      api.authed(token)(`/wallet-simulator/control/orders/${id}`, { method: 'POST', body: JSON.stringify({ action: 'approve' }) });
+    expect((await decide()).status).toBe(401);
+    expect((await decide(eve.token)).status).toBe(404);
+    // Unapproved, the capture is refused: nobody but the buyer could say yes.
+    expect((await payWith(api, ada.token, order._id, id)).status).not.toBe(200);
+    expect(await paymentState(api, order._id)).toEqual(unpaid);
+    expect((await decide(ada.token)).status).toBe(200);
+  });
+
   it('when in production without credentials, then the wallet is unavailable with a clear message and the simulator does not exist', async () => {
     const api = await start({ NODE_ENV: 'production' });
     const config = (await (await fetch(`${api.url}/api/payments/config`)).json()) as { wallet: string; message: string; clientId?: string };

@@ -39,10 +39,10 @@ export const payWith = (t: TestApi, token: string | undefined, orderId: string, 
   t.authed(token)(`/api/orders/paid/${orderId}`, { method: 'PUT', body: JSON.stringify({ walletOrderId }) });
 
 /** The buyer's decision in the simulated wallet, with the outcome its capture will have. */
-export const approve = async (simBase: string, walletOrderId: string, outcome: Outcome = 'complete'): Promise<void> => {
+export const approve = async (simBase: string, walletOrderId: string, outcome: Outcome = 'complete', buyerToken?: string): Promise<void> => {
   const res = await fetch(`${simBase}/control/orders/${walletOrderId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(buyerToken && { authorization: `Bearer ${buyerToken}` }) },
     body: JSON.stringify(outcome === 'decline' ? { action: 'decline' } : { action: 'approve', outcome }),
   });
   if (!res.ok) throw new Error(`approve failed with ${res.status}: ${await res.text()}`);
@@ -53,7 +53,7 @@ export const approvedWalletOrder = async (t: TestApi, simBase: string, token: st
   const res = await createWalletOrder(t, token, orderId);
   if (res.status !== 201) throw new Error(`wallet order failed with ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
-  await approve(simBase, id, outcome);
+  await approve(simBase, id, outcome, token);
   return id;
 };
 

@@ -48,8 +48,9 @@ const mismatch = (unit: z.infer<typeof CreateOrder>['purchase_units'][number]): 
  * The provider's REST subset the shop uses: OAuth token, create, show and capture an order,
  * with the provider's paths, statuses and shapes. Plus the buyer's side, which at the real
  * provider happens in its own window: approve (with the outcome the capture will have) or decline.
+ * `controlGuard` runs before that decision: in the shop, only the buyer of the order may make it.
  */
-export const simulatorRestRoutes = (store: SimulatorStore): Router => {
+export const simulatorRestRoutes = (store: SimulatorStore, controlGuard: RequestHandler[] = []): Router => {
   const router = Router();
   const tokens = new Set<string>();
 
@@ -88,7 +89,7 @@ export const simulatorRestRoutes = (store: SimulatorStore): Router => {
   router.get('/v2/checkout/orders/:id', bearer, (req, res) => send(res, store.get(String(req.params.id))));
   router.post('/v2/checkout/orders/:id/capture', bearer, json, (req, res) => send(res, store.capture(String(req.params.id), req.get('paypal-request-id'))));
 
-  router.post('/control/orders/:id', json, (req, res) => {
+  router.post('/control/orders/:id', ...controlGuard, json, (req, res) => {
     const parsed = Control.safeParse(req.body);
     if (!parsed.success) {
       send(res, invalid(`action must be approve or decline; outcome one of ${OUTCOMES.join(', ')}`));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { simulatorRestRoutes } from './rest-routes.ts';
 import { sdkScript } from './sdk-script.ts';
 import { createSimulatorStore, type SimulatorStore } from './store.ts';
@@ -14,12 +14,12 @@ export const simulatorStore = (): SimulatorStore => createSimulatorStore((path) 
  * Only mounted outside production when no credentials are configured (or WALLET=simulator).
  * Tests pass their own store to see what the provider was asked to do.
  */
-export const walletSimulatorRoutes = (store: SimulatorStore = simulatorStore()): Router => {
+export const walletSimulatorRoutes = (store: SimulatorStore = simulatorStore(), controlGuard?: (store: SimulatorStore) => RequestHandler[]): Router => {
   const router = Router();
   const script = sdkScript(SIMULATOR_PATH);
   router.get('/sdk/js', (_req, res) => {
     res.type('application/javascript').set('Cache-Control', 'no-store').set('X-Content-Type-Options', 'nosniff').send(script);
   });
-  router.use(simulatorRestRoutes(store));
+  router.use(simulatorRestRoutes(store, controlGuard?.(store)));
   return router;
 };

@@ -30,7 +30,7 @@ export const sdkScript = (simulatorPath: string): string => `(function () {
       if (typeof options.onError === 'function') options.onError(error); else console.error(error);
     };
     var decide = function (id, action) {
-      return fetch(controlUrl(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: action }) })
+      return fetch(controlUrl(id), { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify({ action: action }) })
         .then(function (res) { if (!res.ok) throw new Error('The test wallet could not record the decision (' + res.status + ')'); });
     };
 

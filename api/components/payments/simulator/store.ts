@@ -100,6 +100,10 @@ export const createSimulatorStore = (selfUrl: (path: string) => string) => {
       o.outcome = outcome;
       return { status: 200, body: view(o) };
     },
+    /** The shop order a wallet order was made for (its reference id), if the wallet order exists. */
+    referenceOf(id: string): string | undefined {
+      return orders.get(id)?.unit.reference_id;
+    },
     /** How many wallet orders of one shop order (its reference id) were captured: the charges a buyer would see. */
     capturesFor(referenceId: string): number {
       return [...orders.values()].filter((o) => o.unit.reference_id === referenceId && o.capture !== undefined).length;
