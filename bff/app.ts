@@ -53,13 +53,14 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
-  const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS });
-  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
-
   const app = express();
   app.disable('x-powered-by');
-  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit keys on).
+  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit
+  // keys on) or its protocol (X-Forwarded-Proto, which makes the cookie Secure).
   app.set('trust proxy', config.TRUST_PROXY);
+  const trustsProxy = (address: string, hop: number): boolean => (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
+  const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS, trustsPeer: (address) => trustsProxy(address, 0) });
+  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
   app.use(requestLog(logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
   app.use(canonicalPath);
@@ -104,7 +105,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
   // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
-  const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
+  const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
   const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
   const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
 

@@ -1,8 +1,6 @@
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 export type OriginPolicy = {
   /** Served over TLS (directly, through a loopback proxy that says so, or per PUBLIC_ORIGIN). */
   isTls(req: http.IncomingMessage): boolean;
@@ -14,17 +12,24 @@ export type OriginPolicy = {
   allows(req: http.IncomingMessage): boolean;
 };
 
+export type OriginOptions = {
+  publicOrigin?: string | undefined;
+  partnerOrigins: string[];
+  /** Whether the connecting peer is a proxy TRUST_PROXY names (the same rule as req.ip); none by default. */
+  trustsPeer?: (address: string) => boolean;
+};
+
 /**
  * Decides which origins may talk to the shop's sockets and load its widget. A proxy's
- * X-Forwarded-Proto is believed only from loopback, where such a proxy would run.
+ * X-Forwarded-Proto is believed only from a peer TRUST_PROXY trusts, like its X-Forwarded-For.
  */
-export const originPolicy = ({ publicOrigin, partnerOrigins }: { publicOrigin?: string | undefined; partnerOrigins: string[] }): OriginPolicy => {
+export const originPolicy = ({ publicOrigin, partnerOrigins, trustsPeer = () => false }: OriginOptions): OriginPolicy => {
   const partners = new Set(partnerOrigins);
   const isTls = (req: http.IncomingMessage): boolean => {
     if (publicOrigin) return publicOrigin.startsWith('https:');
     if ((req.socket as TLSSocket).encrypted) return true;
     const forwarded = req.headers['x-forwarded-proto'];
-    return LOOPBACK.test(req.socket.remoteAddress ?? '') && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
+    return trustsPeer(req.socket.remoteAddress ?? '') && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
   };
   const ownOrigin = (req: http.IncomingMessage): string => publicOrigin ?? `${isTls(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
   return {

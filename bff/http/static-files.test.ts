@@ -74,6 +74,26 @@ describe('the chat widget', () => {
 });
 
 describe('production hardening', () => {
+  const loginCookie = async (url: string, headers: Record<string, string>) =>
+    (
+      await fetch(`${url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers },
+        body: JSON.stringify({ email: 'a@shop.test', password: FAKE_PASSWORD }),
+      })
+    ).headers.getSetCookie()[0];
+
+  it('when X-Forwarded-Proto says https, then the cookie turns Secure only if TRUST_PROXY trusts the peer', async () => {
+    const untrusting = await startTestBff({ apiUrl: upstream.url });
+    const trusting = await startTestBff({ apiUrl: upstream.url, config: { TRUST_PROXY: ['loopback'] } });
+    try {
+      expect(await loginCookie(untrusting.url, { 'x-forwarded-proto': 'https' })).toMatch(/^sf_session=/);
+      expect(await loginCookie(trusting.url, { 'x-forwarded-proto': 'https' })).toMatch(/^__Host-sf_session=[^;]+;.*Secure/);
+    } finally {
+      await Promise.all([untrusting.stop(), trusting.stop()]);
+    }
+  });
+
   it('when the BFF runs in production behind TLS, then HSTS is sent and the cookie is Secure with the __Host- prefix', async () => {
     const prod = await startTestBff({ apiUrl: upstream.url, config: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example' } });
     try {
