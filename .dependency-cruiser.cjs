@@ -80,6 +80,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // A linked node_modules (a git worktree's) keeps its place in the graph, so the rules match.
+    preserveSymlinks: true,
     // Only our build output and data: a package's own dist/ (react-router-dom/dist/…) must stay in the graph.
     exclude: { path: '^(dist|data|test-results)/' },
     tsPreCompilationDeps: true,

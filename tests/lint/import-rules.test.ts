@@ -35,10 +35,7 @@ describe('the import rules see every kind of import', () => {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), source);
     }
-    // The project's rules as they are; node_modules is a link here, so keep its path as seen.
-    const config = path.join(dir, 'rules.cjs');
-    await writeFile(config, `module.exports = { extends: ${JSON.stringify(path.join(ROOT, '.dependency-cruiser.cjs'))}, options: { preserveSymlinks: true } };`);
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/depcruise'), ['--config', config, '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'], {
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/depcruise'), ['--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'], {
       cwd: dir,
       encoding: 'utf8',
     });
