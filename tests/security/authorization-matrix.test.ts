@@ -32,7 +32,8 @@ const ADMIN = { guest: 'login', user: 'forbidden', other: 'forbidden', admin: 'o
 const ADMIN_RULED = { ...ADMIN, admin: 'allowed' } as const;
 
 const productBody = (name: string) => ({ name, description: 'Fast', count: 4, price: 999.5, category: CATEGORY, attributesTable: [{ key: 'RAM', value: '16 GB' }] });
-const profileBody = { name: 'Same', lastName: 'Person', password: TEST_PASSWORD, city: 'London' };
+// A full shipping profile: the callers place orders after this row (an order needs one).
+const profileBody = { name: 'Same', lastName: 'Person', password: TEST_PASSWORD, phoneNumber: '+44 20 7946 0000', address: '1 Strand', country: 'UK', zipCode: 'WC2N 5DU', city: 'London', state: 'London' };
 const today = new Date().toISOString().slice(0, 10);
 
 const TABLE: Row[] = [
