@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: only
       ? [`${only}/**/*.test.{ts,tsx}`]
-      : ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model,fault}/**/*.test.ts'],
+      : ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model,fault,lint}/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,6 +19,10 @@ const ApiEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */
   CHAT_IDENTITY_SECRET: optionalEnv(z.string().min(16, 'must be at least 16 characters long')),
+  /** Partners' old `id|name|email` identities are accepted (with a log warning) before this date or instant; unset: refused. */
+  CHAT_IDENTITY_V1_UNTIL: optionalEnv(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date like 2027-03-31 or an ISO date-time' }).transform((v) => new Date(v))),
+  /** The shop's origin as browsers see it (the BFF reads the same variable): the audience v2 partner identities must name. */
+  PUBLIC_ORIGIN: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin)),
   /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
   PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
@@ -24,6 +31,12 @@ const ApiEnv = z.object({
   WALLET: optionalEnv(z.enum(['simulator', 'provider'])),
   /** Shared by several API instances: socket.io adapter, chat admin presence and conversations. Unset: one process, in memory. */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  /** Support chat flood limits. A store's kiosks share one address: the defaults allow ~20 shoppers chatting from it. */
+  CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
+  CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  CHAT_MESSAGES_PER_SOCKET_PER_SECOND: z.coerce.number().int().min(1).default(5),
+  CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(200),
+  CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };
@@ -44,4 +57,17 @@ export const loadApiConfig = async (env: Record<string, string | undefined> = pr
     return keptSecret(parsed.DATA_DIR, file);
   };
   return { ...parsed, TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+};
+
+/** A random secret stored under DATA_DIR, made on first use. */
+export const keptSecret = async (dataDir: string, name: string): Promise<string> => {
+  const file = path.resolve(dataDir, name);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
 };

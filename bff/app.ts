@@ -8,15 +8,18 @@ import type { Logger } from 'pino';
 import { createLogger } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
+import { canonicalPath } from './http/canonical-path.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { originPolicy } from './http/origins.ts';
-import { apiLimiter, loginLimiter } from './http/rate-limits.ts';
+import { liveSessions } from './http/live-sessions.ts';
+import { apiLimiter, loginLimits } from './http/rate-limits.ts';
 import { redisCounters } from './http/redis-store.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
+import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
 import { sessionCookies } from './session/session-cookie.ts';
@@ -30,7 +33,7 @@ export type BffOptions = {
   clientDir?: string;
   /** The built chat widget; default dist/widgets. */
   widgetsDir?: string;
-  /** Requests a session (or a guest address) may make under /api each minute; default 600. */
+  /** Overrides both /api limits a minute (API_LIMIT_PER_MINUTE, API_GUEST_LIMIT_PER_MINUTE); tests raise or lower it. */
   apiLimitPerMinute?: number;
 };
 
@@ -55,10 +58,11 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
 
   const app = express();
   app.disable('x-powered-by');
-  // A TLS-terminating proxy on the same host may tell the client's address and protocol.
-  app.set('trust proxy', 'loopback');
+  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit keys on).
+  app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestLog(logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
+  app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins));
 
@@ -78,9 +82,20 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
   app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
-  app.use('/api', antiForgery, apiLimiter({ perMinute: apiLimitPerMinute, store: counters?.store('statefront:api-limit:'), logger }));
-  const loginLimit = loginLimiter({ store: counters?.store('statefront:login-limit:'), logger });
-  app.use('/api', sessionRoutes({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET), cookies, isTls: (req) => origins.isTls(req), logger, loginLimit }));
+  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
+  const apiLimits = { perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE, perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE };
+  app.use('/api', antiForgery, sessions.middleware, apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger }));
+  const login = loginLimits({
+    perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+    perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
+    windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+    stores: { account: counters?.store('statefront:login-limit:'), address: counters?.store('statefront:login-address-limit:') },
+    logger,
+  });
+  // Changing the password asks for the current one: wrong answers count as failed logins.
+  app.put('/api/users/profile', login.currentPassword);
+  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
+  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   app.use(clientFiles(path.resolve(clientDir)));
@@ -90,7 +105,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const upgraded = new Set<Duplex>();
   // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, app.get('trust proxy fn') as (addr: string, i: number) => boolean);
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf });
+  const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
 
   return {
     app,

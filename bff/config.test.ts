@@ -37,4 +37,33 @@ describe('loadBffConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     for (const name of ['PORT', 'API_URL', 'PARTNER_ORIGINS', 'SESSION_SECRET']) expect((error as Error).message).toContain(`- ${name}`);
   });
+
+  it('when no limit or proxy is set, then no proxy is trusted and the limits have their documented defaults', async () => {
+    const config = await loadBffConfig({ DATA_DIR: await tempDir() });
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config).toMatchObject({
+      API_LIMIT_PER_MINUTE: 600,
+      API_GUEST_LIMIT_PER_MINUTE: 1200,
+      LOGIN_FAILURES_PER_ACCOUNT: 10,
+      LOGIN_FAILURES_PER_ADDRESS: 50,
+      LOGIN_FAILURE_WINDOW_MINUTES: 15,
+    });
+  });
+
+  it('when TRUST_PROXY is a hop count or a list, then it becomes what `trust proxy` takes', async () => {
+    const dir = await tempDir();
+    expect((await loadBffConfig({ DATA_DIR: dir, TRUST_PROXY: '2' })).TRUST_PROXY).toBe(2);
+    expect((await loadBffConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' })).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32']);
+    expect((await loadBffConfig({ DATA_DIR: dir, API_GUEST_LIMIT_PER_MINUTE: '5000' })).API_GUEST_LIMIT_PER_MINUTE).toBe(5000);
+  });
+
+  it('when TRUST_PROXY would trust everyone or names no address, or a limit is not a positive whole number, then start-up stops naming each', async () => {
+    for (const value of ['true', '10.0.0.999', 'proxy.example']) {
+      await expect(loadBffConfig({ DATA_DIR: await tempDir(), TRUST_PROXY: value })).rejects.toThrow(/- TRUST_PROXY: must be a hop count/);
+    }
+    const error = (await loadBffConfig({ DATA_DIR: await tempDir(), API_LIMIT_PER_MINUTE: '0', LOGIN_FAILURES_PER_ADDRESS: 'many' }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('- API_LIMIT_PER_MINUTE');
+    expect(error.message).toContain('- LOGIN_FAILURES_PER_ADDRESS');
+  });
 });
+

@@ -1,8 +1,54 @@
 import { randomBytes } from 'node:crypto';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { ConfigError, keptSecret, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { keptSecret } from '../api/index.ts';
+import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
+
+/**
+ * The rate limits' defaults (README's configuration table says the same). A store's kiosks
+ * share one address and browse as guests: a page view costs about three /api calls, a
+ * shopper at a kiosk views a page every 5–10 s, so 20 kiosks make about 20 × 30 = 600 calls
+ * a minute; the guest ceiling doubles that for bursts (filters, back and forth).
+ */
+export const LIMIT_DEFAULTS = {
+  /** /api requests a minute per logged-in user (all their live sessions together). */
+  API_LIMIT_PER_MINUTE: 600,
+  /** /api requests a minute per address for guests and dead sessions: a store's kiosks share it. */
+  API_GUEST_LIMIT_PER_MINUTE: 1200,
+  /** Failed logins (and wrong current passwords) per account from one address, per window. */
+  LOGIN_FAILURES_PER_ACCOUNT: 10,
+  /** Failed logins per address across all accounts, per window: credential stuffing. */
+  LOGIN_FAILURES_PER_ADDRESS: 50,
+  LOGIN_FAILURE_WINDOW_MINUTES: 15,
+} as const;
+
+const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(fallback));
+
+const TRUST_PROXY_FORMS = 'must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8';
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For): none when unset, so an address
+ * cannot be chosen by the client; a hop count; or the proxies' addresses. `true` (trust
+ * every peer) is refused: it lets anyone pick their own address.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim();
+    if (text === '') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text.split(',').map((item) => item.trim()).filter(Boolean);
+    try {
+      proxyAddr.compile(list);
+      return list;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+      return z.NEVER;
+    }
+  });
 
 const BffEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,6 +70,15 @@ const BffEnv = z.object({
   // Rate-limit counters shared by every BFF instance; unset, each instance counts in memory.
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379' })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
+  API_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE),
+  API_GUEST_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_GUEST_LIMIT_PER_MINUTE),
+  LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),
+  LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
+  LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
+  // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
+  CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
+  CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };

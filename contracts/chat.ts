@@ -18,6 +18,11 @@ export const CHAT_TEXTS = {
   support: 'Support wrote:',
   noAdmin: 'no admin here now',
   adminClosed: 'Admin closed chat. Type something and submit to reconnect',
+  /** Refusals of the flood limits (not in the spec), from the BFF's relay and the hub. */
+  tooManyChats: 'Too many chats from your network. Please try again in a minute.',
+  tooManyWindows: 'Too many chat windows are open for your account. Close one and try again.',
+  tooManyMessages: 'Too many messages from your network. Please wait a minute and send again.',
+  tooManyNewChats: 'Too many new chats from your network. Please try again in a minute.',
 } as const;
 
 export type ChatMessage = { client: string } | { admin: string };
@@ -69,8 +74,14 @@ export type ChatHistoryEntry = { id: number; from: 'client' | 'admin'; text: str
 export type ChatReplayRequest = { after: number; room?: string };
 export type ChatReplayAck = { ok: true; messages: ChatHistoryEntry[] } | ({ ok: false } & ChatError);
 
-/** signature = hex HMAC-SHA256 of `${id}|${name}|${email}` keyed with the shop's CHAT_IDENTITY_SECRET. */
-export type ChatIdentify = { id: string; name: string; email: string; signature: string };
+/** Deprecated, accepted until CHAT_IDENTITY_V1_UNTIL: signature = hex HMAC-SHA256 of `${id}|${name}|${email}`. */
+export type ChatIdentifyV1 = { id: string; name: string; email: string; signature: string };
+/**
+ * payload = JSON text {"id","name","email","aud" (the shop's origin),"exp" (epoch seconds)};
+ * signature = lowercase hex HMAC-SHA256 of `v2.${payload}`, keyed with the shop's CHAT_IDENTITY_SECRET.
+ */
+export type ChatIdentifyV2 = { v: 2; payload: string; signature: string };
+export type ChatIdentify = ChatIdentifyV1 | ChatIdentifyV2;
 /** What a socket may pass as socket.io's `auth` in the handshake. */
 export type ChatHandshakeAuth = { identify?: ChatIdentify };
 

@@ -1,7 +1,5 @@
-// Server-only: read by api/ and bff/ at start-up, never bundled for the browser.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// The configuration's shared schema helpers (zod only, like all of contracts/). Reading files
+// and secrets belongs to the servers: api/config.ts.
 import { z } from 'zod';
 
 /** Thrown when the environment is missing or malformed; its message says what to set. */
@@ -26,16 +24,3 @@ export const optionalEnv = <T extends z.ZodType>(schema: T) =>
 
 export const booleanEnv = (fallback: boolean) =>
   z.preprocess((v) => (v === undefined || v === '' ? fallback : v), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').or(z.boolean()));
-
-/** A random secret stored under DATA_DIR, made on first use. */
-export const keptSecret = async (dataDir: string, name: string): Promise<string> => {
-  const file = path.resolve(dataDir, name);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(path.dirname(file), { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
-};

@@ -88,6 +88,9 @@ export type RegisterResponse = { success: 'User created'; userCreated: UserInfo 
 export type ProfileUpdateResponse = { success: 'user updated'; userUpdated: UserInfo };
 export type UserUpdatedResponse = 'user updated';
 export type UserRemovedResponse = 'user removed';
-/** Answered by the BFF from its session: a non-secret marker, never the upstream token. */
-export type GetTokenResponse = { token: string; isAdmin: boolean };
+/**
+ * Answered by the BFF from its session: the role as the spec's own client reads it (`admin` or
+ * `not admin`), never the upstream token.
+ */
+export type GetTokenResponse = { token: 'admin' | 'not admin'; isAdmin: boolean };
 

@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyIdentity } from '../api/realtime/identify.ts';
 import { createDemoPartner, DEMO_VISITOR } from './demo-partner.ts';
 
 const secret = 'test-identity-secret';
@@ -21,10 +22,16 @@ describe('partner demo server', () => {
     expect(html).toMatch(/StatefrontChat\('open'\)[\s\S]*StatefrontChat\('close'\)[\s\S]*StatefrontChat\('identify'/);
   });
 
-  it('when identify is asked for, then the visitor is signed with the shop secret as the hub checks it', async () => {
+  it('when identify is asked for, then the visitor comes signed as v2 for the shop, and the shop accepts it', async () => {
     const { identity, signed } = await fetch(`${base}/identity`).then((r) => r.json());
-    const expected = createHmac('sha256', secret).update(`${DEMO_VISITOR.id}|${DEMO_VISITOR.name}|${DEMO_VISITOR.email}`).digest('hex');
     expect(signed).toBe(true);
-    expect(identity).toEqual({ ...DEMO_VISITOR, signature: expected });
+    expect(identity).toEqual({ v: 2, payload: expect.any(String), signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const claims = JSON.parse(identity.payload);
+    expect(claims).toMatchObject({ ...DEMO_VISITOR, aud: 'http://localhost:3999' });
+    expect(claims.exp - Date.now() / 1000).toBeGreaterThan(0);
+    const logger = pino({ level: 'silent' });
+    const shop = { config: { CHAT_IDENTITY_SECRET: secret, PUBLIC_ORIGIN: 'http://localhost:3999' }, logger } as unknown as Parameters<typeof verifyIdentity>[1];
+    expect(verifyIdentity(identity, shop)).toEqual(DEMO_VISITOR);
+    expect(verifyIdentity(identity, { ...shop, config: { ...shop.config, PUBLIC_ORIGIN: 'https://another.shop' } })).toMatch(/aud must be/);
   });
 });

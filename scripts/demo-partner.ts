@@ -5,21 +5,29 @@
  *
  * The page pastes the snippet (queue stub + `<script src="SHOP/widgets/chat.js" async>`), has
  * buttons for open, close and identify, and deliberately rude CSS that the widget must ignore.
- * Identify asks this server for a visitor signed with CHAT_IDENTITY_SECRET, as a real
- * partner's server would. The shop accepts the page only if PARTNER_ORIGINS lists its origin.
+ * Identify asks this server for a visitor signed with CHAT_IDENTITY_SECRET (identity v2, for the
+ * shop's origin, valid for an hour), as a real partner's server would. The shop accepts the page
+ * only if PARTNER_ORIGINS lists its origin, and the identity only if its PUBLIC_ORIGIN is SHOP_URL's.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import type { ChatIdentify } from '../contracts/chat.ts';
+import type { ChatIdentifyV2 } from '../contracts/chat.ts';
 
 export const DEMO_VISITOR = { id: 'partner-visitor-1', name: 'Pat Partner', email: 'pat@partner.example' } as const;
+/** How long a signed identity lives: a page asks again when it reloads; the shop refuses over 24 h. */
+const LIFETIME_S = 60 * 60;
 
-/** What the shop checks: hex HMAC-SHA256 of `${id}|${name}|${email}` keyed with CHAT_IDENTITY_SECRET. */
-export const signIdentity = (secret: string, visitor: Omit<ChatIdentify, 'signature'>): ChatIdentify => ({
-  ...visitor,
-  signature: createHmac('sha256', secret).update(`${visitor.id}|${visitor.name}|${visitor.email}`).digest('hex'),
-});
+type Visitor = { id: string; name: string; email: string };
+
+/**
+ * Written as a partner would, without the shop's code (widgets/README.md): the exact JSON text
+ * travels as `payload`, and the lowercase hex HMAC-SHA256 of `v2.` + payload is the signature.
+ */
+export const signIdentity = (secret: string, visitor: Visitor, shopOrigin: string, now = Date.now()): ChatIdentifyV2 => {
+  const payload = JSON.stringify({ ...visitor, aud: shopOrigin, exp: Math.floor(now / 1000) + LIFETIME_S });
+  return { v: 2, payload, signature: createHmac('sha256', secret).update(`v2.${payload}`).digest('hex') };
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -64,7 +72,7 @@ export const partnerPage = (chatScriptUrl: string) => `<!doctype html>
     const answer = await fetch('/identity').then((r) => r.json());
     if (!answer.signed) log('CHAT_IDENTITY_SECRET is not set here: the shop will refuse this identity.');
     StatefrontChat('identify', answer.identity);
-    log('identify sent for ' + answer.identity.email);
+    log('identify sent for ' + JSON.parse(answer.identity.payload).email);
   };
   StatefrontChat('on', 'ready', () => log('ready'));
   window.addEventListener('statefront-chat:unread', (e) => log('unread: ' + e.detail.count));
@@ -84,7 +92,7 @@ export const createDemoPartner = ({ shopUrl, secret }: DemoOptions): Server => {
     }
     if (req.method === 'GET' && path === '/identity') {
       // Without the shop's secret the demo still shows the refusal path, with a signature that cannot match.
-      const identity = signIdentity(secret ?? 'not-the-shop-secret', DEMO_VISITOR);
+      const identity = signIdentity(secret ?? 'not-the-shop-secret', DEMO_VISITOR, new URL(shopUrl).origin);
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return res.end(JSON.stringify({ identity, signed: Boolean(secret) }));
     }
@@ -107,7 +115,7 @@ const main = () => {
   server.listen(port, host, () => {
     const origin = `http://${host}:${port}`;
     console.log(`Partner demo at ${origin}/ embedding ${shopUrl}/widgets/chat.js`);
-    console.log(`The shop must allow this origin: PARTNER_ORIGINS=${origin} npm start`);
+    console.log(`Start the shop with: PARTNER_ORIGINS=${origin} PUBLIC_ORIGIN=${new URL(shopUrl).origin} CHAT_IDENTITY_SECRET=<the same secret> npm start`);
     if (!process.env.CHAT_IDENTITY_SECRET) console.log('CHAT_IDENTITY_SECRET is not set: "Identify" will be refused by the shop.');
   });
   const stop = () => server.close(() => process.exit(0));

@@ -2,6 +2,7 @@ import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts'
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import type { Conversation, Conversations } from './conversations.ts';
+import type { FloodGuard } from './flood-guard.ts';
 import { isChatError, parseAdminClose, parseAdminMessage, parseReplay, parseText } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
 import { slidingWindow } from './rate-limit.ts';
@@ -14,6 +15,7 @@ export type ChatDeps = {
   presence: AdminPresence;
   conversations: Conversations;
   rateLimit: { max: number; windowMs: number };
+  flood: FloodGuard;
 };
 
 const notAdmin = failure({ code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
@@ -21,15 +23,16 @@ const noConversation = failure({ code: 'no conversation', message: 'That custome
 
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
 export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
-  const { io, ctx, presence, conversations } = deps;
+  const { io, ctx, presence, conversations, flood } = deps;
   const allowMessage = slidingWindow(deps.rateLimit.max, deps.rateLimit.windowMs);
   const run = serial(ctx.logger);
 
   const on = (event: string, handler: (payload: unknown, ack?: Ack) => Promise<void>, limited = false) => {
     socket.on(event, (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
-      // Counted on arrival, before any waiting, so a burst cannot slip past the limit.
-      if (limited && !allowMessage()) {
+      // Counted on arrival, before any waiting, so a burst cannot slip past the limit. Admins
+      // answer many customers at once: their session, checked at the handshake, exempts them.
+      if (limited && !socket.data.user?.isAdmin && !allowMessage()) {
         const { max, windowMs } = deps.rateLimit;
         reply(socket, ack, failure({ code: 'rate limited', message: `Too many messages: at most ${max} every ${windowMs / 1000} s. Wait a moment and send again` }));
         return;
@@ -52,6 +55,8 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
   on(SOCKET_EVENTS.clientSendsMessage, async (payload, ack) => {
     const text = parseText(payload);
     if (isChatError(text)) return reply(socket, ack, failure(text));
+    const flooded = await flood.message(socket);
+    if (flooded) return reply(socket, ack, failure(flooded));
     if (await presence.has(socket.id)) {
       return reply(socket, ack, failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }));
     }
@@ -63,6 +68,13 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       if (!admin) {
         socket.emit(SOCKET_EVENTS.noAdmin);
         return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
+      }
+      // Only a conversation that would open counts (not a try while no admin is there, nor a
+      // customer moved to another admin), so a store's shoppers are not refused for waiting.
+      const tooMany = current ? undefined : await flood.conversation(socket);
+      if (tooMany) {
+        await presence.release(admin.socketId);
+        return reply(socket, ack, failure(tooMany));
       }
       await conversations.assign(socket.id, admin);
       adminSocketId = admin.socketId;

@@ -5,7 +5,7 @@ import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts'
 import { LIMITS } from '../../contracts/rules.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { signIdentity } from './identify.ts';
+import { signIdentity, signIdentityV1 } from './identify.ts';
 import { ack, collect, connect, connectAdmin, say, until } from './test-sockets.ts';
 import type { HubServer } from './types.ts';
 
@@ -18,7 +18,7 @@ const track = <S extends Socket>(s: S): S => (open.push(s), s);
 beforeAll(async () => {
   // A long rate window keeps the limit test independent of how fast this machine is.
   t = await startTestApi({
-    config: { CHAT_IDENTITY_SECRET: SECRET },
+    config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: 'https://shop.test' },
     attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })],
   });
 });
@@ -215,7 +215,7 @@ describe('realtime hub: chat', () => {
     const who = { id: 'p-42', name: 'Grace Visitor', email: 'grace@partner.test' };
     let failed: unknown[] = [];
     const visitor = await customer({
-      auth: { identify: { ...who, signature: signIdentity(who, SECRET) } },
+      auth: { identify: signIdentity({ ...who, aud: 'https://shop.test', exp: Math.floor(Date.now() / 1000) + 600 }, SECRET) },
       before: (s) => (failed = collect(s, CHAT_EVENTS.identifyFailed)),
     });
     await say(visitor, 'hello from the partner site');
@@ -228,7 +228,7 @@ describe('realtime hub: chat', () => {
     const { socket: adminSocket } = await admin();
     const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
     const who = { id: 'p-43', name: 'Mallory', email: 'm@partner.test' };
-    const forged = { ...who, name: 'Someone Else', signature: signIdentity(who, SECRET) };
+    const forged = { ...who, name: 'Someone Else', signature: signIdentityV1(who, SECRET) };
     let failed: ChatError[] = [];
     const visitor = await customer({ auth: { identify: forged }, before: (s) => (failed = collect<ChatError>(s, CHAT_EVENTS.identifyFailed)) });
     await say(visitor, 'trust me');

@@ -19,7 +19,7 @@ export const handshake =
       const claims = header?.startsWith('Bearer ') ? await verifyToken(header.slice(7), ctx.config.TOKEN_SECRET) : null;
       socket.data.user = claims ? ((await liveSessionUser(ctx.db, claims.sid, claims._id)) ?? undefined) : undefined;
       const auth = (socket.handshake.auth ?? {}) as { identify?: unknown };
-      const identity = verifyIdentity(auth.identify, ctx.config.CHAT_IDENTITY_SECRET);
+      const identity = verifyIdentity(auth.identify, ctx);
       socket.data.identity = typeof identity === 'object' ? identity : undefined;
       socket.data.identifyError = typeof identity === 'string' ? identity : undefined;
       next();

@@ -7,6 +7,7 @@ import type { ApiContext } from '../context.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
 import { createConversations } from './conversations.ts';
+import { createFloodGuard } from './flood-guard.ts';
 import { handshake } from './handshake.ts';
 import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
@@ -17,8 +18,10 @@ import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, 
 export type RealtimeHubOptions = {
   /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
   recoveryWindowMs?: number;
-  /** Chat messages allowed per socket: at most `max` in any `windowMs`. */
+  /** Chat messages allowed per customer socket: at most `max` in any `windowMs` (default: CHAT_MESSAGES_PER_SOCKET_PER_SECOND a second). */
   rateLimit?: { max: number; windowMs: number };
+  /** The window of the per-address limits (messages, new conversations); a minute by default. */
+  addressWindowMs?: number;
   /** Messages kept per conversation for 'chat replay'. */
   historyLimit?: number;
   /** Admin presence; the default is Redis's with REDIS_URL (every instance), else this process's. */
@@ -57,10 +60,14 @@ export const createRealtimeHub =
       ? openSharedState(ctx.config.REDIS_URL, { historyLimit, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
+    const flood = createFloodGuard({ limits: ctx.config, redis: shared?.redis, logger: ctx.logger, windowMs: options.addressWindowMs });
     io.use(handshake(ctx));
+    // After the handshake: admins, known by their session, are not counted.
+    io.use(flood.admit);
     const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
     const conversations = shared?.conversations ?? createConversations(historyLimit);
-    const deps = { io, ctx, presence, conversations, rateLimit: options.rateLimit ?? { max: 5, windowMs: 1000 } };
+    const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
+    const deps = { io, ctx, presence, conversations, rateLimit, flood };
     const departures = new Map<string, { user?: AuthUser; timer: NodeJS.Timeout }>();
     const background = serial(ctx.logger);
     let closing = false;

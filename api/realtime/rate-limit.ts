@@ -12,3 +12,59 @@ export const slidingWindow = (max: number, windowMs: number, now: () => number =
     return true;
   };
 };
+
+/**
+ * Windows per key (an address): at most `max` hits in a window of `windowMs` that opens with
+ * the key's first hit. The Redis counter (redis-limits.ts) counts the same way, so one instance
+ * alone and several sharing Redis agree. Passed windows are swept once a window, so idle
+ * addresses cost nothing.
+ */
+export const keyedWindows = (max: number, windowMs: number, now: () => number = Date.now) => {
+  const windows = new Map<string, { start: number; count: number }>();
+  let swept = now();
+  return (key: string): boolean => {
+    const t = now();
+    if (t - swept >= windowMs) {
+      for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
+      swept = t;
+    }
+    let w = windows.get(key);
+    if (!w || t - w.start >= windowMs) windows.set(key, (w = { start: t, count: 0 }));
+    if (w.count >= max) return false;
+    w.count += 1;
+    return true;
+  };
+};
+
+/** A key a holder would count against, and how many may hold it at once. */
+export type OpenCap = { key: string; max: number };
+
+/**
+ * Concurrent holders per key (open sockets per address or session). `take` counts one in on
+ * every key when each has room, else names the first full one. The release is idempotent: a
+ * socket may end by several paths.
+ */
+export const openCounts = () => {
+  const counts = new Map<string, number>();
+  const add = (key: string, n: number) => {
+    const next = (counts.get(key) ?? 0) + n;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
+  return {
+    count: (key: string) => counts.get(key) ?? 0,
+    take(caps: OpenCap[]): { full: OpenCap } | { release: () => void } {
+      const full = caps.find(({ key, max }) => (counts.get(key) ?? 0) >= max);
+      if (full) return { full };
+      for (const { key } of caps) add(key, 1);
+      let released = false;
+      return {
+        release: () => {
+          if (released) return;
+          released = true;
+          for (const { key } of caps) add(key, -1);
+        },
+      };
+    },
+  };
+};

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Logger } from 'pino';
 import type { Conversations } from './conversations.ts';
-import { openHubRedis } from './redis-client.ts';
+import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisConversations } from './redis-conversations.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
 
@@ -11,6 +11,8 @@ export type SharedState = {
   adapter: ReturnType<typeof createAdapter>;
   presence: RedisPresence;
   conversations: Conversations;
+  /** The connection itself, for per-address chat limits every instance counts together. */
+  redis: HubRedis;
   /** Takes this instance's admins out of presence: first thing on shutdown, so no new conversation comes here. */
   leave(): Promise<void>;
   /** Closes the connection, once socket.io has closed (it persists sessions on the way out). */
@@ -36,6 +38,7 @@ export const openSharedState = (url: string, { historyLimit, presenceTtlMs, logg
     adapter,
     presence,
     conversations: createRedisConversations(redis, { historyLimit }),
+    redis,
     async leave() {
       // Without a connection the command would wait in the queue forever; the heartbeat's TTL does it instead.
       if (!redis.isReady) return presence.abandon();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ChatAck, ChatHandshakeAuth } from '../../contracts/chat.ts';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
@@ -12,13 +13,23 @@ export type ClientOptions = {
   auth?: ChatHandshakeAuth;
   before?: (socket: Socket) => void;
   transports?: Array<'websocket' | 'polling'>;
+  /** The client's own address: anything in 127.0.0.0/8 reaches the loopback, so tests can be several shoppers. */
+  localAddress?: string;
 };
 
+/**
+ * socket.io-client's `agent` option for a client at `localAddress`: its Node transports (polling
+ * and websocket) take an http.Agent, though engine.io-client types the option as a string.
+ */
+export const agentFrom = (localAddress: string | undefined): { agent?: string } =>
+  localAddress ? { agent: new http.Agent({ localAddress }) as unknown as string } : {};
+
 /** A connected socket.io client; reconnects quickly so recovery tests do not wait seconds. */
-export const connect = async (url: string, { token, auth, before, transports = ['websocket'] }: ClientOptions = {}): Promise<Socket> => {
+export const connect = async (url: string, { token, auth, before, transports = ['websocket'], localAddress }: ClientOptions = {}): Promise<Socket> => {
   const socket = connectClient(url, {
     path: '/socket.io',
     transports,
+    ...agentFrom(localAddress),
     extraHeaders: token ? { authorization: `Bearer ${token}` } : {},
     auth: auth ?? {},
     reconnectionDelay: 50,

@@ -64,6 +64,11 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     SEED: 'none',
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'silent',
+    CHAT_SOCKETS_PER_ADDRESS: 40,
+    CHAT_SOCKETS_PER_SESSION: 10,
+    CHAT_MESSAGES_PER_SOCKET_PER_SECOND: 5,
+    CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 200,
+    CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
     ...options.config,
   };
   const db = await createTestDb();

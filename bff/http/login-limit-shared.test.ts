@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 import { type FakeApi, FAKE_PASSWORD, startFakeApi } from '../testing/fake-api.ts';
+import { requestFrom } from '../testing/from-address.ts';
 
 let redis: RedisServer;
 let upstream: FakeApi;
@@ -12,8 +12,9 @@ let second: TestBff;
 beforeAll(async () => {
   redis = await startRedisServer();
   upstream = await startFakeApi();
-  first = await startTestBff({ apiUrl: upstream.url, config: { REDIS_URL: redis.url } });
-  second = await startTestBff({ apiUrl: upstream.url, config: { REDIS_URL: redis.url } });
+  const config = { REDIS_URL: redis.url, LOGIN_FAILURES_PER_ADDRESS: 12 };
+  first = await startTestBff({ apiUrl: upstream.url, config });
+  second = await startTestBff({ apiUrl: upstream.url, config });
 });
 
 afterAll(async () => {
@@ -23,21 +24,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** POST /api/users/login to one instance from a chosen local address (all of 127.0.0.0/8 is loopback on Linux). */
 const loginAt = (bff: TestBff, localAddress: string, email: string, password: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const { port } = new URL(bff.url);
-    const req = http.request(
-      { host: '127.0.0.1', port, path: '/api/users/login', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'x-csrf': '1' } },
-      (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ email, password }));
-  });
+  requestFrom(bff.url, localAddress, '/api/users/login', { method: 'POST', json: { email, password } });
 
 describe('failed-login limit shared through Redis', () => {
   it('when 10 failures for one account from one address are spread across two instances, then the 11th gets 429 on either, yet the owner logs in from another address', async () => {
@@ -61,5 +49,17 @@ describe('failed-login limit shared through Redis', () => {
     for (let i = 0; i < 12; i += 1) {
       expect((await loginAt(i % 2 === 0 ? first : second, '127.0.0.3', email, FAKE_PASSWORD)).status).toBe(200);
     }
+  });
+
+  it('when failures for many accounts from one address are spread across two instances, then the per-address limit counts them together', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      expect((await loginAt(i % 2 === 0 ? first : second, '127.0.0.4', `shared-stuffed-${i}@shop.test`, 'guess')).status).toBe(401);
+    }
+    for (const bff of [first, second]) {
+      const blocked = await loginAt(bff, '127.0.0.4', 'shared-stuffed-new@shop.test', FAKE_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect((JSON.parse(blocked.body) as { message: string }).message).toMatch(/from your network/);
+    }
+    expect((await loginAt(first, '127.0.0.5', 'shared-stuffed-new@shop.test', FAKE_PASSWORD)).status).toBe(200);
   });
 });

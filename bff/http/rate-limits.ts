@@ -1,19 +1,16 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/** The per-session ceiling on /api when createBff is given none. */
-export const API_LIMIT_PER_MINUTE = 600;
+import { LIMIT_DEFAULTS } from '../config.ts';
+import { wasAuthFailure } from './auth-failures.ts';
+import { liveUser } from './live-sessions.ts';
 
 export type LimiterOptions = {
-  /** Shared counters (Redis, when REDIS_URL is set); memory of this instance otherwise. */
-  store?: Store;
   /** Where a failing store is reported; the request then passes unchecked. */
   logger?: Logger;
 };
 
+/** The shopper's address, as `trust proxy` (TRUST_PROXY) reads it; IPv6 by its /56, which one subscriber holds. */
 const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** A store that fails (Redis gone) must not take the shop down: warn and let the request pass. */
@@ -27,40 +24,115 @@ const storeFailure = (logger: Logger | undefined) => ({
   }),
 });
 
+export type LoginLimitOptions = LimiterOptions & {
+  perAccount?: number;
+  perAddress?: number;
+  windowMinutes?: number;
+  /** Shared counters (Redis, when REDIS_URL is set), one store each; memory of this instance otherwise. */
+  stores?: { account?: Store | undefined; address?: Store | undefined };
+};
+
+/** What one guarded request is: whose password it tries, and whether its answer was a failure. */
+type Attempt = { account: string | undefined; kind: 'login' | 'current-password' };
+const attempts = new WeakMap<Request, Attempt>();
+
+const emailIn = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && 'email' in body && typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+
+/** A login fails when the API refuses what was sent (4xx); a limiter's own 429 and the API's 5xx are not the guesser's tries. */
+const failed = (req: Request, status: number): boolean =>
+  attempts.get(req)?.kind === 'current-password' ? wasAuthFailure(req) : status >= 400 && status < 500 && status !== 429;
+
 /**
- * Failed logins, counted per (account, address) pair: a guesser is stopped after 10 tries in
- * 15 minutes, yet cannot lock the owner out, who logs in from another address. Successful
- * logins do not count. With a shared store every instance counts the same failures.
+ * Wrong passwords, counted twice: per account and address (10 in 15 minutes stop a guesser,
+ * yet the owner, elsewhere, still logs in: a stranger cannot lock an account for everyone),
+ * and per address across accounts (50 stop credential stuffing from one place, and leave a
+ * store's kiosks room for typos). Both count failed logins and the API's answers to a wrong
+ * current password on PUT /api/users/profile (header `x-statefront-auth-failure`), so the
+ * profile form is no side door for guessing. Successes never count.
+ *
+ * `login` guards POST /api/users/login (after its body is parsed); `currentPassword` guards the
+ * streamed profile PUT, whose account is the live session's user.
  */
-export const loginLimiter = ({ store, logger }: LimiterOptions = {}): RequestHandler =>
-  rateLimit({
-    windowMs: FIFTEEN_MINUTES,
-    limit: 10,
+export const loginLimits = ({
+  perAccount = LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT,
+  perAddress = LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS,
+  windowMinutes = LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES,
+  stores = {},
+  logger,
+}: LoginLimitOptions = {}): { login: RequestHandler; currentPassword: RequestHandler } => {
+  const wait = `Wait ${windowMinutes} minute${windowMinutes === 1 ? '' : 's'} and try again.`;
+  const refuse = (what: { login: string; password: string }) => (req: Request, res: Response) => {
+    if (attempts.get(req)?.kind === 'login') return void res.status(429).json({ message: `${what.login} ${wait}` });
+    res.status(429).json({ message: `${what.password} ${wait}`, field: 'currentPassword' });
+  };
+  const common = {
+    windowMs: windowMinutes * 60 * 1000,
     skipSuccessfulRequests: true,
+    requestWasSuccessful: (req: Request, res: Response) => !failed(req, res.statusCode),
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    ...storeFailure(logger),
+  };
+  const byAccount = rateLimit({
+    ...common,
+    limit: perAccount,
+    ...(stores.account && { store: stores.account }),
+    skip: (req) => attempts.get(req)?.account === undefined,
+    keyGenerator: (req) => `${attempts.get(req)?.account}|${clientIp(req)}`,
+    handler: refuse({ login: 'Too many failed logins for this account.', password: 'Too many wrong passwords for this account.' }),
+  });
+  const byAddress = rateLimit({
+    ...common,
+    limit: perAddress,
+    ...(stores.address && { store: stores.address }),
+    keyGenerator: (req) => clientIp(req),
+    handler: refuse({ login: 'Too many failed logins from your network.', password: 'Too many wrong passwords from your network.' }),
+  });
+  const guard =
+    (attempt: (req: Request) => Attempt): RequestHandler =>
+    (req, res, next) => {
+      attempts.set(req, attempt(req));
+      void byAccount(req, res, (error?: unknown) => (error ? next(error) : void byAddress(req, res, next)));
+    };
+  return {
+    login: guard((req) => ({ account: emailIn(req.body) ?? '', kind: 'login' })),
+    currentPassword: guard((req) => ({ account: liveUser(req)?.email.toLowerCase(), kind: 'current-password' })),
+  };
+};
+
+/** The login route's guard alone, with in-memory counters (the session routes' default). */
+export const loginLimiter = (options: LoginLimitOptions = {}): RequestHandler => loginLimits(options).login;
+
+export type ApiLimitOptions = LimiterOptions & {
+  perUser?: number;
+  perAddress?: number;
+  store?: Store | undefined;
+};
+
+/**
+ * A generous ceiling on /api against runaway scripts, keyed on what is real: a live session's
+ * user (every session of that user together, so logging in again buys nothing), otherwise the
+ * address. A cookie that merely decrypts (logged out, expired at the API) is a guest's.
+ * Needs `liveSessions().middleware` before it.
+ */
+export const apiLimiter = ({
+  perUser = LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE,
+  perAddress = LIMIT_DEFAULTS.API_GUEST_LIMIT_PER_MINUTE,
+  store,
+  logger,
+}: ApiLimitOptions = {}): RequestHandler =>
+  rateLimit({
+    windowMs: 60 * 1000,
+    limit: (req) => (liveUser(req) ? perUser : perAddress),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...(store && { store }),
     ...storeFailure(logger),
     keyGenerator: (req) => {
-      const body: unknown = req.body;
-      const email = body && typeof body === 'object' && 'email' in body && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      return `${email}|${clientIp(req)}`;
+      const user = liveUser(req);
+      return user ? `user:${user._id}` : `ip:${clientIp(req)}`;
     },
-    handler: (_req, res) => {
-      res.status(429).json({ message: 'Too many failed logins for this account. Wait 15 minutes and try again.' });
-    },
-  });
-
-/** A generous ceiling on /api per session (per address for guests) against runaway scripts. */
-export const apiLimiter = ({ perMinute = API_LIMIT_PER_MINUTE, store, logger }: LimiterOptions & { perMinute?: number } = {}): RequestHandler =>
-  rateLimit({
-    windowMs: 60 * 1000,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    ...(store && { store }),
-    ...storeFailure(logger),
-    keyGenerator: (req) => (req.session ? `session:${req.session.id}` : `ip:${clientIp(req)}`),
     handler: (_req, res) => {
       res.status(429).json({ message: 'Too many requests. Wait a minute and try again.' });
     },

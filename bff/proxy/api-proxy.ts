@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Request } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { takeAuthFailure } from '../http/auth-failures.ts';
 
 /**
  * The paths the API answers; everything else is the BFF's (static files, SPA fallback).
@@ -68,6 +69,8 @@ export const apiProxy = ({ target, logger, clearSession }: ApiProxyOptions) => {
         });
       },
       proxyRes: (proxyRes, req, res) => {
+        // A refused current password counts in the login limit; the browser never sees the header.
+        takeAuthFailure(proxyRes, req);
         // A session the API no longer honours (logged out elsewhere, expired): forget it.
         if (proxyRes.statusCode === 401 && (req as Request).session) res.setHeader('set-cookie', clearSession(req as Request));
       },

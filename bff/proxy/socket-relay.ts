@@ -4,12 +4,20 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { checkPath } from '../http/canonical-path.ts';
 import type { OriginPolicy } from '../http/origins.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
+import type { SocketCaps } from './socket-caps.ts';
 
 const refuse = (socket: Duplex, status: string) => {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+};
+
+/** A 429 with the sentence as JSON, like the BFF's other limits (a browser's WebSocket hides it; scripts read it). */
+const refuseTooMany = (socket: Duplex, message: string) => {
+  const body = JSON.stringify({ message });
+  socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 };
 
 /**
@@ -39,15 +47,19 @@ export type UpgradeOptions = {
   internalSecret: string;
   /** The shopper's address as the app's `trust proxy` setting reads it. */
   addressOf: (req: http.IncomingMessage) => string;
+  /** Open websockets per address and per session. */
+  caps: SocketCaps;
 };
 
 /**
- * The websocket handshake: only /socket.io, only from the shop itself or a partner site, and
- * with the session's token attached, as for any other proxied request.
+ * The websocket handshake: only /socket.io, only from the shop itself or a partner site, within
+ * the open-socket caps, and with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger, internalSecret, addressOf }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, internalSecret, addressOf, caps }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    // The same one spelling as for every other request: the proxy forwards the raw path.
+    if (!checkPath(req.method ?? 'GET', req.url ?? '/').ok) return refuse(socket, '400 Bad Request');
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
     if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
     if (!origins.allows(req)) {
@@ -55,7 +67,13 @@ export const socketUpgrade =
       return refuse(socket, '403 Forbidden');
     }
     const session = await cookies.read(req.headers.cookie);
-    setUpstreamAuth(req, session?.token, { secret: internalSecret, address: addressOf(req) });
+    const address = addressOf(req);
+    const tooMany = caps.admit(socket, { address, session });
+    if (tooMany) {
+      logger.info({ address }, 'chat websocket refused: too many open');
+      return refuseTooMany(socket, tooMany);
+    }
+    setUpstreamAuth(req, session?.token, { secret: internalSecret, address });
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
     upgrade(req, socket as Socket, head);

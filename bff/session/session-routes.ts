@@ -5,8 +5,11 @@ import { loginLimiter } from '../http/rate-limits.ts';
 import type { ApiClient } from './api-client.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
-/** What /api/get-token shows instead of the upstream token: proof of a session, nothing more. */
-export const SESSION_MARKER = 'bff-session';
+/**
+ * What /api/get-token shows instead of the upstream token: the role, in the words the spec's own
+ * client's admin guard reads (`token === 'admin'`), nothing secret.
+ */
+const roleMarker = (isAdmin: boolean): GetTokenResponse['token'] => (isAdmin ? 'admin' : 'not admin');
 
 type Upstream = { success?: string; userLoggedIn?: UserInfo; userCreated?: UserInfo; token?: unknown };
 
@@ -59,7 +62,7 @@ export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = lo
       const { status, body } = await callApi(req, '/api/session', { token: session.token });
       if (status === 200) {
         const { user } = body as { user: UserInfo };
-        return void res.json({ token: SESSION_MARKER, isAdmin: user.isAdmin } satisfies GetTokenResponse);
+        return void res.json({ token: roleMarker(user.isAdmin), isAdmin: user.isAdmin } satisfies GetTokenResponse);
       }
       if (status !== 401) return void res.status(status).json(body);
       res.append('set-cookie', cookies.clear(isTls(req)));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
-import type { BffConfig } from '../config.ts';
+import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
 
 export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
@@ -51,6 +51,10 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     PUBLIC_ORIGIN: undefined,
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'info',
+    TRUST_PROXY: false,
+    ...LIMIT_DEFAULTS,
+    CHAT_SOCKETS_PER_ADDRESS: 40,
+    CHAT_SOCKETS_PER_SESSION: 10,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });

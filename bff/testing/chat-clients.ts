@@ -3,7 +3,7 @@ import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
-import { ack, until } from '../../api/realtime/test-sockets.ts';
+import { ack, agentFrom, until } from '../../api/realtime/test-sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
 
@@ -24,20 +24,31 @@ export const bffSession = async (api: TestApi, bff: TestBff, { admin = false } =
 };
 
 /** A connected socket.io client on the BFF's URL; reconnects quickly so recovery tests stay short. */
-export const connectViaBff = async (bff: TestBff, { cookie, transport = 'websocket' }: { cookie?: string; transport?: Transport } = {}): Promise<Socket> => {
-  const socket = io(bff.url, {
-    transports: [transport],
-    extraHeaders: { origin: bff.url, ...(cookie ? { cookie } : {}) },
-    reconnectionDelay: 50,
-    reconnectionDelayMax: 100,
-    forceNew: true,
-  });
+export const connectViaBff = async (bff: TestBff, options: ViaBffOptions = {}): Promise<Socket> => {
+  const socket = openViaBff(bff, options);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   return socket;
 };
+
+/**
+ * `transport` 'upgrade' starts on polling and upgrades to websocket, as browsers do;
+ * `localAddress` makes the client another shopper (any 127.x address reaches the loopback).
+ */
+export type ViaBffOptions = { cookie?: string; transport?: Transport | 'upgrade'; localAddress?: string };
+
+/** A socket.io client on the BFF's URL that is connecting; its connect or connect_error is the caller's to await. */
+export const openViaBff = (bff: TestBff, { cookie, transport = 'websocket', localAddress }: ViaBffOptions = {}): Socket =>
+  io(bff.url, {
+    transports: transport === 'upgrade' ? ['polling', 'websocket'] : [transport],
+    ...agentFrom(localAddress),
+    extraHeaders: { origin: bff.url, ...(cookie ? { cookie } : {}) },
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 100,
+    forceNew: true,
+  });
 
 /** An admin session's socket through the BFF that has announced itself as a chat admin. */
 export const adminViaBff = async (api: TestApi, bff: TestBff, transport: Transport = 'websocket'): Promise<Socket> => {

@@ -10,11 +10,16 @@ export type FakeApi = { url: string; server: http.Server; requests: Recorded[]; 
 /**
  * A stand-in for the API that records every request it receives. Login succeeds with
  * FAKE_PASSWORD (emails starting with "admin" are admins) and answers a token naming the
- * email; any other path answers 200 `{ reached: true }` (after 300 ms under /api/slow).
+ * email; GET /api/session answers the token's user until GET /api/logout ends it (401 then);
+ * PUT /api/users/profile with a `password` but a `currentPassword` other than FAKE_PASSWORD
+ * answers the API's 400 with its auth-failure header; any other path answers 200
+ * `{ reached: true }` (after 300 ms under /api/slow).
  */
 export const startFakeApi = async (): Promise<FakeApi> => {
   const requests: Recorded[] = [];
   let issued = 0;
+  const sessions = new Map<string, { _id: string; email: string }>();
+  const bearer = (req: http.IncomingMessage) => req.headers.authorization?.replace(/^Bearer /, '') ?? '';
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -30,7 +35,24 @@ export const startFakeApi = async (): Promise<FakeApi> => {
         }
         const user = { _id: '00000000-0000-4000-8000-000000000001', name: 'A', lastName: 'B', email, isAdmin: email?.startsWith('admin') ?? false };
         issued += 1;
-        return void res.end(JSON.stringify({ success: 'user logged in', userLoggedIn: { ...user, doNotLogout: false }, token: `upstream-token-${email}-${issued}` }));
+        const token = `upstream-token-${email}-${issued}`;
+        // One id per email, so every session of an account is the same user.
+        sessions.set(token, { _id: `user-${email}`, email: email ?? '' });
+        return void res.end(JSON.stringify({ success: 'user logged in', userLoggedIn: { ...user, doNotLogout: false }, token }));
+      }
+      if (req.url === '/api/session') {
+        const user = sessions.get(bearer(req));
+        res.statusCode = user ? 200 : 401;
+        return void res.end(JSON.stringify(user ? { user: { ...user, name: 'A', lastName: 'B', isAdmin: user.email.startsWith('admin') } } : { message: 'Please log in first' }));
+      }
+      if (req.url === '/api/logout') sessions.delete(bearer(req));
+      if (req.method === 'PUT' && req.url === '/api/users/profile') {
+        const { password, currentPassword } = JSON.parse(body || '{}') as { password?: string; currentPassword?: string };
+        if (password && currentPassword !== FAKE_PASSWORD) {
+          res.statusCode = 400;
+          res.setHeader('x-statefront-auth-failure', 'current-password');
+          return void res.end(JSON.stringify({ message: 'Your current password is not correct', field: 'currentPassword' }));
+        }
       }
       // A slow answer, to catch requests in flight (graceful shutdown).
       if (req.url?.startsWith('/api/slow')) return void setTimeout(() => res.end(JSON.stringify({ reached: true })), 300);

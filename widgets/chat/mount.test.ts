@@ -195,6 +195,20 @@ describe('chat widget socket', () => {
     expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([]);
   });
 
+  it('when the shop refuses the connection because the network has too many chats, then its sentence shows, and a minute later the widget connects again and it goes', () => {
+    const { widget, sockets, $ } = setup();
+    widget.open();
+    const socket = sockets.last();
+    socket.refuse(CHAT_TEXTS.tooManyChats);
+    expect($('.notice')?.textContent).toBe(CHAT_TEXTS.tooManyChats);
+    vi.advanceTimersByTime(59_999);
+    expect(socket.handshakes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(socket.handshakes).toHaveLength(2);
+    socket.accept();
+    expect($('.notice')?.textContent).toBe('');
+  });
+
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {
     const { widget, sockets, type, press, $ } = setup();
     widget.open();

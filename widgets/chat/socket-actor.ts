@@ -14,6 +14,8 @@ export type ChatSocket = {
   readonly connected: boolean;
   /** True when socket.io restored the session (missed events are then redelivered by it). */
   readonly recovered: boolean;
+  /** False once the shop refused the connection: socket.io then does not try again by itself. */
+  readonly active: boolean;
   on(event: string, listener: Listener): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   connect(): unknown;
@@ -40,6 +42,9 @@ export type SocketActorDeps = {
   onSocket: (socket: ChatSocket | null) => void;
 };
 
+/** The shop's flood refusals say "try again in a minute": the widget does so by itself. */
+export const REFUSED_RETRY_MS = 60_000;
+
 const idOf = (meta: unknown): number | undefined =>
   typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
 
@@ -54,6 +59,8 @@ export const createSocketActor = (deps: SocketActorDeps) =>
     const send = (event: CustomerChatEvent) => sendBack(event);
     let lastSeen = 0;
     let connectedBefore = false;
+    let refused = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const deliver = (text: string, id: number | undefined) => {
       if (id !== undefined) {
         if (id <= lastSeen) return;
@@ -76,7 +83,16 @@ export const createSocketActor = (deps: SocketActorDeps) =>
       // at 1 again (spec: rooms are keyed by socket); what the old room missed is not reachable.
       if (connectedBefore && !socket.recovered) lastSeen = 0;
       connectedBefore = true;
+      if (refused) deps.onNotice(null);
+      refused = false;
       send({ type: 'chat.connected' });
+    });
+    // The shop said no (too many chats from this network): say why, and ask again in a minute.
+    socket.on('connect_error', (error: Error) => {
+      if (socket.active) return;
+      refused = true;
+      deps.onNotice(error.message);
+      retry = setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
     });
     socket.on('disconnect', () => send({ type: 'chat.disconnected' }));
     socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed());
@@ -93,6 +109,7 @@ export const createSocketActor = (deps: SocketActorDeps) =>
     });
     deps.onSocket(socket);
     return () => {
+      clearTimeout(retry);
       deps.onSocket(null);
       socket.off();
       socket.disconnect();

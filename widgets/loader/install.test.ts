@@ -5,7 +5,7 @@ import type { WidgetModule } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { installChat, type ChatWindow } from './install.ts';
 
-const identity = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'ab'.repeat(32) };
+const identity = { v: 2 as const, payload: '{"id":"u1","name":"Ann","email":"ann@example.com","aud":"http://shop.test","exp":1800000000}', signature: 'ab'.repeat(32) };
 const win = window as unknown as ChatWindow;
 
 /** The snippet partners paste: the queue stub, then the script tag. */
@@ -152,5 +152,26 @@ describe('chat loader', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('identify needs'));
     expect(sockets.last().handshakes).toEqual([{}]);
     warn.mockRestore();
+  });
+
+  it('when identify is given a v2 signature in upper case or with bytes after it, then the loader refuses it before it travels', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { api, sockets } = install(snippet());
+    api.identify({ ...identity, signature: identity.signature.toUpperCase() });
+    api.identify({ ...identity, signature: `${identity.signature}\n` });
+    api.open();
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(sockets.last().handshakes).toEqual([{}]);
+    warn.mockRestore();
+  });
+
+  it('when a partner still passes a v1 identity, then it reaches the handshake for the shop to judge', async () => {
+    const v1 = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'AB'.repeat(32) };
+    const { api, sockets } = install(snippet());
+    api.identify(v1);
+    api.open();
+    await settle();
+    expect(sockets.last().handshakes).toEqual([{ identify: v1 }]);
   });
 });

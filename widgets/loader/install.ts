@@ -88,7 +88,7 @@ export const installChat = ({ window: win, script, loadWidget, widgetFile }: Ins
   };
   const identify = (value: unknown) => {
     const checked = asIdentity(value);
-    if (!checked) return console.warn('StatefrontChat: identify needs { id, name, email, signature } with a hex HMAC-SHA256 signature.');
+    if (!checked) return console.warn('StatefrontChat: identify needs { v: 2, payload, signature } as signed by your server.');
     identity = checked;
     widget?.identify(checked);
   };

@@ -7,6 +7,7 @@ type Handler = (...args: unknown[]) => void;
 export class FakeSocket implements ChatSocket {
   connected = false;
   recovered = false;
+  active = true;
   readonly emitted: unknown[][] = [];
   readonly handshakes: ChatHandshakeAuth[] = [];
   private handlers = new Map<string, Handler[]>();
@@ -30,6 +31,7 @@ export class FakeSocket implements ChatSocket {
   }
   /** Like socket.io, a connection attempt reads `auth` for its handshake. */
   connect() {
+    this.active = true;
     this.options.auth((data) => this.handshakes.push(data));
     return this;
   }
@@ -43,6 +45,11 @@ export class FakeSocket implements ChatSocket {
     this.connected = true;
     this.recovered = recovered;
     this.fromServer('connect');
+  }
+  /** The shop refuses the handshake with a sentence (a middleware's error): socket.io stops trying. */
+  refuse(message: string) {
+    this.active = false;
+    this.fromServer('connect_error', new Error(message));
   }
   /** The transport drops; socket.io then tries again with a new handshake. */
   drop() {

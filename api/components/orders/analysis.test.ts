@@ -74,10 +74,20 @@ describe('revenue analysis of a UTC day', () => {
     );
   });
 
-  it.each([['2026-3-8'], ['yesterday'], ['2026-02-30'], ['2026-13-01']])('when the date is %s, then 400 naming date', async (date) => {
-    const res = await t.authed(boss.token)(`/api/orders/analysis/${date}`);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { field: string }).field).toBe('date');
+  it.each([['2026-3-8'], ['yesterday'], ['2026-02-30'], ['2026-13-01'], ['0000-01-01'], ['0001-01-01'], ['1999-12-31']])(
+    'when the date is %s, then 400 naming date',
+    async (date) => {
+      const res = await t.authed(boss.token)(`/api/orders/analysis/${date}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { field: string }).field).toBe('date');
+    },
+  );
+
+  it('when the date is the first or the last day of the accepted range, then both answers come (empty)', async () => {
+    for (const date of ['2000-01-01', '9999-12-31']) {
+      expect(await get<AnalysisOrder[]>(`/api/orders/analysis/${date}`)).toEqual([]);
+      expect((await get<HourBucket[]>(`/api/orders/analysis/${date}?bucket=hour`)).at(-1)).toEqual({ hour: 23, total: 0, orders: 0 });
+    }
   });
 
   it('when the bucket is not hour, then 400 naming bucket', async () => {

@@ -21,9 +21,12 @@ export type ListFilter = {
 
 const MAX_LIST_ITEMS = 50;
 
+/** Empty items are skipped: the spec's own client ends every list with a comma (`rating=5,`). */
 const items = (value: string, field: string): string[] => {
-  const list = value.split(',').map((s) => s.trim());
-  if (list.some((s) => s === '')) throw badRequest(`${field} is a comma-joined list without empty items`, field);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (list.length > MAX_LIST_ITEMS) throw badRequest(`${field} may hold at most ${MAX_LIST_ITEMS} items`, field);
   return list;
 };
@@ -50,28 +53,42 @@ const parseAttrs = (value: string | undefined): Map<string, string[]> => {
   return attrs;
 };
 
-const parseCategories = (value: string | undefined): string[] => {
-  if (value === undefined) return [];
-  return items(value, 'category').map((name) => {
-    if (name.split('/').some((part) => part.trim() === '')) throw badRequest(`"${name}" is not a category path`, 'category');
-    return name;
-  });
+const checkCategory = (name: string, field: string): string => {
+  if (name.split('/').some((part) => part.trim() === '')) throw badRequest(`"${name}" is not a category path`, field);
+  return name;
 };
+
+const parseCategories = (value: string | undefined): string[] =>
+  value === undefined ? [] : items(value, 'category').map((name) => checkCategory(name, 'category'));
+
+const MAX_PATH_CATEGORY = 2000;
+const MAX_SEARCH = 200;
+
+/**
+ * Unused fields arrive empty (`price=`); the spec's own client sends its first page as
+ * `pageNum=null` (its route has no page yet), which its server read as page 1.
+ */
+const isUnset = (key: string, value: unknown): boolean =>
+  typeof value === 'string' && (value.trim() === '' || (key === 'pageNum' && value.trim() === 'null'));
 
 /**
  * Reads GET /api/products' path and query. The client sends every field, empty when unused
- * (`?pageNum=1&price=&rating=…`), so an empty value means "not filtered".
+ * (`?pageNum=1&price=&rating=…`), so an empty value means "not filtered". Any other malformed
+ * value is a 400 naming its parameter (the path's are `categoryName` and `searchQuery`).
  */
 export const parseListFilter = (params: Record<string, string | undefined>, rawQuery: Record<string, unknown>): ListFilter => {
-  const query = Object.fromEntries(Object.entries(rawQuery).filter(([, v]) => v !== ''));
+  const query = Object.fromEntries(Object.entries(rawQuery).filter(([k, v]) => !isUnset(k, v)));
   if (query.sort !== undefined && !(SORTS as readonly unknown[]).includes(query.sort)) {
     throw badRequest(`sort must be one of ${SORTS.join(', ')}`, 'sort');
   }
   const q = parse(ProductListQuery, query);
   const pathCategory = params.categoryName === undefined ? undefined : categoryFromUrl(params.categoryName).trim();
-  if (pathCategory !== undefined) parseCategories(pathCategory);
+  if (pathCategory && pathCategory.length > MAX_PATH_CATEGORY) {
+    throw badRequest(`The category may be at most ${MAX_PATH_CATEGORY} characters long`, 'categoryName');
+  }
+  if (pathCategory) checkCategory(pathCategory, 'categoryName');
   const search = params.searchQuery?.trim();
-  if (search !== undefined && search.length > 200) throw badRequest('The search may be at most 200 characters long', 'searchQuery');
+  if (search !== undefined && search.length > MAX_SEARCH) throw badRequest(`The search may be at most ${MAX_SEARCH} characters long`, 'searchQuery');
   return {
     page: q.pageNum,
     ...(q.price === undefined ? {} : { maxPriceCents: toCents(q.price) }),

@@ -21,12 +21,21 @@ const underCategory = (p: Params, name: string): string =>
   `(category = ${p.add(name)} or category like ${p.add(`${escapeLike(name)}/%`)} escape '\\')`;
 
 /**
- * Search: Postgres full-text search (websearch syntax never fails to parse). A query without
- * any searchable word (`%`, `C++`, `'`) falls back to a literal substring of the name or
- * description, so such searches still find what they literally name.
+ * The search text as websearch_to_tsquery may safely read it. Its parser keeps every `-` it meets
+ * before an operand as one more nested NOT on a stack of 32, so `-----…` failed with "tsquery
+ * stack too small" (a 500). Only a letter, digit or `"` always starts an operand, so of `-`s with
+ * none of those between them only the last is kept: at most one NOT per operand, whatever the
+ * text; `-word`, `"a phrase"`, `or` and hyphenated words read as before.
+ */
+export const websearchText = (search: string): string => search.replace(/-(?=[^\p{L}\p{N}"]*-)/gu, '');
+
+/**
+ * Search: Postgres full-text search in websearch syntax. A query without any searchable word
+ * (`%`, `C++`, `'`) falls back to a literal substring of the name or description, so such
+ * searches still find what they literally name.
  */
 const searchClause = (p: Params, search: string): { sql: string; rank: string } => {
-  const q = `websearch_to_tsquery('english', ${p.add(search)}::text)`;
+  const q = `websearch_to_tsquery('english', ${p.add(websearchText(search))}::text)`;
   const literal = `'%' || ${p.add(escapeLike(search))}::text || '%'`;
   return {
     sql: `(search @@ ${q} or (numnode(${q}) = 0 and (name ilike ${literal} escape '\\' or description ilike ${literal} escape '\\')))`,

@@ -7,8 +7,11 @@ export type ChatSocket = {
   readonly connected: boolean;
   /** True when socket.io restored the session after a drop: same id, missed events redelivered. */
   readonly recovered: boolean;
+  /** False once the server refused the connection: socket.io then does not try again by itself. */
+  readonly active: boolean;
   on(event: string, listener: Listener): unknown;
   emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
   off(): unknown;
   disconnect(): unknown;
 };

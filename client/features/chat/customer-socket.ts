@@ -6,6 +6,9 @@ import { withChatSocket } from './chat-socket.ts';
 /** A refused message (too long, too fast, chat unavailable) to show the shopper; null clears it. */
 export type NoticeSink = (message: string | null) => void;
 
+/** The hub's flood refusals say "try again in a minute": the chat does so by itself. */
+export const REFUSED_RETRY_MS = 60_000;
+
 const idOf = (meta: unknown): number | undefined =>
   typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
 
@@ -22,16 +25,27 @@ export const customerSocket = (onNotice: NoticeSink) =>
     let emitText = (text: string) => void waiting.push(text);
     let lastSeen = 0;
     let connectedBefore = false;
+    let refused = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
 
     receive((command) => emitText(command.text));
 
-    return withChatSocket(
+    const stop = withChatSocket(
       (socket) => {
         socket.on('connect', () => {
           // Not recovered: the hub keys rooms by socket id, so this is a new room whose ids restart.
           if (connectedBefore && !socket.recovered) lastSeen = 0;
           connectedBefore = true;
+          if (refused) onNotice(null);
+          refused = false;
           send({ type: 'chat.connected' });
+        });
+        // The hub said no (too many chats from this network): say why, and ask again in a minute.
+        socket.on('connect_error', (error: Error) => {
+          if (socket.active) return;
+          refused = true;
+          onNotice(error.message);
+          retry = setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
         });
         socket.on('disconnect', () => send({ type: 'chat.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
@@ -57,4 +71,8 @@ export const customerSocket = (onNotice: NoticeSink) =>
         onNotice('The chat could not connect. Check your connection and reload the page to try again.');
       },
     );
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
   });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
+import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
 import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
@@ -143,6 +144,22 @@ describe('the support chat widget', () => {
     await typeInto(box(), 'Spam');
     await pressEnter();
     expect(queryByText(document.body, 'Too many messages: at most 5 every 1 s. Wait a moment and send again')).not.toBeNull();
+  });
+
+  it('when the hub refuses the connection because the network has too many chats, then its sentence shows, and a minute later the chat connects again and it goes', async () => {
+    await renderWithApp(<SupportChatWidget />);
+    await click(getByRoleName(document.body, 'button', 'Open support chat'));
+    await settle();
+    vi.useFakeTimers();
+    const socket = server.latest();
+    await act(async () => socket.refuse(CHAT_TEXTS.tooManyChats));
+    expect(queryByText(document.body, CHAT_TEXTS.tooManyChats)).not.toBeNull();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(59_999)));
+    expect(socket.reconnects).toBe(0);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(socket.reconnects).toBe(1);
+    await act(async () => socket.open());
+    expect(queryByText(document.body, CHAT_TEXTS.tooManyChats)).toBeNull();
   });
 
   it('when the admin closes the chat, then the conversation clears and the next message reconnects', async () => {

@@ -15,7 +15,10 @@ const defaultAnswers: Record<string, Answer> = {
 export class FakeSocket implements ChatSocket {
   connected = false;
   recovered = false;
+  active = true;
   closed = false;
+  /** How often the client asked to connect again after a refusal. */
+  reconnects = 0;
   readonly emitted: Emitted[] = [];
   readonly answers: Record<string, Answer> = { ...defaultAnswers };
   private readonly listeners = new Map<string, Listener[]>();
@@ -41,6 +44,12 @@ export class FakeSocket implements ChatSocket {
     return this;
   }
 
+  connect(): this {
+    this.active = true;
+    this.reconnects += 1;
+    return this;
+  }
+
   disconnect(): this {
     this.connected = false;
     this.closed = true;
@@ -57,6 +66,12 @@ export class FakeSocket implements ChatSocket {
     this.connected = true;
     this.recovered = recovered;
     this.serverEmit('connect');
+  }
+
+  /** The server refuses the connection with a sentence (a middleware's error): socket.io stops trying. */
+  refuse(message: string): void {
+    this.active = false;
+    this.serverEmit('connect_error', new Error(message));
   }
 
   /** The transport drops under the socket (socket.io will reconnect by itself). */

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The house plan's import rules (.dependency-cruiser.cjs) against fixtures that break them:
+ * each fixture is a small tree laid out like the project, cruised with the project's own
+ * config, and must be refused by the rule named beside it. A rule that stops seeing a kind
+ * of import (npm packages, `import type`, node built-ins) turns this red.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
+  { rule: 'machines-only-contracts-and-xstate', file: 'machines/uses-react.ts', source: "import { useSelector } from '@xstate/react';\nexport const x = useSelector;\n" },
+  { rule: 'machines-only-contracts-and-xstate', file: 'machines/uses-router.ts', source: "import { Link } from 'react-router-dom';\nexport const x = Link;\n" },
+  { rule: 'machines-only-contracts-and-xstate', file: 'machines/types-react.ts', source: "import type { ReactNode } from 'react';\nexport type X = ReactNode;\n" },
+  { rule: 'widgets-not-client', file: 'widgets/uses-client.ts', source: "import { x } from '../client/thing.ts';\nexport const y = x;\n" },
+  { rule: 'contracts-only-zod', file: 'contracts/reads-files.ts', source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n" },
+  { rule: 'contracts-only-zod', file: 'contracts/uses-jose.ts', source: "import { jwtVerify } from 'jose';\nexport const x = jwtVerify;\n" },
+];
+
+type Violation = { from: string; to: string; rule: { name: string } };
+
+describe('the import rules see every kind of import', () => {
+  let dir: string;
+  let violations: Violation[];
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
+    await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true } }));
+    const files = [...FIXTURES, { file: 'client/thing.ts', source: 'export const x = 1;\n' }, { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" }];
+    for (const { file, source } of files) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), source);
+    }
+    // The project's rules as they are; node_modules is a link here, so keep its path as seen.
+    const config = path.join(dir, 'rules.cjs');
+    await writeFile(config, `module.exports = { extends: ${JSON.stringify(path.join(ROOT, '.dependency-cruiser.cjs'))}, options: { preserveSymlinks: true } };`);
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/depcruise'), ['--config', config, '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    violations = (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each(FIXTURES)('when $file breaks the plan, then lint refuses it with $rule', ({ rule, file }) => {
+    expect(violations.filter((v) => v.from === file).map((v) => v.rule.name)).toContain(rule);
+  });
+
+  it('when a machine imports only xstate, then lint lets it be', () => {
+    expect(violations.filter((v) => v.from === 'machines/fine.ts').map((v) => `${v.to} (${v.rule.name})`)).toEqual([]);
+  });
+});
