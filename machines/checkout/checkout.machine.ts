@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '../../contracts/order.ts';
-import { hasShippingProfile } from '../../contracts/rules.ts';
+import { MESSAGES, hasShippingProfile } from '../../contracts/rules.ts';
 import type { User } from '../../contracts/user.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 import { cartLines, watchCart, type CartChanged, type CartRef, type Repricing } from './cart-link.ts';
@@ -41,7 +41,7 @@ export type CheckoutEmitted = { type: 'checkout.orderPlaced'; orderId: string; p
 export type CreateOrderInput = { body: CreateOrderBody; idempotencyKey: string };
 
 export const CHECKOUT_TEXTS = {
-  fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
+  fillProfile: MESSAGES.fillProfile,
   empty: 'Your cart is empty',
   repriced: 'Prices or stock changed since you added these products. Check your order before placing it.',
   priceCheckFailed: 'We could not check the current prices',
