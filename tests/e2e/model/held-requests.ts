@@ -43,7 +43,8 @@ export const holdRequests = async <K extends string>(page: Page, kinds: Record<K
       held.set(kind, []);
       await Promise.all(routes.map((r) => answer(r, a)));
     },
-    rearm: () => answers.clear(),
+    /** Holds again: `kind` only, or every kind. */
+    rearm: (kind?: K) => (kind ? answers.delete(kind) : answers.clear()),
     /** How many requests of `kind` the page has made so far. */
     count: (kind: K) => seen.get(kind) ?? 0,
   };
