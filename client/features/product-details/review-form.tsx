@@ -6,6 +6,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
+import { useFieldErrors } from '../../ui/use-field-errors.ts';
 
 /** Spec section 9: review ratings 1 (awful) to 5 (very good). */
 const RATINGS = [
@@ -17,7 +18,15 @@ const RATINGS = [
   { value: '1', label: '1 (awful)' },
 ];
 
+type Values = { comment: string; rating: string };
 type Errors = { comment?: string; rating?: string };
+
+const validate = ({ comment, rating }: Values): Errors => {
+  const found: Errors = {};
+  if (!comment.trim()) found.comment = 'Please write a comment';
+  if (!rating) found.rating = 'Please choose a rating';
+  return found;
+};
 type Outcome = { tone: 'success' | 'danger'; text: string } | null;
 
 /** The review form: guests see it disabled with the spec's hint; users post and see the outcome. */
@@ -25,18 +34,15 @@ export function ReviewForm({ productId, onReviewed }: { productId: string; onRev
   const user = useUserInfo();
   const [comment, setComment] = useState('');
   const [rating, setRating] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check, recheck } = useFieldErrors(validate);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = {};
-    if (!comment.trim()) found.comment = 'Please write a comment';
-    if (!rating) found.rating = 'Please choose a rating';
-    setErrors(found);
+    const valid = check({ comment, rating });
     setOutcome(null);
-    if (found.comment || found.rating) return;
+    if (!valid) return;
     setSending(true);
     try {
       await api.post<string>(`/api/users/review/${encodeURIComponent(productId)}`, { comment: comment.trim(), rating: Number(rating) } satisfies ReviewBody);
@@ -57,8 +63,14 @@ export function ReviewForm({ productId, onReviewed }: { productId: string; onRev
       {user ? null : <Alert tone="info">Login first to write a review</Alert>}
       {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
       <fieldset disabled={!user || sending} css={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <TextArea label="Your review" rows={3} value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
-        <Select label="Rating" options={RATINGS} value={rating} error={errors.rating} onChange={(e) => setRating(e.target.value)} />
+        <TextArea label="Your review" rows={3} value={comment} error={errors.comment} onChange={(e) => {
+            setComment(e.target.value);
+            recheck({ comment: e.target.value, rating });
+          }} maxLength={2000} />
+        <Select label="Rating" options={RATINGS} value={rating} error={errors.rating} onChange={(e) => {
+            setRating(e.target.value);
+            recheck({ comment, rating: e.target.value });
+          }} />
         <Button type="submit">{sending ? 'Sending ...' : 'Submit'}</Button>
       </fieldset>
     </form>

@@ -6,9 +6,10 @@ import { useCategories } from '../../../app/categories-store.ts';
 import { paths } from '../../../app/paths.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
+import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { CategoriesPanel, saveCategoryAttr } from './categories-panel.tsx';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
-import { emptyDraft, toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
+import { emptyDraft, toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
@@ -18,7 +19,7 @@ export function AdminCreateProductPage() {
   usePageTitle('Create a new product');
   const { categories } = useCategories();
   const [draft, setDraft] = useState<ProductDraft>(emptyDraft);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { errors, check, recheck } = useFieldErrors(validateDraft);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,12 +33,16 @@ export function AdminCreateProductPage() {
     saveCategoryAttr(draft.category, attr.key, attr.value).catch((e: unknown) => setError(errorMessage(e)));
   };
 
+  const edit = (next: ProductDraft) => {
+    setDraft(next);
+    recheck(next);
+  };
+
   const submit = async () => {
-    const found = validateDraft(draft);
-    setErrors(found);
+    const valid = check(draft);
     const noImages = files.length === 0 ? 'Please choose at least one image' : null;
     if (noImages && filesError !== TOO_MANY_FILES) setFilesError(noImages);
-    if (Object.keys(found).length || noImages) return;
+    if (!valid || noImages) return;
     setBusy(true);
     setError(null);
     try {
@@ -62,7 +67,7 @@ export function AdminCreateProductPage() {
       <ProductForm
         draft={draft}
         errors={errors}
-        onChange={setDraft}
+        onChange={edit}
         categories={categories}
         onSubmit={() => void submit()}
         submitLabel="Create"
@@ -70,7 +75,7 @@ export function AdminCreateProductPage() {
         error={error}
         onNewAttr={saveNewAttr}
       >
-        <CategoriesPanel categories={categories} chosen={draft.category} onChoose={(category) => setDraft((d) => ({ ...d, category, attributesTable: [] }))} />
+        <CategoriesPanel categories={categories} chosen={draft.category} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
         <FilesInput
           label="Images"
           error={filesError}

@@ -8,9 +8,10 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
+import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
-import { toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
+import { toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { ProductImages } from './product-images.tsx';
 
@@ -26,16 +27,19 @@ const draftOf = (p: Product): ProductDraft => ({
 function EditProductForm({ product }: { product: Product }) {
   const { categories } = useCategories();
   const [draft, setDraft] = useState(() => draftOf(product));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { errors, check, recheck } = useFieldErrors(validateDraft);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
 
+  const edit = (next: ProductDraft) => {
+    setDraft(next);
+    recheck(next);
+  };
+
   const submit = async () => {
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!check(draft)) return;
     setBusy(true);
     setError(null);
     try {
@@ -49,7 +53,7 @@ function EditProductForm({ product }: { product: Product }) {
   };
 
   return (
-    <ProductForm draft={draft} errors={errors} onChange={setDraft} categories={categories} onSubmit={() => void submit()} submitLabel="UPDATE" busy={busy} error={error}>
+    <ProductForm draft={draft} errors={errors} onChange={edit} categories={categories} onSubmit={() => void submit()} submitLabel="UPDATE" busy={busy} error={error}>
       <ProductImages productId={product._id} initial={product.images} />
     </ProductForm>
   );

@@ -10,6 +10,7 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useToast } from '../../../ui/toast.tsx';
+import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { formGrid } from '../admin-styles.ts';
 import { useAdminGet } from '../use-admin-get.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
@@ -28,7 +29,7 @@ const validate = (f: Form): Errors => {
 
 function EditUserForm({ user }: { user: User }) {
   const [form, setForm] = useState<Form>({ name: user.name, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check, recheck } = useFieldErrors(validate);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -36,9 +37,7 @@ function EditUserForm({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!check(form)) return;
     setSaving(true);
     setError(null);
     try {
@@ -53,7 +52,11 @@ function EditUserForm({ user }: { user: User }) {
   const field = (key: 'name' | 'lastName' | 'email') => ({
     value: form[key],
     error: errors[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...form, [key]: e.target.value };
+      setForm(next);
+      recheck(next);
+    },
   });
 
   return (
