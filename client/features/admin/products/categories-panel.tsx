@@ -1,16 +1,16 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
 import { api, errorMessage } from '../../../app/api.ts';
-import { loadCategories, replaceCategories } from '../../../app/categories-store.ts';
+import { useCategoriesChange } from '../../../app/categories-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
 /** Saves an attribute on a category; the server answers every category, which replace ours (spec section 4). */
-export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<void> => {
+export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<Category[]> => {
   const { categoryUpdated } = await api.post<CategoryUpdatedResponse>('/api/categories/attr', { key, val, categoryChoosen });
-  replaceCategories(categoryUpdated);
+  return categoryUpdated;
 };
 
 /**
@@ -23,6 +23,7 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { replace, reload } = useCategoriesChange();
 
   const create = async () => {
     const category = name.trim();
@@ -31,8 +32,8 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
     setError(null);
     try {
       const { categoryCreated } = await api.post<CategoryCreatedResponse>('/api/categories', { category });
-      replaceCategories([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
-      await loadCategories(true);
+      replace([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
+      reload();
       onChoose(categoryCreated.name);
       setName('');
     } catch (e) {
@@ -48,8 +49,8 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
     setError(null);
     try {
       await api.delete(`/api/categories/${encodeURIComponent(chosen)}`);
-      replaceCategories(categories.filter((c) => c.name !== chosen));
-      await loadCategories(true);
+      replace(categories.filter((c) => c.name !== chosen));
+      reload();
       onChoose('');
     } catch (e) {
       setError(errorMessage(e));

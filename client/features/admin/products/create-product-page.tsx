@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductAttr, ProductCreatedResponse } from '../../../../contracts/product.ts';
 import { api, errorMessage } from '../../../app/api.ts';
-import { useCategories } from '../../../app/categories-store.ts';
+import { useCategories, useCategoriesChange } from '../../../app/categories-store.ts';
 import { paths } from '../../../app/paths.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
@@ -18,6 +18,7 @@ import { useUploads } from './use-uploads.ts';
 export function AdminCreateProductPage() {
   usePageTitle('Create a new product');
   const { categories } = useCategories();
+  const { replace: replaceCategories } = useCategoriesChange();
   const [draft, setDraft] = useState<ProductDraft>(emptyDraft);
   const { errors, check, recheck } = useFieldErrors(validateDraft);
   const [files, setFiles] = useState<File[]>([]);
@@ -30,7 +31,7 @@ export function AdminCreateProductPage() {
 
   const saveNewAttr = (attr: ProductAttr) => {
     if (!draft.category) return;
-    saveCategoryAttr(draft.category, attr.key, attr.value).catch((e: unknown) => setError(errorMessage(e)));
+    saveCategoryAttr(draft.category, attr.key, attr.value).then(replaceCategories, (e: unknown) => setError(errorMessage(e)));
   };
 
   const edit = (next: ProductDraft) => {
