@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ReviewBody } from '../../../contracts/product.ts';
-import { api, errorMessage } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { useUserInfo } from '../../app/hooks.ts';
+import { useSubmit } from '../../app/use-submit.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -27,7 +28,7 @@ const validate = ({ comment, rating }: Values): Errors => {
   if (!rating) found.rating = 'Please choose a rating';
   return found;
 };
-type Outcome = { tone: 'success' | 'danger'; text: string } | null;
+const SUCCESS = 'You successfuly reviewed the page!';
 
 /** The review form: guests see it disabled with the spec's hint; users post and see the outcome. */
 export function ReviewForm({ productId, onReviewed }: { productId: string; onReviewed: () => void }) {
@@ -35,42 +36,48 @@ export function ReviewForm({ productId, onReviewed }: { productId: string; onRev
   const [comment, setComment] = useState('');
   const [rating, setRating] = useState('');
   const { errors, check, recheck } = useFieldErrors(validate);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const valid = check({ comment, rating });
-    setOutcome(null);
-    if (!valid) return;
-    setSending(true);
-    try {
-      await api.post<string>(`/api/users/review/${encodeURIComponent(productId)}`, { comment: comment.trim(), rating: Number(rating) } satisfies ReviewBody);
-      setOutcome({ tone: 'success', text: 'You successfuly reviewed the page!' });
+  const { submit, reset, sending, sent, error } = useSubmit(
+    (body: ReviewBody, signal) => api.post<string>(`/api/users/review/${encodeURIComponent(productId)}`, body, { signal }),
+    () => {
       setComment('');
       setRating('');
       onReviewed();
-    } catch (error) {
-      setOutcome({ tone: 'danger', text: errorMessage(error) });
-    } finally {
-      setSending(false);
-    }
+    },
+  );
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (!check({ comment, rating })) return reset();
+    submit({ comment: comment.trim(), rating: Number(rating) });
   };
 
   return (
-    <form aria-labelledby="review-form-title" noValidate onSubmit={(e) => void submit(e)}>
+    <form aria-labelledby="review-form-title" noValidate onSubmit={send}>
       <h3 id="review-form-title">Write a review</h3>
       {user ? null : <Alert tone="info">Login first to write a review</Alert>}
-      {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
+      {sent ? <Alert tone="success">{SUCCESS}</Alert> : error ? <Alert tone="danger">{error}</Alert> : null}
       <fieldset disabled={!user || sending} css={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <TextArea label="Your review" rows={3} value={comment} error={errors.comment} onChange={(e) => {
+        <TextArea
+          label="Your review"
+          rows={3}
+          value={comment}
+          error={errors.comment}
+          onChange={(e) => {
             setComment(e.target.value);
             recheck({ comment: e.target.value, rating });
-          }} maxLength={2000} />
-        <Select label="Rating" options={RATINGS} value={rating} error={errors.rating} onChange={(e) => {
+          }}
+          maxLength={2000}
+        />
+        <Select
+          label="Rating"
+          options={RATINGS}
+          value={rating}
+          error={errors.rating}
+          onChange={(e) => {
             setRating(e.target.value);
             recheck({ comment, rating: e.target.value });
-          }} />
+          }}
+        />
         <Button type="submit">{sending ? 'Sending ...' : 'Submit'}</Button>
       </fieldset>
     </form>

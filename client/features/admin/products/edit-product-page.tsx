@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Product } from '../../../../contracts/product.ts';
-import { api, errorMessage } from '../../../app/api.ts';
+import type { Product, ProductBody } from '../../../../contracts/product.ts';
+import { api } from '../../../app/api.ts';
 import { useCategories } from '../../../app/categories-store.ts';
 import { paths } from '../../../app/paths.ts';
+import { useSubmit } from '../../../app/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
@@ -28,32 +29,23 @@ function EditProductForm({ product }: { product: Product }) {
   const { categories } = useCategories();
   const [draft, setDraft] = useState(() => draftOf(product));
   const { errors, check, recheck } = useFieldErrors(validateDraft);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
+  const update = useSubmit(
+    (body: ProductBody, signal: AbortSignal) => api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, body, { signal }),
+    () => {
+      toast('product updated', 'success');
+      navigate(paths.admin.products.to());
+    },
+  );
 
   const edit = (next: ProductDraft) => {
     setDraft(next);
     recheck(next);
   };
 
-  const submit = async () => {
-    if (!check(draft)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, toBody(draft));
-      toast('product updated', 'success');
-      navigate(paths.admin.products.to());
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
-  };
-
   return (
-    <ProductForm draft={draft} errors={errors} onChange={edit} categories={categories} onSubmit={() => void submit()} submitLabel="UPDATE" busy={busy} error={error}>
+    <ProductForm draft={draft} errors={errors} onChange={edit} categories={categories} onSubmit={() => check(draft) && update.submit(toBody(draft))} submitLabel="UPDATE" busy={update.sending} error={update.error}>
       <ProductImages productId={product._id} initial={product.images} />
     </ProductForm>
   );
