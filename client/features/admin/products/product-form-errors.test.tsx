@@ -59,4 +59,20 @@ describe('field errors go once the field is valid', () => {
     expect(getByLabelText(container, 'Email').getAttribute('aria-invalid')).toBeNull();
     expect(getByLabelText(container, 'Name').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('when the server refuses a user edit, then its sentence shows, and a second try goes out', async () => {
+    const ann = { _id: 'u2', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
+    let answer = { status: 400, body: { message: 'email: already taken', field: 'email' } };
+    const calls = mockFetch({ 'GET /api/users/u2': { body: ann }, 'PUT /api/users/u2': () => answer });
+    const { container, path } = await renderWithApp(<AdminEditUserPage />, { route: '/admin/edit-user/u2', pattern: '/admin/edit-user/:id' });
+    await settle();
+    await click(getByRoleName(container, 'button', 'UPDATE'));
+    await settle();
+    expect(queryByText(container, 'email: already taken')).not.toBeNull();
+    answer = { status: 200, body: { message: 'user updated' } } as typeof answer;
+    await click(getByRoleName(container, 'button', 'UPDATE'));
+    await settle();
+    expect(writes(calls)).toHaveLength(2);
+    expect(path()).toBe('/admin/users');
+  });
 });
