@@ -3,8 +3,8 @@ import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
-import { adminChatMachine, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
-import type { CHAT_SOCKET_OPTIONS} from './customer-chat.machine.ts';
+import { adminChatMachine, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
+import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
 const customerEvents: AnyEventObject[] = [
@@ -17,6 +17,9 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.adminMessage', text: 'hello' },
   { type: 'chat.noAdmin' },
   { type: 'chat.adminClosed' },
+  { type: 'chat.notice', message: 'Too many messages' },
+  { type: 'chat.notice', message: null },
+  { type: 'chat.reconnect' },
 ];
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
@@ -40,6 +43,7 @@ export const customerChatModel = (): ModelSpec => {
       }
       if (event.type === 'chat.adminMessage') assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
+      if (event.type === 'chat.notice') assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },
   };
@@ -49,12 +53,15 @@ const adminEvents: AnyEventObject[] = [
   { type: 'admin.connected' },
   { type: 'admin.disconnected' },
   { type: 'admin.clientMessage', user: 's1', message: 'hi' },
-  { type: 'admin.clientMessage', user: 's2', message: 'yo' },
+  { type: 'admin.clientMessage', user: 's2', message: 'yo', name: 'Ann' },
   { type: 'admin.send', user: 's1', message: 'hello' },
   { type: 'admin.send', user: 's1', message: ' ' },
   { type: 'admin.closeChat', user: 's1' },
   { type: 'admin.read' },
   { type: 'admin.clientDisconnected', socketId: 's1' },
+  { type: 'admin.notice', message: 'refused' },
+  { type: 'admin.dismissNotice' },
+  { type: 'admin.newOrder', order: { _id: 'o1', createdAt: '2026-11-27T10:00:00Z', orderTotal: { cartSubtotal: 5 } } },
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
@@ -78,6 +85,9 @@ export const adminChatModel = (): ModelSpec => {
       }
       if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim()) assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
+      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string)) assertTrue(!room(visibleRooms(next), event.user as string), 'closing a toast hides it');
+      if (event.type === 'admin.clientMessage') assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
+      if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
     },
   };
 };

@@ -1,9 +1,10 @@
 import { createActor } from 'xstate';
 import type { ChatIdentify } from '../../contracts/chat.ts';
 import { customerChatMachine } from '../../machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '../../machines/chat/customer-socket.actor.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
 import { createPanel, statusText } from './panel.ts';
-import { createSocketActor, type ChatSocket, type SocketFactory } from './socket-actor.ts';
+import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';
 
 export type MountDeps = { createSocket: SocketFactory; playSound: (url: string) => void };
 
@@ -19,20 +20,16 @@ export const playAudio = (url: string) => {
  */
 export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetHandle => {
   let identity: ChatIdentify | null = options.identity;
-  let live: ChatSocket | null = null;
   let isOpen = false;
   let unreadCount = 0;
 
-  const socket = createSocketActor({
-    origin: options.shopOrigin,
-    createSocket: deps.createSocket,
-    getIdentity: () => identity,
+  // The same socket actor as the shop's support chat; only how it opens the connection differs.
+  const socket = customerSocketActor({
+    open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
     onIdentifyFailed: () => {
       identity = null;
       options.onIdentifyFailed();
     },
-    onNotice: (message) => panel.notice(message),
-    onSocket: (current) => (live = current),
   });
   const actor = createActor(customerChatMachine.provide({ actors: { socket } }));
 
@@ -62,6 +59,7 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
       draft: snapshot.context.draft,
       unread: snapshot.context.unread,
       status: statusText({ noAdmin: snapshot.hasTag('noAdmin'), adminClosed: snapshot.hasTag('adminClosed') }),
+      notice: snapshot.context.notice,
     }),
   );
   actor.start();
@@ -79,10 +77,7 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
     identify: (next) => {
       identity = next;
       // The identity travels in the handshake, so a live socket reconnects to present it.
-      if (live?.connected) {
-        live.disconnect();
-        live.connect();
-      }
+      actor.send({ type: 'chat.reconnect' });
     },
   };
 };
