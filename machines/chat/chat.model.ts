@@ -18,7 +18,6 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.noAdmin' },
   { type: 'chat.adminClosed' },
   { type: 'chat.notice', message: 'Too many messages' },
-  { type: 'chat.notice', message: null },
   { type: 'chat.reconnect' },
 ];
 
@@ -31,7 +30,8 @@ export const customerChatModel = (): ModelSpec => {
     machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
     control,
     events: customerEvents,
-    bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1,
+    // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
+    bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
       const prev = before.context as CustomerChatContext;
       const next = after.context as CustomerChatContext;
@@ -73,7 +73,8 @@ export const adminChatModel = (): ModelSpec => {
     machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
     control,
     events: adminEvents,
-    bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2),
+    // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
+    bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2) && c.notice === null,
     check: (before, event, after) => {
       const prev = before.context as AdminChatContext;
       const next = after.context as AdminChatContext;
