@@ -19,6 +19,8 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.adminClosed' },
   { type: 'chat.notice', message: 'Too many messages' },
   { type: 'chat.reconnect' },
+  { type: 'chat.show' },
+  { type: 'chat.hide' },
 ];
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
@@ -43,6 +45,8 @@ export const customerChatModel = (): ModelSpec => {
       }
       if (event.type === 'chat.adminMessage') assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
+      if (event.type === 'chat.show' || event.type === 'chat.hide') assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
+      if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
       if (event.type === 'chat.notice') assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },

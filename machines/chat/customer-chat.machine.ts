@@ -20,6 +20,9 @@ export type CustomerChatEvent =
   | { type: 'chat.input'; text: string }
   | { type: 'chat.submit' }
   | { type: 'chat.read' }
+  /** The shopper opens or minimises the panel; an open panel is read, so both clear the dot. */
+  | { type: 'chat.show' }
+  | { type: 'chat.hide' }
   | { type: 'chat.connected' }
   | { type: 'chat.disconnected' }
   | { type: 'chat.adminMessage'; text: string }
@@ -119,6 +122,14 @@ export const customerChatMachine = setup({
         },
         // Spec section 4: the box clears 200 ms after sending.
         clearing: { tags: ['sending'], after: { inputClear: { target: 'editing', actions: assign({ draft: '' }) } } },
+      },
+    },
+    // The machine starts when the shopper first opens the chat, so the panel starts shown.
+    panel: {
+      initial: 'shown',
+      states: {
+        shown: { tags: ['panelOpen'], on: { 'chat.hide': { target: 'hidden', actions: assign({ unread: false }) } } },
+        hidden: { on: { 'chat.show': { target: 'shown', actions: assign({ unread: false }) } } },
       },
     },
   },

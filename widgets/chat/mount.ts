@@ -20,7 +20,6 @@ export const playAudio = (url: string) => {
  */
 export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetHandle => {
   let identity: ChatIdentify | null = options.identity;
-  let isOpen = false;
   let unreadCount = 0;
 
   // The same socket actor as the shop's support chat; only how it opens the connection differs.
@@ -49,7 +48,7 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
   actor.on('chat.sound', ({ file }) => {
     deps.playSound(new URL(file, options.assetBase).href);
     // A visitor typing in the open panel has seen the message arrive.
-    if (isOpen && options.root.activeElement) return void actor.send({ type: 'chat.read' });
+    if (actor.getSnapshot().hasTag('panelOpen') && options.root.activeElement) return void actor.send({ type: 'chat.read' });
     unreadCount += 1;
     options.onUnread(unreadCount);
   });
@@ -63,15 +62,17 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
     }),
   );
   actor.start();
+  // The loader mounts the widget before opening it: its panel starts hidden.
+  actor.send({ type: 'chat.hide' });
 
   return {
     open: () => {
-      isOpen = true;
+      actor.send({ type: 'chat.show' });
       panel.show();
       markRead();
     },
     close: () => {
-      isOpen = false;
+      actor.send({ type: 'chat.hide' });
       panel.hide();
     },
     identify: (next) => {

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
@@ -45,7 +45,6 @@ const headStyle = css({
 
 /** The chat once opened: the customer chat machine with its socket, and the panel it drives. */
 export function SupportChatPanel() {
-  const [open, setOpen] = useState(true);
   const openSocket = useContext(ChatSocketContext);
   const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: openSocket }) } }), [openSocket]);
   const actor = useActorRef(logic);
@@ -53,34 +52,28 @@ export function SupportChatPanel() {
   const draft = useSelector(actor, (s) => s.context.draft);
   const unread = useSelector(actor, (s) => s.context.unread);
   const notice = useSelector(actor, (s) => s.context.notice);
+  const open = useSelector(actor, (s) => s.hasTag('panelOpen'));
   const noAdmin = useSelector(actor, (s) => s.hasTag('noAdmin'));
   const closed = useSelector(actor, (s) => s.hasTag('adminClosed'));
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
   const sending = useSelector(actor, (s) => s.hasTag('sending'));
 
-  const openNow = useRef(open);
-  useEffect(() => {
-    openNow.current = open;
-  }, [open]);
   useEffect(() => {
     // Spec section 4: a new admin message plays chat-msg.mp3, when the shopper is not looking at it.
     const sub = actor.on('chat.sound', () => {
-      if (!openNow.current || document.visibilityState === 'hidden') playChatSound();
+      if (!actor.getSnapshot().hasTag('panelOpen') || document.visibilityState === 'hidden') playChatSound();
     });
     return () => sub.unsubscribe();
   }, [actor]);
-  useEffect(() => {
-    if (open && unread) actor.send({ type: 'chat.read' });
-  }, [actor, open, unread]);
   /** Minimising hands the focus back to the launcher, so a keyboard user is not left nowhere. */
   const minimise = () => {
-    setOpen(false);
+    actor.send({ type: 'chat.hide' });
     document.getElementById(LAUNCHER_ID)?.focus();
   };
 
   return (
     <>
-      <Launcher open={open} unread={unread && !open} onToggle={() => setOpen((o) => !o)} />
+      <Launcher open={open} unread={unread && !open} onToggle={() => actor.send({ type: open ? 'chat.hide' : 'chat.show' })} />
       <section
         id={PANEL_ID}
         aria-labelledby={`${PANEL_ID}-title`}
