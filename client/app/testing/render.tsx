@@ -4,7 +4,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
-import { resetCategories } from '../categories-store.ts';
 import { AppProviders, type AppProvidersProps } from '../providers.tsx';
 import { SessionEffects } from '../session-effects.tsx';
 
@@ -32,11 +31,15 @@ export type RenderOptions = {
   pattern?: string;
   storages?: { local: StorageLike; session: StorageLike };
   authLogic?: AppProvidersProps['authLogic'];
+  /** The chats' socket opener; by default a socket that never connects, so no test reaches a network. */
+  openSocket?: AppProvidersProps['openSocket'];
   /** Mount the whole route table instead of a single element. */
   raw?: boolean;
 };
 
 const mounted: Root[] = [];
+
+const neverOpens: NonNullable<AppProvidersProps['openSocket']> = () => new Promise(() => undefined);
 
 /** Mounts `ui` inside the app's providers and a memory router, as the real app does. */
 export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
@@ -47,7 +50,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic}>
+      <AppProviders storages={storages} authLogic={options.authLogic} openSocket={options.openSocket ?? neverOpens}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />
@@ -75,7 +78,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
 
 /**
  * Call once at the top of a client test file: React's act environment, a clean DOM, storage
- * and categories between tests, and a failure on any unexpected console.error.
+ * between tests (each render gets fresh app actors), and a failure on any unexpected console.error.
  */
 export function setupComponentTests(): void {
   let errors: unknown[][] = [];
@@ -85,7 +88,6 @@ export function setupComponentTests(): void {
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       errors.push(args);
     });
-    resetCategories();
   });
   afterEach(async () => {
     while (mounted.length) {
