@@ -1,10 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { CancelReason, Order } from '../../contracts/order.ts';
-import { messageOf, missingPromise } from '../shared/actors.ts';
+import { messageOf, missingPromise, statusOf } from '../shared/actors.ts';
 
 export type OrderViewer = 'user' | 'admin';
 export type OrderInput = { orderId: string; viewer: OrderViewer };
-export type OrderContext = OrderInput & { order: Order | null; error: string | null };
+/** `loadStatus`: the failed load's HTTP status, 0 when no answer came (offline, page leaving). */
+export type OrderContext = OrderInput & { order: Order | null; error: string | null; loadStatus?: number };
 export type OrderEvent =
   | { type: 'order.paid'; paidAt: string | null }
   | { type: 'order.markDelivered' }
@@ -67,7 +68,7 @@ export const orderMachine = setup({
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId, viewer: context.viewer }),
         onDone: { target: 'resolving', actions: assign(({ event }) => ({ order: event.output, error: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load the order') })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load the order'), loadStatus: statusOf(event.error) ?? 0 })) },
       },
     },
     failed: { tags: ['error'] },

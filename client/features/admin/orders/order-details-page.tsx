@@ -32,7 +32,8 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.hasTag('marking'));
   // Only loading the order ends in 'error'; a failed 'Mark as delivered' shows its message.
   const failed = useSelector(actor, (s) => s.hasTag('error'));
-  useLogoutOnFailure(failed);
+  // A load that got no answer (offline, the page leaving) says nothing about the session.
+  useLogoutOnFailure(useSelector(actor, (s) => s.hasTag('error') && s.context.loadStatus !== 0));
   const marking = useSelector(actor, (s) => s.hasTag('marking'));
   const delivered = useSelector(actor, (s) => s.hasTag('delivered'));
   const deliverable = useSelector(actor, (s) => s.hasTag('deliverable'));
