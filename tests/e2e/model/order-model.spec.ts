@@ -5,10 +5,9 @@ import type { Product } from '../../../contracts/product.ts';
 import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
 import { cancelReasonText, ORDER_TEXTS, type OrderContext, type OrderViewer } from '../../../machines/order/order.machine.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelReport } from '../../../machines/testing/model.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 import { describeStep, orderE2eModel, orderStepKey, SERVER_TEXTS, setupOf, type OrderSetup } from './order-sample.ts';
-import { printCoverage } from './report.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
  * Issue 13: the order page walked along paths generated from the order machine, as the buyer
@@ -22,7 +21,7 @@ import { printCoverage } from './report.ts';
  * these. Empty: a load without answer is made by aborting the request, a conflict by the other
  * party acting through the API just before the click.
  */
-const EXCLUDED: { transition: string; reason: string }[] = [];
+const EXCLUDED: Excluded[] = [];
 
 const CSRF = { 'X-CSRF': '1' };
 const VIEWERS: OrderViewer[] = ['user', 'admin'];
@@ -31,7 +30,6 @@ const oracle = createOracle(orderE2eModel());
 const viewerOf = (path: E2ePath) => (path[0]!.before.context as OrderContext).viewer;
 
 test.describe.configure({ mode: 'serial' });
-test.afterAll(() => printCoverage(oracle.report()));
 
 const login = async (page: Page, viewer: OrderViewer) => {
   const who = viewer === 'admin' ? DEMO_ADMIN : DEMO_USER;
@@ -210,15 +208,8 @@ for (const [index, path] of paths.entries()) {
   });
 }
 
-/** Fails with the transitions no browser step took, forgiving only EXCLUDED (a local stand-in for a shared report.ts assertion). */
-const expectAllTransitionsCovered = (report: ModelReport) => {
-  const excluded = new Set(EXCLUDED.map((e) => e.transition));
-  expect(report.transitions.missing.filter((t) => !excluded.has(t))).toEqual([]);
-  expect(report.states.missing).toEqual([]);
-};
-
 test('when every generated path has run, then the browser took every transition of the order machine', () => {
   const report = oracle.report();
-  expectAllTransitionsCovered(report);
+  expectFullCoverage(report, EXCLUDED);
   expect(report.paths).toBe(paths.length);
 });
