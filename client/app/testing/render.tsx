@@ -3,8 +3,12 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { UserInfo } from '../../../contracts/user.ts';
+import type { SessionResponse } from '../../../machines/auth/auth.machine.ts';
 import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
 import { resetCategories } from '../categories-store.ts';
+import { liveAuthMachine } from '../machines.ts';
 import { AppProviders, type AppProvidersProps } from '../providers.tsx';
 import { SessionEffects } from '../session-effects.tsx';
 
@@ -31,12 +35,28 @@ export type RenderOptions = {
   /** Route pattern the element is mounted at (default: every path). */
   pattern?: string;
   storages?: { local: StorageLike; session: StorageLike };
+  /**
+   * Who the server's session belongs to when nothing is stored (the auth machine asks on
+   * start). Answered without a request, so tests counting calls see only their own; default
+   * none. Pass `authLogic: liveAuthMachine` to have it asked through fetch instead.
+   */
+  session?: UserInfo | null;
   authLogic?: AppProvidersProps['authLogic'];
   /** Mount the whole route table instead of a single element. */
   raw?: boolean;
 };
 
 const mounted: Root[] = [];
+
+const sessionAnswer = (user: UserInfo | null) =>
+  liveAuthMachine.provide({
+    actors: {
+      fetchSession: fromPromise<SessionResponse, void>(async () => {
+        if (user) return { user };
+        throw { status: 401, message: 'Please log in first' };
+      }),
+    },
+  });
 
 /** Mounts `ui` inside the app's providers and a memory router, as the real app does. */
 export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
@@ -47,7 +67,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic}>
+      <AppProviders storages={storages} authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />
