@@ -1,6 +1,6 @@
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { LoginBody, LoginResponse, ProfileUpdateBody, ProfileUpdateResponse, RegisterBody, RegisterResponse, UserInfo } from '../../contracts/user.ts';
-import { messageOf, missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
+import { fieldOf, messageOf, missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';
 import { clearUser, readUser, writeUser } from './user-storage.ts';
@@ -9,7 +9,15 @@ import { clearUser, readUser, writeUser } from './user-storage.ts';
 export type SessionResponse = { user: UserInfo };
 
 export type AuthInput = { local: StorageLike; session: StorageLike };
-export type AuthContext = { userInfo: UserInfo | null; error: string | null; notice: string | null; local: StorageRef; session: StorageRef };
+/** `errorField`: the form field the error belongs beside (the profile's `currentPassword`), else null. */
+export type AuthContext = {
+  userInfo: UserInfo | null;
+  error: string | null;
+  errorField: string | null;
+  notice: string | null;
+  local: StorageRef;
+  session: StorageRef;
+};
 export type AuthEvent =
   | { type: 'auth.login'; email: string; password: string; doNotLogout: boolean }
   | { type: 'auth.register'; name: string; lastName: string; email: string; password: string }
@@ -32,6 +40,15 @@ const messageOr = (error: unknown) => messageOf(error, AUTH_TEXTS.somethingWrong
 /** The stored place follows the choice made at login. */
 const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserInfo => ({ ...output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false });
 
+/**
+ * A refused profile update: the spec's 'Something went wrong', except a refused current
+ * password, whose message the form shows beside that field (the shopper can act on it).
+ */
+const profileFailure = (error: unknown): Pick<AuthContext, 'error' | 'errorField'> =>
+  statusOf(error) === 400 && fieldOf(error) === 'currentPassword'
+    ? { error: messageOr(error), errorField: 'currentPassword' }
+    : { error: AUTH_TEXTS.somethingWrong, errorField: null };
+
 export const authMachine = setup({
   types: {
     input: {} as AuthInput,
@@ -48,12 +65,12 @@ export const authMachine = setup({
     otherTabs: missingCallback<OtherTabsCommand>(),
   },
   actions: {
-    resetMessages: assign({ error: null, notice: null }),
+    resetMessages: assign({ error: null, errorField: null, notice: null }),
     storeUser: ({ context }, user: UserInfo) => writeUser(context.local, context.session, user),
     forgetUser: ({ context }) => clearUser(context.local, context.session),
     reload: assign(({ context }) => ({ userInfo: readUser(context.local, context.session) })),
-    showUser: assign((_, user: UserInfo) => ({ userInfo: user, error: null })),
-    dropUser: assign({ userInfo: null, error: null, notice: null }),
+    showUser: assign((_, user: UserInfo) => ({ userInfo: user, error: null, errorField: null })),
+    dropUser: assign({ userInfo: null, error: null, errorField: null, notice: null }),
     tell: sendTo('otherTabs', (_, message: TabMessage): OtherTabsCommand => ({ type: 'tabs.tell', message })),
   },
   guards: {
@@ -66,7 +83,7 @@ export const authMachine = setup({
   context: ({ input }) => {
     const local = storageRef(input.local, 'localStorage');
     const session = storageRef(input.session, 'sessionStorage');
-    return { userInfo: readUser(local, session), error: null, notice: null, local, session };
+    return { userInfo: readUser(local, session), error: null, errorField: null, notice: null, local, session };
   },
   // The other tabs share this browser's one session cookie: what they do arrives here as events.
   invoke: { id: 'otherTabs', src: 'otherTabs' },
@@ -211,7 +228,7 @@ export const authMachine = setup({
                     { type: 'tell', params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context, event.output) }) },
                   ],
                 },
-                onError: { target: 'failed', actions: assign({ error: AUTH_TEXTS.somethingWrong }) },
+                onError: { target: 'failed', actions: assign(({ event }) => profileFailure(event.error)) },
               },
             },
           },

@@ -3,40 +3,70 @@ import { hasShippingProfile } from '../../contracts/rules.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
-import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
-import { cart, completeProfile, incompleteProfile } from './fixtures.ts';
+import type { CartItem } from '../../contracts/order.ts';
+import { checkoutMachine, type CheckoutContext, type Repricing } from './checkout.machine.ts';
+import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 import { paymentMachine, type PaymentContext } from './payment.machine.ts';
+
+const emptyCart: AnyEventObject = { type: 'checkout.cartChanged', items: [], itemsCount: 0, cartSubtotal: 0 };
 
 const checkoutEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadProfile', output: completeProfile },
   { type: 'xstate.done.actor.loadProfile', output: incompleteProfile },
   { type: 'xstate.error.actor.loadProfile', error: { status: 500, message: 'down' } },
   { type: 'checkout.retry' },
+  { type: 'xstate.done.actor.reprice', output: unchanged },
+  { type: 'xstate.done.actor.reprice', output: laptopDearer },
+  { type: 'xstate.error.actor.reprice', error: { status: 0, message: 'Network down' } },
+  { type: 'checkout.recheckPrices' },
+  emptyCart,
   { type: 'checkout.setPaymentMethod', method: 'cod' },
-  { type: 'checkout.setPaymentMethod', method: 'pp' },
   { type: 'checkout.setPaymentMethod', method: 'card' },
   { type: 'checkout.placeOrder' },
   { type: 'xstate.done.actor.createOrder', output: { _id: 'o1' } },
   { type: 'xstate.error.actor.createOrder', error: { status: 400, message: 'Only 1 left' } },
 ];
 
+const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } => event.type === `xstate.done.actor.${id}`;
+
 export const checkoutModel = (): ModelSpec => {
   const control = createControl();
+  // The cart of the replay running now: the rules count what the checkout sent it.
+  let cart = startCart();
+  const withCart = (items: CartItem[]) => () => {
+    cart.cart.stop();
+    cart = startCart(items);
+    return { userId: 'u1', cart: cart.cart, idempotencyKey: 'k1' };
+  };
   return {
     name: 'checkout',
-    machine: checkoutMachine.provide({ actors: { loadProfile: control.promise(), createOrder: control.promise() } }),
+    // The cart follows itself in the app (watchCart); here its changes are sample events.
+    machine: checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise(), watchCart: control.callback() } }),
     control,
-    inputs: [() => ({ userId: 'u1', ...cart }), () => ({ userId: 'u1', items: [], itemsCount: 0, cartSubtotal: 0 })],
+    inputs: [withCart(lines), withCart([])],
     events: checkoutEvents,
-    select: (c: CheckoutContext) => ({ paymentMethod: c.paymentMethod, orderId: c.orderId, error: c.error, profile: c.profile?._id }),
+    select: (c: CheckoutContext) => ({
+      paymentMethod: c.paymentMethod,
+      orderId: c.orderId,
+      error: c.error,
+      profile: c.profile?._id,
+      items: c.items.length,
+      notes: c.notes,
+      priceError: c.priceError,
+    }),
     check: (before, event, after) => {
       const ctx = after.context as CheckoutContext;
       if (after.hasTag('canPlaceOrder')) assertTrue(ctx.profile !== null && hasShippingProfile(ctx.profile) && ctx.items.length > 0, 'ordering needs the shipping profile and a cart');
       if (event.type === 'checkout.placeOrder') {
-        // One order however often it is pressed: only an allowed press starts one, others change nothing.
-        assertEqual(after.hasTag('placing'), before.hasTag('canPlaceOrder'), 'Place order works only when allowed');
+        // One order however often it is pressed: only an allowed press starts the last price check, others change nothing.
+        assertEqual(after.hasTag('confirmingPrices'), before.hasTag('canPlaceOrder'), 'Place order works only when allowed');
         if (!before.hasTag('canPlaceOrder')) assertEqual(after.value, before.value, 'an extra press changes nothing');
       }
+      if (after.hasTag('placing') && !before.hasTag('placing')) {
+        assertTrue(before.hasTag('confirmingPrices') && isDone(event, 'reprice') && (event.output as Repricing).notes.length === 0, 'an order goes out only after a price check that found no change');
+      }
+      if (isDone(event, 'reprice')) assertEqual(ctx.notes, (event.output as Repricing).notes, 'the reprice notice is in context');
+      assertEqual(cart.clears(), after.hasTag('placed') ? 1 : 0, 'the cart is emptied once, when the order is placed, never otherwise');
       if (event.type === 'checkout.setPaymentMethod') assertTrue(['pp', 'cod'].includes(ctx.paymentMethod), 'only pp and cod');
     },
   };

@@ -31,8 +31,9 @@ export const createEventLog = () => {
       (inspection: InspectionEvent): void => {
         if (inspection.type !== '@xstate.event') return;
         const target = inspection.actorRef as AnyActorRef;
-        // Only the named root actor: its children's own traffic is rebuilt by replaying the root.
-        if (target._parent !== undefined || NOT_EVENTS.has(inspection.event.type)) return;
+        // Only the named root actor: its children's own traffic, and what it sends other roots
+        // (the checkout's cart.clear), are rebuilt by replaying it.
+        if (target.sessionId !== inspection.rootId || NOT_EVENTS.has(inspection.event.type)) return;
         entries.push({ actor: name, event: structuredClone(inspection.event) });
       },
     /** JSON for a development export: secrets redacted. */

@@ -7,7 +7,6 @@ import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../../contracts/user.ts';
 import type { SessionResponse } from '../../../machines/auth/auth.machine.ts';
 import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
-import { resetCategories } from '../categories-store.ts';
 import { liveAuthMachine } from '../machines.ts';
 import { AppProviders, type AppProvidersProps } from '../providers.tsx';
 import { SessionEffects } from '../session-effects.tsx';
@@ -42,6 +41,8 @@ export type RenderOptions = {
    */
   session?: UserInfo | null;
   authLogic?: AppProvidersProps['authLogic'];
+  /** The chats' socket opener; by default a socket that never connects, so no test reaches a network. */
+  openSocket?: AppProvidersProps['openSocket'];
   /** Mount the whole route table instead of a single element. */
   raw?: boolean;
 };
@@ -58,6 +59,8 @@ const sessionAnswer = (user: UserInfo | null) =>
     },
   });
 
+const neverOpens: NonNullable<AppProvidersProps['openSocket']> = () => new Promise(() => undefined);
+
 /** Mounts `ui` inside the app's providers and a memory router, as the real app does. */
 export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
   const container = document.createElement('div');
@@ -67,7 +70,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)}>
+      <AppProviders storages={storages} authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)} openSocket={options.openSocket ?? neverOpens}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />
@@ -95,7 +98,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
 
 /**
  * Call once at the top of a client test file: React's act environment, a clean DOM, storage
- * and categories between tests, and a failure on any unexpected console.error.
+ * between tests (each render gets fresh app actors), and a failure on any unexpected console.error.
  */
 export function setupComponentTests(): void {
   let errors: unknown[][] = [];
@@ -105,7 +108,6 @@ export function setupComponentTests(): void {
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       errors.push(args);
     });
-    resetCategories();
   });
   afterEach(async () => {
     while (mounted.length) {
