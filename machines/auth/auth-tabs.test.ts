@@ -184,3 +184,13 @@ describe('other-tabs actor and storage events', () => {
     expect(listener).toBeNull();
   });
 });
+
+describe('a form sent while the tab still asks the server', () => {
+  it('when a login is sent before the session answer, then it is not dropped: the session question is dropped and the login runs', async () => {
+    const { actor, control, snap } = tab();
+    actor.send(login);
+    expect(control.aborted).toContain('fetchSession');
+    await control.resolve('login', { success: 'user logged in', userLoggedIn: john });
+    expect(snap().context.userInfo).toEqual(john);
+  });
+});

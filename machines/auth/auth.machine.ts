@@ -111,6 +111,9 @@ export const authMachine = setup({
         onError: { target: 'guest' },
       },
       on: {
+        // A login or registration sent before the answer came (a form already on screen) is not lost.
+        'auth.login': { target: 'guest.loggingIn', actions: 'resetMessages' },
+        'auth.register': { target: 'guest.registering', actions: 'resetMessages' },
         'auth.elsewhere.user': { target: 'loggedIn', actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }] },
         'auth.elsewhere.loggedOut': { target: 'guest' },
       },
