@@ -1,19 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
+import { statusOf } from '../../machines/shared/actors.ts';
 import { fetchMachine } from '../../machines/shared/fetch.machine.ts';
 import { api, errorMessage } from './api.ts';
 
 export type ApiGetState<T> =
-  | { status: 'loading'; data?: undefined; error?: undefined }
-  | { status: 'error'; data?: undefined; error: string }
-  | { status: 'success'; data: T; error?: undefined };
+  | { status: 'loading'; data?: undefined; error?: undefined; errorStatus?: undefined }
+  | { status: 'error'; data?: undefined; error: string; /** 0 when no answer came. */ errorStatus: number }
+  | { status: 'success'; data: T; error?: undefined; errorStatus?: undefined };
 
 /** The fetch machine with the real GET; errors carry the sentence the client shows. */
 export const liveFetchMachine = fetchMachine.provide({
   actors: {
     get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
-      api.get<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: 0, message: errorMessage(error) })),
+      api.get<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
     ),
   },
 });
@@ -21,9 +22,9 @@ export const liveFetchMachine = fetchMachine.provide({
 type Snapshot = SnapshotFrom<typeof liveFetchMachine>;
 
 const stateOf = <T>(s: Snapshot): ApiGetState<T> =>
-  s.hasTag('failed') ? { status: 'error', error: s.context.error ?? 'Something went wrong' } : s.hasTag('ready') ? { status: 'success', data: s.context.data as T } : { status: 'loading' };
+  s.hasTag('failed') ? { status: 'error', error: s.context.error ?? 'Something went wrong', errorStatus: s.context.errorStatus ?? 0 } : s.hasTag('ready') ? { status: 'success', data: s.context.data as T } : { status: 'loading' };
 
-const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.status && a.data === b.data && a.error === b.error;
+const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.status && a.data === b.data && a.error === b.error && a.errorStatus === b.errorStatus;
 
 /** One fetch actor for the calling component, told about every url change. */
 export function useFetchActor(url: string | null) {

@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
-import { messageOf, missingPromise } from './actors.ts';
+import { messageOf, missingPromise, statusOf } from './actors.ts';
 
 export type FetchInput = { url: string | null };
-export type FetchContext = { url: string | null; data: unknown; error: string | null };
+/** `errorStatus`: the failed answer's HTTP status, 0 when no answer came (offline, page leaving). */
+export type FetchContext = { url: string | null; data: unknown; error: string | null; errorStatus: number | null };
 export type FetchEvent =
   /** Show another resource (null: nothing yet). The same url again changes nothing. */
   | { type: 'fetch.url'; url: string | null }
@@ -29,10 +30,10 @@ export const fetchMachine = setup({
   },
   actions: {
     // Another resource: what was shown belongs to the old url.
-    setUrl: assign(({ event }) => (event.type === 'fetch.url' ? { url: event.url, data: undefined, error: null } : {})),
-    store: assign((_, data: unknown) => ({ data, error: null })),
-    clearError: assign({ error: null }),
-    fail: assign((_, error: unknown) => ({ data: undefined, error: messageOf(error, FAILED) })),
+    setUrl: assign(({ event }) => (event.type === 'fetch.url' ? { url: event.url, data: undefined, error: null, errorStatus: null } : {})),
+    store: assign((_, data: unknown) => ({ data, error: null, errorStatus: null })),
+    clearError: assign({ error: null, errorStatus: null }),
+    fail: assign((_, error: unknown) => ({ data: undefined, error: messageOf(error, FAILED), errorStatus: statusOf(error) ?? 0 })),
   },
   guards: {
     otherUrl: ({ context, event }) => event.type === 'fetch.url' && event.url !== context.url,
@@ -40,7 +41,7 @@ export const fetchMachine = setup({
   },
 }).createMachine({
   id: 'fetch',
-  context: ({ input }) => ({ url: input.url, data: undefined, error: null }),
+  context: ({ input }) => ({ url: input.url, data: undefined, error: null, errorStatus: null }),
   initial: 'start',
   on: {
     'fetch.url': { guard: 'otherUrl', target: '.start', actions: 'setUrl' },
