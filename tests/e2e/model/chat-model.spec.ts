@@ -197,7 +197,7 @@ test("when no admin is online, then the shopper's messages are shown with 'no ad
   await runShopper([{ type: 'chat.connected' }, ...typed, ...typed]);
 });
 
-test("when the admin logs in and opens the Chats page, then the admin session's machine is online", async () => {
+test("when the admin logs in and opens the Chats page, then the admin session's machine is online, and back online after a drop", async () => {
   const page = await adminContext.newPage();
   await page.goto('/login');
   await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
@@ -209,6 +209,15 @@ test("when the admin logs in and opens the Chats page, then the admin session's 
   await run.step({ type: 'admin.connected' });
   admin = { page, run };
   await expectAdminShows(admin);
+  // a drop of the admin's socket: the page says it is connecting, then announces the admin again
+  const connecting = page.getByRole('status').filter({ hasText: 'Connecting to the chat server ...' });
+  await adminContext.setOffline(true);
+  await expect(connecting).toBeVisible({ timeout: 10_000 });
+  await run.step({ type: 'admin.disconnected' });
+  await adminContext.setOffline(false);
+  await expect(connecting).toBeHidden({ timeout: 15_000 });
+  await run.step({ type: 'admin.connected' });
+  await expectAdminShows(admin);
 });
 
 test("when a guest and the admin follow the customer chat machine's generated paths, then both pages match both machines at every step", async () => {
@@ -218,10 +227,50 @@ test("when a guest and the admin follow the customer chat machine's generated pa
   }
 });
 
+test('when the shopper goes offline after the admin closed the chat, then what they type waits and reaches the admin once back online, and a dropped socket reconnects', async () => {
+  const page = await customerContext.newPage();
+  const run = customerOracle.start({}, { newPath: true });
+  room = `customer-${++rooms}`;
+  const side = { page, run };
+  const clear = { type: 'xstate.after.inputClear.customerChat.composer.clearing' };
+  const typed = [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.submit' }, clear];
+  const follow = async (events: AnyEventObject[]) => {
+    for (const event of events) {
+      await perform(side, event);
+      await expectBothShow(side);
+    }
+  };
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    await follow([{ type: 'chat.connected' }, ...typed, { type: 'chat.adminClosed' }]);
+    await customerContext.setOffline(true);
+    // the first message reconnects (closed → connecting), the second waits while connecting
+    await follow([...typed, ...typed]);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeVisible();
+    await customerContext.setOffline(false);
+    // socket.io tries again within 1 s to 5 s (spec section 9)
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeHidden({ timeout: 15_000 });
+    await follow([{ type: 'chat.connected' }]);
+    // a drop of a live socket: the panel says it is connecting, and socket.io recovers the same room
+    await customerContext.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeVisible({ timeout: 10_000 });
+    await run.step({ type: 'chat.disconnected' });
+    await customerContext.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeHidden({ timeout: 15_000 });
+    await follow([{ type: 'chat.connected' }, { type: 'chat.adminClosed' }]);
+  } finally {
+    await customerContext.setOffline(false);
+    await page.close();
+    await run.stop();
+  }
+});
+
 const expectCovered = (report: ReturnType<typeof customerOracle.report>, excluded: Excluded[], machine: Parameters<typeof machineTotals>[0]) => {
   const gaps = coverageGaps(report, excluded, [...machineTotals(machine).transitions.values()]);
   expect(gaps).toEqual({ missing: [], stale: [] });
   expect(report.transitions.covered).toBe(report.transitions.total - excluded.length);
+  expect(report.states.covered).toBe(report.states.total);
 };
 
 test('when every run is done, then each chat machine has had 100 % of its transitions in the browser, less the EXCLUDED ones', () => {
