@@ -4,7 +4,8 @@ import { adminChatMachine, type AdminSocketCommand } from '../../../machines/cha
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from '../../../machines/chat/customer-chat.machine.ts';
 import { createControl } from '../../../machines/testing/controlled-actors.ts';
 import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelReport, ModelSpec } from '../../../machines/testing/model.ts';
+import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { Excluded } from './report.ts';
 
 /** What the shopper types, and what the admin answers, in every run. */
 export const SHOPPER_TEXT = 'hi';
@@ -81,8 +82,6 @@ export const chatStepKey = ({ event, before, after }: E2eStep): string => {
   }
 };
 
-export type Excluded = { transition: string; reason: string };
-
 /** Transitions a browser run of the shop cannot bring about, and why. */
 export const CUSTOMER_EXCLUDED: Excluded[] = [
   { transition: 'customerChat --chat.read#0-->', reason: 'no screen of the shop sends it: opening or minimising the panel reads (chat.show/chat.hide)' },
@@ -94,13 +93,3 @@ export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.dismissNotice#0-->', reason: 'needs a refused reply or close from the hub (flood caps, a room gone mid-click); admin-chats-page.test.tsx covers it' },
   { transition: 'adminChat --admin.newOrder#0-->', reason: 'a placed order, not a chat step: the analytics page and its e2e cover live orders' },
 ];
-
-/**
- * The transitions a browser run missed that are not excluded; the excluded ones it covered
- * after all, or that the machine no longer has (either way the list is stale and would hide a
- * gap later). Local until report.ts has a shared assertion.
- */
-export const coverageGaps = (report: ModelReport, excluded: Excluded[], all: string[]) => ({
-  missing: report.transitions.missing.filter((t) => !excluded.some((e) => e.transition === t)),
-  stale: excluded.filter((e) => !all.includes(e.transition) || !report.transitions.missing.includes(e.transition)).map((e) => e.transition),
-});
