@@ -22,9 +22,9 @@ export const isSettling = (s: Snap) => s.hasTag('connecting') || s.hasTag('sendi
  * The customer chat machine with the events a person in a browser can bring about while an
  * admin is online, in the order the browser produces them: a fresh socket connects before
  * anything else happens, the box clears before the next message and is there only while
- * the panel is open, and the admin only answers
- * or closes a conversation the shopper started. 'no admin here now' needs the admin away: the
- * spec drives it in its own run. The refusals and drops of EXCLUDED are not offered.
+ * the panel is open, and the admin only answers or closes a conversation the shopper started.
+ * 'no admin here now' needs the admin away: the spec drives it in its own run, and socket drops
+ * (offline) in another.
  */
 export const customerE2eModel = (): ModelSpec => {
   const control = createControl();
@@ -86,10 +86,12 @@ export const chatStepKey = ({ event, before, after }: E2eStep): string => {
 export const CUSTOMER_EXCLUDED: Excluded[] = [
   { transition: 'customerChat --chat.read#0-->', reason: 'no screen of the shop sends it: opening or minimising the panel reads (chat.show/chat.hide)' },
   { transition: 'customerChat.connection.online --chat.reconnect#0-->', reason: "sent only by the partner widget when its visitor's identity changes (widgets/chat/mount.ts), not by the shop" },
-
 ];
 export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.read#0-->', reason: 'no screen of the shop sends it: a reply clears the dot (admin.send)' },
-  { transition: 'adminChat --admin.dismissNotice#0-->', reason: 'needs a refused reply or close from the hub (flood caps, a room gone mid-click); admin-chats-page.test.tsx covers it' },
-  { transition: 'adminChat --admin.newOrder#0-->', reason: 'a placed order, not a chat step: the analytics page and its e2e cover live orders' },
+  {
+    transition: 'adminChat --admin.dismissNotice#0-->',
+    reason: "needs the hub to refuse a reply or close (a room no longer this admin's, a session no longer admin) between render and click; admin-socket.actor.test.ts covers it",
+  },
+  { transition: 'adminChat --admin.newOrder#0-->', reason: 'a placed order, not a chat step, and nothing on the Chats page shows it: analytics-model.spec.ts drives live orders on the admin session in the browser' },
 ];
