@@ -10,6 +10,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchToken', output: { token: '', isAdmin: false } },
   { type: 'xstate.error.actor.fetchToken', error: { status: 401, message: 'no token' } },
   { type: 'guard.recheck' },
+  { type: 'guard.signedOut' },
 ];
 
 /** Spec section 2: exactly one outcome tag, chosen by token and role. */
@@ -23,6 +24,7 @@ const check: ModelSpec['check'] = (_before, event, after) => {
     assertEqual(tags, [expected], `outcome for ${JSON.stringify(out)} on a ${area} route`);
   }
   if (event.type === 'xstate.error.actor.fetchToken') assertEqual(tags, ['showLogin'], 'no token shows the login form');
+  if (event.type === 'guard.signedOut') assertEqual(tags, ['showLogin'], 'a settled logout shows the login form, never a page waiting for a user');
 };
 
 export const guardModel = (): ModelSpec => {
