@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
-import { authMachine } from '../auth/auth.machine.ts';
+import { controlledAuth } from '../auth/controlled-auth.ts';
 import { cartMachine, type CartContext } from '../cart/cart.machine.ts';
 import { frozenStorage, memoryStorage } from '../shared/storage.ts';
 import { createControl } from './controlled-actors.ts';
@@ -38,15 +38,18 @@ describe('e2e paths', () => {
     const user = { _id: 'u', name: 'A', lastName: 'B', email: 'a@b.co', isAdmin: false };
     const spec: ModelSpec = {
       name: 'auth',
-      machine: authMachine.provide({ actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() } }),
+      machine: controlledAuth(control),
       control,
       input: () => ({ local: frozenStorage(), session: frozenStorage() }),
+      // A fresh tab first asks the server for a session: the sample says there is none.
       events: (s): AnyEventObject[] =>
-        s.matches({ guest: 'loggingIn' })
-          ? [{ type: 'xstate.done.actor.login', output: { userLoggedIn: user } }, { type: 'xstate.error.actor.login', error: { status: 401 } }]
-          : s.matches('guest')
-            ? [{ type: 'auth.login', email: 'a@b.co', password: 'secret', doNotLogout: false }]
-            : [],
+        s.matches('restoring')
+          ? [{ type: 'xstate.error.actor.fetchSession', error: { status: 401 } }]
+          : s.matches({ guest: 'loggingIn' })
+            ? [{ type: 'xstate.done.actor.login', output: { userLoggedIn: user } }, { type: 'xstate.error.actor.login', error: { status: 401 } }]
+            : s.matches('guest')
+              ? [{ type: 'auth.login', email: 'a@b.co', password: 'secret', doNotLogout: false }]
+              : [],
     };
     const picked = e2ePaths(spec, ({ event, before }) => `${JSON.stringify(before.value)} ${event.type}`);
     expect(picked.every((p) => !p.at(-1)!.after.hasTag('loading'))).toBe(true);
