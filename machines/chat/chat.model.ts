@@ -3,6 +3,7 @@ import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { adminChatMachine, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
 import type { CHAT_SOCKET_OPTIONS} from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
@@ -20,6 +21,33 @@ const customerEvents: AnyEventObject[] = [
 ];
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const conversation = (c: CustomerChatContext) =>
+  `${count(c.messages.length, 'message')} shown${c.outbox.length ? `, ${c.outbox.length} waiting to be sent` : ''}${c.unread ? ', the unread dot on' : ''}`;
+
+/** The test plan's sentences (docs/machines/customer-chat.plan.md). */
+const customerDescribe: PlanTemplates = {
+  states: {
+    'connection.online.connecting': ({ context }) => `the chat is connecting with ${conversation(context)}`,
+    'connection.online.chatting': ({ context }) => `the chat is online with ${conversation(context)}`,
+    'connection.online.noAdmin': ({ context }) => `"no admin" is shown with ${conversation(context)}`,
+    'connection.closed': 'the admin closed the chat',
+    'composer.editing': ({ context }) => (context.draft ? `the box holds "${context.draft}"` : 'the box is empty'),
+    'composer.clearing': 'the box is about to clear',
+  },
+  events: {
+    'chat.input': (e) => `the customer types "${e.text}"`,
+    'chat.submit': 'the customer presses Send',
+    'chat.read': 'the customer opens the chat',
+    'chat.connected': 'the socket connects',
+    'chat.disconnected': 'the socket disconnects',
+    'chat.adminMessage': (e) => `the admin writes "${e.text}"`,
+    'chat.noAdmin': 'the server says no admin is online',
+    'chat.adminClosed': 'the admin closes the chat',
+    'xstate.after.inputClear': 'the clearing delay passes',
+  },
+};
 
 export const customerChatModel = (): ModelSpec => {
   const control = createControl();
@@ -42,6 +70,7 @@ export const customerChatModel = (): ModelSpec => {
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },
+    describe: customerDescribe,
   };
 };
 
@@ -58,6 +87,26 @@ const adminEvents: AnyEventObject[] = [
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
+
+const rooms = (c: AdminChatContext) =>
+  c.rooms.length === 0 ? 'no chats' : c.rooms.map((r) => `${r.user} (${count(r.messages.length, 'message')})`).join(', ') + (c.messageReceived ? ', unread' : '');
+
+/** The test plan's sentences (docs/machines/admin-chat.plan.md). */
+const adminDescribe: PlanTemplates = {
+  states: {
+    connecting: ({ context }) => `the admin's chat is connecting with ${rooms(context)}`,
+    online: ({ context }) => `the admin's chat is online with ${rooms(context)}`,
+  },
+  events: {
+    'admin.connected': 'the socket connects',
+    'admin.disconnected': 'the socket disconnects',
+    'admin.clientMessage': (e) => `customer ${e.user} writes "${e.message}"`,
+    'admin.send': (e) => `the admin replies "${e.message}" to ${e.user}`,
+    'admin.closeChat': (e) => `the admin closes the chat with ${e.user}`,
+    'admin.read': 'the admin reads the chats',
+    'admin.clientDisconnected': (e) => `customer ${e.socketId} leaves`,
+  },
+};
 
 export const adminChatModel = (): ModelSpec => {
   const control = createControl();
@@ -79,5 +128,6 @@ export const adminChatModel = (): ModelSpec => {
       if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim()) assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
     },
+    describe: adminDescribe,
   };
 };
