@@ -25,6 +25,7 @@ export const MESSAGES = {
   email: 'Please anter a valid email address',
   password: 'Please anter a valid password',
   passwordsMatch: 'Both passwords should match',
+  fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
 } as const;
 
 /** In URLs a category's slashes are written as commas (spec section 2). */
@@ -38,5 +39,7 @@ export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered'] as const;
 
 /** Fields the checkout needs before an order can be placed (spec section 5). */
 export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
-export const hasShippingProfile = (u: Partial<Record<(typeof SHIPPING_FIELDS)[number], string>>): boolean =>
-  SHIPPING_FIELDS.every((f) => (u[f] ?? '').trim().length > 0);
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+export const missingShippingFields = (u: Partial<Record<ShippingField, string>>): ShippingField[] =>
+  SHIPPING_FIELDS.filter((f) => (u[f] ?? '').trim().length === 0);
+export const hasShippingProfile = (u: Partial<Record<ShippingField, string>>): boolean => missingShippingFields(u).length === 0;

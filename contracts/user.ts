@@ -30,6 +30,16 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
+/** The answer to a new password without the right current one (400, field `currentPassword`). */
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct';
+
+/**
+ * Response header on that 400 (`x-statefront-auth-failure: current-password`): the BFF counts
+ * it in the login limit, as a guess at the password is what it is.
+ */
+export const AUTH_FAILURE_HEADER = 'x-statefront-auth-failure';
+export const CURRENT_PASSWORD_FAILURE = 'current-password';
+
 const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.email)).pipe(z.string().max(254, MESSAGES.email));
 const password = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(200, MESSAGES.password);
 const name = z.string().trim().min(1, MESSAGES.name).max(100);
@@ -46,11 +56,16 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const RegisterBody = z.object({ name, lastName, email, password });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
-/** Email is read-only in the profile (spec section 5). */
+/**
+ * Email is read-only in the profile (spec section 5). `currentPassword` is an addition to the
+ * spec: needed only when `password` differs from the stored one, so the spec's own client keeps
+ * saving plain profile edits (it sends the unchanged password).
+ */
 export const ProfileUpdateBody = z.object({
   name,
   lastName,
   password,
+  currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG).optional(),
   phoneNumber: optionalText,
   address: optionalText,
   country: optionalText,

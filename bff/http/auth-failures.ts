@@ -1,10 +1,8 @@
 import type http from 'node:http';
+import { AUTH_FAILURE_HEADER } from '../../contracts/user.ts';
 
-/**
- * The API's word that an answer refused a password (today: a wrong current password on
- * PUT /api/users/profile). Meant for the BFF's login limit only: never shown to the browser.
- */
-export const AUTH_FAILURE_HEADER = 'x-statefront-auth-failure';
+// AUTH_FAILURE_HEADER is the API's word that an answer refused a password (today: a wrong current
+// password on PUT /api/users/profile). Meant for the BFF's login limit only: never shown to the browser.
 
 const failures = new WeakSet<http.IncomingMessage>();
 

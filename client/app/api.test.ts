@@ -26,9 +26,9 @@ describe('api fetch wrapper', () => {
     expect(calls[0]?.headers['X-CSRF']).toBe('1');
   });
 
-  it('when the server answers an error with a message, then the call rejects with its status and message', async () => {
+  it('when the server answers an error with a message, then the call rejects with its status, message and the field it names', async () => {
     mockFetch({ 'POST /api/users/register': { status: 400, body: { message: 'Please enter a name', field: 'name' } } });
-    await expect(api.post('/api/users/register', {})).rejects.toEqual({ status: 400, message: 'Please enter a name' });
+    await expect(api.post('/api/users/register', {})).rejects.toEqual({ status: 400, message: 'Please enter a name', field: 'name' });
   });
 
   it('when the error body is not JSON, then the body itself is the message', async () => {

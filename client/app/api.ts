@@ -28,14 +28,23 @@ const isApiError = (e: unknown): e is ApiError =>
 const errorFrom = async (res: Response): Promise<ApiError> => {
   const text = await res.text().catch(() => '');
   let message = text;
+  let field: string | undefined;
   try {
     const body = JSON.parse(text) as unknown;
-    if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') message = (body as { message: string }).message;
-    else if (typeof body === 'string') message = body;
+    if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+      message = (body as { message: string }).message;
+      // The field a 400 names, so a form can show the message beside it.
+      const named = (body as { field?: unknown }).field;
+      if (typeof named === 'string') field = named;
+    } else if (typeof body === 'string') message = body;
   } catch {
     // not JSON: the text itself is the message
   }
-  return { status: res.status, message: message.trim() || res.statusText || `Request failed with status ${res.status}` };
+  return {
+    status: res.status,
+    message: message.trim() || res.statusText || `Request failed with status ${res.status}`,
+    ...(field ? { field } : {}),
+  };
 };
 
 /**

@@ -116,6 +116,19 @@ describe('auth machine', () => {
     expect(snap().hasTag('error') && snap().hasTag('loggedIn')).toBe(true);
   });
 
+  it('when the profile update is refused for the current password, then its message belongs beside that field, until the next try', async () => {
+    const { actor, control, snap } = start({ userInfo: JSON.stringify(user) });
+    const body = { name: 'Ann', lastName: 'Lee', password: 'new-secret', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
+    actor.send({ type: 'auth.updateProfile', body });
+    await control.reject('updateProfile', { status: 400, message: 'Your current password is not correct', field: 'currentPassword' });
+    expect(snap().context).toMatchObject({ error: 'Your current password is not correct', errorField: 'currentPassword' });
+    expect(snap().hasTag('error')).toBe(true);
+    actor.send({ type: 'auth.updateProfile', body: { ...body, currentPassword: 'old-secret' } });
+    expect(snap().context).toMatchObject({ error: null, errorField: null });
+    await control.reject('updateProfile', { status: 400, message: 'Too big', field: 'city' });
+    expect(snap().context).toMatchObject({ error: 'Something went wrong', errorField: null });
+  });
+
   it('when any call answers 401, then userInfo is cleared without the logout call', () => {
     const { actor, control, stores, snap } = start({}, { userInfo: JSON.stringify(user) });
     actor.send({ type: 'auth.unauthorized' });

@@ -1,11 +1,19 @@
 import { assign, emit, setup } from 'xstate';
 import type { LoginBody, LoginResponse, ProfileUpdateBody, ProfileUpdateResponse, RegisterBody, RegisterResponse, UserInfo } from '../../contracts/user.ts';
-import { messageOf, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
+import { fieldOf, messageOf, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import { clearUser, readUser, writeUser } from './user-storage.ts';
 
 export type AuthInput = { local: StorageLike; session: StorageLike };
-export type AuthContext = { userInfo: UserInfo | null; error: string | null; notice: string | null; local: StorageRef; session: StorageRef };
+/** `errorField`: the form field the error belongs beside (the profile's `currentPassword`), else null. */
+export type AuthContext = {
+  userInfo: UserInfo | null;
+  error: string | null;
+  errorField: string | null;
+  notice: string | null;
+  local: StorageRef;
+  session: StorageRef;
+};
 export type AuthEvent =
   | { type: 'auth.login'; email: string; password: string; doNotLogout: boolean }
   | { type: 'auth.register'; name: string; lastName: string; email: string; password: string }
@@ -26,6 +34,15 @@ export const AUTH_TEXTS = {
 
 const messageOr = (error: unknown) => messageOf(error, AUTH_TEXTS.somethingWrong);
 
+/**
+ * A refused profile update: the spec's 'Something went wrong', except a refused current
+ * password, whose message the form shows beside that field (the shopper can act on it).
+ */
+const profileFailure = (error: unknown): Pick<AuthContext, 'error' | 'errorField'> =>
+  statusOf(error) === 400 && fieldOf(error) === 'currentPassword'
+    ? { error: messageOr(error), errorField: 'currentPassword' }
+    : { error: AUTH_TEXTS.somethingWrong, errorField: null };
+
 export const authMachine = setup({
   types: {
     input: {} as AuthInput,
@@ -40,7 +57,7 @@ export const authMachine = setup({
     updateProfile: missingPromise<ProfileUpdateResponse, ProfileUpdateBody>('updateProfile'),
   },
   actions: {
-    resetMessages: assign({ error: null, notice: null }),
+    resetMessages: assign({ error: null, errorField: null, notice: null }),
     storeUser: ({ context }, user: UserInfo) => writeUser(context.local, context.session, user),
     forgetUser: ({ context }) => clearUser(context.local, context.session),
     reload: assign(({ context }) => ({ userInfo: readUser(context.local, context.session) })),
@@ -55,7 +72,7 @@ export const authMachine = setup({
   context: ({ input }) => {
     const local = storageRef(input.local, 'localStorage');
     const session = storageRef(input.session, 'sessionStorage');
-    return { userInfo: readUser(local, session), error: null, notice: null, local, session };
+    return { userInfo: readUser(local, session), error: null, errorField: null, notice: null, local, session };
   },
   initial: 'resolving',
   states: {
@@ -127,7 +144,7 @@ export const authMachine = setup({
       type: 'parallel',
       on: {
         'auth.logout': { target: 'loggingOut' },
-        'auth.unauthorized': { target: 'guest', actions: ['forgetUser', assign({ userInfo: null, error: null, notice: null })] },
+        'auth.unauthorized': { target: 'guest', actions: ['forgetUser', 'resetMessages', assign({ userInfo: null })] },
         'auth.storageChanged': { guard: 'userChangedElsewhere', target: 'resolving', actions: 'reload' },
       },
       states: {
@@ -162,7 +179,7 @@ export const authMachine = setup({
                     { type: 'storeUser', params: ({ context, event }) => ({ ...event.output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false }) },
                   ],
                 },
-                onError: { target: 'failed', actions: assign({ error: AUTH_TEXTS.somethingWrong }) },
+                onError: { target: 'failed', actions: assign(({ event }) => profileFailure(event.error)) },
               },
             },
           },
@@ -172,7 +189,7 @@ export const authMachine = setup({
     loggingOut: {
       tags: ['loading'],
       // The user is gone locally at once; the server call only revokes the session.
-      entry: ['forgetUser', assign({ userInfo: null, error: null, notice: null })],
+      entry: ['forgetUser', 'resetMessages', assign({ userInfo: null })],
       invoke: {
         id: 'logout',
         src: 'logout',

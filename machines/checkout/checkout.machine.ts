@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '../../contracts/order.ts';
-import { hasShippingProfile } from '../../contracts/rules.ts';
+import { MESSAGES, hasShippingProfile } from '../../contracts/rules.ts';
 import type { User } from '../../contracts/user.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 
@@ -15,7 +15,7 @@ export type CheckoutEvent = { type: 'checkout.setPaymentMethod'; method: Payment
 export type CheckoutEmitted = { type: 'checkout.orderPlaced'; orderId: string; paymentMethod: PaymentMethod };
 
 export const CHECKOUT_TEXTS = {
-  fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
+  fillProfile: MESSAGES.fillProfile,
   empty: 'Your cart is empty',
 } as const;
 

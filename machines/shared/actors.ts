@@ -1,10 +1,16 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
-/** What a rejected effect actor throws: the HTTP status (0 when no answer came) and a sentence. */
-export type ApiError = { status: number; message: string };
+/**
+ * What a rejected effect actor throws: the HTTP status (0 when no answer came), a sentence,
+ * and the field a 400 names when the server named one.
+ */
+export type ApiError = { status: number; message: string; field?: string };
 
 export const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && typeof (error as ApiError).status === 'number' ? (error as ApiError).status : undefined;
+
+export const fieldOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as ApiError).field === 'string' ? (error as ApiError).field : undefined;
 
 export const messageOf = (error: unknown, fallback: string): string =>
   typeof error === 'object' && error !== null && typeof (error as ApiError).message === 'string' && (error as ApiError).message

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOrderPayload } from '../../../contracts/chat.ts';
 import type { Order } from '../../../contracts/order.ts';
+import { MESSAGES, SHIPPING_FIELDS } from '../../../contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, body, orderCount, post, productRow, shopper, type Shopper } from './fixtures.ts';
 
@@ -64,6 +65,30 @@ describe('placing an order', () => {
     expect(error.message).toContain('2');
     expect(await productRow(t, pen)).toEqual({ count: 50, sales: 0 });
     expect(await orderCount(t)).toBe(before);
+  });
+
+  it('when a fresh account with an empty profile orders the whole stock by wallet, then 400 naming every missing field and the stock stays', async () => {
+    const { token } = await t.register();
+    const console_ = await addProduct(t, { name: 'Console', priceCents: 49_900, count: 7 });
+    const before = await orderCount(t);
+    const res = await post(t, token, body([{ productID: console_, quantity: 7 }], 'pp'));
+    expect(res.status).toBe(400);
+    const error = (await res.json()) as { message: string; field: string };
+    expect(error.field).toBe('address');
+    expect(error.message).toBe(`${MESSAGES.fillProfile} Missing: address, city, country, zipCode, state, phoneNumber.`);
+    expect(await productRow(t, console_)).toEqual({ count: 7, sales: 0 });
+    expect(await orderCount(t)).toBe(before);
+  });
+
+  it.each(SHIPPING_FIELDS)('when only %s is missing from the profile, then 400 naming it alone and nothing is taken', async (missing) => {
+    const who = await shopper(t, 'Eve');
+    const column = missing.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    await t.db.query(`update users set ${column} = '  ' where id = $1`, [who.id]);
+    const cup = await addProduct(t, { priceCents: 500, count: 5 });
+    const res = await post(t, who.token, body([{ productID: cup, quantity: 5 }]));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: ${missing}.`, field: missing });
+    expect(await productRow(t, cup)).toEqual({ count: 5, sales: 0 });
   });
 
   it('when a product is unknown, listed twice, or the cart is empty, then 400 naming the field', async () => {

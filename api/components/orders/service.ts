@@ -1,4 +1,5 @@
 import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
+import { MESSAGES, missingShippingFields, type ShippingField } from '../../../contracts/rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -16,6 +17,13 @@ const overStock = (index: number, name: string, left: number) =>
       : `"${name}" is out of stock: remove it from your cart`,
     `cartItems.${index}.quantity`,
   );
+
+/**
+ * Spec section 5's checkout rule, held by the API too: an order takes stock at once, so an
+ * account nobody could ship to must not be able to hold it (issue 12, hoarding).
+ */
+const incompleteProfile = (missing: ShippingField[]) =>
+  badRequest(`${MESSAGES.fillProfile} Missing: ${missing.join(', ')}.`, missing[0]);
 
 /** Orders on the wire, each line with its product's current stock (read once for all of them). */
 const present = async (q: Queryable, rows: repo.OrderRow[]): Promise<Order[]> => {
@@ -66,6 +74,8 @@ export const createOrder = async (
   const row = await ctx.db.transaction(async (tx) => {
     const snapshot = await repo.findUserSnapshot(tx, user._id);
     if (!snapshot) throw unauthorized();
+    const missing = missingShippingFields(snapshot);
+    if (missing.length > 0) throw incompleteProfile(missing);
     const lines = await priceLines(tx, body.cartItems);
     const inserted = await repo.insertOrder(tx, {
       userId: user._id,

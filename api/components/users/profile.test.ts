@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '../../../contracts/user.ts';
 import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
 
 const profileBody = {
@@ -58,11 +59,13 @@ describe('users: own profile', () => {
     expect(rows[0]).toEqual({ name: 'Test' });
   });
 
-  it('when the password changes, then the other sessions end at once, this one lives and only the new password works', async () => {
+  it('when the password changes with the right current password, then the other sessions end at once, this one lives and only the new password works', async () => {
     const { user, token } = await t.register();
     const other = await t.login(user.email, TEST_PASSWORD);
     changed.length = 0;
-    expect((await put(token, { ...profileBody, password: 'brand-new-password' })).status).toBe(200);
+    const res = await put(token, { ...profileBody, password: 'brand-new-password', currentPassword: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(AUTH_FAILURE_HEADER)).toBeNull();
     expect((await t.authed(other)('/api/session')).status).toBe(401);
     expect((await t.authed(token)('/api/session')).status).toBe(200);
     expect(changed).toEqual([user._id]);
@@ -70,10 +73,35 @@ describe('users: own profile', () => {
     expect(await t.login(user.email, 'brand-new-password')).toEqual(expect.any(String));
   });
 
-  it('when the profile is saved with the same password, then other sessions live on', async () => {
+  it.each([
+    ['missing', {}],
+    ['empty', { currentPassword: '' }],
+    ['wrong', { currentPassword: 'not-my-password' }],
+    ['the new one', { currentPassword: 'brand-new-password' }],
+    ['too long', { currentPassword: 'x'.repeat(201) }],
+  ])('when the password would change and the current password is %s, then 400 naming it, marked for the login limit, and nothing changes', async (_case, extra) => {
     const { user, token } = await t.register();
     const other = await t.login(user.email, TEST_PASSWORD);
-    expect((await put(token, profileBody)).status).toBe(200);
+    changed.length = 0;
+    const res = await put(token, { ...profileBody, password: 'brand-new-password', ...extra });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
+    expect(res.headers.get(AUTH_FAILURE_HEADER)).toBe(CURRENT_PASSWORD_FAILURE);
+    const { rows } = await t.db.query('select name, city from users where id = $1', [user._id]);
+    expect(rows[0]).toEqual({ name: 'Test', city: '' });
+    expect(changed).toEqual([]);
+    expect((await t.authed(other)('/api/session')).status).toBe(200);
+    expect(await t.login(user.email, TEST_PASSWORD)).toEqual(expect.any(String));
+  });
+
+  it('when the profile is saved with the same password and no current password, then it is saved and other sessions live on', async () => {
+    const { user, token } = await t.register();
+    const other = await t.login(user.email, TEST_PASSWORD);
+    const res = await put(token, profileBody);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(AUTH_FAILURE_HEADER)).toBeNull();
+    const { rows } = await t.db.query('select city from users where id = $1', [user._id]);
+    expect(rows[0]).toEqual({ city: 'Arlington' });
     expect((await t.authed(other)('/api/session')).status).toBe(200);
   });
 

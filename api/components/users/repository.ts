@@ -66,7 +66,7 @@ export const listUsers = async (db: Queryable): Promise<User[]> => {
 export const updateProfile = async (
   db: Queryable,
   id: string,
-  profile: Omit<ProfileUpdateBody, 'password'>,
+  profile: Omit<ProfileUpdateBody, 'password' | 'currentPassword'>,
   passwordHash: string | null,
 ): Promise<UserInfo | null> => {
   const { rows } = await db.query<UserInfo>(

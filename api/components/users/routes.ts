@@ -1,6 +1,8 @@
 import { type RequestHandler, Router } from 'express';
 import {
+  AUTH_FAILURE_HEADER,
   AdminUserUpdateBody,
+  CURRENT_PASSWORD_FAILURE,
   LoginBody,
   ProfileUpdateBody,
   RegisterBody,
@@ -13,7 +15,7 @@ import {
 } from '../../../contracts/user.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import * as users from './service.ts';
 
@@ -43,8 +45,14 @@ export const usersRoutes = (ctx: ApiContext): Router => {
   });
 
   router.put('/profile', requireUser, async (req, res) => {
-    const user = await users.updateProfile(ctx, req.user!, parse(ProfileUpdateBody, req.body));
-    res.json({ success: 'user updated', userUpdated: user } satisfies ProfileUpdateResponse);
+    try {
+      const user = await users.updateProfile(ctx, req.user!, parse(ProfileUpdateBody, req.body));
+      res.json({ success: 'user updated', userUpdated: user } satisfies ProfileUpdateResponse);
+    } catch (error) {
+      // A refused current password is a password guess: the BFF counts answers marked so in its login limit.
+      if (error instanceof AppError && error.field === 'currentPassword') res.setHeader(AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE);
+      throw error;
+    }
   });
 
   router.get('/profile/:id', requireUser, async (req, res) => {

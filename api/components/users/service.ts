@@ -1,10 +1,11 @@
-import type {
-  AdminUserUpdateBody,
-  LoginBody,
-  ProfileUpdateBody,
-  RegisterBody,
-  User,
-  UserInfo,
+import {
+  CURRENT_PASSWORD_WRONG,
+  type AdminUserUpdateBody,
+  type LoginBody,
+  type ProfileUpdateBody,
+  type RegisterBody,
+  type User,
+  type UserInfo,
 } from '../../../contracts/user.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.ts';
@@ -50,15 +51,20 @@ export const logout = async (ctx: ApiContext, caller: AuthUser | undefined): Pro
   ctx.events.emit('sessionRevoked', caller.sessionId);
 };
 
+/** A refused current password (the route marks the answer so the BFF counts it as a failed login). */
+const wrongCurrentPassword = () => badRequest(CURRENT_PASSWORD_WRONG, 'currentPassword');
+
 /**
  * The caller's profile. Every update carries a password (spec section 5); only a different
- * one counts as a change, which ends the caller's other sessions.
+ * one counts as a change. A change needs the current password too, so a borrowed session (a
+ * kiosk left open, a stolen cookie) cannot lock the owner out, and it ends the other sessions.
  */
 export const updateProfile = async (ctx: ApiContext, caller: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> => {
-  const { password, ...profile } = body;
+  const { password, currentPassword, ...profile } = body;
   const currentHash = await repo.findPasswordHash(ctx.db, caller._id);
   if (currentHash === null) throw notFound('Your account');
   const changed = !(await verifyPassword(currentHash, password));
+  if (changed && !(currentPassword && (await verifyPassword(currentHash, currentPassword)))) throw wrongCurrentPassword();
   const user = await repo.updateProfile(ctx.db, caller._id, profile, changed ? await hashPassword(password) : null);
   if (!user) throw notFound('Your account');
   if (changed) {

@@ -4,6 +4,7 @@ import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } 
 import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../app/testing/render.tsx';
 import { profile, renderAsUser } from '../test-helpers.tsx';
+import { CURRENT_PASSWORD_HINT } from './profile-form.tsx';
 import { UserProfilePage } from './profile-page.tsx';
 
 setupComponentTests();
@@ -69,6 +70,39 @@ describe('profile page', () => {
     });
     expect(queryByText(container, 'User updated')).not.toBeNull();
     expect(queryByText(container, 'Something went wrong')).toBeNull();
+  });
+
+  it('when the profile shows, then a labelled "Current password" field says it is needed only to change the password', async () => {
+    const { input } = await renderProfile();
+    const current = input('Current password');
+    expect(current.type).toBe('password');
+    expect(current.autocomplete).toBe('current-password');
+    expect(current.value).toBe('');
+    expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toBe(CURRENT_PASSWORD_HINT);
+  });
+
+  it('when a new password is sent with the current one, then the body carries currentPassword', async () => {
+    const { input, send, calls } = await renderProfile();
+    await typeInto(input('Current password'), 'old-secret');
+    await typeInto(input('Password'), 'new-secret');
+    await typeInto(input('Repeat Password'), 'new-secret');
+    await send();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ password: 'new-secret', currentPassword: 'old-secret' });
+  });
+
+  it('when the server refuses the current password, then its message shows beside that field, which takes the focus', async () => {
+    const refusal = { status: 400, body: { message: 'Your current password is not correct', field: 'currentPassword' } };
+    const { container, input, send } = await renderProfile(refusal);
+    await typeInto(input('Password'), 'new-secret');
+    await typeInto(input('Repeat Password'), 'new-secret');
+    await send();
+    const current = input('Current password');
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    const described = (current.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Your current password is not correct');
+    expect(document.activeElement).toBe(current);
+    expect(queryByText(container, 'Something went wrong')).toBeNull();
+    expect(queryByText(container, 'User updated')).toBeNull();
   });
 
   it('when the server refuses the update, then "Something went wrong" shows', async () => {

@@ -1,8 +1,8 @@
 import { LIMITS, MESSAGES } from '../../../../contracts/rules.ts';
 import type { ProfileUpdateBody, User } from '../../../../contracts/user.ts';
 
-type Editable = Omit<ProfileUpdateBody, 'password'>;
-export type ProfileValues = { [K in keyof Editable]: string } & { password: string; repeatPassword: string };
+type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
+export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
 export const EMPTY_PROFILE: ProfileValues = {
@@ -14,6 +14,7 @@ export const EMPTY_PROFILE: ProfileValues = {
   zipCode: '',
   city: '',
   state: '',
+  currentPassword: '',
   password: '',
   repeatPassword: '',
 };
@@ -41,10 +42,12 @@ export const validateProfile = (v: ProfileValues): ProfileErrors => {
   return errors;
 };
 
+/** The spec's body; `currentPassword` only when typed, so a plain edit sends exactly the spec's fields. */
 export const toBody = (v: ProfileValues): ProfileUpdateBody => ({
   name: v.name.trim(),
   lastName: v.lastName.trim(),
   password: v.password,
+  ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}),
   phoneNumber: v.phoneNumber.trim(),
   address: v.address.trim(),
   country: v.country.trim(),
