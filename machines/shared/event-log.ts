@@ -5,7 +5,7 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, 
  * made of it: whether a transition took it and the state value after. An entry whose event is
  * `xstate.init` records the state the actor started in (not an event to send).
  */
-export type LoggedEvent = { actor: string; event: AnyEventObject; taken?: boolean; state?: StateValue };
+export type LoggedEvent = { actor: string; event: AnyEventObject; taken?: boolean; state?: StateValue; input?: unknown };
 
 const SECRET_KEY = /password|token|secret|authorization|cookie/i;
 /** Personal data, by key: who a person is and where they live. */
@@ -31,6 +31,16 @@ export const redact = (value: unknown): unknown => {
   return Object.fromEntries(
     Object.entries(holder).map(([k, v]) => [k, (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v) ? REDACTED : redact(v)]),
   );
+};
+
+/**
+ * The actor's input when it is plain data (an order id, a cart), so a replay can start the same
+ * way; undefined when it holds anything else: a browser storage would copy all it stores.
+ */
+const plainInput = (value: unknown): unknown => {
+  const plain = (v: unknown): boolean =>
+    v === null || ['string', 'number', 'boolean'].includes(typeof v) || (Array.isArray(v) ? v.every(plain) : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
+  return value !== undefined && plain(value) ? structuredClone(value) : undefined;
 };
 
 // Start and stop are made by createActor/stop on replay, not sent.
@@ -62,14 +72,17 @@ export const createEventLog = () => {
         }
         if (inspection.type === '@xstate.snapshot') {
           const value = (inspection.snapshot as AnyMachineSnapshot).value;
-          if (inspection.event.type === 'xstate.init') entries.push({ actor: name, event: { type: 'xstate.init' }, state: structuredClone(value) });
+          if (inspection.event.type === 'xstate.init') {
+            const input = plainInput((target as AnyActorRef & { options?: { input?: unknown } }).options?.input);
+            entries.push({ actor: name, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) });
+          }
           const entry = pending.get(inspection.event);
           if (entry) entry.state = structuredClone(value);
           pending.delete(inspection.event);
         }
       },
     /** JSON for a bug report: secrets and personal data redacted. */
-    toJSON: (): string => JSON.stringify(entries.map((e) => ({ ...e, event: redact(e.event) })), null, 2),
+    toJSON: (): string => JSON.stringify(entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })), null, 2),
     clear: () => void entries.splice(0),
   };
 };

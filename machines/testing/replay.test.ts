@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine } from '../cart/cart.machine.ts';
+import { completeProfile } from '../checkout/fixtures.ts';
 import { createEventLog } from '../shared/event-log.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { parseLog, replayActors, replayLog, stateText } from './replay.ts';
@@ -71,6 +72,20 @@ describe('replay of an exported event log', () => {
       { actor: 'cart', event: expect.objectContaining({ type: 'cart.add' }), taken: false, state: 'active' },
     ]);
     expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
+  });
+
+  it('when the log recorded a plain input, then replay starts the actor with it, and a storage input is never recorded', () => {
+    const log = createEventLog();
+    const checkout = createActor(replayActors().checkout!.machine, { input: { userId: 'u1', items: [], itemsCount: 0, cartSubtotal: 0 }, inspect: log.inspect('checkout') }).start();
+    checkout.send({ type: 'xstate.done.actor.loadProfile', output: completeProfile });
+    checkout.stop();
+    const cart = createActor(cartMachine, { input: { storage: memoryStorage({ secret: 'x' }) }, inspect: log.inspect('cart') }).start();
+    cart.stop();
+    const exported = parseLog(log.toJSON());
+    expect(exported[0]).toMatchObject({ input: { items: [] } });
+    expect(exported.find((e) => e.actor === 'cart')).not.toHaveProperty('input');
+    // With an empty cart Place order stays disabled; the model's default cart would enable it.
+    expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['checkout  loadProfile done → summary.blocked']) });
   });
 
   it('when state values are printed, then parallel regions read as dotted leaves', () => {

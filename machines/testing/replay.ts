@@ -9,10 +9,11 @@ import { eventLabel } from './statechart.ts';
 
 /**
  * How to start one logged actor again: its machine, with effects that never answer by
- * themselves (the logged results drive it), and an input for the state the log says it
- * started in (a browser that had a user logged in starts `auth` logged in).
+ * themselves (the logged results drive it), and an input: the one the log recorded when it
+ * was plain data, else one for the state the log says it started in (a browser that had a
+ * user logged in starts `auth` logged in).
  */
-export type ReplayActor = { machine: AnyStateMachine; input: (start: StateValue | undefined) => unknown };
+export type ReplayActor = { machine: AnyStateMachine; input: (start: StateValue | undefined, recorded: unknown) => unknown };
 
 const placeholderUser = (isAdmin: boolean): UserInfo => ({ _id: 'replay', name: '[redacted]', lastName: '[redacted]', email: '[redacted]', isAdmin });
 const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
@@ -26,7 +27,7 @@ const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
  */
 export const replayActors = (): Record<string, ReplayActor> => {
   const models = Object.fromEntries(
-    allModels().map((m) => [m.name.replace(/\s+/g, '-'), { machine: m.machine, input: () => (m.inputs?.[0] ?? m.input)?.() }]),
+    allModels().map((m) => [m.name.replace(/\s+/g, '-'), { machine: m.machine, input: (_start: unknown, recorded: unknown) => recorded ?? (m.inputs?.[0] ?? m.input)?.() }]),
   );
   return {
     ...models,
@@ -78,12 +79,13 @@ export const replayLog = (entries: readonly LoggedEvent[], actors: Record<string
     return { lines, problem: `entry ${at} (${actor}): ${text}` };
   };
   try {
-    for (const [at, { actor, event, taken, state }] of entries.entries()) {
+    for (const [at, { actor, event, taken, state, input }] of entries.entries()) {
       const spec = actors[actor];
       if (!spec) return fail(at, actor, `the log names an actor "${actor}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
       let ref = running.get(actor);
       if (!ref) {
-        ref = createActor(spec.machine, { input: spec.input(event.type === 'xstate.init' ? state : undefined) }).start();
+        const start = event.type === 'xstate.init' ? { state, input } : {};
+        ref = createActor(spec.machine, { input: spec.input(start.state, start.input) }).start();
         running.set(actor, ref);
         say(actor, `starts in ${stateText((ref.getSnapshot() as AnyMachineSnapshot).value)}`);
       }
