@@ -1,22 +1,50 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '../../contracts/order.ts';
 import { MESSAGES, hasShippingProfile } from '../../contracts/rules.ts';
 import type { User } from '../../contracts/user.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
+import { cartLines, watchCart, type CartChanged, type CartRef, type Repricing } from './cart-link.ts';
 
-export type CheckoutInput = { userId: string; items: CartItem[]; itemsCount: number; cartSubtotal: number };
-export type CheckoutContext = CheckoutInput & {
+export type { CartRef, Repricing } from './cart-link.ts';
+
+export type CheckoutInput = {
+  userId: string;
+  cart: CartRef;
+  /** Made at start when not given; replays and generated models give a fixed one to rebuild the same snapshots. */
+  idempotencyKey?: string;
+};
+export type CheckoutContext = {
+  userId: string;
+  cart: CartRef;
+  items: CartItem[];
+  itemsCount: number;
+  cartSubtotal: number;
   profile: User | null;
   paymentMethod: PaymentMethod;
   orderId: string | null;
+  /** The order's or the profile's failure. */
   error: string | null;
+  /** The last reprice's sentences, shown under CHECKOUT_TEXTS.repriced. */
+  notes: string[];
+  /** The last reprice failed: shown with Try again (`checkout.recheckPrices`). */
+  priceError: string | null;
+  /** One per checkout: a retry after a lost answer gets the order already made, not a second one. */
+  idempotencyKey: string;
 };
-export type CheckoutEvent = { type: 'checkout.setPaymentMethod'; method: PaymentMethod } | { type: 'checkout.placeOrder' } | { type: 'checkout.retry' };
+export type CheckoutEvent =
+  | { type: 'checkout.setPaymentMethod'; method: PaymentMethod }
+  | { type: 'checkout.placeOrder' }
+  | { type: 'checkout.retry' }
+  | { type: 'checkout.recheckPrices' }
+  | CartChanged;
 export type CheckoutEmitted = { type: 'checkout.orderPlaced'; orderId: string; paymentMethod: PaymentMethod };
+export type CreateOrderInput = { body: CreateOrderBody; idempotencyKey: string };
 
 export const CHECKOUT_TEXTS = {
   fillProfile: MESSAGES.fillProfile,
   empty: 'Your cart is empty',
+  repriced: 'Prices or stock changed since you added these products. Check your order before placing it.',
+  priceCheckFailed: 'We could not check the current prices',
 } as const;
 
 /** POST /api/orders body: the server recomputes every figure, these are for shape only. */
@@ -26,10 +54,15 @@ export const orderBody = (ctx: CheckoutContext): CreateOrderBody => ({
   paymentMethod: ctx.paymentMethod,
 });
 
+/** A failed reprice: no notice, a message with Try again. */
+const priceFailure = (error: unknown) => ({ notes: [], priceError: `${CHECKOUT_TEXTS.priceCheckFailed}: ${messageOf(error, 'Something went wrong')}` });
+
 /**
- * The checkout summary (/user/cart-details): blocked until the profile has every shipping
- * field, then one order per page however often Place order is pressed. Payment of the placed
- * order is `paymentMachine`'s job on the order page.
+ * The checkout (/user/cart-details): loads the profile, reprices the cart from the server
+ * (writing changes back to the cart actor, with a notice), then allows one order per page once
+ * the profile has every shipping field. Place order reprices again and places the order only
+ * if nothing changed, so it goes out on exactly what was shown; once placed the cart is
+ * emptied from here. Payment of the placed order is `paymentMachine`'s job on the order page.
  */
 export const checkoutMachine = setup({
   types: {
@@ -40,55 +73,122 @@ export const checkoutMachine = setup({
   },
   actors: {
     loadProfile: missingPromise<User, { userId: string }>('loadProfile'),
-    createOrder: missingPromise<Pick<Order, '_id'>, CreateOrderBody>('createOrder'),
+    reprice: missingPromise<Repricing, { items: CartItem[] }>('reprice'),
+    createOrder: missingPromise<Pick<Order, '_id'>, CreateOrderInput>('createOrder'),
+    watchCart,
   },
   actions: {
     setMethod: assign(({ event }) => (event.type === 'checkout.setPaymentMethod' ? { paymentMethod: event.method } : {})),
+    setCart: assign(({ event }) => (event.type === 'checkout.cartChanged' ? { items: event.items, itemsCount: event.itemsCount, cartSubtotal: event.cartSubtotal } : {})),
+    clearError: assign({ error: null }),
+    clearPriceError: assign({ priceError: null }),
+    // The notice goes in context; the cart actor owns the lines, the summary follows it (watchCart).
+    applyReprice: enqueueActions(({ context, enqueue }, result: Repricing) => {
+      enqueue.assign({ notes: result.notes, priceError: null });
+      for (const item of result.update) enqueue.sendTo(context.cart, { type: 'cart.add', item });
+      for (const productID of result.remove) enqueue.sendTo(context.cart, { type: 'cart.remove', productID });
+    }),
   },
   guards: {
     canOrder: ({ context }) => context.profile !== null && hasShippingProfile(context.profile) && context.items.length > 0,
     knownMethod: ({ event }) => event.type === 'checkout.setPaymentMethod' && (event.method === 'pp' || event.method === 'cod'),
+    unchanged: (_, result: Repricing) => result.notes.length === 0,
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ ...input, profile: null, paymentMethod: 'pp', orderId: null, error: null }),
-  initial: 'loadingProfile',
+  context: ({ input }) => ({
+    userId: input.userId,
+    cart: input.cart,
+    ...cartLines(input.cart),
+    profile: null,
+    paymentMethod: 'pp',
+    orderId: null,
+    error: null,
+    notes: [],
+    priceError: null,
+    idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
+  }),
+  initial: 'open',
   states: {
-    loadingProfile: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadProfile',
-        src: 'loadProfile',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'summary', actions: assign(({ event }) => ({ profile: event.output, error: null })) },
-        onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load your profile') })) },
-      },
-    },
-    loadFailed: { tags: ['error'], on: { 'checkout.retry': 'loadingProfile' } },
-    summary: {
-      initial: 'checking',
-      on: { 'checkout.setPaymentMethod': { guard: 'knownMethod', actions: 'setMethod' } },
+    // Open: the checkout follows the cart; once placed it lets go before emptying it.
+    open: {
+      invoke: { id: 'watchCart', src: 'watchCart', input: ({ context }) => ({ cart: context.cart }) },
+      on: { 'checkout.cartChanged': { actions: 'setCart' } },
+      initial: 'loadingProfile',
       states: {
-        checking: { always: [{ guard: 'canOrder', target: 'ready' }, { target: 'blocked' }] },
-        // Tag `blocked`: Place order disabled, CHECKOUT_TEXTS.fillProfile (or empty) shown.
-        blocked: { tags: ['blocked'] },
-        ready: { tags: ['canPlaceOrder'], on: { 'checkout.placeOrder': '#checkout.placing' } },
-      },
-    },
-    placing: {
-      tags: ['loading', 'placing'],
-      invoke: {
-        id: 'createOrder',
-        src: 'createOrder',
-        input: ({ context }) => orderBody(context),
-        onDone: {
-          target: 'placed',
-          actions: [
-            assign(({ event }) => ({ orderId: event.output._id, error: null })),
-            emit(({ event, context }) => ({ type: 'checkout.orderPlaced' as const, orderId: event.output._id, paymentMethod: context.paymentMethod })),
-          ],
+        loadingProfile: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: { target: 'repricing', actions: assign(({ event }) => ({ profile: event.output, error: null })) },
+            onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load your profile') })) },
+          },
         },
-        onError: { target: 'summary', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not place the order') })) },
+        loadFailed: { tags: ['error'], on: { 'checkout.retry': 'loadingProfile' } },
+        // Tag `checkingPrices`: "Checking the current prices ..." instead of the summary.
+        repricing: {
+          tags: ['checkingPrices'],
+          entry: 'clearPriceError',
+          invoke: {
+            id: 'reprice',
+            src: 'reprice',
+            input: ({ context }) => ({ items: context.items }),
+            onDone: { target: 'summary', actions: [{ type: 'applyReprice', params: ({ event }) => event.output }] },
+            onError: { target: 'summary', actions: assign(({ event }) => priceFailure(event.error)) },
+          },
+          // Lines that changed meanwhile are repriced afresh: an old answer must not write old lines back.
+          on: { 'checkout.cartChanged': { target: 'repricing', reenter: true, actions: 'setCart' } },
+        },
+        summary: {
+          initial: 'checking',
+          on: {
+            'checkout.setPaymentMethod': { guard: 'knownMethod', actions: 'setMethod' },
+            'checkout.recheckPrices': '#checkout.open.repricing',
+            'checkout.cartChanged': { target: '.checking', actions: ['setCart', 'clearError'] },
+          },
+          states: {
+            checking: { always: [{ guard: 'canOrder', target: 'ready' }, { target: 'blocked' }] },
+            // Tag `blocked`: Place order disabled, CHECKOUT_TEXTS.fillProfile (or empty) shown.
+            blocked: { tags: ['blocked'] },
+            ready: { tags: ['canPlaceOrder'], on: { 'checkout.placeOrder': '#checkout.open.confirming' } },
+          },
+        },
+        // Place order pressed: the prices are checked once more before anything is ordered.
+        confirming: {
+          tags: ['confirmingPrices'],
+          entry: 'clearPriceError',
+          invoke: {
+            id: 'reprice',
+            src: 'reprice',
+            input: ({ context }) => ({ items: context.items }),
+            onDone: [
+              { guard: { type: 'unchanged', params: ({ event }) => event.output }, target: 'placing', actions: [{ type: 'applyReprice', params: ({ event }) => event.output }] },
+              { target: 'summary', actions: [{ type: 'applyReprice', params: ({ event }) => event.output }] },
+            ],
+            onError: { target: 'summary', actions: assign(({ event }) => priceFailure(event.error)) },
+          },
+          // The shopper must see what is ordered: a cart changed meanwhile goes back to the summary.
+          on: { 'checkout.cartChanged': { target: 'summary', actions: 'setCart' } },
+        },
+        placing: {
+          tags: ['loading', 'placing'],
+          invoke: {
+            id: 'createOrder',
+            src: 'createOrder',
+            input: ({ context }) => ({ body: orderBody(context), idempotencyKey: context.idempotencyKey }),
+            onDone: {
+              target: '#checkout.placed',
+              actions: [
+                assign(({ event }) => ({ orderId: event.output._id, error: null })),
+                sendTo(({ context }) => context.cart, { type: 'cart.clear' }),
+                emit(({ event, context }) => ({ type: 'checkout.orderPlaced' as const, orderId: event.output._id, paymentMethod: context.paymentMethod })),
+              ],
+            },
+            onError: { target: 'summary', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not place the order') })) },
+          },
+        },
       },
     },
     // Final: a placed order is never placed again from this page.

@@ -5,17 +5,24 @@ import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
-import { cart, completeProfile, incompleteProfile } from './fixtures.ts';
+import type { CartItem } from '../../contracts/order.ts';
+import { checkoutMachine, type CheckoutContext, type Repricing } from './checkout.machine.ts';
+import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 import { paymentMachine, type PaymentContext } from './payment.machine.ts';
+
+const emptyCart: AnyEventObject = { type: 'checkout.cartChanged', items: [], itemsCount: 0, cartSubtotal: 0 };
 
 const checkoutEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadProfile', output: completeProfile },
   { type: 'xstate.done.actor.loadProfile', output: incompleteProfile },
   { type: 'xstate.error.actor.loadProfile', error: { status: 500, message: 'down' } },
   { type: 'checkout.retry' },
+  { type: 'xstate.done.actor.reprice', output: unchanged },
+  { type: 'xstate.done.actor.reprice', output: laptopDearer },
+  { type: 'xstate.error.actor.reprice', error: { status: 0, message: 'Network down' } },
+  { type: 'checkout.recheckPrices' },
+  emptyCart,
   { type: 'checkout.setPaymentMethod', method: 'cod' },
-  { type: 'checkout.setPaymentMethod', method: 'pp' },
   { type: 'checkout.setPaymentMethod', method: 'card' },
   { type: 'checkout.placeOrder' },
   { type: 'xstate.done.actor.createOrder', output: { _id: 'o1' } },
@@ -23,23 +30,32 @@ const checkoutEvents: AnyEventObject[] = [
 ];
 
 const method = (m: string) => (m === 'cod' ? 'cash on delivery' : m === 'pp' ? 'the wallet' : `"${m}"`);
-const withError = (c: CheckoutContext, s: string) => (c.error ? `${s}, with "${c.error}"` : s);
+const notices = (c: CheckoutContext) => [...c.notes, ...(c.priceError ? [c.priceError] : []), ...(c.error ? [c.error] : [])].map((n) => `"${n}"`).join(' and ');
+const withNotices = (c: CheckoutContext, s: string) => (notices(c) ? `${s}, with ${notices(c)}` : s);
+const lineCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
 /** The test plan's sentences (docs/machines/checkout.plan.md). */
 const checkoutDescribe: PlanTemplates = {
   states: {
-    loadingProfile: ({ context }) => `the checkout of ${context.itemsCount} items for ${formatUsd(context.cartSubtotal)} loads the profile`,
-    loadFailed: ({ context }) => `the checkout shows "${context.error}" and Retry`,
-    'summary.checking': '',
-    'summary.blocked': ({ context }) => withError(context, `Place order is disabled (${context.items.length === 0 ? 'empty cart' : 'incomplete profile'})`),
-    'summary.ready': ({ context }) => withError(context, `Place order is enabled, paying with ${method(context.paymentMethod)}`),
-    placing: 'the order is being placed',
-    placed: ({ context }) => `order ${context.orderId} is placed`,
+    'open.loadingProfile': ({ context }) => `the checkout of ${lineCount(context.itemsCount)} for ${formatUsd(context.cartSubtotal)} loads the profile`,
+    'open.loadFailed': ({ context }) => `the checkout shows "${context.error}" and Retry`,
+    'open.repricing': ({ context }) => `"Checking the current prices ..." is shown for ${lineCount(context.itemsCount)}`,
+    'open.summary.checking': '',
+    'open.summary.blocked': ({ context }) => withNotices(context, `Place order is disabled (${context.items.length === 0 ? 'empty cart' : 'incomplete profile'})`),
+    'open.summary.ready': ({ context }) =>
+      withNotices(context, `Place order is enabled for ${lineCount(context.itemsCount)} at ${formatUsd(context.cartSubtotal)}, paying with ${method(context.paymentMethod)}`),
+    'open.confirming': 'the prices are checked once more before ordering',
+    'open.placing': 'the order is being placed',
+    placed: ({ context }) => `order ${context.orderId} is placed and the cart is emptied`,
   },
   events: {
     'xstate.done.actor.loadProfile': (e) => `the profile arrives ${hasShippingProfile(e.output) ? 'complete' : 'without a complete address'}`,
     'xstate.error.actor.loadProfile': (e) => `the profile call fails (${e.error.status})`,
     'checkout.retry': 'the shopper presses Retry',
+    'xstate.done.actor.reprice': (e) => (e.output.notes.length ? `the server's prices differ: ${e.output.notes.join(' ')}` : "the server's prices are unchanged"),
+    'xstate.error.actor.reprice': (e) => `the price check fails ("${e.error.message}")`,
+    'checkout.recheckPrices': 'the shopper asks to check the prices again',
+    'checkout.cartChanged': (e) => (e.items.length ? `the cart changes to ${lineCount(e.itemsCount)} for ${formatUsd(e.cartSubtotal)}` : 'the cart is emptied elsewhere'),
     'checkout.setPaymentMethod': (e) => `the shopper chooses ${method(e.method)}`,
     'checkout.placeOrder': 'the shopper presses Place order',
     'xstate.done.actor.createOrder': (e) => `the server creates order ${e.output._id}`,
@@ -47,23 +63,46 @@ const checkoutDescribe: PlanTemplates = {
   },
 };
 
+const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } => event.type === `xstate.done.actor.${id}`;
+
 export const checkoutModel = (): ModelSpec => {
   const control = createControl();
+  // The cart of the replay running now: the rules count what the checkout sent it.
+  let cart = startCart();
+  const withCart = (items: CartItem[]) => () => {
+    cart.cart.stop();
+    cart = startCart(items);
+    return { userId: 'u1', cart: cart.cart, idempotencyKey: 'k1' };
+  };
   return {
     name: 'checkout',
-    machine: checkoutMachine.provide({ actors: { loadProfile: control.promise(), createOrder: control.promise() } }),
+    // The cart follows itself in the app (watchCart); here its changes are sample events.
+    machine: checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise(), watchCart: control.callback() } }),
     control,
-    inputs: [() => ({ userId: 'u1', ...cart }), () => ({ userId: 'u1', items: [], itemsCount: 0, cartSubtotal: 0 })],
+    inputs: [withCart(lines), withCart([])],
     events: checkoutEvents,
-    select: (c: CheckoutContext) => ({ paymentMethod: c.paymentMethod, orderId: c.orderId, error: c.error, profile: c.profile?._id }),
+    select: (c: CheckoutContext) => ({
+      paymentMethod: c.paymentMethod,
+      orderId: c.orderId,
+      error: c.error,
+      profile: c.profile?._id,
+      items: c.items.length,
+      notes: c.notes,
+      priceError: c.priceError,
+    }),
     check: (before, event, after) => {
       const ctx = after.context as CheckoutContext;
       if (after.hasTag('canPlaceOrder')) assertTrue(ctx.profile !== null && hasShippingProfile(ctx.profile) && ctx.items.length > 0, 'ordering needs the shipping profile and a cart');
       if (event.type === 'checkout.placeOrder') {
-        // One order however often it is pressed: only an allowed press starts one, others change nothing.
-        assertEqual(after.hasTag('placing'), before.hasTag('canPlaceOrder'), 'Place order works only when allowed');
+        // One order however often it is pressed: only an allowed press starts the last price check, others change nothing.
+        assertEqual(after.hasTag('confirmingPrices'), before.hasTag('canPlaceOrder'), 'Place order works only when allowed');
         if (!before.hasTag('canPlaceOrder')) assertEqual(after.value, before.value, 'an extra press changes nothing');
       }
+      if (after.hasTag('placing') && !before.hasTag('placing')) {
+        assertTrue(before.hasTag('confirmingPrices') && isDone(event, 'reprice') && (event.output as Repricing).notes.length === 0, 'an order goes out only after a price check that found no change');
+      }
+      if (isDone(event, 'reprice')) assertEqual(ctx.notes, (event.output as Repricing).notes, 'the reprice notice is in context');
+      assertEqual(cart.clears(), after.hasTag('placed') ? 1 : 0, 'the cart is emptied once, when the order is placed, never otherwise');
       if (event.type === 'checkout.setPaymentMethod') assertTrue(['pp', 'cod'].includes(ctx.paymentMethod), 'only pp and cod');
     },
     describe: checkoutDescribe,

@@ -1,5 +1,10 @@
+import { createActor, type AnyEventObject } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
 import type { User } from '../../contracts/user.ts';
+import { totalsOf, writeCart } from '../cart/cart-storage.ts';
+import { cartMachine } from '../cart/cart.machine.ts';
+import { memoryStorage } from '../shared/storage.ts';
+import type { Repricing } from './cart-link.ts';
 
 export const lines: CartItem[] = [
   { productID: 'p1', name: 'Laptop', price: 999.99, image: { path: '/images/p1.png' }, count: 5, quantity: 1 },
@@ -21,3 +26,30 @@ export const completeProfile: User = {
   isAdmin: false,
 };
 export const incompleteProfile: User = { ...completeProfile, city: ' ' };
+
+/**
+ * A started cart actor holding `items`, and the events it received: the checkout writes
+ * reprices to it and empties it, so tests count what reached it.
+ */
+export const startCart = (items: CartItem[] = lines) => {
+  const storage = memoryStorage();
+  writeCart(storage, totalsOf(items));
+  const received: AnyEventObject[] = [];
+  const cart = createActor(cartMachine, {
+    input: { storage },
+    inspect: (e) => {
+      // A snapshot per processed event, whoever sent it (another actor's sendTo included).
+      if (e.type === '@xstate.snapshot' && !e.event.type.startsWith('xstate.')) received.push(e.event);
+    },
+  }).start();
+  return { cart, received, clears: () => received.filter((e) => e.type === 'cart.clear').length };
+};
+
+/** What a reprice answers when the server still has the cart's prices and stock. */
+export const unchanged: Repricing = { update: [], remove: [], notes: [] };
+/** The laptop's price went up on the server. */
+export const laptopDearer: Repricing = {
+  update: [{ ...lines[0]!, price: 1099.99 }],
+  remove: [],
+  notes: ['The price of Laptop changed from $999.99 to $1,099.99.'],
+};

@@ -61,8 +61,9 @@ export const createEventLog = () => {
       (name: string) =>
       (inspection: InspectionEvent): void => {
         const target = inspection.actorRef as AnyActorRef;
-        // Only the named root actor: its children's own traffic is rebuilt by replaying the root.
-        if (target._parent !== undefined) return;
+        // Only the named root actor: its children's own traffic, and what it sends other roots
+        // (the checkout's cart.clear), are rebuilt by replaying it.
+        if (target.sessionId !== inspection.rootId) return;
         if (inspection.type === '@xstate.event' && !NOT_EVENTS.has(inspection.event.type)) {
           // Asked before the actor processes it: the replay compares whether it took it.
           const snapshot = target.getSnapshot() as AnyMachineSnapshot;

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine } from '../cart/cart.machine.ts';
-import { completeProfile } from '../checkout/fixtures.ts';
 import { createEventLog } from '../shared/event-log.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { parseLog, replayActors, replayLog, stateText } from './replay.ts';
 
 // Recorded by the shop's machines: log in, add two lines, check out with cash on delivery
-// (Place order pressed twice), clear the cart. Personal data and the password are redacted.
+// (Place order pressed twice; the checkout empties the cart). Personal data and the password are redacted.
 const fixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/checkout-cod.json');
 const entries = parseLog(readFileSync(fixture, 'utf8'));
 
@@ -29,8 +28,8 @@ describe('replay of an exported event log', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'auth      login done → loggedIn.role.user, loggedIn.profile.idle',
-        'checkout  loadProfile done → summary.ready',
-        'checkout  checkout.placeOrder → placing (ignored)',
+        'checkout  reprice done → open.summary.ready',
+        'checkout  checkout.placeOrder → open.confirming (ignored)',
         'checkout  createOrder done → placed',
       ]),
     );
@@ -38,7 +37,7 @@ describe('replay of an exported event log', () => {
 
   it('when a machine has a bug the log did not have, then replay stops at the divergence and names the states', () => {
     const { lines, problem } = replayLog(entries, withBlockedCheckout());
-    expect(problem).toBe('entry 7 (checkout): after xstate.done.actor.loadProfile the log recorded summary.ready, the machine is in summary.blocked');
+    expect(problem).toBe('entry 8 (checkout): after xstate.done.actor.reprice the log recorded open.summary.ready, the machine is in open.summary.blocked');
     expect(lines.at(-1)).toContain('✗');
   });
 
@@ -76,16 +75,16 @@ describe('replay of an exported event log', () => {
 
   it('when the log recorded a plain input, then replay starts the actor with it, and a storage input is never recorded', () => {
     const log = createEventLog();
-    const checkout = createActor(replayActors().checkout!.machine, { input: { userId: 'u1', items: [], itemsCount: 0, cartSubtotal: 0 }, inspect: log.inspect('checkout') }).start();
-    checkout.send({ type: 'xstate.done.actor.loadProfile', output: completeProfile });
-    checkout.stop();
+    const guard = createActor(replayActors().guard!.machine, { input: { area: 'admin' }, inspect: log.inspect('guard') }).start();
+    guard.send({ type: 'xstate.done.actor.fetchToken', output: { token: 't', isAdmin: false } });
+    guard.stop();
     const cart = createActor(cartMachine, { input: { storage: memoryStorage({ secret: 'x' }) }, inspect: log.inspect('cart') }).start();
     cart.stop();
     const exported = parseLog(log.toJSON());
-    expect(exported[0]).toMatchObject({ input: { items: [] } });
+    expect(exported[0]).toMatchObject({ input: { area: 'admin' } });
     expect(exported.find((e) => e.actor === 'cart')).not.toHaveProperty('input');
-    // With an empty cart Place order stays disabled; the model's default cart would enable it.
-    expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['checkout  loadProfile done → summary.blocked']) });
+    // A shopper on an admin page is sent home; on the model's default user page it would be shown the page.
+    expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['guard  fetchToken done → redirectHome']) });
   });
 
   it('when state values are printed, then parallel regions read as dotted leaves', () => {
@@ -104,6 +103,6 @@ describe('replay of an exported event log', () => {
     writeFileSync(file, JSON.stringify(tampered));
     const bad = run(file);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('replay: diverges at entry 12 (cart): after cart.clear the log recorded gone, the machine is in active');
+    expect(bad.stdout).toContain('replay: diverges at entry 13 (checkout): after xstate.done.actor.createOrder the log recorded gone, the machine is in placed');
   });
 });

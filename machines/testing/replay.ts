@@ -11,9 +11,10 @@ import { eventLabel } from './statechart.ts';
  * How to start one logged actor again: its machine, with effects that never answer by
  * themselves (the logged results drive it), and an input: the one the log recorded when it
  * was plain data, else one for the state the log says it started in (a browser that had a
- * user logged in starts `auth` logged in).
+ * user logged in starts `auth` logged in), linked to the other replayed actors it uses.
  */
-export type ReplayActor = { machine: AnyStateMachine; input: (start: StateValue | undefined, recorded: unknown) => unknown };
+export type ReplayStart = { state?: StateValue; input?: unknown };
+export type ReplayActor = { machine: AnyStateMachine; input: (start: ReplayStart, running: ReadonlyMap<string, AnyActorRef>) => unknown };
 
 const placeholderUser = (isAdmin: boolean): UserInfo => ({ _id: 'replay', name: '[redacted]', lastName: '[redacted]', email: '[redacted]', isAdmin });
 const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
@@ -27,19 +28,28 @@ const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
  */
 export const replayActors = (): Record<string, ReplayActor> => {
   const models = Object.fromEntries(
-    allModels().map((m) => [m.name.replace(/\s+/g, '-'), { machine: m.machine, input: (_start: unknown, recorded: unknown) => recorded ?? (m.inputs?.[0] ?? m.input)?.() }]),
+    allModels().map((m) => [m.name.replace(/\s+/g, '-'), { machine: m.machine, input: (start: ReplayStart) => start.input ?? (m.inputs?.[0] ?? m.input)?.() }]),
   );
   return {
     ...models,
     auth: {
       machine: models.auth!.machine,
       input: (start) => {
-        const role = loggedInAs(start);
+        const role = loggedInAs(start.state);
         const session = memoryStorage(role ? { userInfo: JSON.stringify(placeholderUser(role === 'admin')) } : {});
         return { local: memoryStorage(), session };
       },
     },
     cart: { machine: cartMachine, input: () => ({ storage: memoryStorage() }) },
+    // The checkout reprices and empties the app's cart: the replayed one when the log has it.
+    checkout: {
+      machine: models.checkout!.machine,
+      input: (_start, running) => ({
+        userId: 'replay',
+        cart: running.get('cart') ?? createActor(cartMachine, { input: { storage: memoryStorage() } }).start(),
+        idempotencyKey: 'replay',
+      }),
+    },
   };
 };
 
@@ -84,8 +94,7 @@ export const replayLog = (entries: readonly LoggedEvent[], actors: Record<string
       if (!spec) return fail(at, actor, `the log names an actor "${actor}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
       let ref = running.get(actor);
       if (!ref) {
-        const start = event.type === 'xstate.init' ? { state, input } : {};
-        ref = createActor(spec.machine, { input: spec.input(start.state, start.input) }).start();
+        ref = createActor(spec.machine, { input: spec.input(event.type === 'xstate.init' ? { state, input } : {}, running) }).start();
         running.set(actor, ref);
         say(actor, `starts in ${stateText((ref.getSnapshot() as AnyMachineSnapshot).value)}`);
       }

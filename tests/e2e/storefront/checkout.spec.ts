@@ -21,6 +21,8 @@ test('when a guest buys with cash on delivery, then after registering and fillin
   await expect(page).toHaveURL(/\/product-list\/category\/Books$/);
   await page.getByRole('link', { name: /^See product / }).first().click();
   await expect(page).toHaveURL(/\/product-details\//);
+  // The list's heading stays until the product has loaded: read the name once the product shows.
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   const productName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();

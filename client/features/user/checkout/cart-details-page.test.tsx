@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../../contracts/order.ts';
 import { readCart } from '../../../../machines/cart/cart-storage.ts';
-import { click, getByRoleName, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../app/testing/render.tsx';
 import { cartLine, profile, renderAsUser } from '../test-helpers.tsx';
@@ -133,5 +133,35 @@ describe('checkout summary', () => {
     expect(queryByText(container, 'Only 0 of Product a left in stock')).not.toBeNull();
     expect(path()).toBe('/user/cart-details');
     expect(readCart(local).items).toHaveLength(1);
+  });
+
+  it('when the prices are being checked, then the page says so, and the summary shows once they answer', async () => {
+    const a = cartLine('a', 10, 1);
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const { container } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/users/profile/u1': { body: profile },
+    });
+    expect(queryByText(container, 'Checking the current prices ...')).not.toBeNull();
+    expect(queryByRoleName(container, 'button', 'Place order')).toBeNull();
+    answer({ body: product(a) });
+    await settle();
+    expect(queryByText(container, 'Checking the current prices ...')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Place order')).not.toBeNull();
+  });
+
+  it('when the prices cannot be checked, then the reason shows with Try again, which checks them again', async () => {
+    const a = cartLine('a', 10, 1);
+    let down = true;
+    const { container, calls } = await renderCheckout([a], {
+      'GET /api/products/get-one/a': () => (down ? { status: 503, body: { message: 'Service unavailable' } } : { body: product(a) }),
+      'GET /api/users/profile/u1': { body: profile },
+    });
+    expect(queryByText(container, /We could not check the current prices: Service unavailable/)).not.toBeNull();
+    down = false;
+    await click(getByRoleName(container, 'button', 'Try again'));
+    await settle();
+    expect(calls.filter((c) => c.url.includes('get-one'))).toHaveLength(2);
+    expect(queryByText(container, /We could not check the current prices/)).toBeNull();
   });
 });

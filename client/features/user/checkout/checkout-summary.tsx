@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../../contracts/order.ts';
-import { CHECKOUT_TEXTS, type CheckoutInput } from '../../../../machines/checkout/checkout.machine.ts';
+import { CHECKOUT_TEXTS, type checkoutMachine } from '../../../../machines/checkout/checkout.machine.ts';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -13,60 +13,44 @@ import { OrderLines } from '../summary/order-lines.tsx';
 import { ShippingDetails } from '../summary/shipping-details.tsx';
 import { Totals } from '../summary/totals.tsx';
 import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
-import { liveCheckoutMachine } from './live-checkout.ts';
 
 export const PAYMENT_OPTIONS: readonly { value: PaymentMethod; label: string }[] = [
   { value: 'pp', label: 'PayPal' },
   { value: 'cod', label: 'Cash On Delivery' },
 ];
 
-export type CheckoutSummaryProps = {
-  input: CheckoutInput;
-  /** Runs just before the order goes out; false stops it (the cart changed, or the check failed). */
-  beforePlace: () => Promise<boolean>;
-  onPlaced: (orderId: string) => void;
-  logic?: ReturnType<typeof liveCheckoutMachine>;
-};
+/** The skeleton of the summary with a sentence for screen readers. */
+export function Waiting({ text }: { text: string }) {
+  return (
+    <div aria-busy="true" css={{ display: 'grid', gap: 12 }}>
+      <VisuallyHidden role="status">{text}</VisuallyHidden>
+      <Skeleton height={80} />
+      <Skeleton height={160} />
+    </div>
+  );
+}
 
 /**
- * The checkout summary, driven by checkoutMachine: the profile's shipping data, the lines, the
- * payment method, and Place order, which the machine allows only with a complete profile.
+ * The checkout summary, read from checkoutMachine: the profile's shipping data, the lines, the
+ * payment method, and Place order, which the machine allows only with a complete profile and
+ * places only after a last price check.
  */
-export function CheckoutSummary({ input, beforePlace, onPlaced, logic }: CheckoutSummaryProps) {
-  const [orderKey] = useState(() => crypto.randomUUID());
-  const checkout = useActorRef(logic ?? liveCheckoutMachine(orderKey), { input });
+export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof checkoutMachine> }) {
   const loadingProfile = useSelector(checkout, (s) => s.hasTag('loading') && !s.hasTag('placing'));
   const loadFailed = useSelector(checkout, (s) => s.hasTag('error'));
   const blocked = useSelector(checkout, (s) => s.hasTag('blocked'));
   const canPlace = useSelector(checkout, (s) => s.hasTag('canPlaceOrder'));
+  const confirming = useSelector(checkout, (s) => s.hasTag('confirmingPrices'));
   const placing = useSelector(checkout, (s) => s.hasTag('placing') || s.hasTag('placed'));
+  const items = useSelector(checkout, (s) => s.context.items);
+  const itemsCount = useSelector(checkout, (s) => s.context.itemsCount);
+  const cartSubtotal = useSelector(checkout, (s) => s.context.cartSubtotal);
   const profile = useSelector(checkout, (s) => s.context.profile);
   const method = useSelector(checkout, (s) => s.context.paymentMethod);
   const error = useSelector(checkout, (s) => s.context.error);
-  const [checking, setChecking] = useState(false);
-  const placed = useRef(onPlaced);
-  placed.current = onPlaced;
+  const busy = confirming || placing;
 
-  useEffect(() => {
-    const sub = checkout.on('checkout.orderPlaced', ({ orderId }) => placed.current(orderId));
-    return () => sub.unsubscribe();
-  }, [checkout]);
-
-  const place = async () => {
-    setChecking(true);
-    const unchanged = await beforePlace().finally(() => setChecking(false));
-    if (unchanged) checkout.send({ type: 'checkout.placeOrder' });
-  };
-
-  if (loadingProfile) {
-    return (
-      <div aria-busy="true" css={{ display: 'grid', gap: 12 }}>
-        <VisuallyHidden role="status">Loading your order summary ...</VisuallyHidden>
-        <Skeleton height={80} />
-        <Skeleton height={160} />
-      </div>
-    );
-  }
+  if (loadingProfile) return <Waiting text="Loading your order summary ..." />;
   if (loadFailed) {
     return (
       <Alert tone="danger" action={<Button onClick={() => checkout.send({ type: 'checkout.retry' })}>Try again</Button>}>
@@ -75,7 +59,7 @@ export function CheckoutSummary({ input, beforePlace, onPlaced, logic }: Checkou
     );
   }
 
-  const emptyCart = input.items.length === 0;
+  const emptyCart = items.length === 0;
   return (
     <div css={twoColumns}>
       <div css={{ display: 'grid', gap: 24 }}>
@@ -96,7 +80,7 @@ export function CheckoutSummary({ input, beforePlace, onPlaced, logic }: Checkou
             label="Choose how you pay"
             options={PAYMENT_OPTIONS}
             value={method}
-            disabled={placing}
+            disabled={busy}
             onChange={(e) => checkout.send({ type: 'checkout.setPaymentMethod', method: e.target.value as PaymentMethod })}
           />
         </section>
@@ -104,15 +88,15 @@ export function CheckoutSummary({ input, beforePlace, onPlaced, logic }: Checkou
           <h2 id="items-heading" css={blockHeading}>
             Order items
           </h2>
-          {emptyCart ? <Alert tone="info">{CHECKOUT_TEXTS.empty}</Alert> : <OrderLines items={input.items} />}
+          {emptyCart ? <Alert tone="info">{CHECKOUT_TEXTS.empty}</Alert> : <OrderLines items={items} />}
         </section>
       </div>
       <aside css={boxStyle}>
-        <Totals itemsCount={input.itemsCount} cartSubtotal={input.cartSubtotal}>
+        <Totals itemsCount={itemsCount} cartSubtotal={cartSubtotal}>
           {blocked && !emptyCart ? <Alert tone="warning">{CHECKOUT_TEXTS.fillProfile}</Alert> : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <Button disabled={!canPlace || checking || placing} onClick={() => void place()} aria-busy={checking || placing}>
-            {checking || placing ? <Spinner label="Placing your order ..." /> : null}
+          <Button disabled={!canPlace || busy} onClick={() => checkout.send({ type: 'checkout.placeOrder' })} aria-busy={busy}>
+            {busy ? <Spinner label="Placing your order ..." /> : null}
             Place order
           </Button>
         </Totals>

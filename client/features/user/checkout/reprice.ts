@@ -1,18 +1,10 @@
 import type { CartItem } from '../../../../contracts/order.ts';
 import type { Product } from '../../../../contracts/product.ts';
+import type { Repricing } from '../../../../machines/checkout/checkout.machine.ts';
 import { formatDollars } from '../../../ui/money.ts';
 
 /** What the server says about one cart line now: the product, or null when it is gone (404). */
 export type Current = { item: CartItem; product: Product | null };
-
-export type Repricing = {
-  /** Lines to send again with cart.add (same productID replaces the line). */
-  update: CartItem[];
-  /** Lines that can no longer be bought. */
-  remove: string[];
-  /** One sentence a shopper can read per change that matters to them. */
-  notes: string[];
-};
 
 /**
  * Compares each cart line with the product as the server has it now. Only price and stock
