@@ -1,9 +1,11 @@
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
 import type { StorageLike } from '../../machines/shared/storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import { ChatSocketContext, openShopSocket } from './chat-socket.ts';
 import { devEventLog } from './event-log.ts';
 import { liveAuthMachine, liveCartMachine } from './machines.ts';
 
@@ -33,17 +35,21 @@ export type AppProvidersProps = {
   /** Tests pass in-memory storages and machines with fake effects. */
   storages?: { local: StorageLike; session: StorageLike };
   authLogic?: typeof liveAuthMachine;
+  /** How the chats open their socket (tests play the server with a fake). */
+  openSocket?: OpenChatSocket;
 };
 
-export function AppProviders({ children, storages, authLogic }: AppProvidersProps) {
+export function AppProviders({ children, storages, authLogic, openSocket = openShopSocket }: AppProvidersProps) {
   const { local, session } = storages ?? browserStorages();
   return (
     <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
       <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
-        <ToastProvider>
-          <GlobalStyles />
-          {children}
-        </ToastProvider>
+        <ChatSocketContext.Provider value={openSocket}>
+          <ToastProvider>
+            <GlobalStyles />
+            {children}
+          </ToastProvider>
+        </ChatSocketContext.Provider>
       </CartContext.Provider>
     </AuthContext.Provider>
   );

@@ -1,20 +1,33 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { AdminMessageIn, ChatRoom } from '../../contracts/chat.ts';
+import type { AdminMessageIn, ChatRoom, NewOrderPayload } from '../../contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
 import { CHAT_SOCKET_OPTIONS, CHAT_SOUND } from './customer-chat.machine.ts';
 
-export type AdminChatContext = { rooms: ChatRoom[]; messageReceived: boolean };
+export type AdminChatContext = {
+  rooms: ChatRoom[];
+  messageReceived: boolean;
+  /** Customer names the hub sent (a logged-in shopper or an identified partner visitor), by room. */
+  names: Record<string, string>;
+  /** Rooms whose panel the admin closed, with their message count then: hidden until the customer writes again. */
+  closedAt: Record<string, number>;
+  /** A refused reply, close or announcement to show the admin, as the hub words it. */
+  notice: string | null;
+};
 export type AdminChatEvent =
   | { type: 'admin.send'; user: string; message: string }
   | { type: 'admin.closeChat'; user: string }
   | { type: 'admin.read' }
+  | { type: 'admin.dismissNotice' }
   | { type: 'admin.connected' }
   | { type: 'admin.disconnected' }
-  | { type: 'admin.clientMessage'; user: string; message: string }
-  | { type: 'admin.clientDisconnected'; socketId: string };
+  | { type: 'admin.clientMessage'; user: string; message: string; name?: string }
+  | { type: 'admin.clientDisconnected'; socketId: string }
+  | { type: 'admin.notice'; message: string | null }
+  /** 'newOrder' on the admin's one socket, passed on to whoever listens (the analytics page). */
+  | { type: 'admin.newOrder'; order: NewOrderPayload };
 /** To the socket: 'admin sends message' {user, message} and 'admin closes chat' {roomId}. */
 export type AdminSocketCommand = ({ type: 'send' } & AdminMessageIn) | { type: 'close'; roomId: string };
-export type AdminChatEmitted = { type: 'admin.sound'; file: typeof CHAT_SOUND };
+export type AdminChatEmitted = { type: 'admin.sound'; file: typeof CHAT_SOUND } | { type: 'admin.newOrder'; order: NewOrderPayload };
 
 /** Appends to the room of `user`, or opens it (spec section 4). */
 export const appendToRoom = (rooms: ChatRoom[], user: string, message: ChatRoom['messages'][number]): ChatRoom[] =>
@@ -22,7 +35,16 @@ export const appendToRoom = (rooms: ChatRoom[], user: string, message: ChatRoom[
     ? rooms.map((r) => (r.user === user ? { ...r, messages: [...r.messages, message] } : r))
     : [...rooms, { user, messages: [message] }];
 
-/** The admin's chat rooms, keyed by each customer's socket id. */
+/** The rooms the admin sees: a closed panel comes back when the customer writes again. */
+export const visibleRooms = (context: AdminChatContext): ChatRoom[] =>
+  context.rooms.filter((r) => r.messages.length > (context.closedAt[r.user] ?? -1));
+
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+
+/**
+ * The admin session's realtime actor: the chat rooms, keyed by each customer's socket id, and
+ * the one socket that also carries 'newOrder' (re-emitted as `admin.newOrder`).
+ */
 export const adminChatMachine = setup({
   types: {
     context: {} as AdminChatContext,
@@ -39,13 +61,17 @@ export const adminChatMachine = setup({
   },
 }).createMachine({
   id: 'adminChat',
-  context: { rooms: [], messageReceived: false },
+  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null },
   invoke: { id: 'socket', src: 'socket', input: { options: CHAT_SOCKET_OPTIONS } },
   initial: 'connecting',
   on: {
     'admin.clientMessage': {
       actions: [
-        assign(({ context, event }) => ({ rooms: appendToRoom(context.rooms, event.user, { client: event.message }), messageReceived: true })),
+        assign(({ context, event }) => ({
+          rooms: appendToRoom(context.rooms, event.user, { client: event.message }),
+          messageReceived: true,
+          names: event.name ? { ...context.names, [event.user]: event.name } : context.names,
+        })),
         emit({ type: 'admin.sound' as const, file: CHAT_SOUND }),
       ],
     },
@@ -56,10 +82,27 @@ export const adminChatMachine = setup({
         sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'send', user: event.user, message: event.message.trim() })),
       ],
     },
-    'admin.clientDisconnected': { actions: assign(({ context, event }) => ({ rooms: context.rooms.filter((r) => r.user !== event.socketId) })) },
-    // Closing the toast tells the server; the room goes when the customer's socket leaves.
-    'admin.closeChat': { guard: 'hasRoom', actions: sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'close', roomId: event.user })) },
+    'admin.clientDisconnected': {
+      actions: assign(({ context, event }) => ({
+        rooms: context.rooms.filter((r) => r.user !== event.socketId),
+        names: without(context.names, event.socketId),
+        closedAt: without(context.closedAt, event.socketId),
+      })),
+    },
+    // Closing the toast hides it and tells the server; the room goes when the customer's socket leaves.
+    'admin.closeChat': {
+      guard: 'hasRoom',
+      actions: [
+        assign(({ context, event }) => ({
+          closedAt: { ...context.closedAt, [event.user]: context.rooms.find((r) => r.user === event.user)?.messages.length ?? 0 },
+        })),
+        sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'close', roomId: event.user })),
+      ],
+    },
     'admin.read': { actions: assign({ messageReceived: false }) },
+    'admin.notice': { actions: assign(({ event }) => ({ notice: event.message })) },
+    'admin.dismissNotice': { actions: assign({ notice: null }) },
+    'admin.newOrder': { actions: emit(({ event }) => ({ type: 'admin.newOrder' as const, order: event.order })) },
   },
   states: {
     connecting: { tags: ['connecting'], on: { 'admin.connected': 'online' } },

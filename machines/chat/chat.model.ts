@@ -3,9 +3,10 @@ import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import { formatUsd } from '../shared/money.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { adminChatMachine, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
-import type { CHAT_SOCKET_OPTIONS} from './customer-chat.machine.ts';
+import { adminChatMachine, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
+import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
 const customerEvents: AnyEventObject[] = [
@@ -18,13 +19,17 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.adminMessage', text: 'hello' },
   { type: 'chat.noAdmin' },
   { type: 'chat.adminClosed' },
+  { type: 'chat.notice', message: 'Too many messages' },
+  { type: 'chat.reconnect' },
+  { type: 'chat.show' },
+  { type: 'chat.hide' },
 ];
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const conversation = (c: CustomerChatContext) =>
-  `${count(c.messages.length, 'message')} shown${c.outbox.length ? `, ${c.outbox.length} waiting to be sent` : ''}${c.unread ? ', the unread dot on' : ''}`;
+  `${count(c.messages.length, 'message')} shown${c.outbox.length ? `, ${c.outbox.length} waiting to be sent` : ''}${c.unread ? ', the unread dot on' : ''}${c.notice ? `, "${c.notice}" noticed` : ''}`;
 
 /** The test plan's sentences (docs/machines/customer-chat.plan.md). */
 const customerDescribe: PlanTemplates = {
@@ -35,6 +40,8 @@ const customerDescribe: PlanTemplates = {
     'connection.closed': 'the admin closed the chat',
     'composer.editing': ({ context }) => (context.draft ? `the box holds "${context.draft}"` : 'the box is empty'),
     'composer.clearing': 'the box is about to clear',
+    'panel.shown': '',
+    'panel.hidden': 'the panel is minimised',
   },
   events: {
     'chat.input': (e) => `the customer types "${e.text}"`,
@@ -46,6 +53,10 @@ const customerDescribe: PlanTemplates = {
     'chat.noAdmin': 'the server says no admin is online',
     'chat.adminClosed': 'the admin closes the chat',
     'xstate.after.inputClear': 'the clearing delay passes',
+    'chat.notice': (e) => (e.message ? `the hub refuses with "${e.message}"` : 'the notice is cleared'),
+    'chat.reconnect': 'the customer asks to reconnect',
+    'chat.show': 'the customer opens the panel',
+    'chat.hide': 'the customer minimises the panel',
   },
 };
 
@@ -56,7 +67,8 @@ export const customerChatModel = (): ModelSpec => {
     machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
     control,
     events: customerEvents,
-    bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1,
+    // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
+    bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
       const prev = before.context as CustomerChatContext;
       const next = after.context as CustomerChatContext;
@@ -68,6 +80,9 @@ export const customerChatModel = (): ModelSpec => {
       }
       if (event.type === 'chat.adminMessage') assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
+      if (event.type === 'chat.show' || event.type === 'chat.hide') assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
+      if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
+      if (event.type === 'chat.notice') assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },
     describe: customerDescribe,
@@ -78,18 +93,24 @@ const adminEvents: AnyEventObject[] = [
   { type: 'admin.connected' },
   { type: 'admin.disconnected' },
   { type: 'admin.clientMessage', user: 's1', message: 'hi' },
-  { type: 'admin.clientMessage', user: 's2', message: 'yo' },
+  { type: 'admin.clientMessage', user: 's2', message: 'yo', name: 'Ann' },
   { type: 'admin.send', user: 's1', message: 'hello' },
   { type: 'admin.send', user: 's1', message: ' ' },
   { type: 'admin.closeChat', user: 's1' },
   { type: 'admin.read' },
   { type: 'admin.clientDisconnected', socketId: 's1' },
+  { type: 'admin.notice', message: 'refused' },
+  { type: 'admin.dismissNotice' },
+  { type: 'admin.newOrder', order: { _id: 'o1', createdAt: '2026-11-27T10:00:00Z', orderTotal: { cartSubtotal: 5 } } },
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
 
-const rooms = (c: AdminChatContext) =>
-  c.rooms.length === 0 ? 'no chats' : c.rooms.map((r) => `${r.user} (${count(r.messages.length, 'message')})`).join(', ') + (c.messageReceived ? ', unread' : '');
+const rooms = (c: AdminChatContext) => {
+  const shown = visibleRooms(c);
+  const list = shown.length === 0 ? 'no chats shown' : shown.map((r) => `${c.names[r.user] ?? r.user} (${count(r.messages.length, 'message')})`).join(', ');
+  return list + (c.messageReceived ? ', unread' : '') + (c.notice ? `, "${c.notice}" noticed` : '');
+};
 
 /** The test plan's sentences (docs/machines/admin-chat.plan.md). */
 const adminDescribe: PlanTemplates = {
@@ -105,6 +126,9 @@ const adminDescribe: PlanTemplates = {
     'admin.closeChat': (e) => `the admin closes the chat with ${e.user}`,
     'admin.read': 'the admin reads the chats',
     'admin.clientDisconnected': (e) => `customer ${e.socketId} leaves`,
+    'admin.notice': (e) => (e.message ? `the hub refuses with "${e.message}"` : 'the notice is cleared'),
+    'admin.dismissNotice': 'the admin dismisses the notice',
+    'admin.newOrder': (e) => `a new order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives on the socket`,
   },
 };
 
@@ -115,7 +139,8 @@ export const adminChatModel = (): ModelSpec => {
     machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
     control,
     events: adminEvents,
-    bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2),
+    // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
+    bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2) && c.notice === null,
     check: (before, event, after) => {
       const prev = before.context as AdminChatContext;
       const next = after.context as AdminChatContext;
@@ -127,6 +152,9 @@ export const adminChatModel = (): ModelSpec => {
       }
       if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim()) assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
+      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string)) assertTrue(!room(visibleRooms(next), event.user as string), 'closing a toast hides it');
+      if (event.type === 'admin.clientMessage') assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
+      if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
     },
     describe: adminDescribe,
   };

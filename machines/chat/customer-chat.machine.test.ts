@@ -97,4 +97,18 @@ describe('customer chat machine', () => {
     expect(sent()).toEqual([{ type: 'send', text: 'first' }, { type: 'send', text: 'again' }]);
     expect(snap().context.messages).toEqual([{ client: 'again' }]);
   });
+
+  it('when the panel is minimised, then an admin message raises the dot until the panel opens; minimising an open panel reads it', () => {
+    const { actor, snap } = start();
+    actor.send({ type: 'chat.connected' });
+    expect(snap().hasTag('panelOpen')).toBe(true);
+    actor.send({ type: 'chat.hide' });
+    actor.send({ type: 'chat.adminMessage', text: 'Still there?' });
+    expect(snap().context.unread).toBe(true);
+    actor.send({ type: 'chat.show' });
+    expect(snap().context.unread).toBe(false);
+    actor.send({ type: 'chat.adminMessage', text: 'Seen while open' });
+    actor.send({ type: 'chat.hide' });
+    expect(snap().context.unread).toBe(false);
+  });
 });

@@ -7,19 +7,32 @@ export const CHAT_SOCKET_OPTIONS = { reconnectionDelay: 1000, reconnectionDelayM
 export const CHAT_INPUT_CLEAR_MS = 200;
 export const CHAT_SOUND = 'chat-msg.mp3';
 
-export type CustomerChatContext = { messages: ChatMessage[]; draft: string; unread: boolean; outbox: string[] };
+export type CustomerChatContext = {
+  messages: ChatMessage[];
+  draft: string;
+  unread: boolean;
+  outbox: string[];
+  /** A refusal to show the shopper as the hub words it (too fast, too many chats), or null. */
+  notice: string | null;
+};
 /** UI events, then what the socket actor reports. */
 export type CustomerChatEvent =
   | { type: 'chat.input'; text: string }
   | { type: 'chat.submit' }
   | { type: 'chat.read' }
+  /** The shopper opens or minimises the panel; an open panel is read, so both clear the dot. */
+  | { type: 'chat.show' }
+  | { type: 'chat.hide' }
   | { type: 'chat.connected' }
   | { type: 'chat.disconnected' }
   | { type: 'chat.adminMessage'; text: string }
   | { type: 'chat.noAdmin' }
-  | { type: 'chat.adminClosed' };
-/** What the machine asks the socket actor to do: emit 'client sends message' with the text. */
-export type CustomerSocketCommand = { type: 'send'; text: string };
+  | { type: 'chat.adminClosed' }
+  | { type: 'chat.notice'; message: string | null }
+  /** The widget's identity changed: a live socket reconnects to present it in the handshake. */
+  | { type: 'chat.reconnect' };
+/** What the machine asks the socket actor to do: emit 'client sends message' with the text, or reconnect. */
+export type CustomerSocketCommand = { type: 'send'; text: string } | { type: 'reconnect' };
 export type CustomerChatEmitted = { type: 'chat.sound'; file: typeof CHAT_SOUND };
 
 /**
@@ -53,8 +66,11 @@ export const customerChatMachine = setup({
 }).createMachine({
   id: 'customerChat',
   type: 'parallel',
-  context: { messages: [], draft: '', unread: false, outbox: [] },
-  on: { 'chat.read': { actions: assign({ unread: false }) } },
+  context: { messages: [], draft: '', unread: false, outbox: [], notice: null },
+  on: {
+    'chat.read': { actions: assign({ unread: false }) },
+    'chat.notice': { actions: assign(({ event }) => ({ notice: event.message })) },
+  },
   states: {
     connection: {
       initial: 'online',
@@ -72,6 +88,7 @@ export const customerChatMachine = setup({
             },
             'chat.noAdmin': '.noAdmin',
             'chat.disconnected': '.connecting',
+            'chat.reconnect': { actions: sendTo('socket', { type: 'reconnect' } satisfies CustomerSocketCommand) },
             // CHAT_TEXTS.adminClosed is shown; leaving `online` drops the socket.
             'chat.adminClosed': { target: 'closed', actions: assign({ messages: [], outbox: [] }) },
           },
@@ -105,6 +122,14 @@ export const customerChatMachine = setup({
         },
         // Spec section 4: the box clears 200 ms after sending.
         clearing: { tags: ['sending'], after: { inputClear: { target: 'editing', actions: assign({ draft: '' }) } } },
+      },
+    },
+    // The machine starts when the shopper first opens the chat, so the panel starts shown.
+    panel: {
+      initial: 'shown',
+      states: {
+        shown: { tags: ['panelOpen'], on: { 'chat.hide': { target: 'hidden', actions: assign({ unread: false }) } } },
+        hidden: { on: { 'chat.show': { target: 'shown', actions: assign({ unread: false }) } } },
       },
     },
   },

@@ -161,52 +161,12 @@ describe('chat widget socket', () => {
     expect(sockets.last().handshakes).toEqual([{ identify: identity }, {}]);
   });
 
-  it('when a dropped connection could not be recovered, then the messages of the new room show although their ids start again', () => {
-    const { widget, sockets, bubbles } = setup();
-    widget.open();
-    const socket = sockets.last();
-    socket.accept();
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'two', { id: 2 });
-    socket.drop();
-    socket.accept(false);
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'new room', { id: 1 });
-    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:two', 'Support wrote:new room']);
-  });
-
-  it('when socket.io redelivers a message after a recovered drop, then it shows once', () => {
-    const { widget, sockets, bubbles } = setup();
-    widget.open();
-    const socket = sockets.last();
-    socket.accept();
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
-    socket.drop();
-    socket.accept(true);
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'one', { id: 1 });
-    socket.fromServer(SOCKET_EVENTS.serverToClient, 'two', { id: 2 });
-    expect(bubbles()).toEqual(['Support wrote:one', 'Support wrote:two']);
-  });
-
   it('when socket.io recovers the connection, then nothing is asked again', () => {
     const { sockets } = setup();
     sockets.last().accept();
     sockets.last().drop();
     sockets.last().accept(true);
     expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([]);
-  });
-
-  it('when the shop refuses the connection because the network has too many chats, then its sentence shows, and a minute later the widget connects again and it goes', () => {
-    const { widget, sockets, $ } = setup();
-    widget.open();
-    const socket = sockets.last();
-    socket.refuse(CHAT_TEXTS.tooManyChats);
-    expect($('.notice')?.textContent).toBe(CHAT_TEXTS.tooManyChats);
-    vi.advanceTimersByTime(59_999);
-    expect(socket.handshakes).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(socket.handshakes).toHaveLength(2);
-    socket.accept();
-    expect($('.notice')?.textContent).toBe('');
   });
 
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {

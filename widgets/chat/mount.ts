@@ -1,9 +1,10 @@
 import { createActor } from 'xstate';
 import type { ChatIdentify } from '../../contracts/chat.ts';
 import { customerChatMachine } from '../../machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '../../machines/chat/customer-socket.actor.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
 import { createPanel, statusText } from './panel.ts';
-import { createSocketActor, type ChatSocket, type SocketFactory } from './socket-actor.ts';
+import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';
 
 export type MountDeps = { createSocket: SocketFactory; playSound: (url: string) => void };
 
@@ -19,20 +20,15 @@ export const playAudio = (url: string) => {
  */
 export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetHandle => {
   let identity: ChatIdentify | null = options.identity;
-  let live: ChatSocket | null = null;
-  let isOpen = false;
   let unreadCount = 0;
 
-  const socket = createSocketActor({
-    origin: options.shopOrigin,
-    createSocket: deps.createSocket,
-    getIdentity: () => identity,
+  // The same socket actor as the shop's support chat; only how it opens the connection differs.
+  const socket = customerSocketActor({
+    open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
     onIdentifyFailed: () => {
       identity = null;
       options.onIdentifyFailed();
     },
-    onNotice: (message) => panel.notice(message),
-    onSocket: (current) => (live = current),
   });
   const actor = createActor(customerChatMachine.provide({ actors: { socket } }));
 
@@ -52,7 +48,7 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
   actor.on('chat.sound', ({ file }) => {
     deps.playSound(new URL(file, options.assetBase).href);
     // A visitor typing in the open panel has seen the message arrive.
-    if (isOpen && options.root.activeElement) return void actor.send({ type: 'chat.read' });
+    if (actor.getSnapshot().hasTag('panelOpen') && options.root.activeElement) return void actor.send({ type: 'chat.read' });
     unreadCount += 1;
     options.onUnread(unreadCount);
   });
@@ -62,27 +58,27 @@ export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetH
       draft: snapshot.context.draft,
       unread: snapshot.context.unread,
       status: statusText({ noAdmin: snapshot.hasTag('noAdmin'), adminClosed: snapshot.hasTag('adminClosed') }),
+      notice: snapshot.context.notice,
     }),
   );
   actor.start();
+  // The loader mounts the widget before opening it: its panel starts hidden.
+  actor.send({ type: 'chat.hide' });
 
   return {
     open: () => {
-      isOpen = true;
+      actor.send({ type: 'chat.show' });
       panel.show();
       markRead();
     },
     close: () => {
-      isOpen = false;
+      actor.send({ type: 'chat.hide' });
       panel.hide();
     },
     identify: (next) => {
       identity = next;
       // The identity travels in the handshake, so a live socket reconnects to present it.
-      if (live?.connected) {
-        live.disconnect();
-        live.connect();
-      }
+      actor.send({ type: 'chat.reconnect' });
     },
   };
 };

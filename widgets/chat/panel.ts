@@ -3,7 +3,14 @@ import { LIMITS } from '../../contracts/rules.ts';
 import { el, styleElement } from '../shared/dom.ts';
 import { panelCss } from './styles.ts';
 
-export type PanelState = { messages: ChatMessage[]; draft: string; unread: boolean; status: string };
+export type PanelState = {
+  messages: ChatMessage[];
+  draft: string;
+  unread: boolean;
+  status: string;
+  /** A refusal (too fast, too many chats) as the shop words it, or null. */
+  notice: string | null;
+};
 export type PanelHandlers = { input: (text: string) => void; submit: () => void; close: () => void; seen: () => void };
 
 const bubble = (doc: Document, message: ChatMessage) => {
@@ -75,10 +82,7 @@ export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'rig
       lastDraft = state.draft;
       dot.hidden = !state.unread;
       if (status.textContent !== state.status) status.textContent = state.status;
-    },
-    /** A send the shop refused (e.g. too many messages), as the shop words it; null clears it. */
-    notice: (message: string | null) => {
-      notice.textContent = message ?? '';
+      if (notice.textContent !== (state.notice ?? '')) notice.textContent = state.notice ?? '';
     },
     show: () => {
       panel.hidden = false;

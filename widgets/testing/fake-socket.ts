@@ -1,5 +1,6 @@
 import type { ChatHandshakeAuth } from '../../contracts/chat.ts';
-import type { ChatSocket, SocketFactory, SocketOptionsIn } from '../chat/socket-actor.ts';
+import type { ChatSocket } from '../../machines/chat/chat-socket.ts';
+import type { SocketFactory, SocketOptionsIn } from '../chat/shop-socket.ts';
 
 type Handler = (...args: unknown[]) => void;
 

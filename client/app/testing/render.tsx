@@ -32,11 +32,15 @@ export type RenderOptions = {
   pattern?: string;
   storages?: { local: StorageLike; session: StorageLike };
   authLogic?: AppProvidersProps['authLogic'];
+  /** The chats' socket opener; by default a socket that never connects, so no test reaches a network. */
+  openSocket?: AppProvidersProps['openSocket'];
   /** Mount the whole route table instead of a single element. */
   raw?: boolean;
 };
 
 const mounted: Root[] = [];
+
+const neverOpens: NonNullable<AppProvidersProps['openSocket']> = () => new Promise(() => undefined);
 
 /** Mounts `ui` inside the app's providers and a memory router, as the real app does. */
 export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
@@ -47,7 +51,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic}>
+      <AppProviders storages={storages} authLogic={options.authLogic} openSocket={options.openSocket ?? neverOpens}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />

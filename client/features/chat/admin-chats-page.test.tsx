@@ -1,27 +1,29 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSockets, type FakeSocket } from '../../../machines/testing/fake-chat-socket.ts';
+import { AdminSessionProvider } from '../../app/admin-session.tsx';
+import { playChatSound } from '../../app/play-chat-sound.ts';
+import { adminStorages } from '../../app/testing/admin.ts';
 import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
 import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
 import { AdminChatsPage } from './admin-chats-page.tsx';
 import { AdminUnreadDot } from './admin-unread-dot.tsx';
-import { setChatSocketFactory } from './chat-socket.ts';
-import { playChatSound } from './play-sound.ts';
-import { fakeSockets, type FakeSocket } from './testing/fake-socket.ts';
 
-vi.mock('./play-sound.ts', () => ({ playChatSound: vi.fn() }));
+vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
 
 let server: ReturnType<typeof fakeSockets>;
-beforeEach(async () => {
-  // The previous test's app-wide actor stops a tick after its last user unmounted.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+beforeEach(() => {
   server = fakeSockets();
-  setChatSocketFactory(server.factory);
   vi.mocked(playChatSound).mockClear();
 });
-afterEach(() => setChatSocketFactory(null));
+
+/** What the layout gives an admin: the session provider around the header's dot and the page. */
+const renderAdmin = (ui: ReactNode, socket = server) =>
+  renderWithApp(<AdminSessionProvider>{ui}</AdminSessionProvider>, { storages: adminStorages(), openSocket: socket.factory });
 
 const dot = () => document.body.querySelector('[aria-label="Unread chat message"]');
 const fromCustomer = (socket: FakeSocket, user: string, message: string, id: number, name?: string) =>
@@ -29,7 +31,7 @@ const fromCustomer = (socket: FakeSocket, user: string, message: string, id: num
 
 /** The header's dot and the chats page, as an admin sees them, connected. */
 async function openChats() {
-  await renderWithApp(
+  await renderAdmin(
     <>
       <AdminUnreadDot />
       <AdminChatsPage />
@@ -108,7 +110,7 @@ describe('the admin chats', () => {
   });
 
   it('when the hub refuses the admin, then its reason is shown', async () => {
-    await renderWithApp(<AdminChatsPage />);
+    await renderAdmin(<AdminChatsPage />);
     await settle();
     const socket = server.latest();
     socket.answers['admin connected with server'] = () => ({ ok: false, code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });

@@ -5,7 +5,8 @@ import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
-import { type AdminChatActor, dismissNotice, hideRoom, useAdminChatActor, useAdminChatExtras } from './admin-chat-store.ts';
+import { visibleRooms } from '../../../machines/chat/admin-chat.machine.ts';
+import { type AdminSessionActor, useAdminSession } from '../../app/admin-session.tsx';
 import { AdminRoomPanel } from './admin-room-panel.tsx';
 
 const gridStyle = css({
@@ -16,16 +17,15 @@ const gridStyle = css({
 });
 const mutedStyle = css({ color: colors.muted });
 
-function LiveChats({ actor }: { actor: AdminChatActor }) {
-  const rooms = useSelector(actor, (s) => s.context.rooms);
+function LiveChats({ actor }: { actor: AdminSessionActor }) {
+  const shown = useSelector(actor, (s) => visibleRooms(s.context));
+  const names = useSelector(actor, (s) => s.context.names);
+  const notice = useSelector(actor, (s) => s.context.notice);
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
-  const { names, closedAt, notice } = useAdminChatExtras();
-  // A closed panel comes back when the customer writes again.
-  const shown = rooms.filter((r) => r.messages.length > (closedAt.get(r.user) ?? -1));
   return (
     <>
       {notice ? (
-        <Alert tone="danger" action={<Button variant="secondary" onClick={dismissNotice}>Dismiss</Button>}>
+        <Alert tone="danger" action={<Button variant="secondary" onClick={() => actor.send({ type: 'admin.dismissNotice' })}>Dismiss</Button>}>
           <p css={{ margin: 0 }}>{notice}</p>
         </Alert>
       ) : null}
@@ -40,12 +40,9 @@ function LiveChats({ actor }: { actor: AdminChatActor }) {
           <AdminRoomPanel
             key={room.user}
             room={room}
-            name={names.get(room.user)}
+            name={names[room.user]}
             onReply={(message) => actor.send({ type: 'admin.send', user: room.user, message })}
-            onClose={() => {
-              hideRoom(room.user, room.messages.length);
-              actor.send({ type: 'admin.closeChat', user: room.user });
-            }}
+            onClose={() => actor.send({ type: 'admin.closeChat', user: room.user })}
           />
         ))}
       </div>
@@ -56,7 +53,7 @@ function LiveChats({ actor }: { actor: AdminChatActor }) {
 /** /admin/chats (guarded, admin): one panel per customer conversation (spec section 4). */
 export function AdminChatsPage() {
   usePageTitle('Chats');
-  const actor = useAdminChatActor();
+  const actor = useAdminSession();
   return (
     <section aria-labelledby="admin-chats-title">
       <h1 id="admin-chats-title">Chats</h1>

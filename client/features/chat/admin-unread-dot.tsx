@@ -1,18 +1,17 @@
 import { useSelector } from '@xstate/react';
+import { type AdminSessionActor, useAdminSession } from '../../app/admin-session.tsx';
 import { Dot } from '../../ui/badge.tsx';
-import { type AdminChatActor, useAdminChatActor } from './admin-chat-store.ts';
 
-function LiveDot({ actor }: { actor: AdminChatActor }) {
-  const unread = useSelector(actor, (s) => s.context.messageReceived);
+function LiveDot({ session }: { session: AdminSessionActor }) {
+  const unread = useSelector(session, (s) => s.context.messageReceived);
   return unread ? <Dot label="Unread chat message" /> : null;
 }
 
 /**
  * Spec section 2: the red dot on the header's Admin link while a customer message is unread.
- * The header renders it for admins on every page, which keeps the admin's chat socket alive
- * app-wide (see admin-chat-store.ts).
+ * It reads the admin session the layout provides, which hears customers on every page.
  */
 export function AdminUnreadDot() {
-  const actor = useAdminChatActor();
-  return actor ? <LiveDot actor={actor} /> : null;
+  const session = useAdminSession();
+  return session ? <LiveDot session={session} /> : null;
 }

@@ -1,15 +1,16 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
+import { ChatSocketContext } from '../../app/chat-socket.ts';
+import { playChatSound } from '../../app/play-chat-sound.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { colors, media, radius, space } from '../../ui/theme.ts';
 import { iconButton, statusLine } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
-import { customerSocket } from './customer-socket.ts';
 import { MessageList } from './message-list.tsx';
-import { playChatSound } from './play-sound.ts';
 import { LAUNCHER_ID, Launcher, PANEL_ID } from './launcher.tsx';
 
 const panelStyle = css({
@@ -44,41 +45,35 @@ const headStyle = css({
 
 /** The chat once opened: the customer chat machine with its socket, and the panel it drives. */
 export function SupportChatPanel() {
-  const [open, setOpen] = useState(true);
-  const [notice, setNotice] = useState<string | null>(null);
-  const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocket(setNotice) } }), []);
+  const openSocket = useContext(ChatSocketContext);
+  const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: openSocket }) } }), [openSocket]);
   const actor = useActorRef(logic);
   const messages = useSelector(actor, (s) => s.context.messages);
   const draft = useSelector(actor, (s) => s.context.draft);
   const unread = useSelector(actor, (s) => s.context.unread);
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const open = useSelector(actor, (s) => s.hasTag('panelOpen'));
   const noAdmin = useSelector(actor, (s) => s.hasTag('noAdmin'));
   const closed = useSelector(actor, (s) => s.hasTag('adminClosed'));
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
   const sending = useSelector(actor, (s) => s.hasTag('sending'));
 
-  const openNow = useRef(open);
-  useEffect(() => {
-    openNow.current = open;
-  }, [open]);
   useEffect(() => {
     // Spec section 4: a new admin message plays chat-msg.mp3, when the shopper is not looking at it.
     const sub = actor.on('chat.sound', () => {
-      if (!openNow.current || document.visibilityState === 'hidden') playChatSound();
+      if (!actor.getSnapshot().hasTag('panelOpen') || document.visibilityState === 'hidden') playChatSound();
     });
     return () => sub.unsubscribe();
   }, [actor]);
-  useEffect(() => {
-    if (open && unread) actor.send({ type: 'chat.read' });
-  }, [actor, open, unread]);
   /** Minimising hands the focus back to the launcher, so a keyboard user is not left nowhere. */
   const minimise = () => {
-    setOpen(false);
+    actor.send({ type: 'chat.hide' });
     document.getElementById(LAUNCHER_ID)?.focus();
   };
 
   return (
     <>
-      <Launcher open={open} unread={unread && !open} onToggle={() => setOpen((o) => !o)} />
+      <Launcher open={open} unread={unread && !open} onToggle={() => actor.send({ type: open ? 'chat.hide' : 'chat.show' })} />
       <section
         id={PANEL_ID}
         aria-labelledby={`${PANEL_ID}-title`}

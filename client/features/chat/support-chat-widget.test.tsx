@@ -1,25 +1,23 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { CHAT_TEXTS } from '../../../contracts/chat.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSockets } from '../../../machines/testing/fake-chat-socket.ts';
+import { playChatSound } from '../../app/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
-import { setChatSocketFactory } from './chat-socket.ts';
-import { playChatSound } from './play-sound.ts';
+import { renderWithApp as renderWith, setupComponentTests } from '../../app/testing/render.tsx';
 import { SupportChatWidget } from './support-chat-widget.tsx';
-import { fakeSockets } from './testing/fake-socket.ts';
 
-vi.mock('./play-sound.ts', () => ({ playChatSound: vi.fn() }));
+vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {
   server = fakeSockets();
-  setChatSocketFactory(server.factory);
   vi.mocked(playChatSound).mockClear();
 });
-afterEach(() => setChatSocketFactory(null));
+/** The shop with this test's fake hub behind its socket. */
+const renderWithApp = (ui: Parameters<typeof renderWith>[0]) => renderWith(ui, { openSocket: server.factory });
 
 const box = () => getByLabelText<HTMLTextAreaElement>(document.body, 'Your message');
 const pressEnter = async (shiftKey = false) => {
@@ -97,27 +95,6 @@ describe('the support chat widget', () => {
     expect(queryByText(document.body, 'We are here')).not.toBeNull();
   });
 
-  it('when socket.io redelivers a message after a recovered drop, then it is shown once', async () => {
-    await openChat();
-    const socket = server.latest();
-    await act(async () => socket.serverEmit('server sends message from admin to client', 'Once', { id: 1 }));
-    await act(async () => socket.drop());
-    await act(async () => socket.open(true));
-    await act(async () => socket.serverEmit('server sends message from admin to client', 'Once', { id: 1 }));
-    await act(async () => socket.serverEmit('server sends message from admin to client', 'Twice', { id: 2 }));
-    expect(document.body.querySelectorAll('[role="log"] li strong')).toHaveLength(2);
-  });
-
-  it('when the connection comes back as a new socket, then the new conversation\'s messages show though their ids restart', async () => {
-    await openChat();
-    const socket = server.latest();
-    await act(async () => socket.serverEmit('server sends message from admin to client', 'Before the drop', { id: 1 }));
-    await act(async () => socket.drop());
-    await act(async () => socket.open(false));
-    await act(async () => socket.serverEmit('server sends message from admin to client', 'After the drop', { id: 1 }));
-    expect(queryByText(document.body, 'After the drop')).not.toBeNull();
-  });
-
   it('when Escape is pressed in the panel, then it minimises and the launcher has the focus', async () => {
     await openChat();
     await act(async () => {
@@ -144,22 +121,6 @@ describe('the support chat widget', () => {
     await typeInto(box(), 'Spam');
     await pressEnter();
     expect(queryByText(document.body, 'Too many messages: at most 5 every 1 s. Wait a moment and send again')).not.toBeNull();
-  });
-
-  it('when the hub refuses the connection because the network has too many chats, then its sentence shows, and a minute later the chat connects again and it goes', async () => {
-    await renderWithApp(<SupportChatWidget />);
-    await click(getByRoleName(document.body, 'button', 'Open support chat'));
-    await settle();
-    vi.useFakeTimers();
-    const socket = server.latest();
-    await act(async () => socket.refuse(CHAT_TEXTS.tooManyChats));
-    expect(queryByText(document.body, CHAT_TEXTS.tooManyChats)).not.toBeNull();
-    await act(async () => void (await vi.advanceTimersByTimeAsync(59_999)));
-    expect(socket.reconnects).toBe(0);
-    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
-    expect(socket.reconnects).toBe(1);
-    await act(async () => socket.open());
-    expect(queryByText(document.body, CHAT_TEXTS.tooManyChats)).toBeNull();
   });
 
   it('when the admin closes the chat, then the conversation clears and the next message reconnects', async () => {

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { AdminSessionProvider } from '../../app/admin-session.tsx';
 import { useIsAdmin } from '../../app/hooks.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
@@ -38,30 +39,36 @@ export type LayoutProps = {
   adminDot?: ReactNode;
 };
 
-/** Spec section 1: a header and footer wrap every page. */
+/**
+ * Spec section 1: a header and footer wrap every page. For an admin it is also the admin's
+ * layout: the admin session (one socket for chats and live orders) is provided here, around the
+ * header's dot and the /admin pages alike.
+ */
 export function Layout({ chatWidget, adminDot }: LayoutProps) {
   const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
   return (
-    <div css={pageStyle}>
-      <ScrollToTop />
-      <a href="#main" css={skipStyle}>
-        Skip to content
-      </a>
-      <Header adminDot={isAdmin && adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
-      <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      <Footer />
-      {!isAdmin && chatWidget ? (
-        <ErrorBoundary>
-          <Suspense fallback={null}>{chatWidget}</Suspense>
-        </ErrorBoundary>
-      ) : null}
-    </div>
+    <AdminSessionProvider>
+      <div css={pageStyle}>
+        <ScrollToTop />
+        <a href="#main" css={skipStyle}>
+          Skip to content
+        </a>
+        <Header adminDot={isAdmin && adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
+        <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+        {!isAdmin && chatWidget ? (
+          <ErrorBoundary>
+            <Suspense fallback={null}>{chatWidget}</Suspense>
+          </ErrorBoundary>
+        ) : null}
+      </div>
+    </AdminSessionProvider>
   );
 }

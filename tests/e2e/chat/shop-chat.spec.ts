@@ -39,10 +39,22 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     await say(customer, 'Hello?');
     await expect(customer.getByText('no admin here now')).toBeVisible();
 
+    // Each socket.io connection starts with a handshake that carries no session id yet.
+    const adminHandshakes: string[] = [];
+    const countHandshake = (url: string) => {
+      const u = new URL(url);
+      if (u.pathname.startsWith('/socket.io/') && !u.searchParams.has('sid')) adminHandshakes.push(url);
+    };
+    admin.on('request', (request) => countHandshake(request.url()));
+    admin.on('websocket', (ws) => countHandshake(ws.url()));
     await loginAsAdmin(admin);
+    // Live orders on the analytics page ride the admin session's chat socket: no second one.
+    await admin.getByRole('link', { name: 'Analytics' }).first().click();
+    await expect(admin.getByRole('heading', { name: /Black Friday Cumulative Revenue/ })).toBeVisible();
     await admin.getByRole('link', { name: 'Chats' }).first().click();
     await expect(admin).toHaveURL(/\/admin\/chats$/);
     await expect(admin.getByText(/No customer is chatting right now/)).toBeVisible();
+    expect(adminHandshakes).toHaveLength(1);
 
     // Customer → admin: a panel, and the red dot on the header's Admin link.
     await say(customer, 'Is the laptop in stock?');

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fromCallback, type EventObject } from 'xstate';
 import type { AnalysisOrder } from '../../../../contracts/order.ts';
+import { fakeSockets } from '../../../../machines/testing/fake-chat-socket.ts';
+import { AdminSessionProvider } from '../../../app/admin-session.tsx';
+import { adminStorages } from '../../../app/testing/admin.ts';
 import { getByLabelText, getByText, settle } from '../../../app/testing/dom.ts';
 import { mockFetch } from '../../../app/testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
 import { AdminAnalyticsPage } from './analytics-page.tsx';
-import { fetchAnalysisOrders, liveAnalyticsMachine } from './live-analytics.ts';
 
 setupComponentTests();
 
@@ -18,34 +19,23 @@ const byDate: Record<string, AnalysisOrder[]> = {
   '2026-11-26': [order('2026-11-26T01:00:00Z', 3), order('2026-11-26T02:00:00Z', 4), order('2026-11-26T20:00:00Z', 20)],
 };
 
-/** A socket actor the test drives: `push` delivers a 'newOrder' as the real socket would. */
-const fakeSocket = () => {
-  let send: ((e: EventObject) => void) | null = null;
-  const logic = liveAnalyticsMachine.provide({
-    actors: {
-      fetchOrders: fetchAnalysisOrders,
-      socket: fromCallback<EventObject, void>(({ sendBack }) => {
-        send = sendBack;
-        return () => undefined;
-      }),
-    },
-  });
-  return { logic, push: (o: AnalysisOrder) => {
-      const event: EventObject & { order: AnalysisOrder } = { type: 'analytics.newOrder', order: o };
-      return act(async () => send?.(event));
-    },
-  };
-};
-
+/** The analytics page inside an admin session whose socket the test plays (`push` is the hub's 'newOrder'). */
 const render = async () => {
   const calls = mockFetch({
     'GET /api/orders/analysis/2026-11-27': { body: byDate['2026-11-27'] },
     'GET /api/orders/analysis/2026-11-26': { body: byDate['2026-11-26'] },
   });
-  const socket = fakeSocket();
-  const view = await renderWithApp(<AdminAnalyticsPage logic={socket.logic} now={now} />);
+  const server = fakeSockets();
+  const view = await renderWithApp(
+    <AdminSessionProvider>
+      <AdminAnalyticsPage now={now} />
+    </AdminSessionProvider>,
+    { storages: adminStorages(), openSocket: server.factory },
+  );
   await settle();
-  return { ...view, calls, socket };
+  await act(async () => server.latest().open());
+  const socket = { push: (o: AnalysisOrder) => act(async () => server.latest().serverEmit('newOrder', o)) };
+  return { ...view, calls, socket, server };
 };
 
 const chartValues = (root: HTMLElement, date: string) =>
@@ -87,5 +77,10 @@ describe('admin analytics page', () => {
     expect(chartValues(container, '2026-11-27')).toEqual([['9 AM', 10], ['1 PM', 15.5], ['3 PM', 20]]);
     expect(tableValues(container, '2026-11-27')).toEqual(chartValues(container, '2026-11-27'));
     expect(calls).toHaveLength(2);
+  });
+
+  it("when the page shows, then its live orders come over the admin session's one socket: the page opens none of its own", async () => {
+    const { server } = await render();
+    expect(server.sockets).toHaveLength(1);
   });
 });

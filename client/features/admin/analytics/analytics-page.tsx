@@ -1,20 +1,31 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { todayUtc } from '../../../../machines/analytics/chart.ts';
+import { type AdminSessionActor, useAdminSession } from '../../../app/admin-session.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { chartSeries } from './chart-data.ts';
-import { liveAnalyticsMachine } from './live-analytics.ts';
+import { liveAnalytics } from './live-analytics.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { RevenueTable } from './revenue-table.tsx';
 import { RevenueTotals } from './revenue-totals.tsx';
 
+type Clock = { now?: () => Date };
+
 /**
  * /admin/analytics: two dates' cumulative revenue per UTC hour, compared. The analytics
- * machine fetches each date (cancelling a superseded request) and adds live orders.
+ * machine fetches each date (cancelling a superseded request) and adds live orders, which come
+ * from the admin session's socket (the layout's), not a socket of this page.
  */
-export function AdminAnalyticsPage({ logic = liveAnalyticsMachine, now = () => new Date() }: { logic?: typeof liveAnalyticsMachine; now?: () => Date }) {
+export function AdminAnalyticsPage({ now = () => new Date() }: Clock) {
   usePageTitle('Analytics');
+  const session = useAdminSession();
+  return session ? <Analytics key={session.sessionId} session={session} now={now} /> : <Skeleton height={500} />;
+}
+
+function Analytics({ session, now = () => new Date() }: Clock & { session: AdminSessionActor }) {
+  const logic = useMemo(() => liveAnalytics(session), [session]);
   const actor = useActorRef(logic, { input: { today: todayUtc(now()) } });
   const ctx = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));

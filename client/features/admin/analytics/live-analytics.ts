@@ -1,11 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { SOCKET_EVENTS, type NewOrderPayload } from '../../../../contracts/chat.ts';
 import type { AnalysisOrder } from '../../../../contracts/order.ts';
 import { analyticsMachine } from '../../../../machines/analytics/analytics.machine.ts';
+import type { AdminSessionActor } from '../../../app/admin-session.tsx';
 import { api, isAbort } from '../../../app/api.ts';
-
-/** Spec section 9: reconnect after 1 to 5 s, give up a connection attempt after 20 s. */
-const SOCKET_OPTIONS = { path: '/socket.io', withCredentials: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 } as const;
 
 /** One date's orders; leaving the machine's loading state aborts the request through `signal`. */
 export const fetchAnalysisOrders = fromPromise<AnalysisOrder[], { date: string }>(async ({ input, signal }) => {
@@ -19,28 +16,15 @@ export const fetchAnalysisOrders = fromPromise<AnalysisOrder[], { date: string }
 });
 
 /**
- * The admin's realtime socket, at the shop's origin (the BFF adds the session). socket.io-client
- * is imported here lazily so it only ever loads with the analytics page. It does not announce
- * itself as a chat admin: every admin session's socket receives 'newOrder', and announcing would
- * make this page take customers' conversations it cannot show.
+ * Live orders from the admin session's one socket (the layout's actor re-emits 'newOrder'):
+ * the analytics page opens no socket of its own.
  */
-export const newOrderSocket = fromCallback<EventObject, void>(({ sendBack }) => {
-  let stopped = false;
-  let disconnect = () => undefined as void;
-  void import('socket.io-client').then(
-    ({ io }) => {
-      if (stopped) return;
-      const socket = io(SOCKET_OPTIONS);
-      socket.on(SOCKET_EVENTS.newOrder, (order: NewOrderPayload) => sendBack({ type: 'analytics.newOrder', order }));
-      disconnect = () => void socket.disconnect();
-    },
-    (error: unknown) => console.warn('Analytics: live orders are unavailable', error),
-  );
-  return () => {
-    stopped = true;
-    disconnect();
-  };
-});
+export const sessionOrders = (session: AdminSessionActor) =>
+  fromCallback<EventObject, void>(({ sendBack }) => {
+    const sub = session.on('admin.newOrder', ({ order }) => sendBack({ type: 'analytics.newOrder', order }));
+    return () => sub.unsubscribe();
+  });
 
 /** The analytics machine with its real effects. */
-export const liveAnalyticsMachine = analyticsMachine.provide({ actors: { fetchOrders: fetchAnalysisOrders, socket: newOrderSocket } });
+export const liveAnalytics = (session: AdminSessionActor) =>
+  analyticsMachine.provide({ actors: { fetchOrders: fetchAnalysisOrders, socket: sessionOrders(session) } });

@@ -1,4 +1,4 @@
-import type { ChatSocket, ChatSocketFactory } from '../chat-socket.ts';
+import type { ChatSocket, OpenChatSocket } from '../chat/chat-socket.ts';
 
 type Listener = (...args: unknown[]) => void;
 export type Emitted = { event: string; args: unknown[] };
@@ -17,8 +17,10 @@ export class FakeSocket implements ChatSocket {
   recovered = false;
   active = true;
   closed = false;
-  /** How often the client asked to connect again after a refusal. */
+  /** How often the client asked to connect again (after a refusal, or to present a new identity). */
   reconnects = 0;
+  /** The options the chat opened this socket with. */
+  options: unknown;
   readonly emitted: Emitted[] = [];
   readonly answers: Record<string, Answer> = { ...defaultAnswers };
   private readonly listeners = new Map<string, Listener[]>();
@@ -85,13 +87,17 @@ export class FakeSocket implements ChatSocket {
   }
 }
 
-/** A factory handing out a new FakeSocket per connection, all kept for the test to drive. */
-export const fakeSockets = (): { sockets: FakeSocket[]; factory: ChatSocketFactory; latest: () => FakeSocket } => {
+/**
+ * A socket opener handing out a new FakeSocket per connection, all kept for the test to drive.
+ * Like the shop's, it answers asynchronously (the shop loads socket.io-client on first use).
+ */
+export const fakeSockets = (): { sockets: FakeSocket[]; factory: OpenChatSocket; latest: () => FakeSocket } => {
   const sockets: FakeSocket[] = [];
   return {
     sockets,
-    factory: async () => {
+    factory: async (options) => {
       const socket = new FakeSocket();
+      socket.options = options;
       sockets.push(socket);
       return socket;
     },

@@ -6,48 +6,55 @@ import {
   type ChatReplayAck,
   type ClientToAdminPayload,
   type DisconnectedPayload,
-} from '../../../contracts/chat.ts';
-import type { AdminChatEvent, AdminSocketCommand } from '../../../machines/chat/admin-chat.machine.ts';
-import type { CHAT_SOCKET_OPTIONS } from '../../../machines/chat/customer-chat.machine.ts';
-import { withChatSocket } from './chat-socket.ts';
+  type NewOrderPayload,
+} from '../../contracts/chat.ts';
+import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
+import { withSocket, type OpenChatSocket } from './chat-socket.ts';
+import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+
+export const ADMIN_CHAT_UNREACHABLE = 'The chat server could not be reached. Reload the page to try again.';
 
 export type AdminSocketDeps = {
-  /** The customer's name when the hub knows it (a logged-in shopper or an identified visitor). */
-  onName: (room: string, name: string) => void;
-  /** A refused reply or close to show the admin; null once one succeeds. */
-  onNotice: (message: string | null) => void;
+  /** Same origin: the BFF adds the admin's session, and the hub puts the socket in the newOrder room. */
+  open: OpenChatSocket;
 };
 
 const isClientPayload = (p: unknown): p is ClientToAdminPayload =>
   typeof p === 'object' && p !== null && typeof (p as ClientToAdminPayload).user === 'string' && typeof (p as ClientToAdminPayload).message === 'string';
+const isNewOrder = (p: unknown): p is NewOrderPayload =>
+  typeof p === 'object' && p !== null && typeof (p as NewOrderPayload).createdAt === 'string' && typeof (p as NewOrderPayload).orderTotal?.cartSubtotal === 'number';
 
 /**
- * The admin chat machine's `socket` actor. Every (re)connection announces the admin
- * ('admin connected with server'). After a drop socket.io could not recover, each room asks
- * the hub for the messages after the last one seen, and ids already seen are skipped, so every
- * customer message arrives exactly once and in order.
+ * The admin chat machine's `socket` actor: the admin session's one socket, for the chats and
+ * for live orders. Every (re)connection announces the admin ('admin connected with server').
+ * After a drop socket.io could not recover, each room asks the hub for the messages after the
+ * last one seen, and ids already seen are skipped, so every customer message arrives exactly
+ * once and in order.
  */
-export const adminSocket = (deps: AdminSocketDeps) =>
-  fromCallback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ sendBack, receive }) => {
+export const adminSocketActor = (deps: AdminSocketDeps) =>
+  fromCallback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
     const send = (event: AdminChatEvent) => sendBack(event);
+    const notice = (message: string | null) => send({ type: 'admin.notice', message });
     const lastSeen = new Map<string, number>();
     const adminId = `admin-${crypto.randomUUID()}`;
     const waiting: AdminSocketCommand[] = [];
     let run = (command: AdminSocketCommand) => void waiting.push(command);
     let connectedBefore = false;
 
-    const deliver = (room: string, message: string, id: number | undefined) => {
+    const deliver = (room: string, message: string, id: number | undefined, name?: string) => {
       if (id !== undefined) {
         if (id <= (lastSeen.get(room) ?? 0)) return;
         lastSeen.set(room, id);
       }
-      send({ type: 'admin.clientMessage', user: room, message });
+      send({ type: 'admin.clientMessage', user: room, message, ...(name ? { name } : {}) });
     };
-    const answered = (answer: ChatAck) => deps.onNotice(answer.ok ? null : answer.message);
+    const answered = (answer: ChatAck) => notice(answer.ok ? null : answer.message);
 
     receive((command) => run(command));
 
-    return withChatSocket(
+    return withSocket(
+      deps.open,
+      input.options,
       (socket) => {
         const replay = (room: string) =>
           socket.emit(CHAT_EVENTS.replay, { after: lastSeen.get(room) ?? 0, room }, (answer: ChatReplayAck) => {
@@ -62,10 +69,7 @@ export const adminSocket = (deps: AdminSocketDeps) =>
         socket.on('connect', () => {
           const recovered = socket.recovered;
           socket.emit(SOCKET_EVENTS.adminConnected, adminId, (answer: ChatAck) => {
-            if (!answer.ok) {
-              deps.onNotice(answer.message);
-              return;
-            }
+            if (!answer.ok) return notice(answer.message);
             if (connectedBefore && !recovered) for (const room of [...lastSeen.keys()]) replay(room);
             connectedBefore = true;
             send({ type: 'admin.connected' });
@@ -73,13 +77,14 @@ export const adminSocket = (deps: AdminSocketDeps) =>
         });
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
-          if (!isClientPayload(payload)) return;
-          if (payload.name) deps.onName(payload.user, payload.name);
-          deliver(payload.user, payload.message, payload.id);
+          if (isClientPayload(payload)) deliver(payload.user, payload.message, payload.id, payload.name);
         });
         socket.on(SOCKET_EVENTS.disconnected, (payload: DisconnectedPayload) => {
           lastSeen.delete(payload.socketId);
           send({ type: 'admin.clientDisconnected', socketId: payload.socketId });
+        });
+        socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
+          if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
         run = (command) => {
           if (command.type === 'send') socket.emit(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
@@ -89,7 +94,7 @@ export const adminSocket = (deps: AdminSocketDeps) =>
       },
       (error) => {
         console.warn('Admin chat: the connection could not be opened', error);
-        deps.onNotice('The chat server could not be reached. Reload the page to try again.');
+        notice(ADMIN_CHAT_UNREACHABLE);
       },
     );
   });

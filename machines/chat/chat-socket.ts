@@ -1,0 +1,60 @@
+import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+
+type Listener = (...args: never[]) => void;
+
+/**
+ * The part of socket.io-client's Socket the chat actors use. Structural, so machines/ never
+ * imports socket.io-client: the shop and the widget pass real sockets, tests pass fakes.
+ */
+export type ChatSocket = {
+  readonly connected: boolean;
+  /** True when socket.io restored the session after a drop: same id, missed events redelivered. */
+  readonly recovered: boolean;
+  /** False once the server refused the connection: socket.io then does not try again by itself. */
+  readonly active: boolean;
+  on(event: string, listener: Listener): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  off(): unknown;
+  disconnect(): unknown;
+};
+
+/**
+ * Opens one connection with spec section 9's options (the caller adds origin, path, auth). The
+ * shop loads socket.io-client on first use, hence the promise; the widget answers at once.
+ */
+export type OpenChatSocket = (options: typeof CHAT_SOCKET_OPTIONS) => ChatSocket | Promise<ChatSocket>;
+
+/**
+ * Opens the socket and runs `wire` once it exists; the returned cleanup also covers a stop
+ * that comes before a lazy open finished (the late socket is closed at once).
+ */
+export const withSocket = (
+  open: OpenChatSocket,
+  options: typeof CHAT_SOCKET_OPTIONS,
+  wire: (socket: ChatSocket) => void,
+  onFail: (error: unknown) => void,
+): (() => void) => {
+  let stopped = false;
+  let socket: ChatSocket | null = null;
+  const ready = (s: ChatSocket) => {
+    if (stopped) {
+      s.disconnect();
+      return;
+    }
+    socket = s;
+    wire(s);
+  };
+  try {
+    const opened = open(options);
+    if ('then' in opened) opened.then(ready, (error: unknown) => !stopped && onFail(error));
+    else ready(opened);
+  } catch (error) {
+    onFail(error);
+  }
+  return () => {
+    stopped = true;
+    socket?.off();
+    socket?.disconnect();
+  };
+};

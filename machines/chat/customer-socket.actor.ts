@@ -1,0 +1,99 @@
+import { fromCallback } from 'xstate';
+import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck } from '../../contracts/chat.ts';
+import { withSocket, type OpenChatSocket } from './chat-socket.ts';
+import type { CHAT_SOCKET_OPTIONS, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
+
+/** The hub's flood refusals say "try again in a minute": the chat does so by itself. */
+export const REFUSED_RETRY_MS = 60_000;
+/** Shown when the connection could not even be opened (socket.io-client failed to load). */
+export const CHAT_UNREACHABLE = 'The chat could not connect. Check your connection and reload the page to try again.';
+
+export type CustomerSocketDeps = {
+  /** The shop: same origin with the session cookie; the widget: the shop's origin, no cookies, `auth` identity. */
+  open: OpenChatSocket;
+  /** The hub could not verify the partner's signed identity: the socket carries on anonymously. */
+  onIdentifyFailed?: () => void;
+};
+
+const idOf = (meta: unknown): number | undefined =>
+  typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
+
+/**
+ * The customer chat machine's `socket` actor, for the shop's support chat and the partner
+ * widget alike: spec section 7's events mapped to machine events and back. Admin messages carry
+ * increasing ids; one seen already (socket.io redelivers after recovering a drop) is skipped,
+ * so each shows exactly once. A refused connection shows the hub's sentence and retries after
+ * a minute; a refused message shows its reason until a send succeeds.
+ */
+export const customerSocketActor = (deps: CustomerSocketDeps) =>
+  fromCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
+    const send = (event: CustomerChatEvent) => sendBack(event);
+    const notice = (message: string | null) => send({ type: 'chat.notice', message });
+    // The machine only sends once connected, but a command must never vanish while a lazy socket loads.
+    const waiting: CustomerSocketCommand[] = [];
+    let run = (command: CustomerSocketCommand) => void waiting.push(command);
+    let lastSeen = 0;
+    let connectedBefore = false;
+    let refused = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    receive((command) => run(command));
+
+    const stop = withSocket(
+      deps.open,
+      input.options,
+      (socket) => {
+        socket.on('connect', () => {
+          // Not recovered: the hub keys rooms by socket id, so this is a new room whose ids restart.
+          if (connectedBefore && !socket.recovered) lastSeen = 0;
+          connectedBefore = true;
+          if (refused) notice(null);
+          refused = false;
+          send({ type: 'chat.connected' });
+        });
+        // The hub said no (too many chats from this network): say why, and ask again in a minute.
+        socket.on('connect_error', (error: Error) => {
+          if (socket.active) return;
+          refused = true;
+          notice(error.message);
+          clearTimeout(retry);
+          retry = setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
+        });
+        socket.on('disconnect', () => send({ type: 'chat.disconnected' }));
+        socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed?.());
+        socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
+          if (typeof text !== 'string') return;
+          const id = idOf(meta);
+          if (id !== undefined) {
+            if (id <= lastSeen) return;
+            lastSeen = id;
+          }
+          send({ type: 'chat.adminMessage', text });
+        });
+        socket.on(SOCKET_EVENTS.noAdmin, () => send({ type: 'chat.noAdmin' }));
+        socket.on(SOCKET_EVENTS.adminClosedChat, () => send({ type: 'chat.adminClosed' }));
+        run = (command) => {
+          if (command.type === 'reconnect') {
+            // The identity travels in the handshake, so only a new handshake presents a new one.
+            if (!socket.connected) return;
+            socket.disconnect();
+            socket.connect();
+            return;
+          }
+          socket.emit(SOCKET_EVENTS.clientSendsMessage, command.text, (answer: ChatAck) =>
+            // 'no admin' has its own event and fixed text; other refusals are shown as the hub words them.
+            notice(answer.ok || answer.code === 'no admin' ? null : answer.message),
+          );
+        };
+        for (const command of waiting.splice(0)) run(command);
+      },
+      (error) => {
+        console.warn('Support chat: the connection could not be opened', error);
+        notice(CHAT_UNREACHABLE);
+      },
+    );
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
+  });

@@ -1,0 +1,30 @@
+import type { ChatHandshakeAuth, ChatIdentify } from '../../contracts/chat.ts';
+import type { ChatSocket, OpenChatSocket } from '../../machines/chat/chat-socket.ts';
+import type { CHAT_SOCKET_OPTIONS } from '../../machines/chat/customer-chat.machine.ts';
+
+export type SocketOptionsIn = typeof CHAT_SOCKET_OPTIONS & {
+  path: '/socket.io';
+  withCredentials: false;
+  /** Read on every (re)connection, so an identify made later applies to the next handshake. */
+  auth: (cb: (data: ChatHandshakeAuth) => void) => void;
+};
+/** socket.io-client's `io(origin, options)`, or a test's fake. */
+export type SocketFactory = (origin: string, options: SocketOptionsIn) => ChatSocket;
+
+/**
+ * How the widget opens the shared customer chat socket actor's connection: to the shop's origin,
+ * without the partner page's cookies, with the visitor's signed identity (if any) in `auth`.
+ */
+export const shopSocketOpener =
+  (origin: string, createSocket: SocketFactory, getIdentity: () => ChatIdentify | null): OpenChatSocket =>
+  (options) =>
+    createSocket(origin, {
+      ...options,
+      path: '/socket.io',
+      // A partner page's cookies are none of the shop's business, and the shop sets none cross-site.
+      withCredentials: false,
+      auth: (cb) => {
+        const identify = getIdentity();
+        cb(identify ? { identify } : {});
+      },
+    });
