@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/middleware.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
+import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
 import { productsRoutes } from './components/products/routes.ts';
@@ -96,12 +97,15 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
 
   let server: http.Server | undefined;
   let detach: Array<() => Promise<void>> = [];
+  let sweep: ExpirySweep | undefined;
   return {
     app,
     context,
     async start(port = config.API_PORT, host = config.API_HOST) {
       server = http.createServer(app);
       detach = attachments.map((attach) => attach(server!, context));
+      // Issue 13: unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
+      sweep = startExpirySweep(context);
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(port, host, resolve);
@@ -110,6 +114,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       return { port: address.port, url: `http://${host}:${address.port}`, server };
     },
     async stop() {
+      await sweep?.stop();
       await Promise.all(detach.map((d) => d()));
       if (server) {
         server.closeAllConnections();

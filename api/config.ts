@@ -37,6 +37,8 @@ const ApiEnv = z.object({
   CHAT_MESSAGES_PER_SOCKET_PER_SECOND: z.coerce.number().int().min(1).default(5),
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(200),
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Issue 13: an unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
+  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };

@@ -35,7 +35,7 @@ export const topLevelOf = (name: string): string => name.split('/')[0] ?? name;
 
 export const SORTS = ['price_1', 'price_-1', 'rating_-1', 'name_1', 'name_-1'] as const;
 export const PAYMENT_METHODS = ['pp', 'cod'] as const;
-export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered'] as const;
+export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled'] as const;
 
 /** Fields the checkout needs before an order can be placed (spec section 5). */
 export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;

@@ -69,6 +69,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     CHAT_MESSAGES_PER_SOCKET_PER_SECOND: 5,
     CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 200,
     CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
+    UNPAID_ORDER_MINUTES: 30,
     ...options.config,
   };
   const db = await createTestDb();

@@ -38,6 +38,7 @@ const STATE_CHANGING: Array<[string, string]> = [
   ['POST', '/api/orders'],
   ['PUT', `/api/orders/paid/${id}`],
   ['PUT', `/api/orders/delivered/${id}`],
+  ['PUT', `/api/orders/cancel/${id}`],
   // The simulated wallet's approve/decline (outside production only).
   ['POST', '/wallet-simulator/control/orders/8AB12345CD6789012'],
 ];

@@ -43,6 +43,7 @@ export const API_ROUTES: readonly string[] = [
   'GET orders/admin',
   'GET orders/user/:id',
   'PUT orders/delivered/:id',
+  'PUT orders/cancel/:id',
   'POST orders/:id/wallet-order',
   'PUT orders/paid/:id',
   'GET orders/analysis/:date',

@@ -1,47 +1,38 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { createActorContext } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
 import type { Category } from '../../contracts/category.ts';
-import { api, errorMessage } from './api.ts';
+import { liveFetchMachine } from './use-api-get.ts';
+
+const CATEGORIES_URL = '/api/categories';
 
 export type CategoriesState = { status: 'idle' | 'loading' | 'error' | 'success'; categories: Category[]; error: string | null };
 
 /**
- * GET /api/categories is shared by the header, the lists and the admin screens: one load for
- * the page's lifetime, replaced wholesale when an admin changes them (spec section 4).
+ * GET /api/categories is shared by the header, the lists and the admin screens: one fetch
+ * actor for the app (provided by AppProviders), loaded by its first reader and replaced
+ * wholesale when an admin changes the categories (spec section 4).
  */
-let state: CategoriesState = { status: 'idle', categories: [], error: null };
-const listeners = new Set<() => void>();
+export const CategoriesContext = createActorContext(liveFetchMachine);
 
-const set = (next: CategoriesState) => {
-  state = next;
-  listeners.forEach((l) => l());
-};
-
-export const loadCategories = async (force = false): Promise<void> => {
-  if (!force && (state.status === 'loading' || state.status === 'success')) return;
-  set({ ...state, status: 'loading', error: null });
-  try {
-    set({ status: 'success', categories: await api.get<Category[]>('/api/categories'), error: null });
-  } catch (error) {
-    set({ ...state, status: 'error', error: errorMessage(error) });
-  }
-};
-
-/** Replace the list wholesale with what the server answered (create, delete, attribute save). */
-export const replaceCategories = (categories: Category[]): void => set({ status: 'success', categories, error: null });
-
-/** Tests start from an empty store. */
-export const resetCategories = (): void => set({ status: 'idle', categories: [], error: null });
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** The shop's categories; the first caller starts the load. */
+/** The shop's categories; the first caller starts the load, a later one retries a failed load. */
 export function useCategories(): CategoriesState {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  const actor = CategoriesContext.useActorRef();
   useEffect(() => {
-    void loadCategories();
-  }, []);
-  return current;
+    actor.send({ type: 'fetch.url', url: CATEGORIES_URL });
+    if (actor.getSnapshot().hasTag('failed')) actor.send({ type: 'fetch.reload' });
+  }, [actor]);
+  const status = CategoriesContext.useSelector((s) => (s.hasTag('ready') ? 'success' : s.hasTag('failed') ? 'error' : s.context.url ? 'loading' : 'idle'));
+  const categories = CategoriesContext.useSelector((s) => s.context.data as Category[] | undefined);
+  const error = CategoriesContext.useSelector((s) => s.context.error);
+  return { status, categories: categories ?? NONE, error };
+}
+
+const NONE: Category[] = [];
+
+/** An admin's change: show the server's answer at once, and load the list again. */
+export function useCategoriesChange() {
+  const actor = CategoriesContext.useActorRef();
+  const replace = useCallback((categories: Category[]) => actor.send({ type: 'fetch.replace', data: categories }), [actor]);
+  const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
+  return { replace, reload };
 }

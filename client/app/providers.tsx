@@ -5,6 +5,7 @@ import type { StorageLike } from '../../machines/shared/storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import { CategoriesContext } from './categories-store.ts';
 import { ChatSocketContext, openShopSocket } from './chat-socket.ts';
 import { devEventLog } from './event-log.ts';
 import { liveAuthMachine, liveCartMachine } from './machines.ts';
@@ -45,10 +46,12 @@ export function AppProviders({ children, storages, authLogic, openSocket = openS
     <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
       <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
         <ChatSocketContext.Provider value={openSocket}>
-          <ToastProvider>
-            <GlobalStyles />
-            {children}
-          </ToastProvider>
+          <CategoriesContext.Provider options={{ input: { url: null } }}>
+            <ToastProvider>
+              <GlobalStyles />
+              {children}
+            </ToastProvider>
+          </CategoriesContext.Provider>
         </ChatSocketContext.Provider>
       </CartContext.Provider>
     </AuthContext.Provider>

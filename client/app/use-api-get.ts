@@ -1,30 +1,47 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, errorMessage, isAbort } from './api.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { statusOf } from '../../machines/shared/actors.ts';
+import { fetchMachine } from '../../machines/shared/fetch.machine.ts';
+import { api, errorMessage } from './api.ts';
 
 export type ApiGetState<T> =
-  | { status: 'loading'; data?: undefined; error?: undefined }
-  | { status: 'error'; data?: undefined; error: string }
-  | { status: 'success'; data: T; error?: undefined };
+  | { status: 'loading'; data?: undefined; error?: undefined; errorStatus?: undefined }
+  | { status: 'error'; data?: undefined; error: string; /** 0 when no answer came. */ errorStatus: number }
+  | { status: 'success'; data: T; error?: undefined; errorStatus?: undefined };
+
+/** The fetch machine with the real GET; errors carry the sentence the client shows. */
+export const liveFetchMachine = fetchMachine.provide({
+  actors: {
+    get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
+      api.get<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
+    ),
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof liveFetchMachine>;
+
+const stateOf = <T>(s: Snapshot): ApiGetState<T> =>
+  s.hasTag('failed') ? { status: 'error', error: s.context.error ?? 'Something went wrong', errorStatus: s.context.errorStatus ?? 0 } : s.hasTag('ready') ? { status: 'success', data: s.context.data as T } : { status: 'loading' };
+
+const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.status && a.data === b.data && a.error === b.error && a.errorStatus === b.errorStatus;
+
+/** One fetch actor for the calling component, told about every url change. */
+export function useFetchActor(url: string | null) {
+  const actor = useActorRef(liveFetchMachine, { input: { url } });
+  useEffect(() => {
+    actor.send({ type: 'fetch.url', url });
+  }, [actor, url]);
+  return actor;
+}
 
 /**
- * GETs `url` while the calling component is shown (null waits). Leaving, or a new url,
- * aborts the request in flight, so a late answer never overwrites a newer one.
+ * GETs `url` while the calling component is shown (null waits), through a fetch machine: a new
+ * url or leaving aborts the request in flight, so a late answer never overwrites a newer one.
  */
 export function useApiGet<T>(url: string | null): ApiGetState<T> & { reload: () => void } {
-  const [state, setState] = useState<ApiGetState<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (url === null) return;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api.get<T>(url, { signal: controller.signal }).then(
-      (data) => setState({ status: 'success', data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted && !isAbort(error)) setState({ status: 'error', error: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [url, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const actor = useFetchActor(url);
+  const state = useSelector(actor, stateOf<T>, sameState);
+  const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
   return { ...state, reload };
 }

@@ -15,3 +15,4 @@ export const baseOrder: Order = {
 export const codOrder: Order = { ...baseOrder, paymentMethod: 'cod' };
 export const paidOrder: Order = { ...baseOrder, isPaid: true, paidAt: '2026-11-22T09:05:00Z' };
 export const deliveredOrder: Order = { ...paidOrder, isDelivered: true, deliveredAt: '2026-11-23T09:00:00Z' };
+export const cancelledOrder: Order = { ...baseOrder, isCancelled: true, cancelledAt: '2026-11-22T09:30:00Z', cancelReason: 'expired' };

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Order } from '../../contracts/order.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import { baseOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
-import { orderMachine, type OrderViewer } from './order.machine.ts';
+import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
+import { cancelReasonText, orderMachine, type OrderViewer } from './order.machine.ts';
 
 const start = async (order: Order, viewer: OrderViewer) => {
   const control = createControl();
-  const machine = orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise() } });
+  const machine = orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() } });
   const actor = createActor(machine, { input: { orderId: order._id, viewer } }).start();
   await control.resolve('loadOrder', order);
   return { actor, control, snap: () => actor.getSnapshot() };
@@ -68,5 +68,47 @@ describe('order lifecycle machine', () => {
     expect(actor.getSnapshot().hasTag('error')).toBe(true);
     actor.send({ type: 'order.reload' });
     expect(control.isPending('loadOrder')).toBe(true);
+  });
+
+  it('when the buyer asks to cancel an unpaid order, then nothing is sent until "Are you sure?" is confirmed, and dismissing keeps the order', async () => {
+    const { actor, control, snap } = await start(baseOrder, 'user');
+    expect(snap().hasTag('cancellable')).toBe(true);
+    actor.send({ type: 'order.cancel' });
+    expect(snap().hasTag('confirmCancel')).toBe(true);
+    expect(snap().hasTag('payPending')).toBe(true);
+    expect(control.isPending('cancelOrder')).toBe(false);
+    actor.send({ type: 'order.cancelDismissed' });
+    expect(snap().hasTag('cancellable')).toBe(true);
+    actor.send({ type: 'order.cancel' });
+    actor.send({ type: 'order.cancelConfirmed' });
+    expect(control.inputOf('cancelOrder')).toEqual({ orderId: 'o1' });
+    await control.resolve('cancelOrder', { ...cancelledOrder, cancelReason: 'buyer' });
+    expect(snap().hasTag('cancelled')).toBe(true);
+    expect(snap().hasTag('payPending')).toBe(false);
+    expect(cancelReasonText(snap().context.order?.cancelReason, 'user')).toBe('by you');
+  });
+
+  it('when the admin cancels a cod order and the server refuses, then its message shows and the order is back as it was', async () => {
+    const { actor, control, snap } = await start(codOrder, 'admin');
+    actor.send({ type: 'order.cancel' });
+    actor.send({ type: 'order.cancelConfirmed' });
+    await control.reject('cancelOrder', { status: 409, message: 'This order is delivered: it can no longer be cancelled.' });
+    expect(snap().hasTag('payOnDelivery')).toBe(true);
+    expect(snap().context.error).toMatch(/delivered/);
+  });
+
+  it('when a paid, delivered or cancelled order loads, then it offers no cancel; a cancelled one offers no payment and no delivery', async () => {
+    for (const order of [paidOrder, deliveredOrder]) {
+      const { actor, snap } = await start(order, 'admin');
+      actor.send({ type: 'order.cancel' });
+      expect(snap().hasTag('confirmCancel')).toBe(false);
+    }
+    const { actor, control, snap } = await start(cancelledOrder, 'admin');
+    expect(snap().hasTag('cancelled')).toBe(true);
+    actor.send({ type: 'order.markDelivered' });
+    actor.send({ type: 'order.paid', paidAt: 'x' });
+    expect(control.isPending('markDelivered')).toBe(false);
+    expect(snap().hasTag('cancelled')).toBe(true);
+    expect(['expired', 'buyer', 'admin'].map((r) => cancelReasonText(r as 'expired', 'admin'))).toEqual(['not paid in time', 'by the buyer', 'by the shop']);
   });
 });

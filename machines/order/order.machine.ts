@@ -1,21 +1,41 @@
 import { assign, setup } from 'xstate';
-import type { Order } from '../../contracts/order.ts';
-import { messageOf, missingPromise } from '../shared/actors.ts';
+import type { CancelReason, Order } from '../../contracts/order.ts';
+import { messageOf, missingPromise, statusOf } from '../shared/actors.ts';
 
 export type OrderViewer = 'user' | 'admin';
 export type OrderInput = { orderId: string; viewer: OrderViewer };
-export type OrderContext = OrderInput & { order: Order | null; error: string | null };
+/** `loadStatus`: the failed load's HTTP status, 0 when no answer came (offline, page leaving). */
+export type OrderContext = OrderInput & { order: Order | null; error: string | null; loadStatus?: number };
 export type OrderEvent =
   | { type: 'order.paid'; paidAt: string | null }
   | { type: 'order.markDelivered' }
-  | { type: 'order.reload' };
+  | { type: 'order.reload' }
+  | { type: 'order.cancel' }
+  | { type: 'order.cancelConfirmed' }
+  | { type: 'order.cancelDismissed' };
 
-export const ORDER_TEXTS = { markDelivered: 'Mark as delivered', finished: 'Order is finished' } as const;
+/** Spec section 4, and issue 13's additions (docs/interfaces.md lists them). */
+export const ORDER_TEXTS = {
+  markDelivered: 'Mark as delivered',
+  finished: 'Order is finished',
+  cancelOrder: 'Cancel order',
+  confirmCancel: 'Are you sure?',
+  cancelled: 'Order cancelled',
+} as const;
+
+/** Why the order was cancelled, as the viewer reads it: the buyer's own cancel is 'by you' to them. */
+export const cancelReasonText = (reason: CancelReason | null | undefined, viewer: OrderViewer): string => {
+  if (reason === 'expired') return 'not paid in time';
+  if (reason === 'admin') return 'by the shop';
+  if (reason === 'buyer') return viewer === 'user' ? 'by you' : 'by the buyer';
+  return '';
+};
 
 /**
  * One order as its page shows it (spec section 4): created → paid (pp only) → delivered; a
  * cod order goes from created straight to delivered. Only the admin marks delivery, and a pp
- * order only once it is paid.
+ * order only once it is paid. Issue 13: an order neither paid nor delivered can be cancelled
+ * by its buyer or an admin after 'Are you sure?' (or expires on the server): cancelled is final.
  */
 export const orderMachine = setup({
   types: {
@@ -26,8 +46,10 @@ export const orderMachine = setup({
   actors: {
     loadOrder: missingPromise<Order, { orderId: string; viewer: OrderViewer }>('loadOrder'),
     markDelivered: missingPromise<{ deliveredAt?: string | null } | void, { orderId: string }>('markDelivered'),
+    cancelOrder: missingPromise<Order, { orderId: string }>('cancelOrder'),
   },
   guards: {
+    isCancelled: ({ context }) => context.order?.isCancelled === true,
     isDelivered: ({ context }) => context.order?.isDelivered === true,
     isPaid: ({ context }) => context.order?.isPaid === true,
     isCod: ({ context }) => context.order?.paymentMethod === 'cod',
@@ -46,36 +68,64 @@ export const orderMachine = setup({
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId, viewer: context.viewer }),
         onDone: { target: 'resolving', actions: assign(({ event }) => ({ order: event.output, error: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load the order') })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load the order'), loadStatus: statusOf(event.error) ?? 0 })) },
       },
     },
     failed: { tags: ['error'] },
     resolving: {
       always: [
+        { guard: 'isCancelled', target: 'cancelled' },
         { guard: 'isDelivered', target: 'delivered' },
         { guard: 'isPaid', target: 'paid' },
-        { guard: 'isCod', target: 'created.cashOnDelivery' },
-        { target: 'created.awaitingPayment' },
+        { guard: 'isCod', target: 'created.payment.cashOnDelivery' },
+        { target: 'created.payment.awaitingPayment' },
       ],
     },
+    // Neither paid nor delivered: the payment goes on while the cancel question is asked beside it.
     created: {
       tags: ['created'],
-      initial: 'awaitingPayment',
+      type: 'parallel',
       states: {
-        // 'Pay for your order': the page runs paymentMachine and reports its result here.
-        awaitingPayment: {
-          tags: ['payPending'],
-          on: {
-            'order.paid': {
-              target: '#order.paid',
-              actions: assign(({ context, event }) => ({ order: context.order && { ...context.order, isPaid: true, paidAt: event.paidAt } })),
+        payment: {
+          initial: 'awaitingPayment',
+          states: {
+            // 'Pay for your order': the page runs paymentMachine and reports its result here.
+            awaitingPayment: {
+              tags: ['payPending'],
+              on: {
+                'order.paid': {
+                  target: '#order.paid',
+                  actions: assign(({ context, event }) => ({ order: context.order && { ...context.order, isPaid: true, paidAt: event.paidAt } })),
+                },
+              },
             },
+            // 'Wait for your order. You pay on delivery'
+            cashOnDelivery: { tags: ['payOnDelivery', 'deliverable'], on: { 'order.markDelivered': { guard: 'isAdmin', target: '#order.marking' } } },
           },
         },
-        // 'Wait for your order. You pay on delivery'
-        cashOnDelivery: { tags: ['payOnDelivery', 'deliverable'], on: { 'order.markDelivered': { guard: 'isAdmin', target: '#order.marking' } } },
+        // ORDER_TEXTS.cancelOrder, then ORDER_TEXTS.confirmCancel.
+        cancel: {
+          initial: 'offered',
+          states: {
+            offered: { tags: ['cancellable'], on: { 'order.cancel': 'asking' } },
+            asking: { tags: ['confirmCancel'], on: { 'order.cancelConfirmed': '#order.cancelling', 'order.cancelDismissed': 'offered' } },
+          },
+        },
       },
     },
+    cancelling: {
+      tags: ['cancelling'],
+      invoke: {
+        id: 'cancelOrder',
+        src: 'cancelOrder',
+        input: ({ context }) => ({ orderId: context.orderId }),
+        onDone: { target: 'cancelled', actions: assign(({ event }) => ({ order: event.output, error: null })) },
+        // Paid, delivered or cancelled meanwhile (409): the message says which; reload shows it.
+        onError: { target: 'resolving', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not cancel the order') })) },
+      },
+    },
+    // ORDER_TEXTS.cancelled with cancelReasonText: no payment, no delivery.
+    cancelled: { tags: ['cancelled'] },
     // 'Your order is finished' for the user; the admin can mark delivery.
     paid: { tags: ['paid', 'deliverable'], on: { 'order.markDelivered': { guard: 'isAdmin', target: 'marking' } } },
     marking: {

@@ -4,20 +4,29 @@ import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { baseOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
-import { orderMachine, type OrderContext } from './order.machine.ts';
+import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
+import { cancelReasonText, orderMachine, type OrderContext } from './order.machine.ts';
 
 const events: AnyEventObject[] = [
-  ...[baseOrder, codOrder, paidOrder, deliveredOrder].map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
+  ...[baseOrder, codOrder, paidOrder, deliveredOrder, cancelledOrder].map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
   { type: 'xstate.error.actor.loadOrder', error: { status: 404, message: 'order not found' } },
   { type: 'order.reload' },
   { type: 'order.paid', paidAt: '2026-11-22T10:00:00Z' },
   { type: 'order.markDelivered' },
   { type: 'xstate.done.actor.markDelivered', output: { deliveredAt: '2026-11-23T00:00:00Z' } },
   { type: 'xstate.error.actor.markDelivered', error: { status: 500, message: 'down' } },
+  { type: 'order.cancel' },
+  { type: 'order.cancelDismissed' },
+  { type: 'order.cancelConfirmed' },
+  { type: 'xstate.done.actor.cancelOrder', output: { ...cancelledOrder, cancelReason: 'buyer' } },
+  { type: 'xstate.error.actor.cancelOrder', error: { status: 409, message: 'This order is paid: it can no longer be cancelled.' } },
 ];
 
-/** Spec section 4: paid never for cod; delivered only by the admin, and for pp only after paid. */
+/**
+ * Spec section 4: paid never for cod; delivered only by the admin, and for pp only after paid.
+ * Issue 13: only an order neither paid nor delivered is cancelled, only after 'Are you sure?',
+ * and a cancelled order offers no payment and no delivery.
+ */
 const check: ModelSpec['check'] = (before, event, after) => {
   const ctx = after.context as OrderContext;
   const prev = (before.context as OrderContext).order;
@@ -27,12 +36,21 @@ const check: ModelSpec['check'] = (before, event, after) => {
     assertTrue(ctx.viewer === 'admin', 'only the admin marks delivery');
     assertTrue(order?.paymentMethod === 'cod' || order?.isPaid === true, 'pp is delivered only after payment');
   }
+  if (after.hasTag('cancelling')) {
+    assertTrue(before.hasTag('confirmCancel'), 'a cancel is sent only after "Are you sure?"');
+    assertTrue(!order?.isPaid && !order?.isDelivered, 'only an order neither paid nor delivered is cancelled');
+  }
+  if (after.hasTag('cancelled')) {
+    assertTrue(order?.isCancelled === true, 'the cancelled state shows a cancelled order');
+    for (const tag of ['payPending', 'payOnDelivery', 'deliverable', 'paid', 'cancellable']) assertTrue(!after.hasTag(tag), `a cancelled order is not ${tag}`);
+  }
   // Between loads (which may bring any order of the sample) payment is never undone.
   if (prev?.isPaid && order && event.type !== 'xstate.done.actor.loadOrder') assertTrue(order.isPaid, 'paid stays paid');
 };
 
 const kind = (o: Order) =>
-  `${o.isDelivered ? 'a delivered' : o.isPaid ? 'a paid' : 'an unpaid'} ${o.paymentMethod === 'cod' ? 'cash-on-delivery' : 'wallet'} order`;
+  `${o.isCancelled ? 'a cancelled' : o.isDelivered ? 'a delivered' : o.isPaid ? 'a paid' : 'an unpaid'} ${o.paymentMethod === 'cod' ? 'cash-on-delivery' : 'wallet'} order`;
+const noted = (c: OrderContext) => (c.error ? ` ("${c.error}")` : '');
 
 /** The test plan's sentences (docs/machines/order.plan.md). */
 const describe: PlanTemplates = {
@@ -40,9 +58,13 @@ const describe: PlanTemplates = {
     loading: ({ context }) => `the ${context.viewer}'s order page loads order ${context.orderId}`,
     failed: ({ context }) => `the page shows "${context.error}"`,
     resolving: '',
-    'created.awaitingPayment': ({ context }) => `the order waits for payment${context.error ? ` ("${context.error}")` : ''}`,
-    'created.cashOnDelivery': ({ context }) => `the order is paid on delivery${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${context.error ? ` ("${context.error}")` : ''}`,
-    paid: ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${context.error ? ` ("${context.error}")` : ''}`,
+    'created.payment.awaitingPayment': ({ context }) => `the order waits for payment${noted(context)}`,
+    'created.payment.cashOnDelivery': ({ context }) => `the order is paid on delivery${context.viewer === 'admin' ? ', Mark as delivered is offered' : ''}${noted(context)}`,
+    'created.cancel.offered': 'Cancel order is offered',
+    'created.cancel.asking': '"Are you sure?" is asked',
+    cancelling: 'the order is being cancelled',
+    cancelled: ({ context }) => `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
+    paid: ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
     marking: 'the order is being marked delivered',
     delivered: 'the order is delivered',
   },
@@ -54,6 +76,11 @@ const describe: PlanTemplates = {
     'order.markDelivered': (_event, s) => `the ${s.context.viewer} presses Mark as delivered`,
     'xstate.done.actor.markDelivered': 'the server records the delivery',
     'xstate.error.actor.markDelivered': 'the delivery call fails',
+    'order.cancel': (_event, s) => `the ${s.context.viewer} presses Cancel order`,
+    'order.cancelConfirmed': (_event, s) => `the ${s.context.viewer} confirms`,
+    'order.cancelDismissed': (_event, s) => `the ${s.context.viewer} answers no`,
+    'xstate.done.actor.cancelOrder': 'the server cancels the order',
+    'xstate.error.actor.cancelOrder': (e) => `the server refuses the cancel: "${e.error.message}"`,
   },
 };
 
@@ -61,7 +88,7 @@ export const orderModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'order',
-    machine: orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise() } }),
+    machine: orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() } }),
     control,
     inputs: [() => ({ orderId: 'o1', viewer: 'user' }), () => ({ orderId: 'o1', viewer: 'admin' })],
     events,

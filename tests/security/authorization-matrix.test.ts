@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { body as orderBody } from '../../api/components/orders/fixtures.ts';
+import { body as orderBody, placeOrder, shopper } from '../../api/components/orders/fixtures.ts';
+import type { Order } from '../../contracts/order.ts';
 import { CATEGORY, type SeededShop, completeProfile, seedShop, seedSpares, startWalletPayment } from './seeded-shop.ts';
 import { DOORS, DOOR_LABEL, type Door, type DoorName, type Send, openDoors } from './through-bff.ts';
 
@@ -19,7 +20,7 @@ type Statuses = Record<Caller, number>;
  * The seeded shop, with the spares of one door, that door's name for things it creates and a
  * wallet payment of Alice's order that was started but never approved.
  */
-type Shop = SeededShop & { tag: DoorName; walletOrderId: string };
+type Shop = SeededShop & { tag: DoorName; walletOrderId: string; aliceToCancel: Order; carolToCancel: Order };
 type Row = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: (s: Shop) => string;
@@ -106,6 +107,10 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: () => '/api/orders/admin', expect: admins() },
   { method: 'PUT', path: (s) => `/api/orders/delivered/${s.bobOrder._id}`, expect: admins() },
+  // Issue 13: the buyer cancels their order (someone else's is 404); once cancelled, 409 even for an admin.
+  { method: 'PUT', path: (s) => `/api/orders/cancel/${s.aliceToCancel._id}`, expect: { guest: 401, user: 200, other: 404, admin: 409 } },
+  // An admin cancels any customer's unpaid order; other shoppers cannot even see it.
+  { method: 'PUT', path: (s) => `/api/orders/cancel/${s.carolToCancel._id}`, expect: { guest: 401, user: 404, other: 404, admin: 200 } },
   { method: 'GET', path: () => `/api/orders/analysis/${today}`, expect: admins() },
   // Wallet settings for the order page (public: no secret in them)
   { method: 'GET', path: () => '/api/payments/config', expect: everyone() },
@@ -117,6 +122,8 @@ const PLACEHOLDERS = {
   bob: { id: ':bob' },
   aliceOrder: { _id: ':aliceOrder' },
   bobOrder: { _id: ':bobOrder' },
+  aliceToCancel: { _id: ':aliceToCancel' },
+  carolToCancel: { _id: ':carolToCancel' },
   product: ':product',
   spareProduct: ':spareProduct',
   spareUser: ':spareUser',
@@ -148,7 +155,9 @@ describe('security: who may call what', () => {
     ({ doors, stop: closeDoors } = await openDoors(t));
     for (const name of DOORS) {
       const walletOrderId = await startWalletPayment(t, base.alice, base.aliceOrder);
-      shops[name] = { ...base, ...(await seedSpares(t, name)), tag: name, walletOrderId };
+      const toCancel = async (who: { token: string }) => placeOrder(t, who.token, orderBody([{ productID: base.product, quantity: 1 }], 'pp'));
+      const [aliceToCancel, carolToCancel] = [await toCancel(base.alice), await toCancel(await shopper(t, 'Carol'))];
+      shops[name] = { ...base, ...(await seedSpares(t, name)), tag: name, walletOrderId, aliceToCancel, carolToCancel };
       callers[name] = await logIn(doors[name]);
     }
   });

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
+import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
 
 /** docs/interfaces.md: one element of orders.cart_items (prices in cents). */
@@ -16,14 +16,19 @@ export type OrderRow = {
   paidAt: Date | string | null;
   isDelivered: boolean;
   deliveredAt: Date | string | null;
+  isCancelled: boolean;
+  cancelledAt: Date | string | null;
+  cancelReason: CancelReason | null;
   createdAt: Date | string;
 };
 
 export type ProductForOrder = { id: string; name: string; priceCents: number; count: number; images: Array<{ path: string }> };
 
-const ORDER = `o.id as "_id", o.user_snapshot as "user", o.items_count as "itemsCount", o.subtotal_cents as "subtotalCents",
+/** An order's columns as an OrderRow (the table aliased `o`). */
+export const ORDER = `o.id as "_id", o.user_snapshot as "user", o.items_count as "itemsCount", o.subtotal_cents as "subtotalCents",
   o.cart_items as "cartItems", o.payment_method as "paymentMethod", o.is_paid as "isPaid", o.paid_at as "paidAt",
-  o.is_delivered as "isDelivered", o.delivered_at as "deliveredAt", o.created_at as "createdAt"`;
+  o.is_delivered as "isDelivered", o.delivered_at as "deliveredAt", o.is_cancelled as "isCancelled",
+  o.cancelled_at as "cancelledAt", o.cancel_reason as "cancelReason", o.created_at as "createdAt"`;
 
 export const findProducts = async (q: Queryable, ids: string[]): Promise<ProductForOrder[]> => {
   const { rows } = await q.query<ProductForOrder>(
@@ -81,17 +86,6 @@ export const takeStock = async (q: Queryable, productId: string, quantity: numbe
   return rowCount === 1;
 };
 
-/** The projection's column holding each event's time: the event copies it, so both always agree. */
-const EVENT_TIME = { created: 'created_at', paid: 'paid_at', delivered: 'delivered_at' } as const;
-
-/** Appends the event for the change just written to the order row, in the same transaction. */
-export const appendEvent = async (q: Queryable, orderId: string, type: OrderEvent['type']): Promise<void> => {
-  await q.query(`insert into order_events (order_id, type, at) select id, $2, ${EVENT_TIME[type]} from orders where id = $1`, [
-    orderId,
-    type,
-  ]);
-};
-
 export const findOrderByKey = async (q: Queryable, userId: string, key: string): Promise<OrderRow | null> => {
   const { rows } = await q.query<OrderRow>(`select ${ORDER} from orders o where o.user_id = $1 and o.idempotency_key = $2`, [
     userId,
@@ -136,11 +130,24 @@ export const listEvents = async (q: Queryable, orderId: string): Promise<Array<{
   return rows;
 };
 
-/** Marks the order delivered unless it already is; null when nothing changed. */
-export const markDelivered = async (q: Queryable, id: string): Promise<OrderRow | null> => {
-  const { rows } = await q.query<OrderRow>(
-    `update orders o set is_delivered = true, delivered_at = now() where o.id = $1 and not o.is_delivered returning ${ORDER}`,
-    [id],
+/**
+ * Puts the units of cancelled orders back on the shelf and takes them out of the sales counts
+ * (`takeStock` added them). Products deleted since are skipped. The rows are locked in id order
+ * first, as placing an order does, so a cancel and an order never deadlock each other.
+ */
+export const returnStock = async (q: Queryable, orderIds: string[]): Promise<void> => {
+  if (orderIds.length === 0) return;
+  const { rows } = await q.query<{ id: string; quantity: number }>(
+    `select (i ->> 'productID')::uuid as id, sum((i ->> 'quantity')::int)::int as quantity
+       from orders o cross join lateral jsonb_array_elements(o.cart_items) i
+      where o.id = any($1::uuid[]) group by 1 order by 1`,
+    [orderIds],
   );
-  return rows[0] ?? null;
+  if (rows.length === 0) return;
+  await q.query('select id from products where id = any($1::uuid[]) order by id for update', [rows.map((r) => r.id)]);
+  await q.query(
+    `update products p set count = p.count + l.quantity, sales = greatest(p.sales - l.quantity, 0)
+       from unnest($1::uuid[], $2::int[]) as l(id, quantity) where p.id = l.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.quantity)],
+  );
 };

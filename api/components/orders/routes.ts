@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { payOrderHandler, walletOrderHandler } from '../payments/routes.ts';
 import { analysisBuckets, analysisOrders } from './analysis-service.ts';
+import { cancelOrder } from './cancel-service.ts';
 import * as orders from './service.ts';
 
 /** A client-chosen key (a UUID per checkout, say); absent means every POST is a new order. */
@@ -40,6 +41,11 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
 
   router.put('/delivered/:id', requireAdmin, async (req, res) => {
     res.json((await orders.markDelivered(ctx, String(req.params.id))) satisfies Order);
+  });
+
+  // Issue 13 (spec addition): the buyer cancels their own order, an admin any; 404 for someone else's.
+  router.put('/cancel/:id', requireUser, async (req, res) => {
+    res.json((await cancelOrder(ctx, req.user!, String(req.params.id))) satisfies Order);
   });
 
   // Payments (api/components/payments): the API creates the wallet order, then captures and verifies it.

@@ -5,10 +5,11 @@ import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
+import { recordEvent } from './projection.ts';
 import * as repo from './repository.ts';
 import { productIdsOf, toEvent, toOrder } from './to-order.ts';
 
-const orderNotFound = () => notFound('That order');
+export const orderNotFound = () => notFound('That order');
 
 const overStock = (index: number, name: string, left: number) =>
   badRequest(
@@ -31,7 +32,8 @@ const present = async (q: Queryable, rows: repo.OrderRow[]): Promise<Order[]> =>
   return rows.map((row) => toOrder(row, stock));
 };
 
-const withEvents = async (q: Queryable, row: repo.OrderRow): Promise<Order> => {
+/** One order on the wire with its timeline (also used by cancel-service.ts). */
+export const withEvents = async (q: Queryable, row: repo.OrderRow): Promise<Order> => {
   const [stock, events] = await Promise.all([repo.stockOf(q, productIdsOf([row])), repo.listEvents(q, row._id)]);
   return toOrder(row, stock, events.map(toEvent));
 };
@@ -95,8 +97,7 @@ export const createOrder = async (
         throw overStock(index, line.name, now?.count ?? 0);
       }
     }
-    await repo.appendEvent(tx, inserted._id, 'created');
-    return inserted;
+    return (await recordEvent(tx, inserted._id, 'created')) ?? inserted;
   });
 
   if (!row) {
@@ -136,12 +137,11 @@ export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order>
     const current = await repo.findOrder(tx, id, true);
     if (!current) throw orderNotFound();
     if (current.isDelivered) return current;
+    if (current.isCancelled) throw conflict('This order is cancelled: it cannot be marked delivered.');
     if (current.paymentMethod === 'pp' && !current.isPaid) {
       throw conflict('This order is not paid yet: an order paid by wallet can be marked delivered only after its payment');
     }
-    const updated = await repo.markDelivered(tx, id);
-    await repo.appendEvent(tx, id, 'delivered');
-    return updated ?? current;
+    return (await recordEvent(tx, id, 'delivered')) ?? current;
   });
   return withEvents(ctx.db, row);
 };

@@ -29,6 +29,9 @@ export const toOrder = (row: OrderRow, stock: Map<string, number>, events?: Orde
   paidAt: isoOrNull(row.paidAt),
   isDelivered: row.isDelivered,
   deliveredAt: isoOrNull(row.deliveredAt),
+  isCancelled: row.isCancelled,
+  cancelledAt: isoOrNull(row.cancelledAt),
+  cancelReason: row.cancelReason,
   createdAt: iso(row.createdAt),
   ...(events ? { events } : {}),
 });

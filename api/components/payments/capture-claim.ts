@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { conflict } from '../../http/errors.ts';
+import { orderCancelled } from './wallet.ts';
 import * as payments from './repository.ts';
 import type { WalletClient } from './wallet-client.ts';
 
@@ -31,6 +32,7 @@ export const claimOrder = async (db: Queryable, client: WalletClient, orderId: s
   const refusal = await payments.claimCapture(db, orderId, walletOrderId);
   if (refusal === null) return { claimed: true };
   if (refusal.isPaid) return { claimed: false, paidAt: refusal.paidAt };
+  if (refusal.isCancelled) throw orderCancelled();
   if (refusal.holder === null) throw conflict('This order can no longer be paid.');
   if (!refusal.stale || !(await abandoned(client, refusal.holder))) throw underWay();
   if (!(await payments.takeOverClaim(db, orderId, refusal.holder, walletOrderId))) throw underWay();

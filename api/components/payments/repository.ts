@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { recordEvent } from '../orders/projection.ts';
 
 export type PaymentRow = { orderId: string; walletOrderId: string; captureId: string; amountCents: number; currency: string };
 
@@ -25,50 +26,38 @@ export const insertPayment = async (q: Queryable, p: NewPayment): Promise<boolea
 };
 
 /**
- * Sets the projection and appends its 'paid' event (carrying the capture id for the admin's
- * timeline) in the caller's transaction. Never for a cod order, never twice: null then.
+ * Records the payment as the order's 'paid' event (carrying the capture id for the admin's
+ * timeline), which the order row then projects, in the caller's transaction. Never for a cod
+ * or cancelled order, never twice: null then.
  */
-export const markPaid = async (q: Queryable, orderId: string, captureId: string): Promise<Date | string | null> => {
-  const { rows } = await q.query<{ paidAt: Date | string }>(
-    `update orders set is_paid = true, paid_at = now()
-      where id = $1 and payment_method = 'pp' and not is_paid
-      returning paid_at as "paidAt"`,
-    [orderId],
-  );
-  const paidAt = rows[0]?.paidAt ?? null;
-  if (paidAt === null) return null;
-  await q.query(`insert into order_events (order_id, type, at, data) select id, 'paid', paid_at, $2::jsonb from orders where id = $1`, [
-    orderId,
-    JSON.stringify({ captureId }),
-  ]);
-  return paidAt;
-};
+export const markPaid = async (q: Queryable, orderId: string, captureId: string): Promise<Date | string | null> =>
+  (await recordEvent(q, orderId, 'paid', { captureId }))?.paidAt ?? null;
 
 /** How long a claim stays its holder's: longer than any capture attempt can last (its calls time out after 15 s each). */
 export const CLAIM_STALE_SECONDS = 600;
 
-export type ClaimRefusal = { isPaid: boolean; paidAt: Date | string | null; holder: string | null; stale: boolean };
+export type ClaimRefusal = { isPaid: boolean; isCancelled: boolean; paidAt: Date | string | null; holder: string | null; stale: boolean };
 
 /**
- * Claims the order for capturing this wallet order, unless it is paid or another wallet
- * order holds the claim; a replay of the same wallet order shares it. One conditional
+ * Claims the order for capturing this wallet order, unless it is paid, cancelled (issue 13:
+ * a cancelled order is never captured) or another wallet order holds the claim; a replay of the same wallet order shares it. One conditional
  * update, so of concurrent claims exactly one different wallet order wins. Null when claimed.
  */
 export const claimCapture = async (q: Queryable, orderId: string, walletOrderId: string): Promise<ClaimRefusal | null> => {
   const { rowCount } = await q.query(
     `update orders set capturing_wallet_order_id = $2, capture_claimed_at = now()
-      where id = $1 and payment_method = 'pp' and not is_paid
+      where id = $1 and payment_method = 'pp' and not is_paid and not is_cancelled
         and (capturing_wallet_order_id is null or capturing_wallet_order_id = $2)`,
     [orderId, walletOrderId],
   );
   if (rowCount === 1) return null;
   const { rows } = await q.query<ClaimRefusal>(
-    `select is_paid as "isPaid", paid_at as "paidAt", capturing_wallet_order_id as holder,
+    `select is_paid as "isPaid", is_cancelled as "isCancelled", paid_at as "paidAt", capturing_wallet_order_id as holder,
             coalesce(capture_claimed_at < now() - make_interval(secs => $2), false) as stale
        from orders where id = $1`,
     [orderId, CLAIM_STALE_SECONDS],
   );
-  return rows[0] ?? { isPaid: false, paidAt: null, holder: null, stale: false };
+  return rows[0] ?? { isPaid: false, isCancelled: false, paidAt: null, holder: null, stale: false };
 };
 
 /** Moves an abandoned claim to another wallet order; false when its holder came back meanwhile. */

@@ -40,12 +40,16 @@ export const walletFor = (ctx: ApiContext, ownSimulator: string): Wallet => {
   return { client, source: settings.mode };
 };
 
-/** The buyer's own wallet order (404 for anyone else's, as for reading it); cod and paid orders are refused. */
+/** Issue 13: a payment for a cancelled order is refused before any money moves. */
+export const orderCancelled = () => conflict('This order was cancelled: it can no longer be paid.');
+
+/** The buyer's own wallet order (404 for anyone else's, as for reading it); cod and cancelled orders are refused. */
 export const payableOrder = async (ctx: ApiContext, user: AuthUser, orderId: string) => {
   const row = isUuid(orderId) ? await orders.findOrder(ctx.db, orderId) : null;
   if (!row || row.userId !== user._id) throw notFound('That order');
   if (row.paymentMethod === 'cod') {
     throw conflict('This order is paid in cash on delivery: there is nothing to pay online.');
   }
+  if (row.isCancelled) throw orderCancelled();
   return row;
 };

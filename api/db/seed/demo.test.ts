@@ -25,7 +25,8 @@ type Product = {
 type Order = {
   id: string; user_id: string | null; user_snapshot: Record<string, string>; items_count: number; subtotal_cents: number;
   cart_items: { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number }[];
-  payment_method: string; is_paid: boolean; paid_at: Date | null; is_delivered: boolean; delivered_at: Date | null; created_at: Date;
+  payment_method: string; is_paid: boolean; paid_at: Date | null; is_delivered: boolean; delivered_at: Date | null;
+  is_cancelled: boolean; cancelled_at: Date | null; cancel_reason: string | null; created_at: Date;
 };
 
 describe('seedDemo', () => {
@@ -161,7 +162,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('when seeded, then each order has a created event and a paid or delivered event exactly when it is so', async () => {
+  it('when seeded, then each order has a created event and a paid, delivered or cancelled event exactly when it is so', async () => {
     const { rows } = await db.query<{ order_id: string; type: string; at: Date }>('select order_id, type, at from order_events');
     for (const o of orders) {
       const mine = rows.filter((e) => e.order_id === o.id);
@@ -169,13 +170,23 @@ describe('seedDemo', () => {
       expect(at('created')).toBe(o.created_at.getTime());
       expect(at('paid')).toBe(o.paid_at?.getTime() ?? null);
       expect(at('delivered')).toBe(o.delivered_at?.getTime() ?? null);
-      expect(mine).toHaveLength(1 + Number(o.is_paid) + Number(o.is_delivered));
+      expect(at('cancelled')).toBe(o.cancelled_at?.getTime() ?? null);
+      expect(mine).toHaveLength(1 + Number(o.is_paid) + Number(o.is_delivered) + Number(o.is_cancelled));
     }
   });
 
-  it('when seeded, then each product counts as sales the quantities ordered', () => {
+  it('when seeded, then every wallet order left unpaid for 30 minutes before now is cancelled "not paid in time" at that moment, and no other', () => {
+    for (const o of orders) {
+      const expired = o.payment_method === 'pp' && !o.is_paid && o.created_at.getTime() + 30 * 60_000 <= NOW.getTime();
+      expect(o.is_cancelled, o.id).toBe(expired);
+      if (expired) expect([o.cancel_reason, o.cancelled_at?.getTime()]).toEqual(['expired', o.created_at.getTime() + 30 * 60_000]);
+    }
+    expect(orders.some((o) => o.is_cancelled)).toBe(true);
+  });
+
+  it('when seeded, then each product counts as sales the quantities ordered in orders not cancelled', () => {
     for (const p of products) {
-      const ordered = orders.flatMap((o) => o.cart_items).filter((l) => l.productID === p.id);
+      const ordered = orders.filter((o) => !o.is_cancelled).flatMap((o) => o.cart_items).filter((l) => l.productID === p.id);
       expect(p.sales, p.name).toBe(ordered.reduce((n, l) => n + l.quantity, 0));
     }
     expect(products.some((p) => p.sales > 0)).toBe(true);

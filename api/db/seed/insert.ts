@@ -1,5 +1,6 @@
+import { foldOrders } from '../../components/orders/projection.ts';
 import type { Queryable } from '../types.ts';
-import { bulkInsert, type Column } from './bulk.ts';
+import { BATCH_SIZE, bulkInsert, type Column } from './bulk.ts';
 import { eventsOf, type OrderRow, type ReviewRow, type UserRow } from './plan-activity.ts';
 import type { CategoryRow, ProductRow } from './plan-catalogue.ts';
 
@@ -61,28 +62,31 @@ export const insertReviews = (q: Queryable, rows: readonly ReviewRow[]): Promise
     rows.map((r) => [r.productId, r.userId, r.userName, r.rating, r.comment, r.createdAt]),
   );
 
-/** Orders and their `order_events` rows (created, and paid / delivered when so). */
+/**
+ * Orders and their `order_events` rows (created, and paid / delivered / cancelled when so). The
+ * rows get only what an order is (buyer, lines, totals, method, time); their state columns come
+ * from the events through the API's own fold, as every order's do, so a rebuild finds them equal.
+ */
 export const insertOrders = async (q: Queryable, rows: readonly OrderRow[], batchSize?: number): Promise<{ orders: number; events: number }> => {
   const orders = await bulkInsert(
     q,
     'orders',
     [
       col('id', 'uuid'), col('user_id', 'uuid'), col('user_snapshot', 'jsonb'), col('items_count', 'integer'),
-      col('subtotal_cents', 'integer'), col('cart_items', 'jsonb'), col('payment_method', 'text'), col('is_paid', 'boolean'),
-      col('paid_at', 'timestamptz'), col('is_delivered', 'boolean'), col('delivered_at', 'timestamptz'), col('created_at', 'timestamptz'),
+      col('subtotal_cents', 'integer'), col('cart_items', 'jsonb'), col('payment_method', 'text'), col('created_at', 'timestamptz'),
     ],
-    rows.map((o) => [
-      o.id, o.userId, o.userSnapshot, o.itemsCount, o.subtotalCents, o.cartItems, o.paymentMethod, o.isPaid, o.paidAt,
-      o.isDelivered, o.deliveredAt, o.createdAt,
-    ]),
+    rows.map((o) => [o.id, o.userId, o.userSnapshot, o.itemsCount, o.subtotalCents, o.cartItems, o.paymentMethod, o.createdAt]),
     batchSize,
   );
   const events = await bulkInsert(
     q,
     'order_events',
-    [col('order_id', 'uuid'), col('type', 'text'), col('at', 'timestamptz')],
-    rows.flatMap(eventsOf).map((e) => [e.orderId, e.type, e.at]),
+    [col('order_id', 'uuid'), col('type', 'text'), col('at', 'timestamptz'), col('data', 'jsonb')],
+    rows.flatMap(eventsOf).map((e) => [e.orderId, e.type, e.at, e.data ?? {}]),
     batchSize,
   );
+  const ids = rows.map((o) => o.id);
+  const size = batchSize ?? BATCH_SIZE;
+  for (let start = 0; start < ids.length; start += size) await foldOrders(q, ids.slice(start, start + size));
   return { orders, events };
 };

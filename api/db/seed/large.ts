@@ -129,8 +129,10 @@ export const seedLarge = async (db: Db, options: SeedLargeOptions): Promise<Seed
         const lines = rng.sample(pool.length > 50 ? Array.from({ length: 3 }, () => rng.pick(pool)) : pool, rng.int(1, 3));
         const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
         const items = unique.map((p) => cartItemOf(p, rng.chance(0.8) ? 1 : rng.int(2, 4)));
-        for (const item of items) sales.set(item.productID, (sales.get(item.productID) ?? 0) + item.quantity);
-        batch.push(makeOrder(rng, now, new Date(dayStart + Math.floor(rng.next() * span)), buyer, items, randomUUID()));
+        const order = makeOrder(rng, now, new Date(dayStart + Math.floor(rng.next() * span)), buyer, items, randomUUID());
+        // A cancelled order gave its units back (issue 13): it counts in no sales.
+        if (!order.cancelledAt) for (const item of items) sales.set(item.productID, (sales.get(item.productID) ?? 0) + item.quantity);
+        batch.push(order);
       }
       const result = await insertOrders(db, batch, batchSize);
       orders += result.orders;

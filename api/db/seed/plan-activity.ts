@@ -46,10 +46,15 @@ export type OrderRow = {
   paidAt: Date | null;
   isDelivered: boolean;
   deliveredAt: Date | null;
+  /** Set when the wallet order was left unpaid past the hold: cancelled 'not paid in time' (issue 13). */
+  cancelledAt: Date | null;
   createdAt: Date;
 };
 
-export type OrderEventRow = { orderId: string; type: 'created' | 'paid' | 'delivered'; at: Date };
+export type OrderEventRow = { orderId: string; type: 'created' | 'paid' | 'delivered' | 'cancelled'; at: Date; data?: Record<string, unknown> };
+
+/** UNPAID_ORDER_MINUTES' default: the seed cancels what the API's sweep would have cancelled by `now`. */
+export const SEED_UNPAID_ORDER_MINUTES = 30;
 
 export const startOfUtcDay = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
@@ -121,6 +126,9 @@ export const makeOrder = (
   const deliveredTime = (isPaid ? paidTime : createdAt.getTime()) + rng.int(6 * HOUR, 4 * DAY);
   const deliverable = paymentMethod === 'cod' || isPaid;
   const isDelivered = deliverable && deliveredTime <= cap && rng.chance(0.75);
+  // Decided without the generator, so the rest of the demo data stays as it was.
+  const expiresTime = createdAt.getTime() + SEED_UNPAID_ORDER_MINUTES * MINUTE;
+  const cancelledAt = paymentMethod === 'pp' && !isPaid && expiresTime <= cap ? new Date(expiresTime) : null;
   return {
     id,
     userId: 'snapshot' in buyer ? null : buyer.id,
@@ -133,6 +141,7 @@ export const makeOrder = (
     paidAt: isPaid ? new Date(paidTime) : null,
     isDelivered,
     deliveredAt: isDelivered ? new Date(deliveredTime) : null,
+    cancelledAt,
     createdAt,
   };
 };
@@ -141,11 +150,12 @@ export const eventsOf = (o: OrderRow): OrderEventRow[] => [
   { orderId: o.id, type: 'created', at: o.createdAt },
   ...(o.paidAt ? [{ orderId: o.id, type: 'paid' as const, at: o.paidAt }] : []),
   ...(o.deliveredAt ? [{ orderId: o.id, type: 'delivered' as const, at: o.deliveredAt }] : []),
+  ...(o.cancelledAt ? [{ orderId: o.id, type: 'cancelled' as const, at: o.cancelledAt, data: { reason: 'expired' } }] : []),
 ];
 
 /**
  * Orders over the past 30 days (UTC), several today and yesterday, at varied hours; adds each
- * line's quantity to its product's `sales`.
+ * line's quantity to its product's `sales`, except for cancelled orders (they gave it back).
  */
 export const planOrders = (rng: Rng, now: Date, products: ProductRow[], users: UserRow[]): OrderRow[] => {
   const buyers = users.filter((u) => !u.isAdmin);
@@ -164,6 +174,6 @@ export const planOrders = (rng: Rng, now: Date, products: ProductRow[], users: U
     }
   }
   const byId = new Map(products.map((p) => [p.id, p]));
-  for (const o of orders) for (const l of o.cartItems) byId.get(l.productID)!.sales += l.quantity;
+  for (const o of orders) if (!o.cancelledAt) for (const l of o.cartItems) byId.get(l.productID)!.sales += l.quantity;
   return orders;
 };

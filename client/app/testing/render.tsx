@@ -4,7 +4,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
-import { resetCategories } from '../categories-store.ts';
 import { AppProviders, type AppProvidersProps } from '../providers.tsx';
 import { SessionEffects } from '../session-effects.tsx';
 
@@ -79,7 +78,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
 
 /**
  * Call once at the top of a client test file: React's act environment, a clean DOM, storage
- * and categories between tests, and a failure on any unexpected console.error.
+ * between tests (each render gets fresh app actors), and a failure on any unexpected console.error.
  */
 export function setupComponentTests(): void {
   let errors: unknown[][] = [];
@@ -89,7 +88,6 @@ export function setupComponentTests(): void {
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       errors.push(args);
     });
-    resetCategories();
   });
   afterEach(async () => {
     while (mounted.length) {

@@ -35,6 +35,22 @@ describe('admin details pages (spec section 6: a failing admin data call logs ou
     expect(view.path()).toBe('/login');
   });
 
+  it.each(pages)('when the %s data call gets no answer (offline, or the page is leaving), then the admin stays and sees why', async (_name, page, pattern, call) => {
+    const calls = mockFetch({
+      [call]: () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/logout': { body: {} },
+      'GET /api/categories': { body: [] },
+    });
+    const local = memoryStorage();
+    const session = memoryStorage();
+    writeUser(local, session, admin);
+    const view = await renderWithApp(page, { route: pattern.replace(':id', 'x1'), pattern, storages: { local, session } });
+    await settle(10);
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).not.toContain('/api/logout');
+    expect(view.path()).not.toBe('/login');
+    expect(document.body.textContent).toContain('The shop could not be reached');
+  });
+
   it.each(pages)('when the %s data call succeeds, then the admin stays', async (_name, page, pattern, call) => {
     const bodies: Record<string, unknown> = {
       'GET /api/orders/user/x1': {

@@ -16,9 +16,13 @@ export function useLogoutOnFailure(failed: boolean): void {
   }, [failed, auth]);
 }
 
-/** GET for an admin screen (lists and details pages alike) that logs out when it fails. */
+/**
+ * GET for an admin screen (lists and details pages alike) that logs out when the server answers
+ * with a failure. A call that got no answer (offline, or cut off by leaving the page) says
+ * nothing about the session: the screen shows the error and the admin stays.
+ */
 export function useAdminGet<T>(url: string) {
   const state = useApiGet<T>(url);
-  useLogoutOnFailure(state.status === 'error');
+  useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);
   return state;
 }

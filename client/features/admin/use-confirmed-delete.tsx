@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { api, errorMessage } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
+import { useSubmit } from '../../app/use-submit.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 
@@ -17,21 +18,21 @@ type Options<T> = {
  */
 export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): { ask: (item: T) => void; error: string | null; dialog: ReactNode } {
   const toast = useToast();
+  // Which row the open dialog asks about: the dialog's own view, decided only by the admin's clicks.
   const [pending, setPending] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (item: T) => {
-    setPending(null);
-    setError(null);
-    try {
-      await api.delete(url(item));
+  const deletion = useSubmit(
+    (item: T, signal: AbortSignal) => api.delete(url(item), { signal }).then(() => item),
+    (item) => {
       toast(removed(item), 'success');
       onRemoved();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    },
+  );
+
+  const remove = (item: T) => {
+    setPending(null);
+    deletion.submit(item);
   };
 
-  const dialog = <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending !== null && void remove(pending)} />;
-  return { ask: setPending, error, dialog };
+  const dialog = <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending !== null && remove(pending)} />;
+  return { ask: setPending, error: deletion.error, dialog };
 }

@@ -111,6 +111,16 @@ describe('product details', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('when a refused review gets its comment, then that message goes and the rating one stays until a rating is chosen', async () => {
+    const { container } = await renderDetails({ who: user });
+    await click(getByRoleName(container, 'button', 'Submit'));
+    await typeInto(labelled<HTMLTextAreaElement>(container, 'Your review'), 'Works well');
+    expect(queryByText(container, 'Please write a comment')).toBeNull();
+    expect(queryByText(container, 'Please choose a rating')).not.toBeNull();
+    await typeInto(labelled<HTMLSelectElement>(container, 'Rating'), '4');
+    expect(queryByText(container, 'Please choose a rating')).toBeNull();
+  });
+
   it('when the server refuses the review, then its message shows', async () => {
     const { container } = await renderDetails({ who: user, reviewAnswer: { status: 409, body: { message: 'You have already reviewed this product' } } });
     await typeInto(labelled<HTMLTextAreaElement>(container, 'Your review'), 'Again');

@@ -9,7 +9,7 @@ import { colors, focusRing, space } from '../../ui/theme.ts';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { ScrollToTop } from './scroll-to-top.tsx';
+import { ScrollPosition } from './scroll-position.tsx';
 
 const pageStyle = css({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 const mainStyle = css({ flex: 1, width: '100%', maxWidth: 1320, margin: '0 auto', padding: `${space(4)} ${space(3)}` });
@@ -50,7 +50,7 @@ export function Layout({ chatWidget, adminDot }: LayoutProps) {
   return (
     <AdminSessionProvider>
       <div css={pageStyle}>
-        <ScrollToTop />
+        <ScrollPosition />
         <a href="#main" css={skipStyle}>
           Skip to content
         </a>

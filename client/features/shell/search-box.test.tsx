@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { click, getByLabelText, getByRoleName, settle, submit, typeInto } from '../../app/testing/dom.ts';
 import { mockFetch } from '../../app/testing/fetch-mock.ts';
@@ -61,5 +62,39 @@ describe('header search box', () => {
     const { select, input } = await renderSearch('/product-list/category/Computers,Laptops/search/dell/2');
     expect(select.value).toBe('Computers/Laptops');
     expect(input.value).toBe('dell');
+  });
+});
+
+describe('header search box across pages', () => {
+  const renderWithLinks = async (route: string) => {
+    mockFetch({ 'GET /api/categories': { body: categories } });
+    const view = await renderWithApp(
+      <>
+        <SearchBox />
+        <Link to="/product-details/p1">Dell XPS 13</Link>
+        <Link to="/cart">Cart</Link>
+        <Link to="/product-list/category/Computers/search/dell">Dell computers</Link>
+      </>,
+      { route, raw: true },
+    );
+    await settle();
+    return { ...view, input: getByLabelText(view.container, 'Search products'), select: getByLabelText<HTMLSelectElement>(view.container, 'Category') };
+  };
+
+  it('when the shopper leaves a search list for a product and then the cart, then the box is empty there', async () => {
+    const { container, input, select } = await renderWithLinks('/product-list/category/Computers,Laptops/search/dell');
+    expect(input.value).toBe('dell');
+    await click(getByRoleName(container, 'link', 'Dell XPS 13'));
+    expect([input.value, select.value]).toEqual(['', 'All']);
+    await typeInto(input, 'half typed');
+    await click(getByRoleName(container, 'link', 'Cart'));
+    expect([input.value, select.value]).toEqual(['', 'All']);
+  });
+
+  it('when a search list is opened by a link, then the box shows that list’s category and query', async () => {
+    const { container, input, select } = await renderWithLinks('/cart');
+    await typeInto(input, 'something else');
+    await click(getByRoleName(container, 'link', 'Dell computers'));
+    expect([input.value, select.value]).toEqual(['dell', 'Computers']);
   });
 });

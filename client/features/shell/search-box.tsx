@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { parseListPath, searchPath } from '../../../machines/filters/filters.ts';
 import { useCategories } from '../../app/categories-store.ts';
@@ -20,24 +20,33 @@ const control = css(
   focusRing,
 );
 
+type Typed = { category: string; query: string };
+
+/** The search a route is about: a list's category and query, else All and nothing. */
+const fromRoute = (pathname: string): Typed => {
+  const here = parseListPath(pathname);
+  return { category: here?.categoryName ?? ALL, query: here?.searchQuery ?? '' };
+};
+
 /**
  * The header's search (spec sections 2 and 5): a category picker (All by default) and a text
  * box; Enter or the button goes to the matching list, a blank query to the plain or category list.
  */
 export function SearchBox() {
   const { categories } = useCategories();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
-  const [category, setCategory] = useState(ALL);
-  const [query, setQuery] = useState('');
-
-  // Landing on a list URL (a shared link, back/forward) shows what that list is about.
-  useEffect(() => {
-    const here = parseListPath(pathname);
-    if (!here) return;
-    setCategory(here.categoryName ?? ALL);
-    setQuery(here.searchQuery ?? '');
-  }, [pathname]);
+  // What the shopper typed since the last navigation. Every navigation (a link, a search, Back)
+  // drops it, so the box shows that route's search (on a list) or nothing, never a query left
+  // over from another page. Reset while rendering, React's pattern for state tied to a prop.
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    setTyped(null);
+  }
+  const { category, query } = typed ?? fromRoute(location.pathname);
+  const type = (change: Partial<Typed>) => setTyped({ category, query, ...change });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +65,7 @@ export function SearchBox() {
         id="header-category"
         css={[control, { maxWidth: '40%', borderRadius: `${radius} 0 0 ${radius}` }]}
         value={category}
-        onChange={(e) => setCategory(e.target.value)}
+        onChange={(e) => type({ category: e.target.value })}
       >
         <option value={ALL}>{ALL}</option>
         {names.map((name) => (
@@ -74,7 +83,7 @@ export function SearchBox() {
         placeholder="Type to search ..."
         css={[control, { flex: 1, minWidth: 0, borderLeft: 0, borderRight: 0 }]}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => type({ query: e.target.value })}
       />
       <button type="submit" css={[control, { background: colors.focus, fontWeight: 600, cursor: 'pointer', borderRadius: `0 ${radius} ${radius} 0` }]}>
         Search

@@ -52,6 +52,36 @@ test('when the admin creates a category and gives it an attribute, then the serv
   expect(categories.find((c) => c.name === name)?.attrs).toEqual([{ key: 'Color', value: ['Teal'] }]);
 });
 
+test('when the admin presses Enter in the product fields with images chosen, then nothing is created until Create is pressed, and then once', async ({ page }) => {
+  await loginAdminUi(page);
+  await page.goto('/admin/create-new-product');
+  const category = `E2E Enter ${Date.now()}`;
+  await page.getByLabel('Or create a new category').fill(category);
+  await page.getByLabel('Or create a new category').press('Enter');
+  await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(category);
+  const name = `${category} lamp`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description').fill('Made by the e2e test');
+  await page.getByLabel('Count in stock').fill('3');
+  await page.getByLabel('Price').fill('12.5');
+  await page.getByLabel('Images', { exact: true }).setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng() });
+  for (const field of ['Name', 'Count in stock', 'Price']) await page.getByLabel(field, { exact: true }).press('Enter');
+  await page.getByLabel('Create new attribute').fill('Color');
+  await page.getByLabel('Attribute value', { exact: true }).fill('Teal');
+  await page.getByLabel('Attribute value', { exact: true }).press('Enter');
+  await page.getByLabel('Name', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/admin\/create-new-product$/);
+
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  const products = (await (await page.request.get('/api/products/admin')).json()) as { _id: string; name: string }[];
+  const created = products.filter((p) => p.name === name);
+  expect(created).toHaveLength(1);
+  // the shop is shared with the other specs of this run: take the product and category away
+  for (const p of created) expect((await page.request.delete(`/api/products/admin/${p._id}`, { headers: { 'X-CSRF': '1' } })).ok()).toBe(true);
+  expect((await page.request.delete(`/api/categories/${encodeURIComponent(category)}`, { headers: { 'X-CSRF': '1' } })).ok()).toBe(true);
+});
+
 test('when the admin marks a cash-on-delivery order delivered, then it reads "Order is finished" and the timeline shows the delivery', async ({ page, browser, baseURL }) => {
   const customer = await customerContext(browser, baseURL!);
   const order = await placeCodOrder(customer.page.request);

@@ -38,6 +38,9 @@ test('when a user pays a wallet order with the test wallet, then the order is pa
   await orderABook(page, 'pp');
   await expect(page.getByText('Pay for your order')).toBeVisible();
   await expect(page.getByText('Not paid yet')).toBeVisible();
+  // No wallet order exists before Test wallet is pressed: nothing to approve yet.
+  await expect(page.getByRole('button', { name: 'Test wallet', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve payment' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Test wallet', exact: true }).click();
   await page.getByRole('button', { name: 'Approve payment' }).click();

@@ -42,17 +42,20 @@ export const sdkScript = (simulatorPath: string): string => `(function () {
       box.setAttribute('data-wallet-simulator', '');
       var pay = el('button', 'Test wallet', Object.assign({ background: '#ffc439', fontWeight: '700' }, buttonStyle));
       var note = el('p', 'Simulated card wallet: no real money moves.', { margin: '0', fontSize: '0.875rem' });
-      var panel = el('div', '', { display: 'flex', gap: '8px', flexWrap: 'wrap' });
+      var panel = el('div', '', { display: 'none', gap: '8px', flexWrap: 'wrap' });
       panel.setAttribute('role', 'group');
       panel.setAttribute('aria-label', 'Test wallet approval');
-      panel.hidden = true;
       var approve = el('button', 'Approve payment', buttonStyle);
       var decline = el('button', 'Decline payment', buttonStyle);
       var cancel = el('button', 'Cancel', buttonStyle);
       [pay, approve, decline, cancel].forEach(function (b) { b.type = 'button'; });
       var orderID = null;
       var busy = function (on) { [pay, approve, decline, cancel].forEach(function (b) { b.disabled = on; }); };
-      var reset = function () { panel.hidden = true; pay.hidden = false; orderID = null; };
+      // Shown or hidden through style.display, never the hidden attribute: an inline display (ours,
+      // or the shop's CSS) beats [hidden], which showed Approve before any wallet order existed.
+      var show = function (node, on, display) { node.style.display = on ? display : 'none'; };
+      var awaitOrder = function () { show(panel, false); show(pay, true, ''); orderID = null; };
+      var awaitDecision = function (id) { orderID = id; show(pay, false); show(panel, true, 'flex'); };
 
       pay.addEventListener('click', function () {
         busy(true);
@@ -63,19 +66,19 @@ export const sdkScript = (simulatorPath: string): string => `(function () {
           })
           .then(function (id) {
             if (typeof id !== 'string' || !id) throw new Error('createOrder must resolve with the wallet order id');
-            orderID = id;
-            pay.hidden = true;
-            panel.hidden = false;
+            awaitDecision(id);
           })
           .catch(fail)
           .then(function () { busy(false); });
       });
       var choose = function (action) {
         var id = orderID;
+        // No wallet order yet: there is nothing to decide on (and no /orders/null to call).
+        if (!id) return;
         busy(true);
         decide(id, action)
           .then(function () {
-            reset();
+            awaitOrder();
             if (typeof options.onApprove === 'function') {
               return options.onApprove({ orderID: id, payerID: 'SIMULATEDBUYER1', paymentSource: 'paypal', facilitatorAccessToken: '' }, actions);
             }
@@ -87,7 +90,7 @@ export const sdkScript = (simulatorPath: string): string => `(function () {
       decline.addEventListener('click', function () { choose('decline'); });
       cancel.addEventListener('click', function () {
         var id = orderID;
-        reset();
+        awaitOrder();
         if (typeof options.onCancel === 'function') options.onCancel({ orderID: id });
       });
 

@@ -65,4 +65,36 @@ describe('admin order details', () => {
     expect(getByText(container, 'This order is not paid yet')).toBeTruthy();
     expect((getByRoleName(container, 'button', ORDER_TEXTS.markDelivered) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('when the order expired unpaid, then "Order cancelled (not paid in time)" shows, with no "Mark as delivered", no cancel, and Cancelled in the timeline', async () => {
+    const events = [
+      { type: 'created' as const, at: '2026-11-20T10:00:00.000Z' },
+      { type: 'cancelled' as const, at: '2026-11-20T10:30:00.000Z', data: { reason: 'expired' } },
+    ];
+    mockFetch({ 'GET /api/orders/user/o1': { body: order({ paymentMethod: 'pp', isCancelled: true, cancelledAt: events[1]!.at, cancelReason: 'expired', events }) } });
+    const { container } = await render();
+    await settle();
+    expect(getByText(container, 'Order cancelled (not paid in time)')).toBeTruthy();
+    expect(queryByRoleName(container, 'button', ORDER_TEXTS.markDelivered)).toBeNull();
+    expect(queryByRoleName(container, 'button', ORDER_TEXTS.cancelOrder)).toBeNull();
+    expect([...container.querySelectorAll('ol li strong')].map((s) => s.textContent)).toEqual(['Created', 'Cancelled']);
+  });
+
+  it('when the admin cancels an unpaid order after "Are you sure?", then it reads cancelled by the shop and cannot be delivered', async () => {
+    const unpaid = order({ paymentMethod: 'pp' });
+    const done = { ...unpaid, isCancelled: true, cancelledAt: '2026-11-20T12:00:00.000Z', cancelReason: 'admin' as const };
+    const calls = mockFetch({ 'GET /api/orders/user/o1': { body: unpaid }, 'PUT /api/orders/cancel/o1': { body: done } });
+    const { container } = await render();
+    await settle();
+    await click(getByRoleName(container, 'button', ORDER_TEXTS.cancelOrder));
+    const dialog = container.querySelector('dialog') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await click(getByRoleName(dialog, 'button', 'Yes'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.headers['X-CSRF']])).toEqual([['/api/orders/cancel/o1', '1']]);
+    expect(getByText(container, 'Order cancelled (by the shop)')).toBeTruthy();
+    expect(queryByRoleName(container, 'button', ORDER_TEXTS.markDelivered)).toBeNull();
+    expect([...container.querySelectorAll('ol li strong')].map((s) => s.textContent)).toEqual(['Created', 'Cancelled']);
+  });
 });

@@ -2,10 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../../../contracts/order.ts';
-import { ORDER_TEXTS, orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
+import { cancelReasonText, ORDER_TEXTS, orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
 import { api } from '../../../app/api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
@@ -19,6 +20,8 @@ export const liveAdminOrderMachine = orderMachine.provide({
     markDelivered: fromPromise<{ deliveredAt?: string | null } | void, { orderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/delivered/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),
+    // Issue 13: an admin cancels any order neither paid nor delivered.
+    cancelOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) => api.put(`/api/orders/cancel/${encodeURIComponent(input.orderId)}`, undefined, { signal })),
   },
 });
 
@@ -29,10 +32,15 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.hasTag('marking'));
   // Only loading the order ends in 'error'; a failed 'Mark as delivered' shows its message.
   const failed = useSelector(actor, (s) => s.hasTag('error'));
-  useLogoutOnFailure(failed);
+  // A load that got no answer (offline, the page leaving) says nothing about the session.
+  useLogoutOnFailure(useSelector(actor, (s) => s.hasTag('error') && s.context.loadStatus !== 0));
   const marking = useSelector(actor, (s) => s.hasTag('marking'));
   const delivered = useSelector(actor, (s) => s.hasTag('delivered'));
   const deliverable = useSelector(actor, (s) => s.hasTag('deliverable'));
+  const cancelled = useSelector(actor, (s) => s.hasTag('cancelled'));
+  const cancellable = useSelector(actor, (s) => s.hasTag('cancellable') || s.hasTag('confirmCancel'));
+  const asking = useSelector(actor, (s) => s.hasTag('confirmCancel'));
+  const cancelling = useSelector(actor, (s) => s.hasTag('cancelling'));
 
   if (failed) {
     return (
@@ -46,18 +54,37 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
     <>
       <OrderSummary order={order} />
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <div css={{ margin: '1rem 0' }}>
-        <Button disabled={delivered || marking || !deliverable} aria-busy={marking || undefined} onClick={() => actor.send({ type: 'order.markDelivered' })}>
-          {delivered ? ORDER_TEXTS.finished : ORDER_TEXTS.markDelivered}
-        </Button>
-        {!delivered && !deliverable ? <p>A wallet order can be marked delivered once it is paid.</p> : null}
+      <div css={{ margin: '1rem 0', display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
+        {cancelled ? (
+          <Alert tone="danger">
+            <strong>{ORDER_TEXTS.cancelled}</strong> ({cancelReasonText(order.cancelReason, 'admin')})
+          </Alert>
+        ) : (
+          <Button disabled={delivered || marking || !deliverable} aria-busy={marking || undefined} onClick={() => actor.send({ type: 'order.markDelivered' })}>
+            {delivered ? ORDER_TEXTS.finished : ORDER_TEXTS.markDelivered}
+          </Button>
+        )}
+        {cancellable || cancelling ? (
+          <Button variant="secondary" disabled={cancelling} aria-busy={cancelling || undefined} onClick={() => actor.send({ type: 'order.cancel' })}>
+            {ORDER_TEXTS.cancelOrder}
+          </Button>
+        ) : null}
+        {!delivered && !deliverable && !cancelled ? <p>A wallet order can be marked delivered once it is paid.</p> : null}
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={ORDER_TEXTS.confirmCancel}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        onConfirm={() => actor.send({ type: 'order.cancelConfirmed' })}
+        onCancel={() => actor.send({ type: 'order.cancelDismissed' })}
+      />
       <OrderTimeline order={order} />
     </>
   );
 }
 
-/** /admin/order-details/{id}: the order, its timeline and 'Mark as delivered'. */
+/** /admin/order-details/{id}: the order, its timeline, 'Mark as delivered' and 'Cancel order'. */
 export function AdminOrderDetailsPage({ logic = liveAdminOrderMachine }: { logic?: typeof liveAdminOrderMachine }) {
   usePageTitle('Order details');
   const { id = '' } = useParams();

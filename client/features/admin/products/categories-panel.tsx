@@ -1,16 +1,17 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
-import { api, errorMessage } from '../../../app/api.ts';
-import { loadCategories, replaceCategories } from '../../../app/categories-store.ts';
+import { api } from '../../../app/api.ts';
+import { useCategoriesChange } from '../../../app/categories-store.ts';
+import { useSubmit } from '../../../app/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
 /** Saves an attribute on a category; the server answers every category, which replace ours (spec section 4). */
-export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<void> => {
+export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<Category[]> => {
   const { categoryUpdated } = await api.post<CategoryUpdatedResponse>('/api/categories/attr', { key, val, categoryChoosen });
-  replaceCategories(categoryUpdated);
+  return categoryUpdated;
 };
 
 /**
@@ -20,49 +21,46 @@ export const saveCategoryAttr = async (categoryChoosen: string, key: string, val
  */
 export function CategoriesPanel({ categories, chosen, onChoose }: { categories: Category[]; chosen: string; onChoose: (name: string) => void }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The typed name's own check, like a field error; the calls' refusals come from their machines.
+  const [nameError, setNameError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  const create = async () => {
-    const category = name.trim();
-    if (!category) return setError('Please enter a category name');
-    setBusy(true);
-    setError(null);
-    try {
-      const { categoryCreated } = await api.post<CategoryCreatedResponse>('/api/categories', { category });
-      replaceCategories([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
-      await loadCategories(true);
+  const { replace, reload } = useCategoriesChange();
+  const created = useSubmit(
+    (category: string, signal: AbortSignal) => api.post<CategoryCreatedResponse>('/api/categories', { category }, { signal }),
+    ({ categoryCreated }) => {
+      replace([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
+      reload();
       onChoose(categoryCreated.name);
       setName('');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const removed = useSubmit(
+    (category: string, signal: AbortSignal) => api.delete(`/api/categories/${encodeURIComponent(category)}`, { signal }).then(() => category),
+    (category) => {
+      replace(categories.filter((c) => c.name !== category));
+      reload();
+      onChoose('');
+    },
+  );
+  const busy = created.sending || removed.sending;
+  const error = nameError ?? created.error ?? removed.error;
+
+  const create = () => {
+    const category = name.trim();
+    setNameError(category ? null : 'Please enter a category name');
+    if (category) created.submit(category);
   };
 
-  const remove = async () => {
+  const remove = () => {
     setConfirming(false);
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete(`/api/categories/${encodeURIComponent(chosen)}`);
-      replaceCategories(categories.filter((c) => c.name !== chosen));
-      await loadCategories(true);
-      onChoose('');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    removed.submit(chosen);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     // Enter here creates the category; it never submits the product form.
     e.preventDefault();
-    void create();
+    create();
   };
 
   return (
@@ -71,7 +69,7 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
         <div css={{ flex: 1, minWidth: 200 }}>
           <TextField label="Or create a new category" placeholder="e.g. Computers/Laptops" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={onKeyDown} hint="Press Enter to create it" />
         </div>
-        <Button variant="secondary" disabled={busy} onClick={() => void create()} css={{ marginTop: 28 }}>
+        <Button variant="secondary" disabled={busy} onClick={create} css={{ marginTop: 28 }}>
           Create category
         </Button>
       </div>
@@ -83,7 +81,7 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
         </div>
       ) : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+      <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={remove} />
     </div>
   );
 }

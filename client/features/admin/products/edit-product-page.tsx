@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Product } from '../../../../contracts/product.ts';
-import { api, errorMessage } from '../../../app/api.ts';
+import type { Product, ProductBody } from '../../../../contracts/product.ts';
+import { api } from '../../../app/api.ts';
 import { useCategories } from '../../../app/categories-store.ts';
 import { paths } from '../../../app/paths.ts';
+import { useSubmit } from '../../../app/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
+import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
-import { toBody, validateDraft, type DraftErrors, type ProductDraft } from './product-fields.ts';
+import { toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { ProductImages } from './product-images.tsx';
 
@@ -26,30 +28,24 @@ const draftOf = (p: Product): ProductDraft => ({
 function EditProductForm({ product }: { product: Product }) {
   const { categories } = useCategories();
   const [draft, setDraft] = useState(() => draftOf(product));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, check, recheck } = useFieldErrors(validateDraft);
   const navigate = useNavigate();
   const toast = useToast();
-
-  const submit = async () => {
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, toBody(draft));
+  const update = useSubmit(
+    (body: ProductBody, signal: AbortSignal) => api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, body, { signal }),
+    () => {
       toast('product updated', 'success');
       navigate(paths.admin.products.to());
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    },
+  );
+
+  const edit = (next: ProductDraft) => {
+    setDraft(next);
+    recheck(next);
   };
 
   return (
-    <ProductForm draft={draft} errors={errors} onChange={setDraft} categories={categories} onSubmit={() => void submit()} submitLabel="UPDATE" busy={busy} error={error}>
+    <ProductForm draft={draft} errors={errors} onChange={edit} categories={categories} onSubmit={() => check(draft) && update.submit(toBody(draft))} submitLabel="UPDATE" busy={update.sending} error={update.error}>
       <ProductImages productId={product._id} initial={product.images} />
     </ProductForm>
   );

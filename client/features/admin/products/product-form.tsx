@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { Category } from '../../../../contracts/category.ts';
 import type { ProductAttr } from '../../../../contracts/product.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -23,13 +23,26 @@ type Props = {
   children?: ReactNode;
 };
 
+/** Inputs where Enter is the browser's implicit submission; buttons and the textarea keep theirs. */
+const SUBMITS_ON_ENTER = (el: EventTarget): boolean =>
+  el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image', 'file'].includes(el.type);
+
+/**
+ * Spec section 5: Enter never submits the product form (in the attribute and category fields it
+ * confirms them, their own handlers run first). One guard for every field, whatever the page
+ * adds as children: only the submit button sends the product.
+ */
+const refuseEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
+  if (e.key === 'Enter' && SUBMITS_ON_ENTER(e.target)) e.preventDefault();
+};
+
 /** The fields shared by the create and edit pages. */
 export function ProductForm({ draft, errors, onChange, categories, onSubmit, submitLabel, busy, error, onNewAttr, children }: Props) {
   const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) => onChange({ ...draft, [key]: e.target.value });
   const attrs = categories.find((c) => c.name === draft.category)?.attrs ?? [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit();
+    if (!busy) onSubmit();
   };
   const known = categories.some((c) => c.name === draft.category);
   const options = [
@@ -38,7 +51,7 @@ export function ProductForm({ draft, errors, onChange, categories, onSubmit, sub
     ...categories.map((c) => ({ value: c.name, label: c.name })),
   ];
   return (
-    <form css={formGrid} noValidate onSubmit={submit}>
+    <form css={formGrid} noValidate onSubmit={submit} onKeyDown={refuseEnterSubmit}>
       <TextField label="Name" required value={draft.name} error={errors.name} onChange={set('name')} />
       <TextArea label="Description" required rows={3} value={draft.description} error={errors.description} onChange={set('description')} />
       <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>

@@ -2,14 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { User } from '../../../../contracts/user.ts';
 import { MESSAGES } from '../../../../contracts/rules.ts';
-import { api, errorMessage } from '../../../app/api.ts';
+import { api } from '../../../app/api.ts';
 import { paths } from '../../../app/paths.ts';
+import { useSubmit } from '../../../app/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useToast } from '../../../ui/toast.tsx';
+import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { formGrid } from '../admin-styles.ts';
 import { useAdminGet } from '../use-admin-get.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
@@ -28,44 +30,41 @@ const validate = (f: Form): Errors => {
 
 function EditUserForm({ user }: { user: User }) {
   const [form, setForm] = useState<Form>({ name: user.name, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { errors, check, recheck } = useFieldErrors(validate);
   const navigate = useNavigate();
   const toast = useToast();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await api.put(`/api/users/${encodeURIComponent(user._id)}`, { ...form, name: form.name.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
+  const save = useSubmit(
+    (body: Form, signal: AbortSignal) => api.put(`/api/users/${encodeURIComponent(user._id)}`, body, { signal }),
+    () => {
       toast('user updated', 'success');
       navigate(paths.admin.users.to());
-    } catch (err) {
-      setError(errorMessage(err));
-      setSaving(false);
-    }
+    },
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (check(form)) save.submit({ ...form, name: form.name.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
   };
   const field = (key: 'name' | 'lastName' | 'email') => ({
     value: form[key],
     error: errors[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...form, [key]: e.target.value };
+      setForm(next);
+      recheck(next);
+    },
   });
 
   return (
-    <form css={formGrid} noValidate onSubmit={(e) => void submit(e)}>
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+    <form css={formGrid} noValidate onSubmit={submit}>
+      {save.error ? <Alert tone="danger">{save.error}</Alert> : null}
       <TextField label="Name" autoComplete="off" required {...field('name')} />
       <TextField label="Last name" autoComplete="off" required {...field('lastName')} />
       <TextField label="Email" type="email" autoComplete="off" required {...field('email')} />
       <Checkbox label="Is admin" checked={form.isAdmin} onChange={(e) => setForm((f) => ({ ...f, isAdmin: e.target.checked }))} />
       <div css={{ display: 'flex', gap: 12 }}>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Updating ...' : 'UPDATE'}
+        <Button type="submit" disabled={save.sending}>
+          {save.sending ? 'Updating ...' : 'UPDATE'}
         </Button>
         <LinkButton variant="secondary" to={paths.admin.users.to()}>
           Go back

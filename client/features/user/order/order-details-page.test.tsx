@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../contracts/order.ts';
-import { baseOrder, codOrder, deliveredOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
-import { getByRoleName, queryByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
+import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
 import { mockFetch } from '../../../app/testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../app/testing/render.tsx';
 import { renderAsUser } from '../test-helpers.tsx';
@@ -12,6 +12,7 @@ setupComponentTests();
 
 async function renderOrder(order: Order, status = 200) {
   const calls = mockFetch({
+    [`PUT /api/orders/cancel/${order._id}`]: { body: { ...order, isCancelled: true, cancelledAt: '2026-11-22T09:40:00Z', cancelReason: 'buyer' } },
     [`GET /api/orders/user/${order._id}`]: status === 200 ? { body: order } : { status, body: { message: 'Order not found' } },
     // The wallet itself is the payments work's (payment/wallet-button.tsx): here it is switched off.
     'GET /api/payments/config': { body: { wallet: 'unavailable' } },
@@ -56,5 +57,38 @@ describe('order details', () => {
     const { container } = await renderOrder({ ...baseOrder, _id: 'missing' }, 404);
     expect(queryByText(container, /^Order not found/)).not.toBeNull();
     expect(getByRoleName(container, 'button', 'Try again')).toBeTruthy();
+  });
+
+  it('when the order was cancelled for not being paid in time, then "Order cancelled" shows with the reason, and no payment, finish or cancel', async () => {
+    const { container } = await renderOrder(cancelledOrder);
+    expect(queryByText(container, 'Order cancelled (not paid in time)')).not.toBeNull();
+    expect(queryByText(container, 'Pay for your order')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Test wallet')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Your order is finished')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Cancel order')).toBeNull();
+  });
+
+  it('when the buyer presses "Cancel order", then "Are you sure?" asks first; No keeps the order, Yes cancels it "by you"', async () => {
+    const { container, calls } = await renderOrder(baseOrder);
+    const dialog = () => container.querySelector('dialog') as HTMLDialogElement;
+    await click(button(container, 'Cancel order'));
+    expect(dialog().open).toBe(true);
+    expect(queryByText(dialog(), 'Are you sure?')).not.toBeNull();
+    await click(getByRoleName(dialog(), 'button', 'No'));
+    expect(dialog().open).toBe(false);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await click(button(container, 'Cancel order'));
+    await click(getByRoleName(dialog(), 'button', 'Yes'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => new URL(c.url, 'http://x').pathname)).toEqual([`/api/orders/cancel/${baseOrder._id}`]);
+    expect(queryByText(container, 'Order cancelled (by you)')).not.toBeNull();
+    expect(queryByText(container, 'Pay for your order')).toBeNull();
+    expect(queryByRoleName(container, 'button', 'Cancel order')).toBeNull();
+  });
+
+  it('when the order is paid, then it cannot be cancelled', async () => {
+    const { container } = await renderOrder(paidOrder);
+    expect(queryByRoleName(container, 'button', 'Cancel order')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { PAYMENT_TEXTS } from '../../../../machines/checkout/payment.machine.ts';
+import { cancelReasonText, ORDER_TEXTS } from '../../../../machines/order/order.machine.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { dateOf } from '../dates.ts';
@@ -25,6 +27,11 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
   const payPending = useSelector(orderRef, (s) => s.hasTag('payPending'));
   const payOnDelivery = useSelector(orderRef, (s) => s.hasTag('payOnDelivery'));
   const finished = useSelector(orderRef, (s) => s.hasTag('paid') || s.hasTag('delivered'));
+  const cancelled = useSelector(orderRef, (s) => s.hasTag('cancelled'));
+  const cancellable = useSelector(orderRef, (s) => s.hasTag('cancellable') || s.hasTag('confirmCancel'));
+  const asking = useSelector(orderRef, (s) => s.hasTag('confirmCancel'));
+  const cancelling = useSelector(orderRef, (s) => s.hasTag('cancelling'));
+  const notice = useSelector(orderRef, (s) => (s.hasTag('error') ? null : s.context.error));
 
   if (failed) {
     return (
@@ -72,7 +79,12 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
       <aside css={boxStyle}>
         <Totals itemsCount={order.orderTotal.itemsCount} cartSubtotal={order.orderTotal.cartSubtotal}>
           <p css={{ margin: 0 }}>Ordered on {dateOf(order.createdAt)}</p>
-          {finished ? (
+          {notice ? <Alert tone="danger">{notice}</Alert> : null}
+          {cancelled ? (
+            <Alert tone="danger">
+              <strong>{ORDER_TEXTS.cancelled}</strong> ({cancelReasonText(order.cancelReason, 'user')})
+            </Alert>
+          ) : finished ? (
             <Button disabled>{PAYMENT_TEXTS.finished}</Button>
           ) : payOnDelivery ? (
             <Button disabled>{PAYMENT_TEXTS.payOnDelivery}</Button>
@@ -82,6 +94,19 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
               <PaymentArea order={order} onPaid={(paidAt) => orderRef.send({ type: 'order.paid', paidAt })} />
             </>
           ) : null}
+          {cancellable || cancelling ? (
+            <Button variant="secondary" disabled={cancelling} aria-busy={cancelling || undefined} onClick={() => orderRef.send({ type: 'order.cancel' })}>
+              {ORDER_TEXTS.cancelOrder}
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            open={asking}
+            title={ORDER_TEXTS.confirmCancel}
+            confirmLabel="Yes"
+            cancelLabel="No"
+            onConfirm={() => orderRef.send({ type: 'order.cancelConfirmed' })}
+            onCancel={() => orderRef.send({ type: 'order.cancelDismissed' })}
+          />
         </Totals>
       </aside>
     </div>

@@ -1,0 +1,46 @@
+import type { ApiContext } from '../../context.ts';
+import { sweepExpiredOrders } from './cancel-service.ts';
+
+/**
+ * How often the sweep runs: a tenth of the hold, between 1 s and 1 min, so an order is
+ * cancelled at most about 10 % (or a minute) after its time is up.
+ */
+export const sweepIntervalMs = (unpaidOrderMinutes: number): number => Math.min(60_000, Math.max(1_000, (unpaidOrderMinutes * 60_000) / 10));
+
+export type ExpirySweep = { stop(): Promise<void> };
+
+/**
+ * Runs the expiry sweep at start and then periodically (createApi's start/stop own it). Every
+ * API instance runs one: the sweep itself makes each order cancelled exactly once. A failed run
+ * is logged and the next one tries again; stop waits for a run under way, so the database can
+ * be closed right after.
+ */
+export const startExpirySweep = (ctx: ApiContext, intervalMs = sweepIntervalMs(ctx.config.UNPAID_ORDER_MINUTES)): ExpirySweep => {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const once = async () => {
+    try {
+      const ids = await sweepExpiredOrders(ctx);
+      if (ids.length > 0) ctx.logger.info({ orderIds: ids }, 'unpaid wallet orders cancelled: not paid in time');
+    } catch (error) {
+      if (!stopped) ctx.logger.error({ err: error }, 'expiry sweep failed');
+    }
+  };
+  const run = () => {
+    // One run at a time per instance: a slow database must not pile sweeps up.
+    if (stopped || running) return;
+    running = once().finally(() => {
+      running = null;
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,30 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { submitMachine } from '../../machines/shared/submit.machine.ts';
+
+/**
+ * One form's send as a submit machine: `sending` disables the form and refuses a second send,
+ * `error` is the server's refusal, `sent` the last send succeeded. `send` is the call itself
+ * (the latest one given is used); `onDone` runs with its answer (navigate, reload, clear).
+ */
+export function useSubmit<V, O>(send: (values: V, signal: AbortSignal) => Promise<O>, onDone?: (output: O) => void) {
+  const latest = useRef({ send, onDone });
+  useEffect(() => {
+    latest.current = { send, onDone };
+  });
+  const [logic] = useState(() =>
+    submitMachine.provide({ actors: { send: fromPromise<unknown, unknown>(({ input, signal }) => latest.current.send(input as V, signal)) } }),
+  );
+  const actor = useActorRef(logic);
+  useEffect(() => {
+    const subscription = actor.on('submit.done', (event) => latest.current.onDone?.(event.output as O));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const sending = useSelector(actor, (s) => s.hasTag('sending'));
+  const sent = useSelector(actor, (s) => s.hasTag('sent'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const submit = useCallback((values: V) => actor.send({ type: 'submit.send', values }), [actor]);
+  const reset = useCallback(() => actor.send({ type: 'submit.reset' }), [actor]);
+  return { submit, reset, sending, sent, error };
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { formatReport, isComplete, runModel } from '../testing/model.ts';
+import { fetchModel } from './fetch.model.ts';
+
+describe('fetch model', () => {
+  it('when every generated path is replayed, then all states and transitions are covered and the rules hold', async () => {
+    const report = await runModel(fetchModel());
+    expect(isComplete(report), formatReport(report)).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import type { AnyEventObject } from 'xstate';
+import { assertEqual, assertTrue } from '../testing/assert.ts';
+import { createControl } from '../testing/controlled-actors.ts';
+import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
+import { submitMachine, type SubmitContext } from './submit.machine.ts';
+
+const events: AnyEventObject[] = [
+  { type: 'submit.send', values: { comment: 'Works well', rating: 4 } },
+  { type: 'submit.reset' },
+  { type: 'xstate.done.actor.send', output: 'review created' },
+  { type: 'xstate.error.actor.send', error: { status: 409, message: 'You have already reviewed this product' } },
+  { type: 'xstate.error.actor.send', error: { status: 0 } },
+];
+
+/** One send at a time; an error shows only after a refusal, with the server's sentence. */
+const check: ModelSpec['check'] = (before, event, after) => {
+  const { error } = after.context as SubmitContext;
+  assertTrue(error === null || after.hasTag('failed'), 'an error is shown only when failed');
+  if (event.type === 'submit.send' && before.hasTag('sending')) assertEqual(after.value, before.value, 'a second submit while sending is refused');
+  if (event.type === 'xstate.error.actor.send') {
+    const sent = (event.error as { message?: string }).message;
+    assertEqual(error, sent ?? 'Something went wrong', 'the refusal is shown');
+  }
+};
+
+/** The test plan's sentences (docs/machines/submit.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    idle: 'the form can be sent',
+    sending: 'the form is being sent and a second submit is refused',
+    sent: 'the form was accepted',
+    failed: ({ context }) => `the form shows "${context.error}"`,
+  },
+  events: {
+    'submit.send': 'the user submits the form',
+    'submit.reset': 'the user changes the form',
+    'xstate.done.actor.send': (e) => `the server answers "${e.output}"`,
+    'xstate.error.actor.send': (e) => (e.error.message ? `the server refuses: "${e.error.message}"` : 'the request gets no answer'),
+  },
+};
+
+export const submitModel = (): ModelSpec => {
+  const control = createControl();
+  return { name: 'submit', machine: submitMachine.provide({ actors: { send: control.promise() } }), control, events, check, describe };
+};
