@@ -29,10 +29,17 @@ export const selectPaths = (spec: ModelSpec): { paths: Path[]; generated: number
   const { transitions } = machineTotals(spec.machine);
   const inputs = spec.inputs ?? [spec.input];
   const all = inputs.flatMap((input) => generatePaths(spec, input));
+  // Paths share their prefixes' step objects: each step's keys are worked out once.
+  const known = new WeakMap<object, string[]>();
+  const keysOf = (prev: Path['steps'][number], step: Path['steps'][number]) => {
+    let keys = known.get(step);
+    if (!keys) known.set(step, (keys = stepKeys(spec, transitions, prev.state, step)));
+    return keys;
+  };
   const keyed = all.map((path, index) => {
     const keys = new Set<string>();
     path.steps.forEach((step, i) => {
-      if (i > 0) stepKeys(spec, transitions, path.steps[i - 1]!.state, step).forEach((k) => keys.add(k));
+      if (i > 0) keysOf(path.steps[i - 1]!, step).forEach((k) => keys.add(k));
     });
     return { path, index, keys };
   });
