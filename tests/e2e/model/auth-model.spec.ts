@@ -6,14 +6,13 @@ import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 import { actionOf, authE2eModel, authStepKey, E2E_USERS, NEWCOMER_PASSWORD, UPDATED, type AuthAction } from './auth-sample.ts';
-import { printCoverage } from './report.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
 
 const spec = authE2eModel();
 const paths = e2ePaths(spec, authStepKey);
 const oracle = createOracle(spec);
 let registered = 0;
 
-test.afterAll(() => printCoverage(oracle.report()));
 
 const fillLogin = async (page: Page, email: string, password: string) => {
   await page.goto('/login');
@@ -201,4 +200,11 @@ test('when the session ends on the server, then the next answer 401 logs the vis
   } finally {
     await run.stop();
   }
+});
+
+/** Transitions no browser step can take, each with the reason. */
+const EXCLUDED: Excluded[] = [];
+
+test('when every browser run above has finished, then together they took every transition of the auth machine', () => {
+  expectFullCoverage(oracle.report(), EXCLUDED);
 });

@@ -7,7 +7,7 @@ import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { cartE2eModel, cartGenerationModel, cartStepKey, type DemoProduct } from './cart-sample.ts';
-import { printCoverage } from './report.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,7 +24,6 @@ test.beforeAll(async ({ request }) => {
   paths = e2ePaths(cartGenerationModel(products), cartStepKey);
   oracle = createOracle(cartE2eModel(products));
 });
-test.afterAll(() => oracle && printCoverage(oracle.report()));
 
 /** How the shop writes dollars (spec section 9): $1,022.50. */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -153,4 +152,11 @@ test('when another tab adds to the cart, then this tab follows (cart.storageChan
     otherTab.stop();
     await run.stop();
   }
+});
+
+/** Transitions no browser step can take, each with the reason. */
+const EXCLUDED: Excluded[] = [];
+
+test('when every browser run above has finished, then together they took every transition of the cart machine', () => {
+  expectFullCoverage(oracle.report(), EXCLUDED);
 });

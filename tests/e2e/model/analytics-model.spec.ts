@@ -1,0 +1,152 @@
+import type { Browser, Page, Route } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { NewOrderPayload } from '../../../contracts/chat.ts';
+import type { AnalysisOrder, Order } from '../../../contracts/order.ts';
+import type { Product } from '../../../contracts/product.ts';
+import { money, totalOf } from '../../../client/features/admin/analytics/chart-data.ts';
+import type { AnalyticsContext } from '../../../machines/analytics/analytics.machine.ts';
+import { todayUtc } from '../../../machines/analytics/chart.ts';
+import { createOracle, e2ePaths, type E2eStep } from '../../../machines/testing/e2e-paths.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { analyticsE2eModel, analyticsStepKey, regionDates, type Region } from './analytics-sample.ts';
+import { holdRequests } from './held-requests.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// The page takes today from the clock (UTC), as this does.
+const today = todayUtc(new Date());
+const dates = regionDates(today);
+const spec = analyticsE2eModel(today);
+const paths = e2ePaths(spec, analyticsStepKey);
+const oracle = createOracle(spec);
+
+const LABELS: Record<Region, string> = { first: 'Select First Date To Compare', second: 'Select Second Date To Compare' };
+const dateOfRequest = (url: URL) => decodeURIComponent(url.pathname.split('/').pop() ?? '');
+const isAnalysis = (url: URL, method: string) => url.pathname.startsWith('/api/orders/analysis/') && (method === '' || method === 'GET');
+const ANALYSIS_REQUESTS = {
+  first: (url: URL, method: string) => isAnalysis(url, method) && dates.first.includes(dateOfRequest(url)),
+  second: (url: URL, method: string) => isAnalysis(url, method) && dates.second.includes(dateOfRequest(url)),
+};
+
+const regionOf = (step: E2eStep): Region => (/first|First/.test(step.event.type) ? 'first' : 'second');
+const dateIn = (ctx: AnalyticsContext, region: Region) => (region === 'first' ? ctx.firstDate : ctx.secondDate);
+
+/** A customer, in a browser context of their own, orders one product: the admin's socket hears of it. */
+const placeLiveOrder = async (browser: Browser, baseURL: string): Promise<NewOrderPayload> => {
+  const customer = await browser.newContext({ baseURL });
+  try {
+    const headers = { 'X-CSRF': '1' };
+    expect((await customer.request.post('/api/users/login', { headers, data: { ...DEMO_USER, doNotLogout: false } })).ok()).toBe(true);
+    const products = ((await (await customer.request.get('/api/products?sort=name_1')).json()) as { products: Product[] }).products;
+    const p = products.find((x) => x.count >= 5)!;
+    const res = await customer.request.post('/api/orders', {
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: { cartItems: [{ productID: p._id, name: p.name, price: p.price, count: p.count, quantity: 1 }], paymentMethod: 'cod', orderTotal: { itemsCount: 1, cartSubtotal: p.price } },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    const order = (await res.json()) as Order;
+    return { _id: order._id, createdAt: String(order.createdAt), orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal } };
+  } finally {
+    await customer.close();
+  }
+};
+
+/** Resolves once the page's realtime socket is connected (socket.io's CONNECT answer, by polling or websocket). */
+const socketConnected = (page: Page) =>
+  new Promise<void>((resolve) => {
+    page.on('response', (r) => {
+      if (r.url().includes('/socket.io/')) void r.text().then((t) => t.includes('40{') && resolve(), () => undefined);
+    });
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40{') && resolve()));
+  });
+
+/** What /admin/analytics must show for the machine's snapshot: the dates, the title, the spinner, each date's total. */
+const expectAnalyticsShows = async (page: Page, s: AnyMachineSnapshot) => {
+  const ctx = s.context as AnalyticsContext;
+  await expect(page.getByLabel(LABELS.first)).toHaveValue(ctx.firstDate);
+  await expect(page.getByLabel(LABELS.second)).toHaveValue(ctx.secondDate);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Black Friday Cumulative Revenue ${ctx.firstDate} VS ${ctx.secondDate}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the orders ...' })).toHaveCount(s.hasTag('loading') ? 1 : 0);
+  for (const region of ['first', 'second'] as const) {
+    const date = dateIn(ctx, region);
+    await expect(page.locator(`[data-total="${date}"]`)).toHaveText(money(totalOf(ctx[region], date)));
+  }
+};
+
+for (const [index, path] of paths.entries()) {
+  const names = path.map(analyticsStepKey);
+  test(`when an admin goes ${names.join(' → ')} (analytics path ${index + 1}/${paths.length}), then every step shows what the analytics machine says`, async ({ page, browser, baseURL }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+    const gate = await holdRequests(page, ANALYSIS_REQUESTS);
+    const aborted: string[] = [];
+    page.on('requestfailed', (r) => {
+      const url = new URL(r.url());
+      if (isAnalysis(url, r.method())) aborted.push(dateOfRequest(url));
+    });
+    const connected = socketConnected(page);
+    await page.goto('/admin/analytics');
+    const run = oracle.start({ today });
+    try {
+      await expectAnalyticsShows(page, run.snapshot());
+      for (const [i, step] of path.entries()) {
+        const region = regionOf(step);
+        const before = run.snapshot();
+        const ctx = before.context as AnalyticsContext;
+        let after: AnyMachineSnapshot;
+        if (step.event.type.startsWith('xstate.done.actor.')) {
+          // the real server's orders of that date, handed to the page and to the oracle alike
+          const date = dateIn(ctx, region);
+          let resolve: (orders: AnalysisOrder[]) => void = () => undefined;
+          const answered = new Promise<AnalysisOrder[]>((r) => (resolve = r));
+          const shape = async (route: Route) => {
+            // a request of the date the admin left was already aborted by the page
+            if (dateOfRequest(new URL(route.request().url())) !== date) return route.abort();
+            const res = await route.fetch();
+            const orders = (await res.json()) as AnalysisOrder[];
+            await route.fulfill({ response: res, json: orders });
+            resolve(orders);
+          };
+          await test.step(names[i]!, () => gate.release(region, { shape }));
+          after = await run.step({ ...step.event, output: await answered });
+        } else if (step.event.type.startsWith('xstate.error.actor.')) {
+          await test.step(names[i]!, () => gate.release(region, { fail: { status: 500, message: 'down' } }));
+          after = await run.step(step.event);
+        } else if (step.event.type === 'analytics.newOrder') {
+          await connected;
+          // the admin's socket joins the orders room right after connecting
+          await page.waitForTimeout(300);
+          const order = await test.step(names[i]!, () => placeLiveOrder(browser, baseURL!));
+          after = await run.step({ type: 'analytics.newOrder', order });
+          // the chart moved: today's total grew by the order's amount
+          const grown = totalOf((after.context as AnalyticsContext).first, today) - totalOf(ctx.first, today);
+          expect(grown).toBeCloseTo(order.orderTotal.cartSubtotal, 2);
+        } else {
+          const old = dateIn(ctx, region);
+          const wasLoading = (before.value as Record<Region, string>)[region] === 'loading';
+          gate.rearm(region);
+          after = await run.step(step.event);
+          await test.step(names[i]!, () => page.getByLabel(LABELS[region]).fill(String(step.event.date)));
+          // a superseded fetch is cancelled in the browser: its request is aborted, its orders never show
+          if (wasLoading) await expect.poll(() => aborted.includes(old), { message: `the request for ${old} was aborted` }).toBe(true);
+          await expect(page.locator(`[data-total="${old}"]`)).toHaveCount(0);
+        }
+        expect(after.value).toEqual(step.after.value);
+        await expectAnalyticsShows(page, after);
+      }
+    } finally {
+      await run.stop();
+    }
+  });
+}
+
+/** Transitions no browser step can take, each with the reason. */
+const EXCLUDED: Excluded[] = [];
+
+test('when every analytics path above has run, then together they took every transition of the analytics machine', () => {
+  expectFullCoverage(oracle.report(), EXCLUDED);
+});
