@@ -4,7 +4,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import { Skeleton } from '../ui/spinner.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
-import { useUserInfo } from './hooks.ts';
+import { useAuthRestoring, useIsGuest, useUserInfo } from './hooks.ts';
 import { liveGuardMachine } from './machines.ts';
 import { paths } from './paths.ts';
 
@@ -24,7 +24,10 @@ export type RouteGuardProps = {
  */
 export function RouteGuard({ area, logic = liveGuardMachine }: RouteGuardProps) {
   const guard = useActorRef(logic, { input: { area } });
-  const shown = useSelector(guard, (s) => TAGS.find((t) => s.hasTag(t)) ?? 'loading');
+  const tag = useSelector(guard, (s) => TAGS.find((t) => s.hasTag(t)) ?? 'loading');
+  // A tab that still asks who its session is shows nothing of the page yet.
+  const shown = useAuthRestoring() ? 'loading' : tag;
+  const guest = useIsGuest();
   const userKey = useUserInfo();
   const identity = userKey ? `${userKey._id}:${userKey.isAdmin}` : '';
   const seen = useRef(identity);
@@ -35,6 +38,12 @@ export function RouteGuard({ area, logic = liveGuardMachine }: RouteGuardProps) 
     seen.current = identity;
     guard.send({ type: 'guard.recheck' });
   }, [guard, identity]);
+
+  // Settled with nobody logged in (no session to restore, a logout here or in another tab):
+  // the page would wait for a user forever, so the login form shows in its place.
+  useEffect(() => {
+    if (guest) guard.send({ type: 'guard.signedOut' });
+  }, [guard, guest]);
 
   switch (shown) {
     case 'render':

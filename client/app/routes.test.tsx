@@ -34,7 +34,10 @@ vi.mock('../features/chat/index.tsx', () => ({ SupportChatWidget: () => null, Ad
 
 async function open(route: string, token: { status?: number; body?: unknown } = { status: 401, body: { message: 'no session' } }) {
   mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/products/bestsellers': { body: [] }, 'GET /api/get-token': token });
-  const view = await renderWithApp(<AppRoutes />, { route, raw: true });
+  // The server's session and its token agree: the same person, as the BFF answers both.
+  const isAdmin = (token.body as { isAdmin?: boolean } | undefined)?.isAdmin;
+  const session = isAdmin === undefined ? null : { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin };
+  const view = await renderWithApp(<AppRoutes />, { route, raw: true, session });
   await settle(10);
   return { ...view, h1: () => view.container.querySelector('main h1')?.textContent };
 }

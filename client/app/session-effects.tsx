@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CART_KEY } from '../../machines/cart/cart-storage.ts';
-import { USER_KEY } from '../../machines/auth/user-storage.ts';
 import { setUnauthorizedHandler } from './api.ts';
 import { useAuthActor, useCartActor } from './hooks.ts';
 import { homeOf, paths } from './paths.ts';
@@ -11,7 +10,8 @@ const LOGIN_PAGES: readonly string[] = [paths.login.pattern, paths.register.patt
 
 /**
  * Wires the app-wide actors to the browser: 401 answers, the auth machine's emitted events
- * (redirects, clearing the cart) and other tabs writing the same storage.
+ * (redirects, clearing the cart) and other tabs writing the cart. Other tabs' logins and
+ * logouts reach the auth machine through its own otherTabs actor.
  */
 export function SessionEffects() {
   const auth = useAuthActor();
@@ -40,11 +40,10 @@ export function SessionEffects() {
     const onStorage = (e: StorageEvent) => {
       // key null: another tab cleared the whole storage.
       if (e.key === CART_KEY || e.key === null) cart.send({ type: 'cart.storageChanged' });
-      if (e.key === USER_KEY || e.key === null) auth.send({ type: 'auth.storageChanged' });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [auth, cart]);
+  }, [cart]);
 
   return null;
 }

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { UserInfo } from '../../contracts/user.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import { authMachine } from './auth.machine.ts';
+import { controlledAuth } from './controlled-auth.ts';
 
 const user: UserInfo = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
 const admin: UserInfo = { ...user, _id: 'a1', isAdmin: true };
@@ -11,9 +11,7 @@ const admin: UserInfo = { ...user, _id: 'a1', isAdmin: true };
 const start = (local: Record<string, string> = {}, session: Record<string, string> = {}) => {
   const control = createControl();
   const stores = { local: memoryStorage(local), session: memoryStorage(session) };
-  const machine = authMachine.provide({
-    actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() },
-  });
+  const machine = controlledAuth(control);
   const actor = createActor(machine, { input: stores });
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
@@ -22,11 +20,18 @@ const start = (local: Record<string, string> = {}, session: Record<string, strin
   return { actor, control, stores, snap, emitted };
 };
 
+/** Nothing stored and the server knows no session: a guest. */
+const startGuest = async () => {
+  const started = start();
+  await started.control.reject('fetchSession', { status: 401, message: 'Please log in first' });
+  return started;
+};
+
 const login = { type: 'auth.login', email: 'ann@example.com', password: 'secret1', doNotLogout: false } as const;
 
 describe('auth machine', () => {
-  it('when nothing is stored, then it starts as a guest', () => {
-    const { snap } = start();
+  it('when nothing is stored and the server knows no session, then it starts as a guest', async () => {
+    const { snap } = await startGuest();
     expect(snap().hasTag('guest')).toBe(true);
     expect(snap().context.userInfo).toBeNull();
   });
@@ -37,13 +42,15 @@ describe('auth machine', () => {
     expect(snap().hasTag('loggedIn') && snap().hasTag('admin')).toBe(true);
   });
 
-  it('when only session storage holds userInfo, then it is used; unreadable values are ignored', () => {
+  it('when only session storage holds userInfo, then it is used; unreadable values are ignored', async () => {
     expect(start({}, { userInfo: JSON.stringify(user) }).snap().context.userInfo?._id).toBe('u1');
-    expect(start({ userInfo: '{oops' }).snap().hasTag('guest')).toBe(true);
+    const damaged = start({ userInfo: '{oops' });
+    expect(damaged.snap().context.userInfo).toBeNull();
+    expect(damaged.control.isPending('fetchSession')).toBe(true);
   });
 
   it('when login succeeds without doNotLogout, then the user goes to session storage and loggedIn is emitted', async () => {
-    const { actor, control, stores, snap, emitted } = start();
+    const { actor, control, stores, snap, emitted } = await startGuest();
     actor.send(login);
     expect(snap().hasTag('loading')).toBe(true);
     expect(control.inputOf('login')).toEqual({ email: login.email, password: login.password, doNotLogout: false });
@@ -56,7 +63,7 @@ describe('auth machine', () => {
   });
 
   it('when login succeeds with doNotLogout, then the user goes to local storage', async () => {
-    const { actor, control, stores, snap } = start();
+    const { actor, control, stores, snap } = await startGuest();
     actor.send({ ...login, doNotLogout: true });
     await control.resolve('login', { success: 'user logged in', userLoggedIn: { ...admin, doNotLogout: true } });
     expect(snap().hasTag('admin')).toBe(true);
@@ -64,7 +71,7 @@ describe('auth machine', () => {
   });
 
   it('when login is refused with 401, then the error is "Wrong credentials"; other errors show the server message', async () => {
-    const { actor, control, snap } = start();
+    const { actor, control, snap } = await startGuest();
     actor.send(login);
     await control.reject('login', { status: 401, message: 'wrong credentials' });
     expect(snap().hasTag('error') && snap().hasTag('guest')).toBe(true);
@@ -76,7 +83,7 @@ describe('auth machine', () => {
   });
 
   it('when register succeeds, then the user is stored in session storage with the notice "User created"', async () => {
-    const { actor, control, stores, snap } = start();
+    const { actor, control, stores, snap } = await startGuest();
     actor.send({ type: 'auth.register', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret1' });
     await control.resolve('register', { success: 'User created', userCreated: user });
     expect(snap().context.notice).toBe('User created');
@@ -85,7 +92,7 @@ describe('auth machine', () => {
   });
 
   it('when register finds the email taken, then "User with that email already exists!" is shown', async () => {
-    const { actor, control, snap } = start();
+    const { actor, control, snap } = await startGuest();
     actor.send({ type: 'auth.register', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret1' });
     await control.reject('register', { status: 409, message: 'user exists' });
     expect(snap().context.error).toBe('User with that email already exists!');
@@ -137,13 +144,15 @@ describe('auth machine', () => {
     expect(control.isPending('logout')).toBe(false);
   });
 
-  it('when another tab logs in or out, then storageChanged follows it', () => {
-    const { actor, stores, snap } = start();
+  it('when another tab logs in or out, then storageChanged follows it', async () => {
+    const { actor, control, stores, snap } = await startGuest();
     stores.local.setItem('userInfo', JSON.stringify(admin));
     actor.send({ type: 'auth.storageChanged' });
     expect(snap().hasTag('admin')).toBe(true);
     stores.local.removeItem('userInfo');
     actor.send({ type: 'auth.storageChanged' });
+    // Nothing stored any more: the server is asked, and it knows no session either.
+    await control.reject('fetchSession', { status: 401, message: 'Please log in first' });
     expect(snap().hasTag('guest')).toBe(true);
   });
 

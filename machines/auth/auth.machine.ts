@@ -1,8 +1,12 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import type { LoginBody, LoginResponse, ProfileUpdateBody, ProfileUpdateResponse, RegisterBody, RegisterResponse, UserInfo } from '../../contracts/user.ts';
-import { fieldOf, messageOf, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
+import { fieldOf, messageOf, missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
+import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';
 import { clearUser, readUser, writeUser } from './user-storage.ts';
+
+/** GET /api/session's answer (api/components/users/session-routes.ts): the session's user. */
+export type SessionResponse = { user: UserInfo };
 
 export type AuthInput = { local: StorageLike; session: StorageLike };
 /** `errorField`: the form field the error belongs beside (the profile's `currentPassword`), else null. */
@@ -20,7 +24,7 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.updateProfile'; body: ProfileUpdateBody }
   | { type: 'auth.unauthorized' }
-  | { type: 'auth.storageChanged' };
+  | OtherTabsEvent;
 export type AuthEmitted = { type: 'auth.loggedOut' } | { type: 'auth.loggedIn'; userInfo: UserInfo };
 export type { ApiError };
 
@@ -33,6 +37,8 @@ export const AUTH_TEXTS = {
 } as const;
 
 const messageOr = (error: unknown) => messageOf(error, AUTH_TEXTS.somethingWrong);
+/** The stored place follows the choice made at login. */
+const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserInfo => ({ ...output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false });
 
 /**
  * A refused profile update: the spec's 'Something went wrong', except a refused current
@@ -55,12 +61,17 @@ export const authMachine = setup({
     register: missingPromise<RegisterResponse, RegisterBody>('register'),
     logout: missingPromise<void>('logout'),
     updateProfile: missingPromise<ProfileUpdateResponse, ProfileUpdateBody>('updateProfile'),
+    fetchSession: missingPromise<SessionResponse>('fetchSession'),
+    otherTabs: missingCallback<OtherTabsCommand>(),
   },
   actions: {
     resetMessages: assign({ error: null, errorField: null, notice: null }),
     storeUser: ({ context }, user: UserInfo) => writeUser(context.local, context.session, user),
     forgetUser: ({ context }) => clearUser(context.local, context.session),
     reload: assign(({ context }) => ({ userInfo: readUser(context.local, context.session) })),
+    showUser: assign((_, user: UserInfo) => ({ userInfo: user, error: null, errorField: null })),
+    dropUser: assign({ userInfo: null, error: null, errorField: null, notice: null }),
+    tell: sendTo('otherTabs', (_, message: TabMessage): OtherTabsCommand => ({ type: 'tabs.tell', message })),
   },
   guards: {
     hasUser: ({ context }) => context.userInfo !== null,
@@ -74,10 +85,38 @@ export const authMachine = setup({
     const session = storageRef(input.session, 'sessionStorage');
     return { userInfo: readUser(local, session), error: null, errorField: null, notice: null, local, session };
   },
+  // The other tabs share this browser's one session cookie: what they do arrives here as events.
+  invoke: { id: 'otherTabs', src: 'otherTabs' },
   initial: 'resolving',
   states: {
     resolving: {
-      always: [{ guard: 'hasUser', target: 'loggedIn' }, { target: 'guest' }],
+      always: [{ guard: 'hasUser', target: 'loggedIn' }, { target: 'restoring' }],
+    },
+    // Nothing stored in this tab (a new tab, or another tab's storage emptied): the BFF's
+    // session cookie is shared by every tab, so ask it who is logged in before showing anybody.
+    restoring: {
+      tags: ['loading', 'restoring'],
+      invoke: {
+        id: 'fetchSession',
+        src: 'fetchSession',
+        onDone: {
+          target: 'loggedIn',
+          // Spec section 4: without "Do not logout" the user lives in this tab's session storage.
+          actions: [
+            { type: 'showUser', params: ({ event }) => ({ ...event.output.user, doNotLogout: false }) },
+            { type: 'storeUser', params: ({ event }) => ({ ...event.output.user, doNotLogout: false }) },
+          ],
+        },
+        // A 401 (no session) or no answer: a guest, whom the guard shows the login form.
+        onError: { target: 'guest' },
+      },
+      on: {
+        // A login or registration sent before the answer came (a form already on screen) is not lost.
+        'auth.login': { target: 'guest.loggingIn', actions: 'resetMessages' },
+        'auth.register': { target: 'guest.registering', actions: 'resetMessages' },
+        'auth.elsewhere.user': { target: 'loggedIn', actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }] },
+        'auth.elsewhere.loggedOut': { target: 'guest' },
+      },
     },
     guest: {
       tags: ['guest'],
@@ -86,12 +125,16 @@ export const authMachine = setup({
         'auth.login': { target: '.loggingIn', actions: 'resetMessages' },
         'auth.register': { target: '.registering', actions: 'resetMessages' },
         'auth.storageChanged': { guard: 'userChangedElsewhere', target: 'resolving', actions: 'reload' },
+        // Another tab logged in: the cookie is that user's now, so this tab shows them too.
+        'auth.elsewhere.user': { target: 'loggedIn', actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }] },
       },
       states: {
         idle: {},
         failed: { tags: ['error'] },
         loggingIn: {
           tags: ['loading'],
+          // This tab's own answer comes last and sets the cookie last: it decides, then tells.
+          on: { 'auth.elsewhere.user': {} },
           invoke: {
             id: 'login',
             src: 'login',
@@ -104,6 +147,7 @@ export const authMachine = setup({
               actions: [
                 assign(({ event }) => ({ userInfo: event.output.userLoggedIn })),
                 { type: 'storeUser', params: ({ event }) => event.output.userLoggedIn },
+                { type: 'tell', params: ({ event }) => ({ type: 'user' as const, userInfo: event.output.userLoggedIn }) },
                 emit(({ event }) => ({ type: 'auth.loggedIn' as const, userInfo: event.output.userLoggedIn })),
               ],
             },
@@ -115,6 +159,7 @@ export const authMachine = setup({
         },
         registering: {
           tags: ['loading'],
+          on: { 'auth.elsewhere.user': {} },
           invoke: {
             id: 'register',
             src: 'register',
@@ -128,6 +173,7 @@ export const authMachine = setup({
                 // Spec section 4: a new registration lives in session storage.
                 assign(({ event }) => ({ userInfo: { ...event.output.userCreated, doNotLogout: false }, notice: AUTH_TEXTS.userCreated })),
                 { type: 'storeUser', params: ({ event }) => ({ ...event.output.userCreated, doNotLogout: false }) },
+                { type: 'tell', params: ({ event }) => ({ type: 'user' as const, userInfo: { ...event.output.userCreated, doNotLogout: false } }) },
                 emit(({ event }) => ({ type: 'auth.loggedIn' as const, userInfo: { ...event.output.userCreated, doNotLogout: false } })),
               ],
             },
@@ -144,8 +190,16 @@ export const authMachine = setup({
       type: 'parallel',
       on: {
         'auth.logout': { target: 'loggingOut' },
-        'auth.unauthorized': { target: 'guest', actions: ['forgetUser', 'resetMessages', assign({ userInfo: null })] },
+        // A 401 means the browser's one session is gone: every tab is logged out with it.
+        'auth.unauthorized': { target: 'guest', actions: ['forgetUser', 'dropUser', { type: 'tell', params: { type: 'loggedOut' } }] },
         'auth.storageChanged': { guard: 'userChangedElsewhere', target: 'resolving', actions: 'reload' },
+        // Another tab logged out: stay on this page; the guard shows the login form in place.
+        'auth.elsewhere.loggedOut': { target: 'guest', actions: ['forgetUser', 'dropUser'] },
+        // Another tab logged in as someone (else), or changed the name: show who the cookie is now.
+        'auth.elsewhere.user': {
+          target: '.role.choosing',
+          actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }],
+        },
       },
       states: {
         role: {
@@ -171,12 +225,10 @@ export const authMachine = setup({
                   // The answer carries the current role: choose the role region again.
                   target: ['idle', '#auth.loggedIn.role.choosing'],
                   actions: [
-                    // The stored place follows the choice made at login.
-                    assign(({ context, event }) => ({
-                      userInfo: { ...event.output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false },
-                      notice: AUTH_TEXTS.userUpdated,
-                    })),
-                    { type: 'storeUser', params: ({ context, event }) => ({ ...event.output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false }) },
+                    assign(({ context, event }) => ({ userInfo: updatedUser(context, event.output), notice: AUTH_TEXTS.userUpdated })),
+                    { type: 'storeUser', params: ({ context, event }) => updatedUser(context, event.output) },
+                    // The other tabs' headers show the new name too.
+                    { type: 'tell', params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context, event.output) }) },
                   ],
                 },
                 onError: { target: 'failed', actions: assign(({ event }) => profileFailure(event.error)) },
@@ -188,8 +240,8 @@ export const authMachine = setup({
     },
     loggingOut: {
       tags: ['loading'],
-      // The user is gone locally at once; the server call only revokes the session.
-      entry: ['forgetUser', 'resetMessages', assign({ userInfo: null })],
+      // The user is gone locally at once, in every tab; the server call only revokes the session.
+      entry: ['forgetUser', 'dropUser', { type: 'tell', params: { type: 'loggedOut' } }],
       invoke: {
         id: 'logout',
         src: 'logout',

@@ -5,7 +5,8 @@ import { assertEqual } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { AUTH_TEXTS, authMachine } from './auth.machine.ts';
+import { AUTH_TEXTS } from './auth.machine.ts';
+import { controlledAuth } from './controlled-auth.ts';
 
 const user: UserInfo = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
 const admin: UserInfo = { ...user, _id: 'a1', isAdmin: true, doNotLogout: true };
@@ -18,6 +19,10 @@ const events: AnyEventObject[] = [
   { type: 'auth.updateProfile', body },
   { type: 'auth.unauthorized' },
   { type: 'auth.storageChanged' },
+  { type: 'auth.elsewhere.loggedOut' },
+  { type: 'auth.elsewhere.user', userInfo: user },
+  { type: 'xstate.done.actor.fetchSession', output: { user: { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false } } },
+  { type: 'xstate.error.actor.fetchSession', error: { status: 401, message: 'Please log in first' } },
   { type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: user } },
   { type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: admin } },
   { type: 'xstate.error.actor.login', error: { status: 401, message: 'wrong credentials' } },
@@ -33,9 +38,16 @@ const events: AnyEventObject[] = [
 type Ctx = { userInfo: UserInfo | null; error: string | null; notice: string | null };
 
 /** Spec sections 4 and 8: who is logged in after each event, and the texts shown. */
-const check: ModelSpec['check'] = (_before, event, after) => {
+const check: ModelSpec['check'] = (before, event, after) => {
   const ctx = after.context as Ctx;
-  assertEqual(after.hasTag('guest'), ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut'), 'guest exactly when nobody is logged in');
+  assertEqual(after.hasTag('guest'), ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut') && !after.hasTag('restoring'), 'guest exactly when nobody is logged in');
+  // While the server is asked, the header shows neither Login/Register nor a name.
+  if (after.hasTag('restoring')) assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
+  if (event.type === 'xstate.done.actor.fetchSession') assertEqual(ctx.userInfo, { ...(event.output as { user: UserInfo }).user, doNotLogout: false }, 'the session user is restored into session storage');
+  if (event.type === 'auth.elsewhere.loggedOut') assertEqual(ctx.userInfo, null, 'a logout in another tab logs this one out');
+  // A tab waiting for its own login or logout answer lets that answer decide.
+  const asking = ['loggingOut', { guest: 'loggingIn' }, { guest: 'registering' }].some((s) => before.matches(s as never));
+  if (event.type === 'auth.elsewhere.user' && !asking) assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
   assertEqual(after.hasTag('admin'), ctx.userInfo?.isAdmin === true, 'admin tag follows isAdmin');
   if (event.type === 'xstate.error.actor.login') {
     const status = (event.error as { status: number }).status;
@@ -53,6 +65,7 @@ const who = (u: UserInfo | null | undefined) => (u?.isAdmin ? 'an admin' : 'a sh
 const describe: PlanTemplates = {
   states: {
     resolving: 'the stored login is being read',
+    restoring: 'the tab asks the BFF whether a session exists',
     'guest.idle': ({ context }) => (context.notice ? `nobody is logged in ("${context.notice}")` : 'nobody is logged in'),
     'guest.failed': ({ context }) => `nobody is logged in and "${context.error}" is shown`,
     'guest.loggingIn': 'the login is being checked',
@@ -72,6 +85,10 @@ const describe: PlanTemplates = {
     'auth.updateProfile': (e) => `the user saves the profile with the name ${e.body.name}`,
     'auth.unauthorized': 'a call answers 401',
     'auth.storageChanged': 'another tab changes the stored login',
+    'auth.elsewhere.user': (e) => `another tab logs in ${e.userInfo.name} as ${who(e.userInfo)}`,
+    'auth.elsewhere.loggedOut': 'another tab logs out',
+    'xstate.done.actor.fetchSession': (e) => (e.output.user ? `the BFF has a session of ${who(e.output.user)}` : 'the BFF has no session'),
+    'xstate.error.actor.fetchSession': (e) => `the BFF answers ${e.error.status}`,
     'xstate.done.actor.login': (e) => `the server accepts the login of ${who(e.output.userLoggedIn)}`,
     'xstate.error.actor.login': (e) => `the server refuses the login (${e.error.status})`,
     'xstate.done.actor.register': 'the server creates the user',
@@ -87,9 +104,7 @@ export const authModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'auth',
-    machine: authMachine.provide({
-      actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() },
-    }),
+    machine: controlledAuth(control),
     control,
     // Empty storages, and another tab's admin login in local storage (start-up and storageChanged find it).
     inputs: [

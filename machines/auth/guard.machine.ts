@@ -13,7 +13,7 @@ export const guardMachine = setup({
   types: {
     input: {} as GuardInput,
     context: {} as GuardContext,
-    events: {} as { type: 'guard.recheck' },
+    events: {} as { type: 'guard.recheck' } | { type: 'guard.signedOut' },
   },
   actors: {
     fetchToken: missingPromise<GetTokenResponse>('fetchToken'),
@@ -25,6 +25,9 @@ export const guardMachine = setup({
 }).createMachine({
   id: 'guard',
   context: ({ input }) => ({ area: input.area, status: null }),
+  // The auth machine settled as logged out (no session restored, another tab logged out): the
+  // page would wait for a user who never comes, so the login form shows, whatever the token said.
+  on: { 'guard.signedOut': '.showLogin' },
   initial: 'loading',
   states: {
     loading: {

@@ -3,7 +3,7 @@ import { isRecord, readJson, safeRemove, writeJson, type StorageLike } from '../
 
 export const USER_KEY = 'userInfo';
 
-const isUserInfo = (v: unknown): v is UserInfo =>
+export const isUserInfo = (v: unknown): v is UserInfo =>
   isRecord(v) &&
   typeof v._id === 'string' &&
   v._id.length > 0 &&

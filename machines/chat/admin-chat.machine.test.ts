@@ -2,20 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
 import { adminChatMachine, type AdminSocketCommand } from './admin-chat.machine.ts';
-import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+import type { ChatSocketOptions } from './customer-chat.machine.ts';
 
 const start = () => {
   const control = createControl();
-  const actor = createActor(adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }));
+  const actor = createActor(adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }));
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   actor.send({ type: 'admin.connected' });
   const sent = () => control.received.map((r) => r.event);
-  return { actor, emitted, sent, ctx: () => actor.getSnapshot().context, snap: () => actor.getSnapshot() };
+  return { actor, control, emitted, sent, ctx: () => actor.getSnapshot().context, snap: () => actor.getSnapshot() };
 };
 
 describe('admin chat machine', () => {
+  it('when the admin session connects, then it tries a websocket first, so a closed tab leaves the hub at once', () => {
+    const { control } = start();
+    expect(control.started).toEqual([{ id: 'socket', input: { options: expect.objectContaining({ reconnectionDelay: 1000, timeout: 20_000, transports: ['websocket', 'polling'] }) } }]);
+  });
+
   it('when a customer writes, then the message opens or extends that socket room, sets unread and plays a sound', () => {
     const { actor, ctx, emitted } = start();
     actor.send({ type: 'admin.clientMessage', user: 's1', message: 'hi' });

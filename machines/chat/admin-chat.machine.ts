@@ -1,7 +1,7 @@
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { AdminMessageIn, ChatRoom, NewOrderPayload } from '../../contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
-import { CHAT_SOCKET_OPTIONS, CHAT_SOUND } from './customer-chat.machine.ts';
+import { CHAT_SOCKET_OPTIONS, CHAT_SOUND, type ChatSocketOptions } from './customer-chat.machine.ts';
 
 export type AdminChatContext = {
   rooms: ChatRoom[];
@@ -52,7 +52,7 @@ export const adminChatMachine = setup({
     emitted: {} as AdminChatEmitted,
   },
   actors: {
-    socket: missingCallback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(),
+    socket: missingCallback<AdminSocketCommand, { options: ChatSocketOptions }>(),
   },
   guards: {
     validReply: ({ context, event }) =>
@@ -62,7 +62,9 @@ export const adminChatMachine = setup({
 }).createMachine({
   id: 'adminChat',
   context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null },
-  invoke: { id: 'socket', src: 'socket', input: { options: CHAT_SOCKET_OPTIONS } },
+  // Websocket first: a closed admin tab then ends its socket at once. On long-polling the hub would
+  // count a closed tab as an available admin until its ping timeout, handing it new customers.
+  invoke: { id: 'socket', src: 'socket', input: { options: { ...CHAT_SOCKET_OPTIONS, transports: ['websocket', 'polling'] } } },
   initial: 'connecting',
   on: {
     'admin.clientMessage': {

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
 import { withSocket, type OpenChatSocket } from './chat-socket.ts';
-import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+import type { ChatSocketOptions } from './customer-chat.machine.ts';
 
 export const ADMIN_CHAT_UNREACHABLE = 'The chat server could not be reached. Reload the page to try again.';
 
@@ -32,7 +32,7 @@ const isNewOrder = (p: unknown): p is NewOrderPayload =>
  * once and in order.
  */
 export const adminSocketActor = (deps: AdminSocketDeps) =>
-  fromCallback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
+  fromCallback<AdminSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
     const send = (event: AdminChatEvent) => sendBack(event);
     const notice = (message: string | null) => send({ type: 'admin.notice', message });
     const lastSeen = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+import type { ChatSocketOptions } from './customer-chat.machine.ts';
 
 type Listener = (...args: never[]) => void;
 
@@ -23,7 +23,7 @@ export type ChatSocket = {
  * Opens one connection with spec section 9's options (the caller adds origin, path, auth). The
  * shop loads socket.io-client on first use, hence the promise; the widget answers at once.
  */
-export type OpenChatSocket = (options: typeof CHAT_SOCKET_OPTIONS) => ChatSocket | Promise<ChatSocket>;
+export type OpenChatSocket = (options: ChatSocketOptions) => ChatSocket | Promise<ChatSocket>;
 
 /**
  * Opens the socket and runs `wire` once it exists; the returned cleanup also covers a stop
@@ -31,7 +31,7 @@ export type OpenChatSocket = (options: typeof CHAT_SOCKET_OPTIONS) => ChatSocket
  */
 export const withSocket = (
   open: OpenChatSocket,
-  options: typeof CHAT_SOCKET_OPTIONS,
+  options: ChatSocketOptions,
   wire: (socket: ChatSocket) => void,
   onFail: (error: unknown) => void,
 ): (() => void) => {

@@ -6,7 +6,7 @@ import type { ModelSpec } from '../testing/model.ts';
 import { formatUsd } from '../shared/money.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { adminChatMachine, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
-import type { CHAT_SOCKET_OPTIONS } from './customer-chat.machine.ts';
+import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
 const customerEvents: AnyEventObject[] = [
@@ -64,7 +64,7 @@ export const customerChatModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'customer chat',
-    machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
     events: customerEvents,
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
@@ -136,7 +136,7 @@ export const adminChatModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'admin chat',
-    machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
     events: adminEvents,
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
-import { CHAT_SOCKET_OPTIONS, customerChatMachine, type CustomerSocketCommand } from './customer-chat.machine.ts';
+import { CHAT_SOCKET_OPTIONS, type ChatSocketOptions, customerChatMachine, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
 const start = () => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const actor = createActor(customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }), { clock });
+  const actor = createActor(customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }), { clock });
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();

@@ -3,7 +3,9 @@ import type { ChatMessage } from '../../contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
 
 /** Spec section 9: the realtime client reconnects after 1 s to 5 s and gives up a connection try after 20 s. */
-export const CHAT_SOCKET_OPTIONS = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 } as const;
+/** Spec section 9's reconnection options, plus which transports to try first. */
+export type ChatSocketOptions = { reconnectionDelay: number; reconnectionDelayMax: number; timeout: number; transports?: ('websocket' | 'polling')[] };
+export const CHAT_SOCKET_OPTIONS: ChatSocketOptions = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 };
 export const CHAT_INPUT_CLEAR_MS = 200;
 export const CHAT_SOUND = 'chat-msg.mp3';
 
@@ -47,7 +49,7 @@ export const customerChatMachine = setup({
     emitted: {} as CustomerChatEmitted,
   },
   actors: {
-    socket: missingCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(),
+    socket: missingCallback<CustomerSocketCommand, { options: ChatSocketOptions }>(),
   },
   delays: { inputClear: CHAT_INPUT_CLEAR_MS },
   guards: {

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck } from '../../contracts/chat.ts';
 import { withSocket, type OpenChatSocket } from './chat-socket.ts';
-import type { CHAT_SOCKET_OPTIONS, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
+import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
 
 /** The hub's flood refusals say "try again in a minute": the chat does so by itself. */
 export const REFUSED_RETRY_MS = 60_000;
@@ -26,7 +26,7 @@ const idOf = (meta: unknown): number | undefined =>
  * a minute; a refused message shows its reason until a send succeeds.
  */
 export const customerSocketActor = (deps: CustomerSocketDeps) =>
-  fromCallback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>(({ input, sendBack, receive }) => {
+  fromCallback<CustomerSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
     const send = (event: CustomerChatEvent) => sendBack(event);
     const notice = (message: string | null) => send({ type: 'chat.notice', message });
     // The machine only sends once connected, but a command must never vanish while a lazy socket loads.

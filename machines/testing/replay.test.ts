@@ -37,7 +37,7 @@ describe('replay of an exported event log', () => {
 
   it('when a machine has a bug the log did not have, then replay stops at the divergence and names the states', () => {
     const { lines, problem } = replayLog(entries, withBlockedCheckout());
-    expect(problem).toBe('entry 8 (checkout): after xstate.done.actor.reprice the log recorded open.summary.ready, the machine is in open.summary.blocked');
+    expect(problem).toBe('entry 9 (checkout): after xstate.done.actor.reprice the log recorded open.summary.ready, the machine is in open.summary.blocked');
     expect(lines.at(-1)).toContain('✗');
   });
 
@@ -103,6 +103,6 @@ describe('replay of an exported event log', () => {
     writeFileSync(file, JSON.stringify(tampered));
     const bad = run(file);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('replay: diverges at entry 13 (checkout): after xstate.done.actor.createOrder the log recorded gone, the machine is in placed');
+    expect(bad.stdout).toContain('replay: diverges at entry 14 (checkout): after xstate.done.actor.createOrder the log recorded gone, the machine is in placed');
   });
 });

@@ -1,8 +1,8 @@
 import type { ChatHandshakeAuth, ChatIdentify } from '../../contracts/chat.ts';
 import type { ChatSocket, OpenChatSocket } from '../../machines/chat/chat-socket.ts';
-import type { CHAT_SOCKET_OPTIONS } from '../../machines/chat/customer-chat.machine.ts';
+import type { ChatSocketOptions } from '../../machines/chat/customer-chat.machine.ts';
 
-export type SocketOptionsIn = typeof CHAT_SOCKET_OPTIONS & {
+export type SocketOptionsIn = ChatSocketOptions & {
   path: '/socket.io';
   withCredentials: false;
   /** Read on every (re)connection, so an identify made later applies to the next handshake. */

@@ -3,7 +3,11 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { UserInfo } from '../../../contracts/user.ts';
+import type { SessionResponse } from '../../../machines/auth/auth.machine.ts';
 import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
+import { liveAuthMachine } from '../machines.ts';
 import { AppProviders, type AppProvidersProps } from '../providers.tsx';
 import { SessionEffects } from '../session-effects.tsx';
 
@@ -30,6 +34,12 @@ export type RenderOptions = {
   /** Route pattern the element is mounted at (default: every path). */
   pattern?: string;
   storages?: { local: StorageLike; session: StorageLike };
+  /**
+   * Who the server's session belongs to when nothing is stored (the auth machine asks on
+   * start). Answered without a request, so tests counting calls see only their own; default
+   * none. Pass `authLogic: liveAuthMachine` to have it asked through fetch instead.
+   */
+  session?: UserInfo | null;
   authLogic?: AppProvidersProps['authLogic'];
   /** The chats' socket opener; by default a socket that never connects, so no test reaches a network. */
   openSocket?: AppProvidersProps['openSocket'];
@@ -38,6 +48,16 @@ export type RenderOptions = {
 };
 
 const mounted: Root[] = [];
+
+const sessionAnswer = (user: UserInfo | null) =>
+  liveAuthMachine.provide({
+    actors: {
+      fetchSession: fromPromise<SessionResponse, void>(async () => {
+        if (user) return { user };
+        throw { status: 401, message: 'Please log in first' };
+      }),
+    },
+  });
 
 const neverOpens: NonNullable<AppProvidersProps['openSocket']> = () => new Promise(() => undefined);
 
@@ -50,7 +70,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic} openSocket={options.openSocket ?? neverOpens}>
+      <AppProviders storages={storages} authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)} openSocket={options.openSocket ?? neverOpens}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />

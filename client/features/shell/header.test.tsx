@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { AUTH_CHANNEL } from '../../../machines/auth/other-tabs.ts';
 import type { UserInfo } from '../../../contracts/user.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
+import { liveAuthMachine } from '../../app/machines.ts';
 import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../app/testing/dom.ts';
 import { mockFetch } from '../../app/testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
@@ -74,5 +77,57 @@ describe('header', () => {
     expect(admin.getAttribute('href')).toBe('/admin/orders');
     expect(admin.querySelector('[data-testid="dot"]')).not.toBeNull();
     expect(queryByText(container, 'My orders')).toBeNull();
+  });
+
+  it('when a new tab still asks the server who is logged in, then the header shows neither Login/Register nor a name, and says it is checking', async () => {
+    let answer: (status: number) => void = () => undefined;
+    mockFetch({
+      'GET /api/categories': { body: [] },
+      'GET /api/session': () => new Promise((resolve) => (answer = (status) => resolve(status === 200 ? { body: { user } } : { status, body: { message: 'Please log in first' } }))),
+    });
+    const session = memoryStorage();
+    const { container } = await renderWithApp(<Header />, { storages: { local: memoryStorage(), session }, authLogic: liveAuthMachine });
+    await settle();
+    const nav = container.querySelector<HTMLElement>('nav[aria-label="Account and cart"]')!;
+    expect(queryByRoleName(nav, 'link', 'Login')).toBeNull();
+    expect(queryByRoleName(nav, 'link', 'Register')).toBeNull();
+    expect(nav.querySelector('summary')).toBeNull();
+    expect(nav.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(nav.querySelector('[role="status"]')?.textContent).toBe('Checking your session ...');
+
+    await act(async () => answer(200));
+    await settle();
+    expect(getByRoleName(container, 'button', /^John Doe/)).toBeTruthy();
+    expect(queryByText(container, 'Checking your session ...')).toBeNull();
+    expect(JSON.parse(session.getItem('userInfo') ?? '{}')).toMatchObject({ _id: 'u1', doNotLogout: false });
+  });
+
+  it('when a new tab finds no session on the server, then Login and Register show', async () => {
+    mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/session': { status: 401, body: { message: 'Please log in first' } } });
+    const { container } = await renderWithApp(<Header />, { authLogic: liveAuthMachine });
+    await settle();
+    expect(getByRoleName(container, 'link', 'Login')).toBeTruthy();
+    expect(getByRoleName(container, 'link', 'Register')).toBeTruthy();
+    expect(queryByText(container, 'Checking your session ...')).toBeNull();
+  });
+
+  it('when another tab logs in and later logs out, then this header shows the name, then Login and Register again', async () => {
+    const { container } = await renderHeader();
+    const otherTab = new BroadcastChannel(AUTH_CHANNEL);
+    const hear = (message: unknown) =>
+      act(async () => {
+        otherTab.postMessage(message);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    try {
+      await hear({ type: 'user', userInfo: { ...user, doNotLogout: false } });
+      expect(getByRoleName(container, 'button', /^John Doe/)).toBeTruthy();
+      expect(queryByRoleName(container, 'link', 'Login')).toBeNull();
+      await hear({ type: 'loggedOut' });
+      expect(getByRoleName(container, 'link', 'Login')).toBeTruthy();
+      expect(queryByText(container, 'John Doe')).toBeNull();
+    } finally {
+      otherTab.close();
+    }
   });
 });

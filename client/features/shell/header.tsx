@@ -1,9 +1,11 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useIsAdmin, useUserInfo } from '../../app/hooks.ts';
+import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { SHOP_NAME } from '../../ui/page-title.tsx';
+import { Skeleton } from '../../ui/spinner.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { AdminLink } from './admin-link.tsx';
 import { CartLink } from './cart-link.tsx';
@@ -39,6 +41,7 @@ const navStyle = css({ display: 'flex', alignItems: 'center', gap: space(1), mar
 export function Header({ adminDot }: { adminDot?: ReactNode }) {
   const user = useUserInfo();
   const isAdmin = useIsAdmin();
+  const restoring = useAuthRestoring();
   const hidden = useHideOnScroll();
   return (
     <header css={barStyle} data-hidden={hidden}>
@@ -48,7 +51,13 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
         </Link>
         <SearchBox />
         <nav aria-label="Account and cart" css={navStyle}>
-          {!user ? (
+          {restoring ? (
+            // Neither Login/Register nor a name until the server says who this tab's session is.
+            <span aria-busy="true" css={{ display: 'inline-block', width: 120 }}>
+              <VisuallyHidden role="status">Checking your session ...</VisuallyHidden>
+              <Skeleton height={20} />
+            </span>
+          ) : !user ? (
             <>
               <Link to={paths.login.to()} css={navLinkStyle}>
                 Login

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { UserInfo } from '../../../contracts/user.ts';
-import { authMachine } from '../../../machines/auth/auth.machine.ts';
+import { controlledAuth } from '../../../machines/auth/controlled-auth.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createControl } from '../../../machines/testing/controlled-actors.ts';
 import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
@@ -58,7 +58,13 @@ export const actionOf = (event: AnyEventObject): AuthAction | null => {
   }
 };
 
+/** A fresh browser holds no session cookie: a new visitor's first question is answered "none". */
+export const NO_SESSION = { type: 'xstate.error.actor.fetchSession', error: { status: 401, message: 'Please log in first' } } as const;
+/** The server still knows the session (after a login, or a logout that never reached it). */
+export const sessionOf = (user: UserInfo) => ({ type: 'xstate.done.actor.fetchSession', output: { user } }) as const;
+
 const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
+  if (s.matches('restoring')) return [NO_SESSION];
   if (s.matches({ guest: 'loggingIn' }))
     return [
       { type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: E2E_USERS.john } },
@@ -98,9 +104,7 @@ export const authE2eModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'auth (e2e)',
-    machine: authMachine.provide({
-      actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() },
-    }),
+    machine: controlledAuth(control),
     control,
     input: () => ({ local: memoryStorage(), session: memoryStorage() }),
     events: byState,

@@ -1,0 +1,271 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { CHAT_TEXTS } from '../../../contracts/chat.ts';
+import { visibleRooms, type AdminChatContext } from '../../../machines/chat/admin-chat.machine.ts';
+import type { CustomerChatContext } from '../../../machines/chat/customer-chat.machine.ts';
+import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import {
+  ADMIN_EXCLUDED,
+  ADMIN_TEXT,
+  adminE2eModel,
+  chatStepKey,
+  CUSTOMER_EXCLUDED,
+  customerE2eModel,
+  isSettling,
+  SHOPPER_TEXT,
+} from './chat-sample.ts';
+import { expectFullCoverage } from './report.ts';
+
+test.describe.configure({ mode: 'serial' });
+// a step the page cannot do fails fast instead of waiting out the test
+test.use({ actionTimeout: 10_000 });
+
+type Run = ReturnType<ReturnType<typeof createOracle>['start']>;
+type Side = { page: Page; run: Run };
+
+let paths: E2ePath[] = [];
+let customerOracle: ReturnType<typeof createOracle>;
+let adminOracle: ReturnType<typeof createOracle>;
+let customerContext: BrowserContext;
+let adminContext: BrowserContext;
+/** The admin once logged in on the Chats page, with the admin session's machine beside it. */
+let admin: Side | undefined;
+/** Each customer socket is its own room for the admin: a new one per page and per reconnect. */
+let rooms = 0;
+let room = '';
+
+test.beforeAll(async ({ browser, shop }) => {
+  paths = e2ePaths(customerE2eModel(), chatStepKey);
+  customerOracle = createOracle(customerE2eModel());
+  adminOracle = createOracle(adminE2eModel());
+  customerContext = await browser.newContext({ baseURL: shop.url });
+  adminContext = await browser.newContext({ baseURL: shop.url });
+});
+test.afterAll(async () => {
+  await admin?.run.stop();
+  await customerContext?.close();
+  await adminContext?.close();
+});
+
+const customerOf = (s: AnyMachineSnapshot) => s.context as CustomerChatContext;
+
+/** What the admin's machine goes through when a shopper's message reaches the hub. */
+const shopperMessageArrives = async (customer: Run) => {
+  if (admin) await admin.run.step({ type: 'admin.clientMessage', user: room, message: SHOPPER_TEXT });
+  else await customer.step({ type: 'chat.noAdmin' });
+  // the hub's answer: accepted (or 'no admin', which has its own event), so no refusal shows
+  await customer.step({ type: 'chat.notice', message: null });
+};
+
+/** One step of a generated path, done as a person does it; both machines replay what the step makes them see. */
+const perform = async (customer: Side, event: AnyEventObject) => {
+  const { page, run } = customer;
+  const before = run.snapshot();
+  switch (event.type) {
+    case 'chat.connected': {
+      // nothing to do: the socket connects by itself, then sends what was typed meanwhile
+      const outbox = customerOf(before).outbox;
+      await run.step(event);
+      for (let i = 0; i < outbox.length; i++) await shopperMessageArrives(run);
+      return;
+    }
+    case 'chat.input':
+      await page.getByLabel('Your message').fill(event.text as string);
+      await run.step(event);
+      return;
+    case 'chat.submit': {
+      await page.getByLabel('Your message').press('Enter');
+      const after = await run.step(event);
+      const sent = customerOf(after).messages.length > customerOf(before).messages.length;
+      if (sent && before.hasTag('adminClosed')) room = `customer-${++rooms}`;
+      if (sent && !after.hasTag('connecting')) await shopperMessageArrives(run);
+      return;
+    }
+    case 'chat.hide':
+      await page.getByRole('button', { name: 'Minimise support chat' }).click();
+      await run.step(event);
+      return;
+    case 'chat.show':
+      await page.getByRole('button', { name: 'Open support chat' }).click();
+      await run.step(event);
+      return;
+    case 'chat.adminMessage': {
+      const panel = admin!.page.getByRole('region', { name: 'Chat with a guest', exact: true });
+      await panel.getByLabel('Reply to a guest').fill(ADMIN_TEXT);
+      await panel.getByRole('button', { name: 'Submit' }).click();
+      await admin!.run.step({ type: 'admin.send', user: room, message: ADMIN_TEXT });
+      await admin!.run.step({ type: 'admin.notice', message: null });
+      await run.step(event);
+      return;
+    }
+    case 'chat.adminClosed':
+      await admin!.page.getByRole('button', { name: 'Close chat with a guest' }).click();
+      await admin!.run.step({ type: 'admin.closeChat', user: room });
+      await admin!.run.step({ type: 'admin.notice', message: null });
+      // the shopper's socket is dropped, so the hub tells the admin the customer left
+      await admin!.run.step({ type: 'admin.clientDisconnected', socketId: room });
+      await run.step(event);
+      return;
+    default:
+      // the box clearing 200 ms after a send: the page does it by itself, as the machine's own timer does
+      await run.step(event);
+  }
+};
+
+/** The shopper's panel and launcher, and the admin's Chats page and header dot, as the machines say. */
+const expectBothShow = async ({ page, run }: Side) => {
+  const s = run.snapshot();
+  // a connection or a clearing box in progress moves on by itself (and a reconnection sends
+  // what was typed meanwhile to the admin): both pages are checked once it has settled
+  if (isSettling(s)) return;
+  {
+    const ctx = customerOf(s);
+    const open = s.hasTag('panelOpen');
+    await expect(page.getByRole('heading', { name: CHAT_TEXTS.title })).toBeVisible({ visible: open });
+    await expect(page.getByRole('img', { name: 'Unread message from support' })).toHaveCount(ctx.unread && !open ? 1 : 0);
+    if (open) {
+      const lines = page.getByRole('log', { name: 'Conversation with support' }).getByRole('listitem');
+      await expect(lines).toHaveCount(ctx.messages.length);
+      for (const [i, m] of ctx.messages.entries()) {
+        await expect(lines.nth(i)).toHaveText('client' in m ? `${CHAT_TEXTS.you}${m.client}` : `${CHAT_TEXTS.support}${m.admin}`);
+      }
+      await expect(page.getByLabel('Your message')).toHaveValue(ctx.draft);
+      await expect(page.getByText(CHAT_TEXTS.noAdmin)).toBeVisible({ visible: s.hasTag('noAdmin') });
+      await expect(page.getByText(CHAT_TEXTS.adminClosed)).toBeVisible({ visible: s.hasTag('adminClosed') });
+    }
+  }
+  if (admin) await expectAdminShows(admin);
+};
+
+const expectAdminShows = async ({ page, run }: Side) => {
+  const ctx = run.snapshot().context as AdminChatContext;
+  const shown = visibleRooms(ctx);
+  const panels = page.getByRole('region', { name: 'Chat with a guest', exact: true });
+  await expect(panels).toHaveCount(shown.length);
+  for (const [i, r] of shown.entries()) {
+    const lines = panels.nth(i).getByRole('log', { name: 'Messages with a guest' }).getByRole('listitem');
+    await expect(lines).toHaveCount(r.messages.length);
+    for (const [j, m] of r.messages.entries()) await expect(lines.nth(j)).toHaveText('client' in m ? `Customer wrote:${m.client}` : `You wrote:${m.admin}`);
+  }
+  if (shown.length === 0) await expect(page.getByText(/No customer is chatting right now/)).toBeVisible();
+  const dot = page.getByRole('banner').getByRole('link', { name: /^Admin/ }).getByRole('img', { name: 'Unread chat message' });
+  await expect(dot).toHaveCount(ctx.messageReceived ? 1 : 0);
+};
+
+/** The admin has a room for the shopper's socket: the shopper wrote since it connected. */
+const hasRoom = (s: AnyMachineSnapshot) => customerOf(s).messages.some((m) => 'client' in m) && !s.hasTag('adminClosed');
+
+/** A guest opens the shop's chat on a fresh page (a new socket, a new room), follows `events`, and leaves. */
+const runShopper = async (events: AnyEventObject[]) => {
+  const page = await customerContext.newPage();
+  const run = customerOracle.start();
+  room = `customer-${++rooms}`;
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    for (const event of events) {
+      await perform({ page, run }, event);
+      await expectBothShow({ page, run });
+    }
+    // a path may end while the page is still settling: the machine follows what the page did
+    if (run.snapshot().hasTag('connecting')) await perform({ page, run }, { type: 'chat.connected' });
+    await expect.poll(() => run.snapshot().hasTag('sending')).toBe(false);
+    await expectBothShow({ page, run });
+    // Closing the page leaves the room for the hub's recovery window (2 min): the admin closes
+    // it instead, which ends the shopper's socket at once, so the hub drops the room.
+    if (admin && hasRoom(run.snapshot())) {
+      await perform({ page, run }, { type: 'chat.adminClosed' });
+      await expectBothShow({ page, run });
+    }
+  } finally {
+    await page.close();
+    await run.stop();
+  }
+};
+
+const describePath = (path: E2ePath) => path.map(({ event }) => event.type.split('.')[1] + (event.text === undefined ? '' : `(${JSON.stringify(event.text)})`)).join(' → ');
+
+test("when no admin is online, then the shopper's messages are shown with 'no admin here now'", async () => {
+  const typed = [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.submit' }, { type: 'xstate.after.inputClear.customerChat.composer.clearing' }];
+  await runShopper([{ type: 'chat.connected' }, ...typed, ...typed]);
+});
+
+test("when the admin logs in and opens the Chats page, then the admin session's machine is online, and back online after a drop", async () => {
+  const page = await adminContext.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.getByRole('link', { name: 'Chats' }).first().click();
+  const run = adminOracle.start();
+  await run.step({ type: 'admin.connected' });
+  admin = { page, run };
+  await expectAdminShows(admin);
+  // a drop of the admin's socket: the page says it is connecting, then announces the admin again
+  const connecting = page.getByRole('status').filter({ hasText: 'Connecting to the chat server ...' });
+  await adminContext.setOffline(true);
+  await expect(connecting).toBeVisible({ timeout: 10_000 });
+  await run.step({ type: 'admin.disconnected' });
+  await adminContext.setOffline(false);
+  await expect(connecting).toBeHidden({ timeout: 15_000 });
+  await run.step({ type: 'admin.connected' });
+  await expectAdminShows(admin);
+});
+
+test("when a guest and the admin follow the customer chat machine's generated paths, then both pages match both machines at every step", async () => {
+  test.setTimeout(150_000);
+  for (const [index, path] of paths.entries()) {
+    await test.step(`path ${index + 1}/${paths.length}: ${describePath(path)}`, () => runShopper(path.map((s) => s.event)));
+  }
+});
+
+test('when the shopper goes offline after the admin closed the chat, then what they type waits and reaches the admin once back online, and a dropped socket reconnects', async () => {
+  const page = await customerContext.newPage();
+  const run = customerOracle.start({}, { newPath: true });
+  room = `customer-${++rooms}`;
+  const side = { page, run };
+  const clear = { type: 'xstate.after.inputClear.customerChat.composer.clearing' };
+  const typed = [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.submit' }, clear];
+  const follow = async (events: AnyEventObject[]) => {
+    for (const event of events) {
+      await perform(side, event);
+      await expectBothShow(side);
+    }
+  };
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    await follow([{ type: 'chat.connected' }, ...typed, { type: 'chat.adminClosed' }]);
+    await customerContext.setOffline(true);
+    // the first message reconnects (closed → connecting), the second waits while connecting
+    await follow([...typed, ...typed]);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeVisible();
+    await customerContext.setOffline(false);
+    // socket.io tries again within 1 s to 5 s (spec section 9)
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeHidden({ timeout: 15_000 });
+    await follow([{ type: 'chat.connected' }]);
+    // a drop of a live socket: the panel says it is connecting, and socket.io recovers the same room
+    await customerContext.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeVisible({ timeout: 10_000 });
+    await run.step({ type: 'chat.disconnected' });
+    await customerContext.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting ...' })).toBeHidden({ timeout: 15_000 });
+    await follow([{ type: 'chat.connected' }, { type: 'chat.adminClosed' }]);
+  } finally {
+    await customerContext.setOffline(false);
+    await page.close();
+    await run.stop();
+  }
+});
+
+test('when every run is done, then each chat machine has had 100 % of its transitions in the browser, less the EXCLUDED ones', () => {
+  for (const [report, excluded] of [
+    [customerOracle.report(), CUSTOMER_EXCLUDED],
+    [adminOracle.report(), ADMIN_EXCLUDED],
+  ] as const) {
+    expectFullCoverage(report, excluded);
+    expect(report.states.covered, `${report.name}: states`).toBe(report.states.total);
+  }
+});
