@@ -2,9 +2,21 @@
  * `npm run test:model`: replays the generated paths of every machine's model and prints, per
  * machine, the states and transitions the real actors went through over the machine's totals.
  * Exits non-zero if a rule fails or any machine is below 100 %.
+ *
+ *   --plan           also writes each machine's test plan and statechart to docs/machines/
+ *   --plan --check   only compares them with docs/machines/ and names every stale file
  */
 import { allModels } from '../machines/testing/models.ts';
 import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
+import { checkPlans, writePlans } from './plan-files.ts';
+
+const args = process.argv.slice(2);
+if (args.includes('--plan')) {
+  const problems = args.includes('--check') ? checkPlans() : writePlans();
+  for (const p of problems) console.log(p);
+  console.log(problems.length === 0 ? 'plan: docs/machines matches the machines' : `plan: ${problems.length} problem(s)`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}
 
 let failed = 0;
 for (const spec of allModels()) {

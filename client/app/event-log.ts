@@ -17,7 +17,7 @@ export type EventLogHandle = { toJSON: () => string; download: () => void; clear
 
 /**
  * Puts the log within reach of the console as `statefrontEvents`: `statefrontEvents.download()`
- * saves the events the app's machines received as JSON, passwords and tokens redacted, for a
+ * saves the events the app's machines received as JSON, secrets and personal data redacted, for a
  * bug report or for replaying the session in a test (machines/shared/event-log.ts).
  */
 export const exposeEventLog = (log: EventLog, target: { statefrontEvents?: EventLogHandle }): EventLogHandle => {

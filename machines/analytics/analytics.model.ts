@@ -1,8 +1,10 @@
 import type { AnyEventObject } from 'xstate';
+import { formatUsd } from '../shared/money.ts';
 import type { AnalysisOrder } from '../../contracts/order.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { analyticsMachine, type AnalyticsContext } from './analytics.machine.ts';
 
 const today = '2026-11-27';
@@ -21,6 +23,30 @@ const events: AnyEventObject[] = [
     { type: `xstate.error.actor.${id}`, error: { status: 500, message: 'down' } },
   ]),
 ];
+
+const total = (c: AnalyticsContext, which: 'first' | 'second') => {
+  const date = which === 'first' ? c.firstDate : c.secondDate;
+  return `${date} at ${formatUsd(Number(c[which].at(-1)?.[date] ?? 0))}`;
+};
+const region = (which: 'first' | 'second') => ({
+  [`${which}.loading`]: (s: { context: AnalyticsContext }) => `the ${which} date ${which === 'first' ? s.context.firstDate : s.context.secondDate} is loading`,
+  [`${which}.ready`]: (s: { context: AnalyticsContext }) => `the ${which} chart shows ${total(s.context, which)}`,
+  [`${which}.failed`]: (s: { context: AnalyticsContext }) => `the ${which} chart of ${which === 'first' ? s.context.firstDate : s.context.secondDate} failed to load`,
+});
+
+/** The test plan's sentences (docs/machines/analytics.plan.md). */
+const describe: PlanTemplates = {
+  states: { ...region('first'), ...region('second') },
+  events: {
+    'analytics.setFirstDate': (e) => `the admin picks ${e.date} as the first date`,
+    'analytics.setSecondDate': (e) => `the admin picks ${e.date} as the second date`,
+    'analytics.newOrder': (e) => `a live order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives, made ${e.order.createdAt.slice(0, 10)}`,
+    'xstate.done.actor.fetchFirst': (e) => `the first date's ${e.output.length} orders arrive`,
+    'xstate.error.actor.fetchFirst': 'the first date fails to load',
+    'xstate.done.actor.fetchSecond': (e) => `the second date's ${e.output.length} orders arrive`,
+    'xstate.error.actor.fetchSecond': 'the second date fails to load',
+  },
+};
 
 export const analyticsModel = (): ModelSpec => {
   const control = createControl();
@@ -45,5 +71,6 @@ export const analyticsModel = (): ModelSpec => {
         }
       }
     },
+    describe,
   };
 };

@@ -4,6 +4,7 @@ import { frozenStorage } from '../shared/storage.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { AUTH_TEXTS } from './auth.machine.ts';
 import { controlledAuth } from './controlled-auth.ts';
 
@@ -58,6 +59,47 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (event.type === 'auth.logout' || event.type === 'auth.unauthorized') assertEqual(ctx.userInfo, null, 'logout and 401 clear userInfo');
 };
 
+const who = (u: UserInfo | null | undefined) => (u?.isAdmin ? 'an admin' : 'a shopper');
+
+/** The test plan's sentences (docs/machines/auth.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    resolving: 'the stored login is being read',
+    restoring: 'the tab asks the BFF whether a session exists',
+    'guest.idle': ({ context }) => (context.notice ? `nobody is logged in ("${context.notice}")` : 'nobody is logged in'),
+    'guest.failed': ({ context }) => `nobody is logged in and "${context.error}" is shown`,
+    'guest.loggingIn': 'the login is being checked',
+    'guest.registering': 'the registration is being sent',
+    'loggedIn.role.choosing': '',
+    'loggedIn.role.user': ({ context }) => `${context.userInfo?.name} is logged in as a shopper`,
+    'loggedIn.role.admin': ({ context }) => `${context.userInfo?.name} is logged in as an admin`,
+    'loggedIn.profile.idle': ({ context }) => (context.notice ? `"${context.notice}" is shown` : ''),
+    'loggedIn.profile.failed': ({ context }) => `the profile form shows "${context.error}"`,
+    'loggedIn.profile.updating': 'the profile is being saved',
+    loggingOut: 'the user is logged out while the server ends the session',
+  },
+  events: {
+    'auth.login': (e) => `the visitor logs in as ${e.email}${e.doNotLogout ? ' (Do not logout)' : ''}`,
+    'auth.register': (e) => `the visitor registers as ${e.name} ${e.lastName} <${e.email}>`,
+    'auth.logout': 'the user logs out',
+    'auth.updateProfile': (e) => `the user saves the profile with the name ${e.body.name}`,
+    'auth.unauthorized': 'a call answers 401',
+    'auth.storageChanged': 'another tab changes the stored login',
+    'auth.elsewhere.user': (e) => `another tab logs in ${e.userInfo.name} as ${who(e.userInfo)}`,
+    'auth.elsewhere.loggedOut': 'another tab logs out',
+    'xstate.done.actor.fetchSession': (e) => (e.output.user ? `the BFF has a session of ${who(e.output.user)}` : 'the BFF has no session'),
+    'xstate.error.actor.fetchSession': (e) => `the BFF answers ${e.error.status}`,
+    'xstate.done.actor.login': (e) => `the server accepts the login of ${who(e.output.userLoggedIn)}`,
+    'xstate.error.actor.login': (e) => `the server refuses the login (${e.error.status})`,
+    'xstate.done.actor.register': 'the server creates the user',
+    'xstate.error.actor.register': (e) => `the server refuses the registration (${e.error.status})`,
+    'xstate.done.actor.logout': 'the server ends the session',
+    'xstate.error.actor.logout': 'the logout call fails',
+    'xstate.done.actor.updateProfile': 'the server saves the profile',
+    'xstate.error.actor.updateProfile': (e) => `the server refuses the profile (${e.error.status})`,
+  },
+};
+
 export const authModel = (): ModelSpec => {
   const control = createControl();
   return {
@@ -72,5 +114,6 @@ export const authModel = (): ModelSpec => {
     events,
     select: (ctx: Ctx) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice }),
     check,
+    describe,
   };
 };

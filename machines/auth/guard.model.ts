@@ -2,6 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { guardMachine } from './guard.machine.ts';
 
 const events: AnyEventObject[] = [
@@ -27,6 +28,22 @@ const check: ModelSpec['check'] = (_before, event, after) => {
   if (event.type === 'guard.signedOut') assertEqual(tags, ['showLogin'], 'a settled logout shows the login form, never a page waiting for a user');
 };
 
+/** The test plan's sentences (docs/machines/guard.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    loading: ({ context }) => `a ${context.area} page asks the BFF for the session`,
+    showLogin: 'the login form is shown',
+    redirectHome: 'the visitor is sent to the home page',
+    render: ({ context }) => `the ${context.area} page is shown`,
+  },
+  events: {
+    'xstate.done.actor.fetchToken': (e) => (e.output.token ? `the BFF answers with a session of ${e.output.isAdmin ? 'an admin' : 'a shopper'}` : 'the BFF answers with no session'),
+    'xstate.error.actor.fetchToken': (e) => `the BFF answers ${e.error.status}`,
+    'guard.recheck': 'the page asks again (after a login)',
+    'guard.signedOut': 'the user is logged out',
+  },
+};
+
 export const guardModel = (): ModelSpec => {
   const control = createControl();
   return {
@@ -36,5 +53,6 @@ export const guardModel = (): ModelSpec => {
     inputs: [() => ({ area: 'user' }), () => ({ area: 'admin' })],
     events,
     check,
+    describe,
   };
 };

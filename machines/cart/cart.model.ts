@@ -1,10 +1,11 @@
 import type { AnyEventObject } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
 import { frozenStorage } from '../shared/storage.ts';
-import { itemsCount, subtotal } from '../shared/money.ts';
+import { formatUsd, itemsCount, subtotal } from '../shared/money.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { CART_KEY, CART_VERSION, type CartTotals } from './cart-storage.ts';
 import { cartMachine } from './cart.machine.ts';
 
@@ -50,6 +51,23 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (event.type === 'cart.clear') assertEqual(next.items, [], 'clear empties the cart');
 };
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The test plan's sentences (docs/machines/cart.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    active: ({ context: c }) =>
+      c.items.length === 0 ? 'the cart is empty' : `the cart holds ${plural(c.itemsCount, 'item')} for ${formatUsd(c.cartSubtotal)}`,
+  },
+  events: {
+    'cart.add': (e) => `the shopper adds "${e.item.name}" × ${e.item.quantity}${e.item.count < 1 ? ' (out of stock)' : ''}`,
+    'cart.remove': (e) => `the shopper removes "${e.productID}"`,
+    'cart.setQuantity': (e) => `the shopper sets the quantity of "${e.productID}" to ${e.quantity}`,
+    'cart.clear': 'the cart is cleared',
+    'cart.storageChanged': 'another tab changes the stored cart',
+  },
+};
+
 export const cartModel = (machine = cartMachine): ModelSpec => ({
   name: 'cart',
   machine,
@@ -59,4 +77,5 @@ export const cartModel = (machine = cartMachine): ModelSpec => ({
   bound: (ctx: Ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12,
   select: (ctx: Ctx) => ({ items: ctx.items, itemsCount: ctx.itemsCount, cartSubtotal: ctx.cartSubtotal }),
   check,
+  describe,
 });

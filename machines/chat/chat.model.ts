@@ -3,6 +3,8 @@ import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import { formatUsd } from '../shared/money.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { adminChatMachine, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
@@ -24,6 +26,39 @@ const customerEvents: AnyEventObject[] = [
 ];
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const conversation = (c: CustomerChatContext) =>
+  `${count(c.messages.length, 'message')} shown${c.outbox.length ? `, ${c.outbox.length} waiting to be sent` : ''}${c.unread ? ', the unread dot on' : ''}${c.notice ? `, "${c.notice}" noticed` : ''}`;
+
+/** The test plan's sentences (docs/machines/customer-chat.plan.md). */
+const customerDescribe: PlanTemplates = {
+  states: {
+    'connection.online.connecting': ({ context }) => `the chat is connecting with ${conversation(context)}`,
+    'connection.online.chatting': ({ context }) => `the chat is online with ${conversation(context)}`,
+    'connection.online.noAdmin': ({ context }) => `"no admin" is shown with ${conversation(context)}`,
+    'connection.closed': 'the admin closed the chat',
+    'composer.editing': ({ context }) => (context.draft ? `the box holds "${context.draft}"` : 'the box is empty'),
+    'composer.clearing': 'the box is about to clear',
+    'panel.shown': '',
+    'panel.hidden': 'the panel is minimised',
+  },
+  events: {
+    'chat.input': (e) => `the customer types "${e.text}"`,
+    'chat.submit': 'the customer presses Send',
+    'chat.read': 'the customer opens the chat',
+    'chat.connected': 'the socket connects',
+    'chat.disconnected': 'the socket disconnects',
+    'chat.adminMessage': (e) => `the admin writes "${e.text}"`,
+    'chat.noAdmin': 'the server says no admin is online',
+    'chat.adminClosed': 'the admin closes the chat',
+    'xstate.after.inputClear': 'the clearing delay passes',
+    'chat.notice': (e) => (e.message ? `the hub refuses with "${e.message}"` : 'the notice is cleared'),
+    'chat.reconnect': 'the customer asks to reconnect',
+    'chat.show': 'the customer opens the panel',
+    'chat.hide': 'the customer minimises the panel',
+  },
+};
 
 export const customerChatModel = (): ModelSpec => {
   const control = createControl();
@@ -50,6 +85,7 @@ export const customerChatModel = (): ModelSpec => {
       if (event.type === 'chat.notice') assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },
+    describe: customerDescribe,
   };
 };
 
@@ -69,6 +105,32 @@ const adminEvents: AnyEventObject[] = [
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
+
+const rooms = (c: AdminChatContext) => {
+  const shown = visibleRooms(c);
+  const list = shown.length === 0 ? 'no chats shown' : shown.map((r) => `${c.names[r.user] ?? r.user} (${count(r.messages.length, 'message')})`).join(', ');
+  return list + (c.messageReceived ? ', unread' : '') + (c.notice ? `, "${c.notice}" noticed` : '');
+};
+
+/** The test plan's sentences (docs/machines/admin-chat.plan.md). */
+const adminDescribe: PlanTemplates = {
+  states: {
+    connecting: ({ context }) => `the admin's chat is connecting with ${rooms(context)}`,
+    online: ({ context }) => `the admin's chat is online with ${rooms(context)}`,
+  },
+  events: {
+    'admin.connected': 'the socket connects',
+    'admin.disconnected': 'the socket disconnects',
+    'admin.clientMessage': (e) => `customer ${e.user} writes "${e.message}"`,
+    'admin.send': (e) => `the admin replies "${e.message}" to ${e.user}`,
+    'admin.closeChat': (e) => `the admin closes the chat with ${e.user}`,
+    'admin.read': 'the admin reads the chats',
+    'admin.clientDisconnected': (e) => `customer ${e.socketId} leaves`,
+    'admin.notice': (e) => (e.message ? `the hub refuses with "${e.message}"` : 'the notice is cleared'),
+    'admin.dismissNotice': 'the admin dismisses the notice',
+    'admin.newOrder': (e) => `a new order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives on the socket`,
+  },
+};
 
 export const adminChatModel = (): ModelSpec => {
   const control = createControl();
@@ -94,5 +156,6 @@ export const adminChatModel = (): ModelSpec => {
       if (event.type === 'admin.clientMessage') assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
       if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
     },
+    describe: adminDescribe,
   };
 };

@@ -1,8 +1,10 @@
 import type { AnyEventObject } from 'xstate';
 import { hasShippingProfile } from '../../contracts/rules.ts';
+import { formatUsd } from '../shared/money.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import type { CartItem } from '../../contracts/order.ts';
 import { checkoutMachine, type CheckoutContext, type Repricing } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
@@ -26,6 +28,40 @@ const checkoutEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.createOrder', output: { _id: 'o1' } },
   { type: 'xstate.error.actor.createOrder', error: { status: 400, message: 'Only 1 left' } },
 ];
+
+const method = (m: string) => (m === 'cod' ? 'cash on delivery' : m === 'pp' ? 'the wallet' : `"${m}"`);
+const notices = (c: CheckoutContext) => [...c.notes, ...(c.priceError ? [c.priceError] : []), ...(c.error ? [c.error] : [])].map((n) => `"${n}"`).join(' and ');
+const withNotices = (c: CheckoutContext, s: string) => (notices(c) ? `${s}, with ${notices(c)}` : s);
+const lineCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+
+/** The test plan's sentences (docs/machines/checkout.plan.md). */
+const checkoutDescribe: PlanTemplates = {
+  states: {
+    'open.loadingProfile': ({ context }) => `the checkout of ${lineCount(context.itemsCount)} for ${formatUsd(context.cartSubtotal)} loads the profile`,
+    'open.loadFailed': ({ context }) => `the checkout shows "${context.error}" and Retry`,
+    'open.repricing': ({ context }) => `"Checking the current prices ..." is shown for ${lineCount(context.itemsCount)}`,
+    'open.summary.checking': '',
+    'open.summary.blocked': ({ context }) => withNotices(context, `Place order is disabled (${context.items.length === 0 ? 'empty cart' : 'incomplete profile'})`),
+    'open.summary.ready': ({ context }) =>
+      withNotices(context, `Place order is enabled for ${lineCount(context.itemsCount)} at ${formatUsd(context.cartSubtotal)}, paying with ${method(context.paymentMethod)}`),
+    'open.confirming': 'the prices are checked once more before ordering',
+    'open.placing': 'the order is being placed',
+    placed: ({ context }) => `order ${context.orderId} is placed and the cart is emptied`,
+  },
+  events: {
+    'xstate.done.actor.loadProfile': (e) => `the profile arrives ${hasShippingProfile(e.output) ? 'complete' : 'without a complete address'}`,
+    'xstate.error.actor.loadProfile': (e) => `the profile call fails (${e.error.status})`,
+    'checkout.retry': 'the shopper presses Retry',
+    'xstate.done.actor.reprice': (e) => (e.output.notes.length ? `the server's prices differ: ${e.output.notes.join(' ')}` : "the server's prices are unchanged"),
+    'xstate.error.actor.reprice': (e) => `the price check fails ("${e.error.message}")`,
+    'checkout.recheckPrices': 'the shopper asks to check the prices again',
+    'checkout.cartChanged': (e) => (e.items.length ? `the cart changes to ${lineCount(e.itemsCount)} for ${formatUsd(e.cartSubtotal)}` : 'the cart is emptied elsewhere'),
+    'checkout.setPaymentMethod': (e) => `the shopper chooses ${method(e.method)}`,
+    'checkout.placeOrder': 'the shopper presses Place order',
+    'xstate.done.actor.createOrder': (e) => `the server creates order ${e.output._id}`,
+    'xstate.error.actor.createOrder': (e) => `the server refuses the order: "${e.error.message}"`,
+  },
+};
 
 const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } => event.type === `xstate.done.actor.${id}`;
 
@@ -69,6 +105,7 @@ export const checkoutModel = (): ModelSpec => {
       assertEqual(cart.clears(), after.hasTag('placed') ? 1 : 0, 'the cart is emptied once, when the order is placed, never otherwise');
       if (event.type === 'checkout.setPaymentMethod') assertTrue(['pp', 'cod'].includes(ctx.paymentMethod), 'only pp and cod');
     },
+    describe: checkoutDescribe,
   };
 };
 
@@ -84,6 +121,29 @@ const paymentEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.confirmPaid', output: { isPaid: false, paidAt: null } },
   { type: 'xstate.error.actor.confirmPaid', error: { status: 400, message: 'amount differs' } },
 ];
+
+/** The test plan's sentences (docs/machines/payment.plan.md). */
+const paymentDescribe: PlanTemplates = {
+  states: {
+    choosing: '',
+    cashOnDelivery: 'the order is paid on delivery',
+    loadingWallet: ({ context }) => `the wallet loads for ${formatUsd(context.cartSubtotal)}`,
+    walletUnavailable: 'the wallet could not load and Retry is offered',
+    awaitingApproval: 'the wallet buttons are shown',
+    verifying: 'the server verifies the payment',
+    paid: 'the order is paid',
+  },
+  events: {
+    'xstate.done.actor.loadWallet': 'the wallet loads',
+    'xstate.error.actor.loadWallet': 'the wallet fails to load',
+    'payment.retry': 'the buyer presses Retry',
+    'payment.approved': (e) => (e.walletOrderId ? `the buyer approves wallet order ${e.walletOrderId}` : 'the wallet approves without an order'),
+    'payment.cancelled': 'the buyer cancels in the wallet',
+    'payment.failed': (e) => `the wallet reports an error ("${e.message}")`,
+    'xstate.done.actor.confirmPaid': (e) => (e.output.isPaid ? 'the server records the payment' : 'the server does not record the payment'),
+    'xstate.error.actor.confirmPaid': (e) => `the server refuses the capture ("${e.error.message}")`,
+  },
+};
 
 export const paymentModel = (): ModelSpec => {
   const control = createControl();
@@ -107,5 +167,6 @@ export const paymentModel = (): ModelSpec => {
         assertTrue(Boolean(ctx.walletOrderId), 'paid only for an approved wallet order');
       }
     },
+    describe: paymentDescribe,
   };
 };

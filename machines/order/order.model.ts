@@ -3,8 +3,9 @@ import type { Order } from '../../contracts/order.ts';
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
-import { orderMachine, type OrderContext } from './order.machine.ts';
+import { cancelReasonText, orderMachine, type OrderContext } from './order.machine.ts';
 
 const events: AnyEventObject[] = [
   ...[baseOrder, codOrder, paidOrder, deliveredOrder, cancelledOrder].map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
@@ -47,6 +48,42 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (prev?.isPaid && order && event.type !== 'xstate.done.actor.loadOrder') assertTrue(order.isPaid, 'paid stays paid');
 };
 
+const kind = (o: Order) =>
+  `${o.isCancelled ? 'a cancelled' : o.isDelivered ? 'a delivered' : o.isPaid ? 'a paid' : 'an unpaid'} ${o.paymentMethod === 'cod' ? 'cash-on-delivery' : 'wallet'} order`;
+const noted = (c: OrderContext) => (c.error ? ` ("${c.error}")` : '');
+
+/** The test plan's sentences (docs/machines/order.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    loading: ({ context }) => `the ${context.viewer}'s order page loads order ${context.orderId}`,
+    failed: ({ context }) => `the page shows "${context.error}"`,
+    resolving: '',
+    'created.payment.awaitingPayment': ({ context }) => `the order waits for payment${noted(context)}`,
+    'created.payment.cashOnDelivery': ({ context }) => `the order is paid on delivery${context.viewer === 'admin' ? ', Mark as delivered is offered' : ''}${noted(context)}`,
+    'created.cancel.offered': 'Cancel order is offered',
+    'created.cancel.asking': '"Are you sure?" is asked',
+    cancelling: 'the order is being cancelled',
+    cancelled: ({ context }) => `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
+    paid: ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
+    marking: 'the order is being marked delivered',
+    delivered: 'the order is delivered',
+  },
+  events: {
+    'xstate.done.actor.loadOrder': (e) => `the server sends ${kind(e.output)}`,
+    'xstate.error.actor.loadOrder': (e) => `the server answers ${e.error.status} "${e.error.message}"`,
+    'order.reload': 'the page reloads the order',
+    'order.paid': 'the payment on the page succeeds',
+    'order.markDelivered': (_event, s) => `the ${s.context.viewer} presses Mark as delivered`,
+    'xstate.done.actor.markDelivered': 'the server records the delivery',
+    'xstate.error.actor.markDelivered': 'the delivery call fails',
+    'order.cancel': (_event, s) => `the ${s.context.viewer} presses Cancel order`,
+    'order.cancelConfirmed': (_event, s) => `the ${s.context.viewer} confirms`,
+    'order.cancelDismissed': (_event, s) => `the ${s.context.viewer} answers no`,
+    'xstate.done.actor.cancelOrder': 'the server cancels the order',
+    'xstate.error.actor.cancelOrder': (e) => `the server refuses the cancel: "${e.error.message}"`,
+  },
+};
+
 export const orderModel = (): ModelSpec => {
   const control = createControl();
   return {
@@ -56,5 +93,6 @@ export const orderModel = (): ModelSpec => {
     inputs: [() => ({ orderId: 'o1', viewer: 'user' }), () => ({ orderId: 'o1', viewer: 'admin' })],
     events,
     check,
+    describe,
   };
 };

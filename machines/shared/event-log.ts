@@ -1,17 +1,46 @@
-import type { AnyActorRef, AnyEventObject, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, StateValue } from 'xstate';
 
-/** One event an actor of the client received, in the order received. */
-export type LoggedEvent = { actor: string; event: AnyEventObject };
+/**
+ * One event an actor of the client received, in the order received, with what the machine
+ * made of it: whether a transition took it and the state value after. An entry whose event is
+ * `xstate.init` records the state the actor started in (not an event to send).
+ */
+export type LoggedEvent = { actor: string; event: AnyEventObject; taken?: boolean; state?: StateValue; input?: unknown };
 
 const SECRET_KEY = /password|token|secret|authorization|cookie/i;
+/** Personal data, by key: who a person is and where they live. */
+const PERSONAL_KEYS = new Set(['name', 'lastname', 'email', 'phonenumber', 'address', 'city', 'zipcode', 'state', 'country']);
+const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;
 export const REDACTED = '[redacted]';
 
-/** A deep copy with every secret-looking field replaced, so an exported log can be shared. */
+// A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
+const isPersonal = (key: string, holder: Record<string, unknown>) => PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
+// Empty or blank stays as it is: whether a field is filled decides behaviour (a complete profile), so it must replay.
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A deep copy that can be shared: secrets (passwords, tokens) and personal data (names,
+ * addresses, phone numbers, e-mail addresses, by key, and e-mail-looking text anywhere) are
+ * replaced by `[redacted]`.
+ */
 export const redact = (value: unknown): unknown => {
+  if (typeof value === 'string') return value.replace(EMAIL, REDACTED);
   if (Array.isArray(value)) return value.map(redact);
   if (typeof value !== 'object' || value === null) return value;
-  // An empty secret stays empty: "no token" must replay as no token.
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== '' && v !== null ? REDACTED : redact(v)]));
+  const holder = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(holder).map(([k, v]) => [k, (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v) ? REDACTED : redact(v)]),
+  );
+};
+
+/**
+ * The actor's input when it is plain data (an order id, a cart), so a replay can start the same
+ * way; undefined when it holds anything else: a browser storage would copy all it stores.
+ */
+const plainInput = (value: unknown): unknown => {
+  const plain = (v: unknown): boolean =>
+    v === null || ['string', 'number', 'boolean'].includes(typeof v) || (Array.isArray(v) ? v.every(plain) : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
+  return value !== undefined && plain(value) ? structuredClone(value) : undefined;
 };
 
 // Start and stop are made by createActor/stop on replay, not sent.
@@ -24,20 +53,37 @@ const NOT_EVENTS = new Set(['xstate.init', 'xstate.stop']);
  */
 export const createEventLog = () => {
   const entries: LoggedEvent[] = [];
+  // The entry of an event still being processed, by the event object the actor was sent.
+  const pending = new WeakMap<object, LoggedEvent>();
   return {
     entries,
     inspect:
       (name: string) =>
       (inspection: InspectionEvent): void => {
-        if (inspection.type !== '@xstate.event') return;
         const target = inspection.actorRef as AnyActorRef;
         // Only the named root actor: its children's own traffic, and what it sends other roots
         // (the checkout's cart.clear), are rebuilt by replaying it.
-        if (target.sessionId !== inspection.rootId || NOT_EVENTS.has(inspection.event.type)) return;
-        entries.push({ actor: name, event: structuredClone(inspection.event) });
+        if (target.sessionId !== inspection.rootId) return;
+        if (inspection.type === '@xstate.event' && !NOT_EVENTS.has(inspection.event.type)) {
+          // Asked before the actor processes it: the replay compares whether it took it.
+          const snapshot = target.getSnapshot() as AnyMachineSnapshot;
+          const entry: LoggedEvent = { actor: name, event: structuredClone(inspection.event), taken: snapshot.status === 'active' && snapshot.can(inspection.event) };
+          entries.push(entry);
+          pending.set(inspection.event, entry);
+        }
+        if (inspection.type === '@xstate.snapshot') {
+          const value = (inspection.snapshot as AnyMachineSnapshot).value;
+          if (inspection.event.type === 'xstate.init') {
+            const input = plainInput((target as AnyActorRef & { options?: { input?: unknown } }).options?.input);
+            entries.push({ actor: name, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) });
+          }
+          const entry = pending.get(inspection.event);
+          if (entry) entry.state = structuredClone(value);
+          pending.delete(inspection.event);
+        }
       },
-    /** JSON for a development export: secrets redacted. */
-    toJSON: (): string => JSON.stringify(entries.map((e) => ({ actor: e.actor, event: redact(e.event) })), null, 2),
+    /** JSON for a bug report: secrets and personal data redacted. */
+    toJSON: (): string => JSON.stringify(entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })), null, 2),
     clear: () => void entries.splice(0),
   };
 };
@@ -50,6 +96,7 @@ export type EventLog = ReturnType<typeof createEventLog>;
  */
 export const replayEvents = (events: readonly LoggedEvent[], actors: Record<string, AnyActorRef>): void => {
   for (const { actor, event } of events) {
+    if (event.type === 'xstate.init') continue;
     const target = actors[actor];
     if (!target) throw new Error(`The log names an actor "${actor}" that the replay was not given`);
     target.send(event);

@@ -2,6 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { fetchMachine, type FetchContext } from './fetch.machine.ts';
 
 const events: AnyEventObject[] = [
@@ -25,6 +26,24 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (event.type === 'fetch.reload' && before.hasTag('ready')) assertEqual(next.data, prev.data, 'a reload keeps what is shown');
 };
 
+/** The test plan's sentences (docs/machines/fetch.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    start: '',
+    waiting: 'the screen waits for something to load',
+    loading: ({ context }) => `${context.url} is loading`,
+    ready: ({ context }) => `the screen shows "${[context.data].flat().join(', ')}"`,
+    failed: ({ context }) => `the screen shows "${context.error}"`,
+  },
+  events: {
+    'fetch.url': (e) => (e.url ? `the screen asks for ${e.url}` : 'the screen asks for nothing'),
+    'fetch.reload': 'the screen reloads',
+    'fetch.replace': 'the screen replaces what it shows after a change of its own',
+    'xstate.done.actor.get': 'the server answers',
+    'xstate.error.actor.get': (e) => `the server answers ${e.error.status} "${e.error.message}"`,
+  },
+};
+
 export const fetchModel = (): ModelSpec => {
   const control = createControl();
   return {
@@ -34,5 +53,6 @@ export const fetchModel = (): ModelSpec => {
     inputs: [() => ({ url: null }), () => ({ url: '/api/products/get-one/p1' })],
     events,
     check,
+    describe,
   };
 };

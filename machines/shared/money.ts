@@ -7,3 +7,7 @@ export const subtotal = (lines: readonly { price: number; quantity: number }[]):
   fromCents(lines.reduce((sum, line) => sum + lineTotalCents(line), 0));
 
 export const itemsCount = (lines: readonly { quantity: number }[]): number => lines.reduce((n, line) => n + line.quantity, 0);
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** `$1,898.00`: how the shop writes an amount (test plans, replay output). */
+export const formatUsd = (amount: number): string => usd.format(amount);

@@ -2,6 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { submitMachine, type SubmitContext } from './submit.machine.ts';
 
 const events: AnyEventObject[] = [
@@ -23,7 +24,23 @@ const check: ModelSpec['check'] = (before, event, after) => {
   }
 };
 
+/** The test plan's sentences (docs/machines/submit.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    idle: 'the form can be sent',
+    sending: 'the form is being sent and a second submit is refused',
+    sent: 'the form was accepted',
+    failed: ({ context }) => `the form shows "${context.error}"`,
+  },
+  events: {
+    'submit.send': 'the user submits the form',
+    'submit.reset': 'the user changes the form',
+    'xstate.done.actor.send': (e) => `the server answers "${e.output}"`,
+    'xstate.error.actor.send': (e) => (e.error.message ? `the server refuses: "${e.error.message}"` : 'the request gets no answer'),
+  },
+};
+
 export const submitModel = (): ModelSpec => {
   const control = createControl();
-  return { name: 'submit', machine: submitMachine.provide({ actors: { send: control.promise() } }), control, events, check };
+  return { name: 'submit', machine: submitMachine.provide({ actors: { send: control.promise() } }), control, events, check, describe };
 };

@@ -2,6 +2,7 @@ import { createActor, SimulatedClock, type AnyActorRef, type AnyEventObject, typ
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { assertEqual, ModelError } from './assert.ts';
 import { flush, type Control } from './controlled-actors.ts';
+import type { PlanTemplates } from './plan-templates.ts';
 
 type Snap = AnyMachineSnapshot;
 type Path = StatePath<Snap, AnyEventObject>;
@@ -26,6 +27,8 @@ export type ModelSpec = {
   check?: (before: Snap, event: AnyEventObject, after: Snap) => void;
   /** Upper bound on generation work; generation fails loudly past it. */
   limit?: number;
+  /** The test plan's sentences (`npm run test:model -- --plan`): one per leaf state and per event. */
+  describe?: PlanTemplates;
 };
 
 export type Coverage = { covered: number; total: number; missing: string[] };

@@ -1,0 +1,26 @@
+/**
+ * `npm run replay FILE`: replays an event log exported from the browser
+ * (`statefrontEvents.download()`) on fresh machines and prints, per actor, each event and the
+ * state it leads to. Exits non-zero at the first event a machine cannot take, or takes where
+ * the browser's did not, or at a state other than the one the log recorded: a bug report with
+ * its log is a reproducible test.
+ */
+import { readFileSync } from 'node:fs';
+import { parseLog, replayLog } from '../machines/testing/replay.ts';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run replay FILE   (a log saved with statefrontEvents.download() in the browser)');
+  process.exit(2);
+}
+let entries;
+try {
+  entries = parseLog(readFileSync(file, 'utf8'));
+} catch (error) {
+  console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
+const { lines, problem } = replayLog(entries);
+for (const line of lines) console.log(line);
+console.log(problem ? `replay: diverges at ${problem}` : `replay: ${entries.length} entries replayed as recorded`);
+process.exit(problem ? 1 : 0);
