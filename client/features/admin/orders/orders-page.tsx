@@ -44,7 +44,7 @@ export function AdminOrdersPage() {
                   </td>
                   <td>{dateOf(o.createdAt)}</td>
                   <td>{formatDollars(o.orderTotal.cartSubtotal)}</td>
-                  <td>{yesNo(o.isDelivered, o.deliveredAt)}</td>
+                  <td>{o.isCancelled ? <span>Cancelled {dateOf(o.cancelledAt)}</span> : yesNo(o.isDelivered, o.deliveredAt)}</td>
                   <td>{o.paymentMethod}</td>
                   <td>
                     <Link to={paths.admin.orderDetails.to(o._id)} aria-label={`Details of the order of ${o.user.name} ${o.user.lastName} on ${dateOf(o.createdAt)}`}>

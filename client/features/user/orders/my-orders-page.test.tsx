@@ -23,6 +23,15 @@ describe('my orders', () => {
     expect(links).toEqual(['/user/order-details/o1', '/user/order-details/o2']);
   });
 
+  it('when an order was cancelled, then its row says Cancelled where delivery would show', async () => {
+    const cancelled = { ...codOrder, _id: 'o3', isCancelled: true, cancelledAt: '2026-11-23T10:00:00.000Z', cancelReason: 'buyer' as const };
+    mockFetch({ 'GET /api/orders': { body: [cancelled, { ...codOrder, _id: 'o4' }] } });
+    const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
+    await settle();
+    const delivered = [...container.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[5]?.textContent);
+    expect(delivered).toEqual(['Cancelled', '✗ No']);
+  });
+
   it('when the user has no orders, then the page says so', async () => {
     mockFetch({ 'GET /api/orders': { body: [] } });
     const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });

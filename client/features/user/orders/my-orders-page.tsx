@@ -75,9 +75,8 @@ export function MyOrdersPage() {
                   <td>
                     <YesNo value={order.isPaid} />
                   </td>
-                  <td>
-                    <YesNo value={order.isDelivered} />
-                  </td>
+                  {/* A cancelled order will never be delivered: say so instead of a plain No. */}
+                  <td>{order.isCancelled ? <span css={{ color: colors.muted, fontWeight: 600 }}>Cancelled</span> : <YesNo value={order.isDelivered} />}</td>
                   <td>
                     <Link to={paths.user.orderDetails.to(order._id)} aria-label={`Go to order ${i + 1} of ${dateOf(order.createdAt)}`}>
                       go to order
