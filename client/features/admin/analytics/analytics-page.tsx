@@ -10,6 +10,7 @@ import { liveAnalytics } from './live-analytics.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { RevenueTable } from './revenue-table.tsx';
 import { RevenueTotals } from './revenue-totals.tsx';
+import { devEventLog } from '../../../app/event-log.ts';
 
 type Clock = { now?: () => Date };
 
@@ -26,7 +27,7 @@ export function AdminAnalyticsPage({ now = () => new Date() }: Clock) {
 
 function Analytics({ session, now = () => new Date() }: Clock & { session: AdminSessionActor }) {
   const logic = useMemo(() => liveAnalytics(session), [session]);
-  const actor = useActorRef(logic, { input: { today: todayUtc(now()) } });
+  const actor = useActorRef(logic, { input: { today: todayUtc(now()) }, inspect: devEventLog?.inspect('analytics') });
   const ctx = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const title = `Black Friday Cumulative Revenue ${ctx.firstDate} VS ${ctx.secondDate}`;

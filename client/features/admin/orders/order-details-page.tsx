@@ -12,6 +12,7 @@ import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { devEventLog } from '../../../app/event-log.ts';
 
 /** The order machine with the admin's real calls. */
 export const liveAdminOrderMachine = orderMachine.provide({
@@ -26,7 +27,7 @@ export const liveAdminOrderMachine = orderMachine.provide({
 });
 
 function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveAdminOrderMachine }) {
-  const actor = useActorRef(logic, { input: { orderId, viewer: 'admin' } });
+  const actor = useActorRef(logic, { input: { orderId, viewer: 'admin' }, inspect: devEventLog?.inspect('order') });
   const order = useSelector(actor, (s) => s.context.order);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.hasTag('marking'));

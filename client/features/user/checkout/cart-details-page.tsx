@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { pageStyle } from '../page-style.ts';
 import { CheckoutSummary, Waiting } from './checkout-summary.tsx';
 import { liveCheckoutMachine } from './live-checkout.ts';
+import { devEventLog } from '../../../app/event-log.ts';
 
 /** /user/cart-details (guarded): the checkout machine runs it; the page shows its snapshot. */
 export function CartDetailsPage() {
@@ -31,7 +32,7 @@ export function CartDetailsPage() {
 function Checkout({ userId }: { userId: string }) {
   const cart = useCartActor();
   const navigate = useNavigate();
-  const checkout = useActorRef(liveCheckoutMachine, { input: { userId, cart } });
+  const checkout = useActorRef(liveCheckoutMachine, { input: { userId, cart }, inspect: devEventLog?.inspect('checkout') });
   const notes = useSelector(checkout, (s) => s.context.notes);
   const priceError = useSelector(checkout, (s) => s.context.priceError);
   const checkingPrices = useSelector(checkout, (s) => s.hasTag('checkingPrices'));

@@ -13,6 +13,7 @@ import { Totals } from '../summary/totals.tsx';
 import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
 import { liveUserOrderMachine } from './live-order.ts';
 import { PaymentArea } from './payment-area.tsx';
+import { devEventLog } from '../../../app/event-log.ts';
 
 const METHOD_LABEL = { pp: 'PayPal', cod: 'Cash On Delivery' } as const;
 
@@ -20,7 +21,7 @@ export type OrderViewProps = { orderId: string; logic?: typeof liveUserOrderMach
 
 /** One order driven by orderMachine: its state (tags) decides what the payment box says. */
 export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewProps) {
-  const orderRef = useActorRef(logic, { input: { orderId, viewer: 'user' } });
+  const orderRef = useActorRef(logic, { input: { orderId, viewer: 'user' }, inspect: devEventLog?.inspect('order') });
   const order = useSelector(orderRef, (s) => s.context.order);
   const loading = useSelector(orderRef, (s) => s.hasTag('loading'));
   const failed = useSelector(orderRef, (s) => (s.hasTag('error') ? s.context.error : null));

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Order } from '../../../../contracts/order.ts';
 import { livePaymentMachine, WalletButton } from '../payment/wallet-button.tsx';
+import { devEventLog } from '../../../app/event-log.ts';
 
 export type PaymentAreaProps = {
   order: Pick<Order, '_id' | 'paymentMethod' | 'orderTotal' | 'isPaid'>;
@@ -13,6 +14,7 @@ export type PaymentAreaProps = {
 export function PaymentArea({ order, onPaid, logic = livePaymentMachine }: PaymentAreaProps) {
   const payment = useActorRef(logic, {
     input: { orderId: order._id, paymentMethod: order.paymentMethod, cartSubtotal: order.orderTotal.cartSubtotal, isPaid: order.isPaid },
+    inspect: devEventLog?.inspect('payment'),
   });
   const paid = useRef(onPaid);
   paid.current = onPaid;

@@ -1,0 +1,34 @@
+import { parseLog, replayLog } from '../../../machines/testing/replay.ts';
+import { DEMO_USER, expect, test } from '../support/shop.ts';
+
+/*
+ * Issue 13, QA's tools: a session recorded in the browser (the event log switched on with its
+ * localStorage flag) replays against the machines as recorded — a bug report's log is a test.
+ */
+test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+
+  await page.goto('/product-list/category/Books');
+  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await page.getByLabel('Choose how you pay').selectOption('pp');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('Pay for your order')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Order cancelled (by you)')).toBeVisible();
+
+  const json = await page.evaluate(() => (window as unknown as { statefrontEvents: { toJSON(): string } }).statefrontEvents.toJSON());
+  expect(json).not.toContain(DEMO_USER.email);
+  const entries = parseLog(json);
+  expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['auth', 'cart', 'checkout', 'order', 'payment']));
+  const { lines, problem } = replayLog(entries);
+  expect(problem, lines.join('\n')).toBeNull();
+});
