@@ -1,4 +1,5 @@
 import { parseLog, replayLog } from '../../../machines/testing/replay.ts';
+import { orderABook } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
@@ -7,19 +8,7 @@ import { DEMO_USER, expect, test } from '../support/shop.ts';
  */
 test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/user$/);
-
-  await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('link', { name: 'Go to cart' }).click();
-  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
-  await page.getByLabel('Choose how you pay').selectOption('pp');
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await orderABook(page, 'pp');
   await expect(page.getByText('Pay for your order')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();

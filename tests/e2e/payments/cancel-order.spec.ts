@@ -1,27 +1,10 @@
-import type { Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { login, orderABook } from '../support/journeys.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 
 /* Issue 13: the buyer cancels an unpaid order from its page, and the admin sees why it was cancelled. */
 
-const login = async (page: Page, who: { email: string; password: string }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
 test('when the buyer cancels an unpaid wallet order after "Are you sure?", then it reads "Order cancelled (by you)" with no payment, and the admin sees it cancelled with no "Mark as delivered"', async ({ page, browser, baseURL }) => {
-  await login(page, DEMO_USER);
-  await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('link', { name: 'Go to cart' }).click();
-  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
-  await page.getByLabel('Choose how you pay').selectOption('pp');
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
-  const orderId = page.url().split('/').pop()!;
+  const orderId = await orderABook(page, 'pp');
   await expect(page.getByText('Pay for your order')).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel order' }).click();

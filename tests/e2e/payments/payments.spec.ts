@@ -1,32 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import type { Browser } from '@playwright/test';
+import { login, orderABook } from '../support/journeys.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 
 /*
  * Both payment methods end to end on the offline wallet simulator (the e2e shop has no wallet
  * credentials): the SDK, the wallet order and its capture all stay on this machine.
  */
-
-const login = async (page: Page, who: { email: string; password: string }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
-/** The demo customer orders one book with the chosen method and lands on the order's page. */
-const orderABook = async (page: Page, method: 'pp' | 'cod') => {
-  await login(page, DEMO_USER);
-  await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('link', { name: 'Go to cart' }).click();
-  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
-  await page.getByLabel('Choose how you pay').selectOption(method);
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
-  return page.url().split('/').pop()!;
-};
 
 test('when a user pays a wallet order with the test wallet, then the order is paid and reads "Your order is finished"', async ({ page }) => {
   // Nothing may reach the real wallet: any request to it fails the test.
