@@ -5,10 +5,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
 import { seedDemo } from '../../db/seed/index.ts';
-import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import type { TestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import type { Db } from '../../db/index.ts';
-import { approvedWalletOrder, payWith, startSimulator } from '../payments/test-fixtures.ts';
+import type { startSimulator } from '../payments/test-fixtures.ts';
+import { approvedWalletOrder, payWith, startApiWithSimulator } from '../payments/test-fixtures.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
 import { addProduct, admin, body, placeOrder, productRow, shopper, type Shopper } from './fixtures.ts';
 import { age, allOrderRows, cancel, deliver, forgetOrderState } from './lifecycle-fixtures.ts';
@@ -47,8 +48,7 @@ describe('orders are a projection of their events', () => {
     let ada: Shopper;
     let boss: Shopper;
     beforeAll(async () => {
-      sim = await startSimulator();
-      t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
+      ({ t, sim } = await startApiWithSimulator());
       [ada, boss] = [await shopper(t), await admin(t)];
     });
     afterAll(async () => {

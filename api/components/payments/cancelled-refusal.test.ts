@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import type { TestApi } from '../../testing/api-harness.ts';
 import { sweepExpiredOrders } from '../orders/cancel-service.ts';
 import { admin, shopper, type Shopper } from '../orders/fixtures.ts';
 import { age, cancel, cancelled } from '../orders/lifecycle-fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startSimulator, unpaid } from './test-fixtures.ts';
+import type { startSimulator} from './test-fixtures.ts';
+import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator, unpaid } from './test-fixtures.ts';
 
 describe('a cancelled order is never charged', () => {
   let t: TestApi;
@@ -11,8 +12,7 @@ describe('a cancelled order is never charged', () => {
   let ada: Shopper;
   let boss: Shopper;
   beforeAll(async () => {
-    sim = await startSimulator();
-    t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
+    ({ t, sim } = await startApiWithSimulator());
     [ada, boss] = [await shopper(t), await admin(t)];
   });
   afterAll(async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PaidResponse } from '../../../contracts/order.ts';
-import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import type { TestApi } from '../../testing/api-harness.ts';
 import { admin, shopper, type Shopper } from '../orders/fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startSimulator } from './test-fixtures.ts';
+import type { startSimulator } from './test-fixtures.ts';
+import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator } from './test-fixtures.ts';
 
 describe('paying a wallet order', () => {
   let t: TestApi;
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let ada: Shopper;
   beforeAll(async () => {
-    sim = await startSimulator();
-    t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
+    ({ t, sim } = await startApiWithSimulator());
     ada = await shopper(t);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import type { TestApi } from '../../testing/api-harness.ts';
 import { shopper, type Shopper } from '../orders/fixtures.ts';
+import type { startSimulator} from './test-fixtures.ts';
 import {
   approve,
   approvedWalletOrder,
@@ -8,7 +9,7 @@ import {
   paymentState,
   payWith,
   placeTestOrder,
-  startSimulator,
+  startApiWithSimulator,
   unpaid,
 } from './test-fixtures.ts';
 
@@ -18,8 +19,7 @@ describe('wallet payments that are not recorded', () => {
   let ada: Shopper;
   let bob: Shopper;
   beforeAll(async () => {
-    sim = await startSimulator();
-    t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
+    ({ t, sim } = await startApiWithSimulator());
     [ada, bob] = [await shopper(t), await shopper(t, 'Bob')];
   });
   afterAll(async () => {

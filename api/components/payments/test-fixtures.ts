@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Order } from '../../../contracts/order.ts';
-import type { TestApi } from '../../testing/api-harness.ts';
+import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, body, placeOrder, type Shopper } from '../orders/fixtures.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
@@ -37,6 +37,13 @@ export const createWalletOrder = (t: TestApi, token: string | undefined, orderId
 
 export const payWith = (t: TestApi, token: string | undefined, orderId: string, walletOrderId: string) =>
   t.authed(token)(`/api/orders/paid/${orderId}`, { method: 'PUT', body: JSON.stringify({ walletOrderId }) });
+
+/** An API whose wallet is a simulator of its own on another port, as a real provider would be. */
+export const startApiWithSimulator = async (): Promise<{ t: TestApi; sim: Awaited<ReturnType<typeof startSimulator>> }> => {
+  const sim = await startSimulator();
+  const t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
+  return { t, sim };
+};
 
 /** The buyer's decision in the simulated wallet, with the outcome its capture will have. */
 export const approve = async (simBase: string, walletOrderId: string, outcome: Outcome = 'complete', buyerToken?: string): Promise<void> => {
