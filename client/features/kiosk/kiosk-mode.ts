@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What the rest of the shop needs to know about kiosk mode, and the two signals it gives the
+ * kiosk session. The kiosk shell provides it; everywhere else (the plain shop, tests) it is off.
+ */
+export type KioskMode = {
+  /** The storefront runs on an in-store terminal: touch-first, no card wallet, idle reset. */
+  active: boolean;
+  /** The hand-off QR is on screen: the idle time is KIOSK_HANDOFF_SECONDS while it shows. */
+  handoffShown: () => void;
+  /** The hand-off QR is gone: the normal idle time again. */
+  handoffHidden: () => void;
+};
+
+const off: KioskMode = { active: false, handoffShown: () => {}, handoffHidden: () => {} };
+
+export const KioskModeContext = createContext<KioskMode>(off);
+
+/** Kiosk mode as the shell provides it; off outside a kiosk. */
+export const useKioskMode = (): KioskMode => useContext(KioskModeContext);
