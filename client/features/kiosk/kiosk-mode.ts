@@ -11,9 +11,11 @@ export type KioskMode = {
   handoffShown: () => void;
   /** The hand-off QR is gone: the normal idle time again. */
   handoffHidden: () => void;
+  /** The PIN was right: leave kiosk mode on this device. */
+  leave: () => void;
 };
 
-const off: KioskMode = { active: false, handoffShown: () => {}, handoffHidden: () => {} };
+const off: KioskMode = { active: false, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
 
 export const KioskModeContext = createContext<KioskMode>(off);
 
