@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { CART_KEY } from '../../machines/cart/cart-storage.ts';
 import { setUnauthorizedHandler } from './api.ts';
 import { useAuthActor, useCartActor } from './hooks.ts';
@@ -17,6 +17,10 @@ export function SessionEffects() {
   const auth = useAuthActor();
   const cart = useCartActor();
   const navigate = useNavigate();
+  // The router's path, not window.location's: a kiosk's memory router keeps the address at /kiosk.
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  where.current = pathname;
 
   useEffect(() => setUnauthorizedHandler(() => auth.send({ type: 'auth.unauthorized' })), [auth]);
 
@@ -28,7 +32,7 @@ export function SessionEffects() {
     // Spec section 4: a login from /login or /register lands on the user's home. A login in
     // the form a route guard shows keeps the page the user asked for (e.g. the checkout).
     const inn = auth.on('auth.loggedIn', ({ userInfo }) => {
-      if (LOGIN_PAGES.includes(window.location.pathname)) navigate(homeOf(userInfo));
+      if (LOGIN_PAGES.includes(where.current)) navigate(homeOf(userInfo));
     });
     return () => {
       out.unsubscribe();

@@ -30,7 +30,7 @@ describe('kiosk session machine', () => {
 
   it('when there is no input for 60 s, then a warning counts down 15 s and then the session resets to attract', async () => {
     const { actor, control, clock, tag, ctx } = start();
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     expect(ctx().mounted).toBe(true);
     clock.increment(59_999);
     expect(tag('browsing')).toBe(true);
@@ -49,9 +49,17 @@ describe('kiosk session machine', () => {
     expect(tag('attract')).toBe(true);
   });
 
+  it('when the attract screen is touched, then browsing starts; input that is not a touch on it starts nothing', () => {
+    const { actor, tag } = start();
+    actor.send({ type: 'kiosk.activity' });
+    expect(tag('attract')).toBe(true);
+    actor.send({ type: 'kiosk.start' });
+    expect(tag('browsing')).toBe(true);
+  });
+
   it('when there is input during browsing, then the idle timer restarts', () => {
     const { actor, clock, tag } = start({ idleMs: 1000, warningMs: 2000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     clock.increment(900);
     actor.send({ type: 'kiosk.activity' });
     clock.increment(900);
@@ -60,7 +68,7 @@ describe('kiosk session machine', () => {
 
   it('when there is input during the warning, then it returns to browsing', () => {
     const { actor, clock, tag } = start({ idleMs: 1000, warningMs: 3000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     clock.increment(2000);
     expect(tag('warning')).toBe(true);
     actor.send({ type: 'kiosk.activity' });
@@ -69,7 +77,7 @@ describe('kiosk session machine', () => {
 
   it('when the hand-off QR shows, then the idle time is the hand-off time, and it still ends in a warning and a reset', () => {
     const { actor, clock, tag } = start({ idleMs: 1000, handoffMs: 5000, warningMs: 1000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.handoffShown' });
     clock.increment(4999);
     expect(tag('handoff')).toBe(true);
@@ -83,7 +91,7 @@ describe('kiosk session machine', () => {
 
   it('when the hand-off QR is hidden, then the normal idle time applies again', () => {
     const { actor, clock, tag } = start({ idleMs: 1000, handoffMs: 5000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.handoffShown' });
     actor.send({ type: 'kiosk.handoffHidden' });
     clock.increment(1000);
@@ -92,7 +100,7 @@ describe('kiosk session machine', () => {
 
   it('when the reset fails, then it still returns to attract', async () => {
     const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     advance(clock, 2000);
     await control.reject('resetSession', new Error('storage blocked'));
     expect(tag('attract')).toBe(true);
@@ -100,7 +108,7 @@ describe('kiosk session machine', () => {
 
   it('when the shop cannot be reached, then a calm screen probes it until it answers and carries on where the shopper was, with the app kept', async () => {
     const { actor, control, clock, tag, ctx } = start({ retryMs: 2000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.unreachable' });
     expect(tag('unreachable')).toBe(true);
     expect(ctx().mounted).toBe(true);
@@ -113,7 +121,7 @@ describe('kiosk session machine', () => {
 
   it('when the outage interrupts a reset, then the reset runs again once the shop answers', async () => {
     const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     advance(clock, 2000);
     actor.send({ type: 'kiosk.unreachable' });
     expect(control.aborted).toContain('resetSession');
@@ -124,7 +132,7 @@ describe('kiosk session machine', () => {
 
   it('when a page crashes, then the session resets and the attract screen reloads the page once the shop answers', async () => {
     const { actor, control, clock, tag, reloads } = start({ buildCheckMs: 10_000 });
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.crashed' });
     expect(tag('resetting')).toBe(true);
     await control.resolve('resetSession', undefined);
@@ -142,7 +150,7 @@ describe('kiosk session machine', () => {
     clock.increment(10_000);
     await control.resolve('checkBuild', { changed: false });
     expect(tag('attract')).toBe(true);
-    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.start' });
     advance(clock, 31_000);
     expect(control.isPending('checkBuild')).toBe(false);
     expect(reloads).toEqual([]);

@@ -20,6 +20,8 @@ export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
   reloadWanted: boolean;
 };
 export type KioskEvent =
+  /** A touch on the attract screen (its click: the screen must stay until the touch is over). */
+  | { type: 'kiosk.start' }
   | { type: 'kiosk.activity' }
   | { type: 'kiosk.handoffShown' }
   | { type: 'kiosk.handoffHidden' }
@@ -91,7 +93,7 @@ export const kioskMachine = setup({
           tags: ['attract'],
           entry: assign({ handoff: false, mounted: false }),
           initial: 'showing',
-          on: { 'kiosk.activity': 'browsing' },
+          on: { 'kiosk.start': 'browsing' },
           states: {
             showing: { after: { buildCheck: 'checking' } },
             checking: {

@@ -8,6 +8,7 @@ import { kioskMachine, type KioskContext } from './kiosk.machine.ts';
 const noAnswer = { status: 0, message: 'no answer' };
 
 const events: AnyEventObject[] = [
+  { type: 'kiosk.start' },
   { type: 'kiosk.activity' },
   { type: 'kiosk.handoffShown' },
   { type: 'kiosk.handoffHidden' },
@@ -36,6 +37,7 @@ const describe: PlanTemplates = {
     reloading: 'the page reloads',
   },
   events: {
+    'kiosk.start': 'a shopper touches the attract screen',
     'kiosk.activity': 'the shopper touches the screen',
     'kiosk.handoffShown': 'the hand-off QR appears',
     'kiosk.handoffHidden': 'the hand-off QR goes away',
@@ -65,8 +67,8 @@ export const kioskModel = (): ModelSpec => {
     events,
     check: (before, event, after) => {
       const ctx = after.context as KioskContext;
-      const shopping = before.hasTag('shopping') || before.hasTag('attract');
-      if (event.type === 'kiosk.activity' && shopping) assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
+      if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
+      if (event.type === 'kiosk.activity' && before.hasTag('shopping')) assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
       if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && !before.hasTag('unreachable')) {
         assertTrue(before.hasTag('resetting') || (before.hasTag('warning') && (before.context as KioskContext).remaining === 1), 'reset only after the whole countdown');
       }

@@ -22,11 +22,15 @@ const bigButton = css({ minHeight: 88, minWidth: 320, fontSize: '1.75rem', paddi
 const tiles = css({ display: 'grid', gap: space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', width: 'min(100%, 1100px)', listStyle: 'none', margin: 0, padding: 0 });
 const tileImage = css({ display: 'block', width: '100%', height: 180, objectFit: 'contain', background: colors.background, borderRadius: 8 });
 
-/** The kiosk between shoppers: the bestsellers and `Touch to start`; any touch starts (the shell hears it). */
+/**
+ * The kiosk between shoppers: the bestsellers and `Touch to start`. A touch anywhere starts, on
+ * its click (the screen stays until the touch is over, so nothing under it gets the touch); the
+ * button is the same for a keyboard.
+ */
 export function AttractScreen({ onStart }: { onStart: () => void }) {
   const bestsellers = useApiGet<ProductSummary[]>('/api/products/bestsellers');
   return (
-    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" data-kiosk="attract">
+    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" onClick={onStart}>
       <h1 id="kiosk-attract-heading" css={{ margin: 0, fontSize: '2.5rem' }}>
         Statefront - Best Online Shop
       </h1>
@@ -40,7 +44,7 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
           ))}
         </ul>
       ) : null}
-      <Button css={bigButton} onClick={onStart}>
+      <Button css={bigButton}>
         Touch to start
       </Button>
     </section>

@@ -28,6 +28,7 @@ export function KioskShell() {
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
 
   const activity = () => kiosk.send({ type: 'kiosk.activity' });
+  const start = () => kiosk.send({ type: 'kiosk.start' });
   useBrowserInput(activity);
   useStayOnPage();
   useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
@@ -63,7 +64,7 @@ export function KioskShell() {
             </AppProviders>
           </div>
         ) : null}
-        {attract && !unreachable ? <AttractScreen onStart={activity} /> : null}
+        {attract && !unreachable ? <AttractScreen onStart={start} /> : null}
         {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
         {resetting ? <OneMomentScreen /> : null}
         {unreachable ? <RightBackScreen /> : null}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-/** What counts as a shopper being there: a touch, a click, a key (the on-screen keyboard's too), a scroll. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+/** What counts as a shopper being there: a touch, a click, a key (the on-screen keyboard's too), typing however it arrives (autofill, IME), a scroll. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
 
 /** Tells `onInput` of every input anywhere on the page, before any element handles it. */
 export function useBrowserInput(onInput: () => void) {

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { addABook, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
+
+// Long enough idle time that these walks never see the warning.
+test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60' } });
+
+/** Every link of the page: where it goes, and whether it opens a window or a download. */
+const linksOf = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href], area[href]')].map((a) => ({
+      href: (a as HTMLAnchorElement).href,
+      target: a.getAttribute('target'),
+      download: a.hasAttribute('download'),
+    })),
+  );
+
+test('when the shop cannot be reached, then a calm screen shows and the kiosk carries on by itself once it answers', async ({ page }) => {
+  await startKiosk(page);
+  await page.route('**/api/**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }));
+  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
+  await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
+  await page.unroute('**/api/**');
+  // No touch from here on.
+  await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page).toHaveURL(/\/kiosk$/);
+});
+
+test('when a shopper checks out at the kiosk, then only cash on delivery is offered', async ({ page }) => {
+  await startKiosk(page);
+  await kioskLogin(page, DEMO_USER);
+  await addABook(page);
+  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  const method = page.getByLabel('Choose how you pay');
+  await expect(method).toHaveValue('cod');
+  await expect(method.locator('option')).toHaveText(['Cash On Delivery']);
+});
+
+test('when a shopper walks the kiosk pages, then no link leaves the shop, opens a window or downloads', async ({ page, context, shop }) => {
+  const pages: string[] = [];
+  context.on('page', (p) => pages.push(p.url()));
+  const sameOrigin = (href: string) => new URL(href).origin === new URL(shop.url).origin;
+  const check = async (where: string) => {
+    for (const link of await linksOf(page)) {
+      expect(sameOrigin(link.href), `${where}: ${link.href} stays in the shop`).toBe(true);
+      expect(link.target ?? '_self', `${where}: ${link.href} opens no window`).toMatch(/^(_self|)$/);
+      expect(link.download, `${where}: ${link.href} downloads nothing`).toBe(false);
+    }
+  };
+  await page.goto('/kiosk');
+  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+  await check('attract');
+  await page.getByRole('button', { name: 'Touch to start' }).click();
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+  await check('home');
+  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
+  await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+  await check('product list');
+  await page.getByRole('link', { name: /^See product / }).first().click();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  await check('product details');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeVisible();
+  await check('cart');
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await check('login');
+  await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+  await check('register');
+  await page.getByRole('button', { name: 'Open support chat' }).click();
+  await check('support chat');
+  expect(pages, 'no new window').toEqual([]);
+  await expect(page).toHaveURL(/\/kiosk$/);
+});

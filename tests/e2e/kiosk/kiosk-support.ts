@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../support/shop.ts';
+
+/** Short kiosk timers, so an idle reset takes seconds. */
+export const KIOSK_TEST_ENV = { KIOSK_IDLE_SECONDS: '4', KIOSK_WARNING_SECONDS: '3', KIOSK_HANDOFF_SECONDS: '6' };
+
+/** Opens /kiosk and touches the attract screen: the shop's home under the kiosk shell. */
+export const startKiosk = async (page: Page) => {
+  await page.goto('/kiosk');
+  await page.getByRole('button', { name: 'Touch to start' }).click();
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+};
+
+/** Logs in through the header's Login link and the form, as a shopper at the kiosk does. */
+export const kioskLogin = async (page: Page, who: { email: string; password: string }) => {
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
+};
+
+/** Puts the first book in the cart by touch: home → Books → a product → Add to cart. */
+export const addABook = async (page: Page) => {
+  await page.getByRole('banner').getByRole('link', { name: /Statefront/ }).first().click();
+  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
+  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+};
