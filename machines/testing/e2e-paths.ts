@@ -1,4 +1,4 @@
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type SimulatedClock } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { coverageCounter, deliver, generatePaths, type ModelReport, type ModelSpec } from './model.ts';
 import { flush } from './controlled-actors.ts';
@@ -73,12 +73,17 @@ export const createOracle = (spec: ModelSpec) => {
   let paths = 0;
   let steps = 0;
 
-  /** `newPath: false` for the same visitor starting again (a reload, a second tab). */
-  const start = (input: unknown = spec.input?.(), { newPath = true } = {}) => {
+  /**
+   * `newPath: false` for the same visitor starting again (a reload, a second tab). `clock`: a
+   * clock the oracle's own timers wait on (a SimulatedClock never advanced), when the browser
+   * run delivers each timer's event itself.
+   */
+  const start = (input: unknown = spec.input?.(), { newPath = true, clock }: { newPath?: boolean; clock?: SimulatedClock } = {}) => {
     if (newPath) paths++;
     const actor = createActor(spec.machine, {
       input,
       inspect: counter.inspect,
+      ...(clock ? { clock } : {}),
     });
     actor.start();
     counter.started(actor.getSnapshot());

@@ -3,6 +3,7 @@ import type { ProductSummary } from '../../../contracts/product.ts';
 import { useApiGet } from '../../app/use-api-get.ts';
 import { Button } from '../../ui/button.tsx';
 import { colors, space } from '../../ui/theme.ts';
+import { OVERLAY_ATTRIBUTE } from './use-browser.ts';
 
 const fullScreen = css({
   position: 'fixed',
@@ -30,7 +31,7 @@ const tileImage = css({ display: 'block', width: '100%', height: 180, objectFit:
 export function AttractScreen({ onStart }: { onStart: () => void }) {
   const bestsellers = useApiGet<ProductSummary[]>('/api/products/bestsellers');
   return (
-    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" onClick={onStart}>
+    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" onClick={onStart} {...{ [OVERLAY_ATTRIBUTE]: '' }}>
       <h1 id="kiosk-attract-heading" css={{ margin: 0, fontSize: '2.5rem' }}>
         Statefront - Best Online Shop
       </h1>
@@ -38,7 +39,7 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
         <ul css={tiles} aria-label="Bestsellers">
           {bestsellers.data.map((product) => (
             <li key={product._id}>
-              {product.images[0] ? <img src={product.images[0].path} alt="" css={tileImage} /> : null}
+              {product.images?.[0] ? <img src={product.images[0].path} alt="" css={tileImage} /> : null}
               <p css={{ margin: `${space(2)} 0 0`, fontWeight: 600 }}>{product.name}</p>
             </li>
           ))}
@@ -51,10 +52,10 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
   );
 }
 
-/** Idle too long: the countdown to the reset; any input (this button too) keeps the session. */
+/** Idle too long: the countdown to the reset; a touch anywhere on it (its button too) or a key keeps the session. */
 export function IdleWarning({ remaining, onContinue }: { remaining: number; onContinue: () => void }) {
   return (
-    <div css={[fullScreen, { background: 'rgba(15, 23, 42, 0.88)' }]}>
+    <div css={[fullScreen, { background: 'rgba(15, 23, 42, 0.88)' }]} onClick={onContinue} {...{ [OVERLAY_ATTRIBUTE]: '' }}>
       <div role="alertdialog" aria-modal="true" aria-labelledby="kiosk-warning-heading" aria-describedby="kiosk-warning-text" css={{ display: 'grid', gap: space(4), justifyItems: 'center' }}>
         <h2 id="kiosk-warning-heading" css={{ margin: 0, fontSize: '2.25rem' }}>
           Do you still need time?
@@ -62,7 +63,7 @@ export function IdleWarning({ remaining, onContinue }: { remaining: number; onCo
         <p id="kiosk-warning-text" css={{ margin: 0, fontSize: '1.5rem' }}>
           The screen starts over for the next shopper in <span data-testid="kiosk-countdown">{remaining}</span> s.
         </p>
-        <Button css={bigButton} onClick={onContinue} autoFocus>
+        <Button css={bigButton} autoFocus>
           Yes, I need more time
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { setUnreachableHandler } from '../../app/api.ts';
 import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { ShopRoutes } from '../../app/shop-routes.tsx';
-import { PageCrashContext } from '../../ui/error-boundary.tsx';
+import { ErrorBoundary, PageCrashContext } from '../../ui/error-boundary.tsx';
 import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
 import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
@@ -57,14 +57,21 @@ export function KioskShell() {
         <KioskTouch />
         {mounted ? (
           <div inert={unreachable || warning} aria-hidden={unreachable || undefined}>
-            <AppProviders openSocket={kioskSockets.open}>
-              <MemoryRouter initialEntries={['/']}>
-                <ShopRoutes />
-              </MemoryRouter>
-            </AppProviders>
+            {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
+            <ErrorBoundary>
+              <AppProviders openSocket={kioskSockets.open}>
+                <MemoryRouter initialEntries={['/']}>
+                  <ShopRoutes />
+                </MemoryRouter>
+              </AppProviders>
+            </ErrorBoundary>
           </div>
         ) : null}
-        {attract && !unreachable ? <AttractScreen onStart={start} /> : null}
+        {attract && !unreachable ? (
+          <ErrorBoundary>
+            <AttractScreen onStart={start} />
+          </ErrorBoundary>
+        ) : null}
         {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
         {resetting ? <OneMomentScreen /> : null}
         {unreachable ? <RightBackScreen /> : null}

@@ -1,0 +1,190 @@
+import type { Page, Route } from '@playwright/test';
+import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { KIOSK_DEFAULTS, type KioskContext } from '../../../machines/kiosk/kiosk.machine.ts';
+import { createOracle } from '../../../machines/testing/e2e-paths.ts';
+import { expect, test } from '../support/shop.ts';
+import { KIOSK_DELAYS, kioskE2eModel } from './kiosk-sample.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const oracle = createOracle(kioskE2eModel());
+const T0 = new Date('2026-01-05T10:00:00Z');
+
+/** One step: the machine's event, what the browser does for it, and whether the page is settled enough to compare. */
+type Step = { event: AnyEventObject; act?: (page: Page) => Promise<void>; check?: boolean };
+
+const after = (delay: string, state: string): AnyEventObject => ({ type: `xstate.after.${delay}.kiosk.${state}` });
+const runFor = (delay: string) => (page: Page) => page.clock.runFor(KIOSK_DELAYS[delay]!);
+const touchToStart = (page: Page) => page.getByRole('button', { name: 'Touch to start' }).click();
+const attractShows = (page: Page) => expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+const calm = (page: Page) => page.getByRole('heading', { name: "We'll be right back" });
+/** Products that make the home page's carousel throw: an uncaught error in a page. */
+const BROKEN_BESTSELLERS = (route: Route) => route.fulfill({ json: [{ _id: 'broken' }] });
+
+const step = {
+  start: (check = true): Step => ({ event: { type: 'kiosk.start' }, act: touchToStart, check }),
+  key: (): Step => ({ event: { type: 'kiosk.activity' }, act: (page) => page.keyboard.press('Shift') }),
+  moreTime: (): Step => ({ event: { type: 'kiosk.activity' }, act: (page) => page.getByRole('button', { name: 'Yes, I need more time' }).click() }),
+  idle: (): Step => ({ event: after('idle', 'shop.browsing'), act: runFor('idle') }),
+  tick: (): Step => ({ event: after('tick', 'shop.warning.counting'), act: runFor('tick'), check: false }),
+  resetDone: (): Step => ({ event: { type: 'xstate.done.actor.resetSession', output: undefined }, act: attractShows }),
+  resetFailed: (): Step => ({ event: { type: 'xstate.error.actor.resetSession', error: { status: 500, message: 'logout failed' } }, act: attractShows }),
+  buildCheck: (answer: (page: Page) => Promise<unknown>): Step => ({
+    event: after('buildCheck', 'shop.attract.showing'),
+    act: async (page) => {
+      const answered = answer(page);
+      await runFor('buildCheck')(page);
+      await answered;
+    },
+    check: false,
+  }),
+};
+
+/** What the page must show for the machine's snapshot. */
+const expectShows = async (page: Page, s: AnyMachineSnapshot) => {
+  if (s.hasTag('unreachable')) return expect(calm(page)).toBeVisible();
+  await expect(calm(page)).toHaveCount(0);
+  if (s.hasTag('attract')) return attractShows(page);
+  if (s.hasTag('warning')) {
+    await expect(page.getByRole('alertdialog', { name: 'Do you still need time?' })).toBeVisible();
+    return expect(page.getByTestId('kiosk-countdown')).toHaveText(String((s.context as KioskContext).remaining));
+  }
+  if (s.hasTag('browsing')) {
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeVisible();
+  }
+};
+
+/** Opens /kiosk on a paused clock, then walks `steps` in the page and in the machine, comparing after each. */
+const walk = async (page: Page, steps: Step[]) => {
+  await page.clock.install({ time: T0 });
+  await page.goto('/kiosk');
+  // React reveals the lazy kiosk chunk on a short timer: pause the clock only once it shows.
+  await attractShows(page);
+  // Half the build-check time later: no kiosk timer is due by then.
+  await page.clock.pauseAt(new Date(T0.getTime() + KIOSK_DELAYS.buildCheck! / 2));
+  const run = oracle.start(undefined, { clock: new SimulatedClock() });
+  try {
+    await expectShows(page, run.snapshot());
+    for (const { event, act, check = true } of steps) {
+      await test.step(event.type, async () => {
+        await act?.(page);
+        const s = await run.step(event);
+        if (check && !s.hasTag('resetting') && !s.hasTag('reloading')) await expectShows(page, s);
+      });
+    }
+  } finally {
+    await run.stop();
+  }
+};
+
+test('when a shopper browses, lingers through a warning and then walks away, then the page follows the kiosk machine to the reset and the build checks', async ({ page, shop }) => {
+  const countdown = KIOSK_DEFAULTS.warningMs / 1000;
+  await walk(page, [
+    step.start(),
+    step.key(),
+    step.idle(),
+    step.moreTime(),
+    step.idle(),
+    ...Array.from({ length: countdown - 1 }, () => ({ ...step.tick(), check: true })),
+    step.tick(),
+    step.resetDone(),
+    step.buildCheck((p) => p.waitForResponse((r) => r.url() === `${shop.url}/` && r.ok())),
+    { event: { type: 'xstate.done.actor.checkBuild', output: { changed: false } } },
+    step.buildCheck(async (p) => {
+      await p.route(`${shop.url}/`, (route) => route.abort('internetdisconnected'));
+      await p.waitForEvent('requestfailed', (r) => r.url() === `${shop.url}/`);
+    }),
+    { event: { type: 'xstate.error.actor.checkBuild', error: { status: 0, message: 'no answer' } } },
+  ]);
+});
+
+test('when the shop stops answering, then the calm screen probes it and the kiosk carries on by itself', async ({ page }) => {
+  let failing = 0;
+  await page.route('**/api/**', (route) => (failing > 0 ? (failing--, route.fulfill({ status: 502, json: { message: 'Bad gateway' } })) : route.continue()));
+  await walk(page, [
+    step.start(),
+    {
+      event: { type: 'kiosk.unreachable' },
+      act: async (p) => {
+        // the list's call and the first probe fail; the probe after the retry gets through
+        failing = 2;
+        await p.getByRole('link', { name: 'Go to the Category Books' }).click();
+        await expect.poll(() => failing).toBe(0);
+      },
+    },
+    { event: { type: 'xstate.error.actor.probe', error: { status: 502, message: 'Bad gateway' } } },
+    { event: after('retry', 'unreachable.waiting'), act: runFor('retry'), check: false },
+    { event: { type: 'xstate.done.actor.probe', output: undefined } },
+  ]);
+});
+
+test('when a page crashes and the reset cannot log out, then the kiosk still returns to attract and reloads the page there', async ({ page, shop }) => {
+  await page.route('**/api/products/bestsellers', BROKEN_BESTSELLERS);
+  await page.route('**/api/logout', (route) => route.fulfill({ status: 500, json: { message: 'logout failed' } }));
+  await walk(page, [
+    step.start(false),
+    { event: { type: 'kiosk.crashed' }, check: false },
+    step.resetFailed(),
+    step.buildCheck(async (p) => {
+      await p.unroute('**/api/products/bestsellers');
+      await Promise.all([p.waitForResponse((r) => r.url() === `${shop.url}/`), p.waitForEvent('load')]);
+    }),
+    { event: { type: 'xstate.done.actor.checkBuild', output: { changed: false } } },
+  ]);
+  // The reloaded page starts afresh on the attract screen (React reveals its lazy chunk on a timer: let time flow).
+  await page.clock.resume();
+  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+});
+
+test('when a page crashes behind the calm screen, then the kiosk resets', async ({ page }) => {
+  let releaseBestsellers: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (releaseBestsellers = resolve));
+  let probes = 0;
+  await walk(page, [
+    {
+      event: { type: 'kiosk.start' },
+      act: async (p) => {
+        // the attract screen has its bestsellers; the home page's wait, and its categories fail
+        await p.route('**/api/products/bestsellers', async (route) => {
+          await held;
+          await BROKEN_BESTSELLERS(route);
+        });
+        await p.route('**/api/categories', (route) => (probes++, route.fulfill({ status: 502, json: { message: 'Bad gateway' } })));
+        await touchToStart(p);
+      },
+      check: false,
+    },
+    { event: { type: 'kiosk.unreachable' }, act: (p) => expect(calm(p)).toBeVisible() },
+    { event: { type: 'xstate.error.actor.probe', error: { status: 502, message: 'Bad gateway' } }, act: () => expect.poll(() => probes).toBeGreaterThanOrEqual(2) },
+    {
+      event: { type: 'kiosk.crashed' },
+      act: async (p) => {
+        const crashed = p.waitForEvent('console', (m) => m.text().startsWith('Page failed to render'));
+        releaseBestsellers();
+        // the page's own short timers (not the kiosk's, which wait seconds) may run meanwhile
+        await p.clock.runFor(500);
+        await crashed;
+      },
+      check: false,
+    },
+    step.resetDone(),
+  ]);
+});
+
+/** Transitions no browser step takes yet, each with the reason. */
+const HANDOFF = 'the hand-off QR (the cart page) is not built yet; the machine tests and the model cover it: remove this exclusion when the QR lands';
+const EXCLUDED: Excluded[] = [
+  'kiosk.shop.browsing --kiosk.handoffShown#0-->',
+  'kiosk.shop.handoff --xstate.after.handoffIdle.kiosk.shop.handoff#0-->',
+  'kiosk.shop.handoff --kiosk.activity#0-->',
+  'kiosk.shop.handoff --kiosk.handoffHidden#0-->',
+  'kiosk.shop.warning --kiosk.activity#0-->',
+  'kiosk.shop.warning --kiosk.handoffShown#0-->',
+  'kiosk.shop.warning --kiosk.handoffHidden#0-->',
+].map((transition) => ({ transition, reason: HANDOFF }));
+
+test('when every kiosk walk above has run, then together they took every transition of the kiosk machine, less the hand-off', () => {
+  expectFullCoverage(oracle.report(), EXCLUDED);
+});
