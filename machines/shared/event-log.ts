@@ -12,6 +12,10 @@ const SECRET_KEY = /password|token|secret|authorization|cookie/i;
 const PERSONAL_KEYS = new Set(['name', 'lastname', 'email', 'phonenumber', 'address', 'city', 'zipcode', 'state', 'country']);
 const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;
 export const REDACTED = '[redacted]';
+/** Seven digits or more, with the separators people type (`+1 (555) 123-4567`, `0171 2345678`). */
+const PHONE = /\+?\d(?:[\s\-./()]*\d){6,}/g;
+/** Keys whose value is free text a person typed or was sent (chat messages, drafts). */
+const TEXT_KEYS = new Set(['text', 'message']);
 
 // A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
 const isPersonal = (key: string, holder: Record<string, unknown>) => PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
@@ -20,8 +24,8 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 
 /**
  * A deep copy that can be shared: secrets (passwords, tokens) and personal data (names,
- * addresses, phone numbers, e-mail addresses, by key, and e-mail-looking text anywhere) are
- * replaced by `[redacted]`.
+ * addresses, phone numbers, e-mail addresses, by key, e-mail-looking text anywhere, and
+ * phone-looking numbers in typed text such as chat messages) are replaced by `[redacted]`.
  */
 export const redact = (value: unknown): unknown => {
   if (typeof value === 'string') return value.replace(EMAIL, REDACTED);
@@ -29,7 +33,15 @@ export const redact = (value: unknown): unknown => {
   if (typeof value !== 'object' || value === null) return value;
   const holder = value as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(holder).map(([k, v]) => [k, (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v) ? REDACTED : redact(v)]),
+    Object.entries(holder).map(([k, v]) => [
+      k,
+      (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v)
+        ? REDACTED
+        : // Only in typed text: ids, dates and prices elsewhere are digits a replay or a bug report needs.
+          TEXT_KEYS.has(k) && typeof v === 'string'
+          ? v.replace(EMAIL, REDACTED).replace(PHONE, REDACTED)
+          : redact(v),
+    ]),
   );
 };
 

@@ -13,6 +13,10 @@ import { parseLog, replayActors, replayLog, stateText } from './replay.ts';
 // (Place order pressed twice; the checkout empties the cart). Personal data and the password are redacted.
 const fixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/checkout-cod.json');
 const entries = parseLog(readFileSync(fixture, 'utf8'));
+// Recorded by the chat machines (tests/fixtures/event-logs/record-chat.ts): a shopper and an
+// admin chat, the admin closes, the shopper's next message reconnects; phones and e-mails redacted.
+const chatFixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/chat.json');
+const chatEntries = parseLog(readFileSync(chatFixture, 'utf8'));
 
 /** The shop as it would be with a bug: Place order never enabled, however complete the profile. */
 const withBlockedCheckout = () => {
@@ -85,6 +89,27 @@ describe('replay of an exported event log', () => {
     expect(exported.find((e) => e.actor === 'cart')).not.toHaveProperty('input');
     // A shopper on an admin page is sent home; on the model's default user page it would be shown the page.
     expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['guard  fetchToken done → redirectHome']) });
+  });
+
+  it('when the recorded chat log is replayed, then the shopper\'s and the admin\'s chat machines follow the recorded states', () => {
+    const { lines, problem } = replayLog(chatEntries);
+    expect(problem).toBeNull();
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'admin-chat     admin.clientMessage → online',
+        'customer-chat  chat.adminClosed → connection.closed, composer.editing, panel.hidden',
+        'customer-chat  chat.submit → connection.online.connecting, composer.clearing, panel.shown',
+      ]),
+    );
+    expect(JSON.stringify(chatEntries)).not.toMatch(/@|555|Ann/);
+  });
+
+  it('when the chat machine has a bug the log did not have (Send never sends), then replay stops at the first message', () => {
+    const actors = replayActors();
+    const chat = actors['customer-chat']!;
+    const bugged = { ...actors, 'customer-chat': { ...chat, machine: chat.machine.provide({ guards: { canSend: () => false } }) } };
+    const { problem } = replayLog(chatEntries, bugged);
+    expect(problem).toMatch(/^entry 4 \(customer-chat\): .*chat\.submit.*the browser's machine took it, this one ignores it/);
   });
 
   it('when state values are printed, then parallel regions read as dotted leaves', () => {
