@@ -5,7 +5,15 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, 
  * made of it: whether a transition took it and the state value after. An entry whose event is
  * `xstate.init` records the state the actor started in (not an event to send).
  */
-export type LoggedEvent = { actor: string; event: AnyEventObject; taken?: boolean; state?: StateValue; input?: unknown };
+export type LoggedEvent = {
+  actor: string;
+  /** Which actor of that name (1, 2, …) when a screen runs several at once (every fetch, form and route guard). */
+  run?: number;
+  event: AnyEventObject;
+  taken?: boolean;
+  state?: StateValue;
+  input?: unknown;
+};
 
 const SECRET_KEY = /password|token|secret|authorization|cookie/i;
 /** Personal data, by key: who a person is and where they live. */
@@ -55,6 +63,15 @@ const plainInput = (value: unknown): unknown => {
   return value !== undefined && plain(value) ? structuredClone(value) : undefined;
 };
 
+/** A copy of an event; one holding what cannot be cloned (a form's callback) is kept as its JSON. */
+const copy = (value: unknown): unknown => {
+  try {
+    return structuredClone(value);
+  } catch {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  }
+};
+
 // Start and stop are made by createActor/stop on replay, not sent.
 const NOT_EVENTS = new Set(['xstate.init', 'xstate.stop']);
 
@@ -67,19 +84,38 @@ export const createEventLog = () => {
   const entries: LoggedEvent[] = [];
   // The entry of an event still being processed, by the event object the actor was sent.
   const pending = new WeakMap<object, LoggedEvent>();
+  // `many` actors get a number each, in the order they start, per name.
+  const runs = new Map<string, number>();
+  const started = new Set<string>();
+  const firstEventAt = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const runOf = (name: string, sessionId: string): { run: number } => {
+    let run = runs.get(sessionId);
+    if (run === undefined) {
+      run = (counts.get(name) ?? 0) + 1;
+      counts.set(name, run);
+      runs.set(sessionId, run);
+    }
+    return { run };
+  };
   return {
     entries,
+    /** `many`: the app runs several actors of this name at once; each entry then says which (`run`). */
     inspect:
-      (name: string) =>
+      (name: string, { many = false }: { many?: boolean } = {}) =>
       (inspection: InspectionEvent): void => {
         const target = inspection.actorRef as AnyActorRef;
         // Only the named root actor: its children's own traffic, and what it sends other roots
         // (the checkout's cart.clear), are rebuilt by replaying it.
         if (target.sessionId !== inspection.rootId) return;
+        const who = { actor: name, ...(many ? runOf(name, target.sessionId) : {}) };
         if (inspection.type === '@xstate.event' && !NOT_EVENTS.has(inspection.event.type)) {
+          // Sent before the actor started (a React effect of the first render): it waits in
+          // the mailbox, so its start must be logged before it.
+          if (!started.has(target.sessionId) && !firstEventAt.has(target.sessionId)) firstEventAt.set(target.sessionId, entries.length);
           // Asked before the actor processes it: the replay compares whether it took it.
           const snapshot = target.getSnapshot() as AnyMachineSnapshot;
-          const entry: LoggedEvent = { actor: name, event: structuredClone(inspection.event), taken: snapshot.status === 'active' && snapshot.can(inspection.event) };
+          const entry: LoggedEvent = { ...who, event: copy(inspection.event) as AnyEventObject, taken: snapshot.status === 'active' && snapshot.can(inspection.event) };
           entries.push(entry);
           pending.set(inspection.event, entry);
         }
@@ -87,7 +123,9 @@ export const createEventLog = () => {
           const value = (inspection.snapshot as AnyMachineSnapshot).value;
           if (inspection.event.type === 'xstate.init') {
             const input = plainInput((target as AnyActorRef & { options?: { input?: unknown } }).options?.input);
-            entries.push({ actor: name, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) });
+            started.add(target.sessionId);
+            const init: LoggedEvent = { ...who, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) };
+            entries.splice(firstEventAt.get(target.sessionId) ?? entries.length, 0, init);
           }
           const entry = pending.get(inspection.event);
           if (entry) entry.state = structuredClone(value);

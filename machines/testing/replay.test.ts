@@ -112,6 +112,36 @@ describe('replay of an exported event log', () => {
     expect(problem).toMatch(/^entry 4 \(customer-chat\): .*chat\.submit.*the browser's machine took it, this one ignores it/);
   });
 
+  it('when two fetch actors of one screen are logged at once, then each entry says which, and each replays on its own', () => {
+    const log = createEventLog();
+    const machine = replayActors().fetch!.machine;
+    const first = createActor(machine, { input: { url: '/api/a' }, inspect: log.inspect('fetch', { many: true }) }).start();
+    const second = createActor(machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) }).start();
+    second.send({ type: 'fetch.url', url: '/api/b' });
+    first.send({ type: 'xstate.done.actor.get', output: ['a'] });
+    second.send({ type: 'xstate.error.actor.get', error: { status: 500, message: 'down' } });
+    first.stop();
+    second.stop();
+    expect(log.entries.map((e) => `${e.actor}#${e.run} ${e.event.type} → ${stateText(e.state!)}`)).toEqual([
+      'fetch#1 xstate.init → loading',
+      'fetch#2 xstate.init → waiting',
+      'fetch#2 fetch.url → loading',
+      'fetch#1 xstate.done.actor.get → ready',
+      'fetch#2 xstate.error.actor.get → failed',
+    ]);
+    expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
+  });
+
+  it('when an actor is sent an event before it starts (a first render\'s effect), then its start is logged first and the log replays', () => {
+    const log = createEventLog();
+    const fetch = createActor(replayActors().fetch!.machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) });
+    fetch.send({ type: 'fetch.url', url: '/api/categories' });
+    fetch.start();
+    fetch.stop();
+    expect(log.entries.map((e) => `${e.event.type} → ${stateText(e.state!)}`)).toEqual(['xstate.init → waiting', 'fetch.url → loading']);
+    expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
+  });
+
   it('when state values are printed, then parallel regions read as dotted leaves', () => {
     expect(stateText({ a: { b: 'c', d: 'e' } })).toBe('a.b.c, a.d.e');
     expect(stateText('idle')).toBe('idle');
