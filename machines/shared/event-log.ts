@@ -88,6 +88,7 @@ export const createEventLog = () => {
   const runs = new Map<string, number>();
   const started = new Set<string>();
   const firstEventAt = new Map<string, number>();
+  const learnTaken = new WeakSet<object>();
   const counts = new Map<string, number>();
   const runOf = (name: string, sessionId: string): { run: number } => {
     let run = runs.get(sessionId);
@@ -112,12 +113,20 @@ export const createEventLog = () => {
         if (inspection.type === '@xstate.event' && !NOT_EVENTS.has(inspection.event.type)) {
           // Sent before the actor started (a React effect of the first render): it waits in
           // the mailbox, so its start must be logged before it.
-          if (!started.has(target.sessionId) && !firstEventAt.has(target.sessionId)) firstEventAt.set(target.sessionId, entries.length);
-          // Asked before the actor processes it: the replay compares whether it took it.
+          const queued = !started.has(target.sessionId);
+          if (queued && !firstEventAt.has(target.sessionId)) firstEventAt.set(target.sessionId, entries.length);
+          // Asked before the actor processes it: the replay compares whether it took it. A queued
+          // event meets the state its predecessors leave, so its transitions (below) say it.
           const snapshot = target.getSnapshot() as AnyMachineSnapshot;
-          const entry: LoggedEvent = { ...who, event: copy(inspection.event) as AnyEventObject, taken: snapshot.status === 'active' && snapshot.can(inspection.event) };
+          const entry: LoggedEvent = { ...who, event: copy(inspection.event) as AnyEventObject, taken: !queued && snapshot.status === 'active' && snapshot.can(inspection.event) };
           entries.push(entry);
           pending.set(inspection.event, entry);
+          if (queued) learnTaken.add(inspection.event);
+        }
+        // A microstep is inspected even when no transition was enabled: only one with transitions counts.
+        if (inspection.type === '@xstate.microstep' && learnTaken.has(inspection.event) && (inspection as { _transitions?: unknown[] })._transitions?.length) {
+          const entry = pending.get(inspection.event);
+          if (entry) entry.taken = true;
         }
         if (inspection.type === '@xstate.snapshot') {
           const value = (inspection.snapshot as AnyMachineSnapshot).value;

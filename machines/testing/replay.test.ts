@@ -132,13 +132,19 @@ describe('replay of an exported event log', () => {
     expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
   });
 
-  it('when an actor is sent an event before it starts (a first render\'s effect), then its start is logged first and the log replays', () => {
+  it('when an actor is sent events before it starts (a first render\'s effects), then its start is logged first, each says whether it was taken, and the log replays', () => {
     const log = createEventLog();
     const fetch = createActor(replayActors().fetch!.machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) });
+    // Two readers ask for the same list on the first render: the second finds it asked already.
+    fetch.send({ type: 'fetch.url', url: '/api/categories' });
     fetch.send({ type: 'fetch.url', url: '/api/categories' });
     fetch.start();
     fetch.stop();
-    expect(log.entries.map((e) => `${e.event.type} → ${stateText(e.state!)}`)).toEqual(['xstate.init → waiting', 'fetch.url → loading']);
+    expect(log.entries.map((e) => `${e.event.type} ${e.taken ?? ''} → ${stateText(e.state!)}`)).toEqual([
+      'xstate.init  → waiting',
+      'fetch.url true → loading',
+      'fetch.url false → loading',
+    ]);
     expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
   });
 
