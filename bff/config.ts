@@ -3,6 +3,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { keptSecret } from '../api/index.ts';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -79,6 +80,8 @@ const BffEnv = z.object({
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  // The operator's way out of kiosk mode; unset, kiosk mode cannot be left from the screen.
+  KIOSK_PIN: optionalEnv(z.string().regex(KIOSK_PIN_PATTERN, 'must be 4 to 12 digits, like 482915')),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };
