@@ -32,6 +32,8 @@ async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS
     </KioskModeContext.Provider>,
     { route: '/product-list' },
   );
+  // The pad's code is its own chunk: let it arrive.
+  for (let i = 0; active && !document.querySelector('dialog') && i < 100; i += 1) await wait(20);
   const logo = getByRoleName(view.container, 'link', 'Statefront');
   const dialog = () => document.querySelector('dialog')!;
   const hold = async () => {
