@@ -39,4 +39,12 @@ describe('kiosk PIN lock shared through Redis', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290);
     }
   });
+
+  // Last: it stops Redis.
+  it('when Redis is gone, then the PIN is not checked at all (503) rather than guessed without a limit', async () => {
+    await redis.stop();
+    const answer = await requestFrom(first.url, '127.0.2.2', '/api/kiosk/unlock', { method: 'POST', json: { pin: PIN } });
+    expect(answer.status).toBe(503);
+    expect((JSON.parse(answer.body) as { message: string }).message).toBe('The PIN cannot be checked right now. Try again in a moment.');
+  });
 });
