@@ -89,6 +89,18 @@ describe('PIN pad machine', () => {
     expect(ctx().message).toBeNull();
   });
 
+  it('when the pad is left alone for 30 s, then it closes and forgets the digits; each key gives 30 s again', async () => {
+    const { clock, tag, type, openPad, ctx } = start();
+    await openPad();
+    clock.increment(29_000);
+    type('12');
+    clock.increment(29_000);
+    expect(tag('entering')).toBe(true);
+    clock.increment(1_000);
+    expect(tag('closed')).toBe(true);
+    expect(ctx().pin).toBe('');
+  });
+
   it('when the pad is cancelled while checking, then the check is abandoned and nothing is left behind', async () => {
     const { actor, control, tag, type, openPad, ctx, left } = start();
     await openPad();

@@ -4,10 +4,13 @@ import { messageOf, missingPromise, statusOf, type ApiError } from '../shared/ac
 
 /** A press on the logo this long opens the pad; an input so tests choose. */
 export const PIN_PAD_HOLD_MS = 5_000;
+/** A pad left open this long without a key closes, forgetting its digits: the next shopper finds no half-typed PIN. */
+export const PIN_PAD_IDLE_MS = 30_000;
 
-export type PinPadInput = { holdMs?: number };
+export type PinPadInput = { holdMs?: number; idleMs?: number };
 export type PinPadContext = {
   holdMs: number;
+  idleMs: number;
   /** The digits typed so far; shown as dots, never sent anywhere but the check. */
   pin: string;
   /** What the pad says: a wrong PIN, the lock, an unreachable shop. */
@@ -37,7 +40,8 @@ const retryMs = (error: unknown) => {
 
 /**
  * The way out of kiosk mode: closed → pressing (the logo held) → opening (is a PIN set?) →
- * open.entering → checking → closed, emitting `pinPad.left` for a right PIN. A wrong PIN shows
+ * open.entering → checking → closed, emitting `pinPad.left` for a right PIN. Left alone for
+ * `idleMs` (30 s) the pad closes by itself, except while locked. A wrong PIN shows
  * the server's sentence; a lock (429) counts down the minutes the server gave and ignores the
  * keys meanwhile. The server holds the rule; this only shows it. Effects: `status` (GET, whether
  * a PIN is set) and `check` (POST the PIN). Tags: `pressing`, `dialog`, `loading`,
@@ -56,6 +60,7 @@ export const pinPadMachine = setup({
   },
   delays: {
     hold: ({ context }) => context.holdMs,
+    padIdle: ({ context }) => context.idleMs,
     // The minutes shown count down; the last tick ends the lock.
     lockTick: ({ context }) => Math.min(60_000, context.lockMs),
   },
@@ -78,13 +83,14 @@ export const pinPadMachine = setup({
   },
 }).createMachine({
   id: 'pinPad',
-  context: ({ input }) => ({ holdMs: input.holdMs ?? PIN_PAD_HOLD_MS, pin: '', message: null, lockMs: 0 }),
+  context: ({ input }) => ({ holdMs: input.holdMs ?? PIN_PAD_HOLD_MS, idleMs: input.idleMs ?? PIN_PAD_IDLE_MS, pin: '', message: null, lockMs: 0 }),
   initial: 'closed',
   states: {
     closed: { tags: ['closed'], on: { 'pin.press': 'pressing' } },
     pressing: { tags: ['pressing'], after: { hold: 'opening' }, on: { 'pin.release': 'closed' } },
     opening: {
       tags: ['dialog', 'loading'],
+      after: { padIdle: 'closed' },
       on: { 'pin.cancel': 'closed' },
       invoke: {
         id: 'status',
@@ -94,7 +100,7 @@ export const pinPadMachine = setup({
         onError: 'open',
       },
     },
-    unavailable: { tags: ['dialog', 'unavailable'], on: { 'pin.cancel': 'closed' } },
+    unavailable: { tags: ['dialog', 'unavailable'], after: { padIdle: 'closed' }, on: { 'pin.cancel': 'closed' } },
     open: {
       tags: ['dialog'],
       initial: 'entering',
@@ -103,14 +109,18 @@ export const pinPadMachine = setup({
       states: {
         entering: {
           tags: ['entering'],
+          after: { padIdle: '#pinPad.closed' },
           on: {
-            'pin.digit': { guard: 'room', actions: { type: 'append', params: ({ event }) => event.digit } },
-            'pin.erase': { actions: 'erase' },
+            // Re-entering restarts the idle timer: every key gives the operator time again.
+            'pin.digit': { guard: 'room', target: 'entering', reenter: true, actions: { type: 'append', params: ({ event }) => event.digit } },
+            'pin.erase': { target: 'entering', reenter: true, actions: 'erase' },
             'pin.submit': { guard: 'longEnough', target: 'checking' },
           },
         },
         checking: {
           tags: ['checking'],
+          // A check that never answers must not hold the pad open either.
+          after: { padIdle: '#pinPad.closed' },
           invoke: {
             id: 'check',
             src: 'check',
@@ -125,6 +135,7 @@ export const pinPadMachine = setup({
         },
         wrong: {
           tags: ['entering', 'wrong'],
+          after: { padIdle: '#pinPad.closed' },
           on: { 'pin.digit': { target: 'entering', actions: { type: 'append', params: ({ event }) => event.digit } } },
         },
         locked: {

@@ -53,6 +53,7 @@ const describe: PlanTemplates = {
     'pin.cancel': 'the operator taps Cancel',
     'xstate.after.hold': 'five seconds pass',
     'xstate.after.lockTick': 'a minute (or what is left of the lock) passes',
+    'xstate.after.padIdle': 'thirty seconds pass without a key',
     'xstate.done.actor.status': (e) => ((e.output as { pinSet: boolean }).pinSet ? 'the server says a PIN is set' : 'the server says no PIN is set'),
     'xstate.error.actor.status': 'the server cannot be asked',
     'xstate.done.actor.check': 'the server accepts the PIN and the kiosk leaves kiosk mode',
@@ -66,7 +67,7 @@ export const pinPadModel = (): ModelSpec => {
     name: 'pin-pad',
     machine: pinPadMachine.provide({ actors: { status: control.promise(), check: control.promise() } }),
     control,
-    input: () => ({ holdMs: 5000 }),
+    input: () => ({ holdMs: 5000, idleMs: 30_000 }),
     events,
     // Four digits reach every rule; longer PINs only repeat them.
     bound: (context: PinPadContext) => context.pin.length <= 4,
