@@ -129,6 +129,8 @@ describe('leaving kiosk mode: the PIN check', () => {
       await kiosk.tryPin(PIN),
     ];
     expect(bodyOf(answers[2]!)).toEqual({ pinSet: true });
+    // The settings the server hands to the page are in the page, without the PIN.
+    expect(answers[0]!.body).toContain('<script id="shop-settings" type="application/json">');
     for (const answer of answers) expect(answer.body + JSON.stringify(answer.headers)).not.toContain(PIN);
   });
 });
