@@ -6,18 +6,26 @@ import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../.
 import { mockFetch } from '../../../app/testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../app/testing/render.tsx';
 import { renderAsUser } from '../test-helpers.tsx';
+import { KioskModeContext } from '../../kiosk/kiosk-mode.ts';
 import { UserOrderDetailsPage } from './order-details-page.tsx';
+import { KIOSK_PAY_ELSEWHERE } from './order-view.tsx';
 
 setupComponentTests();
 
-async function renderOrder(order: Order, status = 200) {
+async function renderOrder(order: Order, status = 200, kiosk = false) {
   const calls = mockFetch({
     [`PUT /api/orders/cancel/${order._id}`]: { body: { ...order, isCancelled: true, cancelledAt: '2026-11-22T09:40:00Z', cancelReason: 'buyer' } },
     [`GET /api/orders/user/${order._id}`]: status === 200 ? { body: order } : { status, body: { message: 'Order not found' } },
     // The wallet itself is the payments work's (payment/wallet-button.tsx): here it is switched off.
     'GET /api/payments/config': { body: { wallet: 'unavailable' } },
   });
-  const view = await renderAsUser(<UserOrderDetailsPage />, { route: `/user/order-details/${order._id}`, pattern: '/user/order-details/:id' });
+  const mode = { active: kiosk, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
+  const page = (
+    <KioskModeContext.Provider value={mode}>
+      <UserOrderDetailsPage />
+    </KioskModeContext.Provider>
+  );
+  const view = await renderAsUser(page, { route: `/user/order-details/${order._id}`, pattern: '/user/order-details/:id' });
   await settle();
   return { ...view, calls };
 }
@@ -39,6 +47,12 @@ describe('order details', () => {
     expect(queryByText(container, 'Not paid yet')).not.toBeNull();
     expect(queryByRoleName(container, 'button', 'Your order is finished')).toBeNull();
     expect(queryByRoleName(container, 'button', 'Wait for your order. You pay on delivery')).toBeNull();
+  });
+
+  it('when an unpaid pp order is opened on a kiosk, then no wallet loads and the shopper is told to pay on their own device', async () => {
+    const { container, calls } = await renderOrder(baseOrder, 200, true);
+    expect(queryByText(container, KIOSK_PAY_ELSEWHERE)).not.toBeNull();
+    expect(calls.some((c) => c.url.includes('/api/payments/config'))).toBe(false);
   });
 
   it('when the order is paid, then "Your order is finished" shows on a disabled button', async () => {

@@ -14,8 +14,12 @@ import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
 import { liveUserOrderMachine } from './live-order.ts';
 import { PaymentArea } from './payment-area.tsx';
 import { devEventLog } from '../../../app/event-log.ts';
+import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
 
 const METHOD_LABEL = { pp: 'PayPal', cod: 'Cash On Delivery' } as const;
+
+/** A kiosk shows no card wallet: its windows would leave the shop, and the next shopper could find them. */
+export const KIOSK_PAY_ELSEWHERE = 'Pay for this order on your own device: the card wallet is not offered on this kiosk.';
 
 export type OrderViewProps = { orderId: string; logic?: typeof liveUserOrderMachine };
 
@@ -33,6 +37,7 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
   const asking = useSelector(orderRef, (s) => s.hasTag('confirmCancel'));
   const cancelling = useSelector(orderRef, (s) => s.hasTag('cancelling'));
   const notice = useSelector(orderRef, (s) => (s.hasTag('error') ? null : s.context.error));
+  const kiosk = useKioskMode().active;
 
   if (failed) {
     return (
@@ -89,6 +94,8 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
             <Button disabled>{PAYMENT_TEXTS.finished}</Button>
           ) : payOnDelivery ? (
             <Button disabled>{PAYMENT_TEXTS.payOnDelivery}</Button>
+          ) : payPending && kiosk ? (
+            <Alert tone="info">{KIOSK_PAY_ELSEWHERE}</Alert>
           ) : payPending ? (
             <>
               <p css={{ margin: 0, fontWeight: 600 }}>{PAYMENT_TEXTS.payForOrder}</p>
