@@ -49,4 +49,8 @@ export const API_ROUTES: readonly string[] = [
   'GET orders/analysis/:date',
 
   'GET payments/config',
+
+  // Issue 14: the kiosk's cart handed to a phone (a spec addition, docs/interfaces.md).
+  'POST handoffs',
+  'POST handoffs/claim',
 ];
