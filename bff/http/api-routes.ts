@@ -50,6 +50,9 @@ export const API_ROUTES: readonly string[] = [
 
   'GET payments/config',
 
+  'GET kiosk/unlock',
+  'POST kiosk/unlock',
+
   // Issue 14: the kiosk's cart handed to a phone (a spec addition, docs/interfaces.md).
   'POST handoffs',
   'POST handoffs/claim',

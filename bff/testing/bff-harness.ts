@@ -12,6 +12,9 @@ export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 export type TestBff = {
   url: string;
   bff: Bff;
+  /** The folders it serves the client and the widget from (tests may add files). */
+  clientDir: string;
+  widgetsDir: string;
   /** Every log line the BFF wrote, as raw JSON text. */
   logs: string[];
   stop(): Promise<void>;
@@ -55,6 +58,10 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     ...LIMIT_DEFAULTS,
     CHAT_SOCKETS_PER_ADDRESS: 40,
     CHAT_SOCKETS_PER_SESSION: 10,
+    KIOSK: false,
+    KIOSK_IDLE_SECONDS: 60,
+    KIOSK_WARNING_SECONDS: 15,
+    KIOSK_HANDOFF_SECONDS: 120,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });
@@ -62,6 +69,8 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
   return {
     url: `http://127.0.0.1:${port}`,
     bff,
+    clientDir,
+    widgetsDir,
     logs,
     async stop() {
       await bff.stop(1_000);

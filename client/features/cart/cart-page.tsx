@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCartActor } from '../../app/hooks.ts';
-import { useKioskMode } from '../../app/kiosk-mode.ts';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { paths } from '../../app/paths.ts';
 import { CartContext } from '../../app/providers.tsx';
 import { Alert } from '../../ui/alert.tsx';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
 import { CartContext } from '../../../app/providers.tsx';
-import { useKioskMode } from '../../../app/kiosk-mode.ts';
+import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
