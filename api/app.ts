@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/middleware.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
+import { handoffsRoutes } from './components/handoffs/routes.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
@@ -92,6 +93,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.use('/api/categories', categoriesRoutes(context));
   app.use('/api/products', productsRoutes(context));
   app.use('/api/orders', ordersRoutes(context));
+  app.use('/api/handoffs', handoffsRoutes(context));
   // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
   mountPayments(app, context);
   app.use(notFoundHandler);

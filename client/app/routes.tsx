@@ -19,6 +19,7 @@ const chat = () => import('../features/chat/index.tsx');
 const ProductListPage = lazyNamed(productList, 'default');
 const ProductDetailsPage = lazyNamed(productDetails, 'default');
 const CartPage = lazyNamed(cart, 'default');
+const HandoffPage = lazyNamed(cart, 'HandoffPage');
 const UserProfilePage = lazyNamed(user, 'UserProfilePage');
 const MyOrdersPage = lazyNamed(user, 'MyOrdersPage');
 const CartDetailsPage = lazyNamed(user, 'CartDetailsPage');
@@ -47,6 +48,7 @@ export function AppRoutes() {
         ))}
         <Route path={paths.productDetails.pattern} element={<ProductDetailsPage />} />
         <Route path={paths.cart.pattern} element={<CartPage />} />
+        <Route path={paths.handoff.pattern} element={<HandoffPage />} />
         <Route path={paths.login.pattern} element={<LoginPage />} />
         <Route path={paths.register.pattern} element={<RegisterPage />} />
 

@@ -7,6 +7,7 @@ import { adminChatModel, customerChatModel } from '../chat/chat.model.ts';
 import { checkoutModel, paymentModel } from '../checkout/checkout.model.ts';
 import { kioskModel } from '../kiosk/kiosk.model.ts';
 import { pinPadModel } from '../kiosk/pin-pad.model.ts';
+import { handoffClaimModel, handoffOfferModel } from '../handoff/handoff.model.ts';
 import { orderModel } from '../order/order.model.ts';
 import { productImagesModel } from '../product-images/product-images.model.ts';
 import { fetchModel } from '../shared/fetch.model.ts';
@@ -14,4 +15,4 @@ import { submitModel } from '../shared/submit.model.ts';
 import type { ModelSpec } from './model.ts';
 
 /** Every machine's model, in the order `npm run test:model` prints them. */
-export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel(), pinPadModel(), fetchModel(), submitModel(), carouselModel(), productImagesModel()];
+export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel(), pinPadModel(), handoffOfferModel(), handoffClaimModel(), fetchModel(), submitModel(), carouselModel(), productImagesModel()];

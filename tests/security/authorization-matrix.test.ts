@@ -114,6 +114,9 @@ const TABLE: Row[] = [
   { method: 'GET', path: () => `/api/orders/analysis/${today}`, expect: admins() },
   // Wallet settings for the order page (public: no secret in them)
   { method: 'GET', path: () => '/api/payments/config', expect: everyone() },
+  // Issue 14: a kiosk shopper may be a guest; the link, not a login, gives the cart to a phone.
+  { method: 'POST', path: () => '/api/handoffs', body: (s) => ({ lines: [{ productID: s.product, quantity: 1 }] }), expect: everyone(201) },
+  { method: 'POST', path: () => '/api/handoffs/claim', body: () => ({ token: 'never-issued' }), expect: everyone(404) },
 ];
 
 /** Names for the seeded ids, so test titles stay the same from run to run. */

@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCartActor } from '../../app/hooks.ts';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { paths } from '../../app/paths.ts';
 import { CartContext } from '../../app/providers.tsx';
 import { Alert } from '../../ui/alert.tsx';
@@ -11,6 +13,9 @@ import { CartLine } from './cart-line.tsx';
 import { formatDollars } from '../../ui/money.ts';
 
 export const CART_TEXTS = { empty: 'Your cart is empty', proceed: 'Proceed To Checkout' } as const;
+
+// Kiosk only: the hand-off and its QR library stay out of the shop's cart chunk.
+const ContinueOnPhone = lazy(() => import('./handoff/continue-on-phone.tsx'));
 
 const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateColumns: '2fr 1fr', alignItems: 'start' } });
 const summary = css({ border: `1px solid ${colors.border}`, borderRadius: 6, padding: space(4), display: 'grid', gap: space(3) });
@@ -26,6 +31,7 @@ export function CartPage() {
   const itemsCount = CartContext.useSelector((s) => s.context.itemsCount);
   const subtotal = CartContext.useSelector((s) => s.context.cartSubtotal);
   const navigate = useNavigate();
+  const kiosk = useKioskMode();
 
   return (
     <section aria-labelledby="cart-heading">
@@ -57,6 +63,11 @@ export function CartPage() {
           <Button disabled={subtotal === 0} onClick={() => navigate(paths.user.cartDetails.to())}>
             {CART_TEXTS.proceed}
           </Button>
+          {kiosk.active ? (
+            <Suspense fallback={null}>
+              <ContinueOnPhone />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
     </section>

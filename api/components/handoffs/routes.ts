@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { ClaimHandoffBody, CreateHandoffBody } from '../../../contracts/handoff.ts';
+import type { ApiContext } from '../../context.ts';
+import { parse } from '../../http/validate.ts';
+import * as handoffs from './service.ts';
+
+/**
+ * Mounted at /api/handoffs. Visitors may use both: a kiosk shopper is often a guest, and the
+ * link, not a login, is what proves the phone may have the cart.
+ */
+export const handoffsRoutes = (ctx: ApiContext): Router => {
+  const router = Router();
+
+  router.post('/', async (req, res) => {
+    res.status(201).json(await handoffs.createHandoff(ctx, parse(CreateHandoffBody, req.body)));
+  });
+
+  router.post('/claim', async (req, res) => {
+    res.json(await handoffs.claimHandoff(ctx, parse(ClaimHandoffBody, req.body).token));
+  });
+
+  return router;
+};

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine } from '../../../contracts/handoff.ts';
+import { HANDOFF } from '../../../contracts/handoff-rules.ts';
+import type { ApiContext } from '../../context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
+import * as repo from './repository.ts';
+
+/** Only the hash is stored: whoever reads the table (a backup, a log of queries) cannot claim a cart. */
+const hashOf = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+
+/** One line per product, and every product one the shop sells; the first problem names its line. */
+const checkLines = async (ctx: ApiContext, lines: HandoffLine[]): Promise<HandoffLine[]> => {
+  const normalised = lines.map((l) => ({ productID: l.productID.toLowerCase(), quantity: l.quantity }));
+  const seen = new Set<string>();
+  normalised.forEach((line, i) => {
+    if (!isUuid(line.productID)) throw badRequest('There is no product with this id', `lines.${i}.productID`);
+    if (seen.has(line.productID)) throw badRequest('This product is in the list twice: one line per product', `lines.${i}.productID`);
+    seen.add(line.productID);
+  });
+  const known = await repo.knownProducts(ctx.db, [...seen]);
+  const missing = normalised.findIndex((l) => !known.has(l.productID));
+  if (missing >= 0) throw badRequest('There is no product with this id', `lines.${missing}.productID`);
+  return normalised;
+};
+
+/** A kiosk's cart becomes a one-time link: a random 256-bit token, valid HANDOFF.ttlMinutes. */
+export const createHandoff = async (ctx: ApiContext, body: CreateHandoffBody): Promise<HandoffCreated> => {
+  const lines = await checkLines(ctx, body.lines);
+  const token = randomBytes(32).toString('base64url');
+  await repo.deleteStale(ctx.db);
+  const expiresAt = await repo.insertHandoff(ctx.db, hashOf(token), lines, HANDOFF.ttlMinutes);
+  return { token, expiresAt: expiresAt.toISOString() };
+};
+
+/** The phone claims the link: the lines once; afterwards 410 used, after the time 410 expired, never issued 404. */
+export const claimHandoff = async (ctx: ApiContext, token: string): Promise<HandoffClaimed> => {
+  const hash = hashOf(token);
+  const lines = await repo.claimHandoff(ctx.db, hash);
+  if (lines) return { lines };
+  const why = await repo.whyUnclaimable(ctx.db, hash);
+  if (why === 'used') throw new AppError(410, HANDOFF.used);
+  if (why === 'expired') throw new AppError(410, HANDOFF.expired);
+  throw new AppError(404, HANDOFF.unknown);
+};

@@ -1,0 +1,16 @@
+/**
+ * Kiosk hand-off (issue 14): the texts and limits both ends share, free of zod so the client
+ * can import them without the schema library.
+ */
+export const HANDOFF = {
+  /** A link works once and for this long after the kiosk made it. */
+  ttlMinutes: 15,
+  /** The spec's order limits (POST /api/orders): a hand-off can never hold a cart no order could. */
+  maxLines: 100,
+  maxQuantity: 10_000,
+  /** 256 random bits, base64url: 43 characters. */
+  tokenLength: 43,
+  used: 'This link has already been used',
+  expired: 'This link has expired',
+  unknown: 'This link is not valid',
+} as const;
