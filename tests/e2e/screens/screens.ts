@@ -58,3 +58,36 @@ export const saveScreen = async (page: Page, size: { name: string; width: number
 /** Two boxes overlap (by more than a pixel of anti-aliasing). */
 export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
 export type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Every visible element a finger can focus or tap (focusable, a role that acts, an on-screen
+ * key, or anything with a pointer cursor of its own) smaller than `min` px either way, as lines
+ * naming it. Visually hidden ones (the skip link until focused) are left out.
+ */
+export const smallTargets = (page: Page, min: number): Promise<string[]> =>
+  page.evaluate((least) => {
+    const focusable = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex^="-"]), .hg-button';
+    const targets = new Set<Element>(document.querySelectorAll(focusable));
+    for (const el of document.querySelectorAll('body *')) {
+      const parent = el.parentElement;
+      if (getComputedStyle(el).cursor === 'pointer' && parent && getComputedStyle(parent).cursor !== 'pointer') targets.add(el);
+    }
+    const small: string[] = [];
+    for (const el of targets) {
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      if (box.width < least - 0.5 || box.height < least - 0.5) {
+        const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
+        small.push(`${el.tagName.toLowerCase()} "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, min);
+
+/** Links on screen that would leave the shop, download or open a window. */
+export const outsideLinksShown = (page: Page, selector: string): Promise<string[]> =>
+  page.evaluate(
+    (sel) => [...document.querySelectorAll(sel)].filter((a) => a.checkVisibility()).map((a) => a.outerHTML.slice(0, 80)),
+    selector,
+  );
