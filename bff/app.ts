@@ -17,6 +17,7 @@ import { redisCounters } from './http/redis-store.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
+import { shopSettingsOf } from './http/page-settings.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
 import { socketCaps } from './proxy/socket-caps.ts';
@@ -99,7 +100,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
-  app.use(clientFiles(path.resolve(clientDir)));
+  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config)));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;

@@ -3,6 +3,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { keptSecret } from '../api/index.ts';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -25,6 +26,10 @@ export const LIMIT_DEFAULTS = {
 } as const;
 
 const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(fallback));
+
+const KIOSK_SECONDS_FORM = `must be a whole number of seconds from ${KIOSK_SECONDS.min} to ${KIOSK_SECONDS.max}`;
+const kioskSeconds = (fallback: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: KIOSK_SECONDS_FORM }).int(KIOSK_SECONDS_FORM).min(KIOSK_SECONDS.min, KIOSK_SECONDS_FORM).max(KIOSK_SECONDS.max, KIOSK_SECONDS_FORM).default(fallback));
 
 const TRUST_PROXY_FORMS = 'must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8';
 
@@ -79,6 +84,11 @@ const BffEnv = z.object({
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  // Kiosk mode (issue 14): 1 makes every visitor's page a kiosk; the timers are handed to the page.
+  KIOSK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0')).transform((v) => v === '1'),
+  KIOSK_IDLE_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskIdleSeconds),
+  KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
+  KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
+import type { ShopSettings } from '../../contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
+import { withSettings } from './page-settings.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
 
 // Vite names built files by content hash, so they never change under the same URL.
@@ -10,11 +13,18 @@ const IMMUTABLE = /\/assets\//;
 /**
  * The built client with an SPA fallback: any GET that is not the API's, the widget's or an
  * existing file answers index.html, so the client's router shows its own page (including
- * "Page not exists 404"). A missing file under /assets/ is a real 404, not HTML.
+ * "Page not exists 404"). A missing file under /assets/ is a real 404, not HTML. index.html
+ * carries the page's settings; it is read on each request, so a new build is served at once.
  */
-export const clientFiles = (clientDir: string): Router => {
+export const clientFiles = (clientDir: string, settings: ShopSettings): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
+  const sendIndex = async (res: express.Response) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.type('html').send(withSettings(await readFile(indexFile, 'utf8'), settings));
+  };
+  // /index.html itself carries the settings too, not the bare file.
+  router.get('/index.html', async (_req, res, next) => (existsSync(indexFile) ? sendIndex(res) : next()));
   router.use(
     express.static(clientDir, {
       index: false,
@@ -30,8 +40,7 @@ export const clientFiles = (clientDir: string): Router => {
       res.status(503).type('text/plain').send('The shop client is not built yet. Run `npm run build` (npm start does it for you).');
       return;
     }
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(indexFile);
+    return sendIndex(res);
   });
   return router;
 };

@@ -55,6 +55,10 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     ...LIMIT_DEFAULTS,
     CHAT_SOCKETS_PER_ADDRESS: 40,
     CHAT_SOCKETS_PER_SESSION: 10,
+    KIOSK: false,
+    KIOSK_IDLE_SECONDS: 60,
+    KIOSK_WARNING_SECONDS: 15,
+    KIOSK_HANDOFF_SECONDS: 120,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, setUnauthorizedHandler } from './api.ts';
+import { api, setUnauthorizedHandler, setUnreachableHandler } from './api.ts';
 import { mockFetch } from './testing/fetch-mock.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -52,5 +52,25 @@ describe('api fetch wrapper', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(api.get('/api/categories')).rejects.toEqual({ status: 0, message: expect.stringMatching(/could not be reached/) });
+  });
+
+  it('when a call gets no answer or the BFF cannot reach the API (502–504), then the unreachable handler hears it; other errors and aborts do not', async () => {
+    const handler = vi.fn();
+    const stop = setUnreachableHandler(handler);
+    mockFetch({ 'GET /api/a': { status: 502, body: {} }, 'GET /api/b': { status: 404, body: {} }, 'GET /api/c': { status: 500, body: {} } });
+    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 502 });
+    await expect(api.get('/api/b')).rejects.toMatchObject({ status: 404 });
+    await expect(api.get('/api/c')).rejects.toMatchObject({ status: 500 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/d')).rejects.toMatchObject({ status: 0 });
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(api.get('/api/e', { signal: aborted.signal })).rejects.toThrow();
+    expect(handler).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

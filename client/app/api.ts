@@ -21,6 +21,21 @@ export const setUnauthorizedHandler = (handler: () => void): (() => void) => {
   };
 };
 
+let onUnreachable: () => void = () => undefined;
+
+/**
+ * Kiosk mode wires this to its machine: a call that got no answer, or that the BFF could not
+ * pass on to the API (502–504), means the shop cannot be reached right now.
+ */
+export const setUnreachableHandler = (handler: () => void): (() => void) => {
+  onUnreachable = handler;
+  return () => {
+    if (onUnreachable === handler) onUnreachable = () => undefined;
+  };
+};
+
+const UNREACHABLE_STATUSES: readonly number[] = [502, 503, 504];
+
 const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).status === 'number' && typeof (e as ApiError).message === 'string';
 
@@ -67,10 +82,12 @@ export async function request<T>(method: Method, url: string, body?: unknown, { 
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    onUnreachable();
     throw { status: 0, message: NO_ANSWER } satisfies ApiError;
   }
   if (!res.ok) {
     if (res.status === 401) onUnauthorized();
+    if (UNREACHABLE_STATUSES.includes(res.status)) onUnreachable();
     throw await errorFrom(res);
   }
   if (res.status === 204) return undefined as T;

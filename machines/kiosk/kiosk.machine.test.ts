@@ -11,21 +11,27 @@ const advance = (clock: SimulatedClock, ms: number) => {
 const start = (input: KioskInput = {}) => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const actor = createActor(kioskMachine.provide({ actors: { resetSession: control.promise() } }), { input, clock }).start();
+  const reloads: number[] = [];
+  const machine = kioskMachine.provide({
+    actors: { resetSession: control.promise(), probe: control.promise(), checkBuild: control.promise() },
+    actions: { reload: () => void reloads.push(1) },
+  });
+  const actor = createActor(machine, { input, clock }).start();
   const tag = (t: string) => actor.getSnapshot().hasTag(t);
-  return { actor, control, clock, tag, ctx: () => actor.getSnapshot().context };
+  return { actor, control, clock, tag, reloads, ctx: () => actor.getSnapshot().context };
 };
 
 describe('kiosk session machine', () => {
-  it('when the kiosk starts, then it attracts with 60 s idle and 15 s warning by default', () => {
+  it('when the kiosk starts, then it attracts with 60 s idle, a 15 s warning and 120 s for the hand-off by default', () => {
     const { tag, ctx } = start();
     expect(tag('attract')).toBe(true);
-    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 15 });
+    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 15, handoff: false, mounted: false });
   });
 
   it('when there is no input for 60 s, then a warning counts down 15 s and then the session resets to attract', async () => {
     const { actor, control, clock, tag, ctx } = start();
     actor.send({ type: 'kiosk.activity' });
+    expect(ctx().mounted).toBe(true);
     clock.increment(59_999);
     expect(tag('browsing')).toBe(true);
     clock.increment(1);
@@ -38,6 +44,7 @@ describe('kiosk session machine', () => {
     expect(ctx().remaining).toBe(1);
     clock.increment(1000);
     expect(tag('resetting')).toBe(true);
+    expect(ctx().mounted).toBe(false);
     await control.resolve('resetSession', undefined);
     expect(tag('attract')).toBe(true);
   });
@@ -60,15 +67,27 @@ describe('kiosk session machine', () => {
     expect(tag('browsing')).toBe(true);
   });
 
-  it('when a payment is in progress, then no timer runs until it ends', () => {
-    const { actor, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
+  it('when the hand-off QR shows, then the idle time is the hand-off time, and it still ends in a warning and a reset', () => {
+    const { actor, clock, tag } = start({ idleMs: 1000, handoffMs: 5000, warningMs: 1000 });
     actor.send({ type: 'kiosk.activity' });
-    actor.send({ type: 'kiosk.paymentStarted' });
-    clock.increment(60_000);
-    expect(tag('paying')).toBe(true);
-    actor.send({ type: 'kiosk.paymentEnded' });
-    clock.increment(999);
-    expect(tag('browsing')).toBe(true);
+    actor.send({ type: 'kiosk.handoffShown' });
+    clock.increment(4999);
+    expect(tag('handoff')).toBe(true);
+    clock.increment(1);
+    expect(tag('warning')).toBe(true);
+    actor.send({ type: 'kiosk.activity' });
+    expect(tag('handoff')).toBe(true);
+    advance(clock, 6000);
+    expect(tag('resetting')).toBe(true);
+  });
+
+  it('when the hand-off QR is hidden, then the normal idle time applies again', () => {
+    const { actor, clock, tag } = start({ idleMs: 1000, handoffMs: 5000 });
+    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.handoffShown' });
+    actor.send({ type: 'kiosk.handoffHidden' });
+    clock.increment(1000);
+    expect(tag('warning')).toBe(true);
   });
 
   it('when the reset fails, then it still returns to attract', async () => {
@@ -77,5 +96,59 @@ describe('kiosk session machine', () => {
     advance(clock, 2000);
     await control.reject('resetSession', new Error('storage blocked'));
     expect(tag('attract')).toBe(true);
+  });
+
+  it('when the shop cannot be reached, then a calm screen probes it until it answers and carries on where the shopper was, with the app kept', async () => {
+    const { actor, control, clock, tag, ctx } = start({ retryMs: 2000 });
+    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.unreachable' });
+    expect(tag('unreachable')).toBe(true);
+    expect(ctx().mounted).toBe(true);
+    await control.reject('probe', { status: 0, message: 'no answer' });
+    clock.increment(2000);
+    expect(control.isPending('probe')).toBe(true);
+    await control.resolve('probe', undefined);
+    expect(tag('browsing')).toBe(true);
+  });
+
+  it('when the outage interrupts a reset, then the reset runs again once the shop answers', async () => {
+    const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
+    actor.send({ type: 'kiosk.activity' });
+    advance(clock, 2000);
+    actor.send({ type: 'kiosk.unreachable' });
+    expect(control.aborted).toContain('resetSession');
+    await control.resolve('probe', undefined);
+    expect(tag('resetting')).toBe(true);
+    expect(control.isPending('resetSession')).toBe(true);
+  });
+
+  it('when a page crashes, then the session resets and the attract screen reloads the page once the shop answers', async () => {
+    const { actor, control, clock, tag, reloads } = start({ buildCheckMs: 10_000 });
+    actor.send({ type: 'kiosk.activity' });
+    actor.send({ type: 'kiosk.crashed' });
+    expect(tag('resetting')).toBe(true);
+    await control.resolve('resetSession', undefined);
+    clock.increment(10_000);
+    await control.reject('checkBuild', { status: 0, message: 'no answer' });
+    expect(reloads).toEqual([]);
+    clock.increment(10_000);
+    await control.resolve('checkBuild', { changed: false });
+    expect(tag('reloading')).toBe(true);
+    expect(reloads).toEqual([1]);
+  });
+
+  it('when a new build is out, then the page reloads on the attract screen, and not while a shopper is browsing', async () => {
+    const { actor, control, clock, tag, reloads } = start({ buildCheckMs: 10_000, idleMs: 30_000, warningMs: 1000 });
+    clock.increment(10_000);
+    await control.resolve('checkBuild', { changed: false });
+    expect(tag('attract')).toBe(true);
+    actor.send({ type: 'kiosk.activity' });
+    advance(clock, 31_000);
+    expect(control.isPending('checkBuild')).toBe(false);
+    expect(reloads).toEqual([]);
+    await control.resolve('resetSession', undefined);
+    clock.increment(10_000);
+    await control.resolve('checkBuild', { changed: true });
+    expect(reloads).toEqual([1]);
   });
 });

@@ -111,9 +111,11 @@ export const coverageCounter = (machine: AnyStateMachine) => {
     inspect: (e: InspectionEvent): void => {
       // Only the machine under test makes microsteps; its initial ones arrive inside createActor.
       if (e.type !== '@xstate.microstep' || (e.snapshot as Snap).machine !== machine) return;
-      for (const t of (e as typeof e & { _transitions: { source: AnyStateNode }[] })._transitions) {
+      for (const t of (e as typeof e & { _transitions: { source: AnyStateNode; target?: readonly AnyStateNode[] }[] })._transitions) {
         seenTransitions.add(t);
         seenNodes.add(t.source);
+        // A history node is never active itself: taking a transition into it is its coverage.
+        for (const target of t.target ?? []) if (target.type === 'history') seenNodes.add(target);
       }
       for (const n of (e.snapshot as Snap)._nodes) seenNodes.add(n);
     },

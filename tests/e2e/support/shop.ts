@@ -11,7 +11,7 @@ export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijkl';
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
 
-type ShopFixture = { shop: Shop };
+type ShopFixture = { shop: Shop; shopEnv: Record<string, string> };
 
 /**
  * A whole shop per worker, as `npm start` runs it: a fresh embedded database in a temp
@@ -19,15 +19,15 @@ type ShopFixture = { shop: Shop };
  * `test` and `expect` from here; `baseURL` points at the shop.
  */
 export const test = base.extend<object, ShopFixture>({
+  /** Extra environment for the worker's shop, e.g. `test.use({ shopEnv: { KIOSK_IDLE_SECONDS: '3' } })`. */
+  shopEnv: [{}, { scope: 'worker', option: true }],
   shop: [
-    // Playwright reads a fixture's dependencies from this destructuring: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ shopEnv }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-'));
       const clientDir = 'dist/client';
       if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
       const shop = await startShop({
-        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn' },
+        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn', ...shopEnv },
         port: 0,
         host: '127.0.0.1',
         clientDir,

@@ -6,6 +6,7 @@ import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } 
 import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../app/testing/render.tsx';
 import { cartLine, profile, renderAsUser } from '../test-helpers.tsx';
+import { KioskModeContext } from '../../kiosk/kiosk-mode.ts';
 import { CartDetailsPage } from './cart-details-page.tsx';
 
 setupComponentTests();
@@ -163,5 +164,23 @@ describe('checkout summary', () => {
     await settle();
     expect(calls.filter((c) => c.url.includes('get-one'))).toHaveLength(2);
     expect(queryByText(container, /We could not check the current prices/)).toBeNull();
+  });
+});
+
+describe('checkout on a kiosk', () => {
+  it('when the shop runs as a kiosk, then cash on delivery is the only payment offered and chosen', async () => {
+    const a = cartLine('a', 10, 1);
+    mockFetch({ 'GET /api/products/get-one/a': { body: product(a) }, 'GET /api/users/profile/u1': { body: profile } });
+    const kiosk = { active: true, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
+    const { container } = await renderAsUser(
+      <KioskModeContext.Provider value={kiosk}>
+        <CartDetailsPage />
+      </KioskModeContext.Provider>,
+      { route: '/user/cart-details', cart: [a] },
+    );
+    await settle();
+    const method = container.querySelector('select') as HTMLSelectElement;
+    expect([...method.options].map((o) => o.textContent)).toEqual(['Cash On Delivery']);
+    expect(method.value).toBe('cod');
   });
 });

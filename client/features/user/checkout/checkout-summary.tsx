@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../../contracts/order.ts';
@@ -12,12 +13,16 @@ import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { OrderLines } from '../summary/order-lines.tsx';
 import { ShippingDetails } from '../summary/shipping-details.tsx';
 import { Totals } from '../summary/totals.tsx';
+import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
 import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
 
 export const PAYMENT_OPTIONS: readonly { value: PaymentMethod; label: string }[] = [
   { value: 'pp', label: 'PayPal' },
   { value: 'cod', label: 'Cash On Delivery' },
 ];
+
+/** A kiosk offers no card wallet: its windows would leave the shop, and the next shopper could find them. */
+const KIOSK_OPTIONS = PAYMENT_OPTIONS.filter((option) => option.value === 'cod');
 
 /** The skeleton of the summary with a sentence for screen readers. */
 export function Waiting({ text }: { text: string }) {
@@ -49,6 +54,12 @@ export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof ch
   const method = useSelector(checkout, (s) => s.context.paymentMethod);
   const error = useSelector(checkout, (s) => s.context.error);
   const busy = confirming || placing;
+  const kiosk = useKioskMode().active;
+
+  // The machine starts on the wallet; a kiosk chooses cash on delivery for the shopper.
+  useEffect(() => {
+    if (kiosk && method !== 'cod') checkout.send({ type: 'checkout.setPaymentMethod', method: 'cod' });
+  }, [kiosk, method, checkout]);
 
   if (loadingProfile) return <Waiting text="Loading your order summary ..." />;
   if (loadFailed) {
@@ -78,7 +89,7 @@ export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof ch
           </h2>
           <Select
             label="Choose how you pay"
-            options={PAYMENT_OPTIONS}
+            options={kiosk ? KIOSK_OPTIONS : PAYMENT_OPTIONS}
             value={method}
             disabled={busy}
             onChange={(e) => checkout.send({ type: 'checkout.setPaymentMethod', method: e.target.value as PaymentMethod })}

@@ -1,0 +1,24 @@
+import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settings.ts';
+import type { BffConfig } from '../config.ts';
+
+/** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
+export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS'>): ShopSettings => ({
+  kiosk: config.KIOSK,
+  kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
+  kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
+  kioskHandoffSeconds: config.KIOSK_HANDOFF_SECONDS,
+});
+
+// JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the
+// two line separators old parsers choke on) keeps any value inert.
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * index.html with the settings as a JSON data block before `</head>`. A data block is never run,
+ * so the CSP stays `script-src 'self'`.
+ */
+export const withSettings = (html: string, settings: ShopSettings): string => {
+  const json = JSON.stringify(settings).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
+  const block = `<script id="${SHOP_SETTINGS_ID}" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+};

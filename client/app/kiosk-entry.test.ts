@@ -1,0 +1,30 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../machines/shared/storage.ts';
+import { KIOSK_KEY, readPageSettings, startsInKioskMode } from './kiosk-entry.ts';
+
+describe('kiosk mode at start-up', () => {
+  it('when the page opens at /kiosk, then kiosk mode is on and the device remembers it for its other pages', () => {
+    const storage = memoryStorage();
+    expect(startsInKioskMode('/kiosk', storage, undefined)).toBe(true);
+    expect(storage.getItem(KIOSK_KEY)).toBe('on');
+    expect(startsInKioskMode('/', storage, undefined)).toBe(true);
+  });
+
+  it('when a device never opened /kiosk, then the shop is a shop', () => {
+    expect(startsInKioskMode('/', memoryStorage(), { kiosk: false })).toBe(false);
+  });
+
+  it('when the instance runs with KIOSK=1, then every page is a kiosk without remembering anything', () => {
+    const storage = memoryStorage();
+    expect(startsInKioskMode('/product-list', storage, { kiosk: true })).toBe(true);
+    expect(storage.getItem(KIOSK_KEY)).toBeNull();
+  });
+
+  it('when the page carries the settings block, then it is read; a broken block reads as none', () => {
+    document.head.innerHTML = '<script id="shop-settings" type="application/json">{"kiosk":true}</script>';
+    expect(readPageSettings()).toEqual({ kiosk: true });
+    document.head.innerHTML = '<script id="shop-settings" type="application/json">{kiosk</script>';
+    expect(readPageSettings()).toBeUndefined();
+  });
+});

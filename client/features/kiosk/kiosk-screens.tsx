@@ -1,0 +1,86 @@
+import { css } from '@emotion/react';
+import type { ProductSummary } from '../../../contracts/product.ts';
+import { useApiGet } from '../../app/use-api-get.ts';
+import { Button } from '../../ui/button.tsx';
+import { colors, space } from '../../ui/theme.ts';
+
+const fullScreen = css({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 3000,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: space(6),
+  padding: space(6),
+  background: colors.navbar,
+  color: colors.onNavbar,
+  textAlign: 'center',
+});
+const bigButton = css({ minHeight: 88, minWidth: 320, fontSize: '1.75rem', padding: `${space(4)} ${space(10)}` });
+const tiles = css({ display: 'grid', gap: space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', width: 'min(100%, 1100px)', listStyle: 'none', margin: 0, padding: 0 });
+const tileImage = css({ display: 'block', width: '100%', height: 180, objectFit: 'contain', background: colors.background, borderRadius: 8 });
+
+/** The kiosk between shoppers: the bestsellers and `Touch to start`; any touch starts (the shell hears it). */
+export function AttractScreen({ onStart }: { onStart: () => void }) {
+  const bestsellers = useApiGet<ProductSummary[]>('/api/products/bestsellers');
+  return (
+    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" data-kiosk="attract">
+      <h1 id="kiosk-attract-heading" css={{ margin: 0, fontSize: '2.5rem' }}>
+        Statefront - Best Online Shop
+      </h1>
+      {bestsellers.status === 'success' && bestsellers.data.length > 0 ? (
+        <ul css={tiles} aria-label="Bestsellers">
+          {bestsellers.data.map((product) => (
+            <li key={product._id}>
+              {product.images[0] ? <img src={product.images[0].path} alt="" css={tileImage} /> : null}
+              <p css={{ margin: `${space(2)} 0 0`, fontWeight: 600 }}>{product.name}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Button css={bigButton} onClick={onStart}>
+        Touch to start
+      </Button>
+    </section>
+  );
+}
+
+/** Idle too long: the countdown to the reset; any input (this button too) keeps the session. */
+export function IdleWarning({ remaining, onContinue }: { remaining: number; onContinue: () => void }) {
+  return (
+    <div css={[fullScreen, { background: 'rgba(15, 23, 42, 0.88)' }]}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="kiosk-warning-heading" aria-describedby="kiosk-warning-text" css={{ display: 'grid', gap: space(4), justifyItems: 'center' }}>
+        <h2 id="kiosk-warning-heading" css={{ margin: 0, fontSize: '2.25rem' }}>
+          Do you still need time?
+        </h2>
+        <p id="kiosk-warning-text" css={{ margin: 0, fontSize: '1.5rem' }}>
+          The screen starts over for the next shopper in <span data-testid="kiosk-countdown">{remaining}</span> s.
+        </p>
+        <Button css={bigButton} onClick={onContinue} autoFocus>
+          Yes, I need more time
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The shop cannot be reached: a calm screen; the kiosk retries and carries on by itself. */
+export function RightBackScreen() {
+  return (
+    <div css={fullScreen} role="status" aria-live="polite">
+      <h1 css={{ margin: 0, fontSize: '2.5rem' }}>We&apos;ll be right back</h1>
+      <p css={{ margin: 0, fontSize: '1.5rem' }}>The shop is taking a short break. This screen carries on by itself in a moment.</p>
+    </div>
+  );
+}
+
+/** Between a reset's start and the attract screen: nothing of the last shopper shows. */
+export function OneMomentScreen() {
+  return (
+    <div css={fullScreen} role="status">
+      <p css={{ margin: 0, fontSize: '1.5rem' }}>One moment ...</p>
+    </div>
+  );
+}

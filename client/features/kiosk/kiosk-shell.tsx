@@ -1,0 +1,73 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { setUnreachableHandler } from '../../app/api.ts';
+import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
+import { AppProviders } from '../../app/providers.tsx';
+import { ShopRoutes } from '../../app/shop-routes.tsx';
+import { PageCrashContext } from '../../ui/error-boundary.tsx';
+import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
+import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
+import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
+import { KioskTouch } from './touch/kiosk-touch.tsx';
+import { useBrowserInput, useStayOnPage } from './use-browser.ts';
+
+/**
+ * Kiosk mode: the kiosk machine decides what shows. Between shoppers the attract screen; while
+ * a shopper is there, the shop in a memory router (the browser's history never grows, so Back
+ * goes nowhere), mounted fresh for each shopper, so the reset leaves no page, history or form
+ * behind; over it the warning or the calm unreachable screen.
+ */
+export function KioskShell() {
+  const kiosk = useActorRef(liveKioskMachine, { input: kioskInput() });
+  const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
+  const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
+  const unreachable = useSelector(kiosk, (s) => s.hasTag('unreachable'));
+  const resetting = useSelector(kiosk, (s) => s.hasTag('resetting'));
+  const mounted = useSelector(kiosk, (s) => s.context.mounted && !s.hasTag('reloading'));
+  const remaining = useSelector(kiosk, (s) => s.context.remaining);
+
+  const activity = () => kiosk.send({ type: 'kiosk.activity' });
+  useBrowserInput(activity);
+  useStayOnPage();
+  useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
+
+  const mode = useMemo<KioskMode>(
+    () => ({
+      active: true,
+      handoffShown: () => kiosk.send({ type: 'kiosk.handoffShown' }),
+      handoffHidden: () => kiosk.send({ type: 'kiosk.handoffHidden' }),
+      leave: () => {
+        try {
+          window.localStorage.removeItem(KIOSK_KEY);
+        } catch {
+          // Storage blocked: the flag was never kept either.
+        }
+        window.location.replace('/');
+      },
+    }),
+    [kiosk],
+  );
+  const crashed = useMemo(() => () => kiosk.send({ type: 'kiosk.crashed' }), [kiosk]);
+
+  return (
+    <KioskModeContext.Provider value={mode}>
+      <PageCrashContext.Provider value={crashed}>
+        <KioskTouch />
+        {mounted ? (
+          <div inert={unreachable || warning} aria-hidden={unreachable || undefined}>
+            <AppProviders openSocket={kioskSockets.open}>
+              <MemoryRouter initialEntries={['/']}>
+                <ShopRoutes />
+              </MemoryRouter>
+            </AppProviders>
+          </div>
+        ) : null}
+        {attract && !unreachable ? <AttractScreen onStart={activity} /> : null}
+        {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
+        {resetting ? <OneMomentScreen /> : null}
+        {unreachable ? <RightBackScreen /> : null}
+      </PageCrashContext.Provider>
+    </KioskModeContext.Provider>
+  );
+}

@@ -1,0 +1,34 @@
+// The settings the server hands to the page (an escaped JSON block in index.html). zod/mini:
+// the kiosk chunk validates it in the browser, where the full zod would weigh 95 KB.
+import * as z from 'zod/mini';
+
+/** The id of the `<script type="application/json">` block that carries them. */
+export const SHOP_SETTINGS_ID = 'shop-settings';
+
+/** Kiosk vendors' practice: 60 s without input, a 15 s warning, 2 min while the hand-off QR shows. */
+export const SHOP_SETTINGS_DEFAULTS = {
+  kiosk: false,
+  kioskIdleSeconds: 60,
+  kioskWarningSeconds: 15,
+  kioskHandoffSeconds: 120,
+} as const;
+
+/** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
+export const KIOSK_SECONDS = { min: 1, max: 3600 } as const;
+
+const seconds = z.int().check(z.minimum(KIOSK_SECONDS.min), z.maximum(KIOSK_SECONDS.max));
+
+export const ShopSettings = z.object({
+  /** Every visitor of this instance gets kiosk mode (KIOSK=1). */
+  kiosk: z.boolean(),
+  kioskIdleSeconds: seconds,
+  kioskWarningSeconds: seconds,
+  kioskHandoffSeconds: seconds,
+});
+export type ShopSettings = z.infer<typeof ShopSettings>;
+
+/** The page's settings, or the defaults when they are missing or malformed (a page must still run). */
+export const parseShopSettings = (value: unknown): ShopSettings => {
+  const result = ShopSettings.safeParse(value);
+  return result.success ? result.data : { ...SHOP_SETTINGS_DEFAULTS };
+};
