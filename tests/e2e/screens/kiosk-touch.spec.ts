@@ -53,6 +53,65 @@ test('when a shopper logged in at the kiosk opens the user pages with the touch 
   await measure(page, ['/user', '/user/my-orders', '/user/cart-details']);
 });
 
+/** What the kiosk shows now, measured: small targets and outside links, under `where`. */
+const checkKiosk = async (page: Page, where: string, found: Record<string, string[]>) => {
+  const problems = [...(await smallTargets(page, TOUCH_TARGET_PX)), ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin)))];
+  if (problems.length > 0) found[where] = problems;
+};
+
+test('when a shopper uses the kiosk at /kiosk, then every visible focusable or clickable element, the on-screen keys included, is 44 × 44 px or more', async ({ page }) => {
+  const found: Record<string, string[]> = {};
+  for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE]) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/kiosk');
+    const start = page.getByRole('button', { name: 'Touch to start' });
+    await expect(start).toBeVisible();
+    await checkKiosk(page, `${size.name} attract screen`, found);
+    await start.click();
+    await expect(page.getByRole('link', { name: /^Go to the Category/ }).first()).toBeVisible();
+    // the rules are on: no selection, no pinch zoom
+    expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual(['none', 'pan-x pan-y']);
+    await checkKiosk(page, `${size.name} home`, found);
+    await page.getByRole('link', { name: /^Go to the Category/ }).first().click();
+    await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+    await checkKiosk(page, `${size.name} product list`, found);
+    await page.getByRole('link', { name: /^See product / }).first().click();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await checkKiosk(page, `${size.name} product details`, found);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await expect(page.getByRole('list', { name: 'Products in your cart' })).toBeVisible();
+    await checkKiosk(page, `${size.name} cart`, found);
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await checkKiosk(page, `${size.name} login`, found);
+    await page.getByLabel('Email address').click();
+    await expect(page.locator('.hg-button').first()).toBeVisible();
+    await checkKiosk(page, `${size.name} login with the on-screen keyboard`, found);
+  }
+  expect(found).toEqual({});
+});
+
+test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({ page }) => {
+  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await page.goto('/kiosk');
+  await page.getByRole('button', { name: 'Touch to start' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.click();
+  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+  await expect(keyboard).toBeVisible();
+  for (const key of ['b', 'o', 'o', 'k']) await keyboard.locator(`.hg-button[data-skbtn="${key}"]`).click();
+  await expect(search).toHaveValue('book');
+  await expect(search).toBeFocused();
+  const [field, keys] = [await search.boundingBox(), await keyboard.boundingBox()];
+  expect(field && keys && (field.y + field.height <= keys.y || field.y >= keys.y + keys.height)).toBe(true);
+  await keyboard.locator('.hg-button[data-skbtn="{enter}"]').click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/book/i);
+  await search.click();
+  await keyboard.getByRole('button', { name: 'Close keyboard' }).click();
+  await expect(keyboard).toBeHidden();
+});
+
 test('when the measure meets a target smaller than 44 px, then it reports it (the check can fail)', async ({ page }) => {
   await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
   await page.goto('/');
