@@ -55,6 +55,7 @@ test('when a shopper logged in at the kiosk opens the user pages with the touch 
 
 /** What the kiosk shows now, measured: small targets and outside links, under `where`. */
 const checkKiosk = async (page: Page, where: string, found: Record<string, string[]>) => {
+  await saveScreen(page, { name: 'kiosk', width: 1080 }, where.replace(/ /g, '-'));
   const problems = [...(await smallTargets(page, TOUCH_TARGET_PX)), ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin)))];
   if (problems.length > 0) found[where] = problems;
 };
