@@ -20,6 +20,7 @@ import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
+import { kioskPinRoutes } from './kiosk/pin-routes.ts';
 import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
@@ -97,6 +98,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   // Changing the password asks for the current one: wrong answers count as failed logins.
   app.put('/api/users/profile', login.currentPassword);
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
+  const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
+  app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores }));
   app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);

@@ -3,6 +3,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { keptSecret } from '../api/index.ts';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
@@ -84,6 +85,8 @@ const BffEnv = z.object({
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  // The operator's way out of kiosk mode; unset, kiosk mode cannot be left from the screen.
+  KIOSK_PIN: optionalEnv(z.string().regex(KIOSK_PIN_PATTERN, 'must be 4 to 12 digits, like 482915')),
   // Kiosk mode (issue 14): 1 makes every visitor's page a kiosk; the timers are handed to the page.
   KIOSK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0')).transform((v) => v === '1'),
   KIOSK_IDLE_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskIdleSeconds),

@@ -49,4 +49,7 @@ export const API_ROUTES: readonly string[] = [
   'GET orders/analysis/:date',
 
   'GET payments/config',
+
+  'GET kiosk/unlock',
+  'POST kiosk/unlock',
 ];

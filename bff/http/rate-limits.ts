@@ -11,7 +11,7 @@ export type LimiterOptions = {
 };
 
 /** The shopper's address, as `trust proxy` (TRUST_PROXY) reads it; IPv6 by its /56, which one subscriber holds. */
-const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+export const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** A store that fails (Redis gone) must not take the shop down: warn and let the request pass. */
 const storeFailure = (logger: Logger | undefined) => ({

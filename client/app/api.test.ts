@@ -31,6 +31,11 @@ describe('api fetch wrapper', () => {
     await expect(api.post('/api/users/register', {})).rejects.toEqual({ status: 400, message: 'Please enter a name', field: 'name' });
   });
 
+  it('when a 429 says Retry-After in seconds, then the error carries them', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Too many wrong PINs. Try again in 5 minutes.' }), { status: 429, headers: { 'retry-after': '300' } }));
+    await expect(api.post('/api/kiosk/unlock', { pin: '0000' })).rejects.toEqual({ status: 429, message: 'Too many wrong PINs. Try again in 5 minutes.', retryAfter: 300 });
+  });
+
   it('when the error body is not JSON, then the body itself is the message', async () => {
     mockFetch({ 'GET /api/products/bestsellers': { status: 503, body: 'Service Unavailable: maintenance until 10:00' } });
     await expect(api.get('/api/products/bestsellers')).rejects.toEqual({ status: 503, message: 'Service Unavailable: maintenance until 10:00' });

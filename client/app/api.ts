@@ -55,10 +55,13 @@ const errorFrom = async (res: Response): Promise<ApiError> => {
   } catch {
     // not JSON: the text itself is the message
   }
+  // A limit's 429 says when to try again (the kiosk PIN pad shows it); only the seconds form.
+  const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
   return {
     status: res.status,
     message: message.trim() || res.statusText || `Request failed with status ${res.status}`,
     ...(field ? { field } : {}),
+    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };
 };
 

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from './button.tsx';
 import { colors, radius, space } from './theme.ts';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 const dialogStyle = css({
   border: 0,
@@ -30,17 +31,7 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog({ open, title = 'Are you sure?', confirmLabel = 'Yes', cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  useModalDialog(ref, open);
   return (
     <dialog
       ref={ref}

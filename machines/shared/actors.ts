@@ -2,9 +2,9 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
 /**
  * What a rejected effect actor throws: the HTTP status (0 when no answer came), a sentence,
- * and the field a 400 names when the server named one.
+ * the field a 400 names when the server named one, and the seconds a 429's Retry-After asks for.
  */
-export type ApiError = { status: number; message: string; field?: string };
+export type ApiError = { status: number; message: string; field?: string; retryAfter?: number };
 
 export const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && typeof (error as ApiError).status === 'number' ? (error as ApiError).status : undefined;

@@ -5,10 +5,11 @@ import { cartModel } from '../cart/cart.model.ts';
 import { adminChatModel, customerChatModel } from '../chat/chat.model.ts';
 import { checkoutModel, paymentModel } from '../checkout/checkout.model.ts';
 import { kioskModel } from '../kiosk/kiosk.model.ts';
+import { pinPadModel } from '../kiosk/pin-pad.model.ts';
 import { orderModel } from '../order/order.model.ts';
 import { fetchModel } from '../shared/fetch.model.ts';
 import { submitModel } from '../shared/submit.model.ts';
 import type { ModelSpec } from './model.ts';
 
 /** Every machine's model, in the order `npm run test:model` prints them. */
-export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel(), fetchModel(), submitModel()];
+export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel(), pinPadModel(), fetchModel(), submitModel()];

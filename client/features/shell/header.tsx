@@ -7,6 +7,7 @@ import { SHOP_NAME } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
+import { KioskExitPress } from '../kiosk/pin/kiosk-exit.tsx';
 import { AdminLink } from './admin-link.tsx';
 import { CartLink } from './cart-link.tsx';
 import { navLinkStyle } from './nav-style.ts';
@@ -46,9 +47,12 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
   return (
     <header css={barStyle} data-hidden={hidden}>
       <div css={innerStyle}>
-        <Link to={paths.home.to()} css={[navLinkStyle, brandStyle]}>
-          {SHOP_NAME}
-        </Link>
+        {/* On a kiosk, the logo held 5 s is the way out (PIN pad); elsewhere it is only the logo. */}
+        <KioskExitPress>
+          <Link to={paths.home.to()} css={[navLinkStyle, brandStyle]}>
+            {SHOP_NAME}
+          </Link>
+        </KioskExitPress>
         <SearchBox />
         <nav aria-label="Account and cart" css={navStyle}>
           {restoring ? (

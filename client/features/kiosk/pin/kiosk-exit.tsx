@@ -1,11 +1,31 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyNamed } from '../../../app/lazy.ts';
+import { useKioskMode } from '../kiosk-mode.ts';
+import type { livePinPadMachine } from './live-pin-pad.ts';
 
-export type KioskExitPressProps = { children: ReactNode };
+// The pad is kiosk-only: its own chunk, kept out of the shop's first load.
+const ExitPress = lazyNamed(() => import('./exit-press.tsx'), 'ExitPress');
+
+export type KioskExitPressProps = {
+  children: ReactNode;
+  /** The PIN pad's logic; tests give it other calls or a shorter hold. */
+  logic?: typeof livePinPadMachine;
+  holdMs?: number;
+};
 
 /**
  * The way out of kiosk mode: a 5 s press on what it wraps (the logo) opens the PIN pad, and a
- * right PIN calls the kiosk mode's `leave`. A placeholder until the PIN pad lands.
+ * right PIN calls the kiosk mode's `leave`. Outside kiosk mode, and while the pad's code
+ * loads, it is only the logo.
  */
-export function KioskExitPress({ children }: KioskExitPressProps) {
-  return <>{children}</>;
+export function KioskExitPress({ children, logic, holdMs }: KioskExitPressProps) {
+  const kiosk = useKioskMode();
+  if (!kiosk.active) return <>{children}</>;
+  return (
+    <Suspense fallback={children}>
+      <ExitPress logic={logic} holdMs={holdMs} leave={kiosk.leave}>
+        {children}
+      </ExitPress>
+    </Suspense>
+  );
 }

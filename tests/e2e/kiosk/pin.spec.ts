@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/shop.ts';
+
+const PIN = '2468';
+test.use({ shopEnv: { KIOSK_PIN: PIN } });
+
+/** A kiosk as a shopper finds it: /kiosk, the attract screen touched. */
+const startKiosk = async (page: Page) => {
+  await page.goto('/kiosk');
+  // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
+  const start = page.getByRole('button', { name: 'Touch to start' });
+  await expect(start).toBeVisible();
+  const box = await start.boundingBox();
+  if (!box) throw new Error('the attract screen has no Touch to start');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const logo = page.getByRole('banner').getByRole('link', { name: 'Statefront' });
+  await expect(logo).toBeVisible();
+  return logo;
+};
+
+/** Holds the pointer on the logo for five seconds and a little more. */
+const holdLogo = async (page: Page) => {
+  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
+  if (!box) throw new Error('the logo is not on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(5_300);
+  await page.mouse.up();
+  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
+};
+
+const typePin = async (pad: ReturnType<Page['getByRole']>, pin: string) => {
+  for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click();
+  await pad.getByRole('button', { name: 'OK' }).click();
+};
+
+test('when the logo on /kiosk is held 5 s, then a PIN pad opens, and 5 wrong PINs lock it for 5 minutes, even for the right PIN', async ({ page }) => {
+  const logo = await startKiosk(page);
+  // A short click is still the logo's: no pad.
+  await logo.click();
+  await expect(page.getByRole('dialog', { name: 'Leave kiosk mode' })).toBeHidden();
+
+  const pad = await holdLogo(page);
+  await expect(pad).toBeVisible();
+  for (const key of await pad.getByRole('button').all()) {
+    const box = await key.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
+  for (let left = 4; left >= 1; left -= 1) {
+    await typePin(pad, '1111');
+    await expect(pad.getByRole('alert')).toHaveText(`Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  await typePin(pad, '1111');
+  await expect(pad.getByRole('alert')).toHaveText('Too many wrong PINs. Try again in 5 minutes.');
+  await expect(pad.getByRole('button', { name: '2', exact: true })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(pad).toBeHidden();
+
+  // The lock is the server's: a fresh pad on the same terminal gets a 429 for the right PIN.
+  const again = await holdLogo(page);
+  await typePin(again, PIN);
+  await expect(again.getByRole('alert')).toHaveText(/^Too many wrong PINs\. Try again in [1-5] minutes?\.$/);
+  expect(await page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBe('on');
+});
+
+test('when the right PIN is typed on the pad, then the terminal leaves kiosk mode and the shop opens as usual', async ({ page }) => {
+  await startKiosk(page);
+  const pad = await holdLogo(page);
+  await expect(pad.getByRole('status')).toHaveText('PIN: 0 digits entered');
+  await typePin(pad, PIN);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBeNull();
+});
