@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdLogo } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 const PIN = '2468';
@@ -16,17 +17,6 @@ const startKiosk = async (page: Page) => {
   const logo = page.getByRole('banner').getByRole('link', { name: 'Statefront' });
   await expect(logo).toBeVisible();
   return logo;
-};
-
-/** Holds the pointer on the logo for five seconds and a little more. */
-const holdLogo = async (page: Page) => {
-  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
-  if (!box) throw new Error('the logo is not on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(5_300);
-  await page.mouse.up();
-  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
 };
 
 const typePin = async (pad: ReturnType<Page['getByRole']>, pin: string) => {

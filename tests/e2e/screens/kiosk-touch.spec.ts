@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
-import { login } from '../support/journeys.ts';
+import { holdLogo, login } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
@@ -91,13 +91,7 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
     await checkKiosk(page, `${size.name} login with the on-screen keyboard`, found);
     await page.getByRole('button', { name: 'Close keyboard' }).click();
     // the way out for staff: the logo held 5 s opens the PIN pad
-    const logo = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
-    if (!logo) throw new Error('the logo is not on screen');
-    await page.mouse.move(logo.x + logo.width / 2, logo.y + logo.height / 2);
-    await page.mouse.down();
-    await page.waitForTimeout(5_300);
-    await page.mouse.up();
-    await expect(page.getByRole('dialog', { name: 'Leave kiosk mode' })).toBeVisible();
+    await expect(await holdLogo(page)).toBeVisible();
     await checkKiosk(page, `${size.name} PIN pad`, found);
   }
   expect(found).toEqual({});

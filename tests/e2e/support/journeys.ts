@@ -24,3 +24,14 @@ export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
   await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
   return page.url().split('/').pop()!;
 };
+
+/** On a kiosk, holds the pointer on the logo for five seconds and a little more: answers the PIN pad it opens. */
+export const holdLogo = async (page: Page) => {
+  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
+  if (!box) throw new Error('the logo is not on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(5_300);
+  await page.mouse.up();
+  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
+};
