@@ -117,6 +117,34 @@ test('when a shopper taps the kiosk search, then the on-screen keyboard opens wi
   await expect(keyboard).toBeHidden();
 });
 
+/** The scripts and styles the page fetched that carry the keyboard library (its default theme's class). */
+const keyboardFiles = (page: Page) => {
+  const found: string[] = [];
+  page.on('response', async (response) => {
+    if (!/\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('hg-theme-default')) found.push(new URL(response.url()).pathname);
+  });
+  return found;
+};
+
+test('when the plain shop loads and its search gets focus, then no keyboard code is fetched; on the kiosk the first focus fetches it', async ({ page }) => {
+  const fetched = keyboardFiles(page);
+  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).click();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+
+  await page.goto('/kiosk');
+  await page.getByRole('button', { name: 'Touch to start' }).click();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+  await page.getByRole('searchbox', { name: 'Search products' }).click();
+  await expect(page.getByRole('group', { name: 'On-screen keyboard' })).toBeVisible();
+  await expect.poll(() => fetched.length).toBeGreaterThan(0);
+});
+
 test('when the measure meets a target smaller than 44 px, then it reports it (the check can fail)', async ({ page }) => {
   await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
   await page.goto('/');
