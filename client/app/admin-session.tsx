@@ -4,6 +4,7 @@ import { adminChatMachine } from '../../machines/chat/admin-chat.machine.ts';
 import { adminSocketActor } from '../../machines/chat/admin-socket.actor.ts';
 import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
 import { ChatSocketContext } from './chat-socket.ts';
+import { devEventLog } from './event-log.ts';
 import { useIsAdmin } from './hooks.ts';
 import { playChatSound } from './play-chat-sound.ts';
 
@@ -27,7 +28,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<AdminSessionActor | null>(null);
   useEffect(() => {
     if (!isAdmin) return undefined;
-    const actor = createActor(adminSessionLogic(open));
+    const actor = createActor(adminSessionLogic(open), { inspect: devEventLog?.inspect('admin-chat') });
     const sound = actor.on('admin.sound', () => playChatSound());
     actor.start();
     setSession(actor);

@@ -5,6 +5,7 @@ import { LoginForm } from '../features/auth/login-form.tsx';
 import { Skeleton } from '../ui/spinner.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 import { useAuthRestoring, useIsGuest, useUserInfo } from './hooks.ts';
+import { devEventLog } from './event-log.ts';
 import { liveGuardMachine } from './machines.ts';
 import { paths } from './paths.ts';
 
@@ -23,7 +24,7 @@ export type RouteGuardProps = {
  * non-admin on an admin route goes home; otherwise the nested route renders.
  */
 export function RouteGuard({ area, logic = liveGuardMachine }: RouteGuardProps) {
-  const guard = useActorRef(logic, { input: { area } });
+  const guard = useActorRef(logic, { input: { area }, inspect: devEventLog?.inspect('guard', { many: true }) });
   const tag = useSelector(guard, (s) => TAGS.find((t) => s.hasTag(t)) ?? 'loading');
   // A tab that still asks who its session is shows nothing of the page yet.
   const shown = useAuthRestoring() ? 'loading' : tag;

@@ -19,4 +19,8 @@ export const useAuthActor = () => AuthContext.useActorRef();
 /** Sends events to the one cart actor (cart.add, cart.remove, ...). */
 export const useCartActor = () => CartContext.useActorRef();
 
+/** The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null. */
+export const useJustAdded = (productID: string): number | null =>
+  CartContext.useSelector((s) => (s.context.lastAdded?.productID === productID ? s.context.lastAdded.quantity : null));
+
 export const useCartItemsCount = (): number => CartContext.useSelector((s) => s.context.itemsCount);

@@ -46,7 +46,7 @@ export function AppProviders({ children, storages, authLogic, openSocket = openS
     <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
       <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
         <ChatSocketContext.Provider value={openSocket}>
-          <CategoriesContext.Provider options={{ input: { url: null } }}>
+          <CategoriesContext.Provider options={{ input: { url: null }, inspect: devEventLog?.inspect('fetch', { many: true }) }}>
             <ToastProvider>
               <GlobalStyles />
               {children}

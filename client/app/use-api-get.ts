@@ -4,6 +4,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { statusOf } from '../../machines/shared/actors.ts';
 import { fetchMachine } from '../../machines/shared/fetch.machine.ts';
 import { api, errorMessage } from './api.ts';
+import { devEventLog } from './event-log.ts';
 
 export type ApiGetState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined; errorStatus?: undefined }
@@ -28,7 +29,7 @@ const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.st
 
 /** One fetch actor for the calling component, told about every url change. */
 export function useFetchActor(url: string | null) {
-  const actor = useActorRef(liveFetchMachine, { input: { url } });
+  const actor = useActorRef(liveFetchMachine, { input: { url }, inspect: devEventLog?.inspect('fetch', { many: true }) });
   useEffect(() => {
     actor.send({ type: 'fetch.url', url });
   }, [actor, url]);

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { submitMachine } from '../../machines/shared/submit.machine.ts';
+import { devEventLog } from './event-log.ts';
 
 /**
  * One form's send as a submit machine: `sending` disables the form and refuses a second send,
@@ -16,7 +17,7 @@ export function useSubmit<V, O>(send: (values: V, signal: AbortSignal) => Promis
   const [logic] = useState(() =>
     submitMachine.provide({ actors: { send: fromPromise<unknown, unknown>(({ input, signal }) => latest.current.send(input as V, signal)) } }),
   );
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, { inspect: devEventLog?.inspect('submit', { many: true }) });
   useEffect(() => {
     const subscription = actor.on('submit.done', (event) => latest.current.onDone?.(event.output as O));
     return () => subscription.unsubscribe();

@@ -105,4 +105,34 @@ describe('cart machine', () => {
     const { actor } = start({ userInfo: '{"secret":true}' });
     expect(JSON.stringify(actor.getPersistedSnapshot())).not.toContain('secret');
   });
+
+  it('when a product is added, then the cart remembers that line with the quantity that went in, and not in storage', () => {
+    const { actor, ctx, stored } = start();
+    actor.send({ type: 'cart.add', item: item('a', 10, 2, 1) });
+    expect(ctx().lastAdded).toEqual({ productID: 'a', name: 'Product a', quantity: 1 });
+    expect(stored()).not.toHaveProperty('lastAdded');
+  });
+
+  it('when the cart changes otherwise or the shopper leaves the product page, then the last added line is forgotten', () => {
+    const { actor, ctx } = start();
+    const changes = [
+      { type: 'cart.setQuantity', productID: 'a', quantity: 3 },
+      { type: 'cart.remove', productID: 'a' },
+      { type: 'cart.clear' },
+      { type: 'cart.storageChanged' },
+      { type: 'cart.dismissAdded' },
+    ] as const;
+    for (const change of changes) {
+      actor.send({ type: 'cart.add', item: item('a', 10, 2) });
+      actor.send(change);
+      expect(ctx().lastAdded, change.type).toBeNull();
+    }
+  });
+
+  it('when an out-of-stock product is added, then the last added line stays what it was', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'cart.add', item: item('a', 10, 2) });
+    actor.send({ type: 'cart.add', item: item('b', 10, 1, 0) });
+    expect(ctx().lastAdded?.productID).toBe('a');
+  });
 });

@@ -4,13 +4,17 @@ import { storageRef, type StorageLike, type StorageRef } from '../shared/storage
 import { readCart, totalsOf, writeCart } from './cart-storage.ts';
 
 export type CartInput = { storage: StorageLike };
-export type CartContext = { items: CartItem[]; itemsCount: number; cartSubtotal: number; storage: StorageRef };
+/** The line the shopper just added, for the product page's `… is in your cart (quantity N).` banner. */
+export type AddedLine = { productID: string; name: string; quantity: number };
+export type CartContext = { items: CartItem[]; itemsCount: number; cartSubtotal: number; storage: StorageRef; lastAdded: AddedLine | null };
 export type CartEvent =
   | { type: 'cart.add'; item: CartItem }
   | { type: 'cart.remove'; productID: string }
   | { type: 'cart.setQuantity'; productID: string; quantity: number }
   | { type: 'cart.clear' }
-  | { type: 'cart.storageChanged' };
+  | { type: 'cart.storageChanged' }
+  /** The shopper left (or opened) a product page: the banner of the last add is gone. */
+  | { type: 'cart.dismissAdded' };
 
 /** Quantity choices run from 1 to the product's stock count (spec section 5). */
 export const clampQuantity = (quantity: number, stock: number): number => Math.max(1, Math.min(Math.trunc(quantity), stock));
@@ -40,6 +44,13 @@ export const cartMachine = setup({
         : {},
     ),
     clear: assign(() => totalsOf([])),
+    // The quantity that went in, so changing the select afterwards does not rewrite the banner.
+    noteAdded: assign(({ context, event }) => {
+      const line = event.type === 'cart.add' ? context.items.find((i) => i.productID === event.item.productID) : undefined;
+      return { lastAdded: line ? { productID: line.productID, name: line.name, quantity: line.quantity } : null };
+    }),
+    // Any other change to the cart (here or in another tab) makes the banner's quantity stale.
+    forgetAdded: assign({ lastAdded: null }),
     reload: assign(({ context }) => readCart(context.storage)),
     persist: ({ context }) => writeCart(context.storage, { items: context.items, itemsCount: context.itemsCount, cartSubtotal: context.cartSubtotal }),
   },
@@ -53,17 +64,18 @@ export const cartMachine = setup({
   id: 'cart',
   context: ({ input }) => {
     const storage = storageRef(input.storage, 'storage');
-    return { ...readCart(storage), storage };
+    return { ...readCart(storage), storage, lastAdded: null };
   },
   initial: 'active',
   states: {
     active: {
       on: {
-        'cart.add': { guard: 'inStock', actions: ['add', 'persist'] },
-        'cart.remove': { guard: 'hasLine', actions: ['remove', 'persist'] },
-        'cart.setQuantity': { guard: and(['hasLine', 'validQuantity']), actions: ['setQuantity', 'persist'] },
-        'cart.clear': { actions: ['clear', 'persist'] },
-        'cart.storageChanged': { actions: 'reload' },
+        'cart.add': { guard: 'inStock', actions: ['add', 'persist', 'noteAdded'] },
+        'cart.remove': { guard: 'hasLine', actions: ['remove', 'persist', 'forgetAdded'] },
+        'cart.setQuantity': { guard: and(['hasLine', 'validQuantity']), actions: ['setQuantity', 'persist', 'forgetAdded'] },
+        'cart.clear': { actions: ['clear', 'persist', 'forgetAdded'] },
+        'cart.storageChanged': { actions: ['reload', 'forgetAdded'] },
+        'cart.dismissAdded': { actions: 'forgetAdded' },
       },
     },
   },

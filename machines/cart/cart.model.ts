@@ -7,7 +7,7 @@ import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { CART_KEY, CART_VERSION, type CartTotals } from './cart-storage.ts';
-import { cartMachine } from './cart.machine.ts';
+import { cartMachine, type AddedLine } from './cart.machine.ts';
 
 const line = (productID: string, price: number, quantity: number, count: number): CartItem => ({ productID, name: productID, price, count, quantity });
 
@@ -23,10 +23,11 @@ const events: AnyEventObject[] = [
   { type: 'cart.setQuantity', productID: 'zz', quantity: 1 },
   { type: 'cart.clear' },
   { type: 'cart.storageChanged' },
+  { type: 'cart.dismissAdded' },
 ];
 
 const otherTab = { [CART_KEY]: JSON.stringify({ version: CART_VERSION, items: [line('t', 2, 2, 9)] }) };
-type Ctx = CartTotals;
+type Ctx = CartTotals & { lastAdded: AddedLine | null };
 
 /** Spec section 4's cart rules, as an oracle independent of the machine's own code. */
 const check: ModelSpec['check'] = (before, event, after) => {
@@ -39,7 +40,12 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (event.type === 'cart.add') {
     const item = event.item as CartItem;
     const present = prev.items.some((i) => i.productID === item.productID);
-    if (item.count < 1) return assertEqual(next.items, prev.items, 'out of stock: unchanged');
+    if (item.count < 1) {
+      assertEqual(next.lastAdded, prev.lastAdded, 'out of stock: no banner change');
+      return assertEqual(next.items, prev.items, 'out of stock: unchanged');
+    }
+    const inCart = next.items.find((i) => i.productID === item.productID);
+    assertEqual(next.lastAdded, { productID: item.productID, name: item.name, quantity: inCart?.quantity }, 'the banner names the line that went in');
     const expectedQty = Math.min(item.quantity, item.count);
     assertEqual(next.items.length, prev.items.length + (present ? 0 : 1), 'replace a present line, else append');
     assertEqual(next.items.find((i) => i.productID === item.productID)?.quantity, expectedQty, 'the added quantity replaces the old one');
@@ -49,6 +55,8 @@ const check: ModelSpec['check'] = (before, event, after) => {
     assertEqual(next.itemsCount, prev.itemsCount - (gone?.quantity ?? 0), 'remove: count down by the quantity');
   }
   if (event.type === 'cart.clear') assertEqual(next.items, [], 'clear empties the cart');
+  const refused = (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && !prev.items.some((i) => i.productID === event.productID);
+  if (event.type !== 'cart.add' && !refused) assertEqual(next.lastAdded, null, 'any other change or leaving the page drops the banner');
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -57,7 +65,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const describe: PlanTemplates = {
   states: {
     active: ({ context: c }) =>
-      c.items.length === 0 ? 'the cart is empty' : `the cart holds ${plural(c.itemsCount, 'item')} for ${formatUsd(c.cartSubtotal)}`,
+      (c.items.length === 0 ? 'the cart is empty' : `the cart holds ${plural(c.itemsCount, 'item')} for ${formatUsd(c.cartSubtotal)}`) +
+      (c.lastAdded ? ` and the product page says "${c.lastAdded.name} is in your cart (quantity ${c.lastAdded.quantity})."` : ''),
   },
   events: {
     'cart.add': (e) => `the shopper adds "${e.item.name}" × ${e.item.quantity}${e.item.count < 1 ? ' (out of stock)' : ''}`,
@@ -65,6 +74,7 @@ const describe: PlanTemplates = {
     'cart.setQuantity': (e) => `the shopper sets the quantity of "${e.productID}" to ${e.quantity}`,
     'cart.clear': 'the cart is cleared',
     'cart.storageChanged': 'another tab changes the stored cart',
+    'cart.dismissAdded': 'the shopper leaves the product page',
   },
 };
 
@@ -75,7 +85,7 @@ export const cartModel = (machine = cartMachine): ModelSpec => ({
   input: () => ({ storage: frozenStorage(otherTab) }),
   events,
   bound: (ctx: Ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12,
-  select: (ctx: Ctx) => ({ items: ctx.items, itemsCount: ctx.itemsCount, cartSubtotal: ctx.cartSubtotal }),
+  select: (ctx: Ctx) => ({ items: ctx.items, itemsCount: ctx.itemsCount, cartSubtotal: ctx.cartSubtotal, lastAdded: ctx.lastAdded }),
   check,
   describe,
 });

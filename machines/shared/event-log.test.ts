@@ -94,6 +94,21 @@ describe('event log', () => {
     });
   });
 
+  it('when chat messages are exported, then e-mails and phone numbers in their text go, and the sender\'s name, while ids, prices and dates elsewhere stay', () => {
+    const exported = redact([
+      { type: 'chat.input', text: 'call me on +1 (555) 123-4567 or 0171 2345678' },
+      { type: 'chat.adminMessage', text: 'Write to ann@example.com, order 42 costs $1,299.00' },
+      { type: 'admin.clientMessage', user: 'sock-1', message: 'my number is 555-010-1234', name: 'Ann Lee' },
+      { type: 'order.paid', paidAt: '2026-01-02T10:00:00.000Z', total: 1234567 },
+    ]);
+    expect(exported).toEqual([
+      { type: 'chat.input', text: 'call me on [redacted] or [redacted]' },
+      { type: 'chat.adminMessage', text: 'Write to [redacted], order 42 costs $1,299.00' },
+      { type: 'admin.clientMessage', user: 'sock-1', message: 'my number is [redacted]', name: '[redacted]' },
+      { type: 'order.paid', paidAt: '2026-01-02T10:00:00.000Z', total: 1234567 },
+    ]);
+  });
+
   it('when the log names an actor the replay lacks, then replay refuses', () => {
     expect(() => replayEvents([{ actor: 'ghost', event: { type: 'x' } }], {})).toThrow(/ghost/);
   });

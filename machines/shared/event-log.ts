@@ -5,13 +5,25 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, 
  * made of it: whether a transition took it and the state value after. An entry whose event is
  * `xstate.init` records the state the actor started in (not an event to send).
  */
-export type LoggedEvent = { actor: string; event: AnyEventObject; taken?: boolean; state?: StateValue; input?: unknown };
+export type LoggedEvent = {
+  actor: string;
+  /** Which actor of that name (1, 2, …) when a screen runs several at once (every fetch, form and route guard). */
+  run?: number;
+  event: AnyEventObject;
+  taken?: boolean;
+  state?: StateValue;
+  input?: unknown;
+};
 
 const SECRET_KEY = /password|token|secret|authorization|cookie/i;
 /** Personal data, by key: who a person is and where they live. */
 const PERSONAL_KEYS = new Set(['name', 'lastname', 'email', 'phonenumber', 'address', 'city', 'zipcode', 'state', 'country']);
 const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;
 export const REDACTED = '[redacted]';
+/** Seven digits or more, with the separators people type (`+1 (555) 123-4567`, `0171 2345678`). */
+const PHONE = /\+?\d(?:[\s\-./()]*\d){6,}/g;
+/** Keys whose value is free text a person typed or was sent (chat messages, drafts). */
+const TEXT_KEYS = new Set(['text', 'message']);
 
 // A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
 const isPersonal = (key: string, holder: Record<string, unknown>) => PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
@@ -20,8 +32,8 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 
 /**
  * A deep copy that can be shared: secrets (passwords, tokens) and personal data (names,
- * addresses, phone numbers, e-mail addresses, by key, and e-mail-looking text anywhere) are
- * replaced by `[redacted]`.
+ * addresses, phone numbers, e-mail addresses, by key, e-mail-looking text anywhere, and
+ * phone-looking numbers in typed text such as chat messages) are replaced by `[redacted]`.
  */
 export const redact = (value: unknown): unknown => {
   if (typeof value === 'string') return value.replace(EMAIL, REDACTED);
@@ -29,7 +41,15 @@ export const redact = (value: unknown): unknown => {
   if (typeof value !== 'object' || value === null) return value;
   const holder = value as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(holder).map(([k, v]) => [k, (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v) ? REDACTED : redact(v)]),
+    Object.entries(holder).map(([k, v]) => [
+      k,
+      (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v)
+        ? REDACTED
+        : // Only in typed text: ids, dates and prices elsewhere are digits a replay or a bug report needs.
+          TEXT_KEYS.has(k) && typeof v === 'string'
+          ? v.replace(EMAIL, REDACTED).replace(PHONE, REDACTED)
+          : redact(v),
+    ]),
   );
 };
 
@@ -41,6 +61,15 @@ const plainInput = (value: unknown): unknown => {
   const plain = (v: unknown): boolean =>
     v === null || ['string', 'number', 'boolean'].includes(typeof v) || (Array.isArray(v) ? v.every(plain) : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
   return value !== undefined && plain(value) ? structuredClone(value) : undefined;
+};
+
+/** A copy of an event; one holding what cannot be cloned (a form's callback) is kept as its JSON. */
+const copy = (value: unknown): unknown => {
+  try {
+    return structuredClone(value);
+  } catch {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  }
 };
 
 // Start and stop are made by createActor/stop on replay, not sent.
@@ -55,27 +84,57 @@ export const createEventLog = () => {
   const entries: LoggedEvent[] = [];
   // The entry of an event still being processed, by the event object the actor was sent.
   const pending = new WeakMap<object, LoggedEvent>();
+  // `many` actors get a number each, in the order they start, per name.
+  const runs = new Map<string, number>();
+  const started = new Set<string>();
+  const firstEventAt = new Map<string, number>();
+  const learnTaken = new WeakSet<object>();
+  const counts = new Map<string, number>();
+  const runOf = (name: string, sessionId: string): { run: number } => {
+    let run = runs.get(sessionId);
+    if (run === undefined) {
+      run = (counts.get(name) ?? 0) + 1;
+      counts.set(name, run);
+      runs.set(sessionId, run);
+    }
+    return { run };
+  };
   return {
     entries,
+    /** `many`: the app runs several actors of this name at once; each entry then says which (`run`). */
     inspect:
-      (name: string) =>
+      (name: string, { many = false }: { many?: boolean } = {}) =>
       (inspection: InspectionEvent): void => {
         const target = inspection.actorRef as AnyActorRef;
         // Only the named root actor: its children's own traffic, and what it sends other roots
         // (the checkout's cart.clear), are rebuilt by replaying it.
         if (target.sessionId !== inspection.rootId) return;
+        const who = { actor: name, ...(many ? runOf(name, target.sessionId) : {}) };
         if (inspection.type === '@xstate.event' && !NOT_EVENTS.has(inspection.event.type)) {
-          // Asked before the actor processes it: the replay compares whether it took it.
+          // Sent before the actor started (a React effect of the first render): it waits in
+          // the mailbox, so its start must be logged before it.
+          const queued = !started.has(target.sessionId);
+          if (queued && !firstEventAt.has(target.sessionId)) firstEventAt.set(target.sessionId, entries.length);
+          // Asked before the actor processes it: the replay compares whether it took it. A queued
+          // event meets the state its predecessors leave, so its transitions (below) say it.
           const snapshot = target.getSnapshot() as AnyMachineSnapshot;
-          const entry: LoggedEvent = { actor: name, event: structuredClone(inspection.event), taken: snapshot.status === 'active' && snapshot.can(inspection.event) };
+          const entry: LoggedEvent = { ...who, event: copy(inspection.event) as AnyEventObject, taken: !queued && snapshot.status === 'active' && snapshot.can(inspection.event) };
           entries.push(entry);
           pending.set(inspection.event, entry);
+          if (queued) learnTaken.add(inspection.event);
+        }
+        // A microstep is inspected even when no transition was enabled: only one with transitions counts.
+        if (inspection.type === '@xstate.microstep' && learnTaken.has(inspection.event) && (inspection as { _transitions?: unknown[] })._transitions?.length) {
+          const entry = pending.get(inspection.event);
+          if (entry) entry.taken = true;
         }
         if (inspection.type === '@xstate.snapshot') {
           const value = (inspection.snapshot as AnyMachineSnapshot).value;
           if (inspection.event.type === 'xstate.init') {
             const input = plainInput((target as AnyActorRef & { options?: { input?: unknown } }).options?.input);
-            entries.push({ actor: name, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) });
+            started.add(target.sessionId);
+            const init: LoggedEvent = { ...who, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) };
+            entries.splice(firstEventAt.get(target.sessionId) ?? entries.length, 0, init);
           }
           const entry = pending.get(inspection.event);
           if (entry) entry.state = structuredClone(value);

@@ -13,6 +13,10 @@ import { parseLog, replayActors, replayLog, stateText } from './replay.ts';
 // (Place order pressed twice; the checkout empties the cart). Personal data and the password are redacted.
 const fixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/checkout-cod.json');
 const entries = parseLog(readFileSync(fixture, 'utf8'));
+// Recorded by the chat machines (tests/fixtures/event-logs/record-chat.ts): a shopper and an
+// admin chat, the admin closes, the shopper's next message reconnects; phones and e-mails redacted.
+const chatFixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/chat.json');
+const chatEntries = parseLog(readFileSync(chatFixture, 'utf8'));
 
 /** The shop as it would be with a bug: Place order never enabled, however complete the profile. */
 const withBlockedCheckout = () => {
@@ -85,6 +89,63 @@ describe('replay of an exported event log', () => {
     expect(exported.find((e) => e.actor === 'cart')).not.toHaveProperty('input');
     // A shopper on an admin page is sent home; on the model's default user page it would be shown the page.
     expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['guard  fetchToken done → redirectHome']) });
+  });
+
+  it('when the recorded chat log is replayed, then the shopper\'s and the admin\'s chat machines follow the recorded states', () => {
+    const { lines, problem } = replayLog(chatEntries);
+    expect(problem).toBeNull();
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'admin-chat     admin.clientMessage → online',
+        'customer-chat  chat.adminClosed → connection.closed, composer.editing, panel.hidden',
+        'customer-chat  chat.submit → connection.online.connecting, composer.clearing, panel.shown',
+      ]),
+    );
+    expect(JSON.stringify(chatEntries)).not.toMatch(/@|555|Ann/);
+  });
+
+  it('when the chat machine has a bug the log did not have (Send never sends), then replay stops at the first message', () => {
+    const actors = replayActors();
+    const chat = actors['customer-chat']!;
+    const bugged = { ...actors, 'customer-chat': { ...chat, machine: chat.machine.provide({ guards: { canSend: () => false } }) } };
+    const { problem } = replayLog(chatEntries, bugged);
+    expect(problem).toMatch(/^entry 4 \(customer-chat\): .*chat\.submit.*the browser's machine took it, this one ignores it/);
+  });
+
+  it('when two fetch actors of one screen are logged at once, then each entry says which, and each replays on its own', () => {
+    const log = createEventLog();
+    const machine = replayActors().fetch!.machine;
+    const first = createActor(machine, { input: { url: '/api/a' }, inspect: log.inspect('fetch', { many: true }) }).start();
+    const second = createActor(machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) }).start();
+    second.send({ type: 'fetch.url', url: '/api/b' });
+    first.send({ type: 'xstate.done.actor.get', output: ['a'] });
+    second.send({ type: 'xstate.error.actor.get', error: { status: 500, message: 'down' } });
+    first.stop();
+    second.stop();
+    expect(log.entries.map((e) => `${e.actor}#${e.run} ${e.event.type} → ${stateText(e.state!)}`)).toEqual([
+      'fetch#1 xstate.init → loading',
+      'fetch#2 xstate.init → waiting',
+      'fetch#2 fetch.url → loading',
+      'fetch#1 xstate.done.actor.get → ready',
+      'fetch#2 xstate.error.actor.get → failed',
+    ]);
+    expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
+  });
+
+  it('when an actor is sent events before it starts (a first render\'s effects), then its start is logged first, each says whether it was taken, and the log replays', () => {
+    const log = createEventLog();
+    const fetch = createActor(replayActors().fetch!.machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) });
+    // Two readers ask for the same list on the first render: the second finds it asked already.
+    fetch.send({ type: 'fetch.url', url: '/api/categories' });
+    fetch.send({ type: 'fetch.url', url: '/api/categories' });
+    fetch.start();
+    fetch.stop();
+    expect(log.entries.map((e) => `${e.event.type} ${e.taken ?? ''} → ${stateText(e.state!)}`)).toEqual([
+      'xstate.init  → waiting',
+      'fetch.url true → loading',
+      'fetch.url false → loading',
+    ]);
+    expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
   });
 
   it('when state values are printed, then parallel regions read as dotted leaves', () => {

@@ -82,16 +82,18 @@ export const parseLog = (json: string): LoggedEvent[] => {
 export const replayLog = (entries: readonly LoggedEvent[], actors: Record<string, ReplayActor> = replayActors()): ReplayResult => {
   const running = new Map<string, AnyActorRef>();
   const lines: string[] = [];
-  const width = Math.max(...entries.map((e) => e.actor.length), 0);
+  const width = Math.max(...entries.map((e) => e.actor.length + (e.run === undefined ? 0 : `#${e.run}`.length)), 0);
   const say = (actor: string, text: string) => lines.push(`${actor.padEnd(width)}  ${text}`);
   const fail = (at: number, actor: string, text: string): ReplayResult => {
     say(actor, `✗ ${text}`);
     return { lines, problem: `entry ${at} (${actor}): ${text}` };
   };
   try {
-    for (const [at, { actor, event, taken, state, input }] of entries.entries()) {
-      const spec = actors[actor];
-      if (!spec) return fail(at, actor, `the log names an actor "${actor}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
+    for (const [at, { actor: name, run, event, taken, state, input }] of entries.entries()) {
+      const spec = actors[name];
+      // Several actors of one name (fetch #1, fetch #2) are replayed each on its own.
+      const actor = run === undefined ? name : `${name}#${run}`;
+      if (!spec) return fail(at, actor, `the log names an actor "${name}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
       let ref = running.get(actor);
       if (!ref) {
         ref = createActor(spec.machine, { input: spec.input(event.type === 'xstate.init' ? { state, input } : {}, running) }).start();

@@ -5,6 +5,7 @@ import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
 import { ChatSocketContext } from '../../app/chat-socket.ts';
+import { devEventLog } from '../../app/event-log.ts';
 import { playChatSound } from '../../app/play-chat-sound.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { colors, media, radius, space } from '../../ui/theme.ts';
@@ -47,7 +48,7 @@ const headStyle = css({
 export function SupportChatPanel() {
   const openSocket = useContext(ChatSocketContext);
   const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: openSocket }) } }), [openSocket]);
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, { inspect: devEventLog?.inspect('customer-chat') });
   const messages = useSelector(actor, (s) => s.context.messages);
   const draft = useSelector(actor, (s) => s.context.draft);
   const unread = useSelector(actor, (s) => s.context.unread);

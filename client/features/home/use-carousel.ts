@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { carouselMachine, isHolding } from '../../../machines/carousel/carousel.machine.ts';
 
-/** Spec section 9: the carousel advances every 5000 ms and a swipe over 40 px changes the slide. */
-export const CAROUSEL_INTERVAL_MS = 5000;
+/** Spec section 9: a swipe over 40 px changes the slide (the 5000 ms rotation is the machine's). */
 export const SWIPE_THRESHOLD_PX = 40;
 
 export type Carousel = {
@@ -18,39 +19,24 @@ export type Carousel = {
   setFocused: (v: boolean) => void;
 };
 
-/**
- * Slide position and auto-rotation. Any manual move restarts the 5000 ms wait, so a slide the
- * user just chose stays for a full interval.
- */
+/** The carousel machine (machines/carousel) for a list of `count` slides, as the component's handlers. */
 export function useCarousel(count: number): Carousel {
-  const [index, setIndex] = useState(0);
-  const [stopped, setStopped] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [moves, setMoves] = useState(0);
-  const holding = stopped || hovered || focused;
-
-  const goTo = useCallback(
-    (i: number) => {
-      if (count === 0) return;
-      setIndex(((i % count) + count) % count);
-      setMoves((m) => m + 1);
-    },
-    [count],
+  const actor = useActorRef(carouselMachine, { input: { count } });
+  // A reloaded list may be shorter: the machine keeps the index inside it.
+  useEffect(() => actor.send({ type: 'carousel.count', count }), [actor, count]);
+  const index = useSelector(actor, (s) => s.context.index);
+  const stopped = useSelector(actor, (s) => s.context.stopped);
+  const holding = useSelector(actor, (s) => isHolding(s.context));
+  const handlers = useMemo(
+    () => ({
+      next: () => actor.send({ type: 'carousel.next' }),
+      prev: () => actor.send({ type: 'carousel.prev' }),
+      goTo: (i: number) => actor.send({ type: 'carousel.goTo', index: i }),
+      toggleStopped: () => actor.send({ type: 'carousel.toggleStopped' }),
+      setHovered: (on: boolean) => actor.send({ type: 'carousel.hover', on }),
+      setFocused: (on: boolean) => actor.send({ type: 'carousel.focus', on }),
+    }),
+    [actor],
   );
-  const next = useCallback(() => goTo(index + 1), [goTo, index]);
-  const prev = useCallback(() => goTo(index - 1), [goTo, index]);
-
-  useEffect(() => {
-    if (holding || count < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [holding, count, moves]);
-
-  // A shorter list (reload) must not leave the index past its end.
-  useEffect(() => {
-    if (index >= count && count > 0) setIndex(0);
-  }, [count, index]);
-
-  return { index, stopped, holding, next, prev, goTo, toggleStopped: () => setStopped((s) => !s), setHovered, setFocused };
+  return { index, stopped, holding, ...handlers };
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
-import { useCartActor } from '../../app/hooks.ts';
+import { useCartActor, useJustAdded } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
@@ -14,9 +14,14 @@ import { quantityOptions } from './quantity-options.ts';
 export function AddToCart({ product }: { product: Product }) {
   const cart = useCartActor();
   const navigate = useNavigate();
+  // The typed value of a form field: local. Whether the banner shows is the cart machine's.
   const [quantity, setQuantity] = useState(1);
-  // the quantity that went in, so changing the select afterwards does not rewrite the banner
-  const [added, setAdded] = useState<number | null>(null);
+  const added = useJustAdded(product._id);
+  // A banner belongs to the visit that added: opening or leaving the page drops an old one.
+  useEffect(() => {
+    cart.send({ type: 'cart.dismissAdded' });
+    return () => cart.send({ type: 'cart.dismissAdded' });
+  }, [cart, product._id]);
   const inStock = product.count > 0;
 
   // Back to where the shopper came from; a shared link opened in a new tab has no such page.
@@ -27,7 +32,6 @@ export function AddToCart({ product }: { product: Product }) {
       type: 'cart.add',
       item: { productID: product._id, name: product.name, price: product.price, image: product.images[0], count: product.count, quantity },
     });
-    setAdded(quantity);
   };
 
   return (

@@ -67,6 +67,23 @@ describe('product details', () => {
     expect(getByRoleName(container, 'button', 'Go back')).toBeTruthy();
   });
 
+  it('when Add to cart is pressed, then the banner says the quantity that went in, and choosing another quantity does not rewrite it', async () => {
+    const { container } = await renderDetails();
+    await typeInto(labelled<HTMLSelectElement>(container, 'Quantity'), '3');
+    await click(getByRoleName(container, 'button', 'Add to cart'));
+    await typeInto(labelled<HTMLSelectElement>(container, 'Quantity'), '2');
+    expect(container.textContent).toContain(`${PRODUCT.name} is in your cart (quantity 3).`);
+  });
+
+  it('when another tab changes the cart after Add to cart, then the banner goes (its quantity may be stale)', async () => {
+    const { container } = await renderDetails();
+    await click(getByRoleName(container, 'button', 'Add to cart'));
+    expect(container.textContent).toContain(`${PRODUCT.name} is in your cart (quantity 1).`);
+    await act(async () => void window.dispatchEvent(new StorageEvent('storage', { key: 'cart' })));
+    expect(container.textContent).not.toContain('is in your cart');
+    expect(getByRoleName(container, 'button', 'Add to cart')).toBeTruthy();
+  });
+
   it('when the picture gets keyboard focus, then it zooms at scale 2, and a thumbnail shows another picture', async () => {
     const { container } = await renderDetails();
     const frame = container.querySelector<HTMLElement>('[role="group"][tabindex="0"]')!;

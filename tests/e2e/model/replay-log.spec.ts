@@ -1,6 +1,7 @@
 import { parseLog, replayLog } from '../../../machines/testing/replay.ts';
-import { orderABook } from '../support/journeys.ts';
-import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { CHAT_TEXTS } from '../../../contracts/chat.ts';
+import { login, orderABook } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
  * Issue 13, QA's tools: a session recorded in the browser (the event log switched on with its
@@ -17,7 +18,41 @@ test('when a shopper checks out and cancels with the event log on, then the expo
   const json = await page.evaluate(() => (window as unknown as { statefrontEvents: { toJSON(): string } }).statefrontEvents.toJSON());
   expect(json).not.toContain(DEMO_USER.email);
   const entries = parseLog(json);
-  expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['auth', 'cart', 'checkout', 'order', 'payment']));
+  // The route guard, fetch and form actors of each page record too (spec shared-machines.spec.ts).
+  expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['auth', 'cart', 'checkout', 'order', 'payment', 'guard', 'fetch', 'submit']));
   const { lines, problem } = replayLog(entries);
   expect(problem, lines.join('\n')).toBeNull();
+});
+
+test("when a shopper and the admin chat with the event log on, then both exported logs replay as recorded, the shopper's phone number and e-mail redacted", async ({ browser, baseURL }) => {
+  const contexts = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
+  try {
+    const [admin, shopper] = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const page of [admin!, shopper!]) await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
+    await login(admin!, DEMO_ADMIN);
+    await admin!.getByRole('link', { name: 'Chats' }).first().click();
+    await shopper!.goto('/');
+    await shopper!.getByRole('button', { name: 'Open support chat' }).click();
+    const typed = 'Call me on +1 (555) 123-4567 or write to ann@example.com';
+    await shopper!.getByLabel('Your message').fill(typed);
+    await shopper!.getByLabel('Your message').press('Enter');
+    const panel = admin!.getByRole('region', { name: 'Chat with a guest', exact: true });
+    await expect(panel).toContainText(typed);
+    await panel.getByLabel('Reply to a guest').fill('We will call you back');
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await expect(shopper!.getByRole('log', { name: 'Conversation with support' })).toContainText('We will call you back');
+    await admin!.getByRole('button', { name: 'Close chat with a guest' }).click();
+    await expect(shopper!.getByText(CHAT_TEXTS.adminClosed)).toBeVisible();
+
+    for (const [page, actor] of [[shopper!, 'customer-chat'], [admin!, 'admin-chat']] as const) {
+      const json = await page.evaluate(() => (window as unknown as { statefrontEvents: { toJSON(): string } }).statefrontEvents.toJSON());
+      expect(json).not.toMatch(/123-4567|ann@example\.com/);
+      const entries = parseLog(json);
+      expect(entries.map((e) => e.actor)).toContain(actor);
+      const { lines, problem } = replayLog(entries);
+      expect(problem, lines.join('\n')).toBeNull();
+    }
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
 });

@@ -136,4 +136,29 @@ describe('edit product images', () => {
     ]);
     expect(container.querySelectorAll('img')).toHaveLength(0);
   });
+
+  it('when files are uploading, then the picker is disabled until they end, so no second batch starts beside them', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    mockFetch({
+      'GET /api/products/get-one/p1': { body: product([]) },
+      'GET /api/categories': { body: [] },
+      'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
+    });
+    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    await settle();
+    const picker = () => {
+      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
+      return document.getElementById(label.htmlFor) as HTMLInputElement;
+    };
+    const field = picker();
+    Object.defineProperty(field, 'files', { configurable: true, value: [new File(['aaaa'], 'one.png')] });
+    await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
+    await settle();
+    expect(picker().disabled).toBe(true);
+    await act(async () => FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/one.png' }] }));
+    await settle();
+    expect(picker().disabled).toBe(false);
+  });
 });
+

@@ -1,5 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
 import type { Product, ProductImage } from '../../../../contracts/product.ts';
+import { statusOf } from '../../../../machines/shared/actors.ts';
+import { productImagesMachine } from '../../../../machines/product-images/product-images.machine.ts';
 import { api, errorMessage } from '../../../app/api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -8,51 +12,45 @@ import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
-/** Spec section 9: after an upload the page refreshes its data 5 seconds later. */
-export const REFRESH_AFTER_UPLOAD_MS = 5000;
+export { REFRESH_AFTER_UPLOAD_MS } from '../../../../machines/product-images/product-images.machine.ts';
+
+/** A failed call as the machine reads it: the status and the sentence the page shows. */
+const asApiError = (error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) });
 
 /**
  * The edit page's images: each shown with a delete button, and an upload whose files each show
- * their real progress. The refresh reloads only the images, so fields being edited are kept.
+ * their real progress. What the list shows, its errors and the refresh 5 s after an upload are
+ * the product-images machine's (machines/product-images); the page provides the calls.
  */
 export function ProductImages({ productId, initial }: { productId: string; initial: ProductImage[] }) {
-  const [images, setImages] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  // A field's own message (more than three files): kept beside the field, as other field errors.
   const [filesError, setFilesError] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const { uploads, start } = useUploads();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const refreshSoon = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      api.get<Product>(`/api/products/get-one/${encodeURIComponent(productId)}`).then(
-        (p) => setImages(p.images),
-        (e: unknown) => setError(errorMessage(e)),
-      );
-    }, REFRESH_AFTER_UPLOAD_MS);
-  };
-
-  const upload = async (files: File[]) => {
-    if (files.length === 0) return;
-    setError(null);
-    await start(productId, files);
-    setInputKey((k) => k + 1);
-    refreshSoon();
-  };
-
-  const remove = async (image: ProductImage) => {
-    setError(null);
-    try {
-      // Spec section 7: an image on the hosting service is removed with cloudinary=true.
-      const hosted = /^https?:\/\//i.test(image.path) ? '?cloudinary=true' : '';
-      await api.delete(`/api/products/admin/image/${encodeURIComponent(image.path)}/${encodeURIComponent(productId)}${hosted}`);
-      setImages((list) => list.filter((i) => i.path !== image.path));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const logic = useMemo(
+    () =>
+      productImagesMachine.provide({
+        actors: {
+          upload: fromPromise<unknown, { productId: string; files: File[] }>(({ input }) => start(input.productId, input.files)),
+          loadImages: fromPromise<ProductImage[], { productId: string }>(({ input, signal }) =>
+            api.get<Product>(`/api/products/get-one/${encodeURIComponent(input.productId)}`, { signal }).then((p) => p.images, asApiError),
+          ),
+          deleteImage: fromPromise<unknown, { productId: string; image: ProductImage }>(({ input, signal }) => {
+            // Spec section 7: an image on the hosting service is removed with cloudinary=true.
+            const hosted = /^https?:\/\//i.test(input.image.path) ? '?cloudinary=true' : '';
+            const url = `/api/products/admin/image/${encodeURIComponent(input.image.path)}/${encodeURIComponent(input.productId)}${hosted}`;
+            return api.delete(url, { signal }).catch(asApiError);
+          }),
+        },
+      }),
+    [start],
+  );
+  const actor = useActorRef(logic, { input: { productId, images: initial } });
+  const images = useSelector(actor, (s) => s.context.images);
+  const error = useSelector(actor, (s) => s.context.error);
+  const inputKey = useSelector(actor, (s) => s.context.uploads);
+  const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
+  const removing = useSelector(actor, (s) => s.hasTag('removing'));
+  const remove = (image: ProductImage) => actor.send({ type: 'images.delete', image });
 
   return (
     <section aria-labelledby="product-images" css={{ marginBottom: 16 }}>
@@ -64,7 +62,7 @@ export function ProductImages({ productId, initial }: { productId: string; initi
         {images.map((image, i) => (
           <li key={image.path} css={{ display: 'grid', gap: 4, justifyItems: 'center' }}>
             <img src={image.path} alt={`Product image ${i + 1}`} width={120} height={90} loading="lazy" css={{ objectFit: 'cover', borderRadius: radius, border: `1px solid ${colors.border}` }} />
-            <Button variant="secondary" aria-label={`Delete image ${i + 1}`} onClick={() => void remove(image)}>
+            <Button variant="secondary" aria-label={`Delete image ${i + 1}`} disabled={removing} onClick={() => remove(image)}>
               Delete
             </Button>
           </li>
@@ -73,11 +71,12 @@ export function ProductImages({ productId, initial }: { productId: string; initi
       <FilesInput
         key={inputKey}
         label="Upload images"
+        disabled={uploading}
         error={filesError}
         onTooMany={() => setFilesError(TOO_MANY_FILES)}
         onFiles={(files) => {
           if (files.length) setFilesError(null);
-          void upload(files);
+          actor.send({ type: 'images.upload', files });
         }}
       />
       <UploadList uploads={uploads} />
