@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
-import { holdLogo, login } from '../support/journeys.ts';
+import { holdLogo, login, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
@@ -65,10 +65,9 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
   for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/kiosk');
-    const start = page.getByRole('button', { name: 'Touch to start' });
-    await expect(start).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
     await checkKiosk(page, `${size.name} attract screen`, found);
-    await start.click();
+    await touchToStart(page);
     await expect(page.getByRole('link', { name: /^Go to the Category/ }).first()).toBeVisible();
     // the rules are on: no selection, no pinch zoom
     expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual(['none', 'pan-x pan-y']);
@@ -99,8 +98,7 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
 
 test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({ page }) => {
   await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
-  await page.goto('/kiosk');
-  await page.getByRole('button', { name: 'Touch to start' }).click();
+  await touchToStart(page);
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.click();
   const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
@@ -136,8 +134,7 @@ test('when the plain shop loads and its search gets focus, then no keyboard code
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
 
-  await page.goto('/kiosk');
-  await page.getByRole('button', { name: 'Touch to start' }).click();
+  await touchToStart(page);
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
   await page.getByRole('searchbox', { name: 'Search products' }).click();
