@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // `vite dev` talks to a running shop (npm start) for everything the BFF answers.
 const shop = 'http://localhost:3000';
@@ -7,7 +8,7 @@ const shop = 'http://localhost:3000';
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { build, defineConfig, type InlineConfig, type Plugin, type UserConfig } from 'vite';
+import { precompressDir } from './scripts/precompress.ts';
 
 /**
  * The embeddable chat (widgets/): `chat.js`, a tiny classic-script loader partners paste, and
@@ -32,6 +33,7 @@ const buildWidgetAfterLoader = (outDir: string): Plugin => ({
   apply: 'build',
   async closeBundle() {
     await build(widgetBuild(outDir));
+    await precompressDir(outDir);
   },
 });
 

@@ -18,6 +18,7 @@ import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { createLogger } from './logger.ts';
@@ -61,6 +62,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     next();
   });
   app.use(identifyCaller(config.INTERNAL_SECRET));
+  app.use(compressJson());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler, Router } from 'express';
+import express, { type RequestHandler, type Response, Router } from 'express';
 import type { ShopSettings } from '../../contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
 import { withSettings } from './page-settings.ts';
+import { precompressed } from './precompressed.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
 
 // Vite names built files by content hash, so they never change under the same URL.
@@ -25,13 +26,9 @@ export const clientFiles = (clientDir: string, settings: ShopSettings): Router =
   };
   // /index.html itself carries the settings too, not the bare file.
   router.get('/index.html', async (_req, res, next) => (existsSync(indexFile) ? sendIndex(res) : next()));
-  router.use(
-    express.static(clientDir, {
-      index: false,
-      dotfiles: 'ignore',
-      setHeaders: (res, file) => res.setHeader('cache-control', IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    }),
-  );
+  const cacheFor = (res: Response, file: string) => res.setHeader('cache-control', IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  router.use(precompressed(clientDir, cacheFor));
+  router.use(express.static(clientDir, { index: false, dotfiles: 'ignore', setHeaders: cacheFor }));
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isProxiedPath(req.path) || req.path.startsWith('/widgets/') || req.path.startsWith('/assets/')) {
       return next();
@@ -50,13 +47,15 @@ export const clientFiles = (clientDir: string, settings: ShopSettings): Router =
  * files (only these) may be read by PARTNER_ORIGINS.
  */
 export const widgetFiles = (widgetsDir: string, origins: OriginPolicy): RequestHandler => {
-  const files = express.static(widgetsDir, { index: false, dotfiles: 'ignore', fallthrough: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') });
+  const noCache = (res: Response) => res.setHeader('cache-control', 'no-cache');
+  const compressedCopies = precompressed(widgetsDir, noCache);
+  const files = express.static(widgetsDir, { index: false, dotfiles: 'ignore', fallthrough: false, setHeaders: noCache });
   return (req, res, next) => {
     const origin = req.headers.origin;
     res.setHeader('vary', 'Origin');
     // helmet's same-origin resource policy would stop a partner page from running the script.
     res.setHeader('cross-origin-resource-policy', 'cross-origin');
     if (origin && origins.isPartner(origin)) res.setHeader('access-control-allow-origin', origin);
-    files(req, res, next);
+    void compressedCopies(req, res, () => files(req, res, next));
   };
 };

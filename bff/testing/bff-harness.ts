@@ -12,6 +12,9 @@ export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 export type TestBff = {
   url: string;
   bff: Bff;
+  /** The folders it serves the client and the widget from (tests may add files). */
+  clientDir: string;
+  widgetsDir: string;
   /** Every log line the BFF wrote, as raw JSON text. */
   logs: string[];
   stop(): Promise<void>;
@@ -66,6 +69,8 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
   return {
     url: `http://127.0.0.1:${port}`,
     bff,
+    clientDir,
+    widgetsDir,
     logs,
     async stop() {
       await bff.stop(1_000);

@@ -39,6 +39,13 @@ describe('/api/products/admin (product management)', () => {
     return ((await res.json()) as { productId: string }).productId;
   };
 
+  it('when an admin adds a product, then the list\'s page count includes it at once (the count cache is forgotten)', async () => {
+    const pages = async () => ((await (await fetch(`${t.url}/api/products/category/Books/`)).json()) as { paginationLinksNumber: number }).paginationLinksNumber;
+    const before = await pages();
+    for (let i = 0; i < 10; i++) await create({ ...laptop, name: `Counted book ${i}`, category: 'Books' });
+    expect(await pages()).toBe(before + 1);
+  });
+
   it('when a non-admin or a visitor calls any admin product route, then 403 or 401 and nothing changes', async () => {
     const id = await addProduct(t.db, { name: 'Guarded', category: 'Books', images: [{ path: '/images/guarded.png' }] });
     const routes: Array<[string, string, unknown]> = [

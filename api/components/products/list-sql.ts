@@ -43,13 +43,30 @@ const searchClause = (p: Params, search: string): { sql: string; rank: string } 
   };
 };
 
+/**
+ * A product matches a whole star k when its rating rounds to k. numeric round() rounds halves
+ * away from zero (4.5 stars shows as 5), and ratings are never negative, so that is
+ * k - 0.5 <= rating < k + 0.5: written as ranges (adjacent stars merged) the rating index serves
+ * it, where `round(rating)` hid the column from every index and from the planner's statistics.
+ */
+const ratingClause = (p: Params, ratings: number[]): string => {
+  const stars = [...new Set(ratings)].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const k of stars) {
+    const last = ranges.at(-1);
+    if (last && last[1] === k - 1) last[1] = k;
+    else ranges.push([k, k]);
+  }
+  const sql = ranges.map(([low, high]) => `(rating >= ${p.add(low - 0.5)}::numeric and rating < ${p.add(high + 0.5)}::numeric)`);
+  return `(${sql.join(' or ')})`;
+};
+
 export const buildWhere = (f: ListFilter): Where => {
   const p = new Params();
   const clauses: string[] = [];
   let rankSql: string | null = null;
   if (f.maxPriceCents !== undefined) clauses.push(`price_cents <= ${p.add(f.maxPriceCents)}`);
-  // numeric round() rounds halves away from zero: 4.5 stars shows as 5.
-  if (f.ratings.length) clauses.push(`round(rating)::int = any(${p.add(f.ratings)}::int[])`);
+  if (f.ratings.length) clauses.push(ratingClause(p, f.ratings));
   if (f.pathCategory) clauses.push(underCategory(p, f.pathCategory));
   if (f.categories.length) clauses.push(`(${f.categories.map((c) => underCategory(p, c)).join(' or ')})`);
   for (const [key, values] of f.attrs) {

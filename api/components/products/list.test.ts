@@ -62,6 +62,15 @@ describe('GET /api/products (the filterable list)', () => {
     }
   });
 
+  it('when whole stars are asked for, then a product matches the star its rating rounds to, halves up, and an unrated one none', async () => {
+    expect(await sorted('/', { rating: '2' })).toEqual(['Office Desktop']);
+    expect(await sorted('/', { rating: '3' })).toEqual([]);
+    expect(await sorted('/', { rating: '4' })).toEqual(['Dell Inspiron', 'Monitor X']);
+    expect(await sorted('/', { rating: '5' })).toEqual(['Dell XPS 13', 'Gaming Tower']);
+    expect(await sorted('/', { rating: '1,2,4' })).toEqual(['Dell Inspiron', 'Monitor X', 'Office Desktop', 'Sneakers']);
+    expect(await sorted('/', { rating: '5,4,5' })).toEqual(['Dell Inspiron', 'Dell XPS 13', 'Gaming Tower', 'Monitor X']);
+  });
+
   it('when lists hold empty items (a trailing comma, as the spec\'s own client sends them), then those items are ignored', async () => {
     expect(await sorted('/', { rating: '4,5,', category: 'Computers,', attrs: 'color-black,' })).toEqual(['Dell Inspiron', 'Gaming Tower']);
     expect(await sorted('/', { rating: '4,,5', category: ',Computers,,Books,', attrs: ',color-black,,ram-8GB,' })).toEqual(['Dell Inspiron']);

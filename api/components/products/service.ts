@@ -4,6 +4,7 @@ import type { ApiContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { deleteUnusedFiles } from '../images/service.ts';
+import { cachedCount, forgetCounts } from './count-cache.ts';
 import type { ListFilter } from './list-query.ts';
 import { buildWhere, orderBy } from './list-sql.ts';
 import * as repo from './repository.ts';
@@ -14,11 +15,11 @@ const productNotFound = () => notFound('That product');
 
 export const listProducts = async (ctx: ApiContext, filter: ListFilter): Promise<ProductListResponse> => {
   const where = buildWhere(filter);
-  const total = await repo.countMatching(ctx.db, where);
-  const products =
-    total === 0
-      ? []
-      : await repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize);
+  // Side by side: on a server they run on two connections (PGlite takes them in turn).
+  const [total, products] = await Promise.all([
+    cachedCount(ctx.db, JSON.stringify([where.sql, where.params]), () => repo.countMatching(ctx.db, where)),
+    repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize),
+  ]);
   return { products, paginationLinksNumber: Math.ceil(total / LIMITS.pageSize), pageNum: filter.page };
 };
 
@@ -56,18 +57,23 @@ const withCategory = async <T>(ctx: ApiContext, category: string, write: () => P
   }
 };
 
-export const createProduct = (ctx: ApiContext, body: ProductBody): Promise<string> =>
-  withCategory(ctx, body.category, () => repo.insertProduct(ctx.db, toFields(body)));
+export const createProduct = async (ctx: ApiContext, body: ProductBody): Promise<string> => {
+  const id = await withCategory(ctx, body.category, () => repo.insertProduct(ctx.db, toFields(body)));
+  forgetCounts(ctx.db);
+  return id;
+};
 
 export const updateProduct = async (ctx: ApiContext, id: string, body: ProductBody): Promise<void> => {
   if (!isUuid(id)) throw productNotFound();
   const updated = await withCategory(ctx, body.category, () => repo.updateProduct(ctx.db, id, toFields(body)));
+  forgetCounts(ctx.db);
   if (!updated) throw productNotFound();
 };
 
 export const deleteProduct = async (ctx: ApiContext, id: string): Promise<void> => {
   if (!isUuid(id)) throw productNotFound();
   const images = await repo.deleteProduct(ctx.db, id);
+  forgetCounts(ctx.db);
   if (!images) throw productNotFound();
   await deleteUnusedFiles(ctx, images);
 };
