@@ -28,7 +28,10 @@ export const space = (n: number): string => `${n * 0.25}rem`;
 
 /** Spec section 2: the responsive breakpoint is lg (992 px). */
 export const breakpoints = { lg: 992 } as const;
-export const media = { lg: `@media (min-width: ${breakpoints.lg}px)` } as const;
+export const media = { lg: `@media (min-width: ${breakpoints.lg}px)`, belowLg: `@media (max-width: ${breakpoints.lg - 0.02}px)` } as const;
+
+/** The floating chat button's corner (16 px margin, 56 px button, 16 px air): what sits at the bottom keeps clear of it. */
+export const chatButtonClearance = 88;
 
 /** One visible focus ring for every interactive element, keyboard only. */
 export const focusRing = css({

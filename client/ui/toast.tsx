@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AlertTone } from './alert.tsx';
-import { colors, focusRing, media, radius, space } from './theme.ts';
+import { chatButtonClearance, colors, focusRing, media, radius, space } from './theme.ts';
 
 /** Spec section 9: toasts hide after 5000 ms. */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -54,7 +54,8 @@ const regionStyle = css({
   position: 'fixed',
   zIndex: 1100,
   right: space(3),
-  bottom: space(3),
+  // above the floating chat button's corner, so a toast never hides it
+  bottom: chatButtonClearance,
   left: space(3),
   display: 'flex',
   flexDirection: 'column',

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { colors, space } from '../../ui/theme.ts';
 
-/** The admin lists are plain data tables: readable rows, scrolling sideways on a phone. */
-export const tableWrap = css({ overflowX: 'auto', marginTop: space(4) });
+/** The admin lists are plain data tables: readable rows, in a ScrollRegion that scrolls sideways on a phone. */
+export const tableWrap = css({ marginTop: space(4) });
 
 export const tableStyle = css({
   width: '100%',

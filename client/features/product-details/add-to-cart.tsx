@@ -5,6 +5,7 @@ import { useCartActor, useJustAdded } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
+import { InView } from '../../ui/in-view.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { quantityOptions } from './quantity-options.ts';
@@ -47,19 +48,22 @@ export function AddToCart({ product }: { product: Product }) {
         </div>
       ) : null}
       {added !== null ? (
-        <Alert
-          tone="success"
-          action={
-            <>
-              <Button variant="secondary" onClick={goBack}>
-                Go back
-              </Button>
-              <LinkButton to={paths.cart.to()}>Go to cart</LinkButton>
-            </>
-          }
-        >
-          {`${product.name} is in your cart (quantity ${added}).`}
-        </Alert>
+        // on a phone the banner would open below the fold: brought into view
+        <InView>
+          <Alert
+            tone="success"
+            action={
+              <>
+                <Button variant="secondary" onClick={goBack}>
+                  Go back
+                </Button>
+                <LinkButton to={paths.cart.to()}>Go to cart</LinkButton>
+              </>
+            }
+          >
+            {`${product.name} is in your cart (quantity ${added}).`}
+          </Alert>
+        </InView>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { colors, focusRing, radius } from '../../ui/theme.ts';
 
 /** Spec section 9: product images zoom at scale 2. */
@@ -16,17 +16,28 @@ type Origin = { x: number; y: number };
 const clamp = (n: number) => Math.max(0, Math.min(100, n));
 
 /**
- * Hover zooms where the pointer is; keyboard users focus the frame, which zooms the centre,
- * then move with the arrow keys. Escape zooms out.
+ * Hover zooms where the pointer is; a tap (touch or pen, which have no hover) zooms on the
+ * point tapped and a second tap zooms out; keyboard users focus the frame, which zooms the
+ * centre, then move with the arrow keys. Escape zooms out.
  */
 export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager?: boolean }) {
   const [zoomed, setZoomed] = useState(false);
   const [origin, setOrigin] = useState<Origin>({ x: 50, y: 50 });
 
-  const onMove = (e: MouseEvent<HTMLDivElement>) => {
+  const pointAt = (e: PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
     setOrigin({ x: clamp(((e.clientX - box.left) / box.width) * 100), y: clamp(((e.clientY - box.top) / box.height) * 100) });
+  };
+  const isMouse = (e: PointerEvent) => e.pointerType === 'mouse';
+  const onMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (isMouse(e)) pointAt(e);
+  };
+  // A finger has no hover: a tap zooms in on the point tapped, a second tap zooms out.
+  const onTap = (e: PointerEvent<HTMLDivElement>) => {
+    if (isMouse(e)) return;
+    pointAt(e);
+    setZoomed((z) => !z);
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, Origin> = { ArrowLeft: { x: -STEP, y: 0 }, ArrowRight: { x: STEP, y: 0 }, ArrowUp: { x: 0, y: -STEP }, ArrowDown: { x: 0, y: STEP } };
@@ -45,9 +56,10 @@ export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager
       role="group"
       aria-label={`${alt}: zoomable image, use the arrow keys to look around`}
       data-zoomed={zoomed}
-      onMouseEnter={() => setZoomed(true)}
-      onMouseLeave={() => setZoomed(false)}
-      onMouseMove={onMove}
+      onPointerEnter={(e) => isMouse(e) && setZoomed(true)}
+      onPointerLeave={(e) => isMouse(e) && setZoomed(false)}
+      onPointerMove={onMove}
+      onPointerUp={onTap}
       onFocus={() => setZoomed(true)}
       onBlur={() => setZoomed(false)}
       onKeyDown={onKey}

@@ -4,6 +4,7 @@ import { useCartItemsCount } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { CartIcon } from '../../ui/icons.tsx';
+import { media } from '../../ui/theme.ts';
 import { navLinkStyle } from './nav-style.ts';
 
 const cartStyle = css({ display: 'inline-flex', alignItems: 'center', gap: 6 });
@@ -16,7 +17,8 @@ export function CartLink() {
     <Link to={paths.cart.to()} css={[navLinkStyle, cartStyle]} aria-label={label}>
       <Badge tone="danger">{count > 0 ? count : null}</Badge>
       <CartIcon />
-      <span>Cart</span>
+      {/* The link's label names it; a phone's one-row header has no room for the word. */}
+      <span css={{ [media.belowLg]: { display: 'none' } }}>Cart</span>
     </Link>
   );
 }

@@ -35,7 +35,7 @@ const innerStyle = css({
   padding: `${space(2)} ${space(3)}`,
   [media.lg]: { flexWrap: 'nowrap', gap: space(4) },
 });
-const brandStyle = css({ fontWeight: 800, fontSize: '1.25rem', marginRight: 'auto', [media.lg]: { marginRight: 0 } });
+const brandStyle = css({ fontWeight: 800, fontSize: '1.125rem', marginRight: 'auto', [media.lg]: { fontSize: '1.25rem', marginRight: 0 } });
 const navStyle = css({ display: 'flex', alignItems: 'center', gap: space(1), marginLeft: 'auto' });
 
 /** Spec sections 1 and 2: the shared top bar. `adminDot` is the chat feature's unread marker. */

@@ -7,7 +7,8 @@ export const navLinkStyle = css(
     display: 'inline-flex',
     alignItems: 'center',
     minHeight: 40,
-    padding: `${space(2)} ${space(2)}`,
+    // narrow on a phone, so brand, account links and the cart with its badge share one row
+    padding: `${space(2)} ${space(1.5)}`,
     [media.lg]: { padding: `${space(2)} ${space(3)}` },
     color: colors.onNavbar,
     textDecoration: 'none',

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { parseListPath, searchPath } from '../../../machines/filters/filters.ts';
 import { useCategories } from '../../app/categories-store.ts';
+import { SearchIcon } from '../../ui/icons.tsx';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
 
@@ -15,6 +16,10 @@ const formStyle = css({
   minWidth: 0,
   [media.lg]: { flex: '1 1 auto', order: 0, maxWidth: 640 },
 });
+// On a phone the category picker and the button give the text box their room: the picker shows
+// the start of a long category name, the button its icon (its name stays for screen readers).
+const pickerStyle = css({ maxWidth: '40%', [media.belowLg]: { maxWidth: '6.5rem', paddingRight: space(1) } });
+const buttonTextStyle = css({ [media.belowLg]: visuallyHiddenStyle });
 const control = css(
   { minHeight: 40, padding: `0 ${space(3)}`, border: `1px solid ${colors.border}`, font: 'inherit', color: colors.text, background: colors.background },
   focusRing,
@@ -63,7 +68,7 @@ export function SearchBox() {
       </label>
       <select
         id="header-category"
-        css={[control, { maxWidth: '40%', borderRadius: `${radius} 0 0 ${radius}` }]}
+        css={[control, pickerStyle, { borderRadius: `${radius} 0 0 ${radius}` }]}
         value={category}
         onChange={(e) => type({ category: e.target.value })}
       >
@@ -85,8 +90,12 @@ export function SearchBox() {
         value={query}
         onChange={(e) => type({ query: e.target.value })}
       />
-      <button type="submit" css={[control, { background: colors.focus, fontWeight: 600, cursor: 'pointer', borderRadius: `0 ${radius} ${radius} 0` }]}>
-        Search
+      <button
+        type="submit"
+        css={[control, { display: 'inline-flex', alignItems: 'center', gap: space(2), background: colors.focus, fontWeight: 600, cursor: 'pointer', borderRadius: `0 ${radius} ${radius} 0` }]}
+      >
+        <SearchIcon />
+        <span css={buttonTextStyle}>Search</span>
       </button>
     </form>
   );

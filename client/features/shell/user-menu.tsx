@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { UserInfo } from '../../../contracts/user.ts';
 import { useAuthActor } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
-import { colors, focusRing, radius, space } from '../../ui/theme.ts';
+import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 import { navLinkStyle } from './nav-style.ts';
 
 const menuStyle = css({
@@ -20,6 +20,8 @@ const menuStyle = css({
   borderRadius: radius,
   boxShadow: '0 6px 20px rgba(0,0,0,0.2)',
 });
+// A long name ends in an ellipsis on a phone rather than pushing the cart to a third header row.
+const nameStyle = css({ [media.belowLg]: { maxWidth: '8.5rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
 const itemStyle = css(
   {
     display: 'block',
@@ -68,7 +70,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
   return (
     <details ref={ref} css={{ position: 'relative' }}>
       <summary css={[navLinkStyle, { listStyle: 'none', '&::-webkit-details-marker': { display: 'none' } }]}>
-        {`${user.name} ${user.lastName}`}
+        <span css={nameStyle}>{`${user.name} ${user.lastName}`}</span>
         <span aria-hidden="true" css={{ marginLeft: 6, fontSize: '0.7em' }}>
           ▼
         </span>

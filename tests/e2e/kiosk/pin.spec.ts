@@ -1,32 +1,14 @@
 import type { Page } from '@playwright/test';
+import { holdLogo, touchToStart } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 const PIN = '2468';
 test.use({ shopEnv: { KIOSK_PIN: PIN } });
 
-/** A kiosk as a shopper finds it: /kiosk, the attract screen touched. */
+/** A kiosk as a shopper finds it: /kiosk, the attract screen touched; answers the logo. */
 const startKiosk = async (page: Page) => {
-  await page.goto('/kiosk');
-  // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
-  const start = page.getByRole('button', { name: 'Touch to start' });
-  await expect(start).toBeVisible();
-  const box = await start.boundingBox();
-  if (!box) throw new Error('the attract screen has no Touch to start');
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  const logo = page.getByRole('banner').getByRole('link', { name: 'Statefront' });
-  await expect(logo).toBeVisible();
-  return logo;
-};
-
-/** Holds the pointer on the logo for five seconds and a little more. */
-const holdLogo = async (page: Page) => {
-  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
-  if (!box) throw new Error('the logo is not on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(5_300);
-  await page.mouse.up();
-  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
+  await touchToStart(page);
+  return page.getByRole('banner').getByRole('link', { name: 'Statefront' });
 };
 
 const typePin = async (pad: ReturnType<Page['getByRole']>, pin: string) => {

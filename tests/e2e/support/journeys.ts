@@ -24,3 +24,26 @@ export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
   await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
   return page.url().split('/').pop()!;
 };
+
+/** On a kiosk, holds the pointer on the logo for five seconds and a little more: answers the PIN pad it opens. */
+export const holdLogo = async (page: Page) => {
+  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
+  if (!box) throw new Error('the logo is not on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(5_300);
+  await page.mouse.up();
+  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
+};
+
+/** A kiosk as a shopper finds it: /kiosk, the attract screen touched, the shop's header in view. */
+export const touchToStart = async (page: Page) => {
+  await page.goto('/kiosk');
+  // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
+  const start = page.getByRole('button', { name: 'Touch to start' });
+  await expect(start).toBeVisible();
+  const box = await start.boundingBox();
+  if (!box) throw new Error('the attract screen has no Touch to start');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
+};

@@ -1,5 +1,6 @@
 import type { Order } from '../../../../contracts/order.ts';
 import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { formatDollars } from '../../../ui/money.ts';
 import { dateTimeOf } from './format.ts';
 
@@ -30,7 +31,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <b>Items</b>: {order.orderTotal.itemsCount} · <b>Total</b>: {formatDollars(order.orderTotal.cartSubtotal)}
         </p>
       </section>
-      <div css={[tableWrap, { gridColumn: '1 / -1' }]}>
+      <ScrollRegion label="Order items" css={[tableWrap, { gridColumn: '1 / -1' }]}>
         <table css={tableStyle}>
           <caption css={{ textAlign: 'left', fontWeight: 700 }}>Order items</caption>
           <thead>
@@ -50,7 +51,7 @@ export function OrderSummary({ order }: { order: Order }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Order } from '../../../../contracts/order.ts';
 import { paths } from '../../../app/paths.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
 import { formatDollars } from '../../../ui/money.ts';
@@ -22,7 +23,7 @@ export function AdminOrdersPage() {
       ) : orders.data.length === 0 ? (
         <p>No orders yet.</p>
       ) : (
-        <div css={tableWrap}>
+        <ScrollRegion label="Orders" css={tableWrap}>
           <table css={tableStyle}>
             <thead>
               <tr>
@@ -55,7 +56,7 @@ export function AdminOrdersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 
 /** A product has one value per attribute key: setting a key again replaces its value. */
 export const setAttr = (rows: ProductAttr[], attr: ProductAttr): ProductAttr[] =>
@@ -70,7 +71,7 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <div css={tableWrap}>
+        <ScrollRegion label="Attributes" css={tableWrap}>
           <table css={tableStyle}>
             <caption css={{ textAlign: 'left', fontWeight: 700 }}>Attributes table</caption>
             <thead>
@@ -94,7 +95,7 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
@@ -30,7 +31,7 @@ export function AdminProductsPage() {
       {products.status !== 'success' ? (
         <TableSkeleton label="Loading products ...." />
       ) : (
-        <div css={tableWrap}>
+        <ScrollRegion label="Products" css={tableWrap}>
           <table css={tableStyle}>
             <thead>
               <tr>
@@ -53,7 +54,7 @@ export function AdminProductsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {dialog}
     </section>

@@ -3,6 +3,7 @@ import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
@@ -25,7 +26,7 @@ export function AdminUsersPage() {
       {users.status !== 'success' ? (
         <TableSkeleton label="Loading users ..." />
       ) : (
-        <div css={tableWrap}>
+        <ScrollRegion label="Users" css={tableWrap}>
           <table css={tableStyle}>
             <thead>
               <tr>
@@ -50,7 +51,7 @@ export function AdminUsersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {dialog}
     </section>

@@ -9,6 +9,7 @@ import { formatDollars } from '../../../ui/money.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
 import { colors, space } from '../../../ui/theme.ts';
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { pageStyle } from '../page-style.ts';
 import { dateOf } from '../dates.ts';
@@ -48,8 +49,8 @@ export function MyOrdersPage() {
           You have no orders yet. <Link to={paths.home.to()}>Start shopping</Link>
         </Alert>
       ) : (
-        // A narrow screen scrolls the table sideways; the region takes focus so keys can scroll it too.
-        <div css={{ overflowX: 'auto' }} role="region" aria-label="Your orders" tabIndex={0}>
+        // A narrow screen scrolls the table sideways, with a shadow at the edge that has more.
+        <ScrollRegion label="Your orders">
           <table css={tableStyle}>
             <caption css={{ textAlign: 'left', color: colors.muted, marginBottom: space(2) }}>Your orders and their state</caption>
             <thead>
@@ -86,7 +87,7 @@ export function MyOrdersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
-import { cookieFrom, postJson, startTestBff, type TestBff } from '../../../bff/testing/bff-harness.ts';
-import { TEST_PASSWORD, startTestApi, type TestApi } from '../../testing/api-harness.ts';
-import { addProduct, shopper } from '../orders/fixtures.ts';
-import { claimHandoff } from './service.ts';
+import { HANDOFF } from '../../contracts/handoff-rules.ts';
+import { cookieFrom, postJson, startTestBff, type TestBff } from '../../bff/testing/bff-harness.ts';
+import { TEST_PASSWORD, startTestApi, type TestApi } from '../../api/testing/api-harness.ts';
+import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';
+import { claimHandoff } from '../../api/components/handoffs/service.ts';
 
 /** The kiosk hand-off (issue 14) as a browser meets it: through the BFF's public port, guest or logged in. */
 describe('kiosk hand-off through the BFF', () => {
