@@ -65,6 +65,8 @@ test("when a link is opened on a phone, then the phone's cart outlives a reload 
   await page.goto('/');
   const name = await addABook(page);
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  // The cart page is a lazy chunk: read its lines once they show, not the empty page before.
+  await expect(page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem').first()).toBeVisible();
   const shopCart = await cartOf(page);
 
   // The call the kiosk's `Continue on your phone` makes, from a plain tab: the phone's side does not care who asked.

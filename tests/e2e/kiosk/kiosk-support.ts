@@ -16,6 +16,9 @@ export const kioskLogin = async (page: Page, who: { email: string; password: str
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await page.getByLabel('Email address').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
+  // The on-screen keyboard opened with the field and lies over the form's button: a shopper closes it first.
+  const close = page.getByRole('button', { name: 'Close keyboard' });
+  if (await close.isVisible()) await close.click();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
 };
