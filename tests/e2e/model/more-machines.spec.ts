@@ -1,16 +1,12 @@
 import type { Page, Route } from '@playwright/test';
-import { SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { Product } from '../../../contracts/product.ts';
 import { carouselModel } from '../../../machines/carousel/carousel.model.ts';
-import { pinPadModel } from '../../../machines/kiosk/pin-pad.model.ts';
 import { productImagesModel } from '../../../machines/product-images/product-images.model.ts';
-import type { LoggedEvent } from '../../../machines/shared/event-log.ts';
-import { createOracle } from '../../../machines/testing/e2e-paths.ts';
 import type { ModelSpec } from '../../../machines/testing/model.ts';
-import { parseLog, stateText } from '../../../machines/testing/replay.ts';
 import { paddedPng } from '../admin/admin-helpers.ts';
-import { login, touchToStart } from '../support/journeys.ts';
+import { login } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { createPageReplay, logPages, openPaused, T0 } from './page-log.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
@@ -22,78 +18,12 @@ import { expectFullCoverage, type Excluded } from './report.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const models: Record<string, ModelSpec> = { carousel: carouselModel(), 'product-images': productImagesModel(), 'pin-pad': pinPadModel() };
+const models: Record<string, ModelSpec> = { carousel: carouselModel(), 'product-images': productImagesModel() };
 
-const PIN = '2468';
-test.use({ shopEnv: { KIOSK_PIN: PIN } });
-const oracles = Object.fromEntries(Object.entries(models).map(([name, spec]) => [name, createOracle(spec)]));
-
-/** Where the page keeps its log when it unloads (leaving kiosk mode reloads the page). */
-const KEPT = 'statefront:kept-logs';
-type LogHandle = { toJSON(): string; clear(): void };
-
-/** Replays one page's log: each actor on its model, comparing the state after each event. */
-const replay = async (json: string) => {
-  const byActor = new Map<string, LoggedEvent[]>();
-  for (const entry of parseLog(json)) {
-    if (!(entry.actor in models)) continue;
-    const key = `${entry.actor}#${entry.run ?? 0}`;
-    byActor.set(key, [...(byActor.get(key) ?? []), entry]);
-  }
-  for (const [key, entries] of byActor) {
-    const name = key.split('#')[0]!;
-    const init = entries.find((e) => e.event.type === 'xstate.init');
-    if (!init) continue;
-    const run = oracles[name]!.start(init.input ?? models[name]!.input?.(), { clock: new SimulatedClock() });
-    try {
-      for (const entry of entries) {
-        if (entry.event.type === 'xstate.init') continue;
-        const after: AnyMachineSnapshot = await run.step(entry.event);
-        if (entry.state !== undefined) expect(stateText(after.value), `${key} after ${entry.event.type}`).toBe(stateText(entry.state));
-      }
-    } finally {
-      await run.stop();
-    }
-  }
-};
-
-/** Takes the logs of the pages left since the last collect and the page's own, and replays each. */
-const collect = async (page: Page) => {
-  await page.waitForFunction(() => 'statefrontEvents' in window);
-  const logs = await page.evaluate((kept) => {
-    const log = (window as unknown as { statefrontEvents: LogHandle }).statefrontEvents;
-    const text = log.toJSON();
-    log.clear();
-    const left = JSON.parse(sessionStorage.getItem(kept) ?? '[]') as string[];
-    sessionStorage.removeItem(kept);
-    return [...left, text];
-  }, KEPT);
-  // Each page numbers its actors from 1: one page's log at a time.
-  for (const json of logs) await replay(json);
-};
-
-const T0 = new Date('2026-03-02T10:00:00Z');
-
-/** Opens `url` on an installed clock and pauses it once `ready` shows (lazy pages reveal on a timer). */
-const openPaused = async (page: Page, url: string, ready: (page: Page) => Promise<void>) => {
-  await page.goto(url);
-  await ready(page);
-  const now = await page.evaluate(() => Date.now());
-  // A moment ahead: the page's clock runs on while the call travels.
-  await page.clock.pauseAt(new Date(now + 1000));
-};
+const { collect, report } = createPageReplay(models);
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript((kept) => {
-    window.localStorage.setItem('statefront:event-log', 'on');
-    // A page that unloads keeps its log for the next collect.
-    window.addEventListener('pagehide', () => {
-      const log = (window as unknown as { statefrontEvents?: LogHandle }).statefrontEvents;
-      if (!log) return;
-      const left = JSON.parse(sessionStorage.getItem(kept) ?? '[]') as string[];
-      sessionStorage.setItem(kept, JSON.stringify([...left, log.toJSON()]));
-    });
-  }, KEPT);
+  await logPages(page);
   await page.clock.install({ time: T0 });
 });
 
@@ -201,132 +131,6 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   await collect(page);
 });
 
-const UNLOCK = '**/api/kiosk/unlock';
-
-/** On the kiosk, holds the logo through the 5 s on the page's clock: answers the pad. */
-const holdLogo = async (page: Page) => {
-  const box = (await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.clock.runFor(5000);
-  await page.mouse.up();
-  return page.getByRole('dialog', { name: 'Leave kiosk mode' });
-};
-
-/** Holds the logo and waits until the pad takes keys (the status call answered). */
-const openPad = async (page: Page) => {
-  const pad = await holdLogo(page);
-  await expect(pad.getByRole('button', { name: '1', exact: true })).toBeEnabled();
-};
-
-/** Answers the pad's next call of `method` (a call of the other method uses up the route: register just before) with `answer` (a held call answers when the test says). */
-const answerNext = (page: Page, method: 'GET' | 'POST', answer: (route: Route) => Promise<void>) =>
-  page.route(UNLOCK, (route) => (route.request().method() === method ? answer(route) : route.fallback()), { times: 1 });
-const never = () => new Promise<void>(() => undefined);
-
-const typePin = async (page: Page, pin: string) => {
-  const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
-  for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click();
-  await pad.getByRole('button', { name: 'OK' }).click();
-};
-
-test('when the kiosk operator presses the logo briefly, holds it, waits, types, is refused, locked and finally right, then the PIN pad follows the model', async ({ page }) => {
-  await touchToStart(page);
-  await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
-  const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
-  const idle = () => page.clock.runFor(30_000);
-
-  // a short press is the logo's own click
-  const box = (await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.clock.runFor(1000);
-  await page.mouse.up();
-  await expect(pad).toBeHidden();
-
-  // the status call hangs: Escape, then the idle time, close the loading pad
-  await answerNext(page, 'GET', never);
-  await expect(await holdLogo(page)).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(pad).toBeHidden();
-  await answerNext(page, 'GET', never);
-  await expect(await holdLogo(page)).toBeVisible();
-  await idle();
-  await expect(pad).toBeHidden();
-
-  // no PIN set: the pad says so, and Escape or the idle time close it
-  await answerNext(page, 'GET', (route) => route.fulfill({ json: { pinSet: false } }));
-  await expect((await holdLogo(page)).getByRole('alert')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(pad).toBeHidden();
-  await answerNext(page, 'GET', (route) => route.fulfill({ json: { pinSet: false } }));
-  await expect((await holdLogo(page)).getByRole('alert')).toBeVisible();
-  await idle();
-  await expect(pad).toBeHidden();
-
-  // the status call fails: the pad opens anyway; left alone it closes
-  await answerNext(page, 'GET', (route) => route.abort());
-  await expect((await holdLogo(page)).getByRole('status')).toHaveText('PIN: 0 digits entered');
-  await idle();
-  await expect(pad).toBeHidden();
-
-  // typing, erasing, a wrong PIN, a digit after it, another wrong PIN left alone
-  await openPad(page);
-  await expect(pad.getByRole('status')).toHaveText('PIN: 0 digits entered');
-  await page.keyboard.press('1');
-  await page.keyboard.press('Backspace');
-  await expect(pad.getByRole('status')).toHaveText('PIN: 0 digits entered');
-  await typePin(page, '1111');
-  await expect(pad.getByRole('alert')).toHaveText(/^Wrong PIN/);
-  await page.keyboard.press('2');
-  await page.keyboard.press('Backspace');
-  await typePin(page, '1111');
-  await expect(pad.getByRole('alert')).toHaveText(/^Wrong PIN/);
-  await idle();
-  await expect(pad).toBeHidden();
-
-  // a check that never answers closes with the idle time
-  await openPad(page);
-  await answerNext(page, 'POST', never);
-  await typePin(page, '1111');
-  await expect(pad.getByRole('status')).toHaveText('Checking the PIN');
-  await idle();
-  await expect(pad).toBeHidden();
-
-  // the shop has no PIN any more when checking
-  await openPad(page);
-  await answerNext(page, 'POST', (route) => route.fulfill({ status: 404, json: { message: 'No PIN' } }));
-  await typePin(page, '1111');
-  await expect(pad.getByRole('alert')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(pad).toBeHidden();
-
-  // locked for 61 s: a minute's tick, then the last second, then the pad takes keys again
-  await openPad(page);
-  await answerNext(page, 'POST', (route) => route.fulfill({ status: 429, headers: { 'Retry-After': '61' }, json: { message: 'Too many wrong PINs.' } }));
-  await typePin(page, '1111');
-  await expect(pad.getByRole('alert')).toHaveText(/Try again in 2 minutes/);
-  await idle();
-  // a key for the kiosk's own idle timer (60 s), which the lock's minute would otherwise reach
-  await page.keyboard.press('Shift');
-  await idle();
-  await expect(pad.getByRole('alert')).toHaveText(/Try again in 1 minute/);
-  await page.clock.runFor(1000);
-  await expect(pad.getByRole('button', { name: '2', exact: true })).toBeEnabled();
-  await pad.getByRole('button', { name: 'Cancel' }).click();
-  await expect(pad).toBeHidden();
-
-  // the right PIN leaves kiosk mode
-  await openPad(page);
-  await typePin(page, PIN);
-  // the shop reloads as usual, on a running clock
-  await page.clock.resume();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeHidden();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBeNull();
-  await collect(page);
-});
-
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   carousel: [
@@ -342,11 +146,10 @@ const EXCLUDED: Record<string, Excluded[]> = {
       reason: "the page's upload (use-uploads.ts start) resolves for every outcome: a failed file keeps its message beside it; product-images.machine.test.ts covers it",
     },
   ],
-  'pin-pad': [],
 };
 
 for (const name of Object.keys(models)) {
   test(`when the runs above have finished, then together they took every transition of the ${name} machine`, () => {
-    expectFullCoverage(oracles[name]!.report(), EXCLUDED[name]!);
+    expectFullCoverage(report(name), EXCLUDED[name]!);
   });
 }
