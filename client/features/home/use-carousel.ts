@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { carouselMachine, isHolding } from '../../../machines/carousel/carousel.machine.ts';
+import { devEventLog } from '../../app/event-log.ts';
 
 /** Spec section 9: a swipe over 40 px changes the slide (the 5000 ms rotation is the machine's). */
 export const SWIPE_THRESHOLD_PX = 40;
@@ -21,7 +22,7 @@ export type Carousel = {
 
 /** The carousel machine (machines/carousel) for a list of `count` slides, as the component's handlers. */
 export function useCarousel(count: number): Carousel {
-  const actor = useActorRef(carouselMachine, { input: { count } });
+  const actor = useActorRef(carouselMachine, { input: { count }, inspect: devEventLog?.inspect('carousel', { many: true }) });
   // A reloaded list may be shorter: the machine keeps the index inside it.
   useEffect(() => actor.send({ type: 'carousel.count', count }), [actor, count]);
   const index = useSelector(actor, (s) => s.context.index);

@@ -5,6 +5,7 @@ import type { Product, ProductImage } from '../../../../contracts/product.ts';
 import { statusOf } from '../../../../machines/shared/actors.ts';
 import { productImagesMachine } from '../../../../machines/product-images/product-images.machine.ts';
 import { api, errorMessage } from '../../../app/api.ts';
+import { devEventLog } from '../../../app/event-log.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { colors, radius } from '../../../ui/theme.ts';
@@ -44,7 +45,7 @@ export function ProductImages({ productId, initial }: { productId: string; initi
       }),
     [start],
   );
-  const actor = useActorRef(logic, { input: { productId, images: initial } });
+  const actor = useActorRef(logic, { input: { productId, images: initial }, inspect: devEventLog?.inspect('product-images', { many: true }) });
   const images = useSelector(actor, (s) => s.context.images);
   const error = useSelector(actor, (s) => s.context.error);
   const inputKey = useSelector(actor, (s) => s.context.uploads);

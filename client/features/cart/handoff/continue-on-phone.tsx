@@ -9,6 +9,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { colors, space } from '../../../ui/theme.ts';
+import { devEventLog } from '../../../app/event-log.ts';
 import { liveOfferMachine } from './live-handoff.ts';
 import { QrCode } from './qr-code.tsx';
 
@@ -34,7 +35,7 @@ const untilTime = (iso: string | null): string =>
 export default function ContinueOnPhone() {
   const kiosk = useKioskMode();
   const cart = CartContext.useSelector((s) => s.context.items);
-  const offer = useActorRef(liveOfferMachine, { input: {} });
+  const offer = useActorRef(liveOfferMachine, { input: {}, inspect: devEventLog?.inspect('handoff-offer', { many: true }) });
   const open = useSelector(offer, (s) => s.hasTag('open'));
   const creating = useSelector(offer, (s) => s.hasTag('creating'));
   const qrShown = useSelector(offer, (s) => s.hasTag('qr'));

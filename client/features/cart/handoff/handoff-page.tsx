@@ -8,6 +8,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { CartPage } from '../cart-page.tsx';
+import { devEventLog } from '../../../app/event-log.ts';
 import { liveClaimMachine } from './live-handoff.ts';
 
 export const CLAIM_TEXTS = {
@@ -34,7 +35,7 @@ export function HandoffPage() {
   usePageTitle('Your cart from the kiosk');
   const { hash } = useLocation();
   const cart = useCartActor();
-  const claim = useActorRef(liveClaimMachine, { input: { token: tokenOf(hash), cart } });
+  const claim = useActorRef(liveClaimMachine, { input: { token: tokenOf(hash), cart }, inspect: devEventLog?.inspect('handoff-claim', { many: true }) });
   const state = useSelector(claim, (s) =>
     (['claiming', 'restored', 'used', 'expired', 'unknown', 'failed'] as const).find((tag) => s.hasTag(tag)) ?? 'claiming',
   );

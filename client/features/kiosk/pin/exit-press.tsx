@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useActorRef } from '@xstate/react';
 import { useEffect, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { devEventLog } from '../../../app/event-log.ts';
 import { livePinPadMachine } from './live-pin-pad.ts';
 import { PinPadDialog } from './pin-pad-dialog.tsx';
 
@@ -31,7 +32,7 @@ const HOLD_KEYS = new Set(['Enter', ' ']);
  * does what the logo does. Nothing on screen advertises the press: it is for the operator.
  */
 export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }: ExitPressProps) {
-  const pad = useActorRef(logic, { input: holdMs === undefined ? {} : { holdMs } });
+  const pad = useActorRef(logic, { input: holdMs === undefined ? {} : { holdMs }, inspect: devEventLog?.inspect('pin-pad', { many: true }) });
 
   useEffect(() => {
     const subscription = pad.on('pinPad.left', () => leave());

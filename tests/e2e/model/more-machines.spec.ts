@@ -1,0 +1,155 @@
+import type { Page, Route } from '@playwright/test';
+import type { Product } from '../../../contracts/product.ts';
+import { carouselModel } from '../../../machines/carousel/carousel.model.ts';
+import { productImagesModel } from '../../../machines/product-images/product-images.model.ts';
+import type { ModelSpec } from '../../../machines/testing/model.ts';
+import { paddedPng } from '../admin/admin-helpers.ts';
+import { login } from '../support/journeys.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { createPageReplay, logPages, openPaused, T0 } from './page-log.ts';
+import { expectFullCoverage, type Excluded } from './report.ts';
+
+/*
+ * Issue 13: the machines added after shared-machines.spec.ts (the home carousel, the admin's
+ * product images) get their browser run the same way: real pages with the event log on, each
+ * actor's recorded events replayed on its model, and together every transition but the named
+ * exclusions. Timers run on the page's paused clock, so each timer's event is one the test chose;
+ * the replay's own timers wait on a clock never advanced and take the logged timer events instead.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const models: Record<string, ModelSpec> = { carousel: carouselModel(), 'product-images': productImagesModel() };
+
+const { collect, report } = createPageReplay(models);
+
+test.beforeEach(async ({ page }) => {
+  await logPages(page);
+  await page.clock.install({ time: T0 });
+});
+
+const carouselReady = async (page: Page) => {
+  await expect(page.getByRole('region', { name: 'Bestseller slides' })).toBeVisible();
+};
+
+test('when a shopper waits, points at, tabs into, moves, pauses and plays the bestseller carousel, then it rotates, holds and moves as the model says', async ({ page }) => {
+  // The pointer starts away from the carousel, so only the steps below hover it.
+  await page.mouse.move(0, 0);
+  await openPaused(page, '/', carouselReady);
+  const carousel = page.getByRole('region', { name: 'Bestseller slides' });
+  const active = carousel.locator('[aria-roledescription="slide"]:not([hidden])');
+  const first = await active.getAttribute('aria-label');
+  await page.clock.runFor(5000);
+  await expect(active).not.toHaveAttribute('aria-label', first ?? '');
+
+  await carousel.hover();
+  await page.mouse.move(0, 0);
+
+  const next = page.getByRole('button', { name: 'Next slide' });
+  await next.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('button', { name: /Pause slide show/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /Play slide show/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /Pause slide show/ })).toBeVisible();
+  await page.getByRole('button', { name: /Pause slide show/ }).blur();
+  await collect(page);
+});
+
+test('when the shop has a single bestseller, then the carousel shows it still', async ({ page, request }) => {
+  const all = (await (await request.get('/api/products/bestsellers')).json()) as unknown[];
+  await page.route('**/api/products/bestsellers', (route) => route.fulfill({ json: all.slice(0, 1) }));
+  await openPaused(page, '/', carouselReady);
+  await expect(page.getByRole('button', { name: 'Next slide' })).toHaveCount(0);
+  await collect(page);
+});
+
+/** Holds the next GET of the product (the refresh) until the test lets it go. */
+const holdNext = (page: Page, pattern: string) => {
+  let release!: (how: 'continue' | 'abort') => void;
+  const held = new Promise<Route>((resolve) => {
+    void page.route(
+      pattern,
+      async (route) => {
+        resolve(route);
+        const how = await new Promise<'continue' | 'abort'>((r) => (release = r));
+        await (how === 'abort' ? route.abort() : route.continue()).catch(() => undefined);
+      },
+      { times: 1 },
+    );
+  });
+  return { held, release: (how: 'continue' | 'abort') => release(how) };
+};
+
+test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({ page, request }) => {
+  const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
+  const product = products[0]!;
+  await login(page, DEMO_ADMIN);
+  await openPaused(page, `/admin/edit-product/${product._id}`, async (p) => {
+    await expect(p.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  });
+  const images = page.getByRole('img', { name: /^Product image / });
+  const before = await images.count();
+  const upload = async (name: string) => {
+    await page.getByLabel('Upload images').setInputFiles({ name, mimeType: 'image/png', buffer: paddedPng() });
+    await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('data-status', 'done');
+    await expect(page.getByLabel('Upload images')).toBeEnabled();
+  };
+  const getOne = `**/api/products/get-one/${product._id}`;
+
+  await upload('model-1.png');
+  // a second upload inside the 5 s wait starts it again
+  await upload('model-2.png');
+  // an upload while the refresh is on its way replaces it
+  const slow = holdNext(page, getOne);
+  await page.clock.runFor(5000);
+  await slow.held;
+  await upload('model-3.png');
+  slow.release('continue');
+  // the refresh fails once: the page says so and keeps the list
+  const failing = holdNext(page, getOne);
+  await page.clock.runFor(5000);
+  await failing.held;
+  failing.release('abort');
+  await expect(page.locator('section[aria-labelledby="product-images"]').getByRole('alert')).toBeVisible();
+  await expect(images).toHaveCount(before);
+  // the next refresh shows the three new images
+  await upload('model-4.png');
+  await page.clock.runFor(5000);
+  await expect(images).toHaveCount(before + 4);
+
+  // a delete that fails keeps the image; the others remove what this run added
+  await page.route('**/api/products/admin/image/**', (route) => route.abort(), { times: 1 });
+  await page.getByRole('button', { name: `Delete image ${before + 1}` }).click();
+  await expect(page.getByRole('button', { name: `Delete image ${before + 1}` })).toBeEnabled();
+  await expect(images).toHaveCount(before + 4);
+  for (let left = 4; left > 0; left--) {
+    await page.getByRole('button', { name: `Delete image ${before + 1}` }).click();
+    await expect(images).toHaveCount(before + left - 1);
+  }
+  await collect(page);
+});
+
+/** Transitions no browser step here takes, each with the reason. */
+const EXCLUDED: Record<string, Excluded[]> = {
+  carousel: [
+    { transition: 'carousel --carousel.goTo#0-->', reason: 'the carousel shows no slide picker (dots): only the arrows, ←/→ and swipes move it; carousel.machine.test.ts covers it' },
+    {
+      transition: 'carousel --carousel.count#0-->',
+      reason: 'the home page loads the bestsellers once and never reloads them while the carousel is shown, so its length never changes; carousel.machine.test.ts covers it',
+    },
+  ],
+  'product-images': [
+    {
+      transition: 'productImages.upload.uploading --xstate.error.actor.upload#0-->',
+      reason: "the page's upload (use-uploads.ts start) resolves for every outcome: a failed file keeps its message beside it; product-images.machine.test.ts covers it",
+    },
+  ],
+};
+
+for (const name of Object.keys(models)) {
+  test(`when the runs above have finished, then together they took every transition of the ${name} machine`, () => {
+    expectFullCoverage(report(name), EXCLUDED[name]!);
+  });
+}
