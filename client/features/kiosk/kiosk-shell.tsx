@@ -6,6 +6,7 @@ import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { ShopRoutes } from '../../app/shop-routes.tsx';
 import { ErrorBoundary, PageCrashContext } from '../../ui/error-boundary.tsx';
+import { GlobalStyles } from '../../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
 import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
@@ -55,6 +56,8 @@ export function KioskShell() {
     <KioskModeContext.Provider value={mode}>
       <PageCrashContext.Provider value={crashed}>
         <KioskTouch />
+        {/* The attract, warning and calm screens sit outside the shop's providers: they need the shop's type and colours too. */}
+        <GlobalStyles />
         {mounted ? (
           <div inert={unreachable || warning} aria-hidden={unreachable || undefined}>
             {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
