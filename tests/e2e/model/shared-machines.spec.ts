@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { AnyMachineSnapshot } from 'xstate';
 import type { Product } from '../../../contracts/product.ts';
 import { guardModel } from '../../../machines/auth/guard.model.ts';
-import type { LoggedEvent } from '../../../machines/shared/event-log.ts';
 import { fetchModel } from '../../../machines/shared/fetch.model.ts';
 import { submitModel } from '../../../machines/shared/submit.model.ts';
-import { createOracle } from '../../../machines/testing/e2e-paths.ts';
 import type { ModelSpec } from '../../../machines/testing/model.ts';
-import { parseLog, stateText } from '../../../machines/testing/replay.ts';
 import { login } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { createPageReplay, logPages } from './page-log.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
@@ -21,39 +18,7 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 test.describe.configure({ mode: 'serial' });
 
 const models: Record<string, ModelSpec> = { guard: guardModel(), fetch: fetchModel(), submit: submitModel() };
-const oracles = Object.fromEntries(Object.entries(models).map(([name, spec]) => [name, createOracle(spec)]));
-
-/** Takes the page's log (it lives in the page: collect before every full load) and replays each actor on its model. */
-const collect = async (page: Page) => {
-  const json = await page.evaluate(() => {
-    const log = (window as unknown as { statefrontEvents: { toJSON(): string; clear(): void } }).statefrontEvents;
-    const text = log.toJSON();
-    log.clear();
-    return text;
-  });
-  const byActor = new Map<string, LoggedEvent[]>();
-  for (const entry of parseLog(json)) {
-    if (!(entry.actor in models)) continue;
-    const key = `${entry.actor}#${entry.run ?? 0}`;
-    byActor.set(key, [...(byActor.get(key) ?? []), entry]);
-  }
-  for (const [key, entries] of byActor) {
-    const name = key.split('#')[0]!;
-    const init = entries.find((e) => e.event.type === 'xstate.init');
-    // An actor started before the last collect is already replayed up to there: its rest is dropped.
-    if (!init) continue;
-    const run = oracles[name]!.start(init.input ?? models[name]!.input?.());
-    try {
-      for (const entry of entries) {
-        if (entry.event.type === 'xstate.init') continue;
-        const after: AnyMachineSnapshot = await run.step(entry.event);
-        if (entry.state !== undefined) expect(stateText(after.value), `${key} after ${entry.event.type}`).toBe(stateText(entry.state));
-      }
-    } finally {
-      await run.stop();
-    }
-  }
-};
+const { collect, report } = createPageReplay(models);
 
 const goto = async (page: Page, url: string) => {
   if (page.url() !== 'about:blank') await collect(page);
@@ -69,7 +34,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
+  await logPages(page);
 });
 
 test('when a guest opens an account page, logs in there, then logs out, then the guard shows the login form, the page, and the form again', async ({ page }) => {
@@ -159,6 +124,6 @@ const EXCLUDED: Record<string, Excluded[]> = {
 
 for (const name of Object.keys(models)) {
   test(`when the runs above have finished, then together they took every transition of the ${name} machine`, () => {
-    expectFullCoverage(oracles[name]!.report(), EXCLUDED[name]!);
+    expectFullCoverage(report(name), EXCLUDED[name]!);
   });
 }
