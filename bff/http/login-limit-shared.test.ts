@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { type FakeApi, FAKE_PASSWORD, startFakeApi } from '../testing/fake-api.ts';
+import type { TestBff } from '../testing/bff-harness.ts';
+import { FAKE_PASSWORD } from '../testing/fake-api.ts';
 import { requestFrom } from '../testing/from-address.ts';
+import { type SharedBffs, startSharedBffs } from '../testing/shared-bffs.ts';
 
-let redis: RedisServer;
-let upstream: FakeApi;
+let shop: SharedBffs;
 let first: TestBff;
 let second: TestBff;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  upstream = await startFakeApi();
-  const config = { REDIS_URL: redis.url, LOGIN_FAILURES_PER_ADDRESS: 12 };
-  first = await startTestBff({ apiUrl: upstream.url, config });
-  second = await startTestBff({ apiUrl: upstream.url, config });
+  shop = await startSharedBffs({ LOGIN_FAILURES_PER_ADDRESS: 12 });
+  ({ first, second } = shop);
 });
 
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await upstream?.stop();
-  await redis?.stop();
-});
+afterAll(() => shop?.stop());
 
 const loginAt = (bff: TestBff, localAddress: string, email: string, password: string) =>
   requestFrom(bff.url, localAddress, '/api/users/login', { method: 'POST', json: { email, password } });

@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { type FakeApi, startFakeApi } from '../testing/fake-api.ts';
+import type { RedisServer } from '../../tests/support/redis-server.ts';
+import type { TestBff } from '../testing/bff-harness.ts';
 import { cookieOf, requestFrom } from '../testing/from-address.ts';
+import { type SharedBffs, startSharedBffs } from '../testing/shared-bffs.ts';
 
 const PIN = '5511';
 
+let shop: SharedBffs;
 let redis: RedisServer;
-let upstream: FakeApi;
 let first: TestBff;
 let second: TestBff;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  upstream = await startFakeApi();
-  const config = { REDIS_URL: redis.url, KIOSK_PIN: PIN };
-  first = await startTestBff({ apiUrl: upstream.url, config });
-  second = await startTestBff({ apiUrl: upstream.url, config });
+  shop = await startSharedBffs({ KIOSK_PIN: PIN });
+  ({ redis, first, second } = shop);
 });
 
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await upstream?.stop();
-  await redis?.stop();
-});
+afterAll(() => shop?.stop());
 
 describe('kiosk PIN lock shared through Redis', () => {
   it('when 5 wrong PINs of one kiosk are spread across two instances, then both refuse even the right PIN and say when it unlocks', async () => {
