@@ -27,9 +27,17 @@ const audit = async (url: string): Promise<Sample> => {
     if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    // The first item's description (e.g. the console error), so the summary says what failed.
+    const detail = (id: string) => {
+      const items = (audits[id]?.details as { items?: { description?: unknown; url?: unknown }[] } | undefined)?.items ?? [];
+      const item = items.find((i) => typeof i.description === 'string');
+      if (!item) return '';
+      const where = typeof item.url === 'string' && item.url ? ` at ${new URL(item.url).pathname}` : '';
+      return ` ("${String(item.description).slice(0, 120)}"${where})`;
+    };
     // What keeps accessibility and best practices under 100: their weighted audits that failed.
     const failing = ['accessibility', 'best-practices'].flatMap((c) =>
-      (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}/${ref.id}`),
+      (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}/${ref.id}${detail(ref.id)}`),
     );
     return {
       performance: score('performance'),
@@ -42,6 +50,21 @@ const audit = async (url: string): Promise<Sample> => {
     };
   } finally {
     chrome.kill();
+  }
+};
+
+/**
+ * Lighthouse gives up on a run now and then on a busy machine (NO_NAVSTART, NO_FCP: "please run
+ * Lighthouse again"); such a run is repeated, at most twice, and said so.
+ */
+const retried = async (run: () => Promise<Sample>): Promise<Sample> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`run again: ${(error as Error).message}`);
+    }
   }
 };
 
@@ -80,7 +103,7 @@ export const lighthouseBench = async ({ runs = 3 }: { runs?: number } = {}): Pro
     for (const [page, path] of Object.entries(pages)) {
       await fetch(`${shop.url}${path}`).then((r) => r.arrayBuffer()); // warm: the first answer of a route is not the one measured
       const samples: Sample[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await audit(`${shop.url}${path}`));
+      for (let i = 0; i < runs; i++) samples.push(await retried(() => audit(`${shop.url}${path}`)));
       const failing = [...new Set(samples.flatMap((s) => s.failing))];
       console.log(`${page} ${path}: performance ${samples.map((s) => s.performance).join(', ')}; LCP ${samples.map((s) => (s.lcp / 1000).toFixed(2)).join(', ')} s${failing.length ? `; failed audits: ${failing.join(', ')}` : ''}`);
       figures.push(...pageFigures(page, samples));
