@@ -6,7 +6,7 @@ import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { analyticsMachine, type AnalyticsContext } from './analytics.machine.ts';
-import { hourLabel } from './chart.ts';
+import { hourLabel, hourOf } from './chart.ts';
 import { bucketsOf, order } from './fixtures.ts';
 
 const today = '2026-11-27';
@@ -72,6 +72,8 @@ export const analyticsModel = (): ModelSpec => {
         const date = which === 'first' ? next.firstDate : next.secondDate;
         const values = sums(next[which], date);
         assertTrue(values.every((v, i) => i === 0 || v >= (values[i - 1] ?? 0)), `${which} series is cumulative`);
+        const hours = next[which].map((p) => hourOf(p.name));
+        assertTrue(hours.every((h, i) => i === 0 || h > (hours[i - 1] ?? -1)), `${which} series has one point an hour, in hour order`);
         if (event.type === 'analytics.newOrder') {
           const live = (event.order as AnalysisOrder).createdAt.slice(0, 10) === today && date === today;
           if (!live) assertEqual(next[which], prev[which], `${which}: an order not of today or of an unselected date is ignored`);
