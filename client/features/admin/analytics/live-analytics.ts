@@ -14,7 +14,7 @@ export const fetchAnalysisHours = fromPromise<HourBucket[], { date: string }>(as
     return await api.get<HourBucket[]>(`/api/orders/analysis/${encodeURIComponent(input.date)}?bucket=hour`, { signal });
   } catch (error) {
     // Spec section 8: an analytics failure is only logged; a cancelled request is not a failure.
-    if (!signal.aborted && !isAbort(error)) console.warn(`Analytics: the orders of ${input.date} could not be loaded`, error);
+    if (!signal.aborted && !isAbort(error)) console.warn(`Analytics: the revenue of ${input.date} could not be loaded`, error);
     throw error;
   }
 });
