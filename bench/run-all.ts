@@ -98,7 +98,7 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
 /** The benches of issue 15, each returning its figures. */
 const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = [
   { name: 'cold-start', command: 'npx tsx bench/cold-start.ts', run: coldStart },
-  { name: 'proxy', command: 'npx tsx bench/proxy.ts 10', run: () => proxy({ seconds: 10 }) },
+  { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
 ];
