@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
-import { openPgliteWorker } from './pglite-worker.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
@@ -19,7 +18,7 @@ export const openDb = async ({ dataDir, databaseUrl, poolSize }: DbOptions): Pro
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    db = process.env.PGLITE_THREAD === '1' ? await openPgliteWorker(dir) : await openPglite(dir);
+    db = await openPglite(dir);
   }
   await migrate(db);
   return db;
