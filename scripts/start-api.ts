@@ -54,8 +54,8 @@ const stopWhenTold = (stop: () => Promise<void>) => {
 const main = async (): Promise<void> => {
   const internalSecret = await fromParent();
   const config = await loadApiConfig(internalSecret ? { ...process.env, INTERNAL_SECRET: internalSecret } : process.env);
-  if (asChild) say(config.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${config.DATA_DIR} …`);
-  const db = await openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  if (asChild) say(config.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`);
+  const db = await openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, thread: config.PGLITE_THREAD });
   try {
     let demoAccounts = false;
     if (config.SEED === 'demo') {

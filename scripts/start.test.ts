@@ -79,6 +79,7 @@ describe('npm start: the API in its own process', () => {
       expect(shop.apiPid).not.toBe(shop.bffPid);
       expect(shop.bffPid).toBe(start.child.pid);
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
+      expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
 
       expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });
       const list = await fetch(`${shop.url}/api/products?pageNum=1`);
