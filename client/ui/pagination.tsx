@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { colors, focusRing, radius, space } from './theme.ts';
 
 const listStyle = css({ display: 'flex', flexWrap: 'wrap', gap: space(1), listStyle: 'none', padding: 0, justifyContent: 'center' });
@@ -50,18 +51,42 @@ export type PaginationProps = {
   label?: string;
   /** Says "Page N of M" above the links, where the list can be long (the admin tables). */
   showPosition?: boolean;
+  /**
+   * For a list that unmounts the links while the next page loads (the admin tables): the link
+   * followed is focused again once they are back, so a keyboard or screen reader user keeps their
+   * place instead of starting over from the top of the document.
+   */
+  keepFocus?: boolean;
 };
 
+/** History state of a followed page link when `keepFocus` is on: the link's accessible name. */
+type FocusState = { paginationFocus?: string };
+
+function useFocusReturn(keepFocus: boolean) {
+  const nav = useRef<HTMLElement>(null);
+  const { key, state } = useLocation();
+  const wanted = keepFocus ? (state as FocusState | null)?.paginationFocus : undefined;
+  useEffect(() => {
+    if (!wanted || !nav.current) return;
+    const links = [...nav.current.querySelectorAll<HTMLAnchorElement>('a')];
+    // Next is gone on the last page: the current page's link stands in for it.
+    (links.find((a) => a.getAttribute('aria-label') === wanted) ?? links.find((a) => a.getAttribute('aria-current') === 'page'))?.focus();
+  }, [key, wanted]);
+  return nav;
+}
+
 /** paginationLinksNumber links (a window of them when there are many); each link is built by `hrefOf`. */
-export function Pagination({ pageNum, linksNumber, hrefOf, label = 'Pages', showPosition = false }: PaginationProps) {
+export function Pagination({ pageNum, linksNumber, hrefOf, label = 'Pages', showPosition = false, keepFocus = false }: PaginationProps) {
+  const nav = useFocusReturn(keepFocus);
+  const focusState = (name: string): FocusState | undefined => (keepFocus ? { paginationFocus: name } : undefined);
   if (linksNumber <= 1) return null;
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} ref={nav}>
       {showPosition ? <p css={positionStyle}>{`Page ${pageNum} of ${linksNumber}`}</p> : null}
       <ul css={listStyle}>
         {pageNum > 1 ? (
           <li>
-            <Link to={hrefOf(pageNum - 1)} css={itemStyle} aria-label="Previous page">
+            <Link to={hrefOf(pageNum - 1)} state={focusState('Previous page')} css={itemStyle} aria-label="Previous page">
               «
             </Link>
           </li>
@@ -73,7 +98,7 @@ export function Pagination({ pageNum, linksNumber, hrefOf, label = 'Pages', show
             </li>
           ) : (
             <li key={p}>
-              <Link to={hrefOf(p)} css={itemStyle} aria-label={`Page ${p}`} aria-current={p === pageNum ? 'page' : undefined}>
+              <Link to={hrefOf(p)} state={focusState(`Page ${p}`)} css={itemStyle} aria-label={`Page ${p}`} aria-current={p === pageNum ? 'page' : undefined}>
                 {p}
               </Link>
             </li>
@@ -81,7 +106,7 @@ export function Pagination({ pageNum, linksNumber, hrefOf, label = 'Pages', show
         )}
         {pageNum < linksNumber ? (
           <li>
-            <Link to={hrefOf(pageNum + 1)} css={itemStyle} aria-label="Next page">
+            <Link to={hrefOf(pageNum + 1)} state={focusState('Next page')} css={itemStyle} aria-label="Next page">
               »
             </Link>
           </li>

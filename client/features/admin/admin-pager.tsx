@@ -15,5 +15,5 @@ type AdminPagerProps = {
  */
 export function AdminPager({ page, pages, hrefOf, label }: AdminPagerProps) {
   if (page > pages) return <Navigate to={hrefOf(pages)} replace />;
-  return <Pagination pageNum={page} linksNumber={pages} hrefOf={hrefOf} label={`${label} pages`} showPosition />;
+  return <Pagination pageNum={page} linksNumber={pages} hrefOf={hrefOf} label={`${label} pages`} showPosition keepFocus />;
 }

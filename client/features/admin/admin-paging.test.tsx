@@ -63,6 +63,9 @@ describe('admin tables a page at a time', () => {
     expect(getByRoleName(container, 'link', 'Page 2').getAttribute('aria-current')).toBe('page');
     // Rows are numbered through the whole list, not from 1 on every page.
     expect(firstCells(container)[0]).toBe('21');
+    // The links were replaced while page 2 loaded: the one followed has the focus again.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Next page');
+    expect(document.activeElement?.closest('nav')?.getAttribute('aria-label')).toBe('Orders pages');
   });
 
   it('when the URL names page 3, then page 3 is fetched; a page number that is not one is page 1, never a 400', async () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/shop.ts';
 import { loginAdminUi } from './admin-helpers.ts';
 
-test('when the admin pages through the products with the keyboard, then page 2 is fetched and kept in the URL, and Back returns to page 1', async ({ page }) => {
+test('when the admin pages through the products with the keyboard, then each page is fetched and kept in the URL, the focus stays on the pager, and Back returns to page 1', async ({ page }) => {
   await loginAdminUi(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   const pager = page.getByRole('navigation', { name: 'Products pages' });
@@ -19,6 +19,11 @@ test('when the admin pages through the products with the keyboard, then page 2 i
   await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('21');
   await expect(page.locator('tbody tr td').nth(1)).not.toHaveText(firstOfPage1 ?? '');
+  // The followed link has the focus again once the page is in: Enter goes on to page 3.
+  await expect(pager.getByRole('link', { name: 'Next page' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/products\?page=3$/);
+  await page.goBack();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/admin\/products$/);
