@@ -7,14 +7,15 @@ const shop = 'http://localhost:3000';
 
 /**
  * gzip budgets in bytes (client/bundle-size.test.ts checks them, bench/bundle-size.ts prints
- * them), set from bench/results/bundle-size.md's figures with about 5 % headroom. `home` is all
- * the JavaScript a guest's first view of `/` fetches. The issue's goal is 110 KB: libraries
- * alone (react-dom, react-router, xstate, emotion) are about 100 KB of today's 119.7 KB, so the
- * budget holds what the cuts reached and lowers as more goes. `lazy` is what each import()
- * chunk adds once home is loaded, by source file: a new lazy chunk needs a line here.
+ * them), set from bench/results/bundle-size.md's figures with a little headroom: 1 % for home,
+ * about 5 % for each lazy chunk. `home` is all the JavaScript a guest's first view of `/`
+ * fetches. The issue's goal is 110 KB, but libraries alone (react-dom, react-router, xstate,
+ * emotion) are about 100 KB of today's 119.7 KB: the budget holds what the cuts reached, and
+ * comes down as more goes. `lazy` is what each import() chunk adds once home is loaded, by
+ * source file: a new lazy chunk needs a line here.
  */
 export const BUNDLE_BUDGETS = {
-  home: 122_000,
+  home: 121_000,
   lazy: {
     'client/app/admin-session-actor.ts': 3_700,
     'client/app/guard.tsx': 3_400,
@@ -92,10 +93,11 @@ export const clientBuild = (outDir: string, { compressed = true } = {}): UserCon
     emptyOutDir: true,
     // The budgets read which chunk loads which from .vite/manifest.json.
     manifest: true,
-    // Route-level lazy imports already split the admin area, d3, the wallet SDK and the chat client.
-    chunkSizeWarningLimit: 300,
+    // Route-level lazy imports split the admin area, d3, the wallet SDK and the chat client; the
+    // first load is one chunk on purpose (about 375 KB raw): the budgets guard it, not this warning.
+    chunkSizeWarningLimit: 400,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: firstLoadChunk() }] } },
+      output: { codeSplitting: { groups: [{ name: firstLoadChunk(), debugName: 'first load' }] } },
       // @emotion/react imports hoist-non-react-statics (and with it react-is) for its side
       // effects only, for withTheme, which the shop never uses; the package does not say it
       // has none, so 1.2 KB gzip of it rode along on every first load.

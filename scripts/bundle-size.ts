@@ -43,10 +43,15 @@ export const keyOf = (manifest: Manifest, source: string): string => {
   return key;
 };
 
+/** The page's entry: index.html's module script. */
+const ENTRY = 'index.html';
+
 /** The chunks `keys` load before they run: themselves and their static imports, transitively. */
 export const staticClosure = (manifest: Manifest, keys: string[]): Set<string> => {
   const seen = new Set<string>();
   const visit = (key: string) => {
+    // A key that is not there would count as nothing and pass any budget.
+    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
@@ -81,14 +86,14 @@ export const overBudget = (label: string, files: SizedFile[], budget: number): s
  * that `firstShow` (source files loaded with import()) pull in when the page first shows.
  */
 export const homeRoute = (outDir: string, manifest: Manifest, firstShow: readonly string[]): SizedFile[] =>
-  sized(outDir, manifest, staticClosure(manifest, ['index.html', ...firstShow.map((s) => keyOf(manifest, s))]));
+  sized(outDir, manifest, staticClosure(manifest, [ENTRY, ...firstShow.map((s) => keyOf(manifest, s))]));
 
 /**
  * What opening a lazy chunk costs once the home route is loaded: the chunk and the static
  * imports it brings that the home route did not already fetch.
  */
 export const lazyChunkCost = (outDir: string, manifest: Manifest, source: string, home: readonly string[]): SizedFile[] => {
-  const loaded = staticClosure(manifest, ['index.html', ...home.map((s) => keyOf(manifest, s))]);
+  const loaded = staticClosure(manifest, [ENTRY, ...home.map((s) => keyOf(manifest, s))]);
   const needed = [...staticClosure(manifest, [keyOf(manifest, source)])].filter((key) => !loaded.has(key));
   return sized(outDir, manifest, needed);
 };
