@@ -20,7 +20,8 @@ export const BUNDLE_BUDGETS = {
     'client/app/admin-session-actor.ts': 3_700,
     'client/app/guard.tsx': 3_400,
     'client/features/admin/analytics/analytics-page.tsx': 17_500,
-    'client/features/admin/index.tsx': 14_500,
+    // Issue 15's admin paging: 15.5 KB measured (the pager, its hook and the shared pagination chunk).
+    'client/features/admin/index.tsx': 16_300,
     'client/features/auth/index.tsx': 3_400,
     'client/features/cart/handoff/continue-on-phone.tsx': 7_200,
     'client/features/cart/index.tsx': 5_700,
@@ -30,7 +31,8 @@ export const BUNDLE_BUDGETS = {
     'client/features/kiosk/pin/exit-press.tsx': 3_300,
     'client/features/kiosk/touch/on-screen-keyboard.tsx': 24_000,
     'client/features/product-details/index.tsx': 6_400,
-    'client/features/product-list/index.tsx': 5_600,
+    // 6.0 KB measured once its pagination became a chunk shared with the admin tables (issue 15).
+    'client/features/product-list/index.tsx': 6_300,
     'client/features/user/index.tsx': 12_000,
     'node_modules/@paypal/paypal-js/dist/esm/paypal-js.js': 1_600,
     'node_modules/qrcode-generator/dist/qrcode.mjs': 7_600,
