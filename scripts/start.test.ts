@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,26 @@ describe('npm start: the API in its own process', () => {
       await start.exited;
       for (let i = 0; i < 100 && alive(shop.apiPid); i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(alive(shop.apiPid)).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'when production has no INTERNAL_SECRET, then npm start makes one both processes share, outside the API process environment: a login through the shop is checked, straight to the API it is refused',
+    async () => {
+      const start = npmStart({
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        SESSION_SECRET: 'a-session-secret-for-this-test-0123456789',
+        TOKEN_SECRET: 'a-token-secret-for-this-test-0123456789ab',
+      });
+      const shop = await opened(start);
+      const login = { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: shop.url }, body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }) };
+      expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(401);
+      expect((await fetch(`${shop.apiUrl}/api/users/login`, login)).status).toBe(403);
+      if (process.platform === 'linux') expect(await readFile(`/proc/${shop.apiPid}/environ`, 'utf8')).not.toContain('INTERNAL_SECRET');
+      start.child.kill('SIGTERM');
+      expect(await start.exited).toBe(0);
     },
     SLOW,
   );
