@@ -27,24 +27,24 @@ export const searchPageIds = async (
   const { search, sort, ...rest } = filter;
   if (search === undefined || sort !== undefined) return null;
   const text = websearchText(search);
-  const { rows } = await db.query<{ lexeme: string | null }>(
-    `select case when numnode(q) = 1 then (select lexeme from unnest(q::text::tsvector)) end as lexeme
-       from websearch_to_tsquery('english', $1::text) q`,
-    [text],
-  );
-  const lexeme = rows[0]?.lexeme;
-  if (!lexeme) return null;
-
   const filters = buildWhere(rest);
   const n = filters.params.length;
   // The filters name only products' columns, which the terms table does not have.
   const filtered = filters.conditions ? `and exists (select 1 from products p where p.id = t.id and ${filters.conditions})` : '';
-  const ranked = await db.query<{ id: string }>(
-    `select t.id from product_search_terms t where t.lexeme = $${n + 1} ${filtered}
-      order by t.rank desc, t.created_at desc, t.id limit $${n + 2} offset $${n + 3}`,
-    [...filters.params, lexeme, limit, offset],
+  // The word (null unless the query is one operand) and the ranked part of the page, in one call.
+  const ranked = await db.query<{ lexeme: string | null; id: string | null }>(
+    `with w as (select websearch_to_tsquery('english', $${n + 1}::text) as q),
+          word as (select case when numnode(q) = 1 then (select lexeme from unnest(q::text::tsvector)) end as lexeme from w)
+     select word.lexeme, page.id from word left join lateral (
+       select t.id, t.rank, t.created_at from product_search_terms t where t.lexeme = word.lexeme ${filtered}
+        order by t.rank desc, t.created_at desc, t.id limit $${n + 2} offset $${n + 3}
+     ) page on true
+     order by page.rank desc, page.created_at desc, page.id`,
+    [...filters.params, text, limit, offset],
   );
-  const ids = ranked.rows.map((r) => r.id);
+  const lexeme = ranked.rows[0]?.lexeme;
+  if (!lexeme) return null;
+  const ids = ranked.rows.flatMap((r) => (r.id ? [r.id] : []));
   if (ids.length === limit) return ids;
 
   // The page reaches past the ranked products: how many there are says where the rest begins.

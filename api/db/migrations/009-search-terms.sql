@@ -9,8 +9,9 @@
 -- So every product whose word is "plain" (once, in the description) shares the lowest rank and
 -- is ordered by created_at desc, id alone: the products_created_idx order. The others, a word in
 -- the name or repeated, are kept here with their rank, in the list's order, so a page of them is
--- a range of one index. api/components/products/search-page.ts reads them; search-terms.test.ts
--- checks the pages against the ranked query.
+-- a range of one index. api/components/products/search-page.ts reads them; search-page.test.ts
+-- checks the pages against the ranked query. This holds while search has only weights A and B
+-- (001's generated column) and the list ranks with plain ts_rank: change either, revisit this.
 create table product_search_terms (
   id uuid not null,
   lexeme text not null,
