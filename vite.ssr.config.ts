@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: 'client',
+  // The icons and sounds are the browser's (dist/client); the server needs none.
+  publicDir: false,
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   build: {
     ssr: 'entry-server.tsx',
