@@ -34,7 +34,8 @@ const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.st
  */
 export function useFetchActor(url: string | null) {
   const data = useServerData(url);
-  const actor = useActorRef(liveFetchMachine, { input: { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
+  // No `data` key without data: the event log keeps only plain inputs, for replays.
+  const actor = useActorRef(liveFetchMachine, { input: data === undefined ? { url } : { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
   useEffect(() => {
     actor.send({ type: 'fetch.url', url });
   }, [actor, url]);
