@@ -44,6 +44,10 @@ beforeAll(async () => {
   await build({ configFile: path.resolve('vite.ssr.config.ts'), logLevel: 'silent', build: { outDir: serverDir } });
   api = await startTestApi();
   lampId = await addProduct(api.db, { name: 'Brass desk lamp', category: 'Lighting', priceCents: 4999, sales: 50, images: [{ path: '/images/lamp.jpg' }] });
+  // A long list: its boundary is past the size at which React would stream it out of line.
+  for (let i = 0; i < 12; i++) {
+    await addProduct(api.db, { name: `Rug ${i}`, category: 'Rugs', description: `A hand-woven wool rug, number ${i}. `.repeat(12), images: [{ path: `/images/rug-${i}.jpg` }] });
+  }
   evilId = await addProduct(api.db, { name: `Mug ${EVIL}`, category: 'Kitchen', priceCents: 1250, sales: 40, images: [{ path: '/images/mug.jpg' }] });
 }, 120_000);
 
@@ -66,6 +70,8 @@ describe('first paint from HTML', () => {
     const data = shopData(html);
     expect((data['/api/products/bestsellers'] as { name: string }[]).map((p) => p.name)).toContain('Brass desk lamp');
     expect((data['/api/categories'] as { name: string }[]).map((c) => c.name)).toEqual(expect.arrayContaining(['Lighting', 'Kitchen']));
+    // The whole page in one piece: no inline script of React's (outlined boundaries), which the CSP would block.
+    expect(html.match(/<script[^>]*>/g)).toHaveLength(3);
   });
 
   it('when a shopper opens a list route, then its products with their prices are in #root, the first card image not lazy', async () => {
@@ -74,8 +80,16 @@ describe('first paint from HTML', () => {
     expect(root).toContain('Brass desk lamp');
     expect(root).toContain('$49.99');
     expect(root).not.toContain('Mug');
+    expect(html.match(/<script[^>]*>/g)).toHaveLength(3);
     expect(root).toMatch(/<img[^>]*src="\/images\/lamp.jpg"[^>]*fetchPriority="high"/i);
     expect(Object.keys(shopData(html))).toEqual(['/api/products/category/Lighting/?pageNum=1&price=&rating=&category=&attrs=&sort=', '/api/categories']);
+  });
+
+  it('when a list is long, then it still comes whole in the HTML, with no inline script the CSP would block', async () => {
+    const html = await page(await startBff({ serverDir }), '/product-list/category/Rugs');
+    expect(rootOf(html).match(/<h2[^>]*>Rug \d+<\/h2>/g)).toHaveLength(10);
+    expect(html).not.toContain('hidden id="S:');
+    expect(html.match(/<script[^>]*>/g)).toHaveLength(3);
   });
 
   it('when a shopper opens product details, then name, price and main image are in #root and the product in #shop-data', async () => {
