@@ -41,6 +41,8 @@ const toHtml = (url: string, data: ServerData): Promise<string> =>
       },
     });
     let failure: unknown;
+    let abort = (_reason: Error): void => undefined;
+    const timer = setTimeout(() => abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(
       <StrictMode>
         <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
@@ -71,7 +73,7 @@ const toHtml = (url: string, data: ServerData): Promise<string> =>
         },
       },
     );
-    const timer = setTimeout(() => stream.abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+    abort = (reason) => stream.abort(reason);
   });
 
 const render: ServerRenderBundle['render'] = async (url, data): Promise<RenderedPage> => {
