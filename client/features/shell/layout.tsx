@@ -47,7 +47,8 @@ export type LayoutProps = {
  */
 export function Layout({ chatWidget, adminDot }: LayoutProps) {
   const isAdmin = useIsAdmin();
-  // The floating chat is no part of the first paint: it comes after hydration, its code with it.
+  // The floating chat button is no part of the first paint, and it is the shopper's (an admin has
+  // none, a conversation in this tab's storage): it shows after hydration.
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   return (
