@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnalysisOrder } from '../../contracts/order.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import { analyticsMachine } from './analytics.machine.ts';
 import { cumulativeSeries, drawOrder, hourLabel } from './chart.ts';
+import { bucketsOf, order } from './fixtures.ts';
 
-const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({ _id: createdAt, createdAt, orderTotal: { cartSubtotal } });
 const today = '2026-11-27';
 
 const start = () => {
   const control = createControl();
-  const actor = createActor(analyticsMachine.provide({ actors: { fetchOrders: control.promise(), socket: control.callback() } }), { input: { today } }).start();
+  const actor = createActor(analyticsMachine.provide({ actors: { fetchHours: control.promise(), socket: control.callback() } }), { input: { today } }).start();
   return { actor, control, ctx: () => actor.getSnapshot().context };
 };
 
@@ -48,7 +47,7 @@ describe('analytics machine', () => {
     expect(control.aborted).toEqual(['fetchSecond']);
     expect(control.inputOf('fetchSecond')).toEqual({ date: '2026-11-20' });
     expect(control.isPending('fetchFirst')).toBe(true);
-    await control.resolve('fetchSecond', [order('2026-11-20T01:00:00Z', 5)]);
+    await control.resolve('fetchSecond', bucketsOf([order('2026-11-20T01:00:00Z', 5)]));
     expect(ctx().second).toEqual([{ name: '1 AM', '2026-11-20': 5 }]);
   });
 
@@ -61,8 +60,8 @@ describe('analytics machine', () => {
 
   it("when a live order arrives, then it is added only to a selected series of today's date", async () => {
     const { actor, control, ctx } = start();
-    await control.resolve('fetchFirst', [order(`${today}T10:00:00Z`, 10)]);
-    await control.resolve('fetchSecond', []);
+    await control.resolve('fetchFirst', bucketsOf([order(`${today}T10:00:00Z`, 10)]));
+    await control.resolve('fetchSecond', bucketsOf([]));
     actor.send({ type: 'analytics.newOrder', order: order(`${today}T10:40:00Z`, 5) });
     actor.send({ type: 'analytics.newOrder', order: order(`${today}T11:00:00Z`, 1) });
     actor.send({ type: 'analytics.newOrder', order: order('2026-11-26T11:00:00Z', 99) });
@@ -72,7 +71,7 @@ describe('analytics machine', () => {
 
   it("when a date is changed, then the old date's points are dropped until the new ones arrive", async () => {
     const { actor, control, ctx } = start();
-    await control.resolve('fetchFirst', [order(`${today}T10:00:00Z`, 10)]);
+    await control.resolve('fetchFirst', bucketsOf([order(`${today}T10:00:00Z`, 10)]));
     actor.send({ type: 'analytics.setFirstDate', date: '2026-11-01' });
     expect(ctx()).toMatchObject({ firstDate: '2026-11-01', first: [] });
     expect(control.inputOf('fetchFirst')).toEqual({ date: '2026-11-01' });

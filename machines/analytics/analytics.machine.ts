@@ -1,8 +1,8 @@
 import { assign, setup, type EventObject } from 'xstate';
 import type { NewOrderPayload } from '../../contracts/chat.ts';
-import type { AnalysisOrder, ChartPoint } from '../../contracts/order.ts';
+import type { ChartPoint, HourBucket } from '../../contracts/order.ts';
 import { missingCallback, missingPromise } from '../shared/actors.ts';
-import { addCumulative, cumulativeSeries, dayBefore, utcDate } from './chart.ts';
+import { addCumulative, dayBefore, seriesFromBuckets, utcDate } from './chart.ts';
 
 export type AnalyticsInput = { today: string };
 export type AnalyticsContext = { today: string; firstDate: string; secondDate: string; first: ChartPoint[]; second: ChartPoint[] };
@@ -39,9 +39,9 @@ const dateRegion = (which: Which) => {
         on,
         invoke: {
           id: which === 'first' ? 'fetchFirst' : 'fetchSecond',
-          src: 'fetchOrders',
+          src: 'fetchHours',
           input: ({ context }: { context: AnalyticsContext }) => ({ date: context[dateKey(which)] }),
-          onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }: { event: { output: AnalysisOrder[] } }) => ({ which, orders: event.output }) } },
+          onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }: { event: { output: HourBucket[] } }) => ({ which, buckets: event.output }) } },
           onError: { target: 'failed', actions: { type: 'clearSeries', params: { which } } },
         },
       },
@@ -64,12 +64,13 @@ export const analyticsMachine = setup({
     events: {} as AnalyticsEvent,
   },
   actors: {
-    fetchOrders: missingPromise<AnalysisOrder[], { date: string }>('fetchOrders'),
+    /** The date's 24 cumulative UTC hours (`?bucket=hour`), not its orders: 1 KB whatever the day's size. */
+    fetchHours: missingPromise<HourBucket[], { date: string }>('fetchHours'),
     socket: missingCallback<EventObject>(),
   },
   actions: {
-    storeSeries: assign(({ context }, params: { which: Which; orders: AnalysisOrder[] }) => ({
-      [params.which]: cumulativeSeries(params.orders, context[dateKey(params.which)]),
+    storeSeries: assign(({ context }, params: { which: Which; buckets: HourBucket[] }) => ({
+      [params.which]: seriesFromBuckets(params.buckets, context[dateKey(params.which)]),
     })),
     // Spec section 8: an analytics failure is only logged; the series is shown empty.
     clearSeries: assign((_, params: { which: Which }) => ({ [params.which]: [] })),

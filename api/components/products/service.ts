@@ -1,6 +1,7 @@
 import type { Product, ProductBody, ProductListResponse, ProductSummary } from '../../../contracts/product.ts';
 import { LIMITS, toCents } from '../../../contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
+import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { deleteUnusedFiles } from '../images/service.ts';
@@ -37,6 +38,11 @@ export const getProduct = async (ctx: ApiContext, id: string): Promise<Product> 
 export const bestsellers = (ctx: ApiContext): Promise<ProductSummary[]> => repo.bestsellers(ctx.db, BESTSELLERS_MAX);
 
 export const listForAdmin = (ctx: ApiContext): Promise<ProductSummary[]> => repo.listAll(ctx.db);
+
+export const pageForAdmin = async (ctx: ApiContext, window: PageWindow): Promise<Paged<ProductSummary>> => {
+  const [items, total] = await Promise.all([repo.listAllPage(ctx.db, window), repo.countAll(ctx.db)]);
+  return { items, total };
+};
 
 const unknownCategory = (name: string) =>
   badRequest(`The category "${name}" does not exist: choose one from the list or create it first`, 'category');

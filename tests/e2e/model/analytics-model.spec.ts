@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { NewOrderPayload } from '../../../contracts/chat.ts';
-import type { AnalysisOrder, Order } from '../../../contracts/order.ts';
+import type { HourBucket, Order } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
 import { money, totalOf } from '../../../client/features/admin/analytics/chart-data.ts';
 import type { AnalyticsContext } from '../../../machines/analytics/analytics.machine.ts';
@@ -99,20 +99,26 @@ for (const [index, path] of paths.entries()) {
         const ctx = before.context as AnalyticsContext;
         let after: AnyMachineSnapshot;
         if (step.event.type.startsWith('xstate.done.actor.')) {
-          // the real server's orders of that date, handed to the page and to the oracle alike
+          // the real server's hourly buckets of that date, handed to the page and to the oracle alike
           const date = dateIn(ctx, region);
-          let resolve: (orders: AnalysisOrder[]) => void = () => undefined;
-          const answered = new Promise<AnalysisOrder[]>((r) => (resolve = r));
+          let resolve: (hours: HourBucket[]) => void = () => undefined;
+          const answered = new Promise<HourBucket[]>((r) => (resolve = r));
+          let bucket: string | null = null;
           const shape = async (route: Route) => {
+            const url = new URL(route.request().url());
             // a request of the date the admin left was already aborted by the page
-            if (dateOfRequest(new URL(route.request().url())) !== date) return route.abort();
+            if (dateOfRequest(url) !== date) return route.abort();
+            bucket = url.searchParams.get('bucket');
             const res = await route.fetch();
-            const orders = (await res.json()) as AnalysisOrder[];
-            await route.fulfill({ response: res, json: orders });
-            resolve(orders);
+            const hours = (await res.json()) as HourBucket[];
+            await route.fulfill({ response: res, json: hours });
+            resolve(hours);
           };
           await test.step(names[i]!, () => gate.release(region, { shape }));
-          after = await run.step({ ...step.event, output: await answered });
+          const hours = await answered;
+          // the page asks for the day's 24 hours (about 1 KB), never its orders
+          expect(bucket).toBe('hour');
+          after = await run.step({ ...step.event, output: hours });
         } else if (step.event.type.startsWith('xstate.error.actor.')) {
           await test.step(names[i]!, () => gate.release(region, { fail: { status: 500, message: 'down' } }));
           after = await run.step(step.event);

@@ -23,8 +23,8 @@ const regionState = (s: AnyMachineSnapshot, region: Region) => (s.value as Recor
 export const LIVE_ORDER = { type: 'analytics.newOrder', order: { _id: '(the live order)', createdAt: '(now)', orderTotal: { cartSubtotal: 1 } } };
 
 /**
- * The analytics machine with what an admin does on /admin/analytics: each date's orders answer
- * or fail, either date is changed (while its orders load, once they showed, after they failed),
+ * The analytics machine with what an admin does on /admin/analytics: each date's hours answer
+ * or fail, either date is changed (while its hours load, once they showed, after they failed),
  * and a customer places an order while today is shown. Series are the real server's in the
  * browser run; generation needs only their shape.
  */
@@ -37,7 +37,7 @@ export const analyticsE2eModel = (today: string): ModelSpec => {
   };
   return {
     name: 'analytics (e2e)',
-    machine: analyticsMachine.provide({ actors: { fetchOrders: control.promise(), socket: control.callback() } }),
+    machine: analyticsMachine.provide({ actors: { fetchHours: control.promise(), socket: control.callback() } }),
     control,
     input: () => ({ today }),
     events: (s: AnyMachineSnapshot) => {

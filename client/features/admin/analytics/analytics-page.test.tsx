@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { AnalysisOrder } from '../../../../contracts/order.ts';
+import { cumulativeSeries } from '../../../../machines/analytics/chart.ts';
+import { bucketsOf, order } from '../../../../machines/analytics/fixtures.ts';
 import { fakeSockets } from '../../../../machines/testing/fake-chat-socket.ts';
 import { AdminSessionProvider } from '../../../app/admin-session.tsx';
 import { adminStorages } from '../../../app/testing/admin.ts';
@@ -11,19 +14,28 @@ import { renderWithApp, setupComponentTests } from '../../../app/testing/render.
 import { AdminAnalyticsPage } from './analytics-page.tsx';
 
 setupComponentTests();
+// The admin session's machine is fetched with import() once the user is an admin: load it up
+// front, so each test's settle() finds it ready as a browser's cache would.
+beforeAll(() => import('../../../app/admin-session-actor.ts'));
 
 const now = () => new Date('2026-11-27T15:00:00Z');
-const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({ _id: createdAt, createdAt, orderTotal: { cartSubtotal } });
 const byDate: Record<string, AnalysisOrder[]> = {
   '2026-11-27': [order('2026-11-27T09:10:00Z', 10), order('2026-11-27T13:00:00Z', 5.5)],
   '2026-11-26': [order('2026-11-26T01:00:00Z', 3), order('2026-11-26T02:00:00Z', 4), order('2026-11-26T20:00:00Z', 20)],
 };
 
-/** The analytics page inside an admin session whose socket the test plays (`push` is the hub's 'newOrder'). */
-const render = async () => {
+/**
+ * The analytics page inside an admin session whose socket the test plays (`push` is the hub's
+ * 'newOrder'). The API answers as it does: the day's hourly buckets for `?bucket=hour`, else the
+ * spec's per-order list.
+ */
+const render = async (orders: Record<string, AnalysisOrder[]> = byDate) => {
+  const answer = (date: string) => (req: { url: string }) => ({
+    body: new URL(req.url, 'http://localhost').searchParams.get('bucket') === 'hour' ? bucketsOf(orders[date] ?? []) : orders[date],
+  });
   const calls = mockFetch({
-    'GET /api/orders/analysis/2026-11-27': { body: byDate['2026-11-27'] },
-    'GET /api/orders/analysis/2026-11-26': { body: byDate['2026-11-26'] },
+    'GET /api/orders/analysis/2026-11-27': answer('2026-11-27'),
+    'GET /api/orders/analysis/2026-11-26': answer('2026-11-26'),
   });
   const server = fakeSockets();
   const view = await renderWithApp(
@@ -53,7 +65,7 @@ describe('admin analytics page', () => {
     expect(getByText(container, 'TIME', 'text')).toBeTruthy();
     expect(getByText(container, 'REVENUE $', 'text')).toBeTruthy();
     expect(container.querySelector('svg')?.getAttribute('height')).toBe('500');
-    expect(calls.map((c) => c.url).sort()).toEqual(['/api/orders/analysis/2026-11-26', '/api/orders/analysis/2026-11-27']);
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/orders/analysis/2026-11-26?bucket=hour', '/api/orders/analysis/2026-11-27?bucket=hour']);
   });
 
   it('when the data arrives, then the table shows exactly the figures the chart draws', async () => {
@@ -82,5 +94,31 @@ describe('admin analytics page', () => {
   it("when the page shows, then its live orders come over the admin session's one socket: the page opens none of its own", async () => {
     const { server } = await render();
     expect(server.sockets).toHaveLength(1);
+  });
+
+  it("when the page loads a date, then it asks for the day's hourly buckets, not its orders", async () => {
+    const { calls } = await render();
+    const asked = calls.map((c) => new URL(c.url, 'http://localhost'));
+    expect(asked.map((u) => u.searchParams.get('bucket'))).toEqual(['hour', 'hour']);
+  });
+
+  it('when the days have any orders, then the chart draws exactly the per-order cumulative totals of each day', async () => {
+    const at = (date: string) =>
+      fc.record({ ms: fc.integer({ min: 0, max: 86_399_999 }), cents: fc.integer({ min: 0, max: 500_000 }) }).map(({ ms, cents }) =>
+        order(new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString(), cents / 100),
+      );
+    await fc.assert(
+      fc.asyncProperty(fc.array(at('2026-11-27'), { maxLength: 30 }), fc.array(at('2026-11-26'), { maxLength: 30 }), async (today, yesterday) => {
+        const orders = { '2026-11-27': today, '2026-11-26': yesterday };
+        const { container, unmount } = await render(orders);
+        for (const [date, day] of Object.entries(orders)) {
+          const perOrder = cumulativeSeries(day, date).map((p) => [p.name, p[date]]);
+          expect(chartValues(container, date)).toEqual(perOrder);
+          expect(tableValues(container, date)).toEqual(perOrder);
+        }
+        await unmount();
+      }),
+      { numRuns: 15 },
+    );
   });
 });

@@ -1,19 +1,11 @@
 import type { ChartPoint } from '../../../../contracts/order.ts';
-import { drawOrder } from '../../../../machines/analytics/chart.ts';
+import { drawOrder, hourOf } from '../../../../machines/analytics/chart.ts';
 
 /** One compared date as drawn: its points, in time order, as numbers. */
 export type Series = { date: string; color: string; points: { hour: number; label: string; value: number }[] };
 
 /** Two colours with AA contrast on white; which date gets which follows the draw order. */
 export const SERIES_COLORS = ['#1d4ed8', '#b45309'] as const;
-
-/** '12 AM' → 0, '1 PM' → 13: the chart's labels back to the UTC hour they name. */
-export const hourOf = (label: string): number => {
-  const [h = '0', half] = label.split(' ');
-  return (Number(h) % 12) + (half === 'PM' ? 12 : 0);
-};
-
-export const hourText = (hour: number): string => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
 
 const toSeries = (date: string, points: ChartPoint[]) => ({
   date,
