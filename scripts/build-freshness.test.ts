@@ -25,6 +25,7 @@ beforeEach(async () => {
   await put('package-lock.json', '{"lockfileVersion":3}');
   await put('vite.config.ts', 'export default {};');
   await put('dist/client/index.html', '<!doctype html>');
+  await put('dist/server/entry-server.js', 'export const render = () => {};');
   await put('dist/widgets/chat.js', '/* loader */');
   await writeBuildStamp(root);
 });
@@ -70,7 +71,16 @@ describe('npm start: never a stale client', () => {
   it('when package-lock.json or a Vite config changed, then the build is stale', async () => {
     await put('package-lock.json', '{"lockfileVersion":3,"packages":{}}');
     await put('vite.config.ts', 'export default { build: {} };');
-    expect(await checkBuild(root)).toEqual({ state: 'stale', changed: ['package-lock.json', 'vite.config.ts'] });
+    await put('vite.ssr.config.ts', 'export default { build: { ssr: true } };');
+    expect(await checkBuild(root)).toEqual({ state: 'stale', changed: ['package-lock.json', 'vite.config.ts', 'vite.ssr.config.ts'] });
+  });
+
+  it('when the server-render bundle is missing, then start builds', async () => {
+    await rm(path.join(root, 'dist/server'), { recursive: true });
+    const { build, lines, run } = start();
+    expect(await run).toBe('built');
+    expect(build).toHaveBeenCalledOnce();
+    expect(lines[0]).toMatch(/dist\/server\/entry-server\.js missing/);
   });
 
   it('when only a test, a model or a README changed, then the build is still fresh', async () => {

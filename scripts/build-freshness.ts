@@ -8,8 +8,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_STAMP_FILE, hashBuildInputs, readBuildStamp } from './build-stamp.ts';
 
-/** What the BFF serves: the client and the partner chat widget (npm run build makes both). */
-export const BUILT_FILES = ['dist/client/index.html', 'dist/widgets/chat.js'];
+/** What the BFF serves: the client, its server-render bundle and the partner chat widget (npm run build makes all three). */
+export const BUILT_FILES = ['dist/client/index.html', 'dist/server/entry-server.js', 'dist/widgets/chat.js'];
 
 export type Freshness =
   | { state: 'fresh' }
@@ -60,7 +60,7 @@ export const ensureFreshBuild = async ({ root, production, build, say, warn }: E
     warn(`NODE_ENV=production: ${describe(freshness)}; not building here (run \`npm run build\` as its own step), serving what dist/ holds.`);
     return 'left-stale';
   }
-  say(`${describe(freshness)}: building the client and the chat widget (npm run build) …`);
+  say(`${describe(freshness)}: building the client, its server-render bundle and the chat widget (npm run build) …`);
   // A build that fails halfway must not leave the old stamp vouching for a half-written dist/.
   await rm(path.join(root, BUILD_STAMP_FILE), { force: true });
   if (build()) return 'built';

@@ -15,7 +15,7 @@ export const BUILD_STAMP_FILE = 'dist/build-stamp.json';
 
 /** What the build reads: the source folders of the client and the widget (with the machines and contracts they import), and the files that decide how it is built. */
 export const BUILD_INPUT_DIRS = ['client', 'widgets', 'machines', 'contracts'] as const;
-export const BUILD_INPUT_FILES = ['vite.config.ts', 'vite.widgets.config.ts', 'scripts/precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
+export const BUILD_INPUT_FILES = ['vite.config.ts', 'vite.widgets.config.ts', 'vite.ssr.config.ts', 'scripts/precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
 
 /** Files in the source folders that no build reads: tests, their models and helpers, notes. */
 const NOT_BUILT = /(\.(test|spec)\.[cm]?[jt]sx?$)|(\.model\.[jt]s$)|(\.md$)|(^|\/)(testing|__snapshots__|node_modules)\//;

@@ -21,8 +21,11 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'statefront-start-'));
   await mkdir(path.join(dir, 'dist/client'), { recursive: true });
   await mkdir(path.join(dir, 'dist/widgets'), { recursive: true });
+  await mkdir(path.join(dir, 'dist/server'), { recursive: true });
   await writeFile(path.join(dir, 'dist/client/index.html'), '<!doctype html><title>Statefront</title>');
   await writeFile(path.join(dir, 'dist/widgets/chat.js'), '');
+  // Loaded on the first page only; these tests ask for none.
+  await writeFile(path.join(dir, 'dist/server/entry-server.js'), '');
   await writeBuildStamp(dir);
 });
 afterEach(async () => {

@@ -54,6 +54,17 @@ export const listMatching = async (
   return rows.map((r) => toSummary(r));
 };
 
+/** The products of these ids, in the order of the ids (a page whose order was found elsewhere). */
+export const listByIds = async (db: Queryable, ids: string[]): Promise<ProductSummary[]> => {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products where id = any($1::uuid[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r._id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+};
+
 export const findProduct = async (db: Queryable, id: string): Promise<ProductSummary | null> => {
   const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products where id = $1`, [id]);
   return rows[0] ? toSummary(rows[0]) : null;

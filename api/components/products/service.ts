@@ -9,6 +9,7 @@ import { cachedCount, forgetCounts } from './count-cache.ts';
 import type { ListFilter } from './list-query.ts';
 import { buildWhere, orderBy } from './list-sql.ts';
 import * as repo from './repository.ts';
+import { searchPageIds } from './search-page.ts';
 
 const BESTSELLERS_MAX = 5;
 
@@ -16,12 +17,15 @@ const productNotFound = () => notFound('That product');
 
 export const listProducts = async (ctx: ApiContext, filter: ListFilter): Promise<ProductListResponse> => {
   const where = buildWhere(filter);
+  const [limit, offset] = [LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize];
+  const total = cachedCount(ctx.db, JSON.stringify([where.sql, where.params]), () => repo.countMatching(ctx.db, where));
+  const page = async (): Promise<ProductSummary[]> => {
+    const ids = await searchPageIds(ctx.db, filter, limit, offset, total);
+    return ids ? repo.listByIds(ctx.db, ids) : repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), limit, offset);
+  };
   // Side by side: on a server they run on two connections (PGlite takes them in turn).
-  const [total, products] = await Promise.all([
-    cachedCount(ctx.db, JSON.stringify([where.sql, where.params]), () => repo.countMatching(ctx.db, where)),
-    repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize),
-  ]);
-  return { products, paginationLinksNumber: Math.ceil(total / LIMITS.pageSize), pageNum: filter.page };
+  const [matches, products] = await Promise.all([total, page()]);
+  return { products, paginationLinksNumber: Math.ceil(matches / LIMITS.pageSize), pageNum: filter.page };
 };
 
 export const getProduct = async (ctx: ApiContext, id: string): Promise<Product> => {

@@ -57,9 +57,10 @@ export default function ProductListPage() {
         ) : (
           <>
             <ul css={listStyle}>
-              {list.data.products.map((p) => (
+              {list.data.products.map((p, i) => (
                 <li key={p._id}>
-                  <ProductCard product={p} />
+                  {/* One card a row: the first row is the first card. */}
+                  <ProductCard product={p} first={i === 0} />
                 </li>
               ))}
             </ul>
