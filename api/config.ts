@@ -15,6 +15,8 @@ const ApiEnv = z.object({
   /** Shared with the BFF: proves a request came through it, and whose it is (decision 005). */
   INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** 1: the embedded database answers from a worker thread, off the event loop that serves HTTP (decision 007). */
+  PGLITE_THREAD: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (PGlite on the main thread) or 1 (in a worker thread)' }).default('0')).transform((v) => v === '1'),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */

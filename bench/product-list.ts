@@ -41,6 +41,12 @@ const QUERIES: [string, string][] = [
   ['search common (laptop)', '/search/laptop/?pageNum=1'],
   ['search rare (wren)', '/search/wren/?pageNum=1'],
 ];
+/** Not among the issue's 12: the other paths of a one-word search (api/components/products/search-page.ts). */
+const EXTRA: [string, string][] = [
+  ['+ search keyboard', '/search/keyboard/?pageNum=1'], // as common, only ever once in a description
+  ['+ search laptop p. 300', '/search/laptop/?pageNum=300'], // past the 2,942 with "laptop" in the name
+  ['+ search pro, last page', '/search/pro/?pageNum=1656'], // in 16,551 names, in no description
+];
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -70,7 +76,7 @@ try {
     console.log(`seeding ${PRODUCTS - have} products …`);
     await seedLarge(db, { products: PRODUCTS - have, dataDir });
   }
-  await db.query('vacuum analyze products');
+  await db.query('vacuum analyze products, product_search_terms');
   const { rows: migrations } = await db.query<{ name: string }>('select name from schema_migrations order by name desc limit 1');
   console.log(`${Math.max(have, PRODUCTS)} products, last migration ${migrations[0]?.name}, ${RUNS} runs per query, through the API over HTTP`);
   const { url } = await api.start(0, '127.0.0.1');
@@ -86,7 +92,7 @@ try {
   const plans: string[] = [];
   let met = 0;
   console.log(`${'query'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  pages`);
-  for (const [label, p] of QUERIES) {
+  for (const [label, p] of [...QUERIES, ...EXTRA]) {
     for (let i = 0; i < 3; i++) await call(p);
     const ms: number[] = [];
     let pages = 0;
@@ -97,7 +103,7 @@ try {
     }
     ms.sort((a, b) => a - b);
     const p95 = percentile(ms, 95);
-    if (p95 <= 20) met++;
+    if (p95 <= 20 && QUERIES.some(([l]) => l === label)) met++;
     console.log(`${label.padEnd(24)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${pages}`);
     if (values.plans) {
       rec.seen.length = 0;

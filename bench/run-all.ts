@@ -53,6 +53,10 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
     },
   },
   {
+    name: 'bundle-size',
+    run: async () => ({ command: 'npx tsx bench/bundle-size.ts --no-build (after npm run build)', output: (await script('bench/bundle-size.ts', ['--no-build'])).output, figures: [] }),
+  },
+  {
     name: 'json-compression',
     run: async () => ({ command: 'npx tsx bench/json-compression.ts', output: (await script('bench/json-compression.ts')).output, figures: [] }),
   },

@@ -3,14 +3,11 @@
  * everything it loads (60 KB gzip). Builds dist/widgets first unless run with --no-build.
  *   npx tsx bench/widget-size.ts [--no-build]
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { gzipSize, kb } from '../scripts/bundle-size.ts';
 import { loaderBuild, WIDGET_BUDGETS, WIDGETS_OUT_DIR } from '../vite.widgets.config.ts';
-
-const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 if (!process.argv.includes('--no-build')) {
   const started = performance.now();

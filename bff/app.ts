@@ -18,6 +18,7 @@ import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
+import { serverRender } from './http/server-render.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
 import { kioskPinRoutes } from './kiosk/pin-routes.ts';
@@ -35,6 +36,8 @@ export type BffOptions = {
   clientDir?: string;
   /** The built chat widget; default dist/widgets. */
   widgetsDir?: string;
+  /** The client's server-render bundle (entry-server.js); default dist/server. */
+  serverDir?: string;
   /** Overrides both /api limits a minute (API_LIMIT_PER_MINUTE, API_GUEST_LIMIT_PER_MINUTE); tests raise or lower it. */
   apiLimitPerMinute?: number;
 };
@@ -50,7 +53,7 @@ export type Bff = {
 const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
-export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', apiLimitPerMinute }: BffOptions): Bff => {
+export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', serverDir = 'dist/server', apiLimitPerMinute }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
@@ -103,7 +106,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
-  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config)));
+  const render = serverRender({ bundleFile: path.resolve(serverDir, 'entry-server.js'), callApi: apiClient(apiUrl, config.INTERNAL_SECRET), logger });
+  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config), render));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;

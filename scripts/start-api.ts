@@ -1,24 +1,84 @@
 /**
  * npm run start:api: the shop API alone on API_HOST:API_PORT (a BFF elsewhere points API_URL
  * at it). Seeds the demo shop into an empty database when SEED=demo.
+ * Forked by npm start (scripts/api-child.ts), it is npm start's API process instead: it takes
+ * the internal credential from its parent, reports its URL back, and stops when told to (after
+ * the BFF has drained) or when its parent is gone.
  */
-import { createApi, loadApiConfig, openDb, seedDemo } from '../api/index.ts';
+import { createApi, createLogger, loadApiConfig, openDb, seedDemo } from '../api/index.ts';
 import { stopOnSignals } from '../bff/index.ts';
+import type { FromApiChild, ToApiChild } from './api-child.ts';
+
+const send = process.send?.bind(process);
+const asChild = process.env.STATEFRONT_API_CHILD === '1' && send !== undefined;
+const tell = (message: FromApiChild) => {
+  if (process.connected) send?.(message);
+};
+const say = (line: string) => (asChild ? tell({ type: 'say', line }) : console.log(line));
+
+/** The parent's first message: the internal credential it shares with its BFF. */
+const fromParent = (): Promise<string | undefined> =>
+  asChild
+    ? new Promise((resolve) => {
+        process.once('message', (message: ToApiChild) => resolve(message.type === 'start' ? message.internalSecret : undefined));
+        // Asked for only once listening: a message sent before would be lost.
+        tell({ type: 'waiting' });
+      })
+    : Promise.resolve(undefined);
+
+/**
+ * As npm start's child, the parent orders the stop: a terminal's Ctrl+C or a service manager's
+ * SIGTERM to the whole group would otherwise close the API while the BFF still drains into it.
+ * Without a parent (gone, or never told), the signal stops it after the drain time.
+ */
+const stopWhenTold = (stop: () => Promise<void>) => {
+  let stopping: Promise<void> | undefined;
+  const stopOnce = () => {
+    stopping ??= stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`API shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('message', (message: ToApiChild) => message.type === 'stop' && stopOnce());
+  process.on('disconnect', stopOnce);
+  const onSignal = () => (process.connected ? setTimeout(stopOnce, 15_000).unref() : stopOnce());
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  // The parent went away while the database opened.
+  if (!process.connected) stopOnce();
+};
 
 const main = async (): Promise<void> => {
-  const config = await loadApiConfig();
-  const db = await openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  const internalSecret = await fromParent();
+  const config = await loadApiConfig(internalSecret ? { ...process.env, INTERNAL_SECRET: internalSecret } : process.env);
+  if (asChild) say(config.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`);
+  const db = await openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, thread: config.PGLITE_THREAD });
   try {
+    let demoAccounts = false;
     if (config.SEED === 'demo') {
-      const seeded = await seedDemo(db, { dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
-      if (seeded.seeded) console.log(`Seeded the demo shop in ${(seeded.ms / 1000).toFixed(1)} s.`);
+      const seeded = await seedDemo(db, { dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production', onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined });
+      if (seeded.seeded) {
+        demoAccounts = seeded.counts.users > 0;
+        say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
+      }
     }
-    const api = createApi({ db, config });
+    // npm start's logs name their part, as when the API ran inside it.
+    const logger = asChild ? createLogger(config.LOG_LEVEL, 'statefront').child({ part: 'api' }) : undefined;
+    const api = createApi({ db, config, logger });
     const { url } = await api.start();
-    stopOnSignals(async () => {
+    const stop = async () => {
       await api.stop();
       await db.close();
-    });
+    };
+    if (asChild) {
+      stopWhenTold(stop);
+      tell({ type: 'ready', url, demoAccounts });
+      return;
+    }
+    stopOnSignals(stop);
     console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
   } catch (error) {
     await db.close();

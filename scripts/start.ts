@@ -1,28 +1,39 @@
 /**
- * npm start: the whole shop from one command. Builds the client and the chat widget when missing,
+ * npm start: the whole shop from one command. Builds the client and the chat widget when missing
+ * or older than their sources (never in production),
  * opens the database (seeding the demo shop into an empty one when SEED=demo), runs the API
- * in-process on an internal loopback port and the BFF on PORT (default 3000). With API_URL
- * set, only the BFF starts, against that API.
+ * in a process of its own on an internal loopback port (API_PROCESS=inline: in this process)
+ * and the BFF on PORT (default 3000). With API_URL set, only the BFF starts, against that API.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { startShop, stopOnSignals } from '../bff/index.ts';
+import { ensureFreshBuild } from './build-freshness.ts';
+import { apiProcessMode, startApiAndBff } from './start-processes.ts';
 
-/** What the BFF serves: the client and the partner chat widget (npm run build makes both). */
-const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js'];
-
-const buildWhatIsMissing = (): void => {
-  const missing = BUILT.filter((file) => !existsSync(file));
-  if (missing.length === 0) return;
-  console.log(`${missing.join(' and ')} missing: building the client and the chat widget (npm run build) …`);
-  const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  if (status !== 0) console.warn('The build failed (see above): the API still starts, pages answer 503 until `npm run build` succeeds.');
-};
+const buildIfStale = () =>
+  ensureFreshBuild({
+    root: process.cwd(),
+    production: process.env.NODE_ENV === 'production',
+    build: () => spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0,
+    say: (line) => console.log(line),
+    warn: (line) => console.warn(line),
+  });
 
 const main = async (): Promise<void> => {
   // The BFF serves the built client whether the API runs here or at API_URL.
-  buildWhatIsMissing();
-  const shop = await startShop({ say: (line) => console.log(line) });
+  await buildIfStale();
+  const say = (line: string) => console.log(line);
+  const separate = !process.env.API_URL && apiProcessMode(process.env) === 'separate';
+  const shop = separate
+    ? await startApiAndBff({
+        env: process.env,
+        say,
+        onApiLost: (message) => {
+          console.error(message);
+          void shop.stop(2_000).finally(() => process.exit(1));
+        },
+      })
+    : await startShop({ say });
   stopOnSignals(() => shop.stop());
   console.log(`\nStatefront is open at ${shop.url}${process.env.API_URL ? ` (API at ${shop.apiUrl})` : ''}`);
   const demoLikely = process.env.SEED !== 'none' && process.env.NODE_ENV !== 'production' && !process.env.API_URL;

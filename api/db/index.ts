@@ -2,23 +2,30 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
+import { openPgliteWorker } from './pglite-worker.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
 export type { Db, Queryable } from './types.ts';
 export { migrate } from './migrate.ts';
 
-export type DbOptions = { dataDir: string; databaseUrl?: string | undefined; poolSize?: number };
+export type DbOptions = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  poolSize?: number;
+  /** PGlite in a worker thread, so its synchronous queries leave the HTTP event loop free (decision 007). */
+  thread?: boolean;
+};
 
 /** Opens the configured database (a PostgreSQL server if a URL is given, else PGlite) and migrates it. */
-export const openDb = async ({ dataDir, databaseUrl, poolSize }: DbOptions): Promise<Db> => {
+export const openDb = async ({ dataDir, databaseUrl, poolSize, thread = false }: DbOptions): Promise<Db> => {
   let db: Db;
   if (databaseUrl) {
     db = await openPostgres(databaseUrl, poolSize);
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    db = await openPglite(dir);
+    db = thread ? await openPgliteWorker(dir) : await openPglite(dir);
   }
   await migrate(db);
   return db;

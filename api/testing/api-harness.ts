@@ -62,6 +62,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     TOKEN_SECRET: 'test-secret-that-is-long-enough-0123456789',
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     SEED: 'none',
+    PGLITE_THREAD: false,
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'silent',
     CHAT_SOCKETS_PER_ADDRESS: 40,

@@ -13,12 +13,15 @@ export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SEC
 // two line separators old parsers choke on) keeps any value inert.
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
+/** JSON that is safe as the text of a `<script type="application/json">`, whatever strings it holds. */
+export const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
+
 /**
  * index.html with the settings as a JSON data block before `</head>`. A data block is never run,
  * so the CSP stays `script-src 'self'`.
  */
 export const withSettings = (html: string, settings: ShopSettings): string => {
-  const json = JSON.stringify(settings).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
+  const json = jsonForScript(settings);
   const block = `<script id="${SHOP_SETTINGS_ID}" type="application/json">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 };

@@ -6,6 +6,7 @@ import type { ShopSettings } from '../../contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
 import { withSettings } from './page-settings.ts';
 import { precompressed } from './precompressed.ts';
+import type { ServerRender } from './server-render.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
 
 // Vite names built files by content hash, so they never change under the same URL.
@@ -16,13 +17,17 @@ const IMMUTABLE = /\/assets\//;
  * existing file answers index.html, so the client's router shows its own page (including
  * "Page not exists 404"). A missing file under /assets/ is a real 404, not HTML. index.html
  * carries the page's settings; it is read on each request, so a new build is served at once.
+ * With `render`, home, the lists and product details arrive rendered (decision 006); a kiosk
+ * keeps the plain page, its shell is not the shop's.
  */
-export const clientFiles = (clientDir: string, settings: ShopSettings): Router => {
+export const clientFiles = (clientDir: string, settings: ShopSettings, render?: ServerRender): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
-  const sendIndex = async (res: express.Response) => {
+  const sendIndex = async (res: express.Response, req?: express.Request) => {
+    const html = await readFile(indexFile, 'utf8');
+    const rendered = req && req.method === 'GET' && render && !settings.kiosk ? await render(req, html) : null;
     res.setHeader('cache-control', 'no-cache');
-    res.type('html').send(withSettings(await readFile(indexFile, 'utf8'), settings));
+    res.type('html').send(withSettings(rendered ?? html, settings));
   };
   // /index.html itself carries the settings too, not the bare file.
   router.get('/index.html', async (_req, res, next) => (existsSync(indexFile) ? sendIndex(res) : next()));
@@ -37,7 +42,7 @@ export const clientFiles = (clientDir: string, settings: ShopSettings): Router =
       res.status(503).type('text/plain').send('The shop client is not built yet. Run `npm run build` (npm start does it for you).');
       return;
     }
-    return sendIndex(res);
+    return sendIndex(res, req);
   });
   return router;
 };

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { InternalPurpose } from '../../contracts/internal.ts';
 import { internalHeaders } from '../proxy/internal-credential.ts';
 
 export type ApiAnswer = { status: number; body: unknown };
@@ -6,7 +7,8 @@ export type ApiAnswer = { status: number; body: unknown };
 export type ApiClient = (
   req: Request,
   path: string,
-  options?: { method?: 'GET' | 'POST'; body?: unknown; token?: string | undefined },
+  /** `purpose`: `session` (the default) for the BFF's session calls, `proxy` for reads on the shopper's behalf (server rendering). */
+  options?: { method?: 'GET' | 'POST'; body?: unknown; token?: string | undefined; purpose?: InternalPurpose },
 ) => Promise<ApiAnswer>;
 
 /**
@@ -16,11 +18,11 @@ export type ApiClient = (
  */
 export const apiClient =
   (apiUrl: string, internalSecret: string): ApiClient =>
-  async (req, path, { method = 'GET', body, token } = {}) => {
+  async (req, path, { method = 'GET', body, token, purpose = 'session' } = {}) => {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-request-id': req.requestId,
-      ...internalHeaders(internalSecret, 'session', req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+      ...internalHeaders(internalSecret, purpose, req.ip ?? req.socket.remoteAddress ?? 'unknown'),
     };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';

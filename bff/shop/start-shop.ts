@@ -39,7 +39,7 @@ export const startShop = async ({ env = process.env, port, host, clientDir, widg
     if (!apiUrl) {
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
       say(apiConfig.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${apiConfig.DATA_DIR} …`);
-      db = await openDb({ dataDir: apiConfig.DATA_DIR, databaseUrl: apiConfig.DATABASE_URL, poolSize: apiConfig.DATABASE_POOL_SIZE });
+      db = await openDb({ dataDir: apiConfig.DATA_DIR, databaseUrl: apiConfig.DATABASE_URL, poolSize: apiConfig.DATABASE_POOL_SIZE, thread: apiConfig.PGLITE_THREAD });
       if (apiConfig.SEED === 'demo') {
         const seeded = await seedDemo(db, { dataDir: apiConfig.DATA_DIR, production: apiConfig.NODE_ENV === 'production', onProgress: (m) => say(`  seeding: ${m}`) });
         if (seeded.seeded) {

@@ -20,13 +20,19 @@ export type TestBff = {
   stop(): Promise<void>;
 };
 
-export type StartTestBffOptions = { apiUrl: string; config?: Partial<BffConfig>; apiLimitPerMinute?: BffOptions['apiLimitPerMinute'] };
+export type StartTestBffOptions = {
+  apiUrl: string;
+  config?: Partial<BffConfig>;
+  apiLimitPerMinute?: BffOptions['apiLimitPerMinute'];
+  /** A built server-render bundle to use; by default an empty folder (pages are not rendered on the server). */
+  serverDir?: string;
+};
 
 /**
  * A BFF on 127.0.0.1 and an ephemeral port, serving a tiny client (index.html, one asset)
  * and widget from a temp folder, logging into memory so tests can read the logs.
  */
-export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: StartTestBffOptions): Promise<TestBff> => {
+export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, serverDir }: StartTestBffOptions): Promise<TestBff> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'statefront-bff-test-'));
   const clientDir = path.join(dir, 'client');
   const widgetsDir = path.join(dir, 'widgets');
@@ -64,7 +70,7 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute }: S
     KIOSK_HANDOFF_SECONDS: 120,
     ...config,
   };
-  const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, apiLimitPerMinute });
+  const bff = createBff({ apiUrl, config: full, logger: pino({ level: 'info' }, sink), clientDir, widgetsDir, serverDir: serverDir ?? path.join(dir, 'server'), apiLimitPerMinute });
   const { port } = await bff.start(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../machines/testing/fake-chat-socket.ts';
 import { AdminAnalyticsPage } from '../features/admin/analytics/analytics-page.tsx';
 import { AdminChatsPage, AdminUnreadDot } from '../features/chat/index.tsx';
@@ -18,6 +18,9 @@ vi.mock('socket.io-client', () => ({ io: realIo }));
 vi.mock('./play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
+// The session's machine is fetched with import() once the user is an admin: load it up front,
+// so each test's settle() finds it ready as a browser's cache would.
+beforeAll(() => import('./admin-session-actor.ts'));
 
 const now = () => new Date('2026-11-27T15:00:00Z');
 const order = { _id: 'o1', createdAt: '2026-11-27T15:05:00Z', orderTotal: { cartSubtotal: 4.5 } };

@@ -69,7 +69,23 @@ const errorFrom = async (res: Response): Promise<ApiError> => {
  * The one fetch wrapper: same-origin cookies, JSON in and out, `X-CSRF: 1` on state-changing
  * calls (the BFF refuses them without it). A non-2xx answer rejects with `{ status, message }`.
  */
-export async function request<T>(method: Method, url: string, body?: unknown, { signal, headers: extra }: Options = {}): Promise<T> {
+export async function request<T>(method: Method, url: string, body?: unknown, options: Options = {}): Promise<T> {
+  return bodyOf<T>(await answerOf(method, url, body, options));
+}
+
+/** A page of an admin list and the X-Total-Count the server sent beside it (null when none came). */
+export type Counted<T> = { data: T; total: number | null };
+
+/** A GET whose answer's total matters: the admin tables page through lists of any length. */
+export async function getCounted<T>(url: string, options: Options = {}): Promise<Counted<T>> {
+  const res = await answerOf('GET', url, undefined, options);
+  const header = res.headers.get('x-total-count');
+  const total = header === null || !/^\d+$/.test(header) ? null : Number(header);
+  return { data: await bodyOf<T>(res), total };
+}
+
+/** The answer of a call that succeeded; everything else is thrown as an ApiError. */
+async function answerOf(method: Method, url: string, body: unknown, { signal, headers: extra }: Options): Promise<Response> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF'] = '1';
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -93,6 +109,10 @@ export async function request<T>(method: Method, url: string, body?: unknown, { 
     if (UNREACHABLE_STATUSES.includes(res.status)) onUnreachable();
     throw await errorFrom(res);
   }
+  return res;
+}
+
+async function bodyOf<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   if (!text) return undefined as T;

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import type { ServerData } from '../../contracts/server-render.ts';
 import { lazyNamed } from './lazy.ts';
 import { AppProviders } from './providers.tsx';
+import { FirstScreenData } from './server-data.tsx';
 import { ShopRoutes } from './shop-routes.tsx';
 
 // Kiosk mode is its own chunk: the shop's first load never fetches it.
@@ -10,10 +12,17 @@ const KioskShell = lazyNamed(() => import('../features/kiosk/kiosk-shell.tsx'), 
 export type AppProps = {
   /** The page runs on an in-store terminal (kiosk-entry.ts decides at start-up). */
   kiosk?: boolean;
+  /** The API answers the server rendered this page from (`#shop-data`). */
+  serverData?: ServerData;
 };
 
-/** The whole storefront: app-wide actors, the router, and the route table; in kiosk mode inside the kiosk shell. */
-export function App({ kiosk = false }: AppProps) {
+const NONE: ServerData = {};
+
+/**
+ * The whole storefront: app-wide actors, the router, and the route table; in kiosk mode inside
+ * the kiosk shell. entry-server.tsx renders the same tree under a StaticRouter.
+ */
+export function App({ kiosk = false, serverData = NONE }: AppProps) {
   if (kiosk) {
     return (
       <Suspense fallback={null}>
@@ -22,9 +31,11 @@ export function App({ kiosk = false }: AppProps) {
     );
   }
   return (
-    <AppProviders>
+    <AppProviders serverData={serverData}>
       <BrowserRouter>
-        <ShopRoutes />
+        <FirstScreenData data={serverData}>
+          <ShopRoutes />
+        </FirstScreenData>
       </BrowserRouter>
     </AppProviders>
   );

@@ -1,9 +1,8 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { Category } from '../../contracts/category.ts';
+import { CATEGORIES_URL } from './route-data.ts';
 import { liveFetchMachine } from './use-api-get.ts';
-
-const CATEGORIES_URL = '/api/categories';
 
 export type CategoriesState = { status: 'idle' | 'loading' | 'error' | 'success'; categories: Category[]; error: string | null };
 

@@ -1,13 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { GetTokenResponse } from '../../contracts/user.ts';
+import { guardMachine } from '../../machines/auth/guard.machine.ts';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import { Skeleton } from '../ui/spinner.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 import { useAuthRestoring, useIsGuest, useUserInfo } from './hooks.ts';
 import { devEventLog } from './event-log.ts';
-import { liveGuardMachine } from './machines.ts';
+import { api } from './api.ts';
 import { paths } from './paths.ts';
+
+/**
+ * The route guard asks the BFF whether a session exists and whether it is an admin's. It lives
+ * here, not in machines.ts, so that it loads with the guard (a lazy chunk) and not with the shop.
+ */
+export const liveGuardMachine = guardMachine.provide({
+  actors: {
+    fetchToken: fromPromise<GetTokenResponse, void>(({ signal }) => api.get('/api/get-token', { signal })),
+  },
+});
 
 type Shown = 'loading' | 'showLogin' | 'redirectHome' | 'render';
 const TAGS: readonly Shown[] = ['render', 'showLogin', 'redirectHome', 'loading'];

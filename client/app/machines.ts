@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import type {
-  GetTokenResponse,
   LoginBody,
   LoginResponse,
   ProfileUpdateBody,
@@ -10,7 +9,6 @@ import type {
 } from '../../contracts/user.ts';
 import { authMachine, type SessionResponse } from '../../machines/auth/auth.machine.ts';
 import { otherTabsActor, type ChannelLike } from '../../machines/auth/other-tabs.ts';
-import { guardMachine } from '../../machines/auth/guard.machine.ts';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { api } from './api.ts';
 
@@ -34,13 +32,6 @@ export const liveAuthMachine = authMachine.provide({
     register: fromPromise<RegisterResponse, RegisterBody>(({ input, signal }) => api.post('/api/users/register', input, { signal })),
     logout: fromPromise<void, void>(({ signal }) => api.get('/api/logout', { signal })),
     updateProfile: fromPromise<ProfileUpdateResponse, ProfileUpdateBody>(({ input, signal }) => api.put('/api/users/profile', input, { signal })),
-  },
-});
-
-/** The route guard asks the BFF whether a session exists and whether it is an admin's. */
-export const liveGuardMachine = guardMachine.provide({
-  actors: {
-    fetchToken: fromPromise<GetTokenResponse, void>(({ signal }) => api.get('/api/get-token', { signal })),
   },
 });
 

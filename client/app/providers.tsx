@@ -5,10 +5,12 @@ import type { StorageLike } from '../../machines/shared/storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import type { ServerData } from '../../contracts/server-render.ts';
 import { CategoriesContext } from './categories-store.ts';
 import { ChatSocketContext, openShopSocket } from './chat-socket.ts';
 import { devEventLog } from './event-log.ts';
 import { liveAuthMachine, liveCartMachine } from './machines.ts';
+import { CATEGORIES_URL } from './route-data.ts';
 
 /** Web Storage can be missing or blocked (private modes, sandboxed frames): fall back to memory. */
 const storageOr = (pick: () => StorageLike): StorageLike => {
@@ -38,15 +40,19 @@ export type AppProvidersProps = {
   authLogic?: typeof liveAuthMachine;
   /** How the chats open their socket (tests play the server with a fake). */
   openSocket?: OpenChatSocket;
+  /** The API answers the page was rendered from: the categories start ready with theirs. */
+  serverData?: ServerData;
 };
 
-export function AppProviders({ children, storages, authLogic, openSocket = openShopSocket }: AppProvidersProps) {
+export function AppProviders({ children, storages, authLogic, openSocket = openShopSocket, serverData }: AppProvidersProps) {
   const { local, session } = storages ?? browserStorages();
+  const categories = serverData?.[CATEGORIES_URL];
+  const categoriesInput = categories === undefined ? { url: null } : { url: CATEGORIES_URL, data: categories };
   return (
     <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
       <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
         <ChatSocketContext.Provider value={openSocket}>
-          <CategoriesContext.Provider options={{ input: { url: null }, inspect: devEventLog?.inspect('fetch', { many: true }) }}>
+          <CategoriesContext.Provider options={{ input: categoriesInput, inspect: devEventLog?.inspect('fetch', { many: true }) }}>
             <ToastProvider>
               <GlobalStyles />
               {children}

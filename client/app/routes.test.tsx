@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { Outlet } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes.tsx';
 import { getByRoleName, settle } from './testing/dom.ts';
 import { mockFetch } from './testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from './testing/render.tsx';
 
 setupComponentTests();
+// The guard and the login and register pages are lazy chunks: load them up front, so each
+// test's settle() finds them ready as a browser's cache would.
+beforeAll(() => Promise.all([import('./guard.tsx'), import('../features/auth/index.tsx')]));
 
 // The table is under test, not the features: each feature module becomes a page naming itself.
 const stub = (name: string) => () => <h1>{name}</h1>;
@@ -28,9 +31,10 @@ vi.mock('../features/admin/index.tsx', () => ({
   AdminProductsPage: stub('AdminProductsPage'),
   AdminCreateProductPage: stub('AdminCreateProductPage'),
   AdminEditProductPage: stub('AdminEditProductPage'),
-  AdminAnalyticsPage: stub('AdminAnalyticsPage'),
 }));
-vi.mock('../features/chat/index.tsx', () => ({ SupportChatWidget: () => null, AdminUnreadDot: () => null, AdminChatsPage: stub('AdminChatsPage') }));
+vi.mock('../features/admin/analytics/analytics-page.tsx', () => ({ AdminAnalyticsPage: stub('AdminAnalyticsPage') }));
+vi.mock('../features/chat/index.tsx', () => ({ AdminUnreadDot: () => null, AdminChatsPage: stub('AdminChatsPage') }));
+vi.mock('../features/chat/support-chat-widget.tsx', () => ({ SupportChatWidget: () => null }));
 
 async function open(route: string, token: { status?: number; body?: unknown } = { status: 401, body: { message: 'no session' } }) {
   mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/products/bestsellers': { body: [] }, 'GET /api/get-token': token });

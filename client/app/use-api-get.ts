@@ -5,6 +5,7 @@ import { statusOf } from '../../machines/shared/actors.ts';
 import { fetchMachine } from '../../machines/shared/fetch.machine.ts';
 import { api, errorMessage } from './api.ts';
 import { devEventLog } from './event-log.ts';
+import { useServerData } from './server-data.tsx';
 
 export type ApiGetState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined; errorStatus?: undefined }
@@ -27,9 +28,14 @@ const stateOf = <T>(s: Snapshot): ApiGetState<T> =>
 
 const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.status && a.data === b.data && a.error === b.error && a.errorStatus === b.errorStatus;
 
-/** One fetch actor for the calling component, told about every url change. */
+/**
+ * One fetch actor for the calling component, told about every url change. It starts ready with
+ * the answer the page carries for `url` (server rendering), so the first screen is not fetched twice.
+ */
 export function useFetchActor(url: string | null) {
-  const actor = useActorRef(liveFetchMachine, { input: { url }, inspect: devEventLog?.inspect('fetch', { many: true }) });
+  const data = useServerData(url);
+  // No `data` key without data: the event log keeps only plain inputs, for replays.
+  const actor = useActorRef(liveFetchMachine, { input: data === undefined ? { url } : { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
   useEffect(() => {
     actor.send({ type: 'fetch.url', url });
   }, [actor, url]);

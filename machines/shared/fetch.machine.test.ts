@@ -41,6 +41,16 @@ describe('fetch machine', () => {
     expect([snap().hasTag('loading'), control.started]).toEqual([true, []]);
   });
 
+  it('when the page already carries the answer, then it is ready with it at once and asks for nothing', () => {
+    const control = createControl();
+    const actor = createActor(fetchMachine.provide({ actors: { get: control.promise() } }), { input: { url: '/api/products/bestsellers', data: ['Lamp'] } }).start();
+    expect([actor.getSnapshot().hasTag('ready'), actor.getSnapshot().context.data, control.started]).toEqual([true, ['Lamp'], []]);
+    actor.send({ type: 'fetch.url', url: '/api/products/bestsellers' });
+    expect(control.started).toEqual([]);
+    actor.send({ type: 'fetch.reload' });
+    expect(control.inputOf('get')).toEqual({ url: '/api/products/bestsellers' });
+  });
+
   it('when the server answers a change with the new value, then that value is shown at once', () => {
     const { actor, snap } = start('/api/categories');
     actor.send({ type: 'fetch.replace', data: ['Books'] });

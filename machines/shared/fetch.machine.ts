@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { messageOf, missingPromise, statusOf } from './actors.ts';
 
-export type FetchInput = { url: string | null };
+/** `data`: the answer the page already carries (rendered by the server): the machine starts ready with it. */
+export type FetchInput = { url: string | null; data?: unknown };
 /** `errorStatus`: the failed answer's HTTP status, 0 when no answer came (offline, page leaving). */
 export type FetchContext = { url: string | null; data: unknown; error: string | null; errorStatus: number | null };
 export type FetchEvent =
@@ -15,7 +16,8 @@ export type FetchEvent =
 const FAILED = 'Something went wrong';
 
 /**
- * One GET resource a screen shows: waiting (no url yet) → loading → ready | failed. A new url
+ * One GET resource a screen shows: waiting (no url yet) → loading → ready | failed, or ready at
+ * once when its input carries the answer (server rendering). A new url
  * or a reload re-enters loading, which stops the request in flight (its AbortSignal), so a
  * late answer never overwrites a newer one. Tags: `loading`, `ready`, `failed`.
  */
@@ -38,10 +40,11 @@ export const fetchMachine = setup({
   guards: {
     otherUrl: ({ context, event }) => event.type === 'fetch.url' && event.url !== context.url,
     hasUrl: ({ context }) => context.url !== null,
+    hasData: ({ context }) => context.data !== undefined,
   },
 }).createMachine({
   id: 'fetch',
-  context: ({ input }) => ({ url: input.url, data: undefined, error: null, errorStatus: null }),
+  context: ({ input }) => ({ url: input.url, data: input.url === null ? undefined : input.data, error: null, errorStatus: null }),
   initial: 'start',
   on: {
     'fetch.url': { guard: 'otherUrl', target: '.start', actions: 'setUrl' },
@@ -49,7 +52,8 @@ export const fetchMachine = setup({
   },
   states: {
     start: {
-      always: [{ guard: 'hasUrl', target: 'loading' }, { target: 'waiting' }],
+      // Data given with the url (the server's answer inlined in the page) is not asked for again.
+      always: [{ guard: 'hasData', target: 'ready' }, { guard: 'hasUrl', target: 'loading' }, { target: 'waiting' }],
     },
     waiting: { tags: ['loading'] },
     loading: {

@@ -40,6 +40,9 @@ const TARGETS: Target[] = [
   { param: 'categoryName', url: (v) => `/api/products/category/${v}/`, inPath: true },
   ...['category', 'attrs', 'sort', 'pageNum', 'price', 'rating'].map((param) => ({ param, url: (v: string) => `/api/products/?${param}=${v}` })),
   { param: 'date', url: (v) => `/api/orders/analysis/${v}`, inPath: true, admin: true },
+  // Issue 15: the admin lists' paging (one parser serves the three lists).
+  { param: 'page', url: (v) => `/api/orders/admin?page=${v}&limit=5`, admin: true },
+  { param: 'limit', url: (v) => `/api/users?limit=${v}`, admin: true },
 ];
 
 const encode = (text: string): string => encodeURIComponent(text);
@@ -81,7 +84,7 @@ describe('security: hostile input through the BFF answers 200 or a 400 naming th
     return `${res.status} to ${path} (${target.param}): ${raw.slice(0, 300)}`;
   };
 
-  it('when random and hostile text goes into search, category, attrs, sort, page, price, rating and the analysis date, then never a 500', async () => {
+  it('when random and hostile text goes into search, category, attrs, sort, page, price, rating, the analysis date and the admin lists\' page and limit, then never a 500', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (text) => {
         const targets = TARGETS.filter((t) => sendable(t, text));

@@ -1,5 +1,6 @@
 import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { PageWindow } from '../../http/admin-page.ts';
 
 /** docs/interfaces.md: one element of orders.cart_items (prices in cents). */
 export type CartItemRow = { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number };
@@ -113,6 +114,22 @@ export const listOrders = async (q: Queryable, userId?: string): Promise<OrderRo
     ? await q.query<OrderRow>(`select ${ORDER} from orders o where o.user_id = $1 order by o.created_at desc, o.id`, [userId])
     : await q.query<OrderRow>(`select ${ORDER} from orders o order by o.created_at desc, o.id`);
   return rows;
+};
+
+/** Everyone's orders in the order of `listOrders`: only the page's ids are picked (an index-only walk), then their rows. */
+export const listOrdersPage = async (q: Queryable, { limit, offset }: PageWindow): Promise<OrderRow[]> => {
+  const { rows } = await q.query<OrderRow>(
+    `select ${ORDER} from orders o
+      where o.id in (select id from orders order by created_at desc, id limit $1 offset $2)
+      order by o.created_at desc, o.id`,
+    [limit, offset],
+  );
+  return rows;
+};
+
+export const countOrders = async (q: Queryable): Promise<number> => {
+  const { rows } = await q.query<{ n: number }>('select count(*)::int as n from orders');
+  return rows[0]?.n ?? 0;
 };
 
 /** Current stock of the given products; products deleted since are absent. */

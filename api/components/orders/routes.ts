@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '../../../contracts/order.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { payOrderHandler, walletOrderHandler } from '../payments/routes.ts';
@@ -31,8 +32,10 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
     res.json((await orders.listMyOrders(ctx, req.user!)) satisfies Order[]);
   });
 
-  router.get('/admin', requireAdmin, async (_req, res) => {
-    res.json((await orders.listAllOrders(ctx)) satisfies Order[]);
+  router.get('/admin', requireAdmin, async (req, res) => {
+    const window = readPageWindow(req.query);
+    if (window) sendPage<Order>(res, await orders.pageOfAllOrders(ctx, window));
+    else res.json((await orders.listAllOrders(ctx)) satisfies Order[]);
   });
 
   router.get('/user/:id', requireUser, async (req, res) => {

@@ -3,6 +3,7 @@ import { MESSAGES, missingShippingFields, type ShippingField } from '../../../co
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { recordEvent } from './projection.ts';
@@ -119,6 +120,12 @@ export const listMyOrders = async (ctx: ApiContext, user: AuthUser): Promise<Ord
   present(ctx.db, await repo.listOrders(ctx.db, user._id));
 
 export const listAllOrders = async (ctx: ApiContext): Promise<Order[]> => present(ctx.db, await repo.listOrders(ctx.db));
+
+/** One page of everyone's orders (`?page=&limit=`), newest first as the whole list is. */
+export const pageOfAllOrders = async (ctx: ApiContext, window: PageWindow): Promise<Paged<Order>> => {
+  const [rows, total] = await Promise.all([repo.listOrdersPage(ctx.db, window), repo.countOrders(ctx.db)]);
+  return { items: await present(ctx.db, rows), total };
+};
 
 /** One order with its timeline: the buyer's own, or any for an admin; anything else is 404, not 403. */
 export const getOrder = async (ctx: ApiContext, viewer: AuthUser, id: string): Promise<Order> => {

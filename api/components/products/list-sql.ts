@@ -2,7 +2,13 @@ import type { Sort } from '../../../contracts/product.ts';
 import type { ListFilter } from './list-query.ts';
 
 /** A WHERE clause and the parameters it refers to. User text only ever travels as a parameter. */
-export type Where = { sql: string; params: unknown[]; rankSql: string | null };
+export type Where = {
+  sql: string;
+  params: unknown[];
+  rankSql: string | null;
+  /** The same conditions without the `where`, `''` when none: to add to another query's own. */
+  conditions: string;
+};
 
 /** `%`, `_` and the escape character itself match only themselves in a LIKE pattern. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -79,7 +85,8 @@ export const buildWhere = (f: ListFilter): Where => {
     clauses.push(s.sql);
     rankSql = s.rank;
   }
-  return { sql: clauses.length ? `where ${clauses.join(' and ')}` : '', params: p.values, rankSql };
+  const conditions = clauses.join(' and ');
+  return { sql: conditions ? `where ${conditions}` : '', params: p.values, rankSql, conditions };
 };
 
 const NAME = `lower(name) collate "C", name collate "C"`;

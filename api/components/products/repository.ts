@@ -1,6 +1,7 @@
 import type { ProductAttr, ProductImage, ProductSummary, Review } from '../../../contracts/product.ts';
 import { fromCents } from '../../../contracts/rules.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { PageWindow } from '../../http/admin-page.ts';
 import type { Where } from './list-sql.ts';
 
 // rating is numeric(3,2): cast so both drivers hand over a number, not a string.
@@ -53,6 +54,17 @@ export const listMatching = async (
   return rows.map((r) => toSummary(r));
 };
 
+/** The products of these ids, in the order of the ids (a page whose order was found elsewhere). */
+export const listByIds = async (db: Queryable, ids: string[]): Promise<ProductSummary[]> => {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products where id = any($1::uuid[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r._id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+};
+
 export const findProduct = async (db: Queryable, id: string): Promise<ProductSummary | null> => {
   const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products where id = $1`, [id]);
   return rows[0] ? toSummary(rows[0]) : null;
@@ -93,9 +105,22 @@ export const bestsellers = async (db: Queryable, limit: number): Promise<Product
   return rows.map((r) => toSummary(r));
 };
 
+const ADMIN_ORDER = 'order by category collate "C", lower(name) collate "C", id';
+
 export const listAll = async (db: Queryable): Promise<ProductSummary[]> => {
-  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products order by category collate "C", lower(name) collate "C", id`);
+  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products ${ADMIN_ORDER}`);
   return rows.map((r) => toSummary(r, true));
+};
+
+/** One page of `listAll`, in its order (an index walk that stops after the page: migration 009). */
+export const listAllPage = async (db: Queryable, { limit, offset }: PageWindow): Promise<ProductSummary[]> => {
+  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products ${ADMIN_ORDER} limit $1 offset $2`, [limit, offset]);
+  return rows.map((r) => toSummary(r, true));
+};
+
+export const countAll = async (db: Queryable): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from products');
+  return rows[0]?.n ?? 0;
 };
 
 export const categoryExists = async (db: Queryable, name: string): Promise<boolean> => {

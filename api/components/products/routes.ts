@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/product.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { parse } from '../../http/validate.ts';
 import { imagesRoutes } from '../images/routes.ts';
 import { parseListFilter } from './list-query.ts';
@@ -22,8 +23,10 @@ const adminRoutes = (ctx: ApiContext): Router => {
   const router = Router();
   router.use(requireAdmin);
 
-  router.get('/', async (_req, res) => {
-    res.json((await products.listForAdmin(ctx)) satisfies ProductSummary[]);
+  router.get('/', async (req, res) => {
+    const window = readPageWindow(req.query);
+    if (window) sendPage<ProductSummary>(res, await products.pageForAdmin(ctx, window));
+    else res.json((await products.listForAdmin(ctx)) satisfies ProductSummary[]);
   });
 
   router.post('/', async (req, res) => {

@@ -1,6 +1,7 @@
 import type { Product, ProductBody, ProductListResponse, ProductSummary } from '../../../contracts/product.ts';
 import { LIMITS, toCents } from '../../../contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
+import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { deleteUnusedFiles } from '../images/service.ts';
@@ -8,6 +9,7 @@ import { cachedCount, forgetCounts } from './count-cache.ts';
 import type { ListFilter } from './list-query.ts';
 import { buildWhere, orderBy } from './list-sql.ts';
 import * as repo from './repository.ts';
+import { searchPageIds } from './search-page.ts';
 
 const BESTSELLERS_MAX = 5;
 
@@ -15,12 +17,15 @@ const productNotFound = () => notFound('That product');
 
 export const listProducts = async (ctx: ApiContext, filter: ListFilter): Promise<ProductListResponse> => {
   const where = buildWhere(filter);
+  const [limit, offset] = [LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize];
+  const total = cachedCount(ctx.db, JSON.stringify([where.sql, where.params]), () => repo.countMatching(ctx.db, where));
+  const page = async (): Promise<ProductSummary[]> => {
+    const ids = await searchPageIds(ctx.db, filter, limit, offset, total);
+    return ids ? repo.listByIds(ctx.db, ids) : repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), limit, offset);
+  };
   // Side by side: on a server they run on two connections (PGlite takes them in turn).
-  const [total, products] = await Promise.all([
-    cachedCount(ctx.db, JSON.stringify([where.sql, where.params]), () => repo.countMatching(ctx.db, where)),
-    repo.listMatching(ctx.db, where, orderBy(filter.sort, where.rankSql), LIMITS.pageSize, (filter.page - 1) * LIMITS.pageSize),
-  ]);
-  return { products, paginationLinksNumber: Math.ceil(total / LIMITS.pageSize), pageNum: filter.page };
+  const [matches, products] = await Promise.all([total, page()]);
+  return { products, paginationLinksNumber: Math.ceil(matches / LIMITS.pageSize), pageNum: filter.page };
 };
 
 export const getProduct = async (ctx: ApiContext, id: string): Promise<Product> => {
@@ -33,6 +38,11 @@ export const getProduct = async (ctx: ApiContext, id: string): Promise<Product> 
 export const bestsellers = (ctx: ApiContext): Promise<ProductSummary[]> => repo.bestsellers(ctx.db, BESTSELLERS_MAX);
 
 export const listForAdmin = (ctx: ApiContext): Promise<ProductSummary[]> => repo.listAll(ctx.db);
+
+export const pageForAdmin = async (ctx: ApiContext, window: PageWindow): Promise<Paged<ProductSummary>> => {
+  const [items, total] = await Promise.all([repo.listAllPage(ctx.db, window), repo.countAll(ctx.db)]);
+  return { items, total };
+};
 
 const unknownCategory = (name: string) =>
   badRequest(`The category "${name}" does not exist: choose one from the list or create it first`, 'category');

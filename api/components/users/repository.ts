@@ -1,5 +1,6 @@
 import type { AdminUserUpdateBody, ProfileUpdateBody, User, UserInfo } from '../../../contracts/user.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { PageWindow } from '../../http/admin-page.ts';
 
 const USER_INFO = `id as "_id", name, last_name as "lastName", email, is_admin as "isAdmin"`;
 const USER = `${USER_INFO}, phone_number as "phoneNumber", address, country, zip_code as "zipCode", city, state,
@@ -60,6 +61,17 @@ export const findUser = async (db: Queryable, id: string): Promise<User | null> 
 export const listUsers = async (db: Queryable): Promise<User[]> => {
   const { rows } = await db.query<UserRow>(`select ${USER} from users order by created_at, email`);
   return rows.map(toUser);
+};
+
+/** One page of `listUsers`, in its order (users_admin_order_idx). */
+export const listUsersPage = async (db: Queryable, { limit, offset }: PageWindow): Promise<User[]> => {
+  const { rows } = await db.query<UserRow>(`select ${USER} from users order by created_at, email limit $1 offset $2`, [limit, offset]);
+  return rows.map(toUser);
+};
+
+export const countUsers = async (db: Queryable): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
+  return rows[0]?.n ?? 0;
 };
 
 /** Updates the caller's own profile; the email is never touched here. */

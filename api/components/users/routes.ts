@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/user.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import * as users from './service.ts';
@@ -59,8 +60,10 @@ export const usersRoutes = (ctx: ApiContext): Router => {
     res.json((await users.getProfile(ctx, req.user!, String(req.params.id))) satisfies User);
   });
 
-  router.get('/', requireAdmin, async (_req, res) => {
-    res.json((await users.listUsers(ctx)) satisfies User[]);
+  router.get('/', requireAdmin, async (req, res) => {
+    const window = readPageWindow(req.query);
+    if (window) sendPage<User>(res, await users.pageOfUsers(ctx, window));
+    else res.json((await users.listUsers(ctx)) satisfies User[]);
   });
 
   router.get('/:id', requireAdmin, async (req, res) => {

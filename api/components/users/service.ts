@@ -12,6 +12,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../../auth/ses
 import { signToken, tokenLifetime } from '../../auth/token.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
+import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import * as repo from './repository.ts';
@@ -81,6 +82,11 @@ export const getProfile = async (ctx: ApiContext, caller: AuthUser, id: string):
 };
 
 export const listUsers = (ctx: ApiContext): Promise<User[]> => repo.listUsers(ctx.db);
+
+export const pageOfUsers = async (ctx: ApiContext, window: PageWindow): Promise<Paged<User>> => {
+  const [items, total] = await Promise.all([repo.listUsersPage(ctx.db, window), repo.countUsers(ctx.db)]);
+  return { items, total };
+};
 
 export const getUser = async (ctx: ApiContext, id: string): Promise<User> => {
   const user = isUuid(id) ? await repo.findUser(ctx.db, id) : null;

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type MockAnswer = { status?: number; body?: unknown };
+/** `headers`: extra response headers (an admin list page's X-Total-Count, say). */
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type MockRoute = MockAnswer | ((req: { method: string; url: string; body: unknown; headers: Record<string, string> }) => MockAnswer | Promise<MockAnswer>);
 
 export type FetchCall = { method: string; url: string; body: unknown; headers: Record<string, string> };
@@ -26,7 +27,7 @@ export function mockFetch(routes: Record<string, MockRoute>): FetchCall[] {
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' },
+      headers: { 'Content-Type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers },
     });
   });
   return calls;

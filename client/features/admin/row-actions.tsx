@@ -1,5 +1,7 @@
+import { useLocation } from 'react-router-dom';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { actionsCell } from './admin-styles.ts';
+import type { ReturnState } from './return-to.ts';
 
 type RowActionsProps = {
   editTo: string;
@@ -8,11 +10,12 @@ type RowActionsProps = {
   onDelete: () => void;
 };
 
-/** The Edit/Delete cell of an admin list row. */
+/** The Edit/Delete cell of an admin list row; Edit remembers the list's page to come back to. */
 export function RowActions({ editTo, label, onDelete }: RowActionsProps) {
+  const { pathname, search } = useLocation();
   return (
     <td css={actionsCell}>
-      <LinkButton variant="secondary" to={editTo} aria-label={`Edit ${label}`}>
+      <LinkButton variant="secondary" to={editTo} state={{ returnTo: pathname + search } satisfies ReturnState} aria-label={`Edit ${label}`}>
         Edit
       </LinkButton>
       <Button variant="danger" onClick={onDelete} aria-label={`Delete ${label}`}>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets, type FakeSocket } from '../../../machines/testing/fake-chat-socket.ts';
 import { AdminSessionProvider } from '../../app/admin-session.tsx';
 import { playChatSound } from '../../app/play-chat-sound.ts';
@@ -14,6 +14,9 @@ import { AdminUnreadDot } from './admin-unread-dot.tsx';
 vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
+// The admin session's machine is fetched with import() once the user is an admin: load it up
+// front, so each test's settle() finds it ready as a browser's cache would.
+beforeAll(() => import('../../app/admin-session-actor.ts'));
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {

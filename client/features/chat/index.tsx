@@ -1,4 +1,7 @@
-/** The live support chat (issue 7): the shopper's widget, the admin's chats and the header's dot. */
-export { SupportChatWidget } from './support-chat-widget.tsx';
+/**
+ * The live support chat (issue 7), admin side: the admin's chats and the header's dot. The
+ * shopper's widget (support-chat-widget.tsx) is not here: the layout shows its launcher on every
+ * page, so it loads with the shop and fetches its panel on first open.
+ */
 export { AdminUnreadDot } from './admin-unread-dot.tsx';
 export { AdminChatsPage } from './admin-chats-page.tsx';

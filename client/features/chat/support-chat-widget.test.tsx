@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../machines/testing/fake-chat-socket.ts';
 import { playChatSound } from '../../app/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
@@ -10,6 +10,9 @@ import { SupportChatWidget } from './support-chat-widget.tsx';
 vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
+// The panel is fetched with import() on the first open: load it up front, so each test's
+// settle() finds it ready as a browser's cache would.
+beforeAll(() => import('./support-chat-panel.tsx'));
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {

@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useUserInfo } from '../../app/hooks.ts';
+import { lazyNamed } from '../../app/lazy.ts';
 import { Launcher } from './launcher.tsx';
-import { SupportChatPanel } from './support-chat-panel.tsx';
+
+// The panel, its machine and its styles are a chunk of their own, fetched on the first open:
+// the launcher alone is on every page's first load.
+const SupportChatPanel = lazyNamed(() => import('./support-chat-panel.tsx'), 'SupportChatPanel');
+const ignore = () => undefined;
 
 /**
  * Spec section 2's support chat for non-admins (the layout shows it on every page). Nothing
@@ -12,5 +17,10 @@ export function SupportChatWidget() {
   // The hub settles who is chatting at the handshake: a login or logout starts a new chat.
   const who = useUserInfo()?._id ?? 'guest';
   if (!started) return <Launcher open={false} unread={false} onToggle={() => setStarted(true)} />;
-  return <SupportChatPanel key={who} />;
+  return (
+    // While the panel's code arrives the launcher stays where it was.
+    <Suspense fallback={<Launcher open={false} unread={false} onToggle={ignore} />}>
+      <SupportChatPanel key={who} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import type { ProductSummary } from '../../../contracts/product.ts';
 import { useCategories } from '../../app/categories-store.ts';
+import { BESTSELLERS_URL } from '../../app/route-data.ts';
 import { useApiGet } from '../../app/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';
@@ -34,7 +35,7 @@ function GridSkeleton() {
 /** Spec section 2, home: the bestseller carousel and the grid of top-level categories. */
 export function HomePage() {
   usePageTitle();
-  const bestsellers = useApiGet<ProductSummary[]>('/api/products/bestsellers');
+  const bestsellers = useApiGet<ProductSummary[]>(BESTSELLERS_URL);
   const categories = useCategories();
   const categoriesLoading = categories.status === 'idle' || categories.status === 'loading';
   return (

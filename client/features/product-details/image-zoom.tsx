@@ -70,6 +70,8 @@ export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager
         width={800}
         height={600}
         loading={eager ? 'eager' : 'lazy'}
+        // The eager one is the page's main picture, its largest paint: fetched before anything else.
+        fetchPriority={eager ? 'high' : undefined}
         css={imageStyle}
         style={{ transform: zoomed ? `scale(${ZOOM_SCALE})` : 'none', transformOrigin: `${origin.x}% ${origin.y}%` }}
       />

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../app/hydration.ts';
 import type { Product } from '../../../contracts/product.ts';
 
 /**
@@ -27,6 +28,9 @@ export function productJsonLd(product: Product, origin: string): string {
 }
 
 export function ProductJsonLd({ product }: { product: Product }) {
+  // Its absolute URLs need the page's origin, which only the browser knows for sure.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   // the escaped JSON is the only thing inserted as raw text, and it holds no '<'
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, window.location.origin) }} />;
 }

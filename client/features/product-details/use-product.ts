@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { Product } from '../../../contracts/product.ts';
+import { productUrl } from '../../app/route-data.ts';
 import { useFetchActor } from '../../app/use-api-get.ts';
 
 /**
@@ -9,7 +10,7 @@ import { useFetchActor } from '../../app/use-api-get.ts';
  * flash away; another id drops the old product at once.
  */
 export function useProduct(id: string) {
-  const actor = useFetchActor(`/api/products/get-one/${encodeURIComponent(id)}`);
+  const actor = useFetchActor(productUrl(id));
   const product = useSelector(actor, (s) => (s.context.data as Product | undefined) ?? null);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
+import { useHydrated } from '../../app/hydration.ts';
 import { breakpoints, colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 
 const summaryStyle = css(
@@ -19,12 +20,16 @@ const wideScreen = () => typeof window.matchMedia !== 'function' || window.match
 
 /**
  * On a phone the filters start folded so the products show first; on wide screens they
- * stay open beside the list (spec section 2: the responsive breakpoint is lg).
+ * stay open beside the list (spec section 2: the responsive breakpoint is lg). The server cannot
+ * know the screen: its HTML has them folded (on a phone nothing moves), and a wide screen opens
+ * them beside the list after hydration.
  */
 export function FiltersDisclosure({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(wideScreen);
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? (hydrated && wideScreen());
   return (
-    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details open={open} onToggle={(e) => setChosen(e.currentTarget.open)}>
       <summary css={summaryStyle}>Filters</summary>
       {children}
     </details>

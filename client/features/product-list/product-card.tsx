@@ -23,13 +23,17 @@ const imageStyle = css({
 });
 const priceStyle = css({ fontSize: '1.25rem', fontWeight: 700, margin: 0 });
 
-/** A list card: image, name, the 200-character preview, rating, price and a details link. */
-export function ProductCard({ product }: { product: ProductSummary }) {
+/**
+ * A list card: image, name, the 200-character preview, rating, price and a details link.
+ * `first`: the list's first card, whose image is the first screen's largest paint: never lazy,
+ * fetched first.
+ */
+export function ProductCard({ product, first = false }: { product: ProductSummary; first?: boolean }) {
   const image = product.images[0]?.path;
   return (
     <Card css={cardStyle}>
       {image ? (
-        <img src={image} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading="lazy" css={imageStyle} />
+        <img src={image} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} css={imageStyle} />
       ) : (
         <div css={imageStyle} aria-hidden="true" />
       )}

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../ui/page-title.tsx';
 import { media, space } from '../../ui/theme.ts';
 import { FiltersDisclosure } from './filters-disclosure.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
-import { Pagination } from './pagination.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { useListUrl } from './use-list-url.ts';
@@ -57,9 +57,10 @@ export default function ProductListPage() {
         ) : (
           <>
             <ul css={listStyle}>
-              {list.data.products.map((p) => (
+              {list.data.products.map((p, i) => (
                 <li key={p._id}>
-                  <ProductCard product={p} />
+                  {/* One card a row: the first row is the first card. */}
+                  <ProductCard product={p} first={i === 0} />
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdminSessionProvider } from '../../app/admin-session.tsx';
 import { useIsAdmin } from '../../app/hooks.ts';
+import { useHydrated } from '../../app/hydration.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, focusRing, space } from '../../ui/theme.ts';
@@ -46,6 +47,9 @@ export type LayoutProps = {
  */
 export function Layout({ chatWidget, adminDot }: LayoutProps) {
   const isAdmin = useIsAdmin();
+  // The floating chat button is no part of the first paint, and it is the shopper's (an admin has
+  // none, a conversation in this tab's storage): it shows after hydration.
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   return (
     <AdminSessionProvider>
@@ -63,7 +67,7 @@ export function Layout({ chatWidget, adminDot }: LayoutProps) {
           </ErrorBoundary>
         </main>
         <Footer />
-        {!isAdmin && chatWidget ? (
+        {hydrated && !isAdmin && chatWidget ? (
           <ErrorBoundary>
             <Suspense fallback={null}>{chatWidget}</Suspense>
           </ErrorBoundary>

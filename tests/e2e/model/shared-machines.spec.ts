@@ -57,6 +57,20 @@ test('when a customer opens an admin page, then the guard sends them home', asyn
   await collect(page);
 });
 
+test('when the token check fails once for a logged-in customer, then the guard takes its error, asks again and shows the page', async ({ page }) => {
+  // A 401 also makes the tab a guest (client/app/api.ts), and the guard hears `guard.signedOut`
+  // before its own request settles; a failure that says nothing about the session (a 500) is the
+  // guard's own error: loading → showLogin. The tab still knows its user, so the guard asks again
+  // (guard.recheck when the user is known) and the page shows.
+  await login(page, DEMO_USER);
+  let failed = 0;
+  await page.route('**/api/get-token', (route) => (failed++ === 0 ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.continue()));
+  await goto(page, '/user');
+  await expect(page.getByRole('heading', { name: /profile/i })).toBeVisible();
+  expect(failed).toBeGreaterThanOrEqual(2);
+  await collect(page);
+});
+
 test('when a product loads, is missing, or the orders call fails once, then the page shows it, the error, and after Try again the orders', async ({ page }) => {
   await goto(page, `/product-details/${products[0]!._id}`);
   await expect(page.getByRole('heading', { name: products[0]!.name })).toBeVisible();

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js'];
+const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js', 'dist/server/entry-server.js'];
 
 /**
- * Builds the client and the chat widget before the e2e run, as npm start would: always in CI
+ * Builds the client, the chat widget and the server-render bundle before the e2e run, as npm start would: always in CI
  * (a fresh clone, and never a stale bundle), otherwise when either is missing. A failed build
  * fails the run: the browser suites must never pass on a page that is not the shop.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AnalysisOrder } from '../../../../contracts/order.ts';
 import { cumulativeSeries } from '../../../../machines/analytics/chart.ts';
@@ -14,6 +14,9 @@ import { renderWithApp, setupComponentTests } from '../../../app/testing/render.
 import { AdminAnalyticsPage } from './analytics-page.tsx';
 
 setupComponentTests();
+// The admin session's machine is fetched with import() once the user is an admin: load it up
+// front, so each test's settle() finds it ready as a browser's cache would.
+beforeAll(() => import('../../../app/admin-session-actor.ts'));
 
 const now = () => new Date('2026-11-27T15:00:00Z');
 const byDate: Record<string, AnalysisOrder[]> = {

@@ -5,58 +5,62 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
-import { useAdminGet } from '../use-admin-get.ts';
+import { AdminPager } from '../admin-pager.tsx';
+import { useAdminPage } from '../use-admin-page.ts';
 import { formatDollars } from '../../../ui/money.ts';
 import { dateOf } from './format.ts';
 
 const yesNo = (done: boolean, when?: string | null) => (done ? <span>✓ {dateOf(when)}</span> : <span aria-label="no">✗</span>);
 
-/** /admin/orders: every order, newest as the server sorts them, each linking to its details. */
+/** /admin/orders: the orders a page at a time, newest as the server sorts them, each linking to its details. */
 export function AdminOrdersPage() {
   usePageTitle('Orders');
-  const orders = useAdminGet<Order[]>('/api/orders/admin');
+  const orders = useAdminPage<Order>('/api/orders/admin');
   return (
     <section>
       <h1>Orders</h1>
       {orders.status !== 'success' ? (
         <TableSkeleton label="Loading orders ..." />
-      ) : orders.data.length === 0 ? (
+      ) : orders.total === 0 ? (
         <p>No orders yet.</p>
       ) : (
-        <ScrollRegion label="Orders" css={tableWrap}>
-          <table css={tableStyle}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">User</th>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Payment method</th>
-                <th scope="col">Order details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((o, i) => (
-                <tr key={o._id}>
-                  <td>{i + 1}</td>
-                  <td>
-                    {o.user.name} {o.user.lastName}
-                  </td>
-                  <td>{dateOf(o.createdAt)}</td>
-                  <td>{formatDollars(o.orderTotal.cartSubtotal)}</td>
-                  <td>{o.isCancelled ? <span>Cancelled {dateOf(o.cancelledAt)}</span> : yesNo(o.isDelivered, o.deliveredAt)}</td>
-                  <td>{o.paymentMethod}</td>
-                  <td>
-                    <Link to={paths.admin.orderDetails.to(o._id)} aria-label={`Details of the order of ${o.user.name} ${o.user.lastName} on ${dateOf(o.createdAt)}`}>
-                      go to order
-                    </Link>
-                  </td>
+        <>
+          <ScrollRegion label="Orders" css={tableWrap}>
+            <table css={tableStyle}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Delivered</th>
+                  <th scope="col">Payment method</th>
+                  <th scope="col">Order details</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {orders.data.map((o, i) => (
+                  <tr key={o._id}>
+                    <td>{orders.offset + i + 1}</td>
+                    <td>
+                      {o.user.name} {o.user.lastName}
+                    </td>
+                    <td>{dateOf(o.createdAt)}</td>
+                    <td>{formatDollars(o.orderTotal.cartSubtotal)}</td>
+                    <td>{o.isCancelled ? <span>Cancelled {dateOf(o.cancelledAt)}</span> : yesNo(o.isDelivered, o.deliveredAt)}</td>
+                    <td>{o.paymentMethod}</td>
+                    <td>
+                      <Link to={paths.admin.orderDetails.to(o._id)} aria-label={`Details of the order of ${o.user.name} ${o.user.lastName} on ${dateOf(o.createdAt)}`}>
+                        go to order
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <AdminPager page={orders.page} pages={orders.pages} hrefOf={orders.hrefOf} label="Orders" />
+        </>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
+import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
 import { toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
@@ -30,12 +31,13 @@ function EditProductForm({ product }: { product: Product }) {
   const [draft, setDraft] = useState(() => draftOf(product));
   const { errors, check, recheck } = useFieldErrors(validateDraft);
   const navigate = useNavigate();
+  const back = useReturnTo(paths.admin.products.to());
   const toast = useToast();
   const update = useSubmit(
     (body: ProductBody, signal: AbortSignal) => api.put(`/api/products/admin/${encodeURIComponent(product._id)}`, body, { signal }),
     () => {
       toast('product updated', 'success');
-      navigate(paths.admin.products.to());
+      navigate(back);
     },
   );
 
@@ -55,12 +57,13 @@ function EditProductForm({ product }: { product: Product }) {
 export function AdminEditProductPage() {
   usePageTitle('Edit product');
   const { id = '' } = useParams();
+  const back = useReturnTo(paths.admin.products.to());
   const product = useAdminGet<Product>(`/api/products/get-one/${encodeURIComponent(id)}`);
   return (
     <section>
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
         <h1>Edit product</h1>
-        <LinkButton variant="secondary" to={paths.admin.products.to()}>
+        <LinkButton variant="secondary" to={back}>
           Go back
         </LinkButton>
       </div>

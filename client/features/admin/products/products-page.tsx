@@ -6,15 +6,16 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { AdminPager } from '../admin-pager.tsx';
 import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
-import { useAdminGet } from '../use-admin-get.ts';
+import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
-/** /admin/products: every product, with edit, delete ('Are you sure?') and create. */
+/** /admin/products: the products a page at a time, with edit, delete ('Are you sure?') and create. */
 export function AdminProductsPage() {
   usePageTitle('Products');
-  const products = useAdminGet<ProductSummary[]>('/api/products/admin');
+  const products = useAdminPage<ProductSummary>('/api/products/admin');
   const { ask, error, dialog } = useConfirmedDelete<ProductSummary>({
     url: (p) => `/api/products/admin/${encodeURIComponent(p._id)}`,
     removed: (p) => `${p.name} was removed`,
@@ -31,30 +32,33 @@ export function AdminProductsPage() {
       {products.status !== 'success' ? (
         <TableSkeleton label="Loading products ...." />
       ) : (
-        <ScrollRegion label="Products" css={tableWrap}>
-          <table css={tableStyle}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Product name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Category</th>
-                <th scope="col">Edit/Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.map((p, i) => (
-                <tr key={p._id}>
-                  <td>{i + 1}</td>
-                  <td>{p.name}</td>
-                  <td>{formatDollars(p.price)}</td>
-                  <td>{p.category}</td>
-                  <RowActions editTo={paths.admin.editProduct.to(p._id)} label={p.name} onDelete={() => ask(p)} />
+        <>
+          <ScrollRegion label="Products" css={tableWrap}>
+            <table css={tableStyle}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Product name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Edit/Delete</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {products.data.map((p, i) => (
+                  <tr key={p._id}>
+                    <td>{products.offset + i + 1}</td>
+                    <td>{p.name}</td>
+                    <td>{formatDollars(p.price)}</td>
+                    <td>{p.category}</td>
+                    <RowActions editTo={paths.admin.editProduct.to(p._id)} label={p.name} onDelete={() => ask(p)} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <AdminPager page={products.page} pages={products.pages} hrefOf={products.hrefOf} label="Products" />
+        </>
       )}
       {dialog}
     </section>

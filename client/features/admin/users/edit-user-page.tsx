@@ -13,6 +13,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useFieldErrors } from '../../../ui/use-field-errors.ts';
 import { formGrid } from '../admin-styles.ts';
+import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 
@@ -32,12 +33,13 @@ function EditUserForm({ user }: { user: User }) {
   const [form, setForm] = useState<Form>({ name: user.name, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
   const { errors, check, recheck } = useFieldErrors(validate);
   const navigate = useNavigate();
+  const back = useReturnTo(paths.admin.users.to());
   const toast = useToast();
   const save = useSubmit(
     (body: Form, signal: AbortSignal) => api.put(`/api/users/${encodeURIComponent(user._id)}`, body, { signal }),
     () => {
       toast('user updated', 'success');
-      navigate(paths.admin.users.to());
+      navigate(back);
     },
   );
 
@@ -66,7 +68,7 @@ function EditUserForm({ user }: { user: User }) {
         <Button type="submit" disabled={save.sending}>
           {save.sending ? 'Updating ...' : 'UPDATE'}
         </Button>
-        <LinkButton variant="secondary" to={paths.admin.users.to()}>
+        <LinkButton variant="secondary" to={back}>
           Go back
         </LinkButton>
       </div>

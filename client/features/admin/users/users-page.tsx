@@ -4,15 +4,16 @@ import { Alert } from '../../../ui/alert.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { AdminPager } from '../admin-pager.tsx';
 import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
-import { useAdminGet } from '../use-admin-get.ts';
+import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
-/** /admin/users: every user, with edit and delete ('Are you sure?'). */
+/** /admin/users: the users a page at a time, with edit and delete ('Are you sure?'). */
 export function AdminUsersPage() {
   usePageTitle('Users');
-  const users = useAdminGet<User[]>('/api/users');
+  const users = useAdminPage<User>('/api/users');
   const { ask, error, dialog } = useConfirmedDelete<User>({
     url: (u) => `/api/users/${encodeURIComponent(u._id)}`,
     removed: (u) => `${u.name} ${u.lastName} was removed`,
@@ -26,32 +27,35 @@ export function AdminUsersPage() {
       {users.status !== 'success' ? (
         <TableSkeleton label="Loading users ..." />
       ) : (
-        <ScrollRegion label="Users" css={tableWrap}>
-          <table css={tableStyle}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Last name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Is admin</th>
-                <th scope="col">Edit/Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((u, i) => (
-                <tr key={u._id}>
-                  <td>{i + 1}</td>
-                  <td>{u.name}</td>
-                  <td>{u.lastName}</td>
-                  <td>{u.email}</td>
-                  <td>{u.isAdmin ? '✓' : '✗'}</td>
-                  <RowActions editTo={paths.admin.editUser.to(u._id)} label={u.email} onDelete={() => ask(u)} />
+        <>
+          <ScrollRegion label="Users" css={tableWrap}>
+            <table css={tableStyle}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Last name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Is admin</th>
+                  <th scope="col">Edit/Delete</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {users.data.map((u, i) => (
+                  <tr key={u._id}>
+                    <td>{users.offset + i + 1}</td>
+                    <td>{u.name}</td>
+                    <td>{u.lastName}</td>
+                    <td>{u.email}</td>
+                    <td>{u.isAdmin ? '✓' : '✗'}</td>
+                    <RowActions editTo={paths.admin.editUser.to(u._id)} label={u.email} onDelete={() => ask(u)} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <AdminPager page={users.page} pages={users.pages} hrefOf={users.hrefOf} label="Users" />
+        </>
       )}
       {dialog}
     </section>

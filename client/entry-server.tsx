@@ -1,0 +1,85 @@
+import { Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { OpenChatSocket } from '../machines/chat/chat-socket.ts';
+import { memoryStorage } from '../machines/shared/storage.ts';
+import type { RenderedPage, ServerData, ServerRenderBundle } from '../contracts/server-render.ts';
+import { AppProviders } from './app/providers.tsx';
+import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
+import { ServerDataProvider } from './app/server-data.tsx';
+import { ShopRoutes } from './app/shop-routes.tsx';
+
+/**
+ * The server's half of decision 006: the BFF loads this bundle (dist/server/entry-server.js) by
+ * path and renders home, the lists and product details into index.html's #root. The tree is
+ * the client's (app.tsx) under a StaticRouter: no storage (the browser's own shows after
+ * hydration), no socket, and the API answers the BFF fetched in place of fetches.
+ */
+
+/** Past this the BFF answers the plain shell: a slow render must not hold the page. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+const noSocket: OpenChatSocket = () => Promise.reject(new Error('no sockets while rendering on the server'));
+
+const dataUrlsOf: ServerRenderBundle['dataUrlsOf'] = (url) => {
+  const { pathname, search } = new URL(url, 'http://shop.invalid');
+  return routeDataUrls(pathname, search);
+};
+
+const toHtml = (url: string, data: ServerData): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failure: unknown;
+    let abort = (_reason: Error): void => undefined;
+    const timer = setTimeout(() => abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
+          <StaticRouter location={url}>
+            <ServerDataProvider value={data}>
+              <ShopRoutes />
+            </ServerDataProvider>
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+      {
+        // One whole document: never outline a large boundary for an inline script to swap in
+        // later (React's default past 12.8 KB), which the CSP's script-src 'self' would block.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // Wait for every lazy route chunk, so the page arrives whole rather than as a fallback.
+        onAllReady: () => {
+          clearTimeout(timer);
+          if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
+          else stream.pipe(sink);
+        },
+        onShellError: (error) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        // An error inside a boundary would hydrate as the client's own retry: answer the plain shell instead.
+        onError: (error) => {
+          failure ??= error;
+        },
+      },
+    );
+    abort = (reason) => stream.abort(reason);
+  });
+
+const render: ServerRenderBundle['render'] = async (url, data): Promise<RenderedPage> => {
+  const html = await toHtml(url, data);
+  const { pathname, search } = new URL(url, 'http://shop.invalid');
+  return { html, lcpImage: lcpImageOf(pathname, search, data) };
+};
+
+export { dataUrlsOf, render };

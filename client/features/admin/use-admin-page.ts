@@ -1,0 +1,72 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '../../../contracts/admin-page.ts';
+import { statusOf } from '../../../machines/shared/actors.ts';
+import { fetchMachine } from '../../../machines/shared/fetch.machine.ts';
+import { type Counted, errorMessage, getCounted } from '../../app/api.ts';
+import { devEventLog } from '../../app/event-log.ts';
+import { useLogoutOnFailure } from './use-admin-get.ts';
+
+/** The shared fetch machine, its GET also reading the answer's X-Total-Count. */
+const countedFetchMachine = fetchMachine.provide({
+  actors: {
+    get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
+      getCounted<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
+    ),
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof countedFetchMachine>;
+
+export type AdminPageState<T> =
+  | { status: 'loading'; data?: undefined; total?: undefined; errorStatus?: undefined }
+  | { status: 'error'; data?: undefined; total?: undefined; /** 0 when no answer came. */ errorStatus: number }
+  | { status: 'success'; data: T[]; errorStatus?: undefined; /** Rows in all pages; the page's own length when the server sent no count. */ total: number };
+
+const stateOf = <T>(s: Snapshot): AdminPageState<T> => {
+  if (s.hasTag('failed')) return { status: 'error', errorStatus: s.context.errorStatus ?? 0 };
+  if (!s.hasTag('ready')) return { status: 'loading' };
+  const { data, total } = s.context.data as Counted<T[]>;
+  return { status: 'success', data, total: total ?? data.length };
+};
+
+const sameState = <T>(a: AdminPageState<T>, b: AdminPageState<T>) => a.status === b.status && a.data === b.data && a.total === b.total && a.errorStatus === b.errorStatus;
+
+/** The `?page=` of the address bar; anything but a page number is page 1 (a 400 would log the admin out). */
+export const pageFromSearch = (value: string | null): number => {
+  const page = value !== null && /^\d{1,9}$/.test(value) ? Number(value) : 1;
+  return Math.min(Math.max(page, 1), ADMIN_PAGE_MAX_PAGE);
+};
+
+/**
+ * One page of an admin list (`?page=&limit=` of docs/interfaces.md), the page kept in the
+ * address bar's `?page=` so Back and a reload show the same page. Fetched through the shared
+ * fetch machine; a failing answer logs out, as every admin data call does (useAdminGet).
+ */
+export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIMIT) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const page = pageFromSearch(params.get('page'));
+  const url = `${endpoint}?page=${page}&limit=${limit}`;
+  const actor = useActorRef(countedFetchMachine, { input: { url }, inspect: devEventLog?.inspect('fetch', { many: true }) });
+  useEffect(() => {
+    actor.send({ type: 'fetch.url', url });
+  }, [actor, url]);
+  const state = useSelector(actor, stateOf<T>, sameState);
+  useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);
+  const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
+  const hrefOf = useCallback(
+    (to: number) => {
+      const next = new URLSearchParams(params);
+      if (to === 1) next.delete('page');
+      else next.set('page', String(to));
+      const search = next.toString();
+      return search ? `${pathname}?${search}` : pathname;
+    },
+    [params, pathname],
+  );
+  const pages = state.status === 'success' ? Math.max(1, Math.ceil(state.total / limit)) : 1;
+  return { ...state, page, pages, limit, offset: (page - 1) * limit, hrefOf, reload };
+}

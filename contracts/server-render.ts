@@ -1,0 +1,25 @@
+/**
+ * Server rendering (decision 006): the BFF loads the client's SSR bundle (dist/server) by path
+ * and calls it through this shape; the page carries the API answers it was rendered from.
+ */
+
+/** The id of the `<script type="application/json">` block with those answers: API url → body. */
+export const SHOP_DATA_ID = 'shop-data';
+
+/** API url → the body it answered; the client's fetch machines start ready with them. */
+export type ServerData = Readonly<Record<string, unknown>>;
+
+export type RenderedPage = {
+  /** The route's markup for `#root`, every lazy chunk resolved. */
+  html: string;
+  /** The first screen's largest image (the LCP), for a `<link rel="preload">` in the head. */
+  lcpImage: string | null;
+};
+
+/** What dist/server/entry-server.js exports. */
+export type ServerRenderBundle = {
+  /** The API GETs a route's first screen needs, or null when the route is not rendered on the server. */
+  dataUrlsOf(url: string): string[] | null;
+  /** Renders `url` (path and query) with the answers fetched for it. */
+  render(url: string, data: ServerData): Promise<RenderedPage>;
+};

@@ -1,0 +1,75 @@
+/**
+ * npm start's API in a process of its own (decision 007): PGlite's synchronous queries then take
+ * a core of their own instead of the one the BFF proxies on. The parent forks
+ * scripts/start-api.ts with an IPC channel, hands it the internal credential over that channel
+ * (never through the environment, where `ps e` would show it), and learns its loopback URL
+ * from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Parent → child. */
+export type ToApiChild = { type: 'start'; internalSecret: string } | { type: 'stop' };
+/** Child → parent. */
+export type FromApiChild = { type: 'waiting' } | { type: 'ready'; url: string; demoAccounts: boolean } | { type: 'say'; line: string };
+
+export type ApiExit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type ApiChild = {
+  pid: number;
+  url: string;
+  demoAccounts: boolean;
+  /** Settles when the child has exited, whoever ended it. */
+  exited: Promise<ApiExit>;
+  /** Graceful: the child drains its requests and closes the database, then exits. */
+  stop(limitMs?: number): Promise<ApiExit>;
+};
+
+const ENTRY = fileURLToPath(new URL('./start-api.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the child runs TypeScript whatever the working directory. */
+const TSX = import.meta.resolve('tsx');
+
+export const describeExit = ({ code, signal }: ApiExit): string => (signal ? `killed by ${signal}` : `exit code ${code}`);
+
+export type StartApiChildOptions = {
+  env: Record<string, string | undefined>;
+  internalSecret: string;
+  say?: (line: string) => void;
+};
+
+export const startApiChild = ({ env, internalSecret, say = () => undefined }: StartApiChildOptions): Promise<ApiChild> =>
+  new Promise((resolve, reject) => {
+    const child: ChildProcess = fork(ENTRY, [], {
+      execArgv: ['--import', TSX],
+      // Loopback and a free port: the API is reached through the BFF only.
+      // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
+      env: { ...env, API_HOST: '127.0.0.1', API_PORT: '0', INTERNAL_SECRET: undefined, STATEFRONT_API_CHILD: '1', PGLITE_THREAD: env.PGLITE_THREAD || '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Its own process group: Ctrl+C reaches npm start only, which stops the BFF first, then this.
+      detached: true,
+    });
+    const exited = new Promise<ApiExit>((settle) => child.once('exit', (code, signal) => settle({ code, signal })));
+    const send = (message: ToApiChild) => child.connected && child.send(message);
+    child.on('message', (message: FromApiChild) => {
+      if (message.type === 'waiting') send({ type: 'start', internalSecret });
+      if (message.type === 'say') say(message.line);
+      if (message.type === 'ready') {
+        resolve({
+          pid: child.pid ?? 0,
+          url: message.url,
+          demoAccounts: message.demoAccounts,
+          exited,
+          async stop(limitMs = 15_000) {
+            if (child.exitCode !== null || child.signalCode !== null) return exited;
+            send({ type: 'stop' });
+            const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+            const result = await exited;
+            clearTimeout(timer);
+            return result;
+          },
+        });
+      }
+    });
+    child.once('error', reject);
+    void exited.then((exit) => reject(new Error(`The API process ended before it was ready (${describeExit(exit)}); see the lines above.`)));
+  });

@@ -1,0 +1,32 @@
+import { expect, test } from '../support/shop.ts';
+import { loginAdminUi } from './admin-helpers.ts';
+
+test('when the admin pages through the products with the keyboard, then each page is fetched and kept in the URL, the focus stays on the pager, and Back returns to page 1', async ({ page }) => {
+  await loginAdminUi(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  const pager = page.getByRole('navigation', { name: 'Products pages' });
+  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+  const firstOfPage1 = await page.locator('tbody tr td').nth(1).textContent();
+
+  const asked = page.waitForRequest((r) => r.url().includes('/api/products/admin?page=2&limit=20'));
+  await pager.getByRole('link', { name: 'Next page' }).focus();
+  await page.keyboard.press('Enter');
+  await asked;
+  await expect(page).toHaveURL(/\/admin\/products\?page=2$/);
+  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('21');
+  await expect(page.locator('tbody tr td').nth(1)).not.toHaveText(firstOfPage1 ?? '');
+  // The followed link has the focus again once the page is in: Enter goes on to page 3.
+  await expect(pager.getByRole('link', { name: 'Next page' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/products\?page=3$/);
+  await page.goBack();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page.locator('tbody tr td').nth(1)).toHaveText(firstOfPage1 ?? '');
+});
