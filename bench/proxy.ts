@@ -1,0 +1,105 @@
+/**
+ * What the BFF costs in front of the API: `GET /api/products?pageNum=1` with autocannon
+ * (keep-alive, 50 connections, Accept-Encoding stated) straight to the API and through the BFF,
+ * each in its own process (scripts/start-api.ts, scripts/start-bff.ts), beside a bare Node http
+ * server answering the same bytes (the ceiling of any Node server here). autocannon runs in
+ * this process, so on a small machine it shares the cores with the servers: every target pays
+ * that alike. References (issue 15, main): BFF/API 0.71 quiet, 0.59 under load; +22 ms p99;
+ * API/bare 0.02. Goal: added p99 at most 5 ms.
+ * Run: npx tsx bench/proxy.ts [seconds per target and round, default 5]
+ */
+import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { atMost, type Figure, isEntry, median, printFigures } from './support/figures.ts';
+import { childEnv, LOOPBACK_URL, removeDir, startTs, tempDir } from './support/processes.ts';
+import { startSplitShop } from './support/shop.ts';
+
+const PATH = '/api/products?pageNum=1';
+const CONNECTIONS = 50;
+/** What a browser sends; the API compresses JSON above a small size for it. */
+const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+/** Raised for the bench so autocannon's one address is never throttled (default 1,200 a minute). */
+const LIMITS = { API_GUEST_LIMIT_PER_MINUTE: '1000000000', API_LIMIT_PER_MINUTE: '1000000000' };
+
+/** One answer exactly as it went on the wire: the body undecoded, and the headers a client reads. */
+const rawAnswer = (url: string): Promise<{ body: Buffer; headers: Record<string, string> }> =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const keep = ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'];
+          const headers = Object.fromEntries(keep.flatMap((name) => (typeof res.headers[name] === 'string' ? [[name, res.headers[name]]] : [])));
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          else resolve({ body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+
+type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+const measure = async (url: string, seconds: number): Promise<Load> => {
+  const r = await autocannon({ url: `${url}${PATH}`, connections: CONNECTIONS, duration: seconds, headers: HEADERS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+};
+
+type Round = { api: Load; bff: Load; bare: Load };
+
+/**
+ * ROUNDS rounds of API, BFF, bare back to back, `seconds` each: the machine's other load drifts
+ * over a minute, so each round's BFF is compared with the API measured just before it, and the
+ * figures are the medians of the rounds' values and of their ratios and differences.
+ */
+const ROUNDS = 3;
+
+export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise<Figure[]> => {
+  const shop = await startSplitShop(LIMITS);
+  const dir = await tempDir('bare');
+  let bare: ReturnType<typeof startTs> | undefined;
+  try {
+    const answer = await rawAnswer(`${shop.apiUrl}${PATH}`);
+    const bodyFile = path.join(dir, 'body');
+    await writeFile(bodyFile, answer.body);
+    bare = startTs('bench/support/bare-server.ts', childEnv({ BARE_BODY: bodyFile, BARE_HEADERS: JSON.stringify(answer.headers) }));
+    const bareUrl = (await bare.waitFor(LOOPBACK_URL))[0];
+    console.log(`${PATH}: ${answer.body.length} bytes on the wire (${answer.headers['content-encoding'] ?? 'identity'}); ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s per target`);
+    for (const url of [shop.apiUrl, shop.bffUrl, bareUrl]) await measure(url, 2); // warm-up: JIT, connection pools, the API's count cache
+
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const round = { api: await measure(shop.apiUrl, seconds), bff: await measure(shop.bffUrl, seconds), bare: await measure(bareUrl, seconds) };
+      rounds.push(round);
+      for (const [name, l] of Object.entries(round)) {
+        console.log(`round ${i + 1} ${name.padEnd(5)} ${l.rps.toFixed(0).padStart(7)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`);
+      }
+    }
+    const m = (pick: (r: Round) => number) => median(rounds.map(pick));
+    const line = (key: keyof Round) => `${m((r) => r[key].rps).toFixed(0)}, ${m((r) => r[key].p50)}/${m((r) => r[key].p99)} ms`;
+    const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({ bench: 'proxy', figure, goal, value, verdict });
+    const addedP99 = m((r) => r.bff.p99 - r.api.p99);
+    const failed = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.bff.non2xx + r.bff.errors, 0);
+    const spread = rounds.map((r) => `${r.bff.p99 - r.api.p99 >= 0 ? '+' : ''}${r.bff.p99 - r.api.p99}`).join(', ');
+    return [
+      f('straight to the API: req/s, p50/p99 (medians of rounds)', '', line('api')),
+      f('through the BFF: req/s, p50/p99 (medians of rounds)', '', line('bff')),
+      f('bare Node server, same bytes: req/s, p50/p99', '', line('bare')),
+      f('throughput BFF/API', 'main: 0.71 quiet, 0.59 under load', m((r) => r.bff.rps / r.api.rps).toFixed(2)),
+      {
+        ...f('p99 added by the BFF (median of rounds)', '≤ 5 ms (main: +22 ms)', `${addedP99 >= 0 ? '+' : ''}${addedP99} ms`, atMost(addedP99, 5)),
+        note: `per round: ${spread} ms`,
+      },
+      f('throughput API/bare', 'main: 0.02', m((r) => r.api.rps / r.bare.rps).toFixed(2)),
+      f('non-2xx answers and errors (API + BFF)', '0', String(failed), failed === 0 ? 'pass' : 'miss'),
+    ];
+  } finally {
+    await bare?.stop();
+    await shop.stop();
+    await removeDir(dir);
+  }
+};
+
+if (isEntry(import.meta.url)) printFigures(await proxy({ seconds: Number(process.argv[2] ?? 5) }));
