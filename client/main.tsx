@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startsInKioskMode } from './app/kiosk-entry.ts';
+import { preloadServerRendered } from './app/routes.tsx';
 import { readServerData } from './app/server-data.tsx';
 
 const root = document.getElementById('root');
@@ -11,12 +12,18 @@ const kiosk = startsInKioskMode();
 // The BFF rendered home, the lists and product details into #root (decision 006): hydrate
 // that markup. A kiosk (remembered on this device) replaces it with its own shell.
 if (root.firstElementChild && !kiosk) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App serverData={readServerData()} />
-    </StrictMode>,
-  );
+  // The route's lazy page first: hydrating before it is in would show its fallback for a moment.
+  // A chunk that fails to load is React's to retry, as on any navigation.
+  void preloadServerRendered(window.location.pathname)
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App serverData={readServerData()} />
+        </StrictMode>,
+      ),
+    );
 } else {
   createRoot(root).render(
     <StrictMode>

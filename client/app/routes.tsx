@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { Layout, PageSkeleton } from '../features/shell/layout.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/index.tsx';
@@ -43,6 +43,16 @@ const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
 const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
+
+/**
+ * Loads the lazy page of a route the server rendered (route-data.ts: the lists and product
+ * details; home is in the shop's chunk) before the browser hydrates it, so it hydrates in place.
+ */
+export const preloadServerRendered = (pathname: string): Promise<unknown> => {
+  if (paths.productList.patterns.some((pattern) => matchPath(pattern, pathname))) return ProductListPage.preload();
+  if (matchPath(paths.productDetails.pattern, pathname)) return ProductDetailsPage.preload();
+  return Promise.resolve();
+};
 
 /** Every route of spec section 2; the layout (header, footer) wraps them all. */
 export function AppRoutes() {
