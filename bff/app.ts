@@ -107,7 +107,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   const render = serverRender({ bundleFile: path.resolve(serverDir, 'entry-server.js'), callApi: apiClient(apiUrl, config.INTERNAL_SECRET), logger });
-  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config), render));
+  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null));
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;

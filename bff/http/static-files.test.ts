@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, FAKE_PASSWORD, startFakeApi } from '../testing/fake-api.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
+import { type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
+import { GUEST_MARK } from './static-files.ts';
 
 const PARTNER = 'https://partner.example';
 let upstream: FakeApi;
@@ -26,6 +27,19 @@ describe('the client', () => {
       expect(await res.text()).toContain('Statefront test client');
     },
   );
+
+  it('when a page is served to a browser without a session, then it says so; with a session it does not; a cookie the BFF cannot read counts as none', async () => {
+    const guest = await fetch(`${bff.url}/`);
+    expect(await guest.text()).toContain(GUEST_MARK);
+    expect(guest.headers.get('vary')).toMatch(/cookie/i);
+    const login = await postJson(`${bff.url}/api/users/login`, { email: 'a@shop.test', password: FAKE_PASSWORD });
+    expect(login.status).toBe(200);
+    const signedIn = await fetch(`${bff.url}/product-list`, { headers: { cookie: cookieFrom(login) } });
+    expect(await signedIn.text()).not.toContain(GUEST_MARK);
+    // A cookie the BFF cannot read is no session: the page is a guest's (its first call would get 401).
+    const forged = await fetch(`${bff.url}/`, { headers: { cookie: 'sf_session=forged' } });
+    expect(await forged.text()).toContain(GUEST_MARK);
+  });
 
   it('when a built asset is requested, then the file is served with a long cache', async () => {
     const res = await fetch(`${bff.url}/assets/app-abc123.js`);

@@ -9,6 +9,17 @@ import { precompressed } from './precompressed.ts';
 import type { ServerRender } from './server-render.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
 
+/**
+ * A page served to a browser without a session says so (`<meta name="statefront-session"
+ * content="none">`): its first "who is logged in?" need not ask GET /api/session, whose 401
+ * the browser prints in the console of every guest's first visit (client/app/machines.ts).
+ */
+export const GUEST_MARK = '<meta name="statefront-session" content="none">';
+const withGuestMark = (html: string, guest: boolean): string => {
+  if (!guest) return html;
+  return html.includes('</head>') ? html.replace('</head>', `${GUEST_MARK}</head>`) : `${GUEST_MARK}${html}`;
+};
+
 // Vite names built files by content hash, so they never change under the same URL.
 const IMMUTABLE = /\/assets\//;
 
@@ -20,14 +31,16 @@ const IMMUTABLE = /\/assets\//;
  * With `render`, home, the lists and product details arrive rendered (decision 006); a kiosk
  * keeps the plain page, its shell is not the shop's.
  */
-export const clientFiles = (clientDir: string, settings: ShopSettings, render?: ServerRender): Router => {
+export const clientFiles = (clientDir: string, settings: ShopSettings, render?: ServerRender, hasSession?: (req: express.Request) => Promise<boolean>): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
     const html = await readFile(indexFile, 'utf8');
     const rendered = req && req.method === 'GET' && render && !settings.kiosk ? await render(req, html) : null;
+    const guest = req && hasSession ? !(await hasSession(req)) : false;
     res.setHeader('cache-control', 'no-cache');
-    res.type('html').send(withSettings(rendered ?? html, settings));
+    res.setHeader('vary', 'Cookie');
+    res.type('html').send(withGuestMark(withSettings(rendered ?? html, settings), guest));
   };
   // /index.html itself carries the settings too, not the bare file.
   router.get('/index.html', async (_req, res, next) => (existsSync(indexFile) ? sendIndex(res) : next()));

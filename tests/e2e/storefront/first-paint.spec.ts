@@ -97,6 +97,24 @@ test('when a guest on a phone opens a product list and a product, then nothing o
   }
 });
 
+test('when a guest opens home, a list and a product, then the console shows no error (no 401 from asking who is logged in)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  const sessionCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/session') sessionCalls.push(r.url());
+  });
+  const href = await page.request.get('/api/products?pageNum=1').then(async (r) => `/product-details/${((await r.json()) as { products: { _id: string }[] }).products[0]!._id}`);
+  for (const url of ['/', '/product-list', href]) {
+    await page.goto(url);
+    await hydrated(page, /^Login$/);
+  }
+  expect(errors).toEqual([]);
+  expect(sessionCalls).toEqual([]);
+});
+
 test('when a logged-in shopper with a cart opens home, then their name and the cart badge show after hydration, without a mismatch', async ({ page }) => {
   await login(page, DEMO_USER);
   await page.goto('/product-list/category/Books');
