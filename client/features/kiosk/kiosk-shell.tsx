@@ -8,6 +8,7 @@ import { ShopRoutes } from '../../app/shop-routes.tsx';
 import { ErrorBoundary, PageCrashContext } from '../../ui/error-boundary.tsx';
 import { GlobalStyles } from '../../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
+import { preloadKioskExit } from './pin/kiosk-exit.tsx';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
 import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
 import { KioskTouch } from './touch/kiosk-touch.tsx';
@@ -33,6 +34,8 @@ export function KioskShell() {
   useBrowserInput(activity);
   useStayOnPage();
   useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
+  // The operator's way out works from the first screen on (a failed fetch retries on first show).
+  useEffect(() => void preloadKioskExit().catch(() => undefined), []);
 
   const mode = useMemo<KioskMode>(
     () => ({

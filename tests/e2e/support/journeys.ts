@@ -27,6 +27,10 @@ export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
 
 /** On a kiosk, holds the pointer on the logo for five seconds and a little more: answers the PIN pad it opens. */
 export const holdLogo = async (page: Page) => {
+  // The press is the pad's code (a chunk the kiosk shell fetches ahead): a press before it is in
+  // is only the logo's. Wait for the chunk, and a frame for React to put it in place.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name)))).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
   if (!box) throw new Error('the logo is not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -6,6 +6,12 @@ import type { livePinPadMachine } from './live-pin-pad.ts';
 // The pad is kiosk-only: its own chunk, kept out of the shop's first load.
 const ExitPress = lazyNamed(() => import('./exit-press.tsx'), 'ExitPress');
 
+/**
+ * Fetches the pad's code ahead (the kiosk shell does, under its attract screen), so the logo
+ * takes a press from the moment the shop shows: a press while the code still loaded was lost.
+ */
+export const preloadKioskExit = (): Promise<unknown> => ExitPress.preload();
+
 export type KioskExitPressProps = {
   children: ReactNode;
   /** The PIN pad's logic; tests give it other calls or a shorter hold. */
