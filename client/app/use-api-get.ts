@@ -12,14 +12,18 @@ export type ApiGetState<T> =
   | { status: 'error'; data?: undefined; error: string; /** 0 when no answer came. */ errorStatus: number }
   | { status: 'success'; data: T; error?: undefined; errorStatus?: undefined };
 
-/** The fetch machine with the real GET; errors carry the sentence the client shows. */
-export const liveFetchMachine = fetchMachine.provide({
-  actors: {
-    get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
-      api.get<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
-    ),
-  },
-});
+/** The fetch machine over a real GET; errors carry the sentence the client shows. */
+export const fetchMachineOver = (get: (url: string, signal: AbortSignal) => Promise<unknown>) =>
+  fetchMachine.provide({
+    actors: {
+      get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
+        get(input.url, signal).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
+      ),
+    },
+  });
+
+/** The fetch machine with the API's GET. */
+export const liveFetchMachine = fetchMachineOver((url, signal) => api.get<unknown>(url, { signal }));
 
 type Snapshot = SnapshotFrom<typeof liveFetchMachine>;
 
@@ -32,10 +36,10 @@ const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.st
  * One fetch actor for the calling component, told about every url change. It starts ready with
  * the answer the page carries for `url` (server rendering), so the first screen is not fetched twice.
  */
-export function useFetchActor(url: string | null) {
+export function useFetchActor(url: string | null, logic: typeof liveFetchMachine = liveFetchMachine) {
   const data = useServerData(url);
   // No `data` key without data: the event log keeps only plain inputs, for replays.
-  const actor = useActorRef(liveFetchMachine, { input: data === undefined ? { url } : { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
+  const actor = useActorRef(logic, { input: data === undefined ? { url } : { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
   useEffect(() => {
     actor.send({ type: 'fetch.url', url });
   }, [actor, url]);

@@ -1,22 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '../../../contracts/admin-page.ts';
-import { statusOf } from '../../../machines/shared/actors.ts';
-import { fetchMachine } from '../../../machines/shared/fetch.machine.ts';
-import { type Counted, errorMessage, getCounted } from '../../app/api.ts';
-import { devEventLog } from '../../app/event-log.ts';
+import { type Counted, getCounted } from '../../app/api.ts';
+import { fetchMachineOver, useFetchActor } from '../../app/use-api-get.ts';
 import { useLogoutOnFailure } from './use-admin-get.ts';
 
 /** The shared fetch machine, its GET also reading the answer's X-Total-Count. */
-const countedFetchMachine = fetchMachine.provide({
-  actors: {
-    get: fromPromise<unknown, { url: string }>(({ input, signal }) =>
-      getCounted<unknown>(input.url, { signal }).catch((error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) })),
-    ),
-  },
-});
+const countedFetchMachine = fetchMachineOver((url, signal) => getCounted<unknown>(url, { signal }));
 
 type Snapshot = SnapshotFrom<typeof countedFetchMachine>;
 
@@ -50,10 +42,7 @@ export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIM
   const { pathname } = useLocation();
   const page = pageFromSearch(params.get('page'));
   const url = `${endpoint}?page=${page}&limit=${limit}`;
-  const actor = useActorRef(countedFetchMachine, { input: { url }, inspect: devEventLog?.inspect('fetch', { many: true }) });
-  useEffect(() => {
-    actor.send({ type: 'fetch.url', url });
-  }, [actor, url]);
+  const actor = useFetchActor(url, countedFetchMachine);
   const state = useSelector(actor, stateOf<T>, sameState);
   useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);
   const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
