@@ -23,5 +23,9 @@ export const jsonForScript = (value: unknown): string => JSON.stringify(value).r
 export const withSettings = (html: string, settings: ShopSettings): string => {
   const json = jsonForScript(settings);
   const block = `<script id="${SHOP_SETTINGS_ID}" type="application/json">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  return beforeHead(html, block);
 };
+
+/** `html` with `markup` at the end of its head (or at the start, when it has no `</head>`). */
+export const beforeHead = (html: string, markup: string): string =>
+  html.includes('</head>') ? html.replace('</head>', () => `${markup}</head>`) : `${markup}${html}`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import type { ShopSettings } from '../../contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
-import { withSettings } from './page-settings.ts';
+import { beforeHead, withSettings } from './page-settings.ts';
 import { precompressed } from './precompressed.ts';
 import type { ServerRender } from './server-render.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
@@ -15,10 +15,7 @@ import { isProxiedPath } from '../proxy/api-proxy.ts';
  * the browser prints in the console of every guest's first visit (client/app/machines.ts).
  */
 export const GUEST_MARK = '<meta name="statefront-session" content="none">';
-const withGuestMark = (html: string, guest: boolean): string => {
-  if (!guest) return html;
-  return html.includes('</head>') ? html.replace('</head>', `${GUEST_MARK}</head>`) : `${GUEST_MARK}${html}`;
-};
+const withGuestMark = (html: string, guest: boolean): string => (guest ? beforeHead(html, GUEST_MARK) : html);
 
 // Vite names built files by content hash, so they never change under the same URL.
 const IMMUTABLE = /\/assets\//;
