@@ -4,3 +4,5 @@ export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger } from './logger.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
+export { openCounts } from './realtime/rate-limit.ts';
+export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';
