@@ -51,6 +51,8 @@ export type RunningCluster = {
   redisUrl: string;
   /** Instance name → its private URL. */
   instances: Record<string, string>;
+  /** Every component's process id as last started (tests check none is left after stop). */
+  pids(): Record<string, number>;
   stop(): Promise<void>;
   /** Forced: SIGKILL to everything still running (a second Ctrl+C). */
   kill(): void;
@@ -217,6 +219,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       databaseUrl: pg.url,
       redisUrl: redis.url,
       instances: Object.fromEntries([...specs.values()].map((s) => [s.name, `http://127.0.0.1:${s.port}`])),
+      pids: () => Object.fromEntries([...procs.values()].map((proc) => [proc.name, proc.pid])),
       stop: unwind,
       kill() {
         stopping = true;
