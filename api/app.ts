@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -22,7 +21,8 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
-import { createLogger } from './logger.ts';
+import { apiRequestLog } from './http/request-log.ts';
+import { createLogger, readableFor } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {
@@ -49,19 +49,14 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   const context: ApiContext = {
     db,
     config,
-    logger: logger ?? createLogger(config.LOG_LEVEL),
+    logger: logger ?? createLogger(config.LOG_LEVEL, 'api', { readable: readableFor(config.NODE_ENV) }),
     events: events ?? new DomainEvents(),
   };
   const app = express();
   app.disable('x-powered-by');
   // Forwarded addresses count only when the BFF signs them (identifyCaller), never by header alone.
   app.set('trust proxy', false);
-  app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', req.requestId);
-    next();
-  });
+  app.use(apiRequestLog(context.logger, { production: config.NODE_ENV === 'production' }));
   app.use(identifyCaller(config.INTERNAL_SECRET));
   app.use(compressJson());
 

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { createLogger, sharedOpenCounts } from '../api/index.ts';
+import { createLogger, readableFor, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -54,7 +54,7 @@ const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
 export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', serverDir = 'dist/server', apiLimitPerMinute }: BffOptions): Bff => {
-  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
+  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff', { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
@@ -66,7 +66,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const trustsProxy = (address: string, hop: number): boolean => (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
   const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS, trustsPeer: (address) => trustsProxy(address, 0) });
   const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { production: config.NODE_ENV === 'production' }));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
   app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
