@@ -101,7 +101,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     return { api, url };
   };
 
-  it('when an instance drains, then a request in flight finishes with 200, /readyz says draining, and a new connection is refused', async () => {
+  it('when an instance drains, then a request in flight finishes with 200 closing its connection, /readyz in flight says draining, and a new connection is refused', async () => {
     let slowProbe = () => Promise.resolve();
     const b = await startB((instance) => instance.probe('slow', () => slowProbe()));
     const { user } = await a.register();
