@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, holdOffline, upgradeHeaders } from '../api/realtime/test-sockets.ts';
-import { startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
+import { postSlowly, startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
 import { postJson, startTestBff, type TestBff } from './testing/bff-harness.ts';
 
@@ -73,18 +73,12 @@ describe('a BFF instance in front of an API instance', () => {
   it('when it drains, then a request in flight finishes with 200 closing its connection, a new connection is refused and a relayed chat socket sees a transport close (its client keeps reconnecting)', async () => {
     const draining = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-3' } });
     const { user } = await api.register();
-    const body = JSON.stringify({ email: user.email, password: TEST_PASSWORD });
     const chat = await connect(draining.url);
     holdOffline(chat);
     const reason = new Promise<string>((resolve) => chat.once('disconnect', resolve));
     try {
       // A login whose body is still on its way when SIGTERM arrives.
-      const login = new Promise<http.IncomingMessage>((resolve, reject) => {
-        const req = http.request(`${draining.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-csrf': '1' } }, resolve);
-        req.once('error', reject);
-        req.write(body.slice(0, 10));
-        setTimeout(() => req.end(body.slice(10)), 300);
-      });
+      const login = postSlowly(`${draining.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, { 'x-csrf': '1' });
       await new Promise((r) => setTimeout(r, 50));
       const stopped = draining.bff.stop(5_000);
       expect(await reason).toBe('transport close');
