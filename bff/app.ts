@@ -133,7 +133,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
   const shared = counters && sharedOpenCounts(counters.link, { prefix: 'statefront:chat-websockets', logger });
   const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION, shared });
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps, instanceId: config.INSTANCE_ID });
 
   return {
     app,

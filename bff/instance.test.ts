@@ -62,6 +62,10 @@ describe('a BFF instance in front of an API instance', () => {
     expect((await upgradeHeaders(shop.url))['x-instance']).toBe('bff-1/api-2');
   });
 
+  it('when the BFF refuses a websocket itself (a foreign origin), then its answer says bff-1', async () => {
+    expect((await upgradeHeaders(shop.url, 'https://evil.example'))['x-instance']).toBe('bff-1');
+  });
+
   it('when the BFF and its API are up, then /readyz says ready; when its API is not reachable, then 503 names the API', async () => {
     expect(await readyz(shop.url)).toEqual({ status: 200, body: { status: 'ready' } });
     const orphan = await startTestBff({ apiUrl: 'http://127.0.0.1:1', config: { INSTANCE_ID: 'bff-2' } });
