@@ -55,7 +55,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   const context: ApiContext = {
     db,
     config,
-    logger: logger ?? createLogger(config.LOG_LEVEL, 'api', { readable: readableFor(config.NODE_ENV) }),
+    logger: logger ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) }),
     events: events ?? new DomainEvents(),
   };
   const app = express();

@@ -61,7 +61,7 @@ const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
 export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', serverDir = 'dist/server', apiLimitPerMinute }: BffOptions): Bff => {
-  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff', { readable: readableFor(config.NODE_ENV) });
+  const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);

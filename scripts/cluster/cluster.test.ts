@@ -58,8 +58,9 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
   });
 
   it('when anyone asks the public port for /readyz or /healthz, then it answers 404 (they are for the balancer)', async () => {
-    expect(await status(`${cluster!.url}/readyz`)).toBe(404);
-    expect(await status(`${cluster!.url}/healthz`)).toBe(404);
+    for (const path of ['/readyz', '/healthz', '/READYZ', '/readyz/', '//readyz', '/Healthz/?x=1', '/%72eadyz', '/./readyz']) {
+      expect(await status(`${cluster!.url}${path}`), path).toBe(404);
+    }
   });
 
   it('when one API instance is killed, then both BFFs still reach the other through the internal upstream, and it comes back', async () => {

@@ -59,14 +59,13 @@ describe('the balancer configuration', () => {
 
   it('when anyone asks the public port for /healthz or /readyz, then it answers 404', () => {
     const publicServer = servers(config).find((s) => s.includes('listen 127.0.0.1:3000;'))!;
-    expect(publicServer).toContain('location = /healthz { return 404; }');
-    expect(publicServer).toContain('location = /readyz { return 404; }');
+    expect(publicServer).toContain('location ~* ^/(healthz|readyz)(/|$) { return 404; }');
   });
 
   it('when a BFF relays a polling request, then the internal side routes it by the sid prefix to the API holding the session', () => {
     const map = block(config, 'map $arg_sid $api_pool');
-    expect(map).toContain('"~^api-1~" api_1;');
-    expect(map).toContain('"~^api-2~" api_2;');
+    expect(map).toContain('"~^api-1(~|%7[Ee])" api_1;');
+    expect(map).toContain('"~^api-2(~|%7[Ee])" api_2;');
     expect(map).toContain('default apis;');
     expect(block(config, 'upstream api_1')).toContain('server 127.0.0.1:41003');
     expect(block(config, 'upstream api_1')).not.toContain('41004');

@@ -91,7 +91,8 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
     '  server_tokens off;',
     '  map $http_upgrade $connection_upgrade { default upgrade; "" ""; }',
     '  map $arg_sid $api_pool {',
-    ...o.apis.map((a) => `    "~^${escapeRegex(a.name)}~" ${upstreamName(a.name)};`),
+    // The sid's `~` as sent, or percent-encoded by a client that encodes every reserved-looking character.
+    ...o.apis.map((a) => `    "~^${escapeRegex(a.name)}(~|%7[Ee])" ${upstreamName(a.name)};`),
     '    default apis;',
     '  }',
     ...upstream('apis', o.apis),
@@ -104,8 +105,8 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
           '  server {',
           `    listen ${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port};`,
           // Health is for the balancer and the operator, on the instances' own ports.
-          '    location = /healthz { return 404; }',
-          '    location = /readyz { return 404; }',
+          // Every spelling the BFF's router would take for them: any case, a trailing slash.
+          '    location ~* ^/(healthz|readyz)(/|$) { return 404; }',
           ...location('/socket.io/', ['proxy_pass http://bffs_sticky;', ...publicHeaders]),
           ...location('/', ['proxy_pass http://bffs;', ...publicHeaders]),
           '  }',
