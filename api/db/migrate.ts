@@ -1,25 +1,67 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './types.ts';
+import type { Db, Queryable } from './types.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-/** Applies the numbered migrations not yet applied, each in its own transaction, in order. */
-export const migrate = async (db: Db): Promise<string[]> => {
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
-  const files = (await readdir(migrationsDir)).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
-  const { rows } = await db.query<{ name: string }>('select name from schema_migrations');
+/**
+ * The advisory lock key every migrate() takes on PostgreSQL (the demo seed takes 727_001):
+ * several instances starting together on one database migrate one after the other.
+ */
+export const MIGRATION_LOCK = 727_000;
+
+const SCHEMA_TABLE = `create table if not exists schema_migrations (
+    name text primary key, applied_at timestamptz not null default now())`;
+
+const migrationFiles = async (): Promise<string[]> => (await readdir(migrationsDir)).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
+
+const pending = async (q: Queryable): Promise<string[]> => {
+  const { rows } = await q.query<{ name: string }>('select name from schema_migrations');
   const done = new Set(rows.map((r) => r.name));
+  return (await migrationFiles()).filter((f) => !done.has(f));
+};
+
+const failed = (file: string, error: unknown) => new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+
+/**
+ * PostgreSQL: the whole run is one transaction holding the advisory lock, so a second
+ * instance starting at the same moment waits, then finds everything applied; even the
+ * `create table if not exists` is under the lock (run concurrently it can fail on the
+ * catalogue's unique index). A failed migration leaves none of this run's applied.
+ */
+const migratePostgres = (db: Db): Promise<string[]> =>
+  db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(SCHEMA_TABLE);
+    const applied: string[] = [];
+    for (const file of await pending(tx)) {
+      const sql = await readFile(migrationsDir + file, 'utf8');
+      // No parameters: node-postgres sends the simple protocol, which runs several statements.
+      await tx.query(sql).catch((error: unknown) => {
+        throw failed(file, error);
+      });
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+
+/**
+ * Applies the numbered migrations not yet applied, in order. PGlite (one process, one
+ * connection) runs each in its own transaction; PostgreSQL runs them under an advisory lock.
+ */
+export const migrate = async (db: Db): Promise<string[]> => {
+  if (db.kind === 'postgres') return migratePostgres(db);
+  await db.exec(SCHEMA_TABLE);
   const applied: string[] = [];
-  for (const file of files.filter((f) => !done.has(f))) {
+  for (const file of await pending(db)) {
     const sql = await readFile(migrationsDir + file, 'utf8');
     // Both drivers run a multi-statement script inside an explicit transaction block.
     try {
       await db.exec(`begin;\n${sql}\ninsert into schema_migrations (name) values ('${file}');\ncommit;`);
     } catch (error) {
       await db.exec('rollback').catch(() => undefined);
-      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      throw failed(file, error);
     }
     applied.push(file);
   }

@@ -1,0 +1,229 @@
+/**
+ * startCluster(): the shop at scale on one machine (issue 16). PostgreSQL and Redis under
+ * DATA_DIR/cluster, migrations and the demo seed once (advisory locks), N API and M BFF
+ * instances on private loopback ports, nginx in front: public PORT → BFFs, internal port →
+ * APIs. The public port opens only when every instance answers ready. stop() closes in
+ * order: the public port, the BFFs (they drain), the APIs, nginx, Redis, PostgreSQL.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { openDb, seedDemo } from '../../api/index.ts';
+import { ensureFreshBuild } from '../build-freshness.ts';
+import { freePort } from '../../tests/support/redis-server.ts';
+import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
+import type { Peer } from './nginx-config.ts';
+import { type ClusterNginx, startNginx } from './nginx.ts';
+import { startPostgres } from './postgres.ts';
+import { describeExit, type Exit, type Proc } from './processes.ts';
+import { startRedis } from './redis.ts';
+import { clusterSecrets } from './secrets.ts';
+import { findTools } from './tools.ts';
+
+export type ClusterOptions = {
+  dataDir: string;
+  /** Public port (0: a free one). */
+  port?: number;
+  /** Public listen address (default 127.0.0.1). */
+  host?: string;
+  apis?: number;
+  bffs?: number;
+  seed?: 'demo' | 'none';
+  /** Where every line goes (default console.log). */
+  log?: (line: string) => void;
+  /** The instances' base environment (default process.env); the cluster's own variables win. */
+  env?: NodeJS.ProcessEnv;
+  /** PostgreSQL's port (default: a free one). */
+  pgPort?: number;
+  /** Rebuild a missing or stale client first, as npm start does (default true). */
+  build?: boolean;
+  /** Aborts a start in progress (Ctrl+C while starting): what started is stopped, and startCluster rejects. */
+  signal?: AbortSignal;
+  /** A component that was running ended without being asked to. */
+  onLost?: (name: string, message: string) => void;
+};
+
+export type RunningCluster = {
+  url: string;
+  /** The BFF → API upstream (127.0.0.1 only). */
+  internalUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Instance name → its private URL. */
+  instances: Record<string, string>;
+  stop(): Promise<void>;
+  /** Forced: SIGKILL to everything still running (a second Ctrl+C). */
+  kill(): void;
+  /** Stops one API or BFF instance (SIGTERM: it drains; SIGKILL: it just dies). */
+  stopInstance(name: string, signal?: NodeJS.Signals): Promise<Exit>;
+  /** Starts a stopped instance again on its port; resolves when it is ready. */
+  startInstance(name: string): Promise<void>;
+};
+
+/** A missing package or a bad option: the launcher prints the message alone, without a stack. */
+export class ClusterSetupError extends Error {}
+
+const names = (kind: 'api' | 'bff', count: number) => Array.from({ length: count }, (_, i) => `${kind}-${i + 1}`);
+
+const checkCount = (name: string, value: number) => {
+  if (!Number.isInteger(value) || value < 1 || value > 8) throw new ClusterSetupError(`${name} must be a whole number from 1 to 8 (got ${value})`);
+  return value;
+};
+
+export const startCluster = async (options: ClusterOptions): Promise<RunningCluster> => {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const found = findTools();
+  if (!found.ok) throw new ClusterSetupError(found.message);
+  const { tools } = found;
+  const dataDir = path.resolve(options.dataDir);
+  const clusterDir = path.join(dataDir, 'cluster');
+  const host = options.host ?? '127.0.0.1';
+  const apiNames = names('api', checkCount('CLUSTER_APIS', options.apis ?? 2));
+  const bffNames = names('bff', checkCount('CLUSTER_BFFS', options.bffs ?? 2));
+  const base = options.env ?? process.env;
+  if (options.build ?? true) {
+    await ensureFreshBuild({
+      root: process.cwd(),
+      production: base.NODE_ENV === 'production',
+      build: () => spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0,
+      say: (line) => log(`[build] ${line}`),
+      warn: (line) => log(`[build] ${line}`),
+    });
+  }
+  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  const secrets = await clusterSecrets(clusterDir);
+
+  // Everything started so far, newest last: a failure stops them in reverse.
+  const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
+  const procs = new Map<string, Proc>();
+  let stopping = false;
+  const watch = (proc: Proc) => {
+    procs.set(proc.name, proc);
+    void proc.exited.then((exit) => {
+      if (stopping || procs.get(proc.name) !== proc || !expected.has(proc.name)) return;
+      const message = `${proc.name} stopped unexpectedly (${describeExit(exit)}):\n${proc.lastLines()}`;
+      log(`[${proc.name}] ${message}`);
+      options.onLost?.(proc.name, message);
+    });
+  };
+  // Components that should be running (stopInstance takes one out).
+  const expected = new Set<string>();
+  const unwind = async () => {
+    stopping = true;
+    for (const { name, stop } of cleanups.reverse()) {
+      await stop().catch((error: unknown) => log(`[${name}] stop failed: ${(error as Error).message}`));
+    }
+    cleanups.length = 0;
+  };
+  const checkAborted = () => {
+    if (options.signal?.aborted) throw new ClusterSetupError('start cancelled');
+  };
+  let started = false;
+  options.signal?.addEventListener('abort', () => {
+    // A wait on a starting instance ends at once: its exit is what the wait watches for.
+    if (!started) for (const proc of procs.values()) if (/^(api|bff)-/.test(proc.name)) proc.signal('SIGTERM');
+  });
+
+  try {
+    const pg = await startPostgres({ pgBin: tools.pgBin, clusterDir, port: options.pgPort ?? (await freePort()), password: secrets.PG_PASSWORD, log });
+    cleanups.push({ name: 'postgres', stop: pg.stop });
+    watch(pg.proc);
+    expected.add('postgres');
+    log(`[postgres] ready on 127.0.0.1:${pg.port} (data in ${path.join(clusterDir, 'pg')})`);
+    checkAborted();
+    const redis = await startRedis({ redisServer: tools.redisServer, clusterDir, port: await freePort(), password: secrets.REDIS_PASSWORD, log });
+    cleanups.push({ name: 'redis', stop: redis.stop });
+    watch(redis.proc);
+    expected.add('redis');
+    log(`[redis] ready on 127.0.0.1:${redis.port} (data in ${path.join(clusterDir, 'redis')})`);
+
+    checkAborted();
+    // Once, before any instance takes traffic (openDb migrates); the advisory locks make a
+    // second launcher or instance wait, not collide.
+    const db = await openDb({ dataDir, databaseUrl: pg.url, poolSize: 2 });
+    try {
+      const { rows } = await db.query<{ last: string | null }>('select max(name) as last from schema_migrations');
+      log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
+      if ((options.seed ?? 'demo') === 'demo') {
+        const seeded = await seedDemo(db, { dataDir, production: base.NODE_ENV === 'production', onProgress: (m) => log(`[seed] ${m}`) });
+        log(`[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`);
+      }
+    } finally {
+      await db.close();
+    }
+
+    const internalPort = await freePort();
+    const specs = new Map<string, InstanceSpec>();
+    for (const name of apiNames) {
+      const port = await freePort();
+      const env = { INSTANCE_ID: name, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: pg.url, REDIS_URL: redis.url, SEED: 'none', TOKEN_SECRET: secrets.TOKEN_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET };
+      specs.set(name, { name, kind: 'api', port, env: instanceEnv(base, env) });
+    }
+    for (const name of bffNames) {
+      const port = await freePort();
+      const env = { INSTANCE_ID: name, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, API_URL: `http://127.0.0.1:${internalPort}`, REDIS_URL: redis.url, TRUST_PROXY: 'loopback', SESSION_SECRET: secrets.SESSION_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET };
+      specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
+    }
+    const spawnReady = async (spec: InstanceSpec) => {
+      const proc = spawnInstance(spec, log);
+      watch(proc);
+      expected.add(spec.name);
+      await waitReady(proc, spec.port);
+      log(`[${spec.name}] ready at http://127.0.0.1:${spec.port} (pid ${proc.pid})`);
+    };
+    const stopOne = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
+      const proc = procs.get(name);
+      if (!proc || !specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
+      expected.delete(name);
+      return proc.stop(signal, 20_000);
+    };
+    const peers = (list: string[]): Peer[] => list.map((name) => ({ name, port: specs.get(name)!.port }));
+    const apiSpecs = apiNames.map((name) => specs.get(name)!);
+    const bffSpecs = bffNames.map((name) => specs.get(name)!);
+
+    cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => procs.get(name) && stopOne(name))) });
+    checkAborted();
+    await Promise.all(apiSpecs.map(spawnReady));
+    checkAborted();
+    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames) };
+    const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
+    cleanups.push({ name: 'nginx', stop: nginx.stop });
+    watch(nginx.proc);
+    expected.add('nginx');
+    log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
+    cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => procs.get(name) && stopOne(name))) });
+    await Promise.all(bffSpecs.map(spawnReady));
+    checkAborted();
+    const port = options.port ?? 3000;
+    const publicPort = port === 0 ? await freePort() : port;
+    // Last: customers reach the shop only when every instance is ready.
+    await nginx.configure({ ...internalOnly, port: publicPort });
+    cleanups.push({ name: 'nginx', stop: () => nginx.configure(internalOnly) });
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${publicPort}`;
+    log(`[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`);
+
+    started = true;
+    return {
+      url,
+      internalUrl: `http://127.0.0.1:${internalPort}`,
+      databaseUrl: pg.url,
+      redisUrl: redis.url,
+      instances: Object.fromEntries([...specs.values()].map((s) => [s.name, `http://127.0.0.1:${s.port}`])),
+      stop: unwind,
+      kill() {
+        stopping = true;
+        for (const proc of procs.values()) proc.signal('SIGKILL');
+      },
+      stopInstance: stopOne,
+      async startInstance(name) {
+        const spec = specs.get(name);
+        if (!spec) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
+        if (procs.get(name)?.running()) throw new Error(`${name} is running`);
+        await spawnReady(spec);
+      },
+    };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
+};

@@ -1,0 +1,57 @@
+/**
+ * The shop's instances as the cluster runs them: scripts/start-api.ts and scripts/start-bff.ts
+ * in processes of their own, each on a private loopback port, named by INSTANCE_ID; ready
+ * when their /readyz answers 200 (or /healthz, on an instance without /readyz yet).
+ */
+import { fileURLToPath } from 'node:url';
+import { type Proc, spawnPrefixed } from './processes.ts';
+
+export type InstanceKind = 'api' | 'bff';
+export type InstanceSpec = { name: string; kind: InstanceKind; port: number; env: NodeJS.ProcessEnv };
+
+const ENTRIES: Record<InstanceKind, string> = {
+  api: fileURLToPath(new URL('../start-api.ts', import.meta.url)),
+  bff: fileURLToPath(new URL('../start-bff.ts', import.meta.url)),
+};
+/** tsx's loader by absolute URL, so the child runs TypeScript whatever the working directory. */
+const TSX = import.meta.resolve('tsx');
+
+/** The caller's variables that would point an instance elsewhere than the cluster chose. */
+const FOREIGN = ['API_URL', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'API_PORT', 'API_HOST', 'INSTANCE_ID', 'SEED', 'TRUST_PROXY', 'STATEFRONT_API_CHILD'];
+
+export const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
+  const env = { ...base };
+  for (const name of FOREIGN) delete env[name];
+  return { ...env, ...own };
+};
+
+export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc =>
+  spawnPrefixed({ name: spec.name, command: process.execPath, args: ['--import', TSX, ENTRIES[spec.kind]], env: spec.env, log });
+
+const answer = async (url: string): Promise<number | undefined> => {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Polls the instance until it is ready; throws with its name and last lines when it exits
+ * first or the time runs out.
+ */
+export const waitReady = async (proc: Proc, port: number, timeoutMs = 120_000): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (!proc.running()) throw new Error(`${proc.name} stopped while starting:\n${proc.lastLines()}`);
+    const ready = await answer(`${base}/readyz`);
+    if (ready === 200) return;
+    // An instance from before /readyz: alive is the best it can say.
+    if (ready === 404 && (await answer(`${base}/healthz`)) === 200) return;
+    if (Date.now() > end) throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s (${base}/readyz: ${ready ?? 'no answer'}):\n${proc.lastLines()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};

@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nginxConfig, type NginxConfigOptions, upstreamName } from './nginx-config.ts';
+
+const options: NginxConfigOptions = {
+  dir: '/data/cluster',
+  host: '127.0.0.1',
+  port: 3000,
+  internalPort: 41000,
+  bffs: [
+    { name: 'bff-1', port: 41001 },
+    { name: 'bff-2', port: 41002 },
+  ],
+  apis: [
+    { name: 'api-1', port: 41003 },
+    { name: 'api-2', port: 41004 },
+  ],
+};
+
+/** The block that starts with `head {`, up to its closing brace. */
+const block = (config: string, head: string): string => {
+  const start = config.indexOf(`${head} {`);
+  if (start < 0) return '';
+  let depth = 0;
+  for (let i = config.indexOf('{', start); i < config.length; i += 1) {
+    if (config[i] === '{') depth += 1;
+    if (config[i] === '}' && --depth === 0) return config.slice(start, i + 1);
+  }
+  return '';
+};
+const servers = (config: string): string[] => config.split(/\n {2}server \{/).slice(1);
+
+describe('the balancer configuration', () => {
+  const config = nginxConfig(options);
+
+  it('when a browser calls the public port, then HTTP goes round-robin to every BFF with passive checks and retries on 502/503', () => {
+    const bffs = block(config, 'upstream bffs');
+    expect(bffs).toContain('server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;');
+    expect(bffs).toContain('server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;');
+    expect(bffs).toContain('keepalive');
+    expect(bffs).not.toContain('hash');
+    expect(config).toContain('proxy_next_upstream error timeout http_502 http_503;');
+  });
+
+  it('when socket.io polls with a session id, then the public side hashes the sid (sticky) and upgrades websockets', () => {
+    expect(block(config, 'upstream bffs_sticky')).toContain('hash $arg_sid consistent;');
+    const publicServer = servers(config).find((s) => s.includes('listen 127.0.0.1:3000;'))!;
+    expect(block(publicServer, 'location /socket.io/')).toContain('proxy_pass http://bffs_sticky;');
+    expect(publicServer).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(publicServer).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(publicServer).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(publicServer).toContain('proxy_set_header X-Request-Id $request_id;');
+  });
+
+  it('when anyone asks the public port for /healthz or /readyz, then it answers 404', () => {
+    const publicServer = servers(config).find((s) => s.includes('listen 127.0.0.1:3000;'))!;
+    expect(publicServer).toContain('location = /healthz { return 404; }');
+    expect(publicServer).toContain('location = /readyz { return 404; }');
+  });
+
+  it('when a BFF relays a polling request, then the internal side routes it by the sid prefix to the API holding the session', () => {
+    const map = block(config, 'map $arg_sid $api_pool');
+    expect(map).toContain('"~^api-1~" api_1;');
+    expect(map).toContain('"~^api-2~" api_2;');
+    expect(map).toContain('default apis;');
+    expect(block(config, 'upstream api_1')).toContain('server 127.0.0.1:41003');
+    expect(block(config, 'upstream api_1')).not.toContain('41004');
+    const internal = servers(config).find((s) => s.includes('listen 127.0.0.1:41000;'))!;
+    expect(block(internal, 'location /socket.io/')).toContain('proxy_pass http://$api_pool;');
+    expect(block(internal, 'location /')).toContain('proxy_pass http://apis;');
+    // The internal hop keeps the request id the public side minted (nginx passes it through).
+    expect(internal).not.toContain('$request_id');
+  });
+
+  it('when the BFFs are still starting, then only the internal server exists (the public port is not open yet)', () => {
+    const internalOnly = nginxConfig({ ...options, port: undefined });
+    expect(servers(internalOnly)).toHaveLength(1);
+    expect(internalOnly).not.toContain(':3000');
+    expect(internalOnly).not.toContain('upstream bffs');
+  });
+
+  it('when the configuration is written, then its pid and temp files stay under the cluster folder and errors go to stderr', () => {
+    expect(config).toContain('pid /data/cluster/nginx.pid;');
+    expect(config).toContain('proxy_temp_path /data/cluster/nginx-temp/proxy;');
+    expect(config).toContain('error_log stderr');
+    expect(config).toContain('access_log off;');
+  });
+
+  it('when an instance name has a dash, then its upstream name is nginx-safe', () => {
+    expect(upstreamName('api-12')).toBe('api_12');
+  });
+
+  it.skipIf(!existsSync('/usr/sbin/nginx'))('when nginx -t checks the generated file, then it is valid', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'statefront-nginx-'));
+    try {
+      const file = path.join(dir, 'nginx.conf');
+      // nginx.ts makes the temp folder before the check, as here.
+      mkdirSync(path.join(dir, 'nginx-temp'));
+      writeFileSync(file, nginxConfig({ ...options, dir }));
+      const out = spawnSync('/usr/sbin/nginx', ['-t', '-e', 'stderr', '-c', file, '-p', `${dir}/`], { encoding: 'utf8' });
+      expect(out.stderr, out.stderr).toContain('syntax is ok');
+      expect(out.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The balancer: writes DATA_DIR/cluster/nginx.conf, checks it with `nginx -t`, runs nginx in
+ * the foreground (`daemon off`) so its errors come out prefixed and its exit is seen.
+ * It starts with the internal server only (the BFFs need it to become ready); `configure`
+ * then opens the public port, or closes it again at shutdown, by a graceful reload (SIGHUP:
+ * new workers take new connections, old ones finish theirs). Stopped with SIGQUIT.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
+import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
+
+export type ClusterNginx = {
+  proc: Proc;
+  configFile: string;
+  /** Writes, checks and loads a new configuration; resolves once its public port is open (or closed, without one). */
+  configure(options: NginxConfigOptions): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const NAME = 'nginx';
+
+const listening = (host: string, port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+const probeHost = (host: string) => (['0.0.0.0', '::', '*'].includes(host) ? '127.0.0.1' : host);
+
+const waitPort = async (proc: Proc, host: string, port: number, open: boolean, timeoutMs = 15_000): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (!proc.running()) throw new Error(`nginx stopped:\n${proc.lastLines()}`);
+    if ((await listening(probeHost(host), port)) === open) return;
+    if (Date.now() > end) throw new Error(`nginx did not ${open ? 'open' : 'close'} ${host}:${port} within ${timeoutMs / 1000} s:\n${proc.lastLines()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+export const startNginx = async (nginx: string, options: NginxConfigOptions, log: (line: string) => void): Promise<ClusterNginx> => {
+  const configFile = path.join(options.dir, 'nginx.conf');
+  // -e: errors to stderr from the first moment (before the file is read), not to /var/log.
+  const args = ['-e', 'stderr', '-c', configFile, '-p', `${options.dir}/`, '-g', 'daemon off;'];
+  const write = async (next: NginxConfigOptions) => {
+    await writeFile(configFile, nginxConfig(next));
+    await runToEnd({ name: NAME, command: nginx, args: ['-t', '-q', ...args], log });
+  };
+  await mkdir(path.join(options.dir, 'nginx-temp'), { recursive: true });
+  await write(options);
+  const proc = spawnPrefixed({ name: NAME, command: nginx, args, log });
+  let current = options;
+  const stop = async () => {
+    await proc.stop('SIGQUIT', 15_000);
+  };
+  const configure = async (next: NginxConfigOptions) => {
+    const closing = next.port === undefined ? current.port : undefined;
+    await write(next);
+    // The master only: it starts new workers and retires the old ones gracefully.
+    proc.child.kill('SIGHUP');
+    current = next;
+    if (next.port !== undefined) await waitPort(proc, next.host, next.port, true);
+    if (closing !== undefined) await waitPort(proc, next.host, closing, false);
+  };
+  try {
+    await waitPort(proc, '127.0.0.1', options.internalPort, true);
+  } catch (error) {
+    await proc.stop('SIGTERM', 2_000);
+    throw error;
+  }
+  return { proc, configFile, configure, stop };
+};

@@ -1,0 +1,96 @@
+/**
+ * The cluster's private PostgreSQL: one data folder under DATA_DIR/cluster/pg (initdb on the
+ * first run only), its unix socket in DATA_DIR/cluster/run, TCP on 127.0.0.1 with a password
+ * (kept in secrets.json). Run as the `postgres` user when we are root (initdb refuses root),
+ * directly otherwise. Stopped with `pg_ctl stop -m fast`: sessions end, nothing committed is lost.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
+
+export type ClusterPostgres = { url: string; port: number; proc: Proc; stop(): Promise<void> };
+
+export type StartPostgresOptions = {
+  pgBin: string;
+  clusterDir: string;
+  port: number;
+  password: string;
+  log: (line: string) => void;
+  /** Where initdb's chatter goes (it is long). */
+  quiet?: (line: string) => void;
+};
+
+const NAME = 'postgres';
+
+const postgresUser = (): { uid: number; gid: number } => {
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  const [uid, gid] = [id('-u'), id('-g')];
+  if (uid.status !== 0 || gid.status !== 0) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (apt-get install -y postgresql creates it)');
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+};
+
+const waitConnectable = async (url: string, proc: Proc, timeoutMs = 30_000): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (!proc.running()) throw new Error(`PostgreSQL stopped while starting:\n${proc.lastLines()}`);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > end) throw new Error(`PostgreSQL did not accept connections within ${timeoutMs / 1000} s (${(error as Error).message}):\n${proc.lastLines()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+export const startPostgres = async ({ pgBin, clusterDir, port, password, log, quiet = () => undefined }: StartPostgresOptions): Promise<ClusterPostgres> => {
+  const data = path.join(clusterDir, 'pg');
+  const socketDir = path.join(clusterDir, 'run');
+  const asRoot = process.getuid?.() === 0;
+  const owner = asRoot ? postgresUser() : undefined;
+  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  if (owner) await chown(socketDir, owner.uid, owner.gid);
+  const command = (tool: string, args: string[]) =>
+    asRoot ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(pgBin, tool), ...args] } : { command: path.join(pgBin, tool), args };
+
+  if (!existsSync(path.join(data, 'PG_VERSION'))) {
+    log(`[${NAME}] first run: initdb ${data}`);
+    await rm(data, { recursive: true, force: true });
+    await mkdir(data, { recursive: true, mode: 0o700 });
+    const pwfile = path.join(socketDir, 'initdb-password');
+    await writeFile(pwfile, password, { mode: 0o600 });
+    if (owner) await Promise.all([chown(data, owner.uid, owner.gid), chown(pwfile, owner.uid, owner.gid)]);
+    try {
+      // Socket: trust (the folder is the server owner's alone); TCP: the password.
+      await runToEnd({ name: NAME, ...command('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C']), log: quiet });
+    } catch (error) {
+      // A half-made folder would pass the PG_VERSION check next time only by luck: start afresh.
+      await rm(data, { recursive: true, force: true });
+      throw new Error(`${(error as Error).message}${asRoot ? '\n(as root, the postgres user must be able to reach DATA_DIR: check the folders above it are not private)' : ''}`);
+    } finally {
+      await rm(pwfile, { force: true });
+    }
+  }
+  const settings = ['-D', data, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'logging_collector=off'];
+  const proc = spawnPrefixed({ name: NAME, ...command('postgres', settings), log });
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const stop = async () => {
+    if (!proc.running()) return;
+    const pgCtl = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    await runToEnd({ name: NAME, ...pgCtl, log }).catch((error: unknown) => log(`[${NAME}] ${(error as Error).message}`));
+    await proc.stop('SIGINT', 15_000);
+  };
+  try {
+    await waitConnectable(url, proc);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, proc, stop };
+};

@@ -1,0 +1,73 @@
+/**
+ * npm run start:cluster: the shop at scale on this machine (issue 16), from Debian's
+ * postgresql, redis-server and nginx: PostgreSQL and Redis under DATA_DIR/cluster, the demo
+ * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
+ * everything in order (a second one forces). See README, "Running at scale".
+ */
+import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
+
+const count = (name: string, fallback: number): number => {
+  const text = process.env[name]?.trim();
+  return text ? Number(text) : fallback;
+};
+
+const main = async (): Promise<void> => {
+  const port = count('PORT', 3000);
+  const pgPort = process.env.CLUSTER_PG_PORT?.trim() ? count('CLUSTER_PG_PORT', 0) : undefined;
+  const seed = process.env.SEED?.trim() === 'none' ? 'none' : 'demo';
+  let stopping: Promise<void> | undefined;
+  // Ctrl+C while starting: what started is stopped (the components run in their own process groups).
+  const starting = new AbortController();
+  const cancel = () => {
+    if (starting.signal.aborted) process.exit(1);
+    console.log('Stopping what started …');
+    starting.abort();
+  };
+  process.on('SIGINT', cancel);
+  process.on('SIGTERM', cancel);
+  const cluster = await startCluster({
+    signal: starting.signal,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+    port,
+    host: process.env.HOST?.trim() || undefined,
+    apis: count('CLUSTER_APIS', 2),
+    bffs: count('CLUSTER_BFFS', 2),
+    seed,
+    pgPort,
+    onLost: (name) => {
+      // The instances stand in for each other; the shared services do not.
+      if (!['nginx', 'postgres', 'redis'].includes(name)) return;
+      console.error(`${name} is gone: stopping the cluster.`);
+      stopping ??= cluster.stop().finally(() => process.exit(1));
+    },
+  });
+  process.off('SIGINT', cancel);
+  process.off('SIGTERM', cancel);
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      console.error(`${signal} again: killing every component now.`);
+      cluster.kill();
+      process.exit(1);
+    }
+    console.log(`${signal}: stopping in order (public port, BFFs, APIs, nginx, Redis, PostgreSQL); again to force.`);
+    stopping ??= cluster.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Stop failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  console.log(`\nStatefront cluster at ${cluster.url}`);
+  if (seed === 'demo') console.log('Demo accounts: admin@admin.com / admin@admin.com (admin), john@doe.com / john@doe.com');
+  console.log('Stop with Ctrl+C.');
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ClusterSetupError ? error.message : error instanceof Error ? error.message : error);
+  process.exit(1);
+});
