@@ -22,6 +22,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
+import { type InstanceState, instanceState } from './http/readiness.ts';
 import { createLogger } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
@@ -30,11 +31,16 @@ export type Api = {
   context: ApiContext;
   /** Listens on the port (0 picks a free one) and resolves with the address. */
   start(port?: number, host?: string): Promise<{ port: number; url: string; server: http.Server }>;
-  stop(): Promise<void>;
+  /**
+   * Stops. With `drainMs` (SIGTERM): /readyz says draining at once, no new connections, answers
+   * close their connections, sockets are closed as a transport close (they reconnect elsewhere),
+   * and requests in flight get up to `drainMs` to finish. Without: closes every connection now.
+   */
+  stop(drainMs?: number): Promise<void>;
 };
 
 /** Attaches to the HTTP server once it exists (the realtime hub is one); returns its cleanup. */
-export type ServerAttachment = (server: http.Server, context: ApiContext) => () => Promise<void>;
+export type ServerAttachment = (server: http.Server, context: ApiContext, instance: InstanceState) => () => Promise<void>;
 
 export type ApiOptions = {
   db: Db;
@@ -54,12 +60,17 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   };
   const app = express();
   app.disable('x-powered-by');
+  const instance = instanceState();
+  instance.probe('database', () => db.query('select 1'));
   // Forwarded addresses count only when the BFF signs them (identifyCaller), never by header alone.
   app.set('trust proxy', false);
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', req.requestId);
+    // Which instance answered (issue 16); while draining, a kept-alive connection goes after this answer.
+    res.setHeader('x-instance', config.INSTANCE_ID);
+    instance.closeWhenDraining(res);
     next();
   });
   app.use(identifyCaller(config.INTERNAL_SECRET));
@@ -68,14 +79,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await db.query('select 1');
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'database unreachable' });
-    }
-  });
+  app.get('/readyz', instance.readyz);
 
   app.use(
     '/images',
@@ -107,7 +111,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     context,
     async start(port = config.API_PORT, host = config.API_HOST) {
       server = http.createServer(app);
-      detach = attachments.map((attach) => attach(server!, context));
+      detach = attachments.map((attach) => attach(server!, context, instance));
       // Issue 13: unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);
       await new Promise<void>((resolve, reject) => {
@@ -117,7 +121,15 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       const address = server.address() as AddressInfo;
       return { port: address.port, url: `http://${host}:${address.port}`, server };
     },
-    async stop() {
+    async stop(drainMs = 0) {
+      if (server && drainMs > 0) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        await instance.drain();
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server?.closeAllConnections(), drainMs);
+        await closed;
+        clearTimeout(timer);
+      }
       await sweep?.stop();
       await Promise.all(detach.map((d) => d()));
       if (server) {

@@ -8,6 +8,8 @@ const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   API_HOST: z.string().default('127.0.0.1'),
+  /** Which instance this is (issue 16): every answer's X-Instance and the prefix of its socket.io session ids. */
+  INSTANCE_ID: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like api-1').default('api'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalEnv(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

@@ -3,4 +3,5 @@ export { createApi, type Api, type ApiOptions, type ServerAttachment } from './a
 export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger } from './logger.ts';
+export { instanceState, type InstanceState } from './http/readiness.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';

@@ -9,6 +9,9 @@ import { createApi, createLogger, loadApiConfig, openDb, seedDemo } from '../api
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
+/** Requests in flight get this long after SIGTERM; the rest of the 15 s closes sockets and the database. */
+const DRAIN_MS = 10_000;
+
 const send = process.send?.bind(process);
 const asChild = process.env.STATEFRONT_API_CHILD === '1' && send !== undefined;
 const tell = (message: FromApiChild) => {
@@ -69,16 +72,18 @@ const main = async (): Promise<void> => {
     const logger = asChild ? createLogger(config.LOG_LEVEL, 'statefront').child({ part: 'api' }) : undefined;
     const api = createApi({ db, config, logger });
     const { url } = await api.start();
-    const stop = async () => {
-      await api.stop();
+    const stop = async (drainMs = 0) => {
+      await api.stop(drainMs);
       await db.close();
     };
     if (asChild) {
-      stopWhenTold(stop);
+      // npm start's parent has drained its BFF first: nothing is left in flight here.
+      stopWhenTold(() => stop());
       tell({ type: 'ready', url, demoAccounts });
       return;
     }
-    stopOnSignals(stop);
+    // Alone (one instance of several): SIGTERM drains, within stopOnSignals's 15 s.
+    stopOnSignals(() => stop(DRAIN_MS));
     console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
   } catch (error) {
     await db.close();

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { Server } from 'socket.io';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { AuthUser } from '../auth/types.ts';
 import type { ApiContext } from '../context.ts';
+import type { InstanceState } from '../http/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
 import { createConversations } from './conversations.ts';
@@ -42,24 +44,41 @@ const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close
 const MAX_PACKET_BYTES = 16 * 1024;
 
 /**
+ * Issue 16: engine.io session ids start with `<INSTANCE_ID>~` (the balancer routes a polling
+ * request by its sid to the instance holding the session), and every engine.io answer, polling
+ * or websocket 101, says which instance it is; while draining, polling answers close their connection.
+ */
+const announceInstance = (io: HubServer, instanceId: string, instance: InstanceState | undefined) => {
+  io.engine.generateId = () => `${instanceId}~${randomBytes(15).toString('base64url')}`;
+  io.engine.on('headers', (headers: Record<string, string>, req: http.IncomingMessage) => {
+    headers['X-Instance'] = instanceId;
+    if (instance?.draining && !req.headers.upgrade) headers['Connection'] = 'close';
+  });
+};
+
+/**
  * The realtime hub: support chat between customers and admins, and newOrder for admins.
  * Returns an api/app.ts ServerAttachment (spelled out here: importing app.ts would be a cycle).
  */
 export const createRealtimeHub =
   (options: RealtimeHubOptions = {}) =>
-  (server: http.Server, ctx: ApiContext): (() => Promise<void>) => {
+  (server: http.Server, ctx: ApiContext, instance?: InstanceState): (() => Promise<void>) => {
     const windowMs = options.recoveryWindowMs ?? 2 * 60_000;
     const io: HubServer = new Server(server, {
       path: '/socket.io',
       serveClient: false,
       maxHttpBufferSize: MAX_PACKET_BYTES,
       connectionStateRecovery: { maxDisconnectionDuration: windowMs, skipMiddlewares: false },
+      // A draining instance takes no new session: the client retries, through the balancer, elsewhere.
+      allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
     });
+    announceInstance(io, ctx.config.INSTANCE_ID, instance);
     const historyLimit = options.historyLimit ?? 200;
     const shared = ctx.config.REDIS_URL
       ? openSharedState(ctx.config.REDIS_URL, { historyLimit, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
+    if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
     const flood = createFloodGuard({ limits: ctx.config, redis: shared?.redis, logger: ctx.logger, windowMs: options.addressWindowMs });
     io.use(handshake(ctx));
     // After the handshake: admins, known by their session, are not counted.
@@ -162,6 +181,11 @@ export const createRealtimeHub =
     const sync = setInterval(() => io.emit(CHAT_EVENTS.sync), Math.max(100, Math.floor(windowMs / 3)));
     sync.unref();
     const stopWatching = watchAccounts(io, ctx, recheckDeparted);
+    // Draining: every engine.io connection ends as a transport close ('forced close' here, a
+    // recoverable reason), never 'io server disconnect', so clients reconnect (elsewhere) and recover.
+    instance?.onDrain(() => {
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    });
     options.onAttached?.(io);
 
     return async () => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import type { ChatAck, ChatHandshakeAuth } from '../../contracts/chat.ts';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { TestApi } from '../testing/api-harness.ts';
@@ -109,3 +110,14 @@ export const cutClientSide = (hub: HubServer, socket: Socket) =>
 /** Cuts it from the server's side: the raw WebSocket under the engine.io connection. */
 export const cutServerSide = (hub: HubServer, socket: Socket) =>
   cut(hub, socket, () => (hub.of('/').sockets.get(socket.id!)!.conn.transport as unknown as ServerWsTransport).socket!.terminate());
+
+/** The headers of a websocket's 101 answer. */
+export const upgradeHeaders = (url: string, origin?: string): Promise<http.IncomingHttpHeaders> =>
+  new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, origin ? { origin } : {});
+    ws.once('upgrade', (res) => {
+      resolve(res.headers);
+      ws.close();
+    });
+    ws.once('error', reject);
+  });

@@ -56,6 +56,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     NODE_ENV: 'test',
     API_PORT: 0,
     API_HOST: '127.0.0.1',
+    INSTANCE_ID: 'api',
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     DATABASE_POOL_SIZE: 10,
