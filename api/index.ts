@@ -5,3 +5,5 @@ export { openDb, type Db } from './db/index.ts';
 export { createLogger } from './logger.ts';
 export { instanceState, type InstanceState } from './http/readiness.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
+export { openCounts } from './realtime/rate-limit.ts';
+export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { createLogger } from '../api/index.ts';
+import { createLogger, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -114,7 +114,8 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const upgraded = new Set<Duplex>();
   // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
-  const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION });
+  const shared = counters && sharedOpenCounts(counters.link, { prefix: 'statefront:chat-websockets', logger });
+  const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION, shared });
   const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
 
   return {
@@ -158,6 +159,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
         server = undefined;
       }
       proxy.agent.destroy();
+      await caps.close();
       await counters?.close();
     },
   };

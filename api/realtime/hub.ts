@@ -28,7 +28,7 @@ export type RealtimeHubOptions = {
   historyLimit?: number;
   /** Admin presence; the default is Redis's with REDIS_URL (every instance), else this process's. */
   presence?: AdminPresence;
-  /** With REDIS_URL: how long a dead instance's admins still count (its heartbeat's TTL). */
+  /** With REDIS_URL: how long a dead instance's admins and open sockets still count (its heartbeats' TTL). */
   presenceTtlMs?: number;
   /** Called with the socket.io server once attached (tests reach the raw connections through it). */
   onAttached?: (io: HubServer) => void;
@@ -79,7 +79,7 @@ export const createRealtimeHub =
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
     if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
-    const flood = createFloodGuard({ limits: ctx.config, redis: shared?.redis, logger: ctx.logger, windowMs: options.addressWindowMs });
+    const flood = createFloodGuard({ limits: ctx.config, redis: shared?.redis, logger: ctx.logger, windowMs: options.addressWindowMs, openTtlMs: options.presenceTtlMs });
     io.use(handshake(ctx));
     // After the handshake: admins, known by their session, are not counted.
     io.use(flood.admit);
@@ -196,6 +196,7 @@ export const createRealtimeHub =
       stopWatching();
       await shared?.leave();
       await io.close();
+      await flood.close();
       await shared?.close();
     };
   };

@@ -1,6 +1,7 @@
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { RedisLink } from '../../api/index.ts';
 import { createClient } from 'redis';
 
 /** A counter that takes longer than this lets the request through rather than holding it. */
@@ -9,6 +10,8 @@ const COMMAND_TIMEOUT_MS = 1_000;
 export type RedisCounters = {
   /** A fresh store for one limiter; each limiter needs its own prefix (and its own store). */
   store(prefix: string): Store;
+  /** The same connection for counters that are not rate limits (open chat websockets); not ready until connected. */
+  link: RedisLink;
   /** Connects; rejects with a sentence a person can act on when Redis cannot be reached. */
   connect(): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +63,12 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
 
   return {
     store: (prefix) => new RedisStore({ prefix, sendCommand }),
+    link: {
+      get isReady() {
+        return connectedOnce && client.isReady;
+      },
+      sendCommand: (args) => client.sendCommand(args, { timeout: COMMAND_TIMEOUT_MS }),
+    },
     async connect() {
       try {
         await client.connect();

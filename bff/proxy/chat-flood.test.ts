@@ -7,7 +7,7 @@ import { collect, say, until } from '../../api/realtime/test-sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { type ViaBffOptions, adminViaBff, bffSession, openViaBff } from '../testing/chat-clients.ts';
+import { type ViaBffOptions, adminViaBff, attemptViaBff, bffSession } from '../testing/chat-clients.ts';
 
 /*
  * The chat flood through the BFF's public port, as shoppers at different addresses (every
@@ -34,16 +34,7 @@ afterAll(async () => {
 });
 
 /** A connected socket, or why it was refused: the hub's sentence, or the transport error of a refused upgrade. */
-const attempt = (options: ViaBffOptions): Promise<Socket | string> =>
-  new Promise((resolve) => {
-    const socket = openViaBff(bff, options);
-    open.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err: Error & { description?: { message?: string } }) => {
-      socket.disconnect();
-      resolve(err.description?.message ?? err.message);
-    });
-  });
+const attempt = (options: ViaBffOptions): Promise<Socket | string> => attemptViaBff(bff, options, (s) => open.push(s));
 const flood = (n: number, options: ViaBffOptions) => Promise.all(Array.from({ length: n }, () => attempt(options)));
 const sockets = (results: Array<Socket | string>) => results.filter((r): r is Socket => typeof r !== 'string');
 const refusals = (results: Array<Socket | string>) => results.filter((r): r is string => typeof r === 'string');

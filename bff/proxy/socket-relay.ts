@@ -68,7 +68,7 @@ export const socketUpgrade =
     }
     const session = await cookies.read(req.headers.cookie);
     const address = addressOf(req);
-    const tooMany = caps.admit(socket, { address, session });
+    const tooMany = await caps.admit(socket, { address, session });
     if (tooMany) {
       logger.info({ address }, 'chat websocket refused: too many open');
       return refuseTooMany(socket, tooMany);

@@ -50,6 +50,21 @@ export const openViaBff = (bff: TestBff, { cookie, transport = 'websocket', loca
     forceNew: true,
   });
 
+/**
+ * A socket that connects, or why it was refused: the hub's sentence, or the transport error of a
+ * refused upgrade (`Unexpected server response: 429`). Every socket opened is handed to `track`.
+ */
+export const attemptViaBff = (bff: TestBff, options: ViaBffOptions, track: (socket: Socket) => void): Promise<Socket | string> =>
+  new Promise((resolve) => {
+    const socket = openViaBff(bff, options);
+    track(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err: Error & { description?: { message?: string } }) => {
+      socket.disconnect();
+      resolve(err.description?.message ?? err.message);
+    });
+  });
+
 /** An admin session's socket through the BFF that has announced itself as a chat admin. */
 export const adminViaBff = async (api: TestApi, bff: TestBff, transport: Transport = 'websocket'): Promise<Socket> => {
   const socket = await connectViaBff(bff, { cookie: await bffSession(api, bff, { admin: true }), transport });
