@@ -13,7 +13,7 @@
  * 2 CPUs two instances of each add processes, not cores, so the figures are reported, not gates.
  * Writes bench/results/cluster.md. Run: npx tsx bench/cluster.ts [seconds per round, default 5] [customers, default 300]
  */
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster } from '../scripts/cluster/cluster.ts';
@@ -38,6 +38,8 @@ type Chat = { p50: number; p99: number; sent: number; lost: number; duplicated: 
 const start = async (apis: number, bffs: number, build: boolean): Promise<Topology> => {
   const dataDir = await tempDir(`cluster-${apis}x${bffs}`);
   try {
+    // tempDir is private; run as root, the cluster's PostgreSQL runs as `postgres`, which must reach it.
+    await chmod(dataDir, 0o755);
     const cluster = await startCluster({
       dataDir,
       port: 0,

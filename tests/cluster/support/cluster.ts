@@ -3,7 +3,7 @@
  * same code as `npm run start:cluster`: a private PostgreSQL and Redis under a temp DATA_DIR,
  * api-1, api-2, bff-1, bff-2 and nginx on a free loopback port, the demo shop seeded once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCluster } from '../../../scripts/cluster/cluster.ts';
@@ -43,6 +43,8 @@ export type Cluster = {
 /** Starts the cluster in a fresh temp DATA_DIR; `stop()` ends every process it started and removes the folder. */
 export const startTestCluster = async (): Promise<Cluster> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-cluster-test-'));
+  // mkdtemp makes it private; run as root, the cluster's PostgreSQL runs as `postgres`, which must reach it.
+  await chmod(dataDir, 0o755);
   const lines: string[] = [];
   try {
     const cluster = await startCluster({
