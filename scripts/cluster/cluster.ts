@@ -5,7 +5,7 @@
  * APIs. The public port opens only when every instance answers ready. stop() closes in
  * order: the public port, the BFFs (they drain), the APIs, nginx, Redis, PostgreSQL.
  */
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { openDb, seedDemo } from '../../api/index.ts';
@@ -51,6 +51,8 @@ export type RunningCluster = {
   redisUrl: string;
   /** Instance name → its private URL. */
   instances: Record<string, string>;
+  /** Every component's process id as last started (tests check none is left after stop). */
+  pids(): Record<string, number>;
   stop(): Promise<void>;
   /** Forced: SIGKILL to everything still running (a second Ctrl+C). */
   kill(): void;
@@ -90,7 +92,9 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       warn: (line) => log(`[build] ${line}`),
     });
   }
-  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  await mkdir(clusterDir, { recursive: true });
+  // Others may pass through (PostgreSQL's user reaches its folders), not list: each part's folder is its own.
+  await chmod(clusterDir, 0o711);
   const secrets = await clusterSecrets(clusterDir);
 
   // Everything started so far, newest last: a failure stops them in reverse.
@@ -198,7 +202,13 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     const publicPort = port === 0 ? await freePort() : port;
     // Last: customers reach the shop only when every instance is ready.
     await nginx.configure({ ...internalOnly, port: publicPort });
-    cleanups.push({ name: 'nginx', stop: () => nginx.configure(internalOnly) });
+    cleanups.push({
+      name: 'nginx',
+      stop: async () => {
+        await nginx.configure(internalOnly);
+        log(`[nginx] public port ${publicPort} closed; open requests finish`);
+      },
+    });
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${publicPort}`;
     log(`[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`);
 
@@ -209,6 +219,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       databaseUrl: pg.url,
       redisUrl: redis.url,
       instances: Object.fromEntries([...specs.values()].map((s) => [s.name, `http://127.0.0.1:${s.port}`])),
+      pids: () => Object.fromEntries([...procs.values()].map((proc) => [proc.name, proc.pid])),
       stop: unwind,
       kill() {
         stopping = true;

@@ -28,11 +28,12 @@ export const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>
 export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc =>
   spawnPrefixed({ name: spec.name, command: process.execPath, args: ['--import', TSX, ENTRIES[spec.kind]], env: spec.env, log });
 
+/** The status, with a 200 that is not JSON counted as 404: a BFF without /readyz answers it with the shop's page. */
 const answer = async (url: string): Promise<number | undefined> => {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
     await res.arrayBuffer();
-    return res.status;
+    return res.status === 200 && !res.headers.get('content-type')?.includes('json') ? 404 : res.status;
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
@@ -32,6 +32,21 @@ const postgresUser = (): { uid: number; gid: number } => {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 };
 
+/** The first folder above `dir` that PostgreSQL's user may not pass through (root's private home, a 700 temp dir). */
+const closedAncestor = async (dir: string, owner: { uid: number; gid: number }): Promise<string | undefined> => {
+  const chain: string[] = [];
+  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+    chain.unshift(at);
+    if (at === path.dirname(at)) break;
+  }
+  for (const folder of chain) {
+    const { mode, uid, gid } = await stat(folder);
+    const bit = uid === owner.uid ? 0o100 : gid === owner.gid ? 0o010 : 0o001;
+    if ((mode & bit) === 0) return folder;
+  }
+  return undefined;
+};
+
 const waitConnectable = async (url: string, proc: Proc, timeoutMs = 30_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -55,7 +70,11 @@ export const startPostgres = async ({ pgBin, clusterDir, port, password, log, qu
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? postgresUser() : undefined;
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
-  if (owner) await chown(socketDir, owner.uid, owner.gid);
+  if (owner) {
+    const closed = await closedAncestor(socketDir, owner);
+    if (closed) throw new Error(`PostgreSQL runs as the postgres user, which cannot pass through ${closed}: allow it (chmod o+x ${closed}) or choose a DATA_DIR outside it.`);
+    await chown(socketDir, owner.uid, owner.gid);
+  }
   const command = (tool: string, args: string[]) =>
     asRoot ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(pgBin, tool), ...args] } : { command: path.join(pgBin, tool), args };
 
@@ -72,7 +91,7 @@ export const startPostgres = async ({ pgBin, clusterDir, port, password, log, qu
     } catch (error) {
       // A half-made folder would pass the PG_VERSION check next time only by luck: start afresh.
       await rm(data, { recursive: true, force: true });
-      throw new Error(`${(error as Error).message}${asRoot ? '\n(as root, the postgres user must be able to reach DATA_DIR: check the folders above it are not private)' : ''}`);
+      throw error;
     } finally {
       await rm(pwfile, { force: true });
     }
