@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { type Api, createApi } from './app.ts';
 import type { InstanceState } from './http/readiness.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from './realtime/test-sockets.ts';
-import { sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWORD } from './testing/api-harness.ts';
+import { postSlowly, sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWORD } from './testing/api-harness.ts';
 
 /** Issue 16: an API instance says who it is, whether it is ready, and drains on SIGTERM. */
 
@@ -101,18 +100,12 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     return { api, url };
   };
 
-  it('when an instance drains, then a request in flight finishes with 200, /readyz says draining, and a new connection is refused', async () => {
+  it('when an instance drains, then a request in flight finishes with 200 closing its connection, /readyz in flight says draining, and a new connection is refused', async () => {
     let slowProbe = () => Promise.resolve();
     const b = await startB((instance) => instance.probe('slow', () => slowProbe()));
     const { user } = await a.register();
     // A login whose body is still on its way when SIGTERM arrives.
-    const body = JSON.stringify({ email: user.email, password: TEST_PASSWORD });
-    const login = new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(`${b.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...sessionCallHeaders() } }, resolve);
-      req.once('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 300);
-    });
+    const login = postSlowly(`${b.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, sessionCallHeaders());
     let release = () => undefined as void;
     slowProbe = () => new Promise<void>((resolve) => (release = resolve));
     const ready = fetch(`${b.url}/readyz`);

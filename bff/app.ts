@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { createLogger, sharedOpenCounts } from '../api/index.ts';
+import { createLogger, instanceState, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -50,6 +50,13 @@ export type Bff = {
   stop(drainMs?: number): Promise<void>;
 };
 
+/** The API's own /readyz answers 200 (through the balancer's internal upstream: some API instance is ready). */
+const apiReady = async (apiUrl: string): Promise<void> => {
+  const res = await fetch(new URL('/readyz', apiUrl), { signal: AbortSignal.timeout(2_000) });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`the API's /readyz answered ${res.status}`);
+};
+
 const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
@@ -65,11 +72,21 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.set('trust proxy', config.TRUST_PROXY);
   const trustsProxy = (address: string, hop: number): boolean => (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
   const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS, trustsPeer: (address) => trustsProxy(address, 0) });
-  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)) });
+  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)), instanceId: config.INSTANCE_ID });
+  // Issue 16: which instance answered, ready or draining (the balancer reads /readyz; SIGTERM drains).
+  const instance = instanceState();
+  if (counters) instance.probe('redis', () => counters.ping());
+  instance.probe('api', () => apiReady(apiUrl));
+  app.use((_req, res, next) => {
+    res.setHeader('x-instance', config.INSTANCE_ID);
+    instance.closeWhenDraining(res);
+    next();
+  });
   app.use(requestLog(logger));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
   app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', instance.readyz);
   app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins));
 
   // Long-polls wait up to a ping interval for data: shutdown ends them rather than waiting.
@@ -148,6 +165,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
       return { port: address.port, url: `http://${shownHost}:${address.port}`, server };
     },
     async stop(drainMs = 10_000) {
+      void instance.drain();
       if (server) {
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();

@@ -61,6 +61,8 @@ const BffEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where the shop listens; unset: this machine only (127.0.0.1) outside production, every interface in production. */
   HOST: optionalEnv(z.string().min(1)),
+  /** Which instance this is (issue 16): every answer's X-Instance, `bff-1/api-2` when the API answered. */
+  INSTANCE_ID: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1').default('bff'),
   API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),

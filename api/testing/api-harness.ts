@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
@@ -139,3 +140,13 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     },
   };
 };
+
+/** A JSON POST whose body is still on its way for `holdMs`: a request in flight, e.g. when a drain begins. */
+export const postSlowly = (url: string, body: unknown, headers: Record<string, string> = {}, holdMs = 300): Promise<http.IncomingMessage> =>
+  new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } }, resolve);
+    req.once('error', reject);
+    req.write(text.slice(0, 10));
+    setTimeout(() => req.end(text.slice(10)), holdMs);
+  });

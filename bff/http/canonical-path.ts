@@ -7,7 +7,7 @@ const OK: PathVerdict = { ok: true };
 const refused = (message: string, field = 'path'): PathVerdict => ({ ok: false, message, field });
 
 /** First segments the BFF or the API route themselves; any other path is the client's (files, pages). */
-const SERVER_ROOTS = new Set(['api', 'images', 'socket.io', 'wallet-simulator', 'healthz', 'widgets']);
+const SERVER_ROOTS = new Set(['api', 'images', 'socket.io', 'wallet-simulator', 'healthz', 'readyz', 'widgets']);
 
 /**
  * Any path: printable ASCII, without what the proxy's url.parse rewrites (`\` becomes `/`, `#`

@@ -14,6 +14,8 @@ export type RedisCounters = {
   link: RedisLink;
   /** Connects; rejects with a sentence a person can act on when Redis cannot be reached. */
   connect(): Promise<void>;
+  /** PING, for /readyz: rejects when Redis does not answer (no offline queue: at once while it is down). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -78,6 +80,9 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
       }
       connectedOnce = true;
       opened();
+    },
+    async ping() {
+      await client.sendCommand(['PING'], { timeout: COMMAND_TIMEOUT_MS });
     },
     async close() {
       if (client.isOpen) await client.close();

@@ -18,7 +18,7 @@ describe('the proxy keeps idle API connections only while the API does', () => {
     const api = http.createServer((_req, res) => res.end('[]'));
     api.keepAliveTimeout = 5_000; // Node's default, announced as `Keep-Alive: timeout=5`
     servers.push(api);
-    const { middleware, agent } = apiProxy({ target: await listen(api), logger: pino({ level: 'silent' }), clearSession: () => '' });
+    const { middleware, agent } = apiProxy({ target: await listen(api), logger: pino({ level: 'silent' }), clearSession: () => '', instanceId: 'bff' });
     const bff = http.createServer(express().use(middleware));
     servers.push(bff);
     const res = await fetch(`${await listen(bff)}/api/products`);

@@ -39,7 +39,13 @@ export type ApiProxyOptions = {
   logger: Logger;
   /** Set-Cookie value that deletes the session, when an API 401 shows the session is dead. */
   clearSession: (req: Request) => string;
+  /** This BFF's INSTANCE_ID: proxied answers say `bff-1/<the API's X-Instance>`. */
+  instanceId: string;
 };
+
+/** `bff-1/api-2`: which BFF relayed the answer and which API instance gave it. */
+export const relayedInstance = (own: string, upstream: string | string[] | undefined): string | undefined =>
+  typeof upstream === 'string' && upstream !== '' ? `${own}/${upstream}` : undefined;
 
 /**
  * Streams /api, /images and /socket.io to the API over keep-alive connections. The request
@@ -48,7 +54,12 @@ export type ApiProxyOptions = {
  * `upgrade` itself after checking the Origin, since `ws: true` would subscribe its own,
  * unchecked upgrade listener on the first request.
  */
-export const apiProxy = ({ target, logger, clearSession }: ApiProxyOptions) => {
+export const apiProxy = ({ target, logger, clearSession, instanceId }: ApiProxyOptions) => {
+  // http-proxy copies proxyRes.headers onto the answer after these hooks: set it there.
+  const mark = (headers: http.IncomingHttpHeaders) => {
+    const relayed = relayedInstance(instanceId, headers['x-instance']);
+    if (relayed) headers['x-instance'] = relayed;
+  };
   // An idle connection must be dropped by the BFF before the API drops it: reusing one the API is
   // closing at that instant answered 502 (ECONNRESET) under bursty load. Node's agent honours the
   // API's `Keep-Alive: timeout=N` hint (minus a second) only when it has a timeout of its own;
@@ -68,12 +79,15 @@ export const apiProxy = ({ target, logger, clearSession }: ApiProxyOptions) => {
       // http-proxy ties the two websocket ends together only on a clean end or an error; a
       // destroyed browser socket (tab killed, BFF shutting down) would leave the API's end open.
       proxyReqWs: (proxyReq, _req, socket) => {
-        proxyReq.once('upgrade', (_res, proxySocket: Duplex) => {
+        // Emitted before http-proxy subscribes its own 'upgrade' listener, which writes the 101 from these headers.
+        proxyReq.once('upgrade', (proxyRes: http.IncomingMessage, proxySocket: Duplex) => {
+          mark(proxyRes.headers);
           socket.once('close', () => proxySocket.destroy());
           proxySocket.once('close', () => socket.destroy());
         });
       },
       proxyRes: (proxyRes, req, res) => {
+        mark(proxyRes.headers);
         // A refused current password counts in the login limit; the browser never sees the header.
         takeAuthFailure(proxyRes, req);
         // A session the API no longer honours (logged out elsewhere, expired): forget it.

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { InternalPurpose } from '../../contracts/internal.ts';
+import { relayedInstance } from '../proxy/api-proxy.ts';
 import { internalHeaders } from '../proxy/internal-credential.ts';
 
 export type ApiAnswer = { status: number; body: unknown };
@@ -34,6 +35,10 @@ export const apiClient =
     }).catch((cause: unknown) => {
       throw Object.assign(new Error('The API could not be reached', { cause }), { status: 502 });
     });
+    // The BFF's route answers for the API instance it called: `bff-1/api-2` (issue 16).
+    const own = req.res?.getHeader('x-instance');
+    const relayed = typeof own === 'string' ? relayedInstance(own.split('/')[0]!, res.headers.get('x-instance') ?? undefined) : undefined;
+    if (relayed && !req.res!.headersSent) req.res!.setHeader('x-instance', relayed);
     const text = await res.text();
     let parsed: unknown = text;
     try {

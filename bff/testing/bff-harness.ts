@@ -52,6 +52,7 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
   const full: BffConfig = {
     NODE_ENV: 'test',
     PORT: 0,
+    INSTANCE_ID: 'bff',
     API_URL: apiUrl,
     DATA_DIR: dir,
     SESSION_SECRET: TEST_SESSION_SECRET,
