@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TEXTS } from '../../contracts/chat.ts';
+import { CHAT_TEXTS, type ChatAck } from '../../contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { connect, until } from './test-sockets.ts';
+import { connect, connectAdmin, say, until } from './test-sockets.ts';
 import type { HubServer } from './types.ts';
 
 /*
@@ -14,7 +14,7 @@ import type { HubServer } from './types.ts';
  * balancer: a shopper's sockets land on either instance, and the caps count them together.
  * Each test has addresses of its own (any 127.x reaches the loopback).
  */
-const LIMITS = { CHAT_SOCKETS_PER_ADDRESS: 4, CHAT_SOCKETS_PER_SESSION: 2 };
+const LIMITS = { CHAT_SOCKETS_PER_ADDRESS: 4, CHAT_SOCKETS_PER_SESSION: 2, CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 6 };
 let redis: RedisServer;
 let a: TestApi;
 let hubA: HubServer;
@@ -73,5 +73,15 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat socket caps shared by tw
     expect(refusals([await attempt(a.url, '127.0.1.14', token), await attempt(b.url, '127.0.1.15', token)])).toEqual([]);
     expect(await attempt(a.url, '127.0.1.16', token)).toBe(CHAT_TEXTS.tooManyWindows);
     expect(await attempt(b.url, '127.0.1.16', token)).toBe(CHAT_TEXTS.tooManyWindows);
+  });
+
+  it('when one address writes through sockets on both instances, then its messages a minute count together and the rest are refused on either', async () => {
+    const desk = await connectAdmin(a, b.url);
+    open.push(desk.socket);
+    const [onA, onB] = sockets(await Promise.all([attempt(a.url, '127.0.1.17'), attempt(b.url, '127.0.1.17')]));
+    const answers: ChatAck[] = [];
+    for (let n = 0; n < 5; n += 1) answers.push(await say(onA!, `from A ${n}`), await say(onB!, `from B ${n}`));
+    expect(answers.filter((x) => x.ok)).toHaveLength(LIMITS.CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE);
+    expect(answers.filter((x) => !x.ok)).toEqual(Array(4).fill({ ok: false, code: 'rate limited', message: CHAT_TEXTS.tooManyMessages }));
   });
 });

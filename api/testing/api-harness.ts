@@ -44,6 +44,17 @@ export type TestApi = {
   authed(token: string | undefined): AuthedFetch;
 };
 
+/** `TestApi.authed` for the API at `url` (another instance on the same database, say). */
+export const authedAt =
+  (url: string) =>
+  (token: string | undefined): AuthedFetch =>
+  (p, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return fetch(url + p, { ...init, headers });
+  };
+
 export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & { config?: Partial<ApiConfig> };
 
 let defaultHash: Promise<string> | undefined;
@@ -80,14 +91,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
   const api = createApi({ ...rest, db, config });
   const { url } = await api.start(0, '127.0.0.1');
 
-  const authed =
-    (token: string | undefined): AuthedFetch =>
-    (p, init = {}) => {
-      const headers = new Headers(init.headers);
-      if (token) headers.set('authorization', `Bearer ${token}`);
-      if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-      return fetch(url + p, { ...init, headers });
-    };
+  const authed = authedAt(url);
 
   const register: TestApi['register'] = async (overrides = {}) => {
     const password = overrides.password ?? TEST_PASSWORD;

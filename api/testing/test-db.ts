@@ -36,6 +36,18 @@ const pgliteTemplate = async (): Promise<Blob> => {
   }
 };
 
+/** The URL of each PostgreSQL test database, so a second instance can open a pool of its own. */
+const urls = new WeakMap<Db, string>();
+
+/**
+ * Another connection to a test database, as a second API process would hold: its own pool on
+ * PostgreSQL; on PGlite (one connection in this process) the same one, which it must not close.
+ */
+export const connectAgain = async (db: Db): Promise<Db> => {
+  const url = urls.get(db);
+  return url ? openPostgres(url, 12) : { ...db, close: async () => undefined };
+};
+
 /**
  * A fresh, migrated, empty database for one test file. With TEST_DATABASE_URL (a PostgreSQL
  * server's admin URL) it is a new database on that server, dropped on close; otherwise an
@@ -58,7 +70,7 @@ export const createTestDb = async (): Promise<Db> => {
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 12);
   await migrate(db);
-  return {
+  const opened: Db = {
     ...db,
     async close() {
       await db.close();
@@ -68,4 +80,6 @@ export const createTestDb = async (): Promise<Db> => {
       await cleanup.end();
     },
   };
+  urls.set(opened, url.toString());
+  return opened;
 };

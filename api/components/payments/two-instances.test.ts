@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApi } from '../../testing/api-harness.ts';
+import { startSecondInstance } from '../../testing/second-instance.ts';
+import { shopper, type Shopper } from '../orders/fixtures.ts';
+import { approvedWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator, type startSimulator } from './test-fixtures.ts';
+
+/*
+ * The wallet capture claim lives in the order's row, so two API instances behind a balancer
+ * (each its own pool on one PostgreSQL database under TEST_DATABASE_URL; one PGlite
+ * connection otherwise) can never capture one order twice.
+ */
+describe('wallet payments on two API instances sharing one database', () => {
+  let a: TestApi;
+  let b: TestApi;
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let ada: Shopper;
+  beforeAll(async () => {
+    ({ t: a, sim } = await startApiWithSimulator());
+    b = await startSecondInstance(a);
+    ada = await shopper(a);
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+    await sim?.stop();
+  });
+
+  it('when different approved wallet orders of one order are paid on both instances at the same instant, then exactly one is captured and recorded, the others get 409', async () => {
+    const order = await placeTestOrder(a, ada);
+    const walletOrders = await Promise.all([a, b, a, b].map((api) => approvedWalletOrder(api, sim.base, ada.token, order._id)));
+    const answers = await Promise.all(walletOrders.map((id, n) => payWith(n % 2 === 0 ? a : b, ada.token, order._id, id)));
+
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
+  });
+
+  it('when the same wallet order is paid on both instances at once, then both answer the one payment that is recorded', async () => {
+    const order = await placeTestOrder(a, ada);
+    const walletOrder = await approvedWalletOrder(a, sim.base, ada.token, order._id);
+    const answers = await Promise.all([a, b, a, b].map((api) => payWith(api, ada.token, order._id, walletOrder)));
+
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const paidAt = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as { paidAt: string }).paidAt)));
+    expect(paidAt.size).toBe(1);
+    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
+  });
+});
