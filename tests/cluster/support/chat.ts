@@ -85,13 +85,14 @@ export const openAdmin = async (url: string, cookie: string): Promise<ChatClient
 };
 
 /**
- * Moves the balancer's round-robin on by a varying step, so the public upstream (BFFs) and the
- * internal one (APIs) do not stay in lockstep: a guest's get-token is answered by a BFF alone,
- * the categories cost one BFF and one API answer.
+ * Moves the balancer's round-robins on by a random step, so the public upstream (BFFs) and the
+ * internal one (APIs) do not stay in lockstep (a fixed step keeps the same pairs forever): a
+ * guest's get-token is answered by a BFF alone, the categories cost one BFF and one API answer.
  */
-export const nudge = async (url: string, step: number): Promise<void> => {
-  for (let i = 0; i < (step % 2) + 1; i++) await fetch(`${url}/api/get-token`).then((r) => r.arrayBuffer());
-  for (let i = 0; i < (Math.floor(step / 2) % 2) + 1; i++) await fetch(`${url}/api/categories`).then((r) => r.arrayBuffer());
+export const nudge = async (url: string): Promise<void> => {
+  const times = (n: number) => Array.from({ length: Math.floor(Math.random() * n) });
+  for (const _ of times(3)) await fetch(`${url}/api/get-token`).then((r) => r.arrayBuffer());
+  for (const _ of times(3)) await fetch(`${url}/api/categories`).then((r) => r.arrayBuffer());
 };
 
 /**
@@ -105,7 +106,7 @@ export const openWhere = async (url: string, open: () => Promise<ChatClient>, wa
     if (wanted(client.where())) return client;
     seen.push(`${client.where().header || '?'} sid ${client.where().api ?? '?'}`);
     client.close();
-    await nudge(url, i);
+    await nudge(url);
   }
   throw new Error(`no connection landed where the test needs it after ${tries} tries; landed on: ${seen.join(', ')}`);
 };
