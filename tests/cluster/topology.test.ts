@@ -63,11 +63,25 @@ const answering = (adminChat: ChatClient) => {
   return { received, refused };
 };
 
+/**
+ * A customer's socket (its `kind` of instance is the one a case stops: `victim`) and an admin's
+ * socket on the other instance of that kind, who answers every message.
+ */
+const conversation = async (kind: 'api' | 'bff', cookie?: string) => {
+  const customer = track(await openChat(url, { cookie }));
+  const victim = customer.where()[kind];
+  expect(kind === 'api' ? APIS : BFFS).toContain(victim);
+  const adminChat = track(await openWhere(url, () => openAdmin(url, admin.cookie()), (p) => !!p[kind] && p[kind] !== victim));
+  const { received, refused } = answering(adminChat);
+  const atCustomer = collect<string>(customer.socket, SOCKET_EVENTS.serverToClient);
+  return { customer, victim: victim!, received, refused, atCustomer, sender: carefulSender(customer.socket) };
+};
+
 /** Waits until every text arrived at both ends (or 30 s passed), then insists none was lost or doubled. */
 const expectEachOnce = async (texts: string[], atAdmin: ClientToAdminPayload[], atCustomer: string[], refused: string[]) => {
   const replies = texts.map((t) => `re ${t}`);
   const done = () => tally(atAdmin.map((p) => p.message), texts).lost.length === 0 && tally(atCustomer, replies).lost.length === 0;
-  await until(done, 'every message and every reply arrived').catch(() => undefined);
+  await until(done, 'every message and every reply arrived', 30_000).catch(() => undefined);
   await sleep(1_000); // a duplicate would come in after the last original
   expect(tally(atAdmin.map((p) => p.message), texts)).toEqual({ lost: [], duplicated: [] });
   expect(tally(atCustomer, replies)).toEqual({ lost: [], duplicated: [] });
@@ -108,7 +122,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     }
     expect([...placedBy.keys()].sort()).toEqual(APIS);
     const ids = [...placedBy.values()];
-    await until(() => heard.every((h) => ids.every((id) => h.some((o) => o._id === id))), 'every admin heard every order').catch(() => undefined);
+    await until(() => heard.every((h) => ids.every((id) => h.some((o) => o._id === id))), 'every admin heard every order', 30_000).catch(() => undefined);
     for (const [i, h] of heard.entries()) {
       expect({ admin: admins[i]!.where().header, heard: h.map((o) => o._id).filter((id) => ids.includes(id)).sort() }).toEqual({ admin: admins[i]!.where().header, heard: [...ids].sort() });
     }
@@ -142,18 +156,12 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
   }, 600_000);
 
   it("when the API holding a customer's socket stops mid-conversation, then of 200 messages and 200 replies none is lost or doubled", async () => {
-    const customer = track(await openChat(url));
-    const victim = customer.where().api;
-    expect(APIS).toContain(victim);
-    const adminChat = track(await openWhere(url, () => openAdmin(url, admin.cookie()), (p) => !!p.api && p.api !== victim));
-    const { received, refused } = answering(adminChat);
-    const atCustomer = collect<string>(customer.socket, SOCKET_EVENTS.serverToClient);
-    const sender = carefulSender(customer.socket);
+    const { customer, victim, received, refused, atCustomer, sender } = await conversation('api');
     const texts = Array.from({ length: 200 }, (_, i) => `question ${i}`);
     let stopping: Promise<void> | undefined;
     try {
       for (const [i, text] of texts.entries()) {
-        if (i === 60) stopping = cluster.stopInstance(victim!);
+        if (i === 60) stopping = cluster.stopInstance(victim);
         await sender.send(text);
         await sleep(20);
       }
@@ -168,19 +176,13 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       console.log(`case c: ${sender.unsure} acks lost with the connection, ${sender.resent} messages sent again after the replay showed them missing`);
     } finally {
       await stopping?.catch(() => undefined);
-      await cluster.startInstance(victim!);
+      await cluster.startInstance(victim);
     }
   }, 300_000);
 
   it('when the BFF of a logged-in shopper stops mid-chat and mid-checkout, then the shopper carries on, logged in, on the other BFF', async () => {
     const shopper = await newShopper(url, 'shopper-d');
-    const customer = track(await openChat(url, { cookie: shopper.browser.cookie() }));
-    const victim = customer.where().bff;
-    expect(BFFS).toContain(victim);
-    const adminChat = track(await openWhere(url, () => openAdmin(url, admin.cookie()), (p) => !!p.bff && p.bff !== victim));
-    const { received, refused } = answering(adminChat);
-    const atCustomer = collect<string>(customer.socket, SOCKET_EVENTS.serverToClient);
-    const sender = carefulSender(customer.socket);
+    const { customer, victim, received, refused, atCustomer, sender } = await conversation('bff', shopper.browser.cookie());
 
     // One checkout as the shop's pages make it: still logged in, the product, the order (with its retry key), its page.
     const checkout = async (): Promise<string> => {
@@ -197,7 +199,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       await sender.send(texts.at(-1)!);
     }
     let stopped = false;
-    const stopping = cluster.stopInstance(victim!).then(() => void (stopped = true));
+    const stopping = cluster.stopInstance(victim).then(() => void (stopped = true));
     const chatting = (async () => {
       let after = 0;
       while ((!stopped || after < 10) && texts.length < 400) {

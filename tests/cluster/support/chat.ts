@@ -8,7 +8,10 @@
 import type { IncomingMessage } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { type ChatAck, type ChatReplayAck, CHAT_EVENTS, SOCKET_EVENTS } from '../../../contracts/chat.ts';
+import { until } from '../../../api/realtime/test-sockets.ts';
 import { parseInstance } from './browser.ts';
+
+export { collect, until } from '../../../api/realtime/test-sockets.ts';
 
 export type Placement = { bff?: string; api?: string; header: string };
 
@@ -109,22 +112,6 @@ export const openWhere = async (url: string, open: () => Promise<ChatClient>, wa
     await nudge(url);
   }
   throw new Error(`no connection landed where the test needs it after ${tries} tries; landed on: ${seen.join(', ')}`);
-};
-
-/** Everything received on `event`, first argument only (socket.io's recovery offset comes last and is ignored). */
-export const collect = <T = unknown>(socket: Socket, event: string): T[] => {
-  const seen: T[] = [];
-  socket.on(event, (first: T) => seen.push(first));
-  return seen;
-};
-
-/** Polls until `check` holds; fails naming `what` after `deadlineMs` (a bound, not a measurement). */
-export const until = async (check: () => boolean, what: string, deadlineMs = 30_000): Promise<void> => {
-  const end = Date.now() + deadlineMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 };
 
 const connected = (socket: Socket) => until(() => socket.connected, 'the socket is connected again', 60_000);
