@@ -62,6 +62,17 @@ const measure = async (url: string, seconds: number): Promise<Load> => {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
 };
 
+/** Which instances answer the product list (20 calls): proof the load reaches every one. */
+const answering = async (url: string): Promise<string> => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${url}${PATH}`, { headers: HEADERS });
+    await res.arrayBuffer();
+    seen.add(res.headers.get('x-instance') ?? '(none)');
+  }
+  return [...seen].sort().join(', ');
+};
+
 const chat = async (url: string, customers: number): Promise<Chat> => {
   const adminHeaders = [];
   for (let i = 0; i < 3; i++) {
@@ -100,7 +111,9 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
   try {
     topologies.push(await start(1, 1, true));
     topologies.push(await start(2, 2, false));
-    for (const t of topologies) await measure(t.url, 2); // warm-up: JIT, pools, the count cache
+    const answered = new Map<Topology, string>();
+    for (const t of topologies) answered.set(t, await answering(t.url));
+    for (const t of topologies) await measure(t.url, seconds); // warm-up: JIT, pools, the count cache
     const loads = new Map<Topology, Load[]>(topologies.map((t) => [t, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of topologies) {
@@ -120,6 +133,7 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
     const f = (figure: string, goal: string, value: string): Figure => ({ bench: 'cluster', figure, goal, value, verdict: 'ref' });
     const rows = [
       ['through nginx', ...topologies.map((t) => t.label)],
+      ['product list answered by (X-Instance)', ...topologies.map((t) => answered.get(t)!)],
       ['product list: req/s (median of rounds)', ...topologies.map((t) => m(t, (l) => l.rps).toFixed(0))],
       ['product list: p50 / p99', ...topologies.map((t) => `${m(t, (l) => l.p50)} / ${m(t, (l) => l.p99)} ms`)],
       ['product list: non-2xx and errors', ...topologies.map((t) => String(loads.get(t)!.reduce((n, l) => n + l.failed, 0)))],
