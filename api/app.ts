@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,7 +22,8 @@ import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { type InstanceState, instanceState } from './http/readiness.ts';
-import { createLogger } from './logger.ts';
+import { apiRequestLog } from './http/request-log.ts';
+import { createLogger, readableFor } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {
@@ -55,7 +55,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   const context: ApiContext = {
     db,
     config,
-    logger: logger ?? createLogger(config.LOG_LEVEL),
+    logger: logger ?? createLogger(config.LOG_LEVEL, 'api', { readable: readableFor(config.NODE_ENV) }),
     events: events ?? new DomainEvents(),
   };
   const app = express();
@@ -64,10 +64,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   instance.probe('database', () => db.query('select 1'));
   // Forwarded addresses count only when the BFF signs them (identifyCaller), never by header alone.
   app.set('trust proxy', false);
-  app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', req.requestId);
+  app.use(apiRequestLog(context.logger, { production: config.NODE_ENV === 'production' }));
+  app.use((_req, res, next) => {
     // Which instance answered (issue 16); while draining, a kept-alive connection goes after this answer.
     res.setHeader('x-instance', config.INSTANCE_ID);
     instance.closeWhenDraining(res);

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -10,3 +11,6 @@ export type ApiContext = {
   logger: Logger;
   events: DomainEvents;
 };
+
+/** One request's context: what the services log about it carries its request id (req.log). */
+export const forRequest = (ctx: ApiContext, req: Request): ApiContext => ({ ...ctx, logger: req.log });

@@ -2,8 +2,10 @@
 export { createApi, type Api, type ApiOptions, type ServerAttachment } from './app.ts';
 export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
-export { createLogger } from './logger.ts';
+export { createLogger, readableFor } from './logger.ts';
 export { instanceState, type InstanceState } from './http/readiness.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
 export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';
+export { logRequestEnd, requestLevel } from './http/request-line.ts';
+export { VALID_REQUEST_ID } from './http/request-log.ts';

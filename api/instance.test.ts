@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../contracts/chat.ts';
+import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
 import { type Api, createApi } from './app.ts';
 import type { InstanceState } from './http/readiness.ts';
@@ -47,34 +47,6 @@ describe('an API instance', () => {
     expect((await upgradeHeaders(t.url))['x-instance']).toBe('api-7');
   });
 });
-
-/**
- * The balancer in miniature: each connection goes to the first instance that accepts it, so a
- * draining instance (listening no more) hands its clients to the next one.
- */
-const firstThatAccepts = async (ports: () => number[]) => {
-  const server = net.createServer((client) => {
-    client.pause();
-    const tryAt = (rest: number[]) => {
-      if (rest.length === 0) return void client.destroy();
-      const upstream = net.connect(rest[0]!, '127.0.0.1');
-      upstream.once('error', () => tryAt(rest.slice(1)));
-      upstream.once('connect', () => {
-        upstream.removeAllListeners('error');
-        client.pipe(upstream).pipe(client);
-        client.resume();
-        const end = () => (client.destroy(), upstream.destroy());
-        client.once('error', end).once('close', end);
-        upstream.once('error', end).once('close', end);
-      });
-    };
-    tryAt(ports());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-};
-
-const portOf = (url: string) => Number(new URL(url).port);
 
 describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: readiness and drain', () => {
   let redis: RedisServer;

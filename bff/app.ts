@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { createLogger, instanceState, sharedOpenCounts } from '../api/index.ts';
+import { createLogger, instanceState, readableFor, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -61,7 +61,7 @@ const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
 export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', serverDir = 'dist/server', apiLimitPerMinute }: BffOptions): Bff => {
-  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff');
+  const logger = given ?? createLogger(config.LOG_LEVEL, 'bff', { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
@@ -82,7 +82,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
     instance.closeWhenDraining(res);
     next();
   });
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { production: config.NODE_ENV === 'production' }));
   app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
   app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
@@ -133,7 +133,7 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
   const shared = counters && sharedOpenCounts(counters.link, { prefix: 'statefront:chat-websockets', logger });
   const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION, shared });
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps });
+  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps, instanceId: config.INSTANCE_ID });
 
   return {
     app,

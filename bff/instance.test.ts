@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, holdOffline, upgradeHeaders } from '../api/realtime/test-sockets.ts';
+import { SOCKET_EVENTS } from '../contracts/chat.ts';
+import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from '../api/realtime/test-sockets.ts';
 import { postSlowly, startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
+import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
 import { postJson, startTestBff, type TestBff } from './testing/bff-harness.ts';
 
@@ -60,6 +62,10 @@ describe('a BFF instance in front of an API instance', () => {
     expect((await upgradeHeaders(shop.url))['x-instance']).toBe('bff-1/api-2');
   });
 
+  it('when the BFF refuses a websocket itself (a foreign origin), then its answer says bff-1', async () => {
+    expect((await upgradeHeaders(shop.url, 'https://evil.example'))['x-instance']).toBe('bff-1');
+  });
+
   it('when the BFF and its API are up, then /readyz says ready; when its API is not reachable, then 503 names the API', async () => {
     expect(await readyz(shop.url)).toEqual({ status: 200, body: { status: 'ready' } });
     const orphan = await startTestBff({ apiUrl: 'http://127.0.0.1:1', config: { INSTANCE_ID: 'bff-2' } });
@@ -93,6 +99,39 @@ describe('a BFF instance in front of an API instance', () => {
     } finally {
       chat.disconnect();
       await draining.stop();
+    }
+  });
+
+  it('when it drains with a chat on long-polling, then the API keeps the session and the customer, back through another BFF, recovers the answer sent meanwhile', async () => {
+    const first = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-4' } });
+    const second = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-5' } });
+    const balancer = await firstThatAccepts(() => [portOf(first.url), portOf(second.url)]);
+    const { socket: adminSocket } = await connectAdmin(api, api.url);
+    const shopper = await connect(balancer.url, { transports: ['polling'] });
+    try {
+      const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+      const customerId = shopper.id!;
+      expect(await say(shopper, 'Where is my parcel?')).toMatchObject({ ok: true });
+      holdOffline(shopper);
+      const gone = new Promise<string>((resolve) => shopper.once('disconnect', resolve));
+      // The client's next long-poll is waiting at this BFF when the drain begins.
+      await new Promise((r) => setTimeout(r, 200));
+      await first.bff.stop(5_000);
+      expect(['transport close', 'transport error']).toContain(await gone);
+      expect(shopper.active).toBe(true);
+
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'On its way' })).toMatchObject({ ok: true });
+      await comeBack(shopper);
+      // The relayed poll's end reaches the API as a premature close: it keeps the session for recovery at once.
+      expect(shopper.recovered).toBe(true);
+      expect(shopper.id).toBe(customerId);
+      await until(() => atCustomer.includes('On its way'), 'the answer sent meanwhile is replayed');
+    } finally {
+      shopper.disconnect();
+      adminSocket.disconnect();
+      await balancer.close();
+      await first.stop();
+      await second.stop();
     }
   });
 

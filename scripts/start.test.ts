@@ -99,6 +99,24 @@ describe('npm start: the API in its own process', () => {
   );
 
   it(
+    'when a shopper calls the API through npm start in development, then each call prints one short line (not one from each process), and static files and probes none',
+    async () => {
+      const start = npmStart({ LOG_LEVEL: 'info' });
+      const shop = await opened(start);
+      const before = start.output().length;
+      for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories']) await (await fetch(shop.url + step)).text();
+      await start.waitFor(/^GET \/api\/categories 200 \d+ ms$/m);
+      // The API process writes to the same terminal: a beat for a line of its own to show up.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const printed = start.output().slice(before).split('\n').filter(Boolean);
+      expect(printed).toEqual([expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/)]);
+      start.child.kill('SIGTERM');
+      expect(await start.exited).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     'when the API process dies, then npm start stops too, with a line saying which process ended and how',
     async () => {
       const start = npmStart();

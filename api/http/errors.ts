@@ -56,6 +56,7 @@ export const errorHandler =
       res.status(status).json({ message });
       return;
     }
-    logger.error({ err: error, requestId, method: req.method, path: req.path }, 'unhandled error');
+    // req.log stamps the request id, so the line matches the id the caller was shown.
+    (req.log ?? logger).error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     res.status(500).json({ message: 'Something went wrong on our side. Please try again.', requestId });
   };

@@ -111,13 +111,17 @@ export const cutClientSide = (hub: HubServer, socket: Socket) =>
 export const cutServerSide = (hub: HubServer, socket: Socket) =>
   cut(hub, socket, () => (hub.of('/').sockets.get(socket.id!)!.conn.transport as unknown as ServerWsTransport).socket!.terminate());
 
-/** The headers of a websocket's 101 answer. */
+/** The headers of a websocket's 101 answer, or of the answer that refused it. */
 export const upgradeHeaders = (url: string, origin?: string): Promise<http.IncomingHttpHeaders> =>
   new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, origin ? { origin } : {});
     ws.once('upgrade', (res) => {
       resolve(res.headers);
       ws.close();
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.headers);
+      res.resume();
     });
     ws.once('error', reject);
   });

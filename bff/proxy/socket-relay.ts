@@ -10,14 +10,17 @@ import type { SessionCookies } from '../session/session-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
 import type { SocketCaps } from './socket-caps.ts';
 
-const refuse = (socket: Duplex, status: string) => {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** `X-Instance: bff-1` and the line end, or nothing (issue 16: every answer says which instance gave it). */
+const instanceLine = (instanceId: string | undefined) => (instanceId ? `X-Instance: ${instanceId}\r\n` : '');
+
+const refuse = (socket: Duplex, status: string, instanceId?: string) => {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n${instanceLine(instanceId)}Content-Length: 0\r\n\r\n`);
 };
 
 /** A 429 with the sentence as JSON, like the BFF's other limits (a browser's WebSocket hides it; scripts read it). */
-const refuseTooMany = (socket: Duplex, message: string) => {
+const refuseTooMany = (socket: Duplex, message: string, instanceId?: string) => {
   const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n${instanceLine(instanceId)}Retry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 };
 
 /**
@@ -49,6 +52,8 @@ export type UpgradeOptions = {
   addressOf: (req: http.IncomingMessage) => string;
   /** Open websockets per address and per session. */
   caps: SocketCaps;
+  /** This BFF's INSTANCE_ID, on the refusals it writes itself. */
+  instanceId?: string;
 };
 
 /**
@@ -56,22 +61,22 @@ export type UpgradeOptions = {
  * the open-socket caps, and with the session's token attached, as for any other proxied request.
  */
 export const socketUpgrade =
-  ({ upgrade, origins, cookies, logger, internalSecret, addressOf, caps }: UpgradeOptions) =>
+  ({ upgrade, origins, cookies, logger, internalSecret, addressOf, caps, instanceId }: UpgradeOptions) =>
   async (req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     // The same one spelling as for every other request: the proxy forwards the raw path.
-    if (!checkPath(req.method ?? 'GET', req.url ?? '/').ok) return refuse(socket, '400 Bad Request');
+    if (!checkPath(req.method ?? 'GET', req.url ?? '/').ok) return refuse(socket, '400 Bad Request', instanceId);
     const pathname = new URL(req.url ?? '/', 'http://bff.invalid').pathname;
-    if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found');
+    if (!pathname.startsWith('/socket.io/')) return refuse(socket, '404 Not Found', instanceId);
     if (!origins.allows(req)) {
       logger.info({ origin: req.headers.origin }, 'websocket from a foreign origin refused');
-      return refuse(socket, '403 Forbidden');
+      return refuse(socket, '403 Forbidden', instanceId);
     }
     const session = await cookies.read(req.headers.cookie);
     const address = addressOf(req);
     const tooMany = await caps.admit(socket, { address, session });
     if (tooMany) {
       logger.info({ address }, 'chat websocket refused: too many open');
-      return refuseTooMany(socket, tooMany);
+      return refuseTooMany(socket, tooMany, instanceId);
     }
     setUpstreamAuth(req, session?.token, { secret: internalSecret, address });
     req.headers['x-request-id'] = randomUUID();

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type Api, type Db, createApi, createLogger, loadApiConfig, openDb, seedDemo } from '../../api/index.ts';
+import { type Api, type Db, createApi, createLogger, loadApiConfig, openDb, readableFor, seedDemo } from '../../api/index.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -30,7 +30,7 @@ export type Shop = {
  */
 export const startShop = async ({ env = process.env, port, host, clientDir, widgetsDir, say = () => undefined }: ShopOptions = {}): Promise<Shop> => {
   const bffConfig = await loadBffConfig(env);
-  const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront');
+  const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront', { readable: readableFor(bffConfig.NODE_ENV) });
   let db: Db | undefined;
   let api: Api | undefined;
   let apiUrl = bffConfig.API_URL;

@@ -32,7 +32,9 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     // PostgreSQL's own user (when we are root) must pass through to DATA_DIR/cluster/pg.
     await chmod(dataDir, 0o711);
     // build: a missing or stale client is built first, as npm start does (GET / needs it).
-    cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', log: (line) => lines.push(line) });
+    // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
+    const env = { ...process.env, NODE_ENV: 'development' };
+    cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
   }, 600_000);
 
   afterAll(async () => {

@@ -101,10 +101,12 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
   const procs = new Map<string, Proc>();
   let stopping = false;
+  // Until then, a component that dies fails the start (with its last lines) instead.
+  let started = false;
   const watch = (proc: Proc) => {
     procs.set(proc.name, proc);
     void proc.exited.then((exit) => {
-      if (stopping || procs.get(proc.name) !== proc || !expected.has(proc.name)) return;
+      if (stopping || !started || procs.get(proc.name) !== proc || !expected.has(proc.name)) return;
       const message = `${proc.name} stopped unexpectedly (${describeExit(exit)}):\n${proc.lastLines()}`;
       log(`[${proc.name}] ${message}`);
       options.onLost?.(proc.name, message);
@@ -112,17 +114,19 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   };
   // Components that should be running (stopInstance takes one out).
   const expected = new Set<string>();
-  const unwind = async () => {
-    stopping = true;
-    for (const { name, stop } of cleanups.reverse()) {
-      await stop().catch((error: unknown) => log(`[${name}] stop failed: ${(error as Error).message}`));
-    }
-    cleanups.length = 0;
-  };
+  let unwinding: Promise<void> | undefined;
+  // Once, whoever asks (a signal, a lost component, a test's afterAll): later calls wait for it.
+  const unwind = (): Promise<void> =>
+    (unwinding ??= (async () => {
+      stopping = true;
+      for (const { name, stop } of cleanups.reverse()) {
+        await stop().catch((error: unknown) => log(`[${name}] stop failed: ${(error as Error).message}`));
+      }
+      log('[cluster] stopped');
+    })());
   const checkAborted = () => {
     if (options.signal?.aborted) throw new ClusterSetupError('start cancelled');
   };
-  let started = false;
   options.signal?.addEventListener('abort', () => {
     // A wait on a starting instance ends at once: its exit is what the wait watches for.
     if (!started) for (const proc of procs.values()) if (/^(api|bff)-/.test(proc.name)) proc.signal('SIGTERM');

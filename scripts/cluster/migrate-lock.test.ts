@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
   let dir: string;
   let server: ClusterPostgres | undefined;
   let url: string;
+  let adminUrl: string;
+  const database = `migrate_race_${randomUUID().replaceAll('-', '')}`;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-migrate-'));
@@ -29,15 +32,21 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
       url = process.env.TEST_DATABASE_URL!;
     }
     // A database of its own: fresh, whatever the server already holds.
-    const admin = await openPostgres(url, 1);
-    await admin.query('create database migrate_race');
+    adminUrl = url;
+    const admin = await openPostgres(adminUrl, 1);
+    await admin.query(`create database ${database}`);
     await admin.close();
     const own = new URL(url);
-    own.pathname = '/migrate_race';
+    own.pathname = `/${database}`;
     url = own.toString();
   }, 120_000);
 
   afterAll(async () => {
+    if (!server && adminUrl) {
+      const admin = await openPostgres(adminUrl, 1);
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.close();
+    }
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
   });

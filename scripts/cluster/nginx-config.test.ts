@@ -51,7 +51,9 @@ describe('the balancer configuration', () => {
     expect(block(publicServer, 'location /socket.io/')).toContain('proxy_pass http://bffs_sticky;');
     expect(publicServer).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(publicServer).toContain('proxy_set_header Connection $connection_upgrade;');
-    expect(publicServer).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    // The address nginx saw replaces whatever the client wrote.
+    expect(publicServer).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(config).not.toContain('$proxy_add_x_forwarded_for');
     expect(publicServer).toContain('proxy_set_header X-Request-Id $request_id;');
   });
 

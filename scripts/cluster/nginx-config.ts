@@ -68,7 +68,9 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
   if (o.apis.length === 0 || (o.port !== undefined && o.bffs.length === 0)) throw new Error('nginx config: at least one API, and one BFF for the public server');
   const publicHeaders = [
     ...proxyCommon,
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    // nginx is the edge: the address it saw, never one the client wrote (limits key on it; the
+    // BFFs trust loopback, so an appended list would let a local client choose its address).
+    'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     // Minted here, whatever the client sent: the BFF and the API log the same id.
     'proxy_set_header X-Request-Id $request_id;',

@@ -4,7 +4,7 @@
  * session cookies, and every BFF signs its calls for every API.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const SECRET_NAMES = ['TOKEN_SECRET', 'SESSION_SECRET', 'INTERNAL_SECRET', 'PG_PASSWORD', 'REDIS_PASSWORD'] as const;
@@ -18,10 +18,17 @@ const valid = (value: unknown): value is ClusterSecrets =>
 /** Reads the kept secrets, or makes them on the first run (never overwrites a file that exists). */
 export const clusterSecrets = async (clusterDir: string): Promise<ClusterSecrets> => {
   const file = path.join(clusterDir, 'secrets.json');
-  // `wx`: two launchers racing on a fresh DATA_DIR keep the first one's file.
-  await writeFile(file, `${JSON.stringify(make(), null, 2)}\n`, { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
+  // Written whole beside it, then linked into place (fails if it exists): two launchers racing
+  // on a fresh DATA_DIR keep the first one's file, and neither reads a half-written one.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, `${JSON.stringify(make(), null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await rm(draft, { force: true });
+  }
   const kept: unknown = JSON.parse(await readFile(file, 'utf8'));
   if (!valid(kept)) throw new Error(`${file} lacks one of ${SECRET_NAMES.join(', ')} (32+ characters each): fix it, or remove the cluster folder to start afresh.`);
   return kept;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '../../../contracts/order.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
-import type { ApiContext } from '../../context.ts';
+import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -24,7 +24,7 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
 
   router.post('/', requireUser, async (req, res) => {
     const body = parse(CreateOrderBody, req.body);
-    const { order, created } = await orders.createOrder(ctx, req.user!, body, idempotencyKey(req.get('Idempotency-Key')));
+    const { order, created } = await orders.createOrder(forRequest(ctx, req), req.user!, body, idempotencyKey(req.get('Idempotency-Key')));
     res.status(created ? 201 : 200).json(order satisfies Order);
   });
 

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { PaidResponse } from '../../../contracts/order.ts';
 import { PayOrderBody, type PaymentsConfig, type WalletOrderResponse } from '../../../contracts/payment.ts';
-import type { ApiContext } from '../../context.ts';
+import { type ApiContext, forRequest } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
 import { payOrder } from './pay-order.ts';
 import { SIMULATOR_PATH } from './simulator/routes.ts';
@@ -23,7 +23,7 @@ const ownSimulator = (req: Request): string => {
 export const walletOrderHandler =
   (ctx: ApiContext): RequestHandler =>
   async (req, res) => {
-    res.status(201).json((await createWalletOrder(ctx, req.user!, String(req.params.id), ownSimulator(req))) satisfies WalletOrderResponse);
+    res.status(201).json((await createWalletOrder(forRequest(ctx, req), req.user!, String(req.params.id), ownSimulator(req))) satisfies WalletOrderResponse);
   };
 
 /** PUT /api/orders/paid/{id} { walletOrderId } (mounted by the orders routes, after requireUser). */
@@ -31,7 +31,7 @@ export const payOrderHandler =
   (ctx: ApiContext): RequestHandler =>
   async (req, res) => {
     const { walletOrderId } = parse(PayOrderBody, req.body ?? {});
-    res.json((await payOrder(ctx, req.user!, String(req.params.id), walletOrderId, ownSimulator(req))) satisfies PaidResponse);
+    res.json((await payOrder(forRequest(ctx, req), req.user!, String(req.params.id), walletOrderId, ownSimulator(req))) satisfies PaidResponse);
   };
 
 /** /api/payments: what the order page needs to offer the wallet (public: it holds no secret). */

@@ -9,7 +9,7 @@ import {
   type ProductUpdatedResponse,
 } from '../../../contracts/product.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
-import type { ApiContext } from '../../context.ts';
+import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { parse } from '../../http/validate.ts';
 import { imagesRoutes } from '../images/routes.ts';
@@ -42,7 +42,7 @@ const adminRoutes = (ctx: ApiContext): Router => {
   });
 
   router.delete('/:id', async (req, res) => {
-    await products.deleteProduct(ctx, String(req.params.id));
+    await products.deleteProduct(forRequest(ctx, req), String(req.params.id));
     res.json({ message: 'product removed' } satisfies ProductRemovedResponse);
   });
 
