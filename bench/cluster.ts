@@ -156,9 +156,12 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
         `Command: \`npx tsx bench/cluster.ts ${seconds} ${customers}\` (also \`npm run bench -- --only cluster\`).`,
         `Both clusters (PostgreSQL, Redis, the instances, nginx; demo seed) run side by side; rounds alternate 1+1 and 2+2. Product list: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s each, medians. Chat: ${customers} guests and 3 admins over websocket, 3 rounds of one message each per 2 s; relay time from the customer's emit to the admin's receipt, both in the bench's process.`,
         `Limits raised for one address: ${Object.entries(LIMITS).map(([k, v]) => `${k}=${v}`).join(', ')}.`,
+        '"Answered by": 20 calls one after another before the rounds; the public and the internal round-robins then step together, so the same pairs repeat.',
         'On 2 CPUs a second instance adds a process, not a core: these are figures to report, not gates.',
         '',
         ...table(rows),
+        '',
+        `Per round (req/s, p99): ${topologies.map((t) => `${t.label}: ${loads.get(t)!.map((l) => `${l.rps.toFixed(0)}, ${l.p99} ms`).join('; ')}`).join('. ')}.`,
         '',
       ].join('\n'),
     );
