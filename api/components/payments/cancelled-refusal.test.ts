@@ -30,7 +30,7 @@ describe('a cancelled order is never charged', () => {
     const res = await payWith(t, ada.token, order._id, walletOrder);
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toMatch(/cancelled/);
-    expect(sim.store.capturesFor(order._id)).toBe(0);
+    expect(await sim.store.capturesFor(order._id)).toBe(0);
     expect(await paymentState(t, order._id)).toEqual(unpaid);
     expect((await createWalletOrder(t, ada.token, order._id)).status).toBe(409);
   });
@@ -41,7 +41,7 @@ describe('a cancelled order is never charged', () => {
     await age(t.db, order._id, 31);
     expect(await sweepExpiredOrders(t.api.context)).toContain(order._id);
     expect((await payWith(t, ada.token, order._id, walletOrder)).status).toBe(409);
-    expect(sim.store.capturesFor(order._id)).toBe(0);
+    expect(await sim.store.capturesFor(order._id)).toBe(0);
   });
 
   it('when cancel and pay race for the same orders, then exactly one wins each time and money is taken only from orders that end paid', async () => {
@@ -59,7 +59,7 @@ describe('a cancelled order is never charged', () => {
       expect([cancelRes.status, payRes.status].sort(), `race ${i}`).toEqual([200, 409]);
       expect(wasCancelled).toBe(cancelRes.status === 200);
       expect(state.isPaid).toBe(payRes.status === 200);
-      expect(sim.store.capturesFor(order._id), `race ${i}: captures`).toBe(state.isPaid ? 1 : 0);
+      expect(await sim.store.capturesFor(order._id), `race ${i}: captures`).toBe(state.isPaid ? 1 : 0);
     }
   });
 });

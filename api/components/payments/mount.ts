@@ -13,7 +13,7 @@ import { walletMode } from './wallet-settings.ts';
  */
 export const mountPayments = (app: Express, ctx: ApiContext): void => {
   app.use('/api/payments', paymentsRoutes(ctx));
-  if (walletMode(ctx.config) === 'simulator') app.use(SIMULATOR_PATH, walletSimulatorRoutes(simulatorStore(), buyerOnly(ctx)));
+  if (walletMode(ctx.config) === 'simulator') app.use(SIMULATOR_PATH, walletSimulatorRoutes(simulatorStore(ctx.db), buyerOnly(ctx)));
 };
 
 /**
@@ -27,7 +27,7 @@ const buyerOnly =
     authenticate(ctx.db, ctx.config.TOKEN_SECRET),
     requireUser,
     async (req, _res, next) => {
-      const orderId = store.referenceOf(String(req.params.id));
+      const orderId = await store.referenceOf(String(req.params.id));
       const { rows } = orderId
         ? await ctx.db.query('select 1 from orders where id::text = $1 and user_id = $2', [orderId, req.user!._id])
         : { rows: [] };

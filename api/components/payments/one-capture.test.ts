@@ -29,7 +29,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     for (const refused of answers.filter((r) => r.status === 409)) {
       expect(((await refused.json()) as { message: string }).message).toMatch(/already (paid|being paid)/);
     }
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await paymentState(t, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
     expect(await recordedWalletOrder(order._id)).toBe(walletOrders[answers.findIndex((r) => r.status === 200)]);
   });
@@ -40,7 +40,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     expect((await payWith(t, ada.token, order._id, declined)).status).toBe(402);
     const fresh = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     expect((await payWith(t, ada.token, order._id, fresh)).status).toBe(200);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await recordedWalletOrder(order._id)).toBe(fresh);
   });
 
@@ -51,7 +51,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     const another = await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
     expect(another.status).toBe(409);
     expect(((await another.json()) as { message: string }).message).toMatch(/already being paid/);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await paymentState(t, order._id)).toMatchObject({ isPaid: false, payments: 0 });
   });
 
@@ -65,7 +65,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     await abandonClaim(order._id, stuck);
     const fresh = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     expect((await payWith(t, ada.token, order._id, fresh)).status).toBe(200);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await recordedWalletOrder(order._id)).toBe(fresh);
   });
 
@@ -74,7 +74,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     const holder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     await t.db.query('update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() where id = $1', [order._id, holder]);
     expect((await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id))).status).toBe(409);
-    expect(sim.store.capturesFor(order._id)).toBe(0);
+    expect(await sim.store.capturesFor(order._id)).toBe(0);
     expect((await payWith(t, ada.token, order._id, holder)).status).toBe(200);
   });
 
@@ -84,6 +84,6 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     await payWith(t, ada.token, order._id, pending);
     await abandonClaim(order._id, pending);
     expect((await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id))).status).toBe(409);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
   });
 });

@@ -3,26 +3,33 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Order } from '../../../contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { createTestDb } from '../../testing/test-db.ts';
 import { addProduct, body, placeOrder, type Shopper } from '../orders/fixtures.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
 
 /** Test helpers shared by the payments test files (not a test file itself). */
 
-/** A wallet simulator on its own port, as a stand-in provider for an API under test; `store` shows what it captured. */
+/**
+ * A wallet simulator on its own port and its own database, as a stand-in provider for an API
+ * under test; `store` shows what it captured.
+ */
 export const startSimulator = async (): Promise<{ base: string; store: SimulatorStore; stop(): Promise<void> }> => {
-  const store = simulatorStore();
+  const db = await createTestDb();
+  const store = simulatorStore(db);
   const server = http.createServer(express().use(SIMULATOR_PATH, walletSimulatorRoutes(store)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}${SIMULATOR_PATH}`,
     store,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop() {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await db.close();
+    },
   };
 };
 

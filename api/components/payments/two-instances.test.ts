@@ -31,7 +31,7 @@ describe('wallet payments on two API instances sharing one database', () => {
     const answers = await Promise.all(walletOrders.map((id, n) => payWith(n % 2 === 0 ? a : b, ada.token, order._id, id)));
 
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
   });
 
@@ -43,7 +43,7 @@ describe('wallet payments on two API instances sharing one database', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const paidAt = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as { paidAt: string }).paidAt)));
     expect(paidAt.size).toBe(1);
-    expect(sim.store.capturesFor(order._id)).toBe(1);
+    expect(await sim.store.capturesFor(order._id)).toBe(1);
     expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
   });
 });

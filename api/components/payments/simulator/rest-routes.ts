@@ -52,6 +52,8 @@ const mismatch = (unit: z.infer<typeof CreateOrder>['purchase_units'][number]): 
  */
 export const simulatorRestRoutes = (store: SimulatorStore, controlGuard: RequestHandler[] = []): Router => {
   const router = Router();
+  // Tokens stay in this process: each API's wallet client calls its own simulator (by its own
+  // address), so a token is only ever shown to the instance that issued it.
   const tokens = new Set<string>();
 
   router.post('/v1/oauth2/token', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
@@ -77,26 +79,28 @@ export const simulatorRestRoutes = (store: SimulatorStore, controlGuard: Request
   };
   const json = express.json({ limit: '64kb' });
 
-  router.post('/v2/checkout/orders', bearer, json, (req, res) => {
+  router.post('/v2/checkout/orders', bearer, json, async (req, res) => {
     const parsed = CreateOrder.safeParse(req.body);
     if (!parsed.success) {
       send(res, invalid(`Request is not well-formed: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim()));
       return;
     }
     const unit = parsed.data.purchase_units[0]!;
-    send(res, mismatch(unit) ?? store.create(unit));
+    send(res, mismatch(unit) ?? (await store.create(unit)));
   });
-  router.get('/v2/checkout/orders/:id', bearer, (req, res) => send(res, store.get(String(req.params.id))));
-  router.post('/v2/checkout/orders/:id/capture', bearer, json, (req, res) => send(res, store.capture(String(req.params.id), req.get('paypal-request-id'))));
+  router.get('/v2/checkout/orders/:id', bearer, async (req, res) => send(res, await store.get(String(req.params.id))));
+  router.post('/v2/checkout/orders/:id/capture', bearer, json, async (req, res) =>
+    send(res, await store.capture(String(req.params.id), req.get('paypal-request-id'))),
+  );
 
-  router.post('/control/orders/:id', ...controlGuard, json, (req, res) => {
+  router.post('/control/orders/:id', ...controlGuard, json, async (req, res) => {
     const parsed = Control.safeParse(req.body);
     if (!parsed.success) {
       send(res, invalid(`action must be approve or decline; outcome one of ${OUTCOMES.join(', ')}`));
       return;
     }
     const { action, outcome } = parsed.data;
-    send(res, store.approve(String(req.params.id), action === 'decline' ? 'decline' : (outcome ?? 'complete')));
+    send(res, await store.approve(String(req.params.id), action === 'decline' ? 'decline' : (outcome ?? 'complete')));
   });
 
   return router;

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../../../db/index.ts';
+import * as sim from './repository.ts';
 
 /** What the simulated buyer's wallet does at capture time; tests and the approve/decline controls pick one per wallet order. */
 export const OUTCOMES = ['complete', 'decline', 'pending', 'wrong-amount', 'wrong-currency'] as const;
@@ -20,8 +22,6 @@ type SimOrder = {
 /** An answer of the simulated REST API: HTTP status and the provider's JSON body. */
 export type SimAnswer = { status: number; body: unknown };
 
-const MAX_ORDERS = 10_000;
-
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The provider's ids are 17 upper-case letters and digits. */
 const providerId = () => [...randomBytes(17)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
@@ -35,11 +35,14 @@ export const providerError = (status: number, name: string, issue: string, descr
 const centsOf = (value: string) => Math.round(Number(value) * 100);
 const decimal = (cents: number) => (Math.max(0, cents) / 100).toFixed(2);
 
-/** The simulated provider's memory: wallet orders and captures, kept in this process only. */
-export const createSimulatorStore = (selfUrl: (path: string) => string) => {
-  const orders = new Map<string, SimOrder>();
-  const replays = new Map<string, SimAnswer>();
+/** At most this many wallet orders are kept; the oldest are deleted first. */
+const MAX_ORDERS = 10_000;
 
+/**
+ * The simulated provider's memory: wallet orders, captures and replay answers, kept in the
+ * shop database so that any API instance on it serves any wallet order (issue 16).
+ */
+export const createSimulatorStore = (db: Db, selfUrl: (path: string) => string, { maxOrders = MAX_ORDERS }: { maxOrders?: number } = {}) => {
   const view = (o: SimOrder) => ({
     id: o.id,
     intent: 'CAPTURE',
@@ -58,6 +61,7 @@ export const createSimulatorStore = (selfUrl: (path: string) => string) => {
 
   const missing = (id: string) => providerError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', `Specified resource ID ${id} does not exist.`);
 
+  /** The provider's capture of one wallet order: changes `o` when it succeeds. */
   const capture = (o: SimOrder): SimAnswer => {
     if (o.status === 'CREATED') return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (o.status === 'COMPLETED') return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
@@ -81,42 +85,46 @@ export const createSimulatorStore = (selfUrl: (path: string) => string) => {
   };
 
   return {
-    create(unit: PurchaseUnit): SimAnswer {
-      if (orders.size >= MAX_ORDERS) orders.delete(orders.keys().next().value!);
+    async create(unit: PurchaseUnit): Promise<SimAnswer> {
       const o: SimOrder = { id: providerId(), status: 'CREATED', unit, outcome: 'complete', createTime: new Date().toISOString() };
-      orders.set(o.id, o);
+      await sim.insertOrder(db, o.id, unit.reference_id, o);
+      await sim.keepNewest(db, maxOrders);
       return { status: 201, body: view(o) };
     },
-    get(id: string): SimAnswer {
-      const o = orders.get(id);
+    async get(id: string): Promise<SimAnswer> {
+      const o = await sim.findOrder<SimOrder>(db, id);
       return o ? { status: 200, body: view(o) } : missing(id);
     },
-    /** The buyer's decision in the wallet's window. */
-    approve(id: string, outcome: Outcome): SimAnswer {
-      const o = orders.get(id);
-      if (!o) return missing(id);
-      if (o.status !== 'CREATED') return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_APPROVED', 'The order was already approved.');
-      o.status = 'APPROVED';
-      o.outcome = outcome;
-      return { status: 200, body: view(o) };
+    /** The buyer's decision in the wallet's window: once, even when two instances are asked at once. */
+    async approve(id: string, outcome: Outcome): Promise<SimAnswer> {
+      const o = await sim.approveOrder<SimOrder>(db, id, outcome);
+      if (o) return { status: 200, body: view(o) };
+      if (!(await sim.findOrder(db, id))) return missing(id);
+      return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_APPROVED', 'The order was already approved.');
     },
     /** The shop order a wallet order was made for (its reference id), if the wallet order exists. */
-    referenceOf(id: string): string | undefined {
-      return orders.get(id)?.unit.reference_id;
-    },
+    referenceOf: (id: string): Promise<string | undefined> => sim.referenceOf(db, id),
     /** How many wallet orders of one shop order (its reference id) were captured: the charges a buyer would see. */
-    capturesFor(referenceId: string): number {
-      return [...orders.values()].filter((o) => o.unit.reference_id === referenceId && o.capture !== undefined).length;
-    },
-    /** A capture repeated with the same PayPal-Request-Id gets the first successful answer again. */
-    capture(id: string, requestId: string | undefined): SimAnswer {
-      const key = requestId ? `${id}|${requestId}` : undefined;
-      const earlier = key ? replays.get(key) : undefined;
+    capturesFor: (referenceId: string): Promise<number> => sim.capturedCount(db, referenceId),
+    /**
+     * A capture repeated with the same PayPal-Request-Id gets the first successful answer again.
+     * The wallet order's row is locked for the capture, so two captures at once on two
+     * instances make one capture: the second sees it COMPLETED (or replays it, same request id).
+     */
+    async capture(id: string, requestId: string | undefined): Promise<SimAnswer> {
+      const earlier = requestId ? await sim.findReplay(db, id, requestId) : undefined;
       if (earlier) return earlier;
-      const o = orders.get(id);
-      const answer = o ? capture(o) : missing(id);
-      if (key && answer.status < 300) replays.set(key, answer);
-      return answer;
+      return db.transaction(async (tx) => {
+        const o = await sim.findOrder<SimOrder>(tx, id, true);
+        if (!o) return missing(id);
+        const raced = requestId ? await sim.findReplay(tx, id, requestId) : undefined;
+        if (raced) return raced;
+        const answer = capture(o);
+        if (answer.status >= 300) return answer;
+        await sim.saveOrder(tx, id, o);
+        if (requestId) await sim.saveReplay(tx, id, requestId, answer);
+        return answer;
+      });
     },
   };
 };
