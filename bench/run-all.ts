@@ -4,13 +4,14 @@
  * figure beside its goal or reference, with the date and the machine. The benches of issue 15
  * return their figures; the older ones (their own scripts) are run as they are and their
  * printed output goes under the table, with a headline row where their output states one.
- *   npm run bench [-- --only proxy,chat-relay] [--skip lighthouse] [--note "text for the summary"]
+ *   npm run bench [-- --only proxy,chat-relay,cluster] [--skip lighthouse] [--note "text for the summary"]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chatRelay } from './chat-relay.ts';
+import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { proxy } from './proxy.ts';
@@ -105,6 +106,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
+  // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
+  { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
 ];
 
 const started = new Date();

@@ -1,0 +1,165 @@
+/**
+ * Chat clients through the balancer's public URL, as the shop's page opens them: socket.io over
+ * websocket with the page's Origin and the session cookie, nothing else. Each client records
+ * which instances served each of its connections: the BFF (and API) from the `X-Instance`
+ * header of the websocket's 101 answer, the API also from the engine.io session id's prefix
+ * (`api-1~…`).
+ */
+import type { IncomingMessage } from 'node:http';
+import { io, type Socket } from 'socket.io-client';
+import { type ChatAck, type ChatReplayAck, CHAT_EVENTS, SOCKET_EVENTS } from '../../../contracts/chat.ts';
+import { until } from '../../../api/realtime/test-sockets.ts';
+import { parseInstance } from './browser.ts';
+
+export { collect, until } from '../../../api/realtime/test-sockets.ts';
+
+export type Placement = { bff?: string; api?: string; header: string };
+
+export type ChatClient = {
+  socket: Socket;
+  /** One entry per connection this socket made (the first, then every reconnection). */
+  placements: Placement[];
+  /** Where the live connection is. */
+  where(): Placement;
+  close(): void;
+};
+
+type WsTransport = { ws?: { once(event: 'upgrade', listener: (res: IncomingMessage) => void): void } };
+
+const apiOfSid = (sid: string | undefined): string | undefined => (sid && sid.includes('~') ? sid.slice(0, sid.indexOf('~')) : undefined);
+
+/**
+ * Opens a socket and waits for it to connect. The 101 answer is read off the `ws` object that
+ * engine.io-client creates synchronously inside `connect()` (and inside each reconnection
+ * attempt, right after 'reconnect_attempt'), before any byte can have come back.
+ */
+export const openChat = async (url: string, { cookie }: { cookie?: string } = {}): Promise<ChatClient> => {
+  const socket = io(url, {
+    transports: ['websocket'],
+    extraHeaders: { origin: url, ...(cookie ? { cookie } : {}) },
+    forceNew: true,
+    autoConnect: false,
+    // Spec section 9 says 1 s to 5 s; shorter here so a stopped instance costs the suite less time.
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1_000,
+    timeout: 20_000,
+  });
+  const placements: Placement[] = [];
+  let pending: Placement | undefined;
+  const hook = () => {
+    const transport = socket.io.engine?.transport as unknown as WsTransport | undefined;
+    pending = { header: '' };
+    const mine = pending;
+    transport?.ws?.once('upgrade', (res) => {
+      mine.header = String(res.headers['x-instance'] ?? '');
+      Object.assign(mine, parseInstance(mine.header));
+    });
+  };
+  socket.io.on('reconnect_attempt', () => queueMicrotask(hook));
+  socket.on('connect', () => {
+    const placement = pending ?? { header: '' };
+    // The sid prefix is the API's own word for where the engine.io session lives.
+    placement.api = apiOfSid(socket.io.engine?.id) ?? placement.api;
+    placements.push(placement);
+  });
+  socket.connect();
+  hook();
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  return { socket, placements, where: () => placements.at(-1)!, close: () => void socket.close() };
+};
+
+export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> => socket.timeout(10_000).emitWithAck(event, ...args) as Promise<ChatAck>;
+
+/** An admin's socket that has announced itself (the cookie is an admin's session). */
+export const openAdmin = async (url: string, cookie: string): Promise<ChatClient> => {
+  const client = await openChat(url, { cookie });
+  const answer = await ack(client.socket, SOCKET_EVENTS.adminConnected, `cluster-admin-${crypto.randomUUID().slice(0, 8)}`);
+  if (!answer.ok) {
+    client.close();
+    throw new Error(`the admin could not announce itself: ${answer.message}`);
+  }
+  return client;
+};
+
+/**
+ * Moves the balancer's round-robins on by a random step, so the public upstream (BFFs) and the
+ * internal one (APIs) do not stay in lockstep (a fixed step keeps the same pairs forever): a
+ * guest's get-token is answered by a BFF alone, the categories cost one BFF and one API answer.
+ */
+export const nudge = async (url: string): Promise<void> => {
+  const times = (n: number) => Array.from({ length: Math.floor(Math.random() * n) });
+  for (const _ of times(3)) await fetch(`${url}/api/get-token`).then((r) => r.arrayBuffer());
+  for (const _ of times(3)) await fetch(`${url}/api/categories`).then((r) => r.arrayBuffer());
+};
+
+/**
+ * Opens clients until one sits where `wanted` says (round-robin decides, nudged between tries).
+ * Clients that land elsewhere are closed. Throws after `tries`.
+ */
+export const openWhere = async (url: string, open: () => Promise<ChatClient>, wanted: (p: Placement) => boolean, tries = 24): Promise<ChatClient> => {
+  const seen: string[] = [];
+  for (let i = 0; i < tries; i++) {
+    const client = await open();
+    if (wanted(client.where())) return client;
+    seen.push(`${client.where().header || '?'} sid ${client.where().api ?? '?'}`);
+    client.close();
+    await nudge(url);
+  }
+  throw new Error(`no connection landed where the test needs it after ${tries} tries; landed on: ${seen.join(', ')}`);
+};
+
+const connected = (socket: Socket) => until(() => socket.connected, 'the socket is connected again', 60_000);
+
+export type Sender = { send(text: string): Promise<number>; resent: number; unsure: number };
+
+/**
+ * A customer who writes one message at a time and never loses or doubles one: a message whose
+ * ack did not come back (its connection dropped under it) is looked up in the conversation's
+ * replay once the socket is back (socket.io buffers nothing sent on a live connection that then
+ * drops), and sent again only if the hub never recorded it.
+ */
+export const carefulSender = (socket: Socket): Sender => {
+  let lastId = 0;
+  const sender: Sender = {
+    resent: 0,
+    unsure: 0,
+    async send(text) {
+      for (;;) {
+        await connected(socket);
+        let answer: ChatAck | undefined;
+        try {
+          answer = (await socket.timeout(8_000).emitWithAck(SOCKET_EVENTS.clientSendsMessage, text)) as ChatAck;
+        } catch {
+          sender.unsure += 1;
+        }
+        if (answer && !answer.ok) throw new Error(`the hub refused "${text}": ${answer.code} ${answer.message}`);
+        if (answer?.ok) return (lastId = answer.id ?? lastId);
+        await connected(socket);
+        // A message the old instance was still handling lands in the shared history meanwhile.
+        await new Promise((r) => setTimeout(r, 500));
+        const replay = (await socket.timeout(10_000).emitWithAck(CHAT_EVENTS.replay, { after: lastId })) as ChatReplayAck;
+        if (!replay.ok) throw new Error(`replay refused: ${replay.message}`);
+        const recorded = replay.messages.find((m) => m.from === 'client' && m.text === text);
+        if (recorded) return (lastId = recorded.id);
+        sender.resent += 1;
+      }
+    },
+  };
+  return sender;
+};
+
+/** How often each text arrived: every text of `sent` exactly once, nothing else, is the goal. */
+export const tally = (received: string[], sent: string[]) => {
+  const counts = new Map<string, number>();
+  for (const text of received) counts.set(text, (counts.get(text) ?? 0) + 1);
+  return {
+    lost: sent.filter((t) => !counts.has(t)),
+    duplicated: [...counts].filter(([, n]) => n > 1).map(([t]) => t),
+  };
+};
