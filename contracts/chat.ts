@@ -63,6 +63,15 @@ export type ChatError = { code: ChatErrorCode; message: string };
 /** The ack of 'client sends message', 'admin sends message', 'admin closes chat' and 'admin connected with server'. */
 export type ChatAck = { ok: true; id?: number } | ({ ok: false } & ChatError);
 
+/**
+ * The sender's own id for one message: an optional argument after the payload of 'client sends
+ * message' and 'admin sends message' (before the ack). A client re-sends a message whose ack a
+ * dropped connection swallowed with the same id; the hub records it once and acks a repeat with
+ * the original entry's id, without delivering it again. Clients without it keep working.
+ */
+export type ChatClientId = string;
+export const CHAT_CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Second argument of 'server sends message from admin to client' (the first stays the text). */
 export type ChatMessageMeta = { id: number };
 /** 'server sends message from client to admin': spec's { user, message } plus the id and, for identified visitors, a name. */

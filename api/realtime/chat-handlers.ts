@@ -3,7 +3,7 @@ import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import type { Conversation, Conversations } from './conversations.ts';
 import type { FloodGuard } from './flood-guard.ts';
-import { isChatError, parseAdminClose, parseAdminMessage, parseReplay, parseText } from './payloads.ts';
+import { isChatError, parseAdminClose, parseAdminMessage, parseClientId, parseReplay, parseText } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
 import { slidingWindow } from './rate-limit.ts';
 import { type Ack, failure, reply, serial } from './reply.ts';
@@ -27,7 +27,8 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
   const allowMessage = slidingWindow(deps.rateLimit.max, deps.rateLimit.windowMs);
   const run = serial(ctx.logger);
 
-  const on = (event: string, handler: (payload: unknown, ack?: Ack) => Promise<void>, limited = false) => {
+  /** `extra`: what came after the payload (the optional client message id), the ack taken off. */
+  const on = (event: string, handler: (payload: unknown, ack: Ack | undefined, extra: unknown[]) => Promise<void>, limited = false) => {
     socket.on(event, (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
       // Counted on arrival, before any waiting, so a burst cannot slip past the limit. Admins
@@ -37,7 +38,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         reply(socket, ack, failure({ code: 'rate limited', message: `Too many messages: at most ${max} every ${windowMs / 1000} s. Wait a moment and send again` }));
         return;
       }
-      run(() => handler(args[0], ack));
+      run(() => handler(args[0], ack, args.slice(1)));
     });
   };
 
@@ -52,9 +53,11 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     return conv;
   };
 
-  on(SOCKET_EVENTS.clientSendsMessage, async (payload, ack) => {
+  on(SOCKET_EVENTS.clientSendsMessage, async (payload, ack, [clientIdIn]) => {
     const text = parseText(payload);
     if (isChatError(text)) return reply(socket, ack, failure(text));
+    const clientId = parseClientId(clientIdIn);
+    if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
     const flooded = await flood.message(socket);
     if (flooded) return reply(socket, ack, failure(flooded));
     if (await presence.has(socket.id)) {
@@ -79,7 +82,9 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       await conversations.assign(socket.id, admin);
       adminSocketId = admin.socketId;
     }
-    const entry = await conversations.record(socket.id, 'client', text);
+    const { entry, repeat } = await conversations.record(socket.id, 'client', text, clientId);
+    // A re-sent copy (its first ack was lost with a connection): the admin has it already.
+    if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
     const { identity, user } = socket.data;
     const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
     io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
@@ -97,12 +102,15 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     reply(socket, ack, { ok: true });
   });
 
-  on(SOCKET_EVENTS.adminSendsMessage, async (payload, ack) => {
+  on(SOCKET_EVENTS.adminSendsMessage, async (payload, ack, [clientIdIn]) => {
     if (!(await isAdmin())) return reply(socket, ack, notAdmin);
     const body = parseAdminMessage(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
+    const clientId = parseClientId(clientIdIn);
+    if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
     if (!(await ownConversation(body.user))) return reply(socket, ack, noConversation);
-    const entry = await conversations.record(body.user, 'admin', body.message);
+    const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
+    if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
     io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
     reply(socket, ack, { ok: true, id: entry.id });
   }, true);

@@ -185,6 +185,28 @@ describe('realtime hub: chat', () => {
     expect(atAdmin.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
   });
 
+  it('when a customer sends the same message again with its client id, then the admin gets it once and both acks name the one entry', async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
+
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Gift wrap?', 'c-1')).toEqual({ ok: true, id: 1 });
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Gift wrap?', 'c-1')).toEqual({ ok: true, id: 1 });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({ ok: true, id: 2 });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({ ok: true, id: 2 });
+    // Without an id (an older client) each send is a message, as before.
+    expect(await say(shopper, 'Thanks')).toEqual({ ok: true, id: 3 });
+    await until(() => atAdmin.length >= 2 && atCustomer.length >= 1, 'the messages arrive');
+    expect(atAdmin.map((p) => [p.message, p.id])).toEqual([
+      ['Gift wrap?', 1],
+      ['Thanks', 3],
+    ]);
+    expect(atCustomer).toEqual([['Yes', { id: 2 }]]);
+    expect(await ack(shopper, CHAT_EVENTS.replay, { after: 0 })).toMatchObject({ ok: true, messages: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Gift wrap?', 'not an id!')).toMatchObject({ ok: false, code: 'invalid' });
+  });
+
   it('when a message is too long or blank, then it is refused with a reason and nothing reaches the admin', async () => {
     const { socket: adminSocket } = await admin();
     const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);

@@ -8,6 +8,9 @@ export type Conversation = {
   adminUserId?: string;
 };
 
+/** What `record` did: the entry, and whether it was already there (then nothing was appended). */
+export type Recorded = { entry: ChatHistoryEntry; repeat: boolean };
+
 /**
  * Customers' conversations with a bounded history for replay. Ids grow per room and never
  * restart while the socket lives, even when the admin closes the chat, so a client's "last
@@ -18,7 +21,12 @@ export type Conversations = {
   /** The open conversation of a room, if any. */
   get(roomId: string): Promise<Conversation | undefined>;
   assign(roomId: string, admin: { socketId: string; userId: string }): Promise<void>;
-  record(roomId: string, from: ChatHistoryEntry['from'], text: string): Promise<ChatHistoryEntry>;
+  /**
+   * Appends a message. With a `clientId` (the sender's own id for it) a repeat of a message the
+   * room's recent history already holds from the same side is not appended again: the original
+   * entry comes back with `repeat: true` (a client re-sends what a dropped connection left unanswered).
+   */
+  record(roomId: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded>;
   after(roomId: string, id: number): Promise<ChatHistoryEntry[]>;
   /** The admin closed it: the next customer message starts a new conversation. */
   close(roomId: string): Promise<void>;
@@ -30,7 +38,10 @@ export type Conversations = {
 
 /** The conversations of the customers connected to this process. */
 export const createConversations = (historyLimit: number): Conversations => {
-  const rooms = new Map<string, Conversation & { history: ChatHistoryEntry[]; nextId: number; open: boolean }>();
+  // `cid`: the sender's id for the entry, kept alongside it (and trimmed with it) to spot repeats.
+  type Entry = ChatHistoryEntry & { cid?: string };
+  const rooms = new Map<string, Conversation & { history: Entry[]; nextId: number; open: boolean }>();
+  const plain = ({ id, from, text }: Entry): ChatHistoryEntry => ({ id, from, text });
 
   const room = (roomId: string) => {
     let r = rooms.get(roomId);
@@ -49,15 +60,17 @@ export const createConversations = (historyLimit: number): Conversations => {
       r.adminSocketId = admin.socketId;
       r.adminUserId = admin.userId;
     },
-    async record(roomId, from, text) {
+    async record(roomId, from, text, clientId) {
       const r = room(roomId);
-      const entry = { id: r.nextId++, from, text };
+      const seen = clientId ? r.history.find((m) => m.cid === clientId && m.from === from) : undefined;
+      if (seen) return { entry: plain(seen), repeat: true };
+      const entry: Entry = { id: r.nextId++, from, text, ...(clientId ? { cid: clientId } : {}) };
       r.history.push(entry);
       if (r.history.length > historyLimit) r.history.splice(0, r.history.length - historyLimit);
-      return entry;
+      return { entry: plain(entry), repeat: false };
     },
     async after(roomId, id) {
-      return (rooms.get(roomId)?.history ?? []).filter((m) => m.id > id);
+      return (rooms.get(roomId)?.history ?? []).filter((m) => m.id > id).map(plain);
     },
     async close(roomId) {
       const r = rooms.get(roomId);

@@ -123,6 +123,30 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     expect(atAdmin[1]).toEqual({ user: id, message: 'thanks', id: 5 });
   });
 
+  it('when a message reached instance C, C drains before its ack arrives and the customer sends it again to B, then the admin has it once and the ack names the same entry', async () => {
+    const c = await startInstance();
+    const { socket: adminSocket } = await admin(b.url);
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = track(await connect(c.url));
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Is the mug in stock?', 'msg-1')).toEqual({ ok: true, id: 1 });
+    await until(() => atAdmin.length === 1, 'the admin on B has the message');
+
+    // C drains (SIGTERM): the socket is closed as a transport close and comes back through the balancer on B.
+    holdOffline(shopper);
+    await c.api.stop(2_000);
+    (shopper.io as unknown as { uri: string }).uri = b.url;
+    await comeBack(shopper);
+    expect(shopper.recovered).toBe(true);
+    // The client never saw that ack (it went with the connection), so the same message goes again, same id.
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Is the mug in stock?', 'msg-1')).toEqual({ ok: true, id: 1 });
+    expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'And the plates?', 'msg-2')).toEqual({ ok: true, id: 2 });
+    await until(() => atAdmin.length >= 2, 'the next message arrives');
+    expect(atAdmin.map((p) => [p.message, p.id])).toEqual([
+      ['Is the mug in stock?', 1],
+      ['And the plates?', 2],
+    ]);
+  });
+
   it('when the only admin is on an instance that shuts down, then a customer on another instance is told no admin', async () => {
     const c = await startInstance();
     const { socket: adminSocket } = await admin(c.url);

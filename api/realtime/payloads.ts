@@ -1,3 +1,4 @@
+import { CHAT_CLIENT_ID } from '../../contracts/chat.ts';
 import type { AdminCloseIn, AdminMessageIn, ChatError, ChatReplayRequest } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 
@@ -50,3 +51,11 @@ export const parseReplay = (v: unknown): ChatReplayRequest | ChatError => {
   const room = roomId(body.room, 'room');
   return isError(room) ? room : { after, room };
 };
+
+/** The optional message id a client sends after the payload: absent is fine, anything else must look like one. */
+export const parseClientId = (v: unknown): string | undefined | ChatError =>
+  v === undefined || v === null
+    ? undefined
+    : typeof v === 'string' && CHAT_CLIENT_ID.test(v)
+      ? v
+      : fail('invalid', 'the message id (after the text) must be 1 to 64 letters, digits, - or _');

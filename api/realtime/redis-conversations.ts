@@ -22,6 +22,34 @@ redis.call('DEL', KEYS[1])
 return 0
 `;
 
+/*
+ * Records one entry, atomically: a message whose sender's id (ARGV[3], '' for none) an entry of
+ * the room's recent history already carries from the same side (ARGV[2]) is answered with that
+ * entry (flag 1) and not appended, so a copy re-sent to another instance is counted once.
+ * ARGV[1] is the entry's JSON without its id, which the room's counter gives here.
+ */
+const RECORD = `
+if ARGV[3] ~= '' then
+  for _, raw in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+    local e = cjson.decode(raw)
+    if e.cid == ARGV[3] and e.from == ARGV[2] then return {1, raw} end
+  end
+end
+local id = redis.call('HINCRBY', KEYS[1], 'nextId', 1)
+local raw = '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2)
+redis.call('RPUSH', KEYS[2], raw)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return {0, raw}
+`;
+
+/** Entries are stored with the sender's id (`cid`) for spotting repeats; readers get the contract's shape. */
+const entryOf = (raw: string): ChatHistoryEntry => {
+  const { id, from, text } = JSON.parse(raw) as ChatHistoryEntry;
+  return { id, from, text };
+};
+
 export type RedisConversationsOptions = { historyLimit: number; ttlSec?: number; prefix?: string };
 
 export const createRedisConversations = (
@@ -47,21 +75,16 @@ export const createRedisConversations = (
         .expire(adminKey(admin.socketId), ttlSec)
         .exec();
     },
-    async record(roomId, from, text) {
-      const id = await redis.hIncrBy(roomKey(roomId), 'nextId', 1);
-      const entry: ChatHistoryEntry = { id, from, text };
-      await redis
-        .multi()
-        .rPush(historyKey(roomId), JSON.stringify(entry))
-        .lTrim(historyKey(roomId), -historyLimit, -1)
-        .expire(historyKey(roomId), ttlSec)
-        .expire(roomKey(roomId), ttlSec)
-        .exec();
-      return entry;
+    async record(roomId, from, text, clientId) {
+      const [flag, raw] = (await redis.eval(RECORD, {
+        keys: [roomKey(roomId), historyKey(roomId)],
+        arguments: [JSON.stringify({ from, text, ...(clientId ? { cid: clientId } : {}) }), from, clientId ?? '', String(historyLimit), String(ttlSec)],
+      })) as [number, string];
+      return { entry: entryOf(raw), repeat: flag === 1 };
     },
     async after(roomId, id) {
       const all = await redis.lRange(historyKey(roomId), 0, -1);
-      return all.map((raw) => JSON.parse(raw) as ChatHistoryEntry).filter((m) => m.id > id);
+      return all.map(entryOf).filter((m) => m.id > id);
     },
     async close(roomId) {
       await redis.multi().hSet(roomKey(roomId), 'open', '0').hDel(roomKey(roomId), ['adminSocketId', 'adminUserId']).del(historyKey(roomId)).exec();
