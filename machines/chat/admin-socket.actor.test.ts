@@ -67,6 +67,23 @@ describe('the admin session socket actor', () => {
     expect(ctx().rooms[0]?.messages).toEqual([{ client: 'first' }, { client: 'second' }]);
   });
 
+  it('when the connection drops before a reply is answered, then after the admin is announced again it goes again with the same id, once', async () => {
+    const { actor, fromCustomer, socket } = await start();
+    fromCustomer('sock-1', 'Hi', 1);
+    socket.answers['admin sends message'] = () => undefined;
+    actor.send({ type: 'admin.send', user: 'sock-1', message: 'Hello, how can I help?' });
+    actor.send({ type: 'admin.send', user: 'sock-1', message: 'Are you there?' });
+    socket.drop();
+    delete socket.answers['admin sends message'];
+    socket.open(true);
+    const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat replay');
+    expect(order).toEqual(['admin connected with server', 'admin sends message', 'admin connected with server', 'admin sends message', 'admin sends message']);
+    const sent = socket.sent('admin sends message');
+    expect(sent.map((a) => (a[0] as { message: string }).message)).toEqual(['Hello, how can I help?', 'Hello, how can I help?', 'Are you there?']);
+    expect(sent[1]![1]).toBe(sent[0]![1]);
+    expect(sent[2]![1]).not.toBe(sent[0]![1]);
+  });
+
   it('when the socket cannot be opened, then the admin is told to reload', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const actor = createActor(adminChatMachine.provide({ actors: { socket: adminSocketActor({ open: () => Promise.reject(new Error('offline')) }) } })).start();

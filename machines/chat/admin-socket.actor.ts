@@ -9,6 +9,7 @@ import {
   type NewOrderPayload,
 } from '../../contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
+import { chatOutbox, type ChatOutbox } from './chat-outbox.ts';
 import { withSocket, type OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 
@@ -29,7 +30,8 @@ const isNewOrder = (p: unknown): p is NewOrderPayload =>
  * for live orders. Every (re)connection announces the admin ('admin connected with server').
  * After a drop socket.io could not recover, each room asks the hub for the messages after the
  * last one seen, and ids already seen are skipped, so every customer message arrives exactly
- * once and in order.
+ * once and in order. The admin's answers go through an outbox (chat-outbox.ts) that sends each
+ * again after a drop until the hub answers.
  */
 export const adminSocketActor = (deps: AdminSocketDeps) =>
   fromCallback<AdminSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
@@ -40,6 +42,7 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
     const waiting: AdminSocketCommand[] = [];
     let run = (command: AdminSocketCommand) => void waiting.push(command);
     let connectedBefore = false;
+    let outbox: ChatOutbox | undefined;
 
     const deliver = (room: string, message: string, id: number | undefined, name?: string) => {
       if (id !== undefined) {
@@ -52,10 +55,11 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
 
     receive((command) => run(command));
 
-    return withSocket(
+    const stop = withSocket(
       deps.open,
       input.options,
       (socket) => {
+        const messages = (outbox = chatOutbox(socket));
         const replay = (room: string) =>
           socket.emit(CHAT_EVENTS.replay, { after: lastSeen.get(room) ?? 0, room }, (answer: ChatReplayAck) => {
             if (answer.ok) {
@@ -74,6 +78,8 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
             connectedBefore = true;
             send({ type: 'admin.connected' });
           });
+          // After the announce (the hub handles a socket's events in order): what the drop left unanswered.
+          messages.resume();
         });
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
@@ -87,7 +93,7 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
         run = (command) => {
-          if (command.type === 'send') socket.emit(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
+          if (command.type === 'send') messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
           else socket.emit(SOCKET_EVENTS.adminClosesChat, { roomId: command.roomId }, answered);
         };
         for (const command of waiting.splice(0)) run(command);
@@ -97,4 +103,8 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         notice(ADMIN_CHAT_UNREACHABLE);
       },
     );
+    return () => {
+      outbox?.stop();
+      stop();
+    };
   });

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { CHAT_TEXTS } from '../../contracts/chat.ts';
 import { fakeSockets } from '../testing/fake-chat-socket.ts';
 import { CHAT_SOCKET_OPTIONS, customerChatMachine } from './customer-chat.machine.ts';
+import { CHAT_RESEND_MS } from './chat-outbox.ts';
 import { CHAT_UNREACHABLE, customerSocketActor, REFUSED_RETRY_MS } from './customer-socket.actor.ts';
 
 /**
@@ -42,7 +43,7 @@ describe('the customer chat socket actor (shop and widget)', () => {
     const { say, server, connected } = start();
     say('Hello?');
     const socket = await connected();
-    expect(socket.sent('client sends message')).toEqual([['Hello?']]);
+    expect(socket.sent('client sends message')).toEqual([['Hello?', expect.stringMatching(/^[0-9a-f]{32}$/)]]);
     expect(server.sockets).toHaveLength(1);
   });
 
@@ -81,6 +82,57 @@ describe('the customer chat socket actor (shop and widget)', () => {
     socket.answers['client sends message'] = () => ({ ok: false, code: 'no admin', message: 'no admin here now' });
     say('two');
     expect(ctx().notice).toBeNull();
+  });
+
+  it('when the connection drops before a message is answered, then after reconnecting it goes again with the same id, ahead of newer ones, and shows once', async () => {
+    const { say, ctx, connected, actor } = start();
+    const socket = await connected();
+    // The instance drains with the message on the wire: no answer will ever come.
+    socket.answers['client sends message'] = () => undefined;
+    say('Is it in stock?');
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('sending')).toBe(false));
+    say('And in blue?');
+    // One message in flight at a time: the second waits for the first's answer.
+    expect(socket.sent('client sends message').map((a) => a[0])).toEqual(['Is it in stock?']);
+    socket.drop();
+    delete socket.answers['client sends message'];
+    socket.open(true);
+    const sent = socket.sent('client sends message');
+    expect(sent.map((a) => a[0])).toEqual(['Is it in stock?', 'Is it in stock?', 'And in blue?']);
+    expect(sent[1]![1]).toBe(sent[0]![1]);
+    expect(sent[2]![1]).not.toBe(sent[0]![1]);
+    expect(ctx().messages).toEqual([{ client: 'Is it in stock?' }, { client: 'And in blue?' }]);
+    // Answered now: another drop sends nothing again.
+    socket.drop();
+    socket.open(true);
+    expect(socket.sent('client sends message')).toHaveLength(3);
+  });
+
+  it('when the hub refuses a message, then that is its answer: it is not sent again after a drop', async () => {
+    const { say, connected } = start();
+    const socket = await connected();
+    socket.answers['client sends message'] = () => ({ ok: false, code: 'rate limited', message: 'Too many messages' });
+    say('one');
+    socket.drop();
+    socket.open(true);
+    expect(socket.sent('client sends message')).toHaveLength(1);
+  });
+
+  it('when no answer comes on a live connection, then the message goes again with the same id after CHAT_RESEND_MS', async () => {
+    const { say, connected } = start();
+    const socket = await connected();
+    vi.useFakeTimers();
+    socket.answers['client sends message'] = () => undefined;
+    say('Hello?');
+    vi.advanceTimersByTime(CHAT_RESEND_MS - 1);
+    expect(socket.sent('client sends message')).toHaveLength(1);
+    delete socket.answers['client sends message'];
+    vi.advanceTimersByTime(1);
+    const sent = socket.sent('client sends message');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    vi.advanceTimersByTime(CHAT_RESEND_MS * 3);
+    expect(socket.sent('client sends message')).toHaveLength(2);
   });
 
   it('when socket.io redelivers an admin message after a recovered drop, then it shows once', async () => {

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck } from '../../contracts/chat.ts';
+import { chatOutbox, type ChatOutbox } from './chat-outbox.ts';
 import { withSocket, type OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
 
@@ -22,7 +23,8 @@ const idOf = (meta: unknown): number | undefined =>
  * The customer chat machine's `socket` actor, for the shop's support chat and the partner
  * widget alike: spec section 7's events mapped to machine events and back. Admin messages carry
  * increasing ids; one seen already (socket.io redelivers after recovering a drop) is skipped,
- * so each shows exactly once. A refused connection shows the hub's sentence and retries after
+ * so each shows exactly once. The shopper's messages go through an outbox (chat-outbox.ts) that
+ * sends each again after a drop until the hub answers. A refused connection shows the hub's sentence and retries after
  * a minute; a refused message shows its reason until a send succeeds.
  */
 export const customerSocketActor = (deps: CustomerSocketDeps) =>
@@ -36,6 +38,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     let connectedBefore = false;
     let refused = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let outbox: ChatOutbox | undefined;
 
     receive((command) => run(command));
 
@@ -43,12 +46,15 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
       deps.open,
       input.options,
       (socket) => {
+        const messages = (outbox = chatOutbox(socket));
         socket.on('connect', () => {
           // Not recovered: the hub keys rooms by socket id, so this is a new room whose ids restart.
           if (connectedBefore && !socket.recovered) lastSeen = 0;
           connectedBefore = true;
           if (refused) notice(null);
           refused = false;
+          // What the drop left unanswered goes first, before what the machine sends on connecting.
+          messages.resume();
           send({ type: 'chat.connected' });
         });
         // The hub said no (too many chats from this network): say why, and ask again in a minute.
@@ -80,7 +86,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
             socket.connect();
             return;
           }
-          socket.emit(SOCKET_EVENTS.clientSendsMessage, command.text, (answer: ChatAck) =>
+          messages.send(SOCKET_EVENTS.clientSendsMessage, command.text, (answer: ChatAck) =>
             // 'no admin' has its own event and fixed text; other refusals are shown as the hub words them.
             notice(answer.ok || answer.code === 'no admin' ? null : answer.message),
           );
@@ -94,6 +100,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     );
     return () => {
       clearTimeout(retry);
+      outbox?.stop();
       stop();
     };
   });
