@@ -6,9 +6,13 @@
  * (`api-1~…`).
  */
 import type { IncomingMessage } from 'node:http';
-import { io, type Socket } from 'socket.io-client';
-import { type ChatAck, type ChatReplayAck, CHAT_EVENTS, SOCKET_EVENTS } from '../../../contracts/chat.ts';
+import { io, type ManagerOptions, type Socket, type SocketOptions as SocketIoOptions } from 'socket.io-client';
+import { createActor } from 'xstate';
+import { type ChatAck, SOCKET_EVENTS } from '../../../contracts/chat.ts';
 import { until } from '../../../api/realtime/test-sockets.ts';
+import type { OpenChatSocket } from '../../../machines/chat/chat-socket.ts';
+import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
 import { parseInstance } from './browser.ts';
 
 export { collect, until } from '../../../api/realtime/test-sockets.ts';
@@ -28,13 +32,17 @@ type WsTransport = { ws?: { once(event: 'upgrade', listener: (res: IncomingMessa
 
 const apiOfSid = (sid: string | undefined): string | undefined => (sid && sid.includes('~') ? sid.slice(0, sid.indexOf('~')) : undefined);
 
+type SocketOptions = Partial<ManagerOptions & SocketIoOptions>;
+
 /**
- * Opens a socket and waits for it to connect. The 101 answer is read off the `ws` object that
- * engine.io-client creates synchronously inside `connect()` (and inside each reconnection
- * attempt, right after 'reconnect_attempt'), before any byte can have come back.
+ * Makes a socket that records where each of its connections lands, and starts it connecting.
+ * The 101 answer is read off the `ws` object that engine.io-client creates synchronously inside
+ * `connect()` (and inside each reconnection attempt, right after 'reconnect_attempt'), before
+ * any byte can have come back.
  */
-export const openChat = async (url: string, { cookie }: { cookie?: string } = {}): Promise<ChatClient> => {
+const placedSocket = (url: string, cookie: string | undefined, options: SocketOptions): ChatClient => {
   const socket = io(url, {
+    ...options,
     transports: ['websocket'],
     extraHeaders: { origin: url, ...(cookie ? { cookie } : {}) },
     forceNew: true,
@@ -42,7 +50,6 @@ export const openChat = async (url: string, { cookie }: { cookie?: string } = {}
     // Spec section 9 says 1 s to 5 s; shorter here so a stopped instance costs the suite less time.
     reconnectionDelay: 200,
     reconnectionDelayMax: 1_000,
-    timeout: 20_000,
   });
   const placements: Placement[] = [];
   let pending: Placement | undefined;
@@ -64,14 +71,74 @@ export const openChat = async (url: string, { cookie }: { cookie?: string } = {}
   });
   socket.connect();
   hook();
+  return { socket, placements, where: () => placements.at(-1)!, close: () => void socket.close() };
+};
+
+/** Opens a socket and waits for it to connect. */
+export const openChat = async (url: string, { cookie }: { cookie?: string } = {}): Promise<ChatClient> => {
+  const client = placedSocket(url, cookie, { timeout: 20_000 });
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => {
-      socket.close();
+    client.socket.once('connect', () => resolve());
+    client.socket.once('connect_error', (error) => {
+      client.close();
       reject(error);
     });
   });
-  return { socket, placements, where: () => placements.at(-1)!, close: () => void socket.close() };
+  return client;
+};
+
+export type ShopChat = ChatClient & {
+  /** Types a message and presses Enter, as the shopper does in the shop's chat panel. */
+  say(text: string): void;
+  /** What the panel shows: the shopper's messages and the support's. */
+  shown(): { mine: string[]; support: string[] };
+  /** Every notice the panel showed (a refusal's sentence), in order. */
+  notices: string[];
+  /** How many 'client sends message' packets left the socket (sent again after a drop included). */
+  packets(): number;
+};
+
+/**
+ * The shop's own support chat, as the page runs it: customerChatMachine with the shared
+ * customerSocketActor (what the shop and the partner widget run), over a Node socket.io-client
+ * opened with the machine's options. Only the reconnection delays and the websocket-only
+ * transport (to read the 101's X-Instance) differ from a browser; the box clears at once
+ * instead of after 200 ms, so the suite can type faster than a person.
+ */
+export const openShopChat = async (url: string, { cookie }: { cookie?: string } = {}): Promise<ShopChat> => {
+  let client: ChatClient | undefined;
+  let packets = 0;
+  const open: OpenChatSocket = (options) => {
+    client = placedSocket(url, cookie, options);
+    client.socket.onAnyOutgoing((event: string) => void (event === SOCKET_EVENTS.clientSendsMessage && packets++));
+    return client.socket;
+  };
+  const actor = createActor(customerChatMachine.provide({ actors: { socket: customerSocketActor({ open }) }, delays: { inputClear: 0 } }));
+  const notices: string[] = [];
+  actor.subscribe((snapshot) => {
+    const { notice } = snapshot.context;
+    if (notice && notices.at(-1) !== notice) notices.push(notice);
+  });
+  actor.start();
+  await until(() => !!client?.socket.connected && actor.getSnapshot().hasTag('online'), 'the shop chat is online', 20_000);
+  const opened = client!;
+  return {
+    ...opened,
+    close: () => actor.stop(),
+    say(text) {
+      actor.send({ type: 'chat.input', text });
+      actor.send({ type: 'chat.submit' });
+    },
+    shown() {
+      const { messages } = actor.getSnapshot().context;
+      return {
+        mine: messages.flatMap((m) => ('client' in m ? [m.client] : [])),
+        support: messages.flatMap((m) => ('admin' in m ? [m.admin] : [])),
+      };
+    },
+    notices,
+    packets: () => packets,
+  };
 };
 
 export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> => socket.timeout(10_000).emitWithAck(event, ...args) as Promise<ChatAck>;
@@ -112,46 +179,6 @@ export const openWhere = async (url: string, open: () => Promise<ChatClient>, wa
     await nudge(url);
   }
   throw new Error(`no connection landed where the test needs it after ${tries} tries; landed on: ${seen.join(', ')}`);
-};
-
-const connected = (socket: Socket) => until(() => socket.connected, 'the socket is connected again', 60_000);
-
-export type Sender = { send(text: string): Promise<number>; resent: number; unsure: number };
-
-/**
- * A customer who writes one message at a time and never loses or doubles one: a message whose
- * ack did not come back (its connection dropped under it) is looked up in the conversation's
- * replay once the socket is back (socket.io buffers nothing sent on a live connection that then
- * drops), and sent again only if the hub never recorded it.
- */
-export const carefulSender = (socket: Socket): Sender => {
-  let lastId = 0;
-  const sender: Sender = {
-    resent: 0,
-    unsure: 0,
-    async send(text) {
-      for (;;) {
-        await connected(socket);
-        let answer: ChatAck | undefined;
-        try {
-          answer = (await socket.timeout(8_000).emitWithAck(SOCKET_EVENTS.clientSendsMessage, text)) as ChatAck;
-        } catch {
-          sender.unsure += 1;
-        }
-        if (answer && !answer.ok) throw new Error(`the hub refused "${text}": ${answer.code} ${answer.message}`);
-        if (answer?.ok) return (lastId = answer.id ?? lastId);
-        await connected(socket);
-        // A message the old instance was still handling lands in the shared history meanwhile.
-        await new Promise((r) => setTimeout(r, 500));
-        const replay = (await socket.timeout(10_000).emitWithAck(CHAT_EVENTS.replay, { after: lastId })) as ChatReplayAck;
-        if (!replay.ok) throw new Error(`replay refused: ${replay.message}`);
-        const recorded = replay.messages.find((m) => m.from === 'client' && m.text === text);
-        if (recorded) return (lastId = recorded.id);
-        sender.resent += 1;
-      }
-    },
-  };
-  return sender;
 };
 
 /** How often each text arrived: every text of `sent` exactly once, nothing else, is the goal. */
