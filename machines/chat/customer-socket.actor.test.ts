@@ -108,6 +108,22 @@ describe('the customer chat socket actor (shop and widget)', () => {
     expect(socket.sent('client sends message')).toHaveLength(3);
   });
 
+  it('when a recovered connection hands out a missed admin message before its connect event, then what the shopper typed while offline still goes', async () => {
+    const { say, ctx, connected, actor } = start();
+    const socket = await connected();
+    socket.drop();
+    say('Still there?');
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('sending')).toBe(false));
+    // socket.io-client: connected, then the missed events, then 'connect'.
+    socket.connected = true;
+    socket.recovered = true;
+    socket.serverEmit('server sends message from admin to client', 'Sorry, I was away', { id: 2 });
+    socket.serverEmit('connect');
+    expect(socket.sent('client sends message').map((a) => a[0])).toEqual(['Still there?']);
+    expect(ctx()).toMatchObject({ outbox: [], messages: [{ client: 'Still there?' }, { admin: 'Sorry, I was away' }] });
+    expect(actor.getSnapshot().hasTag('online')).toBe(true);
+  });
+
   it('when the hub refuses a message, then that is its answer: it is not sent again after a drop', async () => {
     const { say, connected } = start();
     const socket = await connected();

@@ -47,7 +47,13 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
       input.options,
       (socket) => {
         const messages = (outbox = chatOutbox(socket));
-        socket.on('connect', () => {
+        // Whether the machine heard 'chat.connected' for this connection. socket.io-client hands
+        // out what a recovered connection missed before its 'connect' event: an admin message
+        // first would move the machine on without flushing what the shopper typed meanwhile.
+        let announced = false;
+        const online = () => {
+          if (announced || !socket.connected) return;
+          announced = true;
           // Not recovered: the hub keys rooms by socket id, so this is a new room whose ids restart.
           if (connectedBefore && !socket.recovered) lastSeen = 0;
           connectedBefore = true;
@@ -56,7 +62,8 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           // What the drop left unanswered goes first, before what the machine sends on connecting.
           messages.resume();
           send({ type: 'chat.connected' });
-        });
+        };
+        socket.on('connect', online);
         // The hub said no (too many chats from this network): say why, and ask again in a minute.
         socket.on('connect_error', (error: Error) => {
           if (socket.active) return;
@@ -65,10 +72,14 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           clearTimeout(retry);
           retry = setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
         });
-        socket.on('disconnect', () => send({ type: 'chat.disconnected' }));
+        socket.on('disconnect', () => {
+          announced = false;
+          send({ type: 'chat.disconnected' });
+        });
         socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed?.());
         socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
           if (typeof text !== 'string') return;
+          online();
           const id = idOf(meta);
           if (id !== undefined) {
             if (id <= lastSeen) return;
@@ -76,8 +87,14 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           }
           send({ type: 'chat.adminMessage', text });
         });
-        socket.on(SOCKET_EVENTS.noAdmin, () => send({ type: 'chat.noAdmin' }));
-        socket.on(SOCKET_EVENTS.adminClosedChat, () => send({ type: 'chat.adminClosed' }));
+        socket.on(SOCKET_EVENTS.noAdmin, () => {
+          online();
+          send({ type: 'chat.noAdmin' });
+        });
+        socket.on(SOCKET_EVENTS.adminClosedChat, () => {
+          online();
+          send({ type: 'chat.adminClosed' });
+        });
         run = (command) => {
           if (command.type === 'reconnect') {
             // The identity travels in the handshake, so only a new handshake presents a new one.
