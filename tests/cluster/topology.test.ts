@@ -16,7 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { Order } from '../../contracts/order.ts';
 import { Browser, inBatches, newShopper, orderOf, parseInstance, PASSWORD, type Product } from './support/browser.ts';
-import { ack, type ChatClient, collect, nudge, openAdmin, openChat, openShopChat, openWhere, type ShopChat, tally, until } from './support/chat.ts';
+import { ack, type ChatClient, collect, nudge, openAdmin, openChat, openWhere, tally, until } from './support/chat.ts';
+import { openShopAdmin, openShopChat, type ShopAdmin, type ShopChat } from './support/shop-chat.ts';
 import { type Cluster, LIMITS, startTestCluster } from './support/cluster.ts';
 import { addProduct, adminBrowser } from './support/shop.ts';
 
@@ -50,47 +51,34 @@ afterAll(async () => {
   await cluster?.stop();
 }, 120_000);
 
-/** Replies `re <text>` to every customer message the admin gets; answers what it received. */
-const answering = (adminChat: ChatClient) => {
-  const received = collect<ClientToAdminPayload>(adminChat.socket, SOCKET_EVENTS.serverToAdmin);
-  const refused: string[] = [];
-  adminChat.socket.on(SOCKET_EVENTS.serverToAdmin, (p: ClientToAdminPayload) => {
-    void ack(adminChat.socket, SOCKET_EVENTS.adminSendsMessage, { user: p.user, message: `re ${p.message}` }).then(
-      (a) => !a.ok && refused.push(`${p.message}: ${a.message}`),
-      (error: Error) => refused.push(`${p.message}: ${error.message}`),
-    );
-  });
-  return { received, refused };
-};
-
 /**
  * The shop's own support chat (the machine and socket actor the page runs; its `kind` of
- * instance is the one a case stops: `victim`) and an admin's socket on the other instance of
- * that kind, who answers every message. The test never sends anything again itself.
+ * instance is the one a case stops: `victim`) and the admin page's chat on the other instance
+ * of that kind, answering every message. The test never sends anything again itself.
  */
 const conversation = async (kind: 'api' | 'bff', cookie?: string) => {
   const customer = track(await openShopChat(url, { cookie }));
   const victim = customer.where()[kind];
   expect(kind === 'api' ? APIS : BFFS).toContain(victim);
-  const adminChat = track(await openWhere(url, () => openAdmin(url, admin.cookie()), (p) => !!p[kind] && p[kind] !== victim));
-  const { received, refused } = answering(adminChat);
-  return { customer, victim: victim!, received, refused };
+  const adminChat = track(await openWhere(url, () => openShopAdmin(url, admin.cookie()), (p) => !!p[kind] && p[kind] !== victim));
+  return { customer, victim: victim!, adminChat };
 };
 
 /**
  * Waits until every text arrived at the admin and every reply on the shopper's screen (or 30 s
  * passed), then insists none was lost or doubled, and that neither side was refused anything.
  */
-const expectEachOnce = async (texts: string[], atAdmin: ClientToAdminPayload[], customer: ShopChat, refused: string[]) => {
+const expectEachOnce = async (texts: string[], adminChat: ShopAdmin, customer: ShopChat) => {
   const replies = texts.map((t) => `re ${t}`);
-  const done = () => tally(atAdmin.map((p) => p.message), texts).lost.length === 0 && tally(customer.shown().support, replies).lost.length === 0;
+  const atAdmin = () => adminChat.received().map((p) => p.message);
+  const done = () => tally(atAdmin(), texts).lost.length === 0 && tally(customer.shown().support, replies).lost.length === 0;
   await until(done, 'every message and every reply arrived', 30_000).catch(() => undefined);
   await sleep(1_000); // a duplicate would come in after the last original
-  expect(tally(atAdmin.map((p) => p.message), texts)).toEqual({ lost: [], duplicated: [] });
+  expect({ atAdmin: adminChat.notices, atCustomer: customer.notices }).toEqual({ atAdmin: [], atCustomer: [] });
+  expect(tally(atAdmin(), texts)).toEqual({ lost: [], duplicated: [] });
   expect(tally(customer.shown().support, replies)).toEqual({ lost: [], duplicated: [] });
   // The screen shows each message once, as typed.
   expect(customer.shown().mine).toEqual(texts);
-  expect({ atAdmin: refused, atCustomer: customer.notices }).toEqual({ atAdmin: [], atCustomer: [] });
 };
 
 describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')})`, () => {
@@ -161,7 +149,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
   }, 600_000);
 
   it("when the API holding a customer's socket stops mid-conversation, then of 200 messages and 200 replies none is lost or doubled", async () => {
-    const { customer, victim, received, refused } = await conversation('api');
+    const { customer, victim, adminChat } = await conversation('api');
     const texts = Array.from({ length: 200 }, (_, i) => `question ${i}`);
     let stopping: Promise<void> | undefined;
     try {
@@ -175,7 +163,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       expect(customer.where().api).not.toBe(victim);
       // Same socket id, missed events replayed: connection-state recovery across instances.
       expect(customer.socket.recovered).toBe(true);
-      await expectEachOnce(texts, received, customer, refused);
+      await expectEachOnce(texts, adminChat, customer);
       console.log(`case c: the shop's chat sent ${customer.packets() - texts.length} of ${texts.length} messages again after the drop`);
     } finally {
       await stopping?.catch(() => undefined);
@@ -185,7 +173,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
 
   it('when the BFF of a logged-in shopper stops mid-chat and mid-checkout, then the shopper carries on, logged in, on the other BFF', async () => {
     const shopper = await newShopper(url, 'shopper-d');
-    const { customer, victim, received, refused } = await conversation('bff', shopper.browser.cookie());
+    const { customer, victim, adminChat } = await conversation('bff', shopper.browser.cookie());
 
     // One checkout as the shop's pages make it: still logged in, the product, the order (with its retry key), its page.
     const checkout = async (): Promise<string> => {
@@ -222,9 +210,9 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     expect(customer.placements.length).toBeGreaterThan(1);
     expect(customer.where().bff).not.toBe(victim);
     expect(customer.socket.recovered).toBe(true);
-    await expectEachOnce(texts, received, customer, refused);
+    await expectEachOnce(texts, adminChat, customer);
     // The name still comes from the session: the other BFF read the same cookie.
-    expect(received.at(-1)).toMatchObject({ name: 'Cluster shopper-d' });
+    expect(adminChat.received().at(-1)).toMatchObject({ name: 'Cluster shopper-d' });
     const mine = (await shopper.browser.ok<Order[]>('/api/orders')).body.map((o) => o._id);
     expect(mine.sort()).toEqual([...orders].sort());
     console.log(`case d: ${texts.length} messages, ${orders.length} checkouts; the shop's chat sent ${customer.packets() - texts.length} again after the drop`);

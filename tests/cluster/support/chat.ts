@@ -7,12 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { io, type ManagerOptions, type Socket, type SocketOptions as SocketIoOptions } from 'socket.io-client';
-import { createActor } from 'xstate';
 import { type ChatAck, SOCKET_EVENTS } from '../../../contracts/chat.ts';
-import { until } from '../../../api/realtime/test-sockets.ts';
-import type { OpenChatSocket } from '../../../machines/chat/chat-socket.ts';
-import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
-import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
 import { parseInstance } from './browser.ts';
 
 export { collect, until } from '../../../api/realtime/test-sockets.ts';
@@ -32,7 +27,7 @@ type WsTransport = { ws?: { once(event: 'upgrade', listener: (res: IncomingMessa
 
 const apiOfSid = (sid: string | undefined): string | undefined => (sid && sid.includes('~') ? sid.slice(0, sid.indexOf('~')) : undefined);
 
-type SocketOptions = Partial<ManagerOptions & SocketIoOptions>;
+export type SocketOptions = Partial<ManagerOptions & SocketIoOptions>;
 
 /**
  * Makes a socket that records where each of its connections lands, and starts it connecting.
@@ -40,7 +35,7 @@ type SocketOptions = Partial<ManagerOptions & SocketIoOptions>;
  * `connect()` (and inside each reconnection attempt, right after 'reconnect_attempt'), before
  * any byte can have come back.
  */
-const placedSocket = (url: string, cookie: string | undefined, options: SocketOptions): ChatClient => {
+export const placedSocket = (url: string, cookie: string | undefined, options: SocketOptions): ChatClient => {
   const socket = io(url, {
     ...options,
     transports: ['websocket'],
@@ -87,60 +82,6 @@ export const openChat = async (url: string, { cookie }: { cookie?: string } = {}
   return client;
 };
 
-export type ShopChat = ChatClient & {
-  /** Types a message and presses Enter, as the shopper does in the shop's chat panel. */
-  say(text: string): void;
-  /** What the panel shows: the shopper's messages and the support's. */
-  shown(): { mine: string[]; support: string[] };
-  /** Every notice the panel showed (a refusal's sentence), in order. */
-  notices: string[];
-  /** How many 'client sends message' packets left the socket (sent again after a drop included). */
-  packets(): number;
-};
-
-/**
- * The shop's own support chat, as the page runs it: customerChatMachine with the shared
- * customerSocketActor (what the shop and the partner widget run), over a Node socket.io-client
- * opened with the machine's options. Only the reconnection delays and the websocket-only
- * transport (to read the 101's X-Instance) differ from a browser; the box clears at once
- * instead of after 200 ms, so the suite can type faster than a person.
- */
-export const openShopChat = async (url: string, { cookie }: { cookie?: string } = {}): Promise<ShopChat> => {
-  let client: ChatClient | undefined;
-  let packets = 0;
-  const open: OpenChatSocket = (options) => {
-    client = placedSocket(url, cookie, options);
-    client.socket.onAnyOutgoing((event: string) => void (event === SOCKET_EVENTS.clientSendsMessage && packets++));
-    return client.socket;
-  };
-  const actor = createActor(customerChatMachine.provide({ actors: { socket: customerSocketActor({ open }) }, delays: { inputClear: 0 } }));
-  const notices: string[] = [];
-  actor.subscribe((snapshot) => {
-    const { notice } = snapshot.context;
-    if (notice && notices.at(-1) !== notice) notices.push(notice);
-  });
-  actor.start();
-  await until(() => !!client?.socket.connected && actor.getSnapshot().hasTag('online'), 'the shop chat is online', 20_000);
-  const opened = client!;
-  return {
-    ...opened,
-    close: () => actor.stop(),
-    say(text) {
-      actor.send({ type: 'chat.input', text });
-      actor.send({ type: 'chat.submit' });
-    },
-    shown() {
-      const { messages } = actor.getSnapshot().context;
-      return {
-        mine: messages.flatMap((m) => ('client' in m ? [m.client] : [])),
-        support: messages.flatMap((m) => ('admin' in m ? [m.admin] : [])),
-      };
-    },
-    notices,
-    packets: () => packets,
-  };
-};
-
 export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> => socket.timeout(10_000).emitWithAck(event, ...args) as Promise<ChatAck>;
 
 /** An admin's socket that has announced itself (the cookie is an admin's session). */
@@ -169,7 +110,7 @@ export const nudge = async (url: string): Promise<void> => {
  * Opens clients until one sits where `wanted` says (round-robin decides, nudged between tries).
  * Clients that land elsewhere are closed. Throws after `tries`.
  */
-export const openWhere = async (url: string, open: () => Promise<ChatClient>, wanted: (p: Placement) => boolean, tries = 24): Promise<ChatClient> => {
+export const openWhere = async <C extends ChatClient>(url: string, open: () => Promise<C>, wanted: (p: Placement) => boolean, tries = 24): Promise<C> => {
   const seen: string[] = [];
   for (let i = 0; i < tries; i++) {
     const client = await open();
