@@ -8,7 +8,8 @@ export default defineConfig({
     include: only
       ? [`${only}/**/*.test.{ts,tsx}`]
       : ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model,fault,lint}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    // tests/cluster starts the whole topology: its own config (vitest.cluster.config.ts), even under --only=tests.
+    exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/cluster/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite needs ~800 MB a file; two workers fit this machine's two cores.
