@@ -3,6 +3,12 @@ import type { ChatSocket } from './chat-socket.ts';
 
 /** How long an answer may take on a live connection before the same message goes again. */
 export const CHAT_RESEND_MS = 10_000;
+/**
+ * At most this many sends in any second: under the hub's default 5 a second per socket
+ * (CHAT_MESSAGES_PER_SOCKET_PER_SECOND), so what a shopper typed while the chat was away goes
+ * out after the drop without one of it refused as a flood. A person typing never reaches it.
+ */
+export const CHAT_SENDS_PER_SECOND = 4;
 
 /**
  * A message id made on the client (contracts/chat.ts `ChatClientId`): 32 hex digits from
@@ -26,18 +32,28 @@ export type ChatOutbox = {
  * ack of a message sent on a connection that then drops (a draining instance drops what is on
  * the wire), so each message carries a client id and goes again until an answer comes; the hub
  * records a repeated id once and acks it with the original entry. One message is in flight at
- * a time, so the hub sees them in the order they were typed, re-sends included. A refusal
- * (rate limited, no admin) is an answer: that message is done.
+ * a time, so the hub sees them in the order they were typed, re-sends included, and at most
+ * CHAT_SENDS_PER_SECOND in any second. A refusal (rate limited, no admin) is an answer: that
+ * message is done.
  */
 export const chatOutbox = (socket: ChatSocket, resendMs = CHAT_RESEND_MS): ChatOutbox => {
   const queue: Entry[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  /** When the last CHAT_SENDS_PER_SECOND sends left, oldest first. */
+  const recent: number[] = [];
 
   const next = () => {
     clearTimeout(timer);
     const head = queue[0];
     if (stopped || !head || !socket.connected) return;
+    const wait = recent.length < CHAT_SENDS_PER_SECOND ? 0 : recent[0]! + 1000 - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(next, wait);
+      return;
+    }
+    recent.push(Date.now());
+    if (recent.length > CHAT_SENDS_PER_SECOND) recent.shift();
     socket.emit(head.event, head.payload, head.clientId, (answer: ChatAck) => {
       // Only the first answer counts: a copy sent again may be answered too.
       if (queue[0] !== head) return;

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { Order } from '../../contracts/order.ts';
+import { CHAT_SENDS_PER_SECOND } from '../../machines/chat/chat-outbox.ts';
 import { Browser, inBatches, newShopper, orderOf, parseInstance, PASSWORD, type Product } from './support/browser.ts';
 import { ack, type ChatClient, collect, nudge, openAdmin, openChat, openWhere, tally, until } from './support/chat.ts';
 import { openShopAdmin, openShopChat, type ShopAdmin, type ShopChat } from './support/shop-chat.ts';
@@ -72,7 +73,9 @@ const expectEachOnce = async (texts: string[], adminChat: ShopAdmin, customer: S
   const replies = texts.map((t) => `re ${t}`);
   const atAdmin = () => adminChat.received().map((p) => p.message);
   const done = () => tally(atAdmin(), texts).lost.length === 0 && tally(customer.shown().support, replies).lost.length === 0;
-  await until(done, 'every message and every reply arrived', 30_000).catch(() => undefined);
+  // The shop's chat sends at most CHAT_SENDS_PER_SECOND (the hub's default limit is 5): 200 take 50 s.
+  const sending = (texts.length / CHAT_SENDS_PER_SECOND) * 1000;
+  await until(done, 'every message and every reply arrived', sending + 30_000).catch(() => undefined);
   await sleep(1_000); // a duplicate would come in after the last original
   expect({ atAdmin: adminChat.notices, atCustomer: customer.notices }).toEqual({ atAdmin: [], atCustomer: [] });
   expect(tally(atAdmin(), texts)).toEqual({ lost: [], duplicated: [] });
