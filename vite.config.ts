@@ -17,7 +17,8 @@ const shop = 'http://localhost:3000';
 export const BUNDLE_BUDGETS = {
   home: 121_000,
   lazy: {
-    'client/app/admin-session-actor.ts': 3_700,
+    // Issue 16's chat outbox (client ids, re-send after a drop) came in with the chat machines: 3.7 KB measured, just over 3,700 B.
+    'client/app/admin-session-actor.ts': 4_000,
     'client/app/guard.tsx': 3_400,
     'client/features/admin/analytics/analytics-page.tsx': 17_500,
     // Issue 15's admin paging: 15.5 KB measured (the pager, its hook and the shared pagination chunk).
