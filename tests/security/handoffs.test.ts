@@ -73,7 +73,11 @@ describe('kiosk hand-off through the BFF', () => {
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!).sort()).toEqual(['claimed_at', 'created_at', 'expires_at', 'lines', 'token_hash']);
     expect(rows[0]!.lines).toEqual([{ productID: book, quantity: 1 }]);
-    const stored = JSON.stringify(rows[0]);
+    // The timestamps are timestamps (an ISO time such as 00:59:19.994 would read as the price 19.99): the rest is searched.
+    const { created_at: createdAt, expires_at: expiresAt, claimed_at: claimedAt, ...content } = rows[0]!;
+    for (const at of [createdAt, expiresAt]) expect(at).toBeInstanceOf(Date);
+    expect(claimedAt).toBeNull();
+    const stored = JSON.stringify(content);
     for (const secret of [token, ada.id, 'Adelaide', users[0]!.email, '19.99', '1999', 'A book']) expect(stored).not.toContain(secret);
     expect(token).not.toContain(ada.id);
 
