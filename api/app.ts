@@ -21,7 +21,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
-import { type InstanceState, instanceState } from './http/readiness.ts';
+import { closeServer, type InstanceState, instanceState } from './http/readiness.ts';
 import { apiRequestLog } from './http/request-log.ts';
 import { createLogger, readableFor } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -120,14 +120,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       return { port: address.port, url: `http://${host}:${address.port}`, server };
     },
     async stop(drainMs = 0) {
-      if (server && drainMs > 0) {
-        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        await instance.drain();
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server?.closeAllConnections(), drainMs);
-        await closed;
-        clearTimeout(timer);
-      }
+      if (server && drainMs > 0) await closeServer(server, drainMs, () => instance.drain());
       await sweep?.stop();
       await Promise.all(detach.map((d) => d()));
       if (server) {

@@ -3,7 +3,7 @@ export { createApi, type Api, type ApiOptions, type ServerAttachment } from './a
 export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger, readableFor } from './logger.ts';
-export { instanceState, type InstanceState } from './http/readiness.ts';
+export { closeServer, instanceState, type InstanceState } from './http/readiness.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
 export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';

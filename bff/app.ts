@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { createLogger, instanceState, readableFor, sharedOpenCounts } from '../api/index.ts';
+import { closeServer, createLogger, instanceState, readableFor, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -167,13 +167,10 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
     async stop(drainMs = 10_000) {
       void instance.drain();
       if (server) {
-        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeIdleConnections();
-        for (const socket of upgraded) socket.destroy();
-        for (const res of polls) res.socket?.destroy();
-        const timer = setTimeout(() => server?.closeAllConnections(), drainMs);
-        await closed;
-        clearTimeout(timer);
+        await closeServer(server, drainMs, () => {
+          for (const socket of upgraded) socket.destroy();
+          for (const res of polls) res.socket?.destroy();
+        });
         server = undefined;
       }
       proxy.agent.destroy();

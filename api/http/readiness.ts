@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /** A dependency the instance needs to take traffic: resolves when reachable, rejects (or times out) when not. */
@@ -62,4 +62,18 @@ export const instanceState = (): InstanceState => {
     },
   };
   return state;
+};
+
+/**
+ * The drain of a server, the same for the API and the BFF: stop taking connections, let
+ * `meanwhile` end what must move elsewhere (sockets), close idle kept-alive connections, then
+ * wait up to `drainMs` for the requests in flight before ending whatever is left.
+ */
+export const closeServer = async (server: Server, drainMs: number, meanwhile: () => Promise<void> | void = () => undefined): Promise<void> => {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await meanwhile();
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), drainMs);
+  await closed;
+  clearTimeout(timer);
 };
