@@ -14,6 +14,23 @@ export default tseslint.config(
     },
   },
   {
+    // client/ui/link.tsx's Link and NavLink: react-router's own carry its framework mode's
+    // prefetching into every first load (issue 15's home budget).
+    files: ['client/**', 'widgets/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink', 'LinkProps', 'NavLinkProps'],
+            message: 'Use Link and NavLink from client/ui/link.tsx: same behaviour, without the framework prefetching.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

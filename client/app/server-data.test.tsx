@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { Link, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { Link } from '../ui/link.tsx';
 import { describe, expect, it } from 'vitest';
 import { SHOP_DATA_ID } from '../../contracts/server-render.ts';
 import { click, getByRoleName, settle } from './testing/dom.ts';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { ComponentPropsWithoutRef } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from './link.tsx';
 import { colors, focusRing, radius, space } from './theme.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';

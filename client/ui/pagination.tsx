@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link.tsx';
 import { colors, focusRing, radius, space } from './theme.ts';
 
 const listStyle = css({ display: 'flex', flexWrap: 'wrap', gap: space(1), listStyle: 'none', padding: 0, justifyContent: 'center' });

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { NavLink } from '../../ui/link.tsx';
 import { useAuthActor } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';

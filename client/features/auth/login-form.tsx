@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { AuthContext } from '../../app/providers.tsx';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../ui/alert.tsx';

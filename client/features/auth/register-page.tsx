@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
 import { AuthContext } from '../../app/providers.tsx';
 import { homeOf, paths } from '../../app/paths.ts';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import type { CartItem } from '../../../contracts/order.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import type { ProductSummary } from '../../../contracts/product.ts';
 import { snippet } from '../../../contracts/rules.ts';
 import { paths } from '../../app/paths.ts';

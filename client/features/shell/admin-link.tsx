@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { paths } from '../../app/paths.ts';
 import { navLinkStyle } from './nav-style.ts';
 

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { useCartItemsCount } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { SHOP_NAME } from '../../ui/page-title.tsx';

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { click, getByRoleName } from '../../app/testing/dom.ts';
 import { mockFetch } from '../../app/testing/fetch-mock.ts';

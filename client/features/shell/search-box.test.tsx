@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import { describe, expect, it } from 'vitest';
 import { click, getByLabelText, getByRoleName, settle, submit, typeInto } from '../../app/testing/dom.ts';
 import { mockFetch } from '../../app/testing/fetch-mock.ts';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/link.tsx';
 import type { UserInfo } from '../../../contracts/user.ts';
 import { useAuthActor } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';

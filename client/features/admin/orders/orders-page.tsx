@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/link.tsx';
 import type { Order } from '../../../../contracts/order.ts';
 import { paths } from '../../../app/paths.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { click, getByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../app/testing/fetch-mock.ts';

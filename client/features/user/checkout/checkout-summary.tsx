@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/link.tsx';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../../contracts/order.ts';
 import { CHECKOUT_TEXTS, type checkoutMachine } from '../../../../machines/checkout/checkout.machine.ts';

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/link.tsx';
 import type { Order } from '../../../../contracts/order.ts';
 import { paths } from '../../../app/paths.ts';
 import { useApiGet } from '../../../app/use-api-get.ts';

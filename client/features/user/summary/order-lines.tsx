@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/link.tsx';
 import type { CartItem } from '../../../../contracts/order.ts';
 import { lineTotalCents } from '../../../../machines/shared/money.ts';
 import { fromCents } from '../../../../contracts/rules.ts';
