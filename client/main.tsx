@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startEventLog } from './app/event-log.ts';
 import { startsInKioskMode } from './app/kiosk-entry.ts';
 import { preloadServerRendered } from './app/routes.tsx';
 import { readServerData } from './app/server-data.tsx';
@@ -9,12 +10,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element the shop renders into');
 
 const kiosk = startsInKioskMode();
+// Each branch first loads the event recorder if someone turned it on (event-log.ts), so that it
+// sees every actor start; otherwise it goes on at once.
 // The BFF rendered home, the lists and product details into #root (decision 006): hydrate
 // that markup. A kiosk (remembered on this device) replaces it with its own shell.
 if (root.firstElementChild && !kiosk) {
   // The route's lazy page first: hydrating before it is in would show its fallback for a moment.
   // A chunk that fails to load is React's to retry, as on any navigation.
-  void preloadServerRendered(window.location.pathname)
+  void Promise.all([startEventLog(), preloadServerRendered(window.location.pathname)])
     .catch(() => undefined)
     .then(() =>
       hydrateRoot(
@@ -25,9 +28,13 @@ if (root.firstElementChild && !kiosk) {
       ),
     );
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <App kiosk={kiosk} />
-    </StrictMode>,
-  );
+  void startEventLog()
+    .catch(() => undefined)
+    .then(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App kiosk={kiosk} />
+        </StrictMode>,
+      ),
+    );
 }

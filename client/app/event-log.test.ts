@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
@@ -28,6 +28,33 @@ describe('the development event log', () => {
     expect(login.event).toMatchObject({ email: '[redacted]', password: '[redacted]' });
     expect(target.statefrontEvents!.toJSON()).not.toMatch(/hunter22|ann@example\.com/);
     auth.stop();
+    cart.stop();
+  });
+});
+
+describe('loading the recorder', () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    delete (window as { statefrontEvents?: unknown }).statefrontEvents;
+    vi.resetModules();
+  });
+
+  it('when recording is off, as for every shopper, then nothing is recorded and no handle appears', async () => {
+    const logModule = await import('./event-log.ts');
+    await logModule.startEventLog();
+    expect(logModule.devEventLog).toBeUndefined();
+    expect('statefrontEvents' in window).toBe(false);
+  });
+
+  it('when recording was turned on, then once started the app records and the console handle is there', async () => {
+    window.localStorage.setItem('statefront:event-log', 'on');
+    const logModule = await import('./event-log.ts');
+    expect(logModule.devEventLog).toBeUndefined();
+    await logModule.startEventLog();
+    const cart = createActor(cartMachine, { input: { storage: memoryStorage() }, inspect: logModule.devEventLog?.inspect('cart') }).start();
+    cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });
+    const handle = (window as { statefrontEvents?: EventLogHandle }).statefrontEvents;
+    expect(JSON.parse(handle!.toJSON()).map((e: { event: { type: string } }) => e.event.type)).toEqual(['xstate.init', 'cart.add']);
     cart.stop();
   });
 });

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { createEventLog, type EventLog } from '../../machines/shared/event-log.ts';
+import type { EventLog } from '../../machines/shared/event-log.ts';
 
 const FLAG = 'statefront:event-log';
 
@@ -35,6 +35,20 @@ export const exposeEventLog = (log: EventLog, target: { statefrontEvents?: Event
   return handle;
 };
 
-/** The app's one event log, or undefined when recording is off. */
-export const devEventLog: EventLog | undefined = typeof window !== 'undefined' && enabled() ? createEventLog() : undefined;
-if (devEventLog) exposeEventLog(devEventLog, window as { statefrontEvents?: EventLogHandle });
+/**
+ * The app's one event log, or undefined when recording is off (every shopper, unless asked).
+ * A live binding: set once by startEventLog(), before the first render.
+ */
+export let devEventLog: EventLog | undefined;
+
+/**
+ * Loads the recorder when recording is on: main.tsx awaits it before the app renders, so the
+ * log sees every actor start. When it is off (the shop as shoppers get it), nothing loads:
+ * the recorder is a chunk of its own, not part of every first load.
+ */
+export const startEventLog = async (): Promise<void> => {
+  if (devEventLog || typeof window === 'undefined' || !enabled()) return;
+  const { createEventLog } = await import('../../machines/shared/event-log.ts');
+  devEventLog ??= createEventLog();
+  exposeEventLog(devEventLog, window as { statefrontEvents?: EventLogHandle });
+};
