@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByText } from './testing/dom.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settleUntil } from './testing/dom.ts';
 import { renderWithApp, setupComponentTests } from './testing/render.tsx';
 import { useToast } from '../ui/toast.tsx';
 
@@ -17,9 +17,21 @@ function Shouter() {
 }
 
 describe('toasts', () => {
-  it('when a toast is shown, then it hides by itself after 5000 ms', async () => {
-    vi.useFakeTimers();
+  it('when the first toast of a page is asked for, then it shows once its look has loaded, with a close button', async () => {
     const { container } = await renderWithApp(<Shouter />);
+    await click(getByRoleName(container, 'button', 'Save'));
+    const toast = await settleUntil(() => queryByText(document.body, 'Saved your changes'), 'the first toast');
+    expect(toast.closest('[role="status"]')).not.toBeNull();
+    expect(getByRoleName(document.body, 'button', 'Close')).toBeTruthy();
+  });
+
+  it('when a toast is shown, then it hides by itself after 5000 ms', async () => {
+    const { container } = await renderWithApp(<Shouter />);
+    // A first toast, on the real clock, fetches the toasts' chunk: from then on a toast shows on the click itself.
+    await click(getByRoleName(container, 'button', 'Save'));
+    await settleUntil(() => queryByText(document.body, 'Saved your changes'), 'the first toast');
+    await click(getByRoleName(document.body, 'button', 'Close'));
+    vi.useFakeTimers();
     await click(getByRoleName(container, 'button', 'Save'));
     expect(queryByText(document.body, 'Saved your changes')).not.toBeNull();
     await act(async () => void vi.advanceTimersByTime(4999));
@@ -31,7 +43,7 @@ describe('toasts', () => {
   it('when its close button is pressed, then the toast goes at once', async () => {
     const { container } = await renderWithApp(<Shouter />);
     await click(getByRoleName(container, 'button', 'Save'));
-    await click(getByRoleName(document.body, 'button', 'Close'));
+    await click(await settleUntil(() => queryByRoleName(document.body, 'button', 'Close'), 'the close button'));
     expect(queryByText(document.body, 'Saved your changes')).toBeNull();
   });
 });

@@ -1,79 +1,17 @@
-import { css } from '@emotion/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import type { AlertTone } from './alert.tsx';
-import { chatButtonClearance, colors, focusRing, media, radius, space } from './theme.ts';
-
-/** Spec section 9: toasts hide after 5000 ms. */
-export const TOAST_AUTO_HIDE_MS = 5000;
-
-const toastStyle = css({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: space(3),
-  minWidth: 260,
-  maxWidth: 380,
-  padding: `${space(3)} ${space(4)}`,
-  borderRadius: radius,
-  background: colors.navbar,
-  color: colors.onNavbar,
-  boxShadow: '0 4px 16px rgba(0,0,0,0.25)',
-  borderLeft: '4px solid',
-});
-const toneColor: Record<AlertTone, string> = { danger: '#f87171', success: '#4ade80', info: '#93c5fd', warning: '#fbbf24' };
-const closeStyle = css({ marginLeft: 'auto', background: 'transparent', border: 0, color: 'inherit', fontSize: '1.25rem', lineHeight: 1, cursor: 'pointer' }, focusRing);
-
-export type ToastProps = {
-  children: ReactNode;
-  tone?: AlertTone;
-  /** null keeps the toast until closed. */
-  autoHideMs?: number | null;
-  onClose: () => void;
-  closeLabel?: string;
-};
-
-/** One toast; it closes itself after `autoHideMs`, and its close button closes it at once. */
-export function Toast({ children, tone = 'info', autoHideMs = TOAST_AUTO_HIDE_MS, onClose, closeLabel = 'Close' }: ToastProps) {
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    if (autoHideMs === null) return;
-    const timer = setTimeout(() => close.current(), autoHideMs);
-    return () => clearTimeout(timer);
-  }, [autoHideMs]);
-  return (
-    <div role={tone === 'danger' ? 'alert' : 'status'} css={[toastStyle, { borderLeftColor: toneColor[tone] }]}>
-      <div>{children}</div>
-      <button type="button" css={closeStyle} aria-label={closeLabel} onClick={onClose}>
-        ×
-      </button>
-    </div>
-  );
-}
-
-const regionStyle = css({
-  position: 'fixed',
-  zIndex: 1100,
-  right: space(3),
-  // above the floating chat button's corner, so a toast never hides it
-  bottom: chatButtonClearance,
-  left: space(3),
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: space(2),
-  pointerEvents: 'none',
-  '& > *': { pointerEvents: 'auto' },
-  [media.lg]: { left: 'auto' },
-});
-
-type Entry = { id: number; message: ReactNode; tone: AlertTone };
+import type { ToastEntry } from './toast-stack.tsx';
 type ShowToast = (message: ReactNode, tone?: AlertTone) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
+// Toasts come from forms (registering, the admin's edits), never from a first view: their
+// look is a chunk fetched with the first one.
+const ToastStack = lazy(() => import('./toast-stack.tsx').then((m) => ({ default: m.ToastStack })));
+
 /** Holds the page's toasts; `useToast()` shows one from anywhere below. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const [entries, setEntries] = useState<ToastEntry[]>([]);
   const next = useRef(0);
   const show = useCallback<ShowToast>((message, tone = 'info') => {
     next.current += 1;
@@ -81,17 +19,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setEntries((list) => [...list, { id, message, tone }]);
   }, []);
   const remove = useCallback((id: number) => setEntries((list) => list.filter((e) => e.id !== id)), []);
-  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
-      <div css={regionStyle}>
-        {entries.map((e) => (
-          <Toast key={e.id} tone={e.tone} onClose={() => remove(e.id)}>
-            {e.message}
-          </Toast>
-        ))}
-      </div>
+      {entries.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastStack entries={entries} remove={remove} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -78,3 +78,16 @@ export const settle = async (rounds = 5): Promise<void> => {
     });
   }
 };
+
+/**
+ * Lets promises settle until `found` returns something (a lazy chunk's first import can take a
+ * while under load), then returns it; fails with `what` once `rounds` settles found nothing.
+ */
+export const settleUntil = async <T>(found: () => T | null | undefined, what: string, rounds = 200): Promise<T> => {
+  for (let i = 0; i < rounds; i += 1) {
+    const value = found();
+    if (value !== null && value !== undefined) return value;
+    await settle(1);
+  }
+  throw new Error(`${what} did not appear`);
+};

@@ -7,7 +7,7 @@ import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { liveAuthMachine } from '../../app/machines.ts';
-import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../app/testing/dom.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settle, settleUntil } from '../../app/testing/dom.ts';
 import { mockFetch } from '../../app/testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
 import { Header } from './header.tsx';
@@ -25,6 +25,8 @@ async function renderHeader({ items = [] as ReturnType<typeof line>[], who = nul
   const calls = mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/logout': { body: { message: 'logged out' } } });
   const view = await renderWithApp(<Header adminDot={<span data-testid="dot">unread</span>} />, { storages: { local, session } });
   await settle();
+  // A signed-in shopper's menu is a chunk of its own.
+  if (who && !who.isAdmin) await settleUntil(() => queryByRoleName(view.container, 'button', /^John Doe/), 'the user menu');
   return { ...view, local, calls };
 }
 

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from '../../ui/link.tsx';
 import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../app/hooks.ts';
+import { lazyNamed } from '../../app/lazy.ts';
 import { paths } from '../../app/paths.ts';
 import { SHOP_NAME } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
@@ -13,7 +14,6 @@ import { CartLink } from './cart-link.tsx';
 import { navLinkStyle } from './nav-style.ts';
 import { SearchBox } from './search-box.tsx';
 import { useHideOnScroll } from './use-hide-on-scroll.ts';
-import { UserMenu } from './user-menu.tsx';
 
 const barStyle = css({
   position: 'sticky',
@@ -36,7 +36,19 @@ const innerStyle = css({
   [media.lg]: { flexWrap: 'nowrap', gap: space(4) },
 });
 const brandStyle = css({ fontWeight: 800, fontSize: '1.125rem', marginRight: 'auto', [media.lg]: { fontSize: '1.25rem', marginRight: 0 } });
+// A signed-in shopper's menu: a guest never sees it, so it is not part of a guest's first load.
+const UserMenu = lazyNamed(() => import('./user-menu.tsx'), 'UserMenu');
+
 const navStyle = css({ display: 'flex', alignItems: 'center', gap: space(1), marginLeft: 'auto' });
+
+function SessionPlaceholder() {
+  return (
+    <span aria-busy="true" css={{ display: 'inline-block', width: 120 }}>
+      <VisuallyHidden role="status">Checking your session ...</VisuallyHidden>
+      <Skeleton height={20} />
+    </span>
+  );
+}
 
 /** Spec sections 1 and 2: the shared top bar. `adminDot` is the chat feature's unread marker. */
 export function Header({ adminDot }: { adminDot?: ReactNode }) {
@@ -57,10 +69,7 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
         <nav aria-label="Account and cart" css={navStyle}>
           {restoring ? (
             // Neither Login/Register nor a name until the server says who this tab's session is.
-            <span aria-busy="true" css={{ display: 'inline-block', width: 120 }}>
-              <VisuallyHidden role="status">Checking your session ...</VisuallyHidden>
-              <Skeleton height={20} />
-            </span>
+            <SessionPlaceholder />
           ) : !user ? (
             <>
               <Link to={paths.login.to()} css={navLinkStyle}>
@@ -73,7 +82,10 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
           ) : isAdmin ? (
             <AdminLink dot={adminDot} />
           ) : (
-            <UserMenu user={user} />
+            // The same space, held while the menu's code arrives (once: then it is cached).
+            <Suspense fallback={<Skeleton height={20} width={120} />}>
+              <UserMenu user={user} />
+            </Suspense>
           )}
           <CartLink />
         </nav>

@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { click, getByRoleName } from '../app/testing/dom.ts';
-import { renderWithApp, setupComponentTests } from '../app/testing/render.tsx';
-import { Link, NavLink } from './link.tsx';
+import { click, getByRoleName } from './testing/dom.ts';
+import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { Link, NavLink } from '../ui/link.tsx';
 
 setupComponentTests();
 
