@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { Category } from '../../contracts/category.ts';
-import { CATEGORIES_URL } from './route-data.ts';
+import { CATEGORIES_URL } from './api-urls.ts';
 import { liveFetchMachine } from './use-api-get.ts';
 
 export type CategoriesState = { status: 'idle' | 'loading' | 'error' | 'success'; categories: Category[]; error: string | null };

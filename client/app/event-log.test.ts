@@ -5,7 +5,7 @@ import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { createEventLog } from '../../machines/shared/event-log.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
-import { exposeEventLog, type EventLogHandle } from './event-log.ts';
+import { exposeEventLog, type EventLogHandle } from './event-log-recorder.ts';
 
 describe('the development event log', () => {
   it('when the app machines receive events, then the console handle exports them as JSON with the password and e-mail redacted', () => {

@@ -13,28 +13,6 @@ const enabled = (): boolean => {
   }
 };
 
-export type EventLogHandle = { toJSON: () => string; download: () => void; clear: () => void };
-
-/**
- * Puts the log within reach of the console as `statefrontEvents`: `statefrontEvents.download()`
- * saves the events the app's machines received as JSON, secrets and personal data redacted, for a
- * bug report or for replaying the session in a test (machines/shared/event-log.ts).
- */
-export const exposeEventLog = (log: EventLog, target: { statefrontEvents?: EventLogHandle }): EventLogHandle => {
-  const handle: EventLogHandle = {
-    toJSON: log.toJSON,
-    clear: log.clear,
-    download: () => {
-      const url = URL.createObjectURL(new Blob([log.toJSON()], { type: 'application/json' }));
-      const a = Object.assign(document.createElement('a'), { href: url, download: `statefront-events-${Date.now()}.json` });
-      a.click();
-      URL.revokeObjectURL(url);
-    },
-  };
-  target.statefrontEvents = handle;
-  return handle;
-};
-
 /**
  * The app's one event log, or undefined when recording is off (every shopper, unless asked).
  * A live binding: set once by startEventLog(), before the first render.
@@ -48,7 +26,6 @@ export let devEventLog: EventLog | undefined;
  */
 export const startEventLog = async (): Promise<void> => {
   if (devEventLog || typeof window === 'undefined' || !enabled()) return;
-  const { createEventLog } = await import('../../machines/shared/event-log.ts');
-  devEventLog ??= createEventLog();
-  exposeEventLog(devEventLog, window as { statefrontEvents?: EventLogHandle });
+  const { recordEvents } = await import('./event-log-recorder.ts');
+  devEventLog ??= recordEvents(window as Parameters<typeof recordEvents>[0]);
 };

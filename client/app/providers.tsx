@@ -10,7 +10,7 @@ import { CategoriesContext } from './categories-store.ts';
 import { ChatSocketContext, openShopSocket } from './chat-socket.ts';
 import { devEventLog } from './event-log.ts';
 import { liveAuthMachine, liveCartMachine } from './machines.ts';
-import { CATEGORIES_URL } from './route-data.ts';
+import { CATEGORIES_URL } from './api-urls.ts';
 
 /** Web Storage can be missing or blocked (private modes, sandboxed frames): fall back to memory. */
 const storageOr = (pick: () => StorageLike): StorageLike => {

@@ -1,12 +1,13 @@
 import { matchPath } from 'react-router-dom';
 import { filterFromSearch, parseListPath, productsApiUrl } from '../../machines/filters/filters.ts';
+import { BESTSELLERS_URL, CATEGORIES_URL, productUrl } from './api-urls.ts';
 import { paths } from './paths.ts';
 
-export const CATEGORIES_URL = '/api/categories';
-export const BESTSELLERS_URL = '/api/products/bestsellers';
-export const productUrl = (id: string): string => `/api/products/get-one/${encodeURIComponent(id)}`;
 
 /**
+ * For the server render (entry-server.tsx) only: the browser's pages import the urls from
+ * api-urls.ts, so that the list's filters stay out of every first load.
+ *
  * The API GETs the first screen of a route shows, for the routes the server renders (home, the
  * list routes, product details); null for every other route. The server fetches these and inlines
  * them; the pages ask for the same urls through their fetch machines, which start ready with them.

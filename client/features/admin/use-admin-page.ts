@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '../../../contracts/admin-page.ts';
 import { type Counted, getCounted } from '../../app/api.ts';
@@ -38,9 +38,10 @@ export const pageFromSearch = (value: string | null): number => {
  * fetch machine; a failing answer logs out, as every admin data call does (useAdminGet).
  */
 export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIMIT) {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const page = pageFromSearch(params.get('page'));
+  // The query read straight from the location: react-router's useSearchParams would put its
+  // setter's code (unused here) into every first load.
+  const { pathname, search } = useLocation();
+  const page = pageFromSearch(new URLSearchParams(search).get('page'));
   const url = `${endpoint}?page=${page}&limit=${limit}`;
   const actor = useFetchActor(url, countedFetchMachine);
   const state = useSelector(actor, stateOf<T>, sameState);
@@ -48,13 +49,13 @@ export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIM
   const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
   const hrefOf = useCallback(
     (to: number) => {
-      const next = new URLSearchParams(params);
+      const next = new URLSearchParams(search);
       if (to === 1) next.delete('page');
       else next.set('page', String(to));
-      const search = next.toString();
-      return search ? `${pathname}?${search}` : pathname;
+      const query = next.toString();
+      return query ? `${pathname}?${query}` : pathname;
     },
-    [params, pathname],
+    [search, pathname],
   );
   const pages = state.status === 'success' ? Math.max(1, Math.ceil(state.total / limit)) : 1;
   return { ...state, page, pages, limit, offset: (page - 1) * limit, hrefOf, reload };

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { ProductSummary } from '../../../contracts/product.ts';
 import { useCategories } from '../../app/categories-store.ts';
-import { BESTSELLERS_URL } from '../../app/route-data.ts';
+import { BESTSELLERS_URL } from '../../app/api-urls.ts';
 import { useApiGet } from '../../app/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { Product } from '../../../contracts/product.ts';
-import { productUrl } from '../../app/route-data.ts';
+import { productUrl } from '../../app/api-urls.ts';
 import { useFetchActor } from '../../app/use-api-get.ts';
 
 /**
