@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -27,7 +29,30 @@ const dataUrlsOf: ServerRenderBundle['dataUrlsOf'] = (url) => {
   return routeDataUrls(pathname, search);
 };
 
-const toHtml = (url: string, data: ServerData): Promise<string> =>
+/**
+ * A cache in emotion's "compat" mode keeps each rule it renders (cache.inserted: name → CSS)
+ * instead of writing a <style> beside every styled element: 37 of them on home, 58 on a list,
+ * which the browser's emotion moved into the head one by one before hydrating.
+ */
+const collectingCache = (): EmotionCache => {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  return cache;
+};
+
+/**
+ * The page's rules as one <style> for the head, named as emotion names server styles
+ * (`css id1 id2 …`), so the browser's cache knows them and inserts none again; `data-s` says it
+ * is already where it belongs. `</` is escaped so no rule can end the element early.
+ */
+const headStyles = (cache: EmotionCache): string => {
+  const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
+  if (ids.length === 0) return '';
+  const rules = ids.map((id) => cache.inserted[id] as string).join('').replace(/<\//g, '<\\/');
+  return `<style data-emotion="css ${ids.join(' ')}" data-s="">${rules}</style>`;
+};
+
+const toHtml = (url: string, data: ServerData, cache: EmotionCache): Promise<string> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -45,13 +70,15 @@ const toHtml = (url: string, data: ServerData): Promise<string> =>
     const timer = setTimeout(() => abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(
       <StrictMode>
-        <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
-          <StaticRouter location={url}>
-            <ServerDataProvider value={data}>
-              <ShopRoutes />
-            </ServerDataProvider>
-          </StaticRouter>
-        </AppProviders>
+        <CacheProvider value={cache}>
+          <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
+            <StaticRouter location={url}>
+              <ServerDataProvider value={data}>
+                <ShopRoutes />
+              </ServerDataProvider>
+            </StaticRouter>
+          </AppProviders>
+        </CacheProvider>
       </StrictMode>,
       {
         // One whole document: never outline a large boundary for an inline script to swap in
@@ -77,9 +104,10 @@ const toHtml = (url: string, data: ServerData): Promise<string> =>
   });
 
 const render: ServerRenderBundle['render'] = async (url, data): Promise<RenderedPage> => {
-  const html = await toHtml(url, data);
+  const cache = collectingCache();
+  const html = await toHtml(url, data, cache);
   const { pathname, search } = new URL(url, 'http://shop.invalid');
-  return { html, lcpImage: lcpImageOf(pathname, search, data) };
+  return { html, styles: headStyles(cache), lcpImage: lcpImageOf(pathname, search, data) };
 };
 
 export { dataUrlsOf, render };

@@ -12,6 +12,8 @@ export type ServerData = Readonly<Record<string, unknown>>;
 export type RenderedPage = {
   /** The route's markup for `#root`, every lazy chunk resolved. */
   html: string;
+  /** The page's CSS as one `<style>` element for the head (empty when it has none). */
+  styles: string;
   /** The first screen's largest image (the LCP), for a `<link rel="preload">` in the head. */
   lcpImage: string | null;
 };

@@ -101,6 +101,26 @@ describe('first paint from HTML', () => {
     expect((shopData(html)[`/api/products/get-one/${lampId}`] as { name: string }).name).toBe('Brass desk lamp');
   });
 
+  it('when a page arrives, then its styles are one <style> in the head that emotion in the browser adopts, and none sit inside #root', async () => {
+    const bff = await startBff({ serverDir });
+    for (const pathname of ['/', '/product-list', `/product-details/${lampId}`]) {
+      const html = await page(bff, pathname);
+      const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+      const styles = [...head.matchAll(/<style data-emotion="css ([^"]+)" data-s="">([\s\S]*?)<\/style>/g)];
+      expect(styles, pathname).toHaveLength(1);
+      const [, names = '', rules = ''] = styles[0] ?? [];
+      // Every class the markup uses is defined in that block, under a name the block announces
+      // (css-0 is emotion's name for an empty style: nothing to define).
+      const used = new Set([...rootOf(html).matchAll(/class="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(' ')).filter((c) => c.startsWith('css-') && c !== 'css-0'));
+      expect(used.size, pathname).toBeGreaterThan(5);
+      for (const cls of used) {
+        expect(names.split(' '), `${pathname} ${cls}`).toContain(cls.slice('css-'.length));
+        expect(rules, `${pathname} ${cls}`).toContain(`.${cls}`);
+      }
+      expect(rootOf(html), pathname).not.toContain('<style');
+    }
+  });
+
   it('when a product is named with a closing script tag, then it shows as text and its data cannot leave the JSON block', async () => {
     const html = await page(await startBff({ serverDir }), `/product-details/${evilId}`);
     expect(html).not.toContain('<script>alert(1)');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { SHOP_DATA_ID, type ServerData, type ServerRenderBundle } from '../../contracts/server-render.ts';
+import { SHOP_DATA_ID, type RenderedPage, type ServerData, type ServerRenderBundle } from '../../contracts/server-render.ts';
 import type { ApiClient } from '../session/api-client.ts';
 import { jsonForScript } from './page-settings.ts';
 
@@ -21,13 +21,13 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The page: the route's markup in #root, its API answers beside it, its LCP image preloaded. */
-const fill = (indexHtml: string, html: string, data: ServerData, lcpImage: string | null): string | null => {
+/** The page: the route's markup in #root, its API answers beside it, its styles and its LCP image's preload in the head. */
+const fill = (indexHtml: string, { html, styles, lcpImage }: RenderedPage, data: ServerData): string | null => {
   if (!indexHtml.includes(EMPTY_ROOT)) return null;
   const dataBlock = `<script id="${SHOP_DATA_ID}" type="application/json">${jsonForScript(data)}</script>`;
   const page = indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${dataBlock}`);
   const preload = lcpImage ? `<link rel="preload" as="image" href="${attribute(lcpImage)}" fetchpriority="high">` : '';
-  return page.replace('</head>', () => `${preload}</head>`);
+  return page.replace('</head>', () => `${preload}${styles}</head>`);
 };
 
 /**
@@ -66,7 +66,7 @@ export const serverRender = ({ bundleFile, callApi, logger }: ServerRenderOption
       // Only real answers are inlined: a page whose data failed renders its loading form, and the browser asks again.
       const data: ServerData = Object.fromEntries(urls.flatMap((apiUrl, i) => (answers[i]?.status === 200 ? [[apiUrl, answers[i].body]] : [])));
       const page = await bundle.render(url, data);
-      const filled = fill(indexHtml, page.html, data, page.lcpImage);
+      const filled = fill(indexHtml, page, data);
       if (!filled) logger.warn('index.html has no empty #root to render into: answering it as it is');
       return filled;
     } catch (err) {
