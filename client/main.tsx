@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startEventLog } from './app/event-log.ts';
@@ -20,12 +20,16 @@ if (root.firstElementChild && !kiosk) {
   void Promise.all([startEventLog(), preloadServerRendered(window.location.pathname)])
     .catch(() => undefined)
     .then(() =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App serverData={readServerData()} />
-        </StrictMode>,
-      ),
+      // As a transition, hydration yields to the browser every few milliseconds (a click or a
+      // key is handled at once) instead of holding the main thread for the whole page.
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App serverData={readServerData()} />
+          </StrictMode>,
+        );
+      }),
     );
 } else {
   void startEventLog()

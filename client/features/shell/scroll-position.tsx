@@ -99,12 +99,19 @@ export function ScrollPosition() {
     };
   }, [positions]);
 
+  const firstShow = useRef(true);
   useLayoutEffect(() => {
     current.current = location.key;
     writePositions(positions);
     const samePage = shownPath.current === location.pathname;
     shownPath.current = location.pathname;
-    if (navigation === 'POP') return restore(positions[location.key] ?? 0);
+    const arriving = firstShow.current;
+    firstShow.current = false;
+    const saved = positions[location.key];
+    // A page opened fresh is at the top already: measuring it here would force the browser to
+    // lay out the whole page in the middle of hydration.
+    if (arriving && saved === undefined) return undefined;
+    if (navigation === 'POP') return restore(saved ?? 0);
     // A change of the search alone (filters, sort) keeps the position, as before.
     if (!samePage) window.scrollTo(0, 0);
   }, [location.key, location.pathname, navigation, positions]);
