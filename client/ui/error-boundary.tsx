@@ -12,9 +12,10 @@ export const PageCrashContext = createContext<((error: Error) => void) | null>(n
 
 /**
  * Catches a page that failed to render or whose chunk failed to load (e.g. after a deploy),
- * so the header and footer stay and the user can try again.
+ * so the header and footer stay and the user can try again. With a `fallback`, a small part (the
+ * header's menu) shows that instead, and the page around it goes on as it is.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string; fallback?: ReactNode }, State> {
   static override contextType = PageCrashContext;
   declare context: ContextType<typeof PageCrashContext>;
   override state: State = { error: null };
@@ -29,11 +30,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Page failed to render', error, info.componentStack);
-    this.context?.(error);
+    if (this.props.fallback === undefined) this.context?.(error);
   }
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     if (this.context) return null;
     return (
       <Alert tone="danger" action={<Button onClick={() => window.location.reload()}>Reload the page</Button>}>

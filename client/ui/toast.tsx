@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import type { AlertTone } from './alert.tsx';
+import { Alert, type AlertTone } from './alert.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 import type { ToastEntry } from './toast-stack.tsx';
 type ShowToast = (message: ReactNode, tone?: AlertTone) => void;
 
@@ -23,9 +24,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       {entries.length > 0 && (
-        <Suspense fallback={null}>
-          <ToastStack entries={entries} remove={remove} />
-        </Suspense>
+        // If the look cannot arrive (offline), the messages still show, as plain alerts.
+        <ErrorBoundary
+          fallback={entries.map((e) => (
+            <Alert key={e.id} tone={e.tone}>
+              {e.message}
+            </Alert>
+          ))}
+        >
+          <Suspense fallback={null}>
+            <ToastStack entries={entries} remove={remove} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </ToastContext.Provider>
   );

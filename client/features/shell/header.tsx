@@ -4,6 +4,7 @@ import { Link } from '../../ui/link.tsx';
 import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../app/hooks.ts';
 import { lazyNamed } from '../../app/lazy.ts';
 import { paths } from '../../app/paths.ts';
+import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { SHOP_NAME } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
@@ -82,10 +83,19 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
           ) : isAdmin ? (
             <AdminLink dot={adminDot} />
           ) : (
-            // The same space, held while the menu's code arrives (once: then it is cached).
-            <Suspense fallback={<Skeleton height={20} width={120} />}>
-              <UserMenu user={user} />
-            </Suspense>
+            // The same space, held while the menu's code arrives (once: then it is cached); if it
+            // cannot arrive (offline), a plain link to the profile, where the rest is one step away.
+            <ErrorBoundary
+              fallback={
+                <Link to={paths.user.profile.to()} css={navLinkStyle}>
+                  {user.name}
+                </Link>
+              }
+            >
+              <Suspense fallback={<Skeleton height={20} width={120} />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </ErrorBoundary>
           )}
           <CartLink />
         </nav>
