@@ -10,35 +10,32 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element the shop renders into');
 
 const kiosk = startsInKioskMode();
-// Each branch first loads the event recorder if someone turned it on (event-log.ts), so that it
-// sees every actor start; otherwise it goes on at once.
 // The BFF rendered home, the lists and product details into #root (decision 006): hydrate
 // that markup. A kiosk (remembered on this device) replaces it with its own shell.
-if (root.firstElementChild && !kiosk) {
-  // The route's lazy page first: hydrating before it is in would show its fallback for a moment.
-  // A chunk that fails to load is React's to retry, as on any navigation.
-  void Promise.all([startEventLog(), preloadServerRendered(window.location.pathname)])
-    .catch(() => undefined)
-    .then(() =>
-      // As a transition, hydration yields to the browser every few milliseconds (a click or a
-      // key is handled at once) instead of holding the main thread for the whole page.
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <StrictMode>
-            <App serverData={readServerData()} />
-          </StrictMode>,
-        );
-      }),
-    );
-} else {
-  void startEventLog()
-    .catch(() => undefined)
-    .then(() =>
+const serverRendered = root.firstElementChild !== null && !kiosk;
+
+// First the event recorder, if someone turned it on (event-log.ts), so that it sees every actor
+// start; and a server-rendered route's lazy page, since hydrating before it is in would show its
+// fallback for a moment. A chunk that fails to load is React's to retry, as on any navigation.
+void Promise.all([startEventLog(), serverRendered ? preloadServerRendered(window.location.pathname) : null])
+  .catch(() => undefined)
+  .then(() => {
+    if (!serverRendered) {
       createRoot(root).render(
         <StrictMode>
           <App kiosk={kiosk} />
         </StrictMode>,
-      ),
-    );
-}
+      );
+      return;
+    }
+    // As a transition, hydration yields to the browser every few milliseconds (a click or a
+    // key is handled at once) instead of holding the main thread for the whole page.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App serverData={readServerData()} />
+        </StrictMode>,
+      );
+    });
+  });

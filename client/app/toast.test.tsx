@@ -3,22 +3,13 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { click, getByRoleName, queryByRoleName, queryByText, settleUntil } from './testing/dom.ts';
 import { renderWithApp, setupComponentTests } from './testing/render.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { ToastButton } from './testing/toast-button.tsx';
 
 setupComponentTests();
 
-function Shouter() {
-  const toast = useToast();
-  return (
-    <button type="button" onClick={() => toast('Saved your changes', 'success')}>
-      Save
-    </button>
-  );
-}
-
 describe('toasts', () => {
   it('when the first toast of a page is asked for, then it shows once its look has loaded, with a close button', async () => {
-    const { container } = await renderWithApp(<Shouter />);
+    const { container } = await renderWithApp(<ToastButton />);
     await click(getByRoleName(container, 'button', 'Save'));
     const toast = await settleUntil(() => queryByText(document.body, 'Saved your changes'), 'the first toast');
     expect(toast.closest('[role="status"]')).not.toBeNull();
@@ -26,7 +17,7 @@ describe('toasts', () => {
   });
 
   it('when a toast is shown, then it hides by itself after 5000 ms', async () => {
-    const { container } = await renderWithApp(<Shouter />);
+    const { container } = await renderWithApp(<ToastButton />);
     // A first toast, on the real clock, fetches the toasts' chunk: from then on a toast shows on the click itself.
     await click(getByRoleName(container, 'button', 'Save'));
     await settleUntil(() => queryByText(document.body, 'Saved your changes'), 'the first toast');
@@ -41,7 +32,7 @@ describe('toasts', () => {
   });
 
   it('when its close button is pressed, then the toast goes at once', async () => {
-    const { container } = await renderWithApp(<Shouter />);
+    const { container } = await renderWithApp(<ToastButton />);
     await click(getByRoleName(container, 'button', 'Save'));
     await click(await settleUntil(() => queryByRoleName(document.body, 'button', 'Close'), 'the close button'));
     expect(queryByText(document.body, 'Saved your changes')).toBeNull();
