@@ -92,6 +92,8 @@ export function ScrollPosition() {
     const save = () => writePositions(positions);
     window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', save);
+    // A shopper may scroll a server-rendered page before it has hydrated, when no listener heard it.
+    record();
     return () => {
       window.removeEventListener('scroll', record);
       window.removeEventListener('pagehide', save);
