@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { CLUSTER_VITEST } from './tests/tiers.ts';
 
 /**
- * `npm run test:cluster`: tests/cluster/, the real topology (PostgreSQL, Redis, two APIs, two
- * BFFs, nginx) started once for the file. Kept out of vitest.config.ts's include, so
- * `vitest run` never starts it; `npm test` runs it as its own tally (scripts/test.ts).
+ * The e2e tier's vitest part (`npm run test:cluster`): the real topology (PostgreSQL, Redis, two
+ * APIs, two BFFs, nginx), started by each file. Kept out of vitest.config.ts, so `vitest run`
+ * never starts it; `npm run test:e2e` runs it after the browser suites (scripts/test.ts).
  */
 export default defineConfig({
   test: {
-    include: ['tests/cluster/**/*.test.ts'],
+    include: CLUSTER_VITEST,
     // One cluster at a time: it is five servers and a database on a small machine.
     maxWorkers: 1,
     fileParallelism: false,

@@ -1,18 +1,25 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TIERS, type Tier } from './tests/tiers.ts';
 
-// `npm test -- --only=api` narrows the run to one folder (CI reruns api/ on PostgreSQL).
+/**
+ * `vitest run` runs the fast and the database tiers (tests/tiers.ts says which file is in which);
+ * `npm run test:fast` and `npm run test:db` run one (STATEFRONT_TIER), and `npm test -- --only=api`
+ * narrows a tier to one folder (CI reruns api/ on PostgreSQL).
+ */
+const tier = process.env.STATEFRONT_TIER as Tier | undefined;
 const only = process.env.STATEFRONT_TEST_ONLY;
+const chosen = tier ? [TIERS[tier]] : [TIERS.fast, TIERS.db];
+const include = chosen.flatMap((t) => t.include);
 
 export default defineConfig({
   test: {
-    include: only
-      ? [`${only}/**/*.test.{ts,tsx}`]
-      : ['{api,bff,machines,contracts,client,widgets,scripts}/**/*.test.{ts,tsx}', 'tests/{integration,security,model,fault,lint}/**/*.test.ts'],
-    // tests/cluster starts the whole topology: its own config (vitest.cluster.config.ts), even under --only=tests.
-    exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/cluster/**'],
+    include: only ? include.filter((glob) => glob.startsWith(`${only}/`)) : include,
+    exclude: ['**/node_modules/**', ...chosen.flatMap((t) => t.exclude)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite needs ~800 MB a file; two workers fit this machine's two cores.
-    maxWorkers: 2,
+    // Pure tests use every core. Each database file holds a PGlite of ~800 MB and starts
+    // servers: two at a time fit this machine (2 cores, 24 GB).
+    maxWorkers: tier === 'fast' ? availableParallelism() : 2,
   },
 });

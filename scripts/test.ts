@@ -1,25 +1,37 @@
 /**
- * `npm test`: every suite of the project, one after another, then one closing line
- * `N passed, N failed` that totals them all. Exits non-zero if anything failed.
+ * `npm test`: every suite of the project in three tiers (tests/tiers.ts says which file is in
+ * which), each with its time, then one closing line `N passed, N failed` that totals them all.
+ * Exits non-zero if anything failed.
  *
- *   npm test                 unit, integration, model and e2e suites on the embedded database, then
- *                            the cluster suite (tests/cluster: PostgreSQL, Redis, 2 APIs, 2 BFFs, nginx)
- *   npm test -- --no-e2e     everything but the end-to-end suites (browser and cluster)
- *   npm test -- --no-cluster everything but the cluster suite
- *   npm test -- --only=api   only the vitest suites under one folder (no e2e, no cluster)
+ *   npm test                   fast, db, e2e, in that order
+ *   npm run test:fast          pure tests (machines, contracts, client, widgets, scripts that start nothing) on every core
+ *   npm run test:db            api, bff, security, fault and the scripts that start the shop, on the embedded database
+ *                              (on PostgreSQL with TEST_DATABASE_URL, a server's admin URL)
+ *   npm run test:e2e           Playwright in Chromium (tests/e2e), then the cluster topology (tests/cluster)
+ *   npm test -- --no-cluster   any of the above without the cluster suite
+ *   npm test -- --only=api     only the vitest files under one folder (CI reruns api/ on PostgreSQL)
  * The cluster suite needs Debian's postgresql, redis-server and nginx: when one is missing it
  * counts as one failure whose message gives the apt line (scripts/cluster/tools.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { TIERS, type Tier } from '../tests/tiers.ts';
 import { findTools } from './cluster/tools.ts';
 
 type Tally = { passed: number; failed: number };
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
-const withE2e = !args.includes('--no-e2e') && !only;
-const withCluster = withE2e && !args.includes('--no-cluster');
+const named = args.filter((a) => !a.startsWith('--'));
+const unknown = named.filter((a) => !['fast', 'db', 'e2e'].includes(a));
+if (unknown.length) {
+  console.error(`Unknown tier ${unknown.join(', ')}: the tiers are fast, db and e2e.`);
+  process.exit(2);
+}
+// --only=api: the vitest tiers that hold that folder.
+const holding = (Object.keys(TIERS) as Tier[]).filter((t) => TIERS[t].include.some((glob) => glob.startsWith(`${only}/`)));
+const tiers: string[] = named.length ? named : only ? holding : ['fast', 'db', 'e2e'];
+const withCluster = !args.includes('--no-cluster');
 const outDir = path.resolve('node_modules/.cache/statefront/test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -28,9 +40,10 @@ const run = (cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 /** One vitest run (`config`: another config file than vitest.config.ts) and its tally from vitest's JSON report. */
-const vitest = (name = 'vitest', config: string[] = []): Tally => {
+const vitest = (name: string, config: string[] = [], tier?: Tier): Tally => {
   const out = path.join(outDir, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], only ? { STATEFRONT_TEST_ONLY: only } : {});
+  const env = { ...(tier ? { STATEFRONT_TIER: tier } : {}), ...(only ? { STATEFRONT_TEST_ONLY: only } : {}) };
+  const status = run('npx', ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: { status: string }[] };
   // A file that fails to load has no tests to count: count it as a failure so it cannot hide.
@@ -61,10 +74,23 @@ const cluster = (): Tally => {
   return vitest('cluster', ['-c', 'vitest.cluster.config.ts']);
 };
 
-const tallies: Tally[] = [vitest()];
-if (withE2e && hasSpecs('tests/e2e')) tallies.push(playwright());
-if (withCluster) tallies.push(cluster());
+/** Runs one suite and prints its tally and time, so a slow step shows where it is. */
+const timed = (name: string, suite: () => Tally): Tally => {
+  const started = Date.now();
+  const tally = suite();
+  times.push(`${name}: ${tally.passed} passed, ${tally.failed} failed in ${Math.round((Date.now() - started) / 1000)} s`);
+  return tally;
+};
+const times: string[] = [];
+const tallies: Tally[] = [];
+if (tiers.includes('fast')) tallies.push(timed('test:fast', () => vitest('fast', [], 'fast')));
+if (tiers.includes('db')) tallies.push(timed('test:db', () => vitest('db', [], 'db')));
+if (tiers.includes('e2e') && !only) {
+  if (hasSpecs('tests/e2e')) tallies.push(timed('test:e2e (browser)', playwright));
+  if (withCluster) tallies.push(timed('test:e2e (cluster)', cluster));
+}
 
 const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed }), { passed: 0, failed: 0 });
+console.log(`\n${times.join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
