@@ -2,9 +2,9 @@
 import { Outlet } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes.tsx';
-import { getByRoleName, settle } from './testing/dom.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { getByRoleName, settle } from '../testing/dom.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 
 setupComponentTests();
 // The guard and the login and register pages are lazy chunks: load them up front, so each

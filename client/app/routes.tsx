@@ -4,8 +4,8 @@ import { Layout, PageSkeleton } from '../features/shell/layout.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/index.tsx';
 import { SupportChatWidget } from '../features/chat/support-chat-widget.tsx';
-import { lazyNamed } from './lazy.ts';
-import { paths } from './paths.ts';
+import { lazyNamed } from '../lib/lazy.ts';
+import { paths } from '../lib/paths.ts';
 
 // Each feature below is its own chunk, fetched the first time one of its routes shows.
 const productList = () => import('../features/product-list/index.tsx');

@@ -4,7 +4,7 @@ import type { User } from '../../../contracts/user.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { renderWithApp } from '../../app/testing/render.tsx';
+import { renderWithApp } from '../../testing/render.tsx';
 
 export const profile: User = {
   _id: 'u1',

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../../contracts/order.ts';
 import { readCart } from '../../../../machines/cart/cart-storage.ts';
-import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
-import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../../testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../testing/render.tsx';
 import { cartLine, profile, renderAsUser } from '../test-helpers.tsx';
 import { KioskModeContext } from '../../kiosk/kiosk-mode.ts';
 import { CartDetailsPage } from './cart-details-page.tsx';

@@ -2,15 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHECKOUT_TEXTS } from '../../../../machines/checkout/checkout.machine.ts';
-import { useCartActor, useUserInfo } from '../../../app/hooks.ts';
-import { paths } from '../../../app/paths.ts';
+import { useCartActor, useUserInfo } from '../../../lib/hooks.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { pageStyle } from '../page-style.ts';
 import { CheckoutSummary, Waiting } from './checkout-summary.tsx';
 import { liveCheckoutMachine } from './live-checkout.ts';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 
 /** /user/cart-details (guarded): the checkout machine runs it; the page shows its snapshot. */
 export function CartDetailsPage() {

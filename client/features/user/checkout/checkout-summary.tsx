@@ -4,7 +4,7 @@ import { Link } from '../../../ui/link.tsx';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMethod } from '../../../../contracts/order.ts';
 import { CHECKOUT_TEXTS, type checkoutMachine } from '../../../../machines/checkout/checkout.machine.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';

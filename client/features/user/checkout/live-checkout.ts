@@ -3,7 +3,7 @@ import type { CartItem, Order } from '../../../../contracts/order.ts';
 import type { Product } from '../../../../contracts/product.ts';
 import type { User } from '../../../../contracts/user.ts';
 import { checkoutMachine, type CreateOrderInput, type Repricing } from '../../../../machines/checkout/checkout.machine.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { repriceLines, type Current } from './reprice.ts';
 
 const fetchCurrent = (items: readonly CartItem[], signal: AbortSignal): Promise<Current[]> =>

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Order } from '../../../../contracts/order.ts';
 import { orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** PUT /api/orders/cancel/{id} (issue 13): the buyer's and the admin's cancel alike. */
 export const cancelOrderActor = fromPromise<Order, { orderId: string }>(({ input, signal }) =>

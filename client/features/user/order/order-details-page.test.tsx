@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../contracts/order.ts';
 import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
-import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../testing/render.tsx';
 import { renderAsUser } from '../test-helpers.tsx';
 import { KioskModeContext } from '../../kiosk/kiosk-mode.ts';
 import { UserOrderDetailsPage } from './order-details-page.tsx';

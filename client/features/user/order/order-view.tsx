@@ -13,7 +13,7 @@ import { Totals } from '../summary/totals.tsx';
 import { blockHeading, boxStyle, twoColumns } from '../summary/layout.ts';
 import { liveUserOrderMachine } from './live-order.ts';
 import { PaymentArea } from './payment-area.tsx';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
 
 const METHOD_LABEL = { pp: 'PayPal', cod: 'Cash On Delivery' } as const;

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Order } from '../../../../contracts/order.ts';
 import { livePaymentMachine, WalletButton } from '../payment/wallet-button.tsx';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 
 export type PaymentAreaProps = {
   order: Pick<Order, '_id' | 'paymentMethod' | 'orderTotal' | 'isPaid'>;

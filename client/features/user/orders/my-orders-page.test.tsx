@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { codOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
-import { queryByText, settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { queryByText, settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../testing/render.tsx';
 import { renderAsUser } from '../test-helpers.tsx';
 import { MyOrdersPage } from './my-orders-page.tsx';
 

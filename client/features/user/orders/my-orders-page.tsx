@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { Link } from '../../../ui/link.tsx';
 import type { Order } from '../../../../contracts/order.ts';
-import { paths } from '../../../app/paths.ts';
-import { useApiGet } from '../../../app/use-api-get.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useApiGet } from '../../../lib/use-api-get.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { formatDollars } from '../../../ui/money.ts';

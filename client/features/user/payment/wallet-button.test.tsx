@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../contracts/order.ts';
 import { baseOrder } from '../../../../machines/order/fixtures.ts';
-import { getByRoleName, queryByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
-import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { getByRoleName, queryByRoleName, queryByText, settle } from '../../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../../testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../testing/render.tsx';
 import { UserOrderDetailsPage } from '../order/order-details-page.tsx';
 import { renderAsUser } from '../test-helpers.tsx';
 

@@ -5,7 +5,7 @@ import type { PaidResponse } from '../../../../contracts/order.ts';
 import type { WalletOrderResponse } from '../../../../contracts/payment.ts';
 import { paymentMachine } from '../../../../machines/checkout/payment.machine.ts';
 import { messageOf } from '../../../../machines/shared/actors.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { colors } from '../../../ui/theme.ts';
 import { currentWallet, loadWalletSdk, unavailableReason, WALLET_UNAVAILABLE } from './wallet-sdk.ts';

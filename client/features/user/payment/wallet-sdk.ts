@@ -1,6 +1,6 @@
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import type { PaymentsConfig } from '../../../../contracts/payment.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** The wallet's browser SDK once loaded, and whether it is the offline simulator. */
 export type LoadedWallet = { paypal: PayPalNamespace; simulated: boolean };

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS } from '../../../../machines/auth/auth.machine.ts';
 import type { User } from '../../../../contracts/user.ts';
-import { AuthContext } from '../../../app/providers.tsx';
+import { AuthContext } from '../../../lib/contexts.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';

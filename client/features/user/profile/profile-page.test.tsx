@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../../app/testing/fetch-mock.ts';
-import { setupComponentTests } from '../../../app/testing/render.tsx';
+import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../../testing/fetch-mock.ts';
+import { setupComponentTests } from '../../../testing/render.tsx';
 import { profile, renderAsUser } from '../test-helpers.tsx';
 import { CURRENT_PASSWORD_HINT } from './profile-form.tsx';
 import { UserProfilePage } from './profile-page.tsx';

@@ -1,6 +1,6 @@
 import type { User } from '../../../../contracts/user.ts';
-import { useUserInfo } from '../../../app/hooks.ts';
-import { useApiGet } from '../../../app/use-api-get.ts';
+import { useUserInfo } from '../../../lib/hooks.ts';
+import { useApiGet } from '../../../lib/use-api-get.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';

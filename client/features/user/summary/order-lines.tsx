@@ -3,7 +3,7 @@ import { Link } from '../../../ui/link.tsx';
 import type { CartItem } from '../../../../contracts/order.ts';
 import { lineTotalCents } from '../../../../machines/shared/money.ts';
 import { fromCents } from '../../../../contracts/rules.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatDollars } from '../../../ui/money.ts';
 import { colors, space } from '../../../ui/theme.ts';
 

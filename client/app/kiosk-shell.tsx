@@ -1,18 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { setUnreachableHandler } from '../../app/api.ts';
-import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
-import { AppProviders } from '../../app/providers.tsx';
-import { ShopRoutes } from '../../app/shop-routes.tsx';
-import { ErrorBoundary, PageCrashContext } from '../../ui/error-boundary.tsx';
-import { GlobalStyles } from '../../ui/global-styles.tsx';
-import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
-import { preloadKioskExit } from './pin/kiosk-exit.tsx';
-import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
-import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
-import { KioskTouch } from './touch/kiosk-touch.tsx';
-import { useBrowserInput, useStayOnPage } from './use-browser.ts';
+import { setUnreachableHandler } from '../lib/api.ts';
+import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
+import { AppProviders } from './providers.tsx';
+import { ShopRoutes } from './shop-routes.tsx';
+import { ErrorBoundary, PageCrashContext } from '../ui/error-boundary.tsx';
+import { GlobalStyles } from '../ui/global-styles.tsx';
+import { KioskModeContext, type KioskMode } from '../features/kiosk/kiosk-mode.ts';
+import { preloadKioskExit } from '../features/kiosk/pin/kiosk-exit.tsx';
+import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from '../features/kiosk/kiosk-screens.tsx';
+import { kioskInput, kioskSockets, liveKioskMachine } from '../features/kiosk/live-kiosk.ts';
+import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
+import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
 
 /**
  * Kiosk mode: the kiosk machine decides what shows. Between shoppers the attract screen; while

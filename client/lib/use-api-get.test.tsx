@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { settle } from './testing/dom.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { settle } from '../testing/dom.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 import { useApiGet } from './use-api-get.ts';
 
 setupComponentTests();

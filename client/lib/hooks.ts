@@ -1,6 +1,6 @@
 import type { UserInfo } from '../../contracts/user.ts';
 import { useHydrated } from './hydration.ts';
-import { AuthContext, CartContext } from './providers.tsx';
+import { AuthContext, CartContext } from './contexts.ts';
 
 // Who is logged in and what the cart holds come from this browser's storage, which the server
 // never sees: until the page is hydrated these read as the server rendered them (nobody known

@@ -1,4 +1,4 @@
-import { useToast } from '../../ui/toast.tsx';
+import { useToast } from '../ui/toast.tsx';
 
 /** A button that shows a success toast: what the toast tests press. */
 export function ToastButton() {

@@ -4,12 +4,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import type { SessionResponse } from '../../../machines/auth/auth.machine.ts';
-import { memoryStorage, type StorageLike } from '../../../machines/shared/storage.ts';
-import { liveAuthMachine } from '../machines.ts';
-import { AppProviders, type AppProvidersProps } from '../providers.tsx';
-import { SessionEffects } from '../session-effects.tsx';
+import type { UserInfo } from '../../contracts/user.ts';
+import type { SessionResponse } from '../../machines/auth/auth.machine.ts';
+import { memoryStorage, type StorageLike } from '../../machines/shared/storage.ts';
+import { liveAuthMachine } from '../lib/machines.ts';
+import { AppProviders, type AppProvidersProps } from '../app/providers.tsx';
+import { SessionEffects } from '../app/session-effects.tsx';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, setUnauthorizedHandler, setUnreachableHandler } from './api.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

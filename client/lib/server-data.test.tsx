@@ -3,9 +3,9 @@ import { Route, Routes } from 'react-router-dom';
 import { Link } from '../ui/link.tsx';
 import { describe, expect, it } from 'vitest';
 import { SHOP_DATA_ID } from '../../contracts/server-render.ts';
-import { click, getByRoleName, settle } from './testing/dom.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { click, getByRoleName, settle } from '../testing/dom.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 import { FirstScreenData, readServerData } from './server-data.tsx';
 import { useApiGet } from './use-api-get.ts';
 
