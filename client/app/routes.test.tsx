@@ -16,7 +16,7 @@ const stub = (name: string) => () => <h1>{name}</h1>;
 vi.mock('../features/product-list/index.tsx', () => ({ default: stub('ProductListPage') }));
 vi.mock('../features/product-details/index.tsx', () => ({ default: stub('ProductDetailsPage') }));
 vi.mock('../features/cart/index.tsx', () => ({ default: stub('CartPage') }));
-vi.mock('../features/user/index.tsx', () => ({
+vi.mock('./user-area.tsx', () => ({
   UserProfilePage: stub('UserProfilePage'),
   MyOrdersPage: stub('MyOrdersPage'),
   CartDetailsPage: stub('CartDetailsPage'),

@@ -11,7 +11,8 @@ import { paths } from '../lib/paths.ts';
 const productList = () => import('../features/product-list/index.tsx');
 const productDetails = () => import('../features/product-details/index.tsx');
 const cart = () => import('../features/cart/index.tsx');
-const user = () => import('../features/user/index.tsx');
+// One chunk for the user area's four features (user-area.tsx says why).
+const user = () => import('./user-area.tsx');
 const admin = () => import('../features/admin/index.tsx');
 // The analytics page draws with d3 (half the admin chunk's weight): its own chunk, for its route only.
 const analytics = () => import('../features/admin/analytics/analytics-page.tsx');
