@@ -86,6 +86,13 @@ module.exports = {
       to: { path: '^client/app/' },
     },
     {
+      name: 'client-testing-only-in-tests',
+      severity: 'error',
+      comment: 'client/testing mounts the app\'s own providers (it sits above client/app): shipped code that imported it would reach the composition root through it.',
+      from: { path: '^client/', pathNot: ['\\.test\\.tsx?$', '^client/testing/'] },
+      to: { path: '^client/testing/' },
+    },
+    {
       name: 'lib-does-not-import-features',
       severity: 'error',
       comment: 'client/lib is what every feature imports (api, paths, hooks, contexts): a lib file that imported a feature would tie every feature to that one.',

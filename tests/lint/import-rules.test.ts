@@ -22,6 +22,7 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
   { rule: 'only-the-root-imports-app', file: 'client/features/cart/uses-app.ts', source: "import { x } from '../../app/root.ts';\nexport const y = x;\n" },
   { rule: 'only-the-root-imports-app', file: 'client/lib/uses-app.ts', source: "import { x } from '../app/root.ts';\nexport const y = x;\n" },
   { rule: 'lib-does-not-import-features', file: 'client/lib/uses-feature.ts', source: "import { x } from '../features/cart/page.ts';\nexport const y = x;\n" },
+  { rule: 'client-testing-only-in-tests', file: 'client/features/cart/uses-testing.ts', source: "import { x } from '../../testing/render.ts';\nexport const y = x;\n" },
   { rule: 'ui-does-not-import-lib-features-or-app', file: 'client/ui/uses-lib.ts', source: "import { x } from '../lib/thing.ts';\nexport const y = x;\n" },
 ];
 
@@ -34,7 +35,7 @@ describe('the import rules see every kind of import', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true } }));
-    const leaves = ['client/thing.ts', 'client/app/root.ts', 'client/features/cart/page.ts', 'client/lib/thing.ts'].map((file) => ({ file, source: 'export const x = 1;\n' }));
+    const leaves = ['client/thing.ts', 'client/app/root.ts', 'client/features/cart/page.ts', 'client/lib/thing.ts', 'client/testing/render.ts'].map((file) => ({ file, source: 'export const x = 1;\n' }));
     const files = [...FIXTURES, ...leaves, { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" }];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
