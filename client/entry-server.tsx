@@ -9,7 +9,7 @@ import { memoryStorage } from '../machines/shared/storage.ts';
 import type { RenderedPage, ServerData, ServerRenderBundle } from '../contracts/server-render.ts';
 import { AppProviders } from './app/providers.tsx';
 import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
-import { ServerDataProvider } from './app/server-data.tsx';
+import { ServerDataProvider } from './lib/server-data.tsx';
 import { ShopRoutes } from './app/shop-routes.tsx';
 
 /**

@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startEventLog } from './app/event-log.ts';
-import { startsInKioskMode } from './app/kiosk-entry.ts';
+import { startEventLog } from './lib/event-log.ts';
+import { startsInKioskMode } from './lib/kiosk-entry.ts';
 import { preloadServerRendered } from './app/routes.tsx';
-import { readServerData } from './app/server-data.tsx';
+import { readServerData } from './lib/server-data.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element the shop renders into');

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { COMPRESSIBLE } from '../contracts/compressible.ts';
 
 /**
  * Built files written again as `file.br` and `file.gz` beside the original, compressed once at
  * build time at the best (slowest) levels, so the BFF serves them without compressing per
- * request (bff/http/precompressed.ts). Only text formats: images, fonts and sound are
- * compressed already. HTML is left out: the BFF writes the page itself (index.html serving).
+ * request (bff/http/precompressed.ts). Which files: contracts/compressible.ts.
  */
-export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|txt|xml|map|wasm)$/;
+
 /** Under this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 

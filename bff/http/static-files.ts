@@ -12,7 +12,7 @@ import { isProxiedPath } from '../proxy/api-proxy.ts';
 /**
  * A page served to a browser without a session says so (`<meta name="statefront-session"
  * content="none">`): its first "who is logged in?" need not ask GET /api/session, whose 401
- * the browser prints in the console of every guest's first visit (client/app/machines.ts).
+ * the browser prints in the console of every guest's first visit (client/lib/machines.ts).
  */
 export const GUEST_MARK = '<meta name="statefront-session" content="none">';
 const withGuestMark = (html: string, guest: boolean): string => (guest ? beforeHead(html, GUEST_MARK) : html);

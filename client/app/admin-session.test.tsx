@@ -6,21 +6,21 @@ import { fakeSockets } from '../../machines/testing/fake-chat-socket.ts';
 import { AdminAnalyticsPage } from '../features/admin/analytics/analytics-page.tsx';
 import { AdminChatsPage, AdminUnreadDot } from '../features/chat/index.tsx';
 import { Layout } from '../features/shell/layout.tsx';
-import { useAuthActor } from './hooks.ts';
-import { adminStorages } from './testing/admin.ts';
-import { click, getByRoleName, queryByText, settle } from './testing/dom.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { useAuthActor } from '../lib/hooks.ts';
+import { adminStorages } from '../testing/admin.ts';
+import { click, getByRoleName, queryByText, settle } from '../testing/dom.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 
 // The shop's own socket opener must never run here: every socket comes from the test's fake hub.
 const realIo = vi.hoisted(() => vi.fn());
 vi.mock('socket.io-client', () => ({ io: realIo }));
-vi.mock('./play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
+vi.mock('../lib/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
 // The session's machine is fetched with import() once the user is an admin: load it up front,
 // so each test's settle() finds it ready as a browser's cache would.
-beforeAll(() => import('./admin-session-actor.ts'));
+beforeAll(() => import('../lib/admin-session-actor.ts'));
 
 const now = () => new Date('2026-11-27T15:00:00Z');
 const order = { _id: 'o1', createdAt: '2026-11-27T15:05:00Z', orderTotal: { cartSubtotal: 4.5 } };

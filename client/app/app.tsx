@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { ServerData } from '../../contracts/server-render.ts';
-import { lazyNamed } from './lazy.ts';
+import { lazyNamed } from '../lib/lazy.ts';
 import { AppProviders } from './providers.tsx';
-import { FirstScreenData } from './server-data.tsx';
+import { FirstScreenData } from '../lib/server-data.tsx';
 import { ShopRoutes } from './shop-routes.tsx';
 
 // Kiosk mode is its own chunk: the shop's first load never fetches it.
-const KioskShell = lazyNamed(() => import('../features/kiosk/kiosk-shell.tsx'), 'KioskShell');
+const KioskShell = lazyNamed(() => import('./kiosk-shell.tsx'), 'KioskShell');
 
 export type AppProps = {
   /** The page runs on an in-store terminal (kiosk-entry.ts decides at start-up). */

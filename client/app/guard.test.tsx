@@ -6,11 +6,11 @@ import type { UserInfo } from '../../contracts/user.ts';
 import { AUTH_CHANNEL } from '../../machines/auth/other-tabs.ts';
 import { writeUser } from '../../machines/auth/user-storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
-import { liveAuthMachine } from './machines.ts';
+import { liveAuthMachine } from '../lib/machines.ts';
 import { RouteGuard } from './guard.tsx';
-import { getByLabelText, queryByText, settle, submit, typeInto } from './testing/dom.ts';
-import { mockFetch, type MockRoute } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { getByLabelText, queryByText, settle, submit, typeInto } from '../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 
 setupComponentTests();
 

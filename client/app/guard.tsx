@@ -7,10 +7,10 @@ import { guardMachine } from '../../machines/auth/guard.machine.ts';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import { Skeleton } from '../ui/spinner.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
-import { useAuthRestoring, useIsGuest, useUserInfo } from './hooks.ts';
-import { devEventLog } from './event-log.ts';
-import { api } from './api.ts';
-import { paths } from './paths.ts';
+import { useAuthRestoring, useIsGuest, useUserInfo } from '../lib/hooks.ts';
+import { devEventLog } from '../lib/event-log.ts';
+import { api } from '../lib/api.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * The route guard asks the BFF whether a session exists and whether it is an admin's. It lives

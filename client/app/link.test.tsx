@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { click, getByRoleName } from './testing/dom.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { click, getByRoleName } from '../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 import { Link, NavLink } from '../ui/link.tsx';
 
 setupComponentTests();

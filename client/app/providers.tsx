@@ -1,4 +1,3 @@
-import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
 import type { StorageLike } from '../../machines/shared/storage.ts';
@@ -6,11 +5,12 @@ import { memoryStorage } from '../../machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import type { ServerData } from '../../contracts/server-render.ts';
-import { CategoriesContext } from './categories-store.ts';
-import { ChatSocketContext, openShopSocket } from './chat-socket.ts';
-import { devEventLog } from './event-log.ts';
-import { liveAuthMachine, liveCartMachine } from './machines.ts';
-import { CATEGORIES_URL } from './api-urls.ts';
+import { CategoriesContext } from '../lib/categories-store.ts';
+import { ChatSocketContext, openShopSocket } from '../lib/chat-socket.ts';
+import { devEventLog } from '../lib/event-log.ts';
+import type { liveAuthMachine } from '../lib/machines.ts';
+import { AuthContext, CartContext } from '../lib/contexts.ts';
+import { CATEGORIES_URL } from '../lib/api-urls.ts';
 
 /** Web Storage can be missing or blocked (private modes, sandboxed frames): fall back to memory. */
 const storageOr = (pick: () => StorageLike): StorageLike => {
@@ -27,11 +27,6 @@ export const browserStorages = () => ({
   local: storageOr(() => window.localStorage),
   session: storageOr(() => window.sessionStorage),
 });
-
-/** One auth actor for the whole app; read it with `AuthContext.useSelector`. */
-export const AuthContext = createActorContext(liveAuthMachine);
-/** One cart actor for the whole app; read it with `CartContext.useSelector`. */
-export const CartContext = createActorContext(liveCartMachine);
 
 export type AppProvidersProps = {
   children: ReactNode;

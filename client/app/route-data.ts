@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { filterFromSearch, parseListPath, productsApiUrl } from '../../machines/filters/filters.ts';
-import { BESTSELLERS_URL, CATEGORIES_URL, productUrl } from './api-urls.ts';
-import { paths } from './paths.ts';
+import { BESTSELLERS_URL, CATEGORIES_URL, productUrl } from '../lib/api-urls.ts';
+import { paths } from '../lib/paths.ts';
 
 
 /**

@@ -2,9 +2,9 @@
 import { Outlet } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './routes.tsx';
-import { getByRoleName, settle } from './testing/dom.ts';
-import { mockFetch } from './testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
+import { getByRoleName, settle } from '../testing/dom.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 
 setupComponentTests();
 // The guard and the login and register pages are lazy chunks: load them up front, so each
@@ -16,7 +16,7 @@ const stub = (name: string) => () => <h1>{name}</h1>;
 vi.mock('../features/product-list/index.tsx', () => ({ default: stub('ProductListPage') }));
 vi.mock('../features/product-details/index.tsx', () => ({ default: stub('ProductDetailsPage') }));
 vi.mock('../features/cart/index.tsx', () => ({ default: stub('CartPage') }));
-vi.mock('../features/user/index.tsx', () => ({
+vi.mock('./user-area.tsx', () => ({
   UserProfilePage: stub('UserProfilePage'),
   MyOrdersPage: stub('MyOrdersPage'),
   CartDetailsPage: stub('CartDetailsPage'),

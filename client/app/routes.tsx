@@ -4,14 +4,15 @@ import { Layout, PageSkeleton } from '../features/shell/layout.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/index.tsx';
 import { SupportChatWidget } from '../features/chat/support-chat-widget.tsx';
-import { lazyNamed } from './lazy.ts';
-import { paths } from './paths.ts';
+import { lazyNamed } from '../lib/lazy.ts';
+import { paths } from '../lib/paths.ts';
 
 // Each feature below is its own chunk, fetched the first time one of its routes shows.
 const productList = () => import('../features/product-list/index.tsx');
 const productDetails = () => import('../features/product-details/index.tsx');
 const cart = () => import('../features/cart/index.tsx');
-const user = () => import('../features/user/index.tsx');
+// One chunk for the user area's four features (user-area.tsx says why).
+const user = () => import('./user-area.tsx');
 const admin = () => import('../features/admin/index.tsx');
 // The analytics page draws with d3 (half the admin chunk's weight): its own chunk, for its route only.
 const analytics = () => import('../features/admin/analytics/analytics-page.tsx');

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { writeUser } from '../../machines/auth/user-storage.ts';
 import { totalsOf, writeCart } from '../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
-import { useCartItemsCount, useUserInfo } from './hooks.ts';
-import { api } from './api.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
-import { mockFetch } from './testing/fetch-mock.ts';
+import { useCartItemsCount, useUserInfo } from '../lib/hooks.ts';
+import { api } from '../lib/api.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
+import { mockFetch } from '../testing/fetch-mock.ts';
 
 setupComponentTests();
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CART_KEY } from '../../machines/cart/cart-storage.ts';
-import { setUnauthorizedHandler } from './api.ts';
-import { useAuthActor, useCartActor } from './hooks.ts';
-import { homeOf, paths } from './paths.ts';
+import { setUnauthorizedHandler } from '../lib/api.ts';
+import { useAuthActor, useCartActor } from '../lib/hooks.ts';
+import { homeOf, paths } from '../lib/paths.ts';
 
 /** Pages where a fresh login leaves for the user's home; elsewhere (a guarded page) it stays. */
 const LOGIN_PAGES: readonly string[] = [paths.login.pattern, paths.register.pattern];

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByText, settleUntil } from './testing/dom.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
-import { ToastButton } from './testing/toast-button.tsx';
+import { click, getByRoleName, queryByText, settleUntil } from '../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
+import { ToastButton } from '../testing/toast-button.tsx';
 
 // The toasts' look is a chunk of its own; here it cannot be fetched.
 vi.mock('../ui/toast-stack.tsx', () => {

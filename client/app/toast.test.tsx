@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByRoleName, queryByText, settleUntil } from './testing/dom.ts';
-import { renderWithApp, setupComponentTests } from './testing/render.tsx';
-import { ToastButton } from './testing/toast-button.tsx';
+import { click, getByRoleName, queryByRoleName, queryByText, settleUntil } from '../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
+import { ToastButton } from '../testing/toast-button.tsx';
 
 setupComponentTests();
 

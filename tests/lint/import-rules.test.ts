@@ -19,6 +19,11 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
   { rule: 'widgets-not-client', file: 'widgets/uses-client.ts', source: "import { x } from '../client/thing.ts';\nexport const y = x;\n" },
   { rule: 'contracts-only-zod', file: 'contracts/reads-files.ts', source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n" },
   { rule: 'contracts-only-zod', file: 'contracts/uses-jose.ts', source: "import { jwtVerify } from 'jose';\nexport const x = jwtVerify;\n" },
+  { rule: 'only-the-root-imports-app', file: 'client/features/cart/uses-app.ts', source: "import { x } from '../../app/root.ts';\nexport const y = x;\n" },
+  { rule: 'only-the-root-imports-app', file: 'client/lib/uses-app.ts', source: "import { x } from '../app/root.ts';\nexport const y = x;\n" },
+  { rule: 'lib-does-not-import-features', file: 'client/lib/uses-feature.ts', source: "import { x } from '../features/cart/page.ts';\nexport const y = x;\n" },
+  { rule: 'client-testing-only-in-tests', file: 'client/features/cart/uses-testing.ts', source: "import { x } from '../../testing/render.ts';\nexport const y = x;\n" },
+  { rule: 'ui-does-not-import-lib-features-or-app', file: 'client/ui/uses-lib.ts', source: "import { x } from '../lib/thing.ts';\nexport const y = x;\n" },
 ];
 
 type Violation = { from: string; to: string; rule: { name: string } };
@@ -30,7 +35,8 @@ describe('the import rules see every kind of import', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true } }));
-    const files = [...FIXTURES, { file: 'client/thing.ts', source: 'export const x = 1;\n' }, { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" }];
+    const leaves = ['client/thing.ts', 'client/app/root.ts', 'client/features/cart/page.ts', 'client/lib/thing.ts', 'client/testing/render.ts'].map((file) => ({ file, source: 'export const x = 1;\n' }));
+    const files = [...FIXTURES, ...leaves, { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" }];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), source);

@@ -3,9 +3,9 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { click, getByRoleName, settle } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByRoleName, settle } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { AdminProductsPage } from './products/products-page.tsx';
 

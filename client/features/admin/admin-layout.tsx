@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { Outlet } from 'react-router-dom';
 import { NavLink } from '../../ui/link.tsx';
-import { useAuthActor } from '../../app/hooks.ts';
-import { paths } from '../../app/paths.ts';
+import { useAuthActor } from '../../lib/hooks.ts';
+import { paths } from '../../lib/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 
 const shell = css({ display: 'flex', flexDirection: 'column', gap: space(4), padding: `${space(4)} 0`, [media.lg]: { flexDirection: 'row' } });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAuthActor } from '../../app/hooks.ts';
-import { useApiGet } from '../../app/use-api-get.ts';
+import { useAuthActor } from '../../lib/hooks.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
 
 /**
  * Spec sections 6 and 8 ('Admin list failure'): when an admin screen's data call fails, the

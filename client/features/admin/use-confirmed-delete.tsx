@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { api } from '../../app/api.ts';
-import { useSubmit } from '../../app/use-submit.ts';
+import { api } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 

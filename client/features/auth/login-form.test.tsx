@@ -2,9 +2,9 @@
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { click, getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { LoginPage } from './login-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 

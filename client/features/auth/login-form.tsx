@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../ui/link.tsx';
-import { AuthContext } from '../../app/providers.tsx';
-import { paths } from '../../app/paths.ts';
+import { AuthContext } from '../../lib/contexts.ts';
+import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';

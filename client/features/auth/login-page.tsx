@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { useUserInfo } from '../../app/hooks.ts';
-import { homeOf } from '../../app/paths.ts';
+import { useUserInfo } from '../../lib/hooks.ts';
+import { homeOf } from '../../lib/paths.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { LoginForm } from './login-form.tsx';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 setupComponentTests();

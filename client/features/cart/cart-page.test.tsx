@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../contracts/order.ts';
 import { totalsOf, writeCart, readCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { click, getByRoleName, getByText, queryByText, typeInto } from '../../app/testing/dom.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByRoleName, getByText, queryByText, typeInto } from '../../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { CartPage } from './cart-page.tsx';
 
 setupComponentTests();

@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCartActor } from '../../app/hooks.ts';
+import { useCartActor } from '../../lib/hooks.ts';
 import { useKioskMode } from '../kiosk/kiosk-mode.ts';
-import { paths } from '../../app/paths.ts';
-import { CartContext } from '../../app/providers.tsx';
+import { paths } from '../../lib/paths.ts';
+import { CartContext } from '../../lib/contexts.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';

@@ -3,20 +3,20 @@ import { act } from 'react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets, type FakeSocket } from '../../../machines/testing/fake-chat-socket.ts';
-import { AdminSessionProvider } from '../../app/admin-session.tsx';
-import { playChatSound } from '../../app/play-chat-sound.ts';
-import { adminStorages } from '../../app/testing/admin.ts';
-import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { AdminSessionProvider } from '../../lib/admin-session.tsx';
+import { playChatSound } from '../../lib/play-chat-sound.ts';
+import { adminStorages } from '../../testing/admin.ts';
+import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { AdminChatsPage } from './admin-chats-page.tsx';
 import { AdminUnreadDot } from './admin-unread-dot.tsx';
 
-vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
+vi.mock('../../lib/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
 // The admin session's machine is fetched with import() once the user is an admin: load it up
 // front, so each test's settle() finds it ready as a browser's cache would.
-beforeAll(() => import('../../app/admin-session-actor.ts'));
+beforeAll(() => import('../../lib/admin-session-actor.ts'));
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { visibleRooms } from '../../../machines/chat/admin-chat.machine.ts';
-import { type AdminSessionActor, useAdminSession } from '../../app/admin-session.tsx';
+import { type AdminSessionActor, useAdminSession } from '../../lib/admin-session.tsx';
 import { AdminRoomPanel } from './admin-room-panel.tsx';
 
 const gridStyle = css({

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type AdminSessionActor, useAdminSession } from '../../app/admin-session.tsx';
+import { type AdminSessionActor, useAdminSession } from '../../lib/admin-session.tsx';
 import { Dot } from '../../ui/badge.tsx';
 
 function LiveDot({ session }: { session: AdminSessionActor }) {

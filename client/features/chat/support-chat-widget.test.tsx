@@ -2,12 +2,12 @@
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../machines/testing/fake-chat-socket.ts';
-import { playChatSound } from '../../app/play-chat-sound.ts';
-import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
-import { renderWithApp as renderWith, setupComponentTests } from '../../app/testing/render.tsx';
+import { playChatSound } from '../../lib/play-chat-sound.ts';
+import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { renderWithApp as renderWith, setupComponentTests } from '../../testing/render.tsx';
 import { SupportChatWidget } from './support-chat-widget.tsx';
 
-vi.mock('../../app/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
+vi.mock('../../lib/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
 
 setupComponentTests();
 // The panel is fetched with import() on the first open: load it up front, so each test's

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
-import { useUserInfo } from '../../app/hooks.ts';
-import { lazyNamed } from '../../app/lazy.ts';
+import { useUserInfo } from '../../lib/hooks.ts';
+import { lazyNamed } from '../../lib/lazy.ts';
 import { Launcher } from './launcher.tsx';
 
 // The panel, its machine and its styles are a chunk of their own, fetched on the first open:

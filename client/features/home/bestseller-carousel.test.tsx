@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductSummary } from '../../../contracts/product.ts';
-import { click, getByRoleName } from '../../app/testing/dom.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByRoleName } from '../../testing/dom.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { BestsellerCarousel } from './bestseller-carousel.tsx';
 
 setupComponentTests();

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
 import type { ProductSummary } from '../../../contracts/product.ts';
 import { snippet } from '../../../contracts/rules.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { colors, space } from '../../ui/theme.ts';
 
 /** Spec section 9: slide images are 300 px high. */

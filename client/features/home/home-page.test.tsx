@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { getByText, queryAllByText, queryByText, settle } from '../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { getByText, queryAllByText, queryByText, settle } from '../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { HomePage } from './home-page.tsx';
 
 setupComponentTests();

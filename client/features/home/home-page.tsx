@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import type { ProductSummary } from '../../../contracts/product.ts';
-import { useCategories } from '../../app/categories-store.ts';
-import { BESTSELLERS_URL } from '../../app/api-urls.ts';
-import { useApiGet } from '../../app/use-api-get.ts';
+import { useCategories } from '../../lib/categories-store.ts';
+import { BESTSELLERS_URL } from '../../lib/api-urls.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';

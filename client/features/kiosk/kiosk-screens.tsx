@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { ProductSummary } from '../../../contracts/product.ts';
-import { useApiGet } from '../../app/use-api-get.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
 import { Button } from '../../ui/button.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { OVERLAY_ATTRIBUTE } from './use-browser.ts';

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
 import { parseShopSettings } from '../../../contracts/shop-settings.ts';
 import { kioskMachine, type BuildCheck, type KioskInput } from '../../../machines/kiosk/kiosk.machine.ts';
-import { api } from '../../app/api.ts';
-import { openShopSocket } from '../../app/chat-socket.ts';
-import { readPageSettings } from '../../app/kiosk-entry.ts';
+import { api } from '../../lib/api.ts';
+import { openShopSocket } from '../../lib/chat-socket.ts';
+import { readPageSettings } from '../../lib/kiosk-entry.ts';
 import { isNewBuild, runningScripts, scriptsIn } from './build-assets.ts';
 import { trackedSockets, wipeStorage } from './wipe.ts';
 

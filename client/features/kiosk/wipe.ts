@@ -1,5 +1,5 @@
 import type { ChatSocket, OpenChatSocket } from '../../../machines/chat/chat-socket.ts';
-import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
+import { KIOSK_KEY } from '../../lib/kiosk-entry.ts';
 
 type Store = Pick<Storage, 'length' | 'key' | 'removeItem'>;
 

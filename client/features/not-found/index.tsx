@@ -1,5 +1,5 @@
 import { Link } from '../../ui/link.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
 
 /** Spec section 2: any other path shows 'Page not exists 404'. */

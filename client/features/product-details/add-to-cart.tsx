@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
-import { useCartActor, useJustAdded } from '../../app/hooks.ts';
-import { paths } from '../../app/paths.ts';
+import { useCartActor, useJustAdded } from '../../lib/hooks.ts';
+import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { InView } from '../../ui/in-view.tsx';

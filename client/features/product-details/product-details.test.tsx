@@ -6,9 +6,9 @@ import type { UserInfo } from '../../../contracts/user.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { readCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { click, getByRoleName, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import ProductDetailsPage from './index.tsx';
 
 setupComponentTests();

@@ -1,4 +1,4 @@
-import { useHydrated } from '../../app/hydration.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import type { Product } from '../../../contracts/product.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ReviewBody } from '../../../contracts/product.ts';
-import { api } from '../../app/api.ts';
-import { useUserInfo } from '../../app/hooks.ts';
-import { useSubmit } from '../../app/use-submit.ts';
+import { api } from '../../lib/api.ts';
+import { useUserInfo } from '../../lib/hooks.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { Product } from '../../../contracts/product.ts';
-import { productUrl } from '../../app/api-urls.ts';
-import { useFetchActor } from '../../app/use-api-get.ts';
+import { productUrl } from '../../lib/api-urls.ts';
+import { useFetchActor } from '../../lib/use-api-get.ts';
 
 /**
  * GET /api/products/get-one/{id}, through the app's fetch machine. A reload (after a review)

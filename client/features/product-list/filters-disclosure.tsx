@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
-import { useHydrated } from '../../app/hydration.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { breakpoints, colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 
 const summaryStyle = css(

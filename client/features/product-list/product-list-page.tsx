@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import type { ProductListResponse } from '../../../contracts/product.ts';
 import { productsApiUrl } from '../../../machines/filters/filters.ts';
-import { useCategories } from '../../app/categories-store.ts';
-import { useApiGet } from '../../app/use-api-get.ts';
+import { useCategories } from '../../lib/categories-store.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { media, space } from '../../ui/theme.ts';

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths.ts';
-import { click, getByRoleName, getByText, queryByText, settle, typeInto } from '../../app/testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { paths } from '../../lib/paths.ts';
+import { click, getByRoleName, getByText, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import ProductListPage from './index.tsx';
 
 setupComponentTests();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../ui/link.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { navLinkStyle } from './nav-style.ts';
 
 /** Admins' way into their area; `dot` is where the chat feature shows its unread marker. */

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
-import { useCartItemsCount } from '../../app/hooks.ts';
-import { paths } from '../../app/paths.ts';
+import { useCartItemsCount } from '../../lib/hooks.ts';
+import { paths } from '../../lib/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { CartIcon } from '../../ui/icons.tsx';
 import { media } from '../../ui/theme.ts';

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contracts/user.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { getByRoleName, queryByRoleName, settleUntil } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { getByRoleName, queryByRoleName, settleUntil } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { Header } from './header.tsx';
 
 // The signed-in menu is a chunk of its own; here it cannot be fetched (offline, or a deploy removed it).

@@ -6,10 +6,10 @@ import type { UserInfo } from '../../../contracts/user.ts';
 import { writeUser } from '../../../machines/auth/user-storage.ts';
 import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { liveAuthMachine } from '../../app/machines.ts';
-import { click, getByRoleName, queryByRoleName, queryByText, settle, settleUntil } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { liveAuthMachine } from '../../lib/machines.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settle, settleUntil } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { Header } from './header.tsx';
 
 setupComponentTests();

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from '../../ui/link.tsx';
-import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../app/hooks.ts';
-import { lazyNamed } from '../../app/lazy.ts';
-import { paths } from '../../app/paths.ts';
+import { useAuthRestoring, useIsAdmin, useUserInfo } from '../../lib/hooks.ts';
+import { lazyNamed } from '../../lib/lazy.ts';
+import { paths } from '../../lib/paths.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { SHOP_NAME } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';

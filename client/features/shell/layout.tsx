@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AdminSessionProvider } from '../../app/admin-session.tsx';
-import { useIsAdmin } from '../../app/hooks.ts';
-import { useHydrated } from '../../app/hydration.ts';
+import { AdminSessionProvider } from '../../lib/admin-session.tsx';
+import { useIsAdmin } from '../../lib/hooks.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, focusRing, space } from '../../ui/theme.ts';

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByRoleName } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { Header } from './header.tsx';
 import { ScrollPosition } from './scroll-position.tsx';
 

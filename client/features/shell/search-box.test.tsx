@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { Link } from '../../ui/link.tsx';
 import { describe, expect, it } from 'vitest';
-import { click, getByLabelText, getByRoleName, settle, submit, typeInto } from '../../app/testing/dom.ts';
-import { mockFetch } from '../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../app/testing/render.tsx';
+import { click, getByLabelText, getByRoleName, settle, submit, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { SearchBox } from './search-box.tsx';
 
 setupComponentTests();

@@ -2,8 +2,8 @@ import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../ui/link.tsx';
 import type { UserInfo } from '../../../contracts/user.ts';
-import { useAuthActor } from '../../app/hooks.ts';
-import { paths } from '../../app/paths.ts';
+import { useAuthActor } from '../../lib/hooks.ts';
+import { paths } from '../../lib/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 import { navLinkStyle } from './nav-style.ts';
 

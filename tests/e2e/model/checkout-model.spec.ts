@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { CartItem } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
-import { repriceLines } from '../../../client/features/user/checkout/reprice.ts';
+import { repriceLines } from '../../../client/features/checkout/reprice.ts';
 import { formatDollars } from '../../../client/ui/money.ts';
 import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
 import { CHECKOUT_TEXTS, type CheckoutContext, type Repricing } from '../../../machines/checkout/checkout.machine.ts';

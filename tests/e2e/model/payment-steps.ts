@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CartItem, Order } from '../../../contracts/order.ts';
 import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
-import { WALLET_UNAVAILABLE } from '../../../client/features/user/payment/wallet-sdk.ts';
+import { WALLET_UNAVAILABLE } from '../../../client/features/payment/wallet-sdk.ts';
 import { expect } from '../support/shop.ts';
 
 /** A fresh unpaid wallet order of one `line`, placed by the logged-in customer through the shop's API. */

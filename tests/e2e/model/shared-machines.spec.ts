@@ -58,7 +58,7 @@ test('when a customer opens an admin page, then the guard sends them home', asyn
 });
 
 test('when the token check fails for a logged-in customer, then the guard takes its error: the login form, or the page if it asks again', async ({ page }) => {
-  // A 401 also makes the tab a guest (client/app/api.ts), and the guard hears `guard.signedOut`
+  // A 401 also makes the tab a guest (client/lib/api.ts), and the guard hears `guard.signedOut`
   // before its own request settles; a failure that says nothing about the session (a 500) is the
   // guard's own error: loading → showLogin. Whether a recheck follows (the guard asks again when
   // the user it knows changes) depends on when the lazy guard mounted; the replay checks each

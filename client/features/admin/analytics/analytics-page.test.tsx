@@ -6,17 +6,17 @@ import type { AnalysisOrder } from '../../../../contracts/order.ts';
 import { cumulativeSeries } from '../../../../machines/analytics/chart.ts';
 import { bucketsOf, order } from '../../../../machines/analytics/fixtures.ts';
 import { fakeSockets } from '../../../../machines/testing/fake-chat-socket.ts';
-import { AdminSessionProvider } from '../../../app/admin-session.tsx';
-import { adminStorages } from '../../../app/testing/admin.ts';
-import { getByLabelText, getByText, settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { AdminSessionProvider } from '../../../lib/admin-session.tsx';
+import { adminStorages } from '../../../testing/admin.ts';
+import { getByLabelText, getByText, settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminAnalyticsPage } from './analytics-page.tsx';
 
 setupComponentTests();
 // The admin session's machine is fetched with import() once the user is an admin: load it up
 // front, so each test's settle() finds it ready as a browser's cache would.
-beforeAll(() => import('../../../app/admin-session-actor.ts'));
+beforeAll(() => import('../../../lib/admin-session-actor.ts'));
 
 const now = () => new Date('2026-11-27T15:00:00Z');
 const byDate: Record<string, AnalysisOrder[]> = {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { todayUtc } from '../../../../machines/analytics/chart.ts';
-import { type AdminSessionActor, useAdminSession } from '../../../app/admin-session.tsx';
+import { type AdminSessionActor, useAdminSession } from '../../../lib/admin-session.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -10,7 +10,7 @@ import { liveAnalytics } from './live-analytics.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { RevenueTable } from './revenue-table.tsx';
 import { RevenueTotals } from './revenue-totals.tsx';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 
 type Clock = { now?: () => Date };
 

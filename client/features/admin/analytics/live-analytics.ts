@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { HourBucket } from '../../../../contracts/order.ts';
 import { analyticsMachine } from '../../../../machines/analytics/analytics.machine.ts';
-import type { AdminSessionActor } from '../../../app/admin-session.tsx';
-import { api, isAbort } from '../../../app/api.ts';
+import type { AdminSessionActor } from '../../../lib/admin-session.tsx';
+import { api, isAbort } from '../../../lib/api.ts';
 
 /**
  * One date's 24 cumulative UTC hours: `?bucket=hour` sums them in the database (about 1 KB),

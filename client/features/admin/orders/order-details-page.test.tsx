@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../contracts/order.ts';
 import { ORDER_TEXTS } from '../../../../machines/order/order.machine.ts';
-import { click, getByRoleName, getByText, queryByRoleName, settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByRoleName, getByText, queryByRoleName, settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminOrderDetailsPage } from './order-details-page.tsx';
 
 setupComponentTests();

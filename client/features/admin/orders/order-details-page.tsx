@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../../../contracts/order.ts';
 import { cancelReasonText, ORDER_TEXTS, orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -12,7 +12,7 @@ import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 
 /** The order machine with the admin's real calls. */
 export const liveAdminOrderMachine = orderMachine.provide({

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { writeUser } from '../../../../machines/auth/user-storage.ts';
 import { codOrder } from '../../../../machines/order/fixtures.ts';
 import { memoryStorage } from '../../../../machines/shared/storage.ts';
-import { settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminOrdersPage } from './orders-page.tsx';
 
 setupComponentTests();

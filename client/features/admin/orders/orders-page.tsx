@@ -1,6 +1,6 @@
 import { Link } from '../../../ui/link.tsx';
 import type { Order } from '../../../../contracts/order.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';

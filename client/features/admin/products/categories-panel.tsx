@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
-import { api } from '../../../app/api.ts';
-import { useCategoriesChange } from '../../../app/categories-store.ts';
-import { useSubmit } from '../../../app/use-submit.ts';
+import { api } from '../../../lib/api.ts';
+import { useCategoriesChange } from '../../../lib/categories-store.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';

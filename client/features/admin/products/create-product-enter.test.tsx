@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByLabelText, getByRoleName, settle, typeInto } from '../../../app/testing/dom.ts';
-import { mockFetch, type FetchCall } from '../../../app/testing/fetch-mock.ts';
-import { pressEnter } from '../../../app/testing/keyboard.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByLabelText, getByRoleName, settle, typeInto } from '../../../testing/dom.ts';
+import { mockFetch, type FetchCall } from '../../../testing/fetch-mock.ts';
+import { pressEnter } from '../../../testing/keyboard.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 
 setupComponentTests();

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { getByLabelText, getByText, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { getByLabelText, getByText, queryByText, settle, typeInto } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 
 setupComponentTests();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductAttr, ProductBody, ProductCreatedResponse } from '../../../../contracts/product.ts';
-import { api, type ApiError } from '../../../app/api.ts';
-import { useCategories, useCategoriesChange } from '../../../app/categories-store.ts';
-import { paths } from '../../../app/paths.ts';
-import { useSubmit } from '../../../app/use-submit.ts';
+import { api, type ApiError } from '../../../lib/api.ts';
+import { useCategories, useCategoriesChange } from '../../../lib/categories-store.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useFieldErrors } from '../../../ui/use-field-errors.ts';

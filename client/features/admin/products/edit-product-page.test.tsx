@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, settle } from '../../../app/testing/dom.ts';
-import { mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByRoleName, settle } from '../../../testing/dom.ts';
+import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';
 import { REFRESH_AFTER_UPLOAD_MS } from './product-images.tsx';
 

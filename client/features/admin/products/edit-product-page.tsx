@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Product, ProductBody } from '../../../../contracts/product.ts';
-import { api } from '../../../app/api.ts';
-import { useCategories } from '../../../app/categories-store.ts';
-import { paths } from '../../../app/paths.ts';
-import { useSubmit } from '../../../app/use-submit.ts';
+import { api } from '../../../lib/api.ts';
+import { useCategories } from '../../../lib/categories-store.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../../app/testing/dom.ts';
-import { mockFetch, type FetchCall } from '../../../app/testing/fetch-mock.ts';
-import { pressEnter } from '../../../app/testing/keyboard.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../../testing/dom.ts';
+import { mockFetch, type FetchCall } from '../../../testing/fetch-mock.ts';
+import { pressEnter } from '../../../testing/keyboard.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminEditUserPage } from '../users/edit-user-page.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '../../../../contracts/product.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatDollars } from '../../../ui/money.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { UploadResponse } from '../../../../contracts/product.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { type UploadProgress, xhrUpload } from './xhr-upload.ts';
 
 export type { UploadProgress };

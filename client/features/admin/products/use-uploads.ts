@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImageHostResponse, ProductImage } from '../../../../contracts/product.ts';
-import { api, errorMessage } from '../../../app/api.ts';
+import { api, errorMessage } from '../../../lib/api.ts';
 import { uploadImage } from './upload-image.ts';
 
 export type FileUpload = { id: number; name: string; loaded: number; total: number; status: 'uploading' | 'done' | 'failed'; error?: string };

@@ -1,5 +1,5 @@
 import type { User } from '../../../../contracts/user.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';

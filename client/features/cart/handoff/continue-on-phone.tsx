@@ -2,14 +2,14 @@ import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
-import { CartContext } from '../../../app/providers.tsx';
+import { CartContext } from '../../../lib/contexts.ts';
 import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { colors, space } from '../../../ui/theme.ts';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 import { liveOfferMachine } from './live-handoff.ts';
 import { QrCode } from './qr-code.tsx';
 

@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
 import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
-import { useCartActor } from '../../../app/hooks.ts';
-import { paths } from '../../../app/paths.ts';
+import { useCartActor } from '../../../lib/hooks.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { CartPage } from '../cart-page.tsx';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 import { liveClaimMachine } from './live-handoff.ts';
 
 export const CLAIM_TEXTS = {

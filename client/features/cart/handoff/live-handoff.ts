@@ -5,7 +5,7 @@ import { handoffClaimMachine } from '../../../../machines/handoff/handoff-claim.
 import { handoffOfferMachine } from '../../../../machines/handoff/handoff-offer.machine.ts';
 import { restoreLines, type Restored } from '../../../../machines/handoff/restore-lines.ts';
 import { statusOf } from '../../../../machines/shared/actors.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** The kiosk's offer with its real effect: POST /api/handoffs (leaving `creating` aborts it). */
 export const liveOfferMachine = handoffOfferMachine.provide({

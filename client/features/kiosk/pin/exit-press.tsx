@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useActorRef } from '@xstate/react';
 import { useEffect, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
-import { devEventLog } from '../../../app/event-log.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 import { livePinPadMachine } from './live-pin-pad.ts';
 import { PinPadDialog } from './pin-pad-dialog.tsx';
 

@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { Link } from '../../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
-import { type MockRoute, mockFetch } from '../../../app/testing/fetch-mock.ts';
-import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
+import { click, getByRoleName, queryByText, settle } from '../../../testing/dom.ts';
+import { type MockRoute, mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { KioskModeContext } from '../kiosk-mode.ts';
 import { KioskExitPress } from './kiosk-exit.tsx';
 

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyNamed } from '../../../app/lazy.ts';
+import { lazyNamed } from '../../../lib/lazy.ts';
 import { useKioskMode } from '../kiosk-mode.ts';
 import type { livePinPadMachine } from './live-pin-pad.ts';
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { KIOSK_UNLOCK_PATH, type KioskPinStatus } from '../../../../contracts/kiosk-pin.ts';
 import { pinPadMachine } from '../../../../machines/kiosk/pin-pad.machine.ts';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * The PIN pad with its two calls: whether a PIN is set (GET) and the check (POST, with the

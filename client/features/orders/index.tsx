@@ -1,0 +1,1 @@
+export { MyOrdersPage } from './my-orders-page.tsx';

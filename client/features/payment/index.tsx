@@ -1,0 +1,1 @@
+export { UserOrderDetailsPage } from './order/order-details-page.tsx';

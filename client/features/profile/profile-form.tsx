@@ -1,0 +1,102 @@
+import { css } from '@emotion/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
+import type { User } from '../../../contracts/user.ts';
+import { AuthContext } from '../../lib/contexts.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { media, space } from '../../ui/theme.ts';
+import { toBody, validateProfile, valuesFrom, type ProfileErrors, type ProfileValues } from './validation.ts';
+
+export const EMAIL_HINT = 'Your email cannot be changed here. To use another email, delete your account and create a new one.';
+export const CURRENT_PASSWORD_HINT = 'Needed only to change your password: leave it empty to keep the one you have.';
+
+const pairStyle = css({ display: 'grid', gap: `0 ${space(4)}`, [media.lg]: { gridTemplateColumns: '1fr 1fr' } });
+
+/**
+ * The profile form: spec section 5's messages show on the page (noValidate keeps the
+ * browser's bubbles away); the update itself is the auth machine's auth.updateProfile.
+ * The spec's form asks for a password on every save and the page cannot know the stored one,
+ * so `Current password` is always there, with a hint: the server wants it only when the
+ * password differs, and its refusal shows beside the field, which takes the focus.
+ */
+export function ProfileForm({ user }: { user: User }) {
+  const auth = AuthContext.useActorRef();
+  const busy = AuthContext.useSelector((s) => s.hasTag('loggedIn') && s.hasTag('loading'));
+  const failure = AuthContext.useSelector((s) => (s.hasTag('loggedIn') && s.hasTag('error') ? s.context.error : null));
+  const failedField = AuthContext.useSelector((s) => s.context.errorField);
+  const updated = AuthContext.useSelector((s) => s.context.notice === AUTH_TEXTS.userUpdated);
+  const [values, setValues] = useState<ProfileValues>(() => valuesFrom(user));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  // The machine's notice outlives this page: show an outcome only for an update sent from here.
+  const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const currentPasswordRefused = sent && !busy && failure && failedField === 'currentPassword' ? failure : null;
+  const generalFailure = sent && !busy && failure && !currentPasswordRefused ? failure : null;
+
+  useEffect(() => {
+    if (!currentPasswordRefused) return;
+    const input = formRef.current?.elements.namedItem('currentPassword');
+    if (input instanceof HTMLInputElement) input.focus();
+  }, [currentPasswordRefused]);
+
+  const field = (name: keyof ProfileValues) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...values, [name]: e.target.value };
+      setValues(next);
+      if (submitted) setErrors(validateProfile(next));
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validateProfile(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setSent(true);
+    auth.send({ type: 'auth.updateProfile', body: toBody(values) });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>
+      <div css={pairStyle}>
+        <TextField label="Your name" autoComplete="given-name" {...field('name')} />
+        <TextField label="Your last name" autoComplete="family-name" {...field('lastName')} />
+      </div>
+      <TextField label="Email address" type="email" value={user.email} readOnly hint={EMAIL_HINT} />
+      <div css={pairStyle}>
+        <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
+        <TextField label="Address" autoComplete="street-address" {...field('address')} />
+        <TextField label="Country" autoComplete="country-name" {...field('country')} />
+        <TextField label="Zip Code" autoComplete="postal-code" {...field('zipCode')} />
+        <TextField label="City" autoComplete="address-level2" {...field('city')} />
+        <TextField label="State" autoComplete="address-level1" {...field('state')} />
+      </div>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint={CURRENT_PASSWORD_HINT}
+        {...field('currentPassword')}
+        error={currentPasswordRefused}
+      />
+      <div css={pairStyle}>
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" {...field('password')} />
+        <TextField label="Repeat Password" type="password" autoComplete="new-password" {...field('repeatPassword')} />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? <Spinner label="Saving your profile ..." /> : null}
+        Update
+      </Button>
+      {generalFailure ? <Alert tone="danger">{generalFailure}</Alert> : null}
+      {sent && !busy && updated ? <Alert tone="success">{AUTH_TEXTS.userUpdated}</Alert> : null}
+    </form>
+  );
+}

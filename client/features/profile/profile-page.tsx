@@ -1,0 +1,39 @@
+import type { User } from '../../../contracts/user.ts';
+import { useUserInfo } from '../../lib/hooks.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { usePageTitle } from '../../ui/page-title.tsx';
+import { Skeleton } from '../../ui/spinner.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { formPageStyle } from '../../ui/page-style.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+export const PROFILE_TITLE = 'Change your profile';
+
+/** /user (guarded): the stored profile (GET /api/users/profile/{id}) in an editable form. */
+export function UserProfilePage() {
+  usePageTitle(PROFILE_TITLE);
+  const userInfo = useUserInfo();
+  const profile = useApiGet<User>(userInfo ? `/api/users/profile/${encodeURIComponent(userInfo._id)}` : null);
+  return (
+    <section css={formPageStyle} aria-labelledby="profile-heading">
+      <h1 id="profile-heading">{PROFILE_TITLE}</h1>
+      {profile.status === 'success' ? (
+        // A new answer (another user, a reload) starts the form afresh from it.
+        <ProfileForm key={profile.data._id} user={profile.data} />
+      ) : profile.status === 'error' ? (
+        <Alert tone="danger" action={<Button onClick={profile.reload}>Try again</Button>}>
+          {profile.error}
+        </Alert>
+      ) : (
+        <div aria-busy="true" css={{ display: 'grid', gap: 16 }}>
+          <VisuallyHidden role="status">Loading your profile ...</VisuallyHidden>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={40} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

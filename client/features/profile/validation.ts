@@ -1,0 +1,57 @@
+import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
+import type { ProfileUpdateBody, User } from '../../../contracts/user.ts';
+
+type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
+export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };
+export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
+
+export const EMPTY_PROFILE: ProfileValues = {
+  name: '',
+  lastName: '',
+  phoneNumber: '',
+  address: '',
+  country: '',
+  zipCode: '',
+  city: '',
+  state: '',
+  currentPassword: '',
+  password: '',
+  repeatPassword: '',
+};
+
+/** The form starts from the stored profile; passwords are never sent back, so they start empty. */
+export const valuesFrom = (user: User): ProfileValues => ({
+  ...EMPTY_PROFILE,
+  name: user.name,
+  lastName: user.lastName,
+  phoneNumber: user.phoneNumber,
+  address: user.address,
+  country: user.country,
+  zipCode: user.zipCode,
+  city: user.city,
+  state: user.state,
+});
+
+/** Spec section 5's profile rules: name, last name, password (min 6) and a matching repeat. */
+export const validateProfile = (v: ProfileValues): ProfileErrors => {
+  const errors: ProfileErrors = {};
+  if (!v.name.trim()) errors.name = MESSAGES.name;
+  if (!v.lastName.trim()) errors.lastName = MESSAGES.lastName;
+  if (v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
+  if (v.repeatPassword !== v.password) errors.repeatPassword = MESSAGES.passwordsMatch;
+  return errors;
+};
+
+/** The spec's body; `currentPassword` only when typed, so a plain edit sends exactly the spec's fields. */
+export const toBody = (v: ProfileValues): ProfileUpdateBody => ({
+  name: v.name.trim(),
+  lastName: v.lastName.trim(),
+  password: v.password,
+  ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}),
+  phoneNumber: v.phoneNumber.trim(),
+  address: v.address.trim(),
+  country: v.country.trim(),
+  zipCode: v.zipCode.trim(),
+  city: v.city.trim(),
+  state: v.state.trim(),
+});
