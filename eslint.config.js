@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -12,6 +13,13 @@ export default tseslint.config(
       '@typescript-eslint/no-namespace': 'off',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    // The two rules of hooks (calls in the same order, effects that name what they read); the
+    // React Compiler's further rules are for a compiler this project does not run.
+    files: ['client/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // client/ui/link.tsx's Link and NavLink: react-router's own carry its framework mode's
