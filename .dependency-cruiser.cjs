@@ -16,7 +16,8 @@ module.exports = {
     {
       name: 'contracts-only-zod',
       severity: 'error',
-      comment: 'contracts/ is the wire format, bundled for the browser too: it depends on zod only (no node: modules, none of our other folders).',
+      comment:
+        'contracts/ is the wire format, bundled for the browser too: it depends on zod only (no node: modules, none of our other folders).',
       from: { path: layer('contracts') },
       to: { pathNot: ['^contracts/', '^node_modules/zod/'] },
     },
@@ -67,35 +68,43 @@ module.exports = {
     {
       name: 'features-do-not-import-each-other',
       severity: 'error',
-      comment: 'client/features/X may not import client/features/Y: share through client/ui or lift to client/lib. The exceptions are kiosk mode\'s context (a React context with no code behind it), which every feature may read, and the kiosk\'s way out that wraps the header\'s logo (a lazy chunk, only the logo outside kiosk mode).',
+      comment:
+        "client/features/X may not import client/features/Y: share through client/ui or lift to client/lib. The exceptions are kiosk mode's context (a React context with no code behind it), which every feature may read, and the kiosk's way out that wraps the header's logo (a lazy chunk, only the logo outside kiosk mode).",
       from: { path: '^client/features/([^/]+)/' },
-      to: { path: '^client/features/([^/]+)/', pathNot: ['^client/features/$1/', '^client/features/kiosk/kiosk-mode\\.ts$', '^client/features/kiosk/pin/kiosk-exit\\.tsx$'] },
+      to: {
+        path: '^client/features/([^/]+)/',
+        pathNot: ['^client/features/$1/', '^client/features/kiosk/kiosk-mode\\.ts$', '^client/features/kiosk/pin/kiosk-exit\\.tsx$'],
+      },
     },
     {
       name: 'ui-does-not-import-lib-features-or-app',
       severity: 'error',
-      comment: 'client/ui holds presentational primitives that know nothing of the shop\'s API, routes or actors: they import no other client/ folder, so anything may use them.',
+      comment:
+        "client/ui holds presentational primitives that know nothing of the shop's API, routes or actors: they import no other client/ folder, so anything may use them.",
       from: { path: '^client/ui/' },
       to: { path: '^client/(lib|features|app)/' },
     },
     {
       name: 'only-the-root-imports-app',
       severity: 'error',
-      comment: 'client/app is the composition root (routes, providers, the shell and kiosk wiring): it imports the features, so nothing below it may import it back, or the root and the library the features use depend on each other again. What a feature needs from the app lives in client/lib. (main.tsx, entry-server.tsx and client/testing, the component-test harness that mounts the app\'s providers, sit above it.)',
+      comment:
+        "client/app is the composition root (routes, providers, the shell and kiosk wiring): it imports the features, so nothing below it may import it back, or the root and the library the features use depend on each other again. What a feature needs from the app lives in client/lib. (main.tsx, entry-server.tsx and client/testing, the component-test harness that mounts the app's providers, sit above it.)",
       from: { path: '^client/(features|lib|ui)/' },
       to: { path: '^client/app/' },
     },
     {
       name: 'client-testing-only-in-tests',
       severity: 'error',
-      comment: 'client/testing mounts the app\'s own providers (it sits above client/app): shipped code that imported it would reach the composition root through it.',
+      comment:
+        "client/testing mounts the app's own providers (it sits above client/app): shipped code that imported it would reach the composition root through it.",
       from: { path: '^client/', pathNot: ['\\.test\\.tsx?$', '^client/testing/'] },
       to: { path: '^client/testing/' },
     },
     {
       name: 'lib-does-not-import-features',
       severity: 'error',
-      comment: 'client/lib is what every feature imports (api, paths, hooks, contexts): a lib file that imported a feature would tie every feature to that one.',
+      comment:
+        'client/lib is what every feature imports (api, paths, hooks, contexts): a lib file that imported a feature would tie every feature to that one.',
       from: { path: '^client/lib/' },
       to: { path: '^client/features/' },
     },

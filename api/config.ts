@@ -9,7 +9,10 @@ const ApiEnv = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   API_HOST: z.string().default('127.0.0.1'),
   /** Which instance this is (issue 16): every answer's X-Instance and the prefix of its socket.io session ids. */
-  INSTANCE_ID: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like api-1').default('api'),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like api-1')
+    .default('api'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalEnv(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -18,15 +21,26 @@ const ApiEnv = z.object({
   INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** 1: the embedded database answers from a worker thread, off the event loop that serves HTTP (decision 007). */
-  PGLITE_THREAD: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (PGlite on the main thread) or 1 (in a worker thread)' }).default('0')).transform((v) => v === '1'),
+  PGLITE_THREAD: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['0', '1'], { error: 'must be 0 (PGlite on the main thread) or 1 (in a worker thread)' }).default('0'),
+    )
+    .transform((v) => v === '1'),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Key shared with partner sites to sign a visitor's identity for the support chat; unset: no identify. */
   CHAT_IDENTITY_SECRET: optionalEnv(z.string().min(16, 'must be at least 16 characters long')),
   /** Partners' old `id|name|email` identities are accepted (with a log warning) before this date or instant; unset: refused. */
-  CHAT_IDENTITY_V1_UNTIL: optionalEnv(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date like 2027-03-31 or an ISO date-time' }).transform((v) => new Date(v))),
+  CHAT_IDENTITY_V1_UNTIL: optionalEnv(
+    z
+      .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date like 2027-03-31 or an ISO date-time' })
+      .transform((v) => new Date(v)),
+  ),
   /** The shop's origin as browsers see it (the BFF reads the same variable): the audience v2 partner identities must name. */
-  PUBLIC_ORIGIN: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin)),
+  PUBLIC_ORIGIN: optionalEnv(
+    z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin),
+  ),
   /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
   PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
@@ -45,7 +59,10 @@ const ApiEnv = z.object({
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
-export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & { TOKEN_SECRET: string; INTERNAL_SECRET: string };
+export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {
+  TOKEN_SECRET: string;
+  INTERNAL_SECRET: string;
+};
 
 /**
  * The API's configuration. TOKEN_SECRET and INTERNAL_SECRET are required in production; in
@@ -58,11 +75,17 @@ export const loadApiConfig = async (env: Record<string, string | undefined> = pr
     const given = parsed[name];
     if (given) return given;
     if (parsed.NODE_ENV === 'production') {
-      throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+      throw new ConfigError(
+        `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
+      );
     }
     return keptSecret(parsed.DATA_DIR, file);
   };
-  return { ...parsed, TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+  return {
+    ...parsed,
+    TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'),
+    INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret'),
+  };
 };
 
 /** A random secret stored under DATA_DIR, made on first use. */

@@ -25,7 +25,8 @@ describe('an API instance', () => {
   afterAll(async () => t?.stop());
 
   it('when anything is asked of it (health, an API call, an unknown path), then the answer says X-Instance: api-7', async () => {
-    for (const path of ['/healthz', '/readyz', '/api/products', '/no-such-path']) expect((await get(`${t.url}${path}`)).instance, path).toBe('api-7');
+    for (const path of ['/healthz', '/readyz', '/api/products', '/no-such-path'])
+      expect((await get(`${t.url}${path}`)).instance, path).toBe('api-7');
   });
 
   it('when the database answers and no Redis is configured, then /readyz says ready', async () => {
@@ -120,7 +121,9 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
       // 'io server disconnect' would have ended the client's reconnection for good.
       expect(shopper.active).toBe(true);
 
-      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'Yes, two left' })).toMatchObject({ ok: true });
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'Yes, two left' })).toMatchObject({
+        ok: true,
+      });
       await comeBack(shopper);
       expect(shopper.io.engine.id).toMatch(/^api-a~/);
       expect(shopper.recovered).toBe(true);

@@ -3,7 +3,12 @@ import { createLogger } from './logger.ts';
 
 const logged = (log: (logger: ReturnType<typeof createLogger>) => void): string[] => {
   const lines: string[] = [];
-  log(createLogger('info', 'statefront', { readable: true, destination: { write: (text: string) => void lines.push(...text.split('\n').filter(Boolean)) } }).child({ part: 'api' }));
+  log(
+    createLogger('info', 'statefront', {
+      readable: true,
+      destination: { write: (text: string) => void lines.push(...text.split('\n').filter(Boolean)) },
+    }).child({ part: 'api' }),
+  );
   return lines;
 };
 
@@ -14,7 +19,9 @@ describe('readable log lines (development)', () => {
   });
 
   it('when an error is logged, then its first line says it and the stack follows, indented', () => {
-    const lines = logged((logger) => logger.child({ requestId: 'r-1' }).error({ err: new Error('boom'), path: '/api/orders' }, 'unhandled error'));
+    const lines = logged((logger) =>
+      logger.child({ requestId: 'r-1' }).error({ err: new Error('boom'), path: '/api/orders' }, 'unhandled error'),
+    );
     expect(lines[0]).toBe('ERROR [api] unhandled error: boom (requestId=r-1, path=/api/orders)');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.startsWith('  at '))).toBe(true);

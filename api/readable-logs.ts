@@ -29,7 +29,8 @@ const shown = (value: unknown): string => {
 };
 
 /** The method, path (its query only as `?…`, since values may carry secrets), status and time of a call. */
-const requestLine = (r: LogRecord): string => `${r.method} ${r.path}${r.query ? '?…' : ''} ${r.status} ${r.ms} ms${r.aborted ? ' (aborted: the client left)' : ''}`;
+const requestLine = (r: LogRecord): string =>
+  `${r.method} ${r.path}${r.query ? '?…' : ''} ${r.status} ${r.ms} ms${r.aborted ? ' (aborted: the client left)' : ''}`;
 
 const isRequest = (r: LogRecord): boolean => r.msg === 'request' && typeof r.method === 'string' && typeof r.path === 'string';
 
@@ -41,9 +42,17 @@ const eventLines = (r: LogRecord): string => {
   const fields = Object.entries(r)
     .filter(([key, value]) => !UNSHOWN.has(key) && value !== undefined)
     .map(([key, value]) => `${key}=${shown(value)}`);
-  const head = [label, part && `[${part}]`, said || '(no message)', fields.length > 0 && `(${fields.join(', ')})`].filter(Boolean).join(' ');
+  const head = [label, part && `[${part}]`, said || '(no message)', fields.length > 0 && `(${fields.join(', ')})`]
+    .filter(Boolean)
+    .join(' ');
   // The stack only for errors: a warning is an expected event, not a fault to trace.
-  const stack = (r.level ?? 30) >= 50 && r.err?.stack ? r.err.stack.split('\n').slice(1).map((line) => `  ${line.trim()}`) : [];
+  const stack =
+    (r.level ?? 30) >= 50 && r.err?.stack
+      ? r.err.stack
+          .split('\n')
+          .slice(1)
+          .map((line) => `  ${line.trim()}`)
+      : [];
   return [head, ...stack].join('\n');
 };
 

@@ -32,7 +32,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const CALLS: [string, string][] = [
   ['?page=1&limit=100', '/api/orders/admin?page=1&limit=100'],
   ['?page=1000&limit=100 (last)', '/api/orders/admin?page=1000&limit=100'],
-  ['unpaged (the spec\'s array)', '/api/orders/admin'],
+  ["unpaged (the spec's array)", '/api/orders/admin'],
 ];
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -95,14 +95,20 @@ try {
     return { ms: performance.now() - started, bytes, total: typeof header === 'string' ? header : null, rssGrowth: peakRss() - before };
   };
 
-  console.log(`${'answer'.padEnd(30)} ${'median ms'.padStart(10)} ${'JSON'.padStart(10)} ${'br wire'.padStart(10)} ${'RSS +'.padStart(10)}  X-Total-Count`);
+  console.log(
+    `${'answer'.padEnd(30)} ${'median ms'.padStart(10)} ${'JSON'.padStart(10)} ${'br wire'.padStart(10)} ${'RSS +'.padStart(10)}  X-Total-Count`,
+  );
   for (const [label, p] of CALLS) {
     await call(p, 'identity'); // warm-up
     const runs: Measured[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await call(p, 'identity'));
     const wire = await call(p, 'br');
     console.log(
-      `${label.padEnd(30)} ${median(runs.map((r) => r.ms)).toFixed(0).padStart(10)} ${mb(runs[0]!.bytes).padStart(10)} ${mb(wire.bytes).padStart(10)} ${mb(median(runs.map((r) => r.rssGrowth))).padStart(10)}  ${runs[0]!.total ?? '—'}`,
+      `${label.padEnd(30)} ${median(runs.map((r) => r.ms))
+        .toFixed(0)
+        .padStart(
+          10,
+        )} ${mb(runs[0]!.bytes).padStart(10)} ${mb(wire.bytes).padStart(10)} ${mb(median(runs.map((r) => r.rssGrowth))).padStart(10)}  ${runs[0]!.total ?? '—'}`,
     );
   }
 } finally {

@@ -35,14 +35,30 @@ const get = (url: string, headers: Record<string, string>): Promise<{ status: nu
       .get(url, { headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), wire: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            wire: Buffer.concat(chunks),
+          }),
+        );
       })
       .on('error', reject);
   });
 const decode = (encoding: string, wire: Buffer): Buffer =>
-  encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : encoding === 'deflate' ? inflateSync(wire) : wire;
+  encoding === 'br'
+    ? brotliDecompressSync(wire)
+    : encoding === 'gzip'
+      ? gunzipSync(wire)
+      : encoding === 'deflate'
+        ? inflateSync(wire)
+        : wire;
 
-const report = (label: string, runs: Array<{ ms: number; wire: number; decoded: number; encoding: string; count: number }>, what: string) => {
+const report = (
+  label: string,
+  runs: Array<{ ms: number; wire: number; decoded: number; encoding: string; count: number }>,
+  what: string,
+) => {
   const ms = runs.map((r) => r.ms);
   const r0 = runs[0]!;
   console.log(
@@ -93,8 +109,17 @@ try {
       if (res.status !== 200) throw new Error(`${path} answered ${res.status} through the BFF`);
       const body = decode(res.encoding, res.wire);
       const answer = JSON.parse(body.toString('utf8')) as unknown;
-      const series = path.includes('bucket=hour') ? seriesFromBuckets(answer as HourBucket[], date) : cumulativeSeries(answer as AnalysisOrder[], date);
-      return { ms: performance.now() - started, wire: res.wire.length, decoded: body.length, encoding: res.encoding, count: series.length, last: series.at(-1) };
+      const series = path.includes('bucket=hour')
+        ? seriesFromBuckets(answer as HourBucket[], date)
+        : cumulativeSeries(answer as AnalysisOrder[], date);
+      return {
+        ms: performance.now() - started,
+        wire: res.wire.length,
+        decoded: body.length,
+        encoding: res.encoding,
+        count: series.length,
+        last: series.at(-1),
+      };
     };
     await time();
     const runs = [];

@@ -18,7 +18,16 @@ const ORDERS = Number(process.argv[2] ?? 5);
 const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 const CUSTOMER = { email: 'john@doe.com', password: 'john@doe.com' };
 // The flags of playwright.config.ts.
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const now = () => performance.timeOrigin + performance.now();
 const median = (values: number[]): number => {
@@ -30,7 +39,13 @@ const median = (values: number[]): number => {
 if (!existsSync('dist/client/index.html')) throw new Error('dist/client is not built: run `npm run build`');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-bench-live-'));
 const shop = await startShop({
-  env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij' },
+  env: {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+  },
   port: 0,
   host: '127.0.0.1',
   clientDir: 'dist/client',
@@ -44,8 +59,16 @@ try {
     body: JSON.stringify({ ...CUSTOMER, doNotLogout: false }),
   });
   if (!login.ok) throw new Error(`customer login answered ${login.status}: ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const [product] = (await (await fetch(`${shop.url}/api/products/bestsellers`)).json()) as { _id: string; name: string; price: number; count: number }[];
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const [product] = (await (await fetch(`${shop.url}/api/products/bestsellers`)).json()) as {
+    _id: string;
+    name: string;
+    price: number;
+    count: number;
+  }[];
   if (!product) throw new Error('The demo shop has no bestsellers to order');
   const placeOrder = async (): Promise<{ sent: number; answered: number }> => {
     const sent = now();
@@ -72,7 +95,10 @@ try {
   await page.goto('/admin/analytics');
   const today = new Date().toISOString().slice(0, 10);
   await page.getByRole('heading', { level: 1, name: new RegExp(`Black Friday Cumulative Revenue ${today}`) }).waitFor();
-  await page.getByText('Loading the orders ...').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByText('Loading the orders ...')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 
   // In-page code as text: tsx would wrap named functions in a helper the page does not have.
   await page.evaluate(`window.__arm = (date, expected) => {
@@ -89,7 +115,10 @@ try {
   }`);
   /** Arms an observer that notes the moment today's line first reaches `expected`; answers the total before. */
   const arm = (expected: number | null) =>
-    page.evaluate(([date, value]) => (window as unknown as { __arm: (d: string, e: number | null) => number }).__arm(date, value), [today, expected] as const);
+    page.evaluate(([date, value]) => (window as unknown as { __arm: (d: string, e: number | null) => number }).__arm(date, value), [
+      today,
+      expected,
+    ] as const);
   const seenAt = async () => {
     await page.waitForFunction(() => (window as unknown as { __seen: number | null }).__seen !== null, undefined, { timeout: 15_000 });
     return page.evaluate(() => (window as unknown as { __seen: number }).__seen);
@@ -110,10 +139,21 @@ try {
     );
   }
   const line = (label: string, values: number[]) =>
-    console.log(`${label.padEnd(24)} median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)}, ${values.length} orders)`);
-  line('POST /api/orders', runs.map((r) => r.post));
-  line('answered → chart update', runs.map((r) => r.answeredToChart));
-  line('sent → chart update', runs.map((r) => r.sentToChart));
+    console.log(
+      `${label.padEnd(24)} median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)}, ${values.length} orders)`,
+    );
+  line(
+    'POST /api/orders',
+    runs.map((r) => r.post),
+  );
+  line(
+    'answered → chart update',
+    runs.map((r) => r.answeredToChart),
+  );
+  line(
+    'sent → chart update',
+    runs.map((r) => r.sentToChart),
+  );
   console.log('(a negative figure: the chart moved before the answer was read; the shop runs in this process)');
   await context.close();
 } finally {

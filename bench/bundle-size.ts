@@ -34,7 +34,11 @@ try {
   for (const source of lazySources(manifest).sort()) {
     rows.push([`+ ${source}`, total(lazyChunkCost(clientDir, manifest, source, HOME_FIRST_SHOW)), BUNDLE_BUDGETS.lazy[source]]);
   }
-  const widget = Object.fromEntries(readdirSync(widgetsDir).filter((f) => f.endsWith('.js')).map((f) => [f, gzipSize(join(widgetsDir, f))]));
+  const widget = Object.fromEntries(
+    readdirSync(widgetsDir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, gzipSize(join(widgetsDir, f))]),
+  );
   rows.push(['widget loader (chat.js)', widget['chat.js'] ?? Number.NaN, WIDGET_BUDGETS.loader]);
   rows.push(['whole widget', Object.values(widget).reduce((a, b) => a + b, 0), WIDGET_BUDGETS.total]);
 

@@ -61,7 +61,17 @@ const direct = async (shop: SplitShop): Promise<Target> => {
 
 /** RSS in MB of one server process with only the admins, then with every customer connected (idle). */
 type Memory = { idle: number; connected: number; per1000: number };
-type Phase = { p50: number; p99: number; openP99: number; sent: number; lost: number; duplicated: number; refused: number; api: Memory; bff: Memory };
+type Phase = {
+  p50: number;
+  p99: number;
+  openP99: number;
+  sent: number;
+  lost: number;
+  duplicated: number;
+  refused: number;
+  api: Memory;
+  bff: Memory;
+};
 
 const phase = async (customers: number, how: 'bff' | 'direct'): Promise<Phase> => {
   const shop = await startSplitShop(LIMITS);
@@ -103,17 +113,34 @@ const phase = async (customers: number, how: 'bff' | 'direct'): Promise<Phase> =
 };
 
 export const chatRelay = async ({ customers = 1000 }: { customers?: number } = {}): Promise<Figure[]> => {
-  console.log(`chat: ${customers} guests + ${ADMINS} admins, ${ROUNDS} rounds of one message each per ${ROUND_MS / 1000} s; limits raised: ${Object.entries(LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `chat: ${customers} guests + ${ADMINS} admins, ${ROUNDS} rounds of one message each per ${ROUND_MS / 1000} s; limits raised: ${Object.entries(
+      LIMITS,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   const bff = await phase(customers, 'bff');
   const api = await phase(customers, 'direct');
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const memory = (m: Memory) => `${m.per1000.toFixed(0)} MB (${m.idle.toFixed(0)} → ${m.connected.toFixed(0)} MB)`;
-  const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({ bench: 'chat-relay', figure, goal, value, verdict });
+  const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
+    bench: 'chat-relay',
+    figure,
+    goal,
+    value,
+    verdict,
+  });
   return [
     f('relay p50 through the BFF', `direct: ${ms(api.p50)}`, ms(bff.p50)),
     f('relay p99 through the BFF', `≤ 50 ms (direct: ${ms(api.p99)}; main: 148 vs 90 ms)`, ms(bff.p99), atMost(bff.p99, 50)),
     f('opening message p99 (assigns an admin) through the BFF', `direct: ${ms(api.openP99)}`, ms(bff.openP99)),
-    f('messages lost / duplicated through the BFF', `0 / 0 (direct: ${api.lost} / ${api.duplicated} of ${api.sent})`, `${bff.lost} / ${bff.duplicated} of ${bff.sent}`, bff.lost + bff.duplicated === 0 ? 'pass' : 'miss'),
+    f(
+      'messages lost / duplicated through the BFF',
+      `0 / 0 (direct: ${api.lost} / ${api.duplicated} of ${api.sent})`,
+      `${bff.lost} / ${bff.duplicated} of ${bff.sent}`,
+      bff.lost + bff.duplicated === 0 ? 'pass' : 'miss',
+    ),
     f('messages refused (ack not ok) through the BFF', `direct: ${api.refused}`, String(bff.refused)),
     f('BFF process RSS per 1,000 sockets', '', memory(bff.bff)),
     f('API process RSS per 1,000 sockets (through the BFF)', `direct: ${memory(api.api)}`, memory(bff.api)),

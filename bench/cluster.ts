@@ -50,7 +50,13 @@ const start = async (apis: number, bffs: number, build: boolean): Promise<Topolo
       env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...LIMITS },
       log: (line) => process.env.BENCH_VERBOSE === '1' && console.log(line),
     });
-    return { label: `${apis} API + ${bffs} BFF`, apis, bffs, url: cluster.url, stop: async () => (await cluster.stop(), await removeDir(dataDir)) };
+    return {
+      label: `${apis} API + ${bffs} BFF`,
+      apis,
+      bffs,
+      url: cluster.url,
+      stop: async () => (await cluster.stop(), await removeDir(dataDir)),
+    };
   } catch (error) {
     await removeDir(dataDir);
     throw error;
@@ -101,12 +107,18 @@ const chat = async (url: string, customers: number): Promise<Chat> => {
   }
 };
 
-const table = (rows: string[][]): string[] => [`| ${rows[0]!.join(' | ')} |`, `|${rows[0]!.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.slice(1).map((r) => `| ${r.join(' | ')} |`)];
+const table = (rows: string[][]): string[] => [
+  `| ${rows[0]!.join(' | ')} |`,
+  `|${rows[0]!.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+  ...rows.slice(1).map((r) => `| ${r.join(' | ')} |`),
+];
 
 export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?: number; customers?: number } = {}): Promise<Figure[]> => {
   const started = new Date();
   const loadBefore = loadavg()[0]!;
-  console.log(`cluster: ${PATH} with ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s per topology; chat with ${customers} guests + 3 admins`);
+  console.log(
+    `cluster: ${PATH} with ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s per topology; chat with ${customers} guests + 3 admins`,
+  );
   const topologies: Topology[] = [];
   try {
     topologies.push(await start(1, 1, true));
@@ -138,13 +150,24 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
       ['product list: p50 / p99', ...topologies.map((t) => `${m(t, (l) => l.p50)} / ${m(t, (l) => l.p99)} ms`)],
       ['product list: non-2xx and errors', ...topologies.map((t) => String(loads.get(t)!.reduce((n, l) => n + l.failed, 0)))],
       ['chat relay: p50 / p99', ...topologies.map((t) => `${ms(chats.get(t)!.p50)} / ${ms(chats.get(t)!.p99)}`)],
-      ['chat: lost / duplicated / refused', ...topologies.map((t) => `${chats.get(t)!.lost} / ${chats.get(t)!.duplicated} / ${chats.get(t)!.refused} of ${chats.get(t)!.sent}`)],
+      [
+        'chat: lost / duplicated / refused',
+        ...topologies.map((t) => `${chats.get(t)!.lost} / ${chats.get(t)!.duplicated} / ${chats.get(t)!.refused} of ${chats.get(t)!.sent}`),
+      ],
     ];
     const figures = [
-      f('product list req/s, 2+2 vs 1+1', `1+1: ${m(one, (l) => l.rps).toFixed(0)}`, `${m(two, (l) => l.rps).toFixed(0)} (×${(m(two, (l) => l.rps) / m(one, (l) => l.rps)).toFixed(2)})`),
+      f(
+        'product list req/s, 2+2 vs 1+1',
+        `1+1: ${m(one, (l) => l.rps).toFixed(0)}`,
+        `${m(two, (l) => l.rps).toFixed(0)} (×${(m(two, (l) => l.rps) / m(one, (l) => l.rps)).toFixed(2)})`,
+      ),
       f('product list p99, 2+2 vs 1+1', `1+1: ${m(one, (l) => l.p99)} ms`, `${m(two, (l) => l.p99)} ms`),
       f('chat relay p99, 2+2 vs 1+1', `1+1: ${ms(chats.get(one)!.p99)}`, ms(chats.get(two)!.p99)),
-      f('chat lost / duplicated, 2+2', `1+1: ${chats.get(one)!.lost} / ${chats.get(one)!.duplicated}`, `${chats.get(two)!.lost} / ${chats.get(two)!.duplicated} of ${chats.get(two)!.sent}`),
+      f(
+        'chat lost / duplicated, 2+2',
+        `1+1: ${chats.get(one)!.lost} / ${chats.get(one)!.duplicated}`,
+        `${chats.get(two)!.lost} / ${chats.get(two)!.duplicated} of ${chats.get(two)!.sent}`,
+      ),
     ];
     const date = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     await writeFile(
@@ -155,13 +178,23 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
         `Measured ${date} on ${machine()}, Node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared).`,
         `Command: \`npx tsx bench/cluster.ts ${seconds} ${customers}\` (also \`npm run bench -- --only cluster\`).`,
         `Both clusters (PostgreSQL, Redis, the instances, nginx; demo seed) run side by side; rounds alternate 1+1 and 2+2. Product list: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s each, medians. Chat: ${customers} guests and 3 admins over websocket, 3 rounds of one message each per 2 s; relay time from the customer's emit to the admin's receipt, both in the bench's process.`,
-        `Limits raised for one address: ${Object.entries(LIMITS).map(([k, v]) => `${k}=${v}`).join(', ')}.`,
+        `Limits raised for one address: ${Object.entries(LIMITS)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}.`,
         '"Answered by": 20 calls one after another before the rounds; the public and the internal round-robins then step together, so the same pairs repeat.',
         'On 2 CPUs a second instance adds a process, not a core: these are figures to report, not gates.',
         '',
         ...table(rows),
         '',
-        `Per round (req/s, p99): ${topologies.map((t) => `${t.label}: ${loads.get(t)!.map((l) => `${l.rps.toFixed(0)}, ${l.p99} ms`).join('; ')}`).join('. ')}.`,
+        `Per round (req/s, p99): ${topologies
+          .map(
+            (t) =>
+              `${t.label}: ${loads
+                .get(t)!
+                .map((l) => `${l.rps.toFixed(0)}, ${l.p99} ms`)
+                .join('; ')}`,
+          )
+          .join('. ')}.`,
         '',
       ].join('\n'),
     );

@@ -32,12 +32,48 @@ export const coldStart = async (): Promise<Figure[]> => {
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const mb = (v: number) => `${v.toFixed(0)} MB`;
     return [
-      { bench: 'cold-start', figure: 'npm start, seeded DATA_DIR: first 200 on /', goal: 'main: 2.6 s', value: s(seeded.ms), verdict: 'ref' },
-      { bench: 'cold-start', figure: 'npm start, seeded DATA_DIR: RSS of its largest process', goal: 'main: 419 MB', value: mb(seeded.largestMb), verdict: 'ref' },
-      { bench: 'cold-start', figure: 'npm start, seeded DATA_DIR: RSS of all its processes (npx, tsx too)', goal: '', value: mb(seeded.rssMb), verdict: 'ref' },
-      { bench: 'cold-start', figure: 'npm start, first start (seeds): first 200 on /', goal: 'main: 9.1 s', value: s(seeding.ms), verdict: 'ref' },
-      { bench: 'cold-start', figure: 'npm start, first start (seeds): RSS of its largest process', goal: 'main: 1.0 GB', value: mb(seeding.largestMb), verdict: 'ref' },
-      { bench: 'cold-start', figure: 'npm start, first start (seeds): RSS of all its processes (npx, tsx too)', goal: '', value: mb(seeding.rssMb), verdict: 'ref' },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, seeded DATA_DIR: first 200 on /',
+        goal: 'main: 2.6 s',
+        value: s(seeded.ms),
+        verdict: 'ref',
+      },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, seeded DATA_DIR: RSS of its largest process',
+        goal: 'main: 419 MB',
+        value: mb(seeded.largestMb),
+        verdict: 'ref',
+      },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, seeded DATA_DIR: RSS of all its processes (npx, tsx too)',
+        goal: '',
+        value: mb(seeded.rssMb),
+        verdict: 'ref',
+      },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, first start (seeds): first 200 on /',
+        goal: 'main: 9.1 s',
+        value: s(seeding.ms),
+        verdict: 'ref',
+      },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, first start (seeds): RSS of its largest process',
+        goal: 'main: 1.0 GB',
+        value: mb(seeding.largestMb),
+        verdict: 'ref',
+      },
+      {
+        bench: 'cold-start',
+        figure: 'npm start, first start (seeds): RSS of all its processes (npx, tsx too)',
+        goal: '',
+        value: mb(seeding.rssMb),
+        verdict: 'ref',
+      },
     ];
   } finally {
     await removeDir(dataDir);

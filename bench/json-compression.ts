@@ -44,7 +44,9 @@ try {
   const boss = await t.register();
   await t.makeAdmin(boss.user._id);
   const page = (await get(`${t.url}/api/products?pageNum=1`, {})).body;
-  const catalogue = Buffer.from(await (await t.authed(boss.token)('/api/products/admin', { headers: { 'accept-encoding': 'identity' } })).text());
+  const catalogue = Buffer.from(
+    await (await t.authed(boss.token)('/api/products/admin', { headers: { 'accept-encoding': 'identity' } })).text(),
+  );
 
   console.log('## Levels: bytes and CPU per answer (median of 50)');
   for (const [label, body] of [
@@ -54,7 +56,10 @@ try {
     console.log(`${label}: ${body.length} bytes raw`);
     const levels: [string, () => Buffer][] = [
       ...[1, 4, 6, 9].map((level): [string, () => Buffer] => [`gzip ${level}`, () => gzipSync(body, { level })]),
-      ...[1, 4, 5, 11].map((q): [string, () => Buffer] => [`brotli ${q}`, () => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: q } })]),
+      ...[1, 4, 5, 11].map((q): [string, () => Buffer] => [
+        `brotli ${q}`,
+        () => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }),
+      ]),
     ];
     for (const [name, run] of levels) {
       const times: number[] = [];
@@ -65,7 +70,9 @@ try {
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(10)} ${String(size).padStart(8)} bytes (${((100 * size) / body.length).toFixed(1)} %)  ${(times[times.length >> 1]! * 1000).toFixed(0).padStart(6)} µs`);
+      console.log(
+        `  ${name.padEnd(10)} ${String(size).padStart(8)} bytes (${((100 * size) / body.length).toFixed(1)} %)  ${(times[times.length >> 1]! * 1000).toFixed(0).padStart(6)} µs`,
+      );
     }
   }
 
@@ -97,7 +104,9 @@ try {
   console.log(`\n## CPU per list page through the BFF (${REQUESTS} requests, ${page.length} bytes raw, ${chunks.length} chunk(s))`);
   console.log(`  uncompressed                      ${per(plain)}`);
   console.log(`  compressed at the API (brotli ${JSON_COMPRESSION.brotliQuality})  ${per(atApi)}   (+${per(atApi - plain).trim()})`);
-  console.log(`  compressed at the BFF (brotli ${JSON_COMPRESSION.brotliQuality})  ${per(plain + streamAtBff)}   (+${per(streamAtBff).trim()}, stream over the relayed chunks)`);
+  console.log(
+    `  compressed at the BFF (brotli ${JSON_COMPRESSION.brotliQuality})  ${per(plain + streamAtBff)}   (+${per(streamAtBff).trim()}, stream over the relayed chunks)`,
+  );
   console.log(`  compressed at the BFF (gzip ${JSON_COMPRESSION.gzipLevel})    ${per(plain + gzipStream)}   (+${per(gzipStream).trim()})`);
 } finally {
   agent.destroy();

@@ -16,12 +16,25 @@ import { startNpmShop } from './support/shop.ts';
 const CHROME_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu'];
 const REFERENCE: Record<string, string> = { home: '80', list: '79', details: '79' };
 
-type Sample = { performance: number; lcp: number; tbt: number; cls: number; accessibility: number; bestPractices: number; failing: string[] };
+type Sample = {
+  performance: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  failing: string[];
+};
 
 const audit = async (url: string): Promise<Sample> => {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -37,7 +50,9 @@ const audit = async (url: string): Promise<Sample> => {
     };
     // What keeps accessibility and best practices under 100: their weighted audits that failed.
     const failing = ['accessibility', 'best-practices'].flatMap((c) =>
-      (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}/${ref.id}${detail(ref.id)}`),
+      (categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${c}/${ref.id}${detail(ref.id)}`),
     );
     return {
       performance: score('performance'),
@@ -71,7 +86,13 @@ const retried = async (run: () => Promise<Sample>): Promise<Sample> => {
 const pageFigures = (page: string, samples: Sample[]): Figure[] => {
   const failing = [...new Set(samples.flatMap((s) => s.failing))];
   const m = (key: Exclude<keyof Sample, 'failing'>) => median(samples.map((s) => s[key]));
-  const f = (figure: string, goal: string, value: string, verdict: Figure['verdict']): Figure => ({ bench: 'lighthouse', figure: `${page}: ${figure}`, goal, value, verdict });
+  const f = (figure: string, goal: string, value: string, verdict: Figure['verdict']): Figure => ({
+    bench: 'lighthouse',
+    figure: `${page}: ${figure}`,
+    goal,
+    value,
+    verdict,
+  });
   const perf = m('performance');
   const lcp = m('lcp');
   const tbt = m('tbt');
@@ -84,7 +105,11 @@ const pageFigures = (page: string, samples: Sample[]): Figure[] => {
     f('accessibility', '100 (main: 100)', m('accessibility').toFixed(0), atLeast(m('accessibility'), 100)),
     f('best practices', '100 (main: 100)', m('bestPractices').toFixed(0), atLeast(m('bestPractices'), 100)),
   ].map((row) => {
-    const category = row.figure.endsWith('accessibility') ? 'accessibility/' : row.figure.endsWith('best practices') ? 'best-practices/' : undefined;
+    const category = row.figure.endsWith('accessibility')
+      ? 'accessibility/'
+      : row.figure.endsWith('best practices')
+        ? 'best-practices/'
+        : undefined;
     const failed = category ? failing.filter((id) => id.startsWith(category)) : [];
     return failed.length ? { ...row, note: `failed audits: ${failed.join(', ')}` } : row;
   });
@@ -105,7 +130,9 @@ export const lighthouseBench = async ({ runs = 3 }: { runs?: number } = {}): Pro
       const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) samples.push(await retried(() => audit(`${shop.url}${path}`)));
       const failing = [...new Set(samples.flatMap((s) => s.failing))];
-      console.log(`${page} ${path}: performance ${samples.map((s) => s.performance).join(', ')}; LCP ${samples.map((s) => (s.lcp / 1000).toFixed(2)).join(', ')} s${failing.length ? `; failed audits: ${failing.join(', ')}` : ''}`);
+      console.log(
+        `${page} ${path}: performance ${samples.map((s) => s.performance).join(', ')}; LCP ${samples.map((s) => (s.lcp / 1000).toFixed(2)).join(', ')} s${failing.length ? `; failed audits: ${failing.join(', ')}` : ''}`,
+      );
       figures.push(...pageFigures(page, samples));
     }
     return figures;

@@ -78,7 +78,9 @@ try {
   }
   await db.query('vacuum analyze products, product_search_terms');
   const { rows: migrations } = await db.query<{ name: string }>('select name from schema_migrations order by name desc limit 1');
-  console.log(`${Math.max(have, PRODUCTS)} products, last migration ${migrations[0]?.name}, ${RUNS} runs per query, through the API over HTTP`);
+  console.log(
+    `${Math.max(have, PRODUCTS)} products, last migration ${migrations[0]?.name}, ${RUNS} runs per query, through the API over HTTP`,
+  );
   const { url } = await api.start(0, '127.0.0.1');
 
   const call = async (p: string): Promise<{ ms: number; total: number }> => {
@@ -114,7 +116,13 @@ try {
       plans.push(`### ${label}: \`GET /api/products${p}\`\n`);
       for (const { sql, params } of rec.seen) {
         const { rows: plan } = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
-        plans.push('```', sql.replace(/\s+/g, ' ').trim(), `-- params: ${JSON.stringify(params)}`, ...plan.map((r) => r['QUERY PLAN']), '```\n');
+        plans.push(
+          '```',
+          sql.replace(/\s+/g, ' ').trim(),
+          `-- params: ${JSON.stringify(params)}`,
+          ...plan.map((r) => r['QUERY PLAN']),
+          '```\n',
+        );
       }
     }
   }

@@ -32,7 +32,9 @@ const rawAnswer = (url: string): Promise<{ body: Buffer; headers: Record<string,
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const keep = ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'];
-          const headers = Object.fromEntries(keep.flatMap((name) => (typeof res.headers[name] === 'string' ? [[name, res.headers[name]]] : [])));
+          const headers = Object.fromEntries(
+            keep.flatMap((name) => (typeof res.headers[name] === 'string' ? [[name, res.headers[name]]] : [])),
+          );
           if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
           else resolve({ body: Buffer.concat(chunks), headers });
         });
@@ -66,20 +68,34 @@ export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise
     await writeFile(bodyFile, answer.body);
     bare = startTs('bench/support/bare-server.ts', childEnv({ BARE_BODY: bodyFile, BARE_HEADERS: JSON.stringify(answer.headers) }));
     const bareUrl = (await bare.waitFor(LOOPBACK_URL))[0];
-    console.log(`${PATH}: ${answer.body.length} bytes on the wire (${answer.headers['content-encoding'] ?? 'identity'}); ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s per target`);
+    console.log(
+      `${PATH}: ${answer.body.length} bytes on the wire (${answer.headers['content-encoding'] ?? 'identity'}); ${CONNECTIONS} connections, ${ROUNDS} rounds of ${seconds} s per target`,
+    );
     for (const url of [shop.apiUrl, shop.bffUrl, bareUrl]) await measure(url, 2); // warm-up: JIT, connection pools, the API's count cache
 
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const round = { api: await measure(shop.apiUrl, seconds), bff: await measure(shop.bffUrl, seconds), bare: await measure(bareUrl, seconds) };
+      const round = {
+        api: await measure(shop.apiUrl, seconds),
+        bff: await measure(shop.bffUrl, seconds),
+        bare: await measure(bareUrl, seconds),
+      };
       rounds.push(round);
       for (const [name, l] of Object.entries(round)) {
-        console.log(`round ${i + 1} ${name.padEnd(5)} ${l.rps.toFixed(0).padStart(7)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`);
+        console.log(
+          `round ${i + 1} ${name.padEnd(5)} ${l.rps.toFixed(0).padStart(7)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
+        );
       }
     }
     const m = (pick: (r: Round) => number) => median(rounds.map(pick));
     const line = (key: keyof Round) => `${m((r) => r[key].rps).toFixed(0)}, ${m((r) => r[key].p50)}/${m((r) => r[key].p99)} ms`;
-    const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({ bench: 'proxy', figure, goal, value, verdict });
+    const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
+      bench: 'proxy',
+      figure,
+      goal,
+      value,
+      verdict,
+    });
     const addedP99 = m((r) => r.bff.p99 - r.api.p99);
     const failed = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.bff.non2xx + r.bff.errors, 0);
     const spread = rounds.map((r) => `${r.bff.p99 - r.api.p99 >= 0 ? '+' : ''}${r.bff.p99 - r.api.p99}`).join(', ');
@@ -89,7 +105,12 @@ export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise
       f('bare Node server, same bytes: req/s, p50/p99', '', line('bare')),
       f('throughput BFF/API', 'main: 0.71 quiet, 0.59 under load', m((r) => r.bff.rps / r.api.rps).toFixed(2)),
       {
-        ...f('p99 added by the BFF (median of rounds)', '≤ 5 ms (main: +22 ms)', `${addedP99 >= 0 ? '+' : ''}${addedP99} ms`, atMost(addedP99, 5)),
+        ...f(
+          'p99 added by the BFF (median of rounds)',
+          '≤ 5 ms (main: +22 ms)',
+          `${addedP99 >= 0 ? '+' : ''}${addedP99} ms`,
+          atMost(addedP99, 5),
+        ),
         note: `per round: ${spread} ms`,
       },
       f('throughput API/bare', 'main: 0.02', m((r) => r.api.rps / r.bare.rps).toFixed(2)),

@@ -39,7 +39,13 @@ const script = (file: string, args: string[] = [], env: Record<string, string> =
     child.once('exit', (code) => resolve({ code, output: code === 0 ? output : `${output}\n(exited with code ${code})` }));
   });
 
-const row = (bench: string, figure: string, goal: string, value: string, verdict: Figure['verdict']): Figure => ({ bench, figure, goal, value, verdict });
+const row = (bench: string, figure: string, goal: string, value: string, verdict: Figure['verdict']): Figure => ({
+  bench,
+  figure,
+  goal,
+  value,
+  verdict,
+});
 
 /** Each older bench: how to run it and the headline its output states, if it does. */
 const older: { name: string; run: () => Promise<{ command: string; output: string; figures: Figure[]; skipped?: string }> }[] = [
@@ -55,11 +61,19 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
   },
   {
     name: 'bundle-size',
-    run: async () => ({ command: 'npx tsx bench/bundle-size.ts --no-build (after npm run build)', output: (await script('bench/bundle-size.ts', ['--no-build'])).output, figures: [] }),
+    run: async () => ({
+      command: 'npx tsx bench/bundle-size.ts --no-build (after npm run build)',
+      output: (await script('bench/bundle-size.ts', ['--no-build'])).output,
+      figures: [],
+    }),
   },
   {
     name: 'json-compression',
-    run: async () => ({ command: 'npx tsx bench/json-compression.ts', output: (await script('bench/json-compression.ts')).output, figures: [] }),
+    run: async () => ({
+      command: 'npx tsx bench/json-compression.ts',
+      output: (await script('bench/json-compression.ts')).output,
+      figures: [],
+    }),
   },
   {
     name: 'analysis-buckets',
@@ -72,7 +86,13 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
         ["the page's request through the BFF", page],
       ].flatMap(([how, text]) =>
         [...text!.matchAll(/^(per-order|bucket=hour)\s+median ([\d.]+ ms).*?([\d.]+ KB) on the wire \((\w+)\)/gm)].map((m) =>
-          row('analysis-buckets', `${m[1]} at 100,000 orders, ${how}`, m[1] === 'per-order' ? 'issue 15, quiet, API: 387 ms, 12 MB' : 'issue 15, quiet, API: 69 ms, 1 KB', `${m[2]}, ${m[3]} (${m[4]})`, 'ref'),
+          row(
+            'analysis-buckets',
+            `${m[1]} at 100,000 orders, ${how}`,
+            m[1] === 'per-order' ? 'issue 15, quiet, API: 387 ms, 12 MB' : 'issue 15, quiet, API: 69 ms, 1 KB',
+            `${m[2]}, ${m[3]} (${m[4]})`,
+            'ref',
+          ),
         ),
       );
       return { command: 'npx tsx bench/analysis-buckets.ts', output, figures };
@@ -86,12 +106,27 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
       try {
         pg = await startPostgres();
       } catch (error) {
-        return { command, output: '', figures: [], skipped: `no PostgreSQL server could be started: ${(error as Error).message.split('\n')[0]}` };
+        return {
+          command,
+          output: '',
+          figures: [],
+          skipped: `no PostgreSQL server could be started: ${(error as Error).message.split('\n')[0]}`,
+        };
       }
       try {
         const { output } = await script('bench/product-list.ts', [], { DATABASE_URL: pg.url });
         const met = /^(\d+) of (\d+) at p95 ≤ 20 ms/m.exec(output);
-        const figures = met ? [row('product-list', 'list queries at 100,000 products with p95 ≤ 20 ms', `all ${met[2]} (before migration 008: 2 of 12)`, `${met[1]} of ${met[2]}`, met[1] === met[2] ? 'pass' : 'miss')] : [];
+        const figures = met
+          ? [
+              row(
+                'product-list',
+                'list queries at 100,000 products with p95 ≤ 20 ms',
+                `all ${met[2]} (before migration 008: 2 of 12)`,
+                `${met[1]} of ${met[2]}`,
+                met[1] === met[2] ? 'pass' : 'miss',
+              ),
+            ]
+          : [];
         return { command, output, figures };
       } finally {
         await pg.stop();
@@ -130,7 +165,14 @@ for (const bench of mine.filter((b) => chosen(b.name))) {
     ran.push({ name: bench.name, command: bench.command, figures, seconds: (performance.now() - t) / 1000, load });
   } catch (error) {
     console.error(error);
-    ran.push({ name: bench.name, command: bench.command, figures: [], failed: (error as Error).message.split('\n')[0], seconds: (performance.now() - t) / 1000, load });
+    ran.push({
+      name: bench.name,
+      command: bench.command,
+      figures: [],
+      failed: (error as Error).message.split('\n')[0],
+      seconds: (performance.now() - t) / 1000,
+      load,
+    });
   }
 }
 

@@ -32,7 +32,11 @@ describe('createBff', () => {
       const proxied = await fetch(`${bff.url}/api/products/bestsellers`);
       expect(proxied.status).toBe(502);
       expect(((await proxied.json()) as { message: string }).message).toMatch(/not reachable/);
-      const own = await fetch(`${bff.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: '{"email":"a@b.c","password":"x"}' });
+      const own = await fetch(`${bff.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+        body: '{"email":"a@b.c","password":"x"}',
+      });
       expect(own.status).toBe(502);
     } finally {
       await bff.stop();

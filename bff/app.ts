@@ -60,7 +60,15 @@ const apiReady = async (apiUrl: string): Promise<void> => {
 const isLoopback = (host: string | undefined): boolean =>
   host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
-export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/client', widgetsDir = 'dist/widgets', serverDir = 'dist/server', apiLimitPerMinute }: BffOptions): Bff => {
+export const createBff = ({
+  apiUrl,
+  config,
+  logger: given,
+  clientDir = 'dist/client',
+  widgetsDir = 'dist/widgets',
+  serverDir = 'dist/server',
+  apiLimitPerMinute,
+}: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
@@ -70,9 +78,19 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit
   // keys on) or its protocol (X-Forwarded-Proto, which makes the cookie Secure).
   app.set('trust proxy', config.TRUST_PROXY);
-  const trustsProxy = (address: string, hop: number): boolean => (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
-  const origins = originPolicy({ publicOrigin: config.PUBLIC_ORIGIN, partnerOrigins: config.PARTNER_ORIGINS, trustsPeer: (address) => trustsProxy(address, 0) });
-  const proxy = apiProxy({ target: apiUrl, logger, clearSession: (req) => cookies.clear(origins.isTls(req)), instanceId: config.INSTANCE_ID });
+  const trustsProxy = (address: string, hop: number): boolean =>
+    (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
+  const origins = originPolicy({
+    publicOrigin: config.PUBLIC_ORIGIN,
+    partnerOrigins: config.PARTNER_ORIGINS,
+    trustsPeer: (address) => trustsProxy(address, 0),
+  });
+  const proxy = apiProxy({
+    target: apiUrl,
+    logger,
+    clearSession: (req) => cookies.clear(origins.isTls(req)),
+    instanceId: config.INSTANCE_ID,
+  });
   // Issue 16: which instance answered, ready or draining (the balancer reads /readyz; SIGTERM drains).
   const instance = instanceState();
   if (counters) instance.probe('redis', () => counters.ping());
@@ -83,7 +101,13 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
     next();
   });
   app.use(requestLog(logger, { production: config.NODE_ENV === 'production' }));
-  app.use(securityHeaders({ production: config.NODE_ENV === 'production', tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false, imageHostUrl: config.IMAGE_HOST_URL }));
+  app.use(
+    securityHeaders({
+      production: config.NODE_ENV === 'production',
+      tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+      imageHostUrl: config.IMAGE_HOST_URL,
+    }),
+  );
   app.use(canonicalPath);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', instance.readyz);
@@ -106,7 +130,10 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
   const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
-  const apiLimits = { perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE, perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE };
+  const apiLimits = {
+    perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
+    perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
+  };
   app.use('/api', antiForgery, sessions.middleware, apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger }));
   const login = loginLimits({
     perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
@@ -123,8 +150,14 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
-  const render = serverRender({ bundleFile: path.resolve(serverDir, 'entry-server.js'), callApi: apiClient(apiUrl, config.INTERNAL_SECRET), logger });
-  app.use(clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null));
+  const render = serverRender({
+    bundleFile: path.resolve(serverDir, 'entry-server.js'),
+    callApi: apiClient(apiUrl, config.INTERNAL_SECRET),
+    logger,
+  });
+  app.use(
+    clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null),
+  );
   app.use(errorAnswer(logger));
 
   let server: http.Server | undefined;
@@ -133,13 +166,24 @@ export const createBff = ({ apiUrl, config, logger: given, clientDir = 'dist/cli
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
   const shared = counters && sharedOpenCounts(counters.link, { prefix: 'statefront:chat-websockets', logger });
   const caps = socketCaps({ perAddress: config.CHAT_SOCKETS_PER_ADDRESS, perSession: config.CHAT_SOCKETS_PER_SESSION, shared });
-  const onUpgrade = socketUpgrade({ upgrade: proxy.middleware.upgrade, origins, cookies, logger, internalSecret: config.INTERNAL_SECRET, addressOf, caps, instanceId: config.INSTANCE_ID });
+  const onUpgrade = socketUpgrade({
+    upgrade: proxy.middleware.upgrade,
+    origins,
+    cookies,
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    addressOf,
+    caps,
+    instanceId: config.INSTANCE_ID,
+  });
 
   return {
     app,
     async start(port = config.PORT, host = config.HOST ?? (config.NODE_ENV === 'production' ? undefined : '127.0.0.1')) {
       if (config.NODE_ENV !== 'production' && !isLoopback(host)) {
-        logger.warn(`The shop listens on ${host ?? 'every interface'} outside production: anyone on the network reaches its demo accounts and generated secrets. Set HOST=127.0.0.1, or NODE_ENV=production with your own secrets.`);
+        logger.warn(
+          `The shop listens on ${host ?? 'every interface'} outside production: anyone on the network reaches its demo accounts and generated secrets. Set HOST=127.0.0.1, or NODE_ENV=production with your own secrets.`,
+        );
       }
       await counters?.connect();
       server = http.createServer(app);

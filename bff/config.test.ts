@@ -24,7 +24,9 @@ describe('loadBffConfig', () => {
   });
 
   it('when production has no SESSION_SECRET, then start-up stops naming the variable', async () => {
-    await expect(loadBffConfig({ NODE_ENV: 'production', DATA_DIR: await tempDir() })).rejects.toThrow(/SESSION_SECRET: is required in production/);
+    await expect(loadBffConfig({ NODE_ENV: 'production', DATA_DIR: await tempDir() })).rejects.toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
   });
 
   it('when PARTNER_ORIGINS lists sites, then they become origins', async () => {
@@ -33,7 +35,9 @@ describe('loadBffConfig', () => {
   });
 
   it('when values are malformed, then every bad variable is named at once', async () => {
-    const error = await loadBffConfig({ PORT: 'abc', API_URL: 'ftp://x', PARTNER_ORIGINS: 'not a url', SESSION_SECRET: 'short' }).catch((e: unknown) => e);
+    const error = await loadBffConfig({ PORT: 'abc', API_URL: 'ftp://x', PARTNER_ORIGINS: 'not a url', SESSION_SECRET: 'short' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConfigError);
     for (const name of ['PORT', 'API_URL', 'PARTNER_ORIGINS', 'SESSION_SECRET']) expect((error as Error).message).toContain(`- ${name}`);
   });
@@ -53,7 +57,11 @@ describe('loadBffConfig', () => {
   it('when TRUST_PROXY is a hop count or a list, then it becomes what `trust proxy` takes', async () => {
     const dir = await tempDir();
     expect((await loadBffConfig({ DATA_DIR: dir, TRUST_PROXY: '2' })).TRUST_PROXY).toBe(2);
-    expect((await loadBffConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' })).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32']);
+    expect((await loadBffConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' })).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
     expect((await loadBffConfig({ DATA_DIR: dir, API_GUEST_LIMIT_PER_MINUTE: '5000' })).API_GUEST_LIMIT_PER_MINUTE).toBe(5000);
   });
 
@@ -61,9 +69,10 @@ describe('loadBffConfig', () => {
     for (const value of ['true', '10.0.0.999', 'proxy.example']) {
       await expect(loadBffConfig({ DATA_DIR: await tempDir(), TRUST_PROXY: value })).rejects.toThrow(/- TRUST_PROXY: must be a hop count/);
     }
-    const error = (await loadBffConfig({ DATA_DIR: await tempDir(), API_LIMIT_PER_MINUTE: '0', LOGIN_FAILURES_PER_ADDRESS: 'many' }).catch((e: unknown) => e)) as Error;
+    const error = (await loadBffConfig({ DATA_DIR: await tempDir(), API_LIMIT_PER_MINUTE: '0', LOGIN_FAILURES_PER_ADDRESS: 'many' }).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error.message).toContain('- API_LIMIT_PER_MINUTE');
     expect(error.message).toContain('- LOGIN_FAILURES_PER_ADDRESS');
   });
 });
-

@@ -30,9 +30,18 @@ const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : 
 
 const KIOSK_SECONDS_FORM = `must be a whole number of seconds from ${KIOSK_SECONDS.min} to ${KIOSK_SECONDS.max}`;
 const kioskSeconds = (fallback: number) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: KIOSK_SECONDS_FORM }).int(KIOSK_SECONDS_FORM).min(KIOSK_SECONDS.min, KIOSK_SECONDS_FORM).max(KIOSK_SECONDS.max, KIOSK_SECONDS_FORM).default(fallback));
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: KIOSK_SECONDS_FORM })
+      .int(KIOSK_SECONDS_FORM)
+      .min(KIOSK_SECONDS.min, KIOSK_SECONDS_FORM)
+      .max(KIOSK_SECONDS.max, KIOSK_SECONDS_FORM)
+      .default(fallback),
+  );
 
-const TRUST_PROXY_FORMS = 'must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8';
+const TRUST_PROXY_FORMS =
+  'must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8';
 
 /**
  * Which peers may say who the client is (X-Forwarded-For): none when unset, so an address
@@ -46,7 +55,10 @@ const trustProxy = z
     const text = value.trim();
     if (text === '') return false;
     if (/^\d+$/.test(text)) return Number(text);
-    const list = text.split(',').map((item) => item.trim()).filter(Boolean);
+    const list = text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     try {
       proxyAddr.compile(list);
       return list;
@@ -62,7 +74,10 @@ const BffEnv = z.object({
   /** Where the shop listens; unset: this machine only (127.0.0.1) outside production, every interface in production. */
   HOST: optionalEnv(z.string().min(1)),
   /** Which instance this is (issue 16): every answer's X-Instance, `bff-1/api-2` when the API answered. */
-  INSTANCE_ID: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1').default('bff'),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1')
+    .default('bff'),
   API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
@@ -71,7 +86,12 @@ const BffEnv = z.object({
   PARTNER_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(origin, { error: 'must be a comma-separated list of origins like https://partner.example' })),
   PUBLIC_ORIGIN: optionalEnv(origin),
   IMAGE_HOST_URL: optionalEnv(z.url()),
@@ -90,13 +110,21 @@ const BffEnv = z.object({
   // The operator's way out of kiosk mode; unset, kiosk mode cannot be left from the screen.
   KIOSK_PIN: optionalEnv(z.string().regex(KIOSK_PIN_PATTERN, 'must be 4 to 12 digits, like 482915')),
   // Kiosk mode (issue 14): 1 makes every visitor's page a kiosk; the timers are handed to the page.
-  KIOSK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0')).transform((v) => v === '1'),
+  KIOSK: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0'),
+    )
+    .transform((v) => v === '1'),
   KIOSK_IDLE_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskIdleSeconds),
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
 });
 
-export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };
+export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & {
+  SESSION_SECRET: string;
+  INTERNAL_SECRET: string;
+};
 
 /**
  * The BFF's configuration. SESSION_SECRET encrypts the session cookie: required in
@@ -111,7 +139,13 @@ export const loadBffConfig = async (env: Record<string, string | undefined> = pr
     if (parsed.NODE_ENV !== 'production') return keptSecret(parsed.DATA_DIR, file);
     // One process holding both API and BFF (no API_URL) may make its own internal secret.
     if (name === 'INTERNAL_SECRET' && !parsed.API_URL) return randomBytes(32).toString('base64url');
-    throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+    throw new ConfigError(
+      `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
+    );
   };
-  return { ...parsed, SESSION_SECRET: await secret('SESSION_SECRET', 'session-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+  return {
+    ...parsed,
+    SESSION_SECRET: await secret('SESSION_SECRET', 'session-secret'),
+    INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret'),
+  };
 };

@@ -35,7 +35,8 @@ describe('a BFF instance in front of an API instance', () => {
   });
 
   it('when the BFF answers itself (page, asset, health, a refused path), then X-Instance is bff-1', async () => {
-    for (const path of ['/', '/assets/app-abc123.js', '/healthz', '/api/../x']) expect(await instanceAt(`${shop.url}${path}`), path).toBe('bff-1');
+    for (const path of ['/', '/assets/app-abc123.js', '/healthz', '/api/../x'])
+      expect(await instanceAt(`${shop.url}${path}`), path).toBe('bff-1');
   });
 
   it('when the API answers a proxied call, then X-Instance is bff-1/api-2', async () => {
@@ -48,7 +49,14 @@ describe('a BFF instance in front of an API instance', () => {
     const login = await postJson(`${shop.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD });
     expect(login.status).toBe(200);
     expect(login.headers.get('x-instance')).toBe('bff-1/api-2');
-    const session = await fetch(`${shop.url}/api/get-token`, { headers: { cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') } });
+    const session = await fetch(`${shop.url}/api/get-token`, {
+      headers: {
+        cookie: login.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
+    });
     expect(session.headers.get('x-instance')).toBe('bff-1/api-2');
   });
 
@@ -120,7 +128,9 @@ describe('a BFF instance in front of an API instance', () => {
       expect(['transport close', 'transport error']).toContain(await gone);
       expect(shopper.active).toBe(true);
 
-      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'On its way' })).toMatchObject({ ok: true });
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'On its way' })).toMatchObject({
+        ok: true,
+      });
       await comeBack(shopper);
       // The relayed poll's end reaches the API as a premature close: it keeps the session for recovery at once.
       expect(shopper.recovered).toBe(true);
@@ -137,7 +147,9 @@ describe('a BFF instance in front of an API instance', () => {
 
   it('when it drains while /readyz is being asked, then the answer is 503 draining and closes its connection', async () => {
     // An API whose /readyz takes a moment, so the BFF's own is in flight when the drain begins.
-    const slowApi = http.createServer((_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'), 300));
+    const slowApi = http.createServer(
+      (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'), 300),
+    );
     await new Promise<void>((resolve) => slowApi.listen(0, '127.0.0.1', resolve));
     const draining = await startTestBff({ apiUrl: `http://127.0.0.1:${(slowApi.address() as AddressInfo).port}` });
     try {

@@ -48,7 +48,10 @@ const collectingCache = (): EmotionCache => {
 const headStyles = (cache: EmotionCache): string => {
   const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
   if (ids.length === 0) return '';
-  const rules = ids.map((id) => cache.inserted[id] as string).join('').replace(/<\//g, '<\\/');
+  const rules = ids
+    .map((id) => cache.inserted[id] as string)
+    .join('')
+    .replace(/<\//g, '<\\/');
   return `<style data-emotion="css ${ids.join(' ')}" data-s="">${rules}</style>`;
 };
 

@@ -40,4 +40,3 @@ export type CategoryAttrBody = z.infer<typeof CategoryAttrBody>;
 export type CategoryCreatedResponse = { categoryCreated: Category };
 export type CategoryUpdatedResponse = { categoryUpdated: Category[] };
 export type CategoryDeletedResponse = { categoryDeleted: boolean };
-

@@ -51,14 +51,7 @@ export const CHAT_EVENTS = {
 } as const;
 
 export type ChatErrorCode =
-  | 'not admin'
-  | 'rate limited'
-  | 'too long'
-  | 'empty'
-  | 'invalid'
-  | 'no admin'
-  | 'no conversation'
-  | 'identify failed';
+  'not admin' | 'rate limited' | 'too long' | 'empty' | 'invalid' | 'no admin' | 'no conversation' | 'identify failed';
 export type ChatError = { code: ChatErrorCode; message: string };
 /** The ack of 'client sends message', 'admin sends message', 'admin closes chat' and 'admin connected with server'. */
 export type ChatAck = { ok: true; id?: number } | ({ ok: false } & ChatError);

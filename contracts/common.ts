@@ -19,4 +19,3 @@ export const Timestamp = z.string();
 
 /** Money on the wire is the spec's plain number of dollars; inside, integer cents. */
 export const Money = z.number().nonnegative().max(1_000_000_000);
-

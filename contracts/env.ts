@@ -19,8 +19,13 @@ export const parseEnv = <S extends z.ZodType>(schema: S, env: Record<string, str
 };
 
 /** Empty strings in the environment mean "not set". */
-export const optionalEnv = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const optionalEnv = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const booleanEnv = (fallback: boolean) =>
-  z.preprocess((v) => (v === undefined || v === '' ? fallback : v), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').or(z.boolean()));
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : v),
+    z
+      .enum(['true', 'false', '1', '0'])
+      .transform((v) => v === 'true' || v === '1')
+      .or(z.boolean()),
+  );

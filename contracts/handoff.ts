@@ -9,7 +9,11 @@ import { HANDOFF } from './handoff-rules.ts';
  */
 export const HandoffLine = z.strictObject({
   productID: Id,
-  quantity: z.number('Quantity must be a number').int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(HANDOFF.maxQuantity, `Quantity can be at most ${HANDOFF.maxQuantity}`),
+  quantity: z
+    .number('Quantity must be a number')
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(HANDOFF.maxQuantity, `Quantity can be at most ${HANDOFF.maxQuantity}`),
 });
 export type HandoffLine = z.infer<typeof HandoffLine>;
 

@@ -93,4 +93,3 @@ export type UserRemovedResponse = 'user removed';
  * `not admin`), never the upstream token.
  */
 export type GetTokenResponse = { token: 'admin' | 'not admin'; isAdmin: boolean };
-

@@ -43,7 +43,14 @@ export const startApiChild = ({ env, internalSecret, say = () => undefined }: St
       execArgv: ['--import', TSX],
       // Loopback and a free port: the API is reached through the BFF only.
       // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
-      env: { ...env, API_HOST: '127.0.0.1', API_PORT: '0', INTERNAL_SECRET: undefined, STATEFRONT_API_CHILD: '1', PGLITE_THREAD: env.PGLITE_THREAD || '1' },
+      env: {
+        ...env,
+        API_HOST: '127.0.0.1',
+        API_PORT: '0',
+        INTERNAL_SECRET: undefined,
+        STATEFRONT_API_CHILD: '1',
+        PGLITE_THREAD: env.PGLITE_THREAD || '1',
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Its own process group: Ctrl+C reaches npm start only, which stops the BFF first, then this.
       detached: true,
@@ -71,5 +78,7 @@ export const startApiChild = ({ env, internalSecret, say = () => undefined }: St
       }
     });
     child.once('error', reject);
-    void exited.then((exit) => reject(new Error(`The API process ended before it was ready (${describeExit(exit)}); see the lines above.`)));
+    void exited.then((exit) =>
+      reject(new Error(`The API process ended before it was ready (${describeExit(exit)}); see the lines above.`)),
+    );
   });

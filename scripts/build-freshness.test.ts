@@ -107,7 +107,9 @@ describe('npm start: never a stale client', () => {
     await rm(path.join(root, 'dist/widgets/chat.js'));
     const build = vi.fn(() => false);
     const lines: string[] = [];
-    expect(await ensureFreshBuild({ root, production: false, build, say: (l) => lines.push(l), warn: (l) => lines.push(l) })).toBe('build-failed');
+    expect(await ensureFreshBuild({ root, production: false, build, say: (l) => lines.push(l), warn: (l) => lines.push(l) })).toBe(
+      'build-failed',
+    );
     expect(lines[0]).toMatch(/dist\/widgets\/chat\.js missing/);
     expect(lines[1]).toMatch(/build failed/);
     await put('dist/widgets/chat.js', '/* half a build */');
@@ -119,7 +121,9 @@ describe('npm start: never a stale client', () => {
     const stale = start(true);
     expect(await stale.run).toBe('left-stale');
     expect(stale.build).not.toHaveBeenCalled();
-    expect(stale.lines).toEqual([expect.stringMatching(/^NODE_ENV=production: the build is older than its sources .*client\/app\/app\.tsx.*npm run build/)]);
+    expect(stale.lines).toEqual([
+      expect.stringMatching(/^NODE_ENV=production: the build is older than its sources .*client\/app\/app\.tsx.*npm run build/),
+    ]);
 
     await rm(path.join(root, 'dist/client'), { recursive: true });
     const missing = start(true);

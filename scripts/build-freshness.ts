@@ -12,10 +12,7 @@ import { BUILD_STAMP_FILE, hashBuildInputs, readBuildStamp } from './build-stamp
 export const BUILT_FILES = ['dist/client/index.html', 'dist/server/entry-server.js', 'dist/widgets/chat.js'];
 
 export type Freshness =
-  | { state: 'fresh' }
-  | { state: 'missing'; files: string[] }
-  | { state: 'unstamped' }
-  | { state: 'stale'; changed: string[] };
+  { state: 'fresh' } | { state: 'missing'; files: string[] } | { state: 'unstamped' } | { state: 'stale'; changed: string[] };
 
 export const checkBuild = async (root: string, built: readonly string[] = BUILT_FILES): Promise<Freshness> => {
   const missing = built.filter((file) => !existsSync(path.join(root, file)));
@@ -53,11 +50,19 @@ export type EnsureOptions = {
 };
 
 /** Answers what happened: fresh, built, build-failed, or (production) left-stale. */
-export const ensureFreshBuild = async ({ root, production, build, say, warn }: EnsureOptions): Promise<'fresh' | 'built' | 'build-failed' | 'left-stale'> => {
+export const ensureFreshBuild = async ({
+  root,
+  production,
+  build,
+  say,
+  warn,
+}: EnsureOptions): Promise<'fresh' | 'built' | 'build-failed' | 'left-stale'> => {
   const freshness = await checkBuild(root);
   if (freshness.state === 'fresh') return 'fresh';
   if (production) {
-    warn(`NODE_ENV=production: ${describe(freshness)}; not building here (run \`npm run build\` as its own step), serving what dist/ holds.`);
+    warn(
+      `NODE_ENV=production: ${describe(freshness)}; not building here (run \`npm run build\` as its own step), serving what dist/ holds.`,
+    );
     return 'left-stale';
   }
   say(`${describe(freshness)}: building the client, its server-render bundle and the chat widget (npm run build) …`);

@@ -15,7 +15,15 @@ export const BUILD_STAMP_FILE = 'dist/build-stamp.json';
 
 /** What the build reads: the source folders of the client and the widget (with the machines and contracts they import), and the files that decide how it is built. */
 export const BUILD_INPUT_DIRS = ['client', 'widgets', 'machines', 'contracts'] as const;
-export const BUILD_INPUT_FILES = ['vite.config.ts', 'vite.widgets.config.ts', 'vite.ssr.config.ts', 'scripts/precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
+export const BUILD_INPUT_FILES = [
+  'vite.config.ts',
+  'vite.widgets.config.ts',
+  'vite.ssr.config.ts',
+  'scripts/precompress.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+] as const;
 
 /** Files in the source folders that no build reads: tests, their models and helpers, notes. */
 const NOT_BUILT = /(\.(test|spec)\.[cm]?[jt]sx?$)|(\.model\.[jt]s$)|(\.md$)|(^|\/)(testing|__snapshots__|node_modules)\//;
@@ -52,7 +60,11 @@ export const hashBuildInputs = async (root: string): Promise<Omit<BuildStamp, 'b
     const content = await readFile(path.join(root, file)).catch(() => undefined);
     files[file] = content ? sha256(content).slice(0, 32) : 'missing';
   }
-  const hash = sha256(Object.entries(files).map(([file, digest]) => `${file}\0${digest}`).join('\n'));
+  const hash = sha256(
+    Object.entries(files)
+      .map(([file, digest]) => `${file}\0${digest}`)
+      .join('\n'),
+  );
   return { hash, files };
 };
 
@@ -75,5 +87,7 @@ export const writeBuildStamp = async (root: string): Promise<BuildStamp> => {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
   const stamp = await writeBuildStamp(process.cwd());
-  console.log(`Build stamp: ${Object.keys(stamp.files).length} source files hashed in ${Math.round(performance.now() - started)} ms → ${BUILD_STAMP_FILE}`);
+  console.log(
+    `Build stamp: ${Object.keys(stamp.files).length} source files hashed in ${Math.round(performance.now() - started)} ms → ${BUILD_STAMP_FILE}`,
+  );
 }

@@ -21,7 +21,8 @@ export type SizedFile = { file: string; gzip: number };
 
 export const gzipSize = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).length;
 
-export const readManifest = (outDir: string): Manifest => JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+export const readManifest = (outDir: string): Manifest =>
+  JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 /** vite.config.ts's `root`: the manifest names files from there. */
 const VITE_ROOT = 'client';

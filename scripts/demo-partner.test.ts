@@ -30,7 +30,9 @@ describe('partner demo server', () => {
     expect(claims).toMatchObject({ ...DEMO_VISITOR, aud: 'http://localhost:3999' });
     expect(claims.exp - Date.now() / 1000).toBeGreaterThan(0);
     const logger = pino({ level: 'silent' });
-    const shop = { config: { CHAT_IDENTITY_SECRET: secret, PUBLIC_ORIGIN: 'http://localhost:3999' }, logger } as unknown as Parameters<typeof verifyIdentity>[1];
+    const shop = { config: { CHAT_IDENTITY_SECRET: secret, PUBLIC_ORIGIN: 'http://localhost:3999' }, logger } as unknown as Parameters<
+      typeof verifyIdentity
+    >[1];
     expect(verifyIdentity(identity, shop)).toEqual(DEMO_VISITOR);
     expect(verifyIdentity(identity, { ...shop, config: { ...shop.config, PUBLIC_ORIGIN: 'https://another.shop' } })).toMatch(/aud must be/);
   });

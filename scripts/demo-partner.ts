@@ -115,7 +115,9 @@ const main = () => {
   server.listen(port, host, () => {
     const origin = `http://${host}:${port}`;
     console.log(`Partner demo at ${origin}/ embedding ${shopUrl}/widgets/chat.js`);
-    console.log(`Start the shop with: PARTNER_ORIGINS=${origin} PUBLIC_ORIGIN=${new URL(shopUrl).origin} CHAT_IDENTITY_SECRET=<the same secret> npm start`);
+    console.log(
+      `Start the shop with: PARTNER_ORIGINS=${origin} PUBLIC_ORIGIN=${new URL(shopUrl).origin} CHAT_IDENTITY_SECRET=<the same secret> npm start`,
+    );
     if (!process.env.CHAT_IDENTITY_SECRET) console.log('CHAT_IDENTITY_SECRET is not set: "Identify" will be refused by the shop.');
   });
   const stop = () => server.close(() => process.exit(0));

@@ -24,7 +24,15 @@ const startScript = async (script: string, env: Record<string, string>, printed:
   dirs.push(dir);
   const child = spawn(process.execPath, ['--import', TSX, fileURLToPath(new URL(script, import.meta.url))], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', INTERNAL_SECRET: TEST_INTERNAL_SECRET, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -47,12 +55,20 @@ const startScript = async (script: string, env: Record<string, string>, printed:
  * ends as a transport close (the client keeps reconnecting), the registration is answered 201
  * closing its connection, new connections are refused, and the process exits 0 within 15 s.
  */
-const drainsOnSigterm = async ({ child, url, exited }: Awaited<ReturnType<typeof startScript>>, registerHeaders: Record<string, string>) => {
+const drainsOnSigterm = async (
+  { child, url, exited }: Awaited<ReturnType<typeof startScript>>,
+  registerHeaders: Record<string, string>,
+) => {
   const chat = await connect(url);
   holdOffline(chat);
   const reason = new Promise<string>((resolve) => chat.once('disconnect', resolve));
   const email = `drain-${Date.now()}@example.com`;
-  const registering = postSlowly(`${url}/api/users/register`, { name: 'Drain', lastName: 'Test', email, password: 'Secret-password-1' }, registerHeaders, 500);
+  const registering = postSlowly(
+    `${url}/api/users/register`,
+    { name: 'Drain', lastName: 'Test', email, password: 'Secret-password-1' },
+    registerHeaders,
+    500,
+  );
   await new Promise((r) => setTimeout(r, 100));
   const signalled = Date.now();
   child.kill('SIGTERM');
@@ -74,7 +90,11 @@ const drainsOnSigterm = async ({ child, url, exited }: Awaited<ReturnType<typeof
 
 describe('start:api, run alone', () => {
   it('when SIGTERM arrives, then the request in flight finishes, the chat socket sees a transport close, new connections are refused, and the process exits within 15 s', async () => {
-    const api = await startScript('./start-api.ts', { API_PORT: '0', API_HOST: '127.0.0.1', SEED: 'none', INSTANCE_ID: 'api-1' }, /listening at (http:\/\/\S+) /);
+    const api = await startScript(
+      './start-api.ts',
+      { API_PORT: '0', API_HOST: '127.0.0.1', SEED: 'none', INSTANCE_ID: 'api-1' },
+      /listening at (http:\/\/\S+) /,
+    );
     expect((await fetch(`${api.url}/readyz`)).headers.get('x-instance')).toBe('api-1');
     expect((await drainsOnSigterm(api, sessionCallHeaders())).headers['x-instance']).toBe('api-1');
   }, 60_000);
@@ -88,7 +108,11 @@ describe('start:bff, run alone', () => {
   afterAll(async () => api?.stop());
 
   it('when SIGTERM arrives, then the request in flight finishes, the relayed chat socket sees a transport close, new connections are refused, and the process exits within 15 s', async () => {
-    const bff = await startScript('./start-bff.ts', { PORT: '0', API_URL: api.url, SESSION_SECRET: TEST_SESSION_SECRET, INSTANCE_ID: 'bff-1' }, /BFF at (http:\/\/\S+),/);
+    const bff = await startScript(
+      './start-bff.ts',
+      { PORT: '0', API_URL: api.url, SESSION_SECRET: TEST_SESSION_SECRET, INSTANCE_ID: 'bff-1' },
+      /BFF at (http:\/\/\S+),/,
+    );
     expect((await fetch(`${bff.url}/readyz`)).headers.get('x-instance')).toBe('bff-1');
     expect((await drainsOnSigterm(bff, { 'x-csrf': '1' })).headers['x-instance']).toBe('bff-1/api-2');
   }, 60_000);

@@ -29,7 +29,9 @@ export const precompressDir = async (dir: string): Promise<number> => {
     if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
     const raw = await readFile(file);
     const [br, gzipped] = await Promise.all([
-      brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      brotli(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
       gz(raw, { level: constants.Z_BEST_COMPRESSION }),
     ]);
     // A copy no smaller than the file would only cost a disk read and a header.

@@ -57,19 +57,37 @@ const stopWhenTold = (stop: () => Promise<void>) => {
 const main = async (): Promise<void> => {
   const internalSecret = await fromParent();
   const config = await loadApiConfig(internalSecret ? { ...process.env, INTERNAL_SECRET: internalSecret } : process.env);
-  if (asChild) say(config.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`);
-  const db = await openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, thread: config.PGLITE_THREAD });
+  if (asChild)
+    say(
+      config.DATABASE_URL
+        ? 'Opening PostgreSQL (DATABASE_URL) …'
+        : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`,
+    );
+  const db = await openDb({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    thread: config.PGLITE_THREAD,
+  });
   try {
     let demoAccounts = false;
     if (config.SEED === 'demo') {
-      const seeded = await seedDemo(db, { dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production', onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined });
+      const seeded = await seedDemo(db, {
+        dataDir: config.DATA_DIR,
+        production: config.NODE_ENV === 'production',
+        onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined,
+      });
       if (seeded.seeded) {
         demoAccounts = seeded.counts.users > 0;
-        say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
+        say(
+          `Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`,
+        );
       }
     }
     // npm start's logs name their part, as when the API ran inside it.
-    const logger = asChild ? createLogger(config.LOG_LEVEL, 'statefront', { readable: readableFor(config.NODE_ENV) }).child({ part: 'api' }) : undefined;
+    const logger = asChild
+      ? createLogger(config.LOG_LEVEL, 'statefront', { readable: readableFor(config.NODE_ENV) }).child({ part: 'api' })
+      : undefined;
     const api = createApi({ db, config, logger });
     const { url } = await api.start();
     const stop = async (drainMs = 0) => {

@@ -6,7 +6,8 @@ import { createBff, loadBffConfig, stopOnSignals } from '../bff/index.ts';
 
 const main = async (): Promise<void> => {
   const config = await loadBffConfig();
-  if (!config.API_URL) throw new Error('API_URL is required for npm run start:bff (e.g. API_URL=http://127.0.0.1:4000). Use npm start to run the API too.');
+  if (!config.API_URL)
+    throw new Error('API_URL is required for npm run start:bff (e.g. API_URL=http://127.0.0.1:4000). Use npm start to run the API too.');
   const bff = createBff({ apiUrl: config.API_URL, config });
   const { url } = await bff.start();
   stopOnSignals(() => bff.stop());

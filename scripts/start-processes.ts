@@ -14,7 +14,9 @@ export type ApiProcessMode = (typeof API_PROCESS_MODES)[number];
 export const apiProcessMode = (env: Record<string, string | undefined>): ApiProcessMode => {
   const given = env.API_PROCESS?.trim() || 'separate';
   if ((API_PROCESS_MODES as readonly string[]).includes(given)) return given as ApiProcessMode;
-  throw new Error(`The configuration is not valid. Fix these environment variables (see .env.example):\n- API_PROCESS: must be separate (the API in its own process) or inline (in npm start's process)`);
+  throw new Error(
+    `The configuration is not valid. Fix these environment variables (see .env.example):\n- API_PROCESS: must be separate (the API in its own process) or inline (in npm start's process)`,
+  );
 };
 
 export type StartProcessesOptions = {

@@ -45,7 +45,16 @@ const alive = (pid: number) => {
 const npmStart = (env: Record<string, string> = {}) => {
   const child = spawn(process.execPath, ['--import', TSX, START], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PORT: '0', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED: 'none', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: path.join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      SEED: 'none',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running = child;
@@ -104,12 +113,16 @@ describe('npm start: the API in its own process', () => {
       const start = npmStart({ LOG_LEVEL: 'info' });
       const shop = await opened(start);
       const before = start.output().length;
-      for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories']) await (await fetch(shop.url + step)).text();
+      for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories'])
+        await (await fetch(shop.url + step)).text();
       await start.waitFor(/^GET \/api\/categories 200 \d+ ms$/m);
       // The API process writes to the same terminal: a beat for a line of its own to show up.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const printed = start.output().slice(before).split('\n').filter(Boolean);
-      expect(printed).toEqual([expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/)]);
+      expect(printed).toEqual([
+        expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/),
+        expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
+      ]);
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
     },
@@ -123,7 +136,9 @@ describe('npm start: the API in its own process', () => {
       const shop = await opened(start);
       process.kill(shop.apiPid, 'SIGKILL');
       expect(await start.exited).toBe(1);
-      expect(start.output()).toMatch(new RegExp(`The API process \\(${shop.apiPid}\\) stopped unexpectedly \\(killed by SIGKILL\\): stopping the shop\\.`));
+      expect(start.output()).toMatch(
+        new RegExp(`The API process \\(${shop.apiPid}\\) stopped unexpectedly \\(killed by SIGKILL\\): stopping the shop\\.`),
+      );
     },
     SLOW,
   );
@@ -151,7 +166,11 @@ describe('npm start: the API in its own process', () => {
         TOKEN_SECRET: 'a-token-secret-for-this-test-0123456789ab',
       });
       const shop = await opened(start);
-      const login = { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: shop.url }, body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }) };
+      const login = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: shop.url },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+      };
       expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(401);
       expect((await fetch(`${shop.apiUrl}/api/users/login`, login)).status).toBe(403);
       if (process.platform === 'linux') expect(await readFile(`/proc/${shop.apiPid}/environ`, 'utf8')).not.toContain('INTERNAL_SECRET');
@@ -161,9 +180,13 @@ describe('npm start: the API in its own process', () => {
     SLOW,
   );
 
-  it('when API_PROCESS is neither separate nor inline, then npm start refuses with the setting named', async () => {
-    const start = npmStart({ API_PROCESS: 'thread' });
-    expect(await start.exited).toBe(1);
-    expect(start.output()).toMatch(/API_PROCESS: must be separate .* or inline/);
-  }, SLOW);
+  it(
+    'when API_PROCESS is neither separate nor inline, then npm start refuses with the setting named',
+    async () => {
+      const start = npmStart({ API_PROCESS: 'thread' });
+      expect(await start.exited).toBe(1);
+      expect(start.output()).toMatch(/API_PROCESS: must be separate .* or inline/);
+    },
+    SLOW,
+  );
 });

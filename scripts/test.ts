@@ -45,7 +45,11 @@ const vitest = (name: string, config: string[] = [], tier?: Tier): Tally => {
   const env = { ...(tier ? { STATEFRONT_TIER: tier } : {}), ...(only ? { STATEFRONT_TEST_ONLY: only } : {}) };
   const status = run('npx', ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   if (!existsSync(out)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: { status: string }[] };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { status: string }[];
+  };
   // A file that fails to load has no tests to count: count it as a failure so it cannot hide.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed').length;
   const failed = Math.max(report.numFailedTests, status === 0 ? 0 : 1, report.numFailedTests === 0 ? brokenFiles : 0);

@@ -21,7 +21,14 @@ export const BROWSER_SPECS = 'tests/e2e/**/*.spec.ts';
 
 export const TIERS: Record<Tier, { include: string[]; exclude: string[] }> = {
   fast: {
-    include: ['machines/**/*.test.{ts,tsx}', 'contracts/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+    include: [
+      'machines/**/*.test.{ts,tsx}',
+      'contracts/**/*.test.{ts,tsx}',
+      'client/**/*.test.{ts,tsx}',
+      'widgets/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
+    ],
     exclude: [...SCRIPTS_WITH_SERVERS, ...CLUSTER_VITEST],
   },
   db: {

@@ -26,8 +26,8 @@ export const revokeSession = async (db: Queryable, sessionId: string): Promise<v
 
 /** Ends every session of a user except, optionally, the one making the change. */
 export const revokeUserSessions = async (db: Queryable, userId: string, exceptSessionId?: string): Promise<void> => {
-  await db.query(
-    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2',
-    [userId, exceptSessionId ?? null],
-  );
+  await db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2', [
+    userId,
+    exceptSessionId ?? null,
+  ]);
 };

@@ -36,9 +36,7 @@ describe('database', () => {
     // Each transaction reads, yields to the event loop, then writes: interleaving would lose updates.
     const bump = () =>
       db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ description: string }>(
-          `select description from categories where name = 'Counter' for update`,
-        );
+        const { rows } = await tx.query<{ description: string }>(`select description from categories where name = 'Counter' for update`);
         await new Promise((r) => setTimeout(r, 5));
         await tx.query(`update categories set description = $1 where name = 'Counter'`, [String(Number(rows[0]!.description) + 1)]);
       });

@@ -11,11 +11,14 @@ export type ThreadCall =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
-export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string } & Record<string, string> };
+export type ThreadReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string } & Record<string, string> };
 
 const port = parentPort;
 if (port) {
-  const pg = await PGlite.create((workerData as { dataDir?: string }).dataDir ? { dataDir: (workerData as { dataDir: string }).dataDir } : {});
+  const pg = await PGlite.create(
+    (workerData as { dataDir?: string }).dataDir ? { dataDir: (workerData as { dataDir: string }).dataDir } : {},
+  );
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }>();
   const run = async (call: ThreadCall): Promise<unknown> => {
     switch (call.op) {
@@ -62,7 +65,9 @@ if (port) {
       (value) => port.postMessage({ id: call.id, ok: true, value } satisfies ThreadReply),
       (error: unknown) => {
         const e = error as Record<string, unknown>;
-        const fields = Object.fromEntries(['code', 'detail', 'constraint', 'table', 'column'].filter((k) => typeof e[k] === 'string').map((k) => [k, e[k]]));
+        const fields = Object.fromEntries(
+          ['code', 'detail', 'constraint', 'table', 'column'].filter((k) => typeof e[k] === 'string').map((k) => [k, e[k]]),
+        );
         port.postMessage({ id: call.id, ok: false, error: { message: String(e.message ?? error), ...fields } } satisfies ThreadReply);
       },
     );

@@ -55,20 +55,26 @@ describe("the admin lists' page queries", () => {
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
 
-  it.each(LISTS)('when an admin asks $path?page=2&limit=10, then the rows are cut by a LIMIT in SQL, in the order of $index', async ({ path, index, table }) => {
-    const statements = await statementsOf(`${path}?page=2&limit=10`, table);
-    const page = statements.filter((s) => !/count\(\*\)/.test(s.sql));
-    expect(page).toHaveLength(1);
-    expect(page[0]!.sql).toMatch(/limit \$1 offset \$2/);
-    expect(page[0]!.params).toEqual([10, 10]);
-    const plan = await explain(page[0]!.sql, page[0]!.params);
-    expect(plan).toMatch(/Limit/);
-    expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} on ${table}`));
-    expect(plan).not.toMatch(/Sort Method|^\s*->\s*Sort\b/m);
-  });
+  it.each(LISTS)(
+    'when an admin asks $path?page=2&limit=10, then the rows are cut by a LIMIT in SQL, in the order of $index',
+    async ({ path, index, table }) => {
+      const statements = await statementsOf(`${path}?page=2&limit=10`, table);
+      const page = statements.filter((s) => !/count\(\*\)/.test(s.sql));
+      expect(page).toHaveLength(1);
+      expect(page[0]!.sql).toMatch(/limit \$1 offset \$2/);
+      expect(page[0]!.params).toEqual([10, 10]);
+      const plan = await explain(page[0]!.sql, page[0]!.params);
+      expect(plan).toMatch(/Limit/);
+      expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} on ${table}`));
+      expect(plan).not.toMatch(/Sort Method|^\s*->\s*Sort\b/m);
+    },
+  );
 
-  it.each(LISTS)('when an admin asks $path with no page, then the whole list is read as before (the spec\'s array)', async ({ path, table }) => {
-    const statements = await statementsOf(path, table);
-    expect(statements.some((s) => /limit/i.test(s.sql))).toBe(false);
-  });
+  it.each(LISTS)(
+    "when an admin asks $path with no page, then the whole list is read as before (the spec's array)",
+    async ({ path, table }) => {
+      const statements = await statementsOf(path, table);
+      expect(statements.some((s) => /limit/i.test(s.sql))).toBe(false);
+    },
+  );
 });

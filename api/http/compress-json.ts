@@ -21,14 +21,24 @@ const gz = promisify(gzip);
 
 export const compressJsonBody = (coding: Coding, body: string): Promise<Buffer> =>
   coding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: JSON_COMPRESSION.brotliQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: JSON_COMPRESSION.brotliQuality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
     : gz(body, { level: JSON_COMPRESSION.gzipLevel });
 
 export const compressJson = (): RequestHandler => (req, res, next) => {
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
     const type = String(res.getHeader('content-type') ?? '');
-    if (typeof body !== 'string' || !type.startsWith('application/json') || res.getHeader('content-encoding') || Buffer.byteLength(body) < JSON_COMPRESSION.minBytes) {
+    if (
+      typeof body !== 'string' ||
+      !type.startsWith('application/json') ||
+      res.getHeader('content-encoding') ||
+      Buffer.byteLength(body) < JSON_COMPRESSION.minBytes
+    ) {
       return send(body);
     }
     res.vary('Accept-Encoding');

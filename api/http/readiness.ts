@@ -69,7 +69,11 @@ export const instanceState = (): InstanceState => {
  * `meanwhile` end what must move elsewhere (sockets), close idle kept-alive connections, then
  * wait up to `drainMs` for the requests in flight before ending whatever is left.
  */
-export const closeServer = async (server: Server, drainMs: number, meanwhile: () => Promise<void> | void = () => undefined): Promise<void> => {
+export const closeServer = async (
+  server: Server,
+  drainMs: number,
+  meanwhile: () => Promise<void> | void = () => undefined,
+): Promise<void> => {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   await meanwhile();
   server.closeIdleConnections();

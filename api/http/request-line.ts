@@ -12,7 +12,15 @@ const under = (path: string, prefix: string): boolean => path === prefix || path
  * development only API calls do, once: a call relayed by another part that logs it (the BFF)
  * stays quiet here, and static files, pages and socket.io polls are for LOG_LEVEL=debug.
  */
-export const requestLevel = ({ production, path, relayed = false }: { production: boolean; path: string; relayed?: boolean }): RequestLevel => {
+export const requestLevel = ({
+  production,
+  path,
+  relayed = false,
+}: {
+  production: boolean;
+  path: string;
+  relayed?: boolean;
+}): RequestLevel => {
   if (path === '/healthz' || path === '/readyz') return 'debug';
   if (production) return 'info';
   return !relayed && under(path, '/api') ? 'info' : 'debug';
@@ -23,7 +31,12 @@ export const requestLevel = ({ production, path, relayed = false }: { production
  * whether a query string came, never its values), status and time. Never headers, bodies or
  * cookies. The level is asked for at the end, once the request is known (who relayed it).
  */
-export const logRequestEnd = (req: http.IncomingMessage & { path: string }, res: http.ServerResponse, logger: Logger, level: (path: string) => RequestLevel): void => {
+export const logRequestEnd = (
+  req: http.IncomingMessage & { path: string },
+  res: http.ServerResponse,
+  logger: Logger,
+  level: (path: string) => RequestLevel,
+): void => {
   const started = performance.now();
   // Captured now: routers mounted later rewrite req.path.
   const { method, path } = req;

@@ -12,7 +12,9 @@ describe('the API’s request logger (production)', () => {
   let url: string;
 
   beforeAll(async () => {
-    const logger = createLogger('info', 'api', { destination: { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) } });
+    const logger = createLogger('info', 'api', {
+      destination: { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) },
+    });
     const app = express();
     app.use(apiRequestLog(logger, { production: true }));
     app.get('/api/boom', () => {
@@ -30,7 +32,9 @@ describe('the API’s request logger (production)', () => {
     const res = await fetch(`${url}/api/boom`, { headers: { 'x-request-id': 'lb-boom-1' } });
     expect(res.status).toBe(500);
     expect(((await res.json()) as { requestId: string }).requestId).toBe('lb-boom-1');
-    await vi.waitFor(() => expect(lines.filter((l) => l.requestId === 'lb-boom-1').map((l) => l.msg)).toEqual(['unhandled error', 'request']));
+    await vi.waitFor(() =>
+      expect(lines.filter((l) => l.requestId === 'lb-boom-1').map((l) => l.msg)).toEqual(['unhandled error', 'request']),
+    );
     const failure = lines.find((l) => l.msg === 'unhandled error')!;
     expect((failure.err as { message: string }).message).toBe('the database fell over');
   });

@@ -15,5 +15,4 @@ export const parse = <S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 };
 
 /** A UUID path parameter; anything else is a 404 (no such thing), not a database error. */
-export const isUuid = (value: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -28,8 +28,7 @@ const admin = async () => {
   track(a.socket);
   return a;
 };
-const serverClosed = (socket: Socket) =>
-  new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+const serverClosed = (socket: Socket) => new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
 const demote = async (by: string, userId: string) => {
   const res = await t.authed(by)(`/api/users/${userId}`, {
     method: 'PUT',
@@ -78,7 +77,10 @@ describe('realtime hub: accounts and orders', () => {
     await demote(keeper.token, demoted.userId);
     expect(await closed).toBe('io server disconnect');
     expect(keeper.socket.connected).toBe(true);
-    expect(await ack(keeper.socket, CHAT_EVENTS.replay, { after: 0, room: 'nobody' })).toMatchObject({ ok: false, code: 'no conversation' });
+    expect(await ack(keeper.socket, CHAT_EVENTS.replay, { after: 0, room: 'nobody' })).toMatchObject({
+      ok: false,
+      code: 'no conversation',
+    });
   });
 
   it('when an admin logs out, then their sockets are disconnected', async () => {
@@ -107,7 +109,10 @@ describe('realtime hub: accounts and orders', () => {
     await comeBack(demoted.socket);
     expect(demoted.socket.recovered).toBe(false);
     expect(demoted.socket.id).not.toBe(oldId);
-    expect(await ack(demoted.socket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'hi' })).toMatchObject({ ok: false, code: 'not admin' });
+    expect(await ack(demoted.socket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'hi' })).toMatchObject({
+      ok: false,
+      code: 'not admin',
+    });
     expect(missed).toEqual([]);
     expect(orders).toEqual([]);
   });

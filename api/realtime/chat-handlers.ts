@@ -19,7 +19,10 @@ export type ChatDeps = {
 };
 
 const notAdmin = failure({ code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
-const noConversation = failure({ code: 'no conversation', message: 'That customer has no open conversation with you: they left or the chat was closed' });
+const noConversation = failure({
+  code: 'no conversation',
+  message: 'That customer has no open conversation with you: they left or the chat was closed',
+});
 
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
 export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
@@ -35,7 +38,14 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       // answer many customers at once: their session, checked at the handshake, exempts them.
       if (limited && !socket.data.user?.isAdmin && !allowMessage()) {
         const { max, windowMs } = deps.rateLimit;
-        reply(socket, ack, failure({ code: 'rate limited', message: `Too many messages: at most ${max} every ${windowMs / 1000} s. Wait a moment and send again` }));
+        reply(
+          socket,
+          ack,
+          failure({
+            code: 'rate limited',
+            message: `Too many messages: at most ${max} every ${windowMs / 1000} s. Wait a moment and send again`,
+          }),
+        );
         return;
       }
       run(() => handler(args[0], ack, args.slice(1)));
@@ -53,43 +63,51 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     return conv;
   };
 
-  on(SOCKET_EVENTS.clientSendsMessage, async (payload, ack, [clientIdIn]) => {
-    const text = parseText(payload);
-    if (isChatError(text)) return reply(socket, ack, failure(text));
-    const clientId = parseClientId(clientIdIn);
-    if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
-    const flooded = await flood.message(socket);
-    if (flooded) return reply(socket, ack, failure(flooded));
-    if (await presence.has(socket.id)) {
-      return reply(socket, ack, failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }));
-    }
-    const current = await conversations.get(socket.id);
-    let adminSocketId = current?.adminSocketId;
-    // An admin whose instance died is gone from presence without a goodbye: choose again.
-    if (!adminSocketId || !(await presence.has(adminSocketId))) {
-      const admin = await presence.claim(current?.adminUserId);
-      if (!admin) {
-        socket.emit(SOCKET_EVENTS.noAdmin);
-        return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
+  on(
+    SOCKET_EVENTS.clientSendsMessage,
+    async (payload, ack, [clientIdIn]) => {
+      const text = parseText(payload);
+      if (isChatError(text)) return reply(socket, ack, failure(text));
+      const clientId = parseClientId(clientIdIn);
+      if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
+      const flooded = await flood.message(socket);
+      if (flooded) return reply(socket, ack, failure(flooded));
+      if (await presence.has(socket.id)) {
+        return reply(
+          socket,
+          ack,
+          failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }),
+        );
       }
-      // Only a conversation that would open counts (not a try while no admin is there, nor a
-      // customer moved to another admin), so a store's shoppers are not refused for waiting.
-      const tooMany = current ? undefined : await flood.conversation(socket);
-      if (tooMany) {
-        await presence.release(admin.socketId);
-        return reply(socket, ack, failure(tooMany));
+      const current = await conversations.get(socket.id);
+      let adminSocketId = current?.adminSocketId;
+      // An admin whose instance died is gone from presence without a goodbye: choose again.
+      if (!adminSocketId || !(await presence.has(adminSocketId))) {
+        const admin = await presence.claim(current?.adminUserId);
+        if (!admin) {
+          socket.emit(SOCKET_EVENTS.noAdmin);
+          return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
+        }
+        // Only a conversation that would open counts (not a try while no admin is there, nor a
+        // customer moved to another admin), so a store's shoppers are not refused for waiting.
+        const tooMany = current ? undefined : await flood.conversation(socket);
+        if (tooMany) {
+          await presence.release(admin.socketId);
+          return reply(socket, ack, failure(tooMany));
+        }
+        await conversations.assign(socket.id, admin);
+        adminSocketId = admin.socketId;
       }
-      await conversations.assign(socket.id, admin);
-      adminSocketId = admin.socketId;
-    }
-    const { entry, repeat } = await conversations.record(socket.id, 'client', text, clientId);
-    // A re-sent copy (its first ack was lost with a connection): the admin has it already.
-    if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
-    const { identity, user } = socket.data;
-    const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
-    io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
-    reply(socket, ack, { ok: true, id: entry.id });
-  }, true);
+      const { entry, repeat } = await conversations.record(socket.id, 'client', text, clientId);
+      // A re-sent copy (its first ack was lost with a connection): the admin has it already.
+      if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
+      const { identity, user } = socket.data;
+      const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
+      io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
+      reply(socket, ack, { ok: true, id: entry.id });
+    },
+    true,
+  );
 
   on(SOCKET_EVENTS.adminConnected, async (_adminId, ack) => {
     const claimed = socket.data.user;
@@ -102,18 +120,22 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     reply(socket, ack, { ok: true });
   });
 
-  on(SOCKET_EVENTS.adminSendsMessage, async (payload, ack, [clientIdIn]) => {
-    if (!(await isAdmin())) return reply(socket, ack, notAdmin);
-    const body = parseAdminMessage(payload);
-    if (isChatError(body)) return reply(socket, ack, failure(body));
-    const clientId = parseClientId(clientIdIn);
-    if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
-    if (!(await ownConversation(body.user))) return reply(socket, ack, noConversation);
-    const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
-    if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
-    io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
-    reply(socket, ack, { ok: true, id: entry.id });
-  }, true);
+  on(
+    SOCKET_EVENTS.adminSendsMessage,
+    async (payload, ack, [clientIdIn]) => {
+      if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+      const body = parseAdminMessage(payload);
+      if (isChatError(body)) return reply(socket, ack, failure(body));
+      const clientId = parseClientId(clientIdIn);
+      if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
+      if (!(await ownConversation(body.user))) return reply(socket, ack, noConversation);
+      const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
+      if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
+      io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
+      reply(socket, ack, { ok: true, id: entry.id });
+    },
+    true,
+  );
 
   on(SOCKET_EVENTS.adminClosesChat, async (payload, ack) => {
     if (!(await isAdmin())) return reply(socket, ack, notAdmin);

@@ -49,7 +49,10 @@ describe('realtime hub: chat', () => {
     await until(() => atAdmin.length === 1, 'the admin has the message');
     expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1 });
 
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({ ok: true, id: 2 });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({
+      ok: true,
+      id: 2,
+    });
     await until(() => atCustomer.length === 1, 'the customer has the answer');
     expect(atCustomer[0]).toEqual(['On its way', { id: 2 }]);
   });
@@ -158,7 +161,10 @@ describe('realtime hub: chat', () => {
     await say(shopper, 'hello admins');
     await until(() => atAdmin.length === 1, 'the real admin gets the message');
     t.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
-    expect(await ack(guest, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({ ok: false, code: 'not admin' });
+    expect(await ack(guest, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({
+      ok: false,
+      code: 'not admin',
+    });
     expect(await ack(guest, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toMatchObject({ ok: false, code: 'not admin' });
     // The guest's own replay round-trips after every emit above, so nothing is still in flight.
     await ack(guest, CHAT_EVENTS.replay, { after: 0 });
@@ -193,8 +199,14 @@ describe('realtime hub: chat', () => {
 
     expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Gift wrap?', 'c-1')).toEqual({ ok: true, id: 1 });
     expect(await ack(shopper, SOCKET_EVENTS.clientSendsMessage, 'Gift wrap?', 'c-1')).toEqual({ ok: true, id: 1 });
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({ ok: true, id: 2 });
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({ ok: true, id: 2 });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({
+      ok: true,
+      id: 2,
+    });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Yes' }, 'a-1')).toEqual({
+      ok: true,
+      id: 2,
+    });
     // Without an id (an older client) each send is a message, as before.
     expect(await say(shopper, 'Thanks')).toEqual({ ok: true, id: 3 });
     await until(() => atAdmin.length >= 2 && atCustomer.length >= 1, 'the messages arrive');
@@ -252,7 +264,10 @@ describe('realtime hub: chat', () => {
     const who = { id: 'p-43', name: 'Mallory', email: 'm@partner.test' };
     const forged = { ...who, name: 'Someone Else', signature: signIdentityV1(who, SECRET) };
     let failed: ChatError[] = [];
-    const visitor = await customer({ auth: { identify: forged }, before: (s) => (failed = collect<ChatError>(s, CHAT_EVENTS.identifyFailed)) });
+    const visitor = await customer({
+      auth: { identify: forged },
+      before: (s) => (failed = collect<ChatError>(s, CHAT_EVENTS.identifyFailed)),
+    });
     await say(visitor, 'trust me');
     await until(() => atAdmin.length === 1, 'the message arrives');
     expect(atAdmin[0]).not.toHaveProperty('name');

@@ -43,33 +43,45 @@ describe.each(stores)('conversations %s', (_name, create, runs) => {
     expect(await c.get('room-1')).toEqual({ roomId: 'room-1', adminSocketId: 'admin-socket-1', adminUserId: 'admin-1' });
   });
 
-  it.runIf(runs)('when a message comes again with the same client id, then it is recorded once and the original entry answers the repeat', async () => {
-    const c = create(10);
-    await c.assign('room', admin1);
-    expect(await c.record('room', 'client', 'Is it in stock?', 'msg-1')).toEqual({ entry: { id: 1, from: 'client', text: 'Is it in stock?' }, repeat: false });
-    expect(await c.record('room', 'client', 'Is it in stock?', 'msg-1')).toEqual({ entry: { id: 1, from: 'client', text: 'Is it in stock?' }, repeat: true });
-    // The same id from the other side, in another room, or no id at all: each is a message of its own.
-    expect((await c.record('room', 'admin', 'Yes', 'msg-1')).repeat).toBe(false);
-    expect((await c.record('other', 'client', 'Is it in stock?', 'msg-1')).repeat).toBe(false);
-    expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
-    expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
-    // Replay shows the contract's entries only, the repeat not among them.
-    expect(await c.after('room', 0)).toEqual([
-      { id: 1, from: 'client', text: 'Is it in stock?' },
-      { id: 2, from: 'admin', text: 'Yes' },
-      { id: 3, from: 'client', text: 'Thanks' },
-      { id: 4, from: 'client', text: 'Thanks' },
-    ]);
-  });
+  it.runIf(runs)(
+    'when a message comes again with the same client id, then it is recorded once and the original entry answers the repeat',
+    async () => {
+      const c = create(10);
+      await c.assign('room', admin1);
+      expect(await c.record('room', 'client', 'Is it in stock?', 'msg-1')).toEqual({
+        entry: { id: 1, from: 'client', text: 'Is it in stock?' },
+        repeat: false,
+      });
+      expect(await c.record('room', 'client', 'Is it in stock?', 'msg-1')).toEqual({
+        entry: { id: 1, from: 'client', text: 'Is it in stock?' },
+        repeat: true,
+      });
+      // The same id from the other side, in another room, or no id at all: each is a message of its own.
+      expect((await c.record('room', 'admin', 'Yes', 'msg-1')).repeat).toBe(false);
+      expect((await c.record('other', 'client', 'Is it in stock?', 'msg-1')).repeat).toBe(false);
+      expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
+      expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
+      // Replay shows the contract's entries only, the repeat not among them.
+      expect(await c.after('room', 0)).toEqual([
+        { id: 1, from: 'client', text: 'Is it in stock?' },
+        { id: 2, from: 'admin', text: 'Yes' },
+        { id: 3, from: 'client', text: 'Thanks' },
+        { id: 4, from: 'client', text: 'Thanks' },
+      ]);
+    },
+  );
 
-  it.runIf(runs)('when a repeat comes after its entry left the bounded history, then it counts as new (the memory of ids is as bounded as the history)', async () => {
-    const c = create(2);
-    await c.record('room', 'client', 'first', 'msg-1');
-    await c.record('room', 'client', 'second', 'msg-2');
-    await c.record('room', 'client', 'third', 'msg-3');
-    expect((await c.record('room', 'client', 'second', 'msg-2')).repeat).toBe(true);
-    expect((await c.record('room', 'client', 'first', 'msg-1')).entry.id).toBe(4);
-  });
+  it.runIf(runs)(
+    'when a repeat comes after its entry left the bounded history, then it counts as new (the memory of ids is as bounded as the history)',
+    async () => {
+      const c = create(2);
+      await c.record('room', 'client', 'first', 'msg-1');
+      await c.record('room', 'client', 'second', 'msg-2');
+      await c.record('room', 'client', 'third', 'msg-3');
+      expect((await c.record('room', 'client', 'second', 'msg-2')).repeat).toBe(true);
+      expect((await c.record('room', 'client', 'first', 'msg-1')).entry.id).toBe(4);
+    },
+  );
 
   it.runIf(runs)('when the admin closes a conversation, then it is no longer open, its history is gone and ids keep growing', async () => {
     const c = create(10);
@@ -81,14 +93,17 @@ describe.each(stores)('conversations %s', (_name, create, runs) => {
     expect((await c.record('room', 'client', 'again')).entry.id).toBe(2);
   });
 
-  it.runIf(runs)('when an admin socket leaves for good, then its rooms stay open with the admin user kept, and other admins keep theirs', async () => {
-    const c = create(10);
-    await c.assign('mine', admin1);
-    await c.assign('theirs', { socketId: 'admin-socket-2', userId: 'admin-2' });
-    await c.unassignAdmin('admin-socket-1');
-    expect(await c.get('mine')).toEqual({ roomId: 'mine', adminSocketId: undefined, adminUserId: 'admin-1' });
-    expect((await c.get('theirs'))?.adminSocketId).toBe('admin-socket-2');
-  });
+  it.runIf(runs)(
+    'when an admin socket leaves for good, then its rooms stay open with the admin user kept, and other admins keep theirs',
+    async () => {
+      const c = create(10);
+      await c.assign('mine', admin1);
+      await c.assign('theirs', { socketId: 'admin-socket-2', userId: 'admin-2' });
+      await c.unassignAdmin('admin-socket-1');
+      expect(await c.get('mine')).toEqual({ roomId: 'mine', adminSocketId: undefined, adminUserId: 'admin-1' });
+      expect((await c.get('theirs'))?.adminSocketId).toBe('admin-socket-2');
+    },
+  );
 
   it.runIf(runs)('when a customer leaves for good, then drop says whether the room ever existed and forgets it', async () => {
     const c = create(10);

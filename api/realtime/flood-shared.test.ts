@@ -24,7 +24,10 @@ const open: Socket[] = [];
 describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat socket caps shared by two API instances', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
-    a = await startTestApi({ config: { ...LIMITS, REDIS_URL: redis.url }, attachments: [createRealtimeHub({ onAttached: (io) => (hubA = io) })] });
+    a = await startTestApi({
+      config: { ...LIMITS, REDIS_URL: redis.url },
+      attachments: [createRealtimeHub({ onAttached: (io) => (hubA = io) })],
+    });
     let io: HubServer | undefined;
     const api = createApi({ db: a.db, config: a.config, attachments: [createRealtimeHub({ onAttached: (x) => (io = x) })] });
     b = { url: (await api.start(0, '127.0.0.1')).url, api, io: io! };

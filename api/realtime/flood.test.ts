@@ -53,10 +53,7 @@ const oks = (answers: ChatAck[]) => answers.filter((a) => a.ok).length;
 describe('realtime hub: flood limits per address', () => {
   it('when 50 sockets open at once from one address, then those over the limit are refused with a clear message while another address connects and chats', async () => {
     const { atAdmin } = await admin();
-    const [flood, other] = await Promise.all([
-      Promise.all(Array.from({ length: 50 }, () => attempt('127.0.0.11'))),
-      attempt('127.0.0.12'),
-    ]);
+    const [flood, other] = await Promise.all([Promise.all(Array.from({ length: 50 }, () => attempt('127.0.0.11'))), attempt('127.0.0.12')]);
     expect(sockets(flood)).toHaveLength(LIMITS.CHAT_SOCKETS_PER_ADDRESS);
     expect(refusals(flood)).toEqual(Array(50 - LIMITS.CHAT_SOCKETS_PER_ADDRESS).fill(CHAT_TEXTS.tooManyChats));
     expect(typeof other).not.toBe('string');
@@ -137,7 +134,9 @@ describe('realtime hub: flood limits per session, and admins', () => {
     const shopper = await customer('127.0.0.42');
     const atShopper = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
     expect(await say(shopper, 'help')).toMatchObject({ ok: true });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => ack(desk, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: `answer ${n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => ack(desk, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: `answer ${n}` })),
+    );
     expect(oks(answers)).toBe(20);
     await until(() => atShopper.length === 20, 'the shopper has all 20 answers');
   });

@@ -35,7 +35,14 @@ export type RealtimeHubOptions = {
 };
 
 /** socket.io keeps a session for recovery only after these (see its RECOVERABLE_DISCONNECT_REASONS). */
-const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout', 'server shutting down', 'forced server close']);
+const RECOVERABLE = new Set([
+  'transport error',
+  'transport close',
+  'forced close',
+  'ping timeout',
+  'server shutting down',
+  'forced server close',
+]);
 
 /**
  * A 2,000-character message is at most ~12 KB once JSON-escaped (six bytes for a control
@@ -79,7 +86,13 @@ export const createRealtimeHub =
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
     if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
-    const flood = createFloodGuard({ limits: ctx.config, redis: shared?.redis, logger: ctx.logger, windowMs: options.addressWindowMs, openTtlMs: options.presenceTtlMs });
+    const flood = createFloodGuard({
+      limits: ctx.config,
+      redis: shared?.redis,
+      logger: ctx.logger,
+      windowMs: options.addressWindowMs,
+      openTtlMs: options.presenceTtlMs,
+    });
     io.use(handshake(ctx));
     // After the handshake: admins, known by their session, are not counted.
     io.use(flood.admit);

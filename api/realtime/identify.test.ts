@@ -72,19 +72,36 @@ describe('partner identity v2', () => {
     const { verify } = setup();
     const good = signIdentity({ ...inTenMinutes, name: 'Grace|Admin' }, secret);
     const resplit = JSON.stringify({ ...inTenMinutes, id: 'u-1|Grace', name: 'Admin' });
-    const nameSwallowsEmail = good.payload.replace('"name":"Grace|Admin","email":"grace@partner.test"', '"name":"Grace|Admin\\",\\"email\\":\\"grace@partner.test"');
+    const nameSwallowsEmail = good.payload.replace(
+      '"name":"Grace|Admin","email":"grace@partner.test"',
+      '"name":"Grace|Admin\\",\\"email\\":\\"grace@partner.test"',
+    );
     for (const payload of [resplit, nameSwallowsEmail, good.payload.replace('Grace', 'Admin'), `${good.payload} `, `${good.payload}{}`]) {
       expect(payload).not.toBe(good.payload);
       expect(verify({ ...good, payload })).toMatch(/does not match/);
     }
     // The v1 reading of the same fields cannot borrow the v2 signature either.
-    expect(setup({ CHAT_IDENTITY_V1_UNTIL: new Date(NOW + 86_400_000) }).verify({ id: 'u-1|Grace', name: 'Admin', email: who.email, signature: good.signature })).toMatch(/does not match/);
+    expect(
+      setup({ CHAT_IDENTITY_V1_UNTIL: new Date(NOW + 86_400_000) }).verify({
+        id: 'u-1|Grace',
+        name: 'Admin',
+        email: who.email,
+        signature: good.signature,
+      }),
+    ).toMatch(/does not match/);
   });
 
   it('when the signature has upper case, whitespace or anything after the 64 digits, then it is refused', () => {
     const { verify } = setup();
     const good = signIdentity(inTenMinutes, secret);
-    for (const signature of [good.signature.toUpperCase(), `${good.signature}\n`, ` ${good.signature}`, `${good.signature}00`, `${good.signature}zz`, good.signature.slice(0, 62)]) {
+    for (const signature of [
+      good.signature.toUpperCase(),
+      `${good.signature}\n`,
+      ` ${good.signature}`,
+      `${good.signature}00`,
+      `${good.signature}zz`,
+      good.signature.slice(0, 62),
+    ]) {
       expect(verify({ ...good, signature })).toBe('identify failed: signature must be exactly 64 lowercase hex digits');
     }
   });
@@ -122,7 +139,10 @@ describe('partner identity v1 during the transition', () => {
   });
 
   it('when the cut-off has passed or was never set, then a correctly signed v1 identity is refused and the log says so', () => {
-    for (const [until, now] of [[cutOff, cutOff.getTime()], [undefined, NOW]] as const) {
+    for (const [until, now] of [
+      [cutOff, cutOff.getTime()],
+      [undefined, NOW],
+    ] as const) {
       const { verify, warnings } = setup({ CHAT_IDENTITY_V1_UNTIL: until });
       expect(verify(v1, now)).toMatch(/^identify failed: v1 identities are no longer accepted/);
       expect(warnings()).toEqual([expect.stringContaining('which this shop refuses')]);
@@ -143,10 +163,16 @@ describe('partner identity v1 during the transition', () => {
 describe('identity settings', () => {
   it('when CHAT_IDENTITY_V1_UNTIL is a date or a date-time, then it is read as that instant; other text stops the start', async () => {
     const base = { TOKEN_SECRET: 'x'.repeat(32) };
-    expect((await loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: '2027-03-31' })).CHAT_IDENTITY_V1_UNTIL).toEqual(new Date('2027-03-31T00:00:00Z'));
-    expect((await loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: '2027-03-31T12:00:00+02:00' })).CHAT_IDENTITY_V1_UNTIL).toEqual(new Date('2027-03-31T10:00:00Z'));
+    expect((await loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: '2027-03-31' })).CHAT_IDENTITY_V1_UNTIL).toEqual(
+      new Date('2027-03-31T00:00:00Z'),
+    );
+    expect((await loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: '2027-03-31T12:00:00+02:00' })).CHAT_IDENTITY_V1_UNTIL).toEqual(
+      new Date('2027-03-31T10:00:00Z'),
+    );
     expect((await loadApiConfig(base)).CHAT_IDENTITY_V1_UNTIL).toBeUndefined();
-    await expect(loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: 'next spring' })).rejects.toThrow(/CHAT_IDENTITY_V1_UNTIL: must be a date like 2027-03-31/);
+    await expect(loadApiConfig({ ...base, CHAT_IDENTITY_V1_UNTIL: 'next spring' })).rejects.toThrow(
+      /CHAT_IDENTITY_V1_UNTIL: must be a date like 2027-03-31/,
+    );
   });
 
   it('when PUBLIC_ORIGIN is a URL, then the API keeps only its origin', async () => {

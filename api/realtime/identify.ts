@@ -65,36 +65,53 @@ const claimsOf = (payload: string): IdentityClaims | string => {
 
 const verifyV2 = (given: Record<string, unknown>, secret: string, { config, logger }: Verifying, now: number): Outcome => {
   const { payload, signature } = given;
-  if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD) return `identify failed: payload must be the signed JSON text, at most ${MAX_PAYLOAD} characters`;
+  if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD)
+    return `identify failed: payload must be the signed JSON text, at most ${MAX_PAYLOAD} characters`;
   // Exact form only: Buffer.from(hex) would skip upper case, stop at a stray byte and accept what follows.
-  if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return 'identify failed: signature must be exactly 64 lowercase hex digits';
-  if (!sameHex(signature, hmacHex(secret, `v2.${payload}`))) return 'identify failed: the signature does not match; sign `v2.` followed by the payload with the shared secret';
+  if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature))
+    return 'identify failed: signature must be exactly 64 lowercase hex digits';
+  if (!sameHex(signature, hmacHex(secret, `v2.${payload}`)))
+    return 'identify failed: the signature does not match; sign `v2.` followed by the payload with the shared secret';
   const claims = claimsOf(payload);
   if (typeof claims === 'string') return claims;
   if (!config.PUBLIC_ORIGIN) {
-    if (warnNow(logger, 'no audience', now)) logger.warn('a partner sent a v2 chat identity, but PUBLIC_ORIGIN is not set for the API, so its audience cannot be checked: set PUBLIC_ORIGIN to the shop origin');
+    if (warnNow(logger, 'no audience', now))
+      logger.warn(
+        'a partner sent a v2 chat identity, but PUBLIC_ORIGIN is not set for the API, so its audience cannot be checked: set PUBLIC_ORIGIN to the shop origin',
+      );
     return 'identify failed: this shop cannot check the audience yet (its PUBLIC_ORIGIN is not set)';
   }
   if (claims.aud !== config.PUBLIC_ORIGIN) return `identify failed: aud must be this shop's origin, ${config.PUBLIC_ORIGIN}`;
   const nowS = now / 1000;
   if (claims.exp + CLOCK_SKEW_S < nowS) return 'identify failed: the identity has expired; sign a fresh one';
-  if (claims.exp - nowS > MAX_LIFETIME_S + CLOCK_SKEW_S) return 'identify failed: exp is more than 24 hours ahead (exp is in seconds since the epoch)';
+  if (claims.exp - nowS > MAX_LIFETIME_S + CLOCK_SKEW_S)
+    return 'identify failed: exp is more than 24 hours ahead (exp is in seconds since the epoch)';
   return { id: claims.id, name: claims.name, email: claims.email };
 };
 
 const verifyV1 = (given: Record<string, unknown>, secret: string, { config, logger }: Verifying, now: number): Outcome => {
   const { id, name, email, signature } = given;
-  if (!isIdentity(given) || typeof signature !== 'string') return 'identify failed: id, name, email and signature must be non-empty strings';
+  if (!isIdentity(given) || typeof signature !== 'string')
+    return 'identify failed: id, name, email and signature must be non-empty strings';
   // Either case, as the widget has always let through; nothing before or after the 64 digits.
   if (!/^[0-9a-f]{64}$/i.test(signature)) return 'identify failed: signature must be exactly 64 hex digits';
   const identity = { id, name, email } as Identity;
-  if (!sameHex(signature, signIdentityV1(identity, secret))) return 'identify failed: the signature does not match; sign `${id}|${name}|${email}` with the shared secret';
+  if (!sameHex(signature, signIdentityV1(identity, secret)))
+    return 'identify failed: the signature does not match; sign `${id}|${name}|${email}` with the shared secret';
   const until = config.CHAT_IDENTITY_V1_UNTIL;
   if (!until || now >= until.getTime()) {
-    if (warnNow(logger, 'v1 refused', now)) logger.warn({ until }, 'a partner still signs chat identities in the v1 format, which this shop refuses (CHAT_IDENTITY_V1_UNTIL unset or past): have partners sign v2 (widgets/README.md)');
+    if (warnNow(logger, 'v1 refused', now))
+      logger.warn(
+        { until },
+        'a partner still signs chat identities in the v1 format, which this shop refuses (CHAT_IDENTITY_V1_UNTIL unset or past): have partners sign v2 (widgets/README.md)',
+      );
     return 'identify failed: v1 identities are no longer accepted; sign a v2 identity (see the widget documentation)';
   }
-  if (warnNow(logger, 'v1 accepted', now)) logger.warn({ until }, 'a partner signed a chat identity in the deprecated v1 format, accepted until CHAT_IDENTITY_V1_UNTIL: have partners sign v2 (widgets/README.md)');
+  if (warnNow(logger, 'v1 accepted', now))
+    logger.warn(
+      { until },
+      'a partner signed a chat identity in the deprecated v1 format, accepted until CHAT_IDENTITY_V1_UNTIL: have partners sign v2 (widgets/README.md)',
+    );
   return identity;
 };
 

@@ -63,23 +63,26 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
   it.each([
     ['A', 'B'],
     ['B', 'A'],
-  ])('when a customer on instance %s writes and an admin on instance %s answers, then both messages arrive with one sequence of ids', async (customerAt, adminAt) => {
-    const urls: Record<string, string> = { A: a.url, B: b.url };
-    const { socket: adminSocket } = await admin(urls[adminAt]!);
-    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
-    const shopper = track(await connect(urls[customerAt]!));
-    const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
+  ])(
+    'when a customer on instance %s writes and an admin on instance %s answers, then both messages arrive with one sequence of ids',
+    async (customerAt, adminAt) => {
+      const urls: Record<string, string> = { A: a.url, B: b.url };
+      const { socket: adminSocket } = await admin(urls[adminAt]!);
+      const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+      const shopper = track(await connect(urls[customerAt]!));
+      const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
 
-    expect(await say(shopper, 'Do you ship to Oslo?')).toEqual({ ok: true, id: 1 });
-    await until(() => atAdmin.length === 1, 'the admin on the other instance has the message');
-    expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Do you ship to Oslo?', id: 1 });
+      expect(await say(shopper, 'Do you ship to Oslo?')).toEqual({ ok: true, id: 1 });
+      await until(() => atAdmin.length === 1, 'the admin on the other instance has the message');
+      expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Do you ship to Oslo?', id: 1 });
 
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'We do' })).toEqual({ ok: true, id: 2 });
-    await until(() => atCustomer.length === 1, 'the customer on the other instance has the answer');
-    expect(atCustomer[0]).toEqual(['We do', { id: 2 }]);
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'We do' })).toEqual({ ok: true, id: 2 });
+      await until(() => atCustomer.length === 1, 'the customer on the other instance has the answer');
+      expect(atCustomer[0]).toEqual(['We do', { id: 2 }]);
 
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toEqual({ ok: true });
-  });
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toEqual({ ok: true });
+    },
+  );
 
   it('when an order is created on instance A, then an admin connected to instance B hears newOrder and a customer does not', async () => {
     const { socket: adminSocket } = await admin(b.url);

@@ -51,19 +51,22 @@ describe.each(stores)('admin presence %s', (_name, create, runs) => {
     expect((await p.claim())?.socketId).toBe('a');
   });
 
-  it.runIf(runs)('when an admin is between connections, then new conversations go to a connected one, and to no one if none is connected', async () => {
-    const p = create();
-    await p.add('a', 'user-a');
-    await p.add('b', 'user-b');
-    await p.claim();
-    await p.claim();
-    await p.setConnected('a', false);
-    expect((await p.claim())?.socketId).toBe('b');
-    await p.remove('b');
-    expect(await p.claim()).toBeUndefined();
-    await p.setConnected('a', true);
-    expect((await p.claim())?.socketId).toBe('a');
-  });
+  it.runIf(runs)(
+    'when an admin is between connections, then new conversations go to a connected one, and to no one if none is connected',
+    async () => {
+      const p = create();
+      await p.add('a', 'user-a');
+      await p.add('b', 'user-b');
+      await p.claim();
+      await p.claim();
+      await p.setConnected('a', false);
+      expect((await p.claim())?.socketId).toBe('b');
+      await p.remove('b');
+      expect(await p.claim()).toBeUndefined();
+      await p.setConnected('a', true);
+      expect((await p.claim())?.socketId).toBe('a');
+    },
+  );
 
   it.runIf(runs)('when an admin comes back on a new socket, then their customers are offered to them first', async () => {
     const p = create();

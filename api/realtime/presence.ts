@@ -25,7 +25,10 @@ type Entry = { userId: string; connected: boolean; conversations: number };
 export const createMemoryPresence = (): AdminPresence => {
   const admins = new Map<string, Entry>();
   const fewest = (candidates: Array<[string, Entry]>) =>
-    candidates.reduce<[string, Entry] | undefined>((best, c) => (!best || c[1].conversations < best[1].conversations ? c : best), undefined);
+    candidates.reduce<[string, Entry] | undefined>(
+      (best, c) => (!best || c[1].conversations < best[1].conversations ? c : best),
+      undefined,
+    );
   return {
     async add(socketId, userId) {
       const existing = admins.get(socketId);
@@ -43,8 +46,7 @@ export const createMemoryPresence = (): AdminPresence => {
     },
     async claim(preferUserId) {
       const online = [...admins.entries()].filter(([, e]) => e.connected);
-      const pick =
-        fewest(online.filter(([, e]) => e.userId === preferUserId)) ?? fewest(online);
+      const pick = fewest(online.filter(([, e]) => e.userId === preferUserId)) ?? fewest(online);
       if (!pick) return undefined;
       pick[1].conversations += 1;
       return { socketId: pick[0], userId: pick[1].userId };

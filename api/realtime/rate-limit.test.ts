@@ -31,7 +31,10 @@ describe('per-address windows', () => {
 describe('open counts', () => {
   it('when a key is full, then taking names it; a release frees the place once, however often it is called', () => {
     const open = openCounts();
-    const caps = [{ key: 'address:x', max: 2 }, { key: 'session:s', max: 1 }];
+    const caps = [
+      { key: 'address:x', max: 2 },
+      { key: 'session:s', max: 1 },
+    ];
     const first = open.take(caps);
     expect(open.take(caps)).toEqual({ full: caps[1] });
     expect('release' in first).toBe(true);

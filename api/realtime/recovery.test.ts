@@ -56,7 +56,11 @@ describe('realtime hub: no message lost', () => {
     await until(() => atCustomer.length === 3 && atAdmin.length === 3, 'both sides have caught up');
     await ack(customer, CHAT_EVENTS.replay, { after: 0 }); // anything duplicated would be here by now
     expect(atCustomer).toEqual(['admin 1', 'admin 2', 'admin 3']);
-    expect(atAdmin.map((m) => [m.user, m.message])).toEqual([[room, 'hello'], [room, 'customer 1'], [room, 'customer 2']]);
+    expect(atAdmin.map((m) => [m.user, m.message])).toEqual([
+      [room, 'hello'],
+      [room, 'customer 1'],
+      [room, 'customer 2'],
+    ]);
   });
 
   it('when the admin connection is cut by the server side, then messages sent both ways meanwhile arrive once, in order', async () => {
@@ -86,7 +90,13 @@ describe('realtime hub: no message lost', () => {
     await say(customer, 'two');
     await ack(admin, SOCKET_EVENTS.adminSendsMessage, { user: room, message: 'three' });
     const mine = (await ack(customer, CHAT_EVENTS.replay, { after: 2 })) as ChatReplayAck;
-    expect(mine).toEqual({ ok: true, messages: [{ id: 3, from: 'client', text: 'two' }, { id: 4, from: 'admin', text: 'three' }] });
+    expect(mine).toEqual({
+      ok: true,
+      messages: [
+        { id: 3, from: 'client', text: 'two' },
+        { id: 4, from: 'admin', text: 'three' },
+      ],
+    });
     const theirs = (await ack(admin, CHAT_EVENTS.replay, { after: 0, room })) as ChatReplayAck;
     expect(theirs.ok && theirs.messages.map((m) => m.text)).toEqual(['hello', 'one', 'two', 'three']);
     const stranger = track(await connect(t.url));

@@ -78,7 +78,13 @@ export const createRedisConversations = (
     async record(roomId, from, text, clientId) {
       const [flag, raw] = (await redis.eval(RECORD, {
         keys: [roomKey(roomId), historyKey(roomId)],
-        arguments: [JSON.stringify({ from, text, ...(clientId ? { cid: clientId } : {}) }), from, clientId ?? '', String(historyLimit), String(ttlSec)],
+        arguments: [
+          JSON.stringify({ from, text, ...(clientId ? { cid: clientId } : {}) }),
+          from,
+          clientId ?? '',
+          String(historyLimit),
+          String(ttlSec),
+        ],
       })) as [number, string];
       return { entry: entryOf(raw), repeat: flag === 1 };
     },
@@ -87,7 +93,12 @@ export const createRedisConversations = (
       return all.map(entryOf).filter((m) => m.id > id);
     },
     async close(roomId) {
-      await redis.multi().hSet(roomKey(roomId), 'open', '0').hDel(roomKey(roomId), ['adminSocketId', 'adminUserId']).del(historyKey(roomId)).exec();
+      await redis
+        .multi()
+        .hSet(roomKey(roomId), 'open', '0')
+        .hDel(roomKey(roomId), ['adminSocketId', 'adminUserId'])
+        .del(historyKey(roomId))
+        .exec();
     },
     async drop(roomId) {
       return (await redis.del([roomKey(roomId), historyKey(roomId)])) > 0;

@@ -78,7 +78,12 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('open sockets counted across i
     while (!redis.isReady) await new Promise((r) => setTimeout(r, 10));
     let reachable = false;
     // The connection as the counter sees it: "not ready" is what a lost connection looks like.
-    const link = { get isReady() { return reachable && redis.isReady; }, sendCommand: (args: string[]) => redis.sendCommand(args) };
+    const link = {
+      get isReady() {
+        return reachable && redis.isReady;
+      },
+      sendCommand: (args: string[]) => redis.sendCommand(args),
+    };
     const a = sharedOpenCounts(link, { prefix: 'test:open', logger, ttlMs: TTL_MS });
     counters.push(a);
     const b = await instance();

@@ -79,7 +79,10 @@ return 0
  * unreachable the instance counts alone against the same caps, rather than refusing everyone
  * or letting a flood through.
  */
-export const sharedOpenCounts = (redis: RedisLink, { prefix, logger, ttlMs = 15_000, keyTtlMs = 24 * 60 * 60_000 }: SharedOpenCountsOptions): SharedOpenCounts => {
+export const sharedOpenCounts = (
+  redis: RedisLink,
+  { prefix, logger, ttlMs = 15_000, keyTtlMs = 24 * 60 * 60_000 }: SharedOpenCountsOptions,
+): SharedOpenCounts => {
   const id = randomUUID();
   const heartbeats = `${prefix}:instance:`;
   const own = heartbeats + id;
@@ -92,8 +95,7 @@ export const sharedOpenCounts = (redis: RedisLink, { prefix, logger, ttlMs = 15_
     if (next > 0) mine.set(key, next);
     else mine.delete(key);
   };
-  const write = (key: string) =>
-    redis.sendCommand(['EVAL', WRITE, '1', keyOf(key), id, String(mine.get(key) ?? 0), String(keyTtlMs)]);
+  const write = (key: string) => redis.sendCommand(['EVAL', WRITE, '1', keyOf(key), id, String(mine.get(key) ?? 0), String(keyTtlMs)]);
   const writeOrMark = async (key: string) => {
     if (!redis.isReady) return void dirty.add(key);
     try {
@@ -123,9 +125,12 @@ export const sharedOpenCounts = (redis: RedisLink, { prefix, logger, ttlMs = 15_
     }
   };
   let beating = beat();
-  const timer = setInterval(() => {
-    if (!stopped) beating = beat();
-  }, Math.max(50, Math.floor(ttlMs / 3)));
+  const timer = setInterval(
+    () => {
+      if (!stopped) beating = beat();
+    },
+    Math.max(50, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
 
   const releaser = (keys: string[]) => {
@@ -161,7 +166,16 @@ export const sharedOpenCounts = (redis: RedisLink, { prefix, logger, ttlMs = 15_
       const args = caps.flatMap(({ key, max }) => [String(max), String(mine.get(key) ?? 0)]);
       let answer: unknown;
       try {
-        answer = await redis.sendCommand(['EVAL', TAKE, String(caps.length), ...caps.map((c) => keyOf(c.key)), heartbeats, id, String(keyTtlMs), ...args]);
+        answer = await redis.sendCommand([
+          'EVAL',
+          TAKE,
+          String(caps.length),
+          ...caps.map((c) => keyOf(c.key)),
+          heartbeats,
+          id,
+          String(keyTtlMs),
+          ...args,
+        ]);
       } catch (err) {
         logger.warn({ err }, 'open chat socket count failed in redis; counting on this instance meanwhile');
         return takeLocally(caps, true);
@@ -188,7 +202,7 @@ export const sharedOpenCounts = (redis: RedisLink, { prefix, logger, ttlMs = 15_
         await redis.sendCommand(['DEL', own]);
         for (const key of keys) await redis.sendCommand(['HDEL', keyOf(key), id]);
       } catch (err) {
-        logger.warn({ err }, 'could not remove this instance\'s open chat sockets from redis; they expire with its heartbeat');
+        logger.warn({ err }, "could not remove this instance's open chat sockets from redis; they expire with its heartbeat");
       }
     },
     abandon() {

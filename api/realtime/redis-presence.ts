@@ -70,7 +70,10 @@ export type RedisPresence = AdminPresence & {
 
 export type RedisPresenceOptions = { instanceId: string; ttlMs: number; prefix?: string; logger: Logger };
 
-export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix = 'sf:chat:presence', logger }: RedisPresenceOptions): RedisPresence => {
+export const createRedisPresence = (
+  redis: HubRedis,
+  { instanceId, ttlMs, prefix = 'sf:chat:presence', logger }: RedisPresenceOptions,
+): RedisPresence => {
   const keys = { admins: `${prefix}:admins`, load: `${prefix}:load`, offline: `${prefix}:offline`, instance: `${prefix}:instance:` };
   const own = keys.instance + instanceId;
   const entry = (userId: string) => JSON.stringify({ u: userId, i: instanceId });
@@ -84,7 +87,7 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
         const again = redis.multi();
         for (const [socketId, userId] of local) again.hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0');
         await again.exec();
-        logger.warn({ admins: local.size }, 'chat presence heartbeat had lapsed; this instance\'s admins were written again');
+        logger.warn({ admins: local.size }, "chat presence heartbeat had lapsed; this instance's admins were written again");
       }
       first = false;
     } catch (err) {
@@ -105,12 +108,7 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
     async add(socketId, userId) {
       await beating;
       local.set(socketId, userId);
-      await redis
-        .multi()
-        .hSet(keys.admins, socketId, entry(userId))
-        .hSetNX(keys.load, socketId, '0')
-        .sRem(keys.offline, socketId)
-        .exec();
+      await redis.multi().hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0').sRem(keys.offline, socketId).exec();
     },
     async remove(socketId) {
       local.delete(socketId);

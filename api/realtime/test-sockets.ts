@@ -26,7 +26,10 @@ export const agentFrom = (localAddress: string | undefined): { agent?: string } 
   localAddress ? { agent: new http.Agent({ localAddress }) as unknown as string } : {};
 
 /** A connected socket.io client; reconnects quickly so recovery tests do not wait seconds. */
-export const connect = async (url: string, { token, auth, before, transports = ['websocket'], localAddress }: ClientOptions = {}): Promise<Socket> => {
+export const connect = async (
+  url: string,
+  { token, auth, before, transports = ['websocket'], localAddress }: ClientOptions = {},
+): Promise<Socket> => {
   const socket = connectClient(url, {
     path: '/socket.io',
     transports,

@@ -58,8 +58,7 @@ export const authedAt =
 export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & { config?: Partial<ApiConfig> };
 
 let defaultHash: Promise<string> | undefined;
-const hashFor = (password: string) =>
-  password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password);
+const hashFor = (password: string) => (password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password));
 
 /** Starts the API on a fresh test database and an ephemeral port. Call `stop()` in afterAll. */
 export const startTestApi = async (options: StartTestApiOptions = {}): Promise<TestApi> => {
@@ -149,7 +148,11 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
 export const postSlowly = (url: string, body: unknown, headers: Record<string, string> = {}, holdMs = 300): Promise<http.IncomingMessage> =>
   new Promise((resolve, reject) => {
     const text = JSON.stringify(body);
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } }, resolve);
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } },
+      resolve,
+    );
     req.once('error', reject);
     req.write(text.slice(0, 10));
     setTimeout(() => req.end(text.slice(10)), holdMs);

@@ -12,7 +12,10 @@ export type SecondInstanceOptions = Pick<Partial<ApiOptions>, 'attachments'> & {
  * secrets, so a token either instance signed works on both. Answers a TestApi whose `url`,
  * `api` and `authed` are the second's; `db`, `register` and the rest reach the same data.
  */
-export const startSecondInstance = async (first: TestApi, { attachments = [], config = {} }: SecondInstanceOptions = {}): Promise<TestApi> => {
+export const startSecondInstance = async (
+  first: TestApi,
+  { attachments = [], config = {} }: SecondInstanceOptions = {},
+): Promise<TestApi> => {
   const db = await connectAgain(first.db);
   const api = createApi({ db, config: { ...first.config, ...config }, attachments });
   const { url } = await api.start(0, '127.0.0.1');

@@ -1,6 +1,16 @@
 /** The part of autocannon 8's Node API the benches use (the package ships no types). */
 declare module 'autocannon' {
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p99_9: number;
+  };
   export type Options = {
     url: string;
     connections?: number;

@@ -26,7 +26,8 @@ const open = (url: string, headers: Record<string, string>): Promise<Socket> =>
     });
   });
 
-const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> => socket.timeout(30_000).emitWithAck(event, ...args) as Promise<ChatAck>;
+const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> =>
+  socket.timeout(30_000).emitWithAck(event, ...args) as Promise<ChatAck>;
 
 export type Received = { at: number; count: number };
 
@@ -85,7 +86,12 @@ export const sendRounds = async (run: ChatRun, label: string, rounds: number, ro
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       const entry: Sent = { text: `${label} ${round} ${i}`, at: performance.now(), ok: false };
       sent.push(entry);
-      pending.push(ack(socket, SOCKET_EVENTS.clientSendsMessage, entry.text).then((a) => void (entry.ok = a.ok), () => undefined));
+      pending.push(
+        ack(socket, SOCKET_EVENTS.clientSendsMessage, entry.text).then(
+          (a) => void (entry.ok = a.ok),
+          () => undefined,
+        ),
+      );
     }
   }
   await Promise.all(pending);

@@ -37,7 +37,8 @@ export const percentile = (values: number[], p: number): number => {
 export const atMost = (value: number, goal: number): Verdict => (value <= goal ? 'pass' : 'miss');
 export const atLeast = (value: number, goal: number): Verdict => (value >= goal ? 'pass' : 'miss');
 
-export const machine = (): string => `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`;
+export const machine = (): string =>
+  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`;
 
 /** The figures as aligned text, the way each bench prints them when run alone. */
 export const printFigures = (figures: Figure[]): void => {

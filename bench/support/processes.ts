@@ -23,7 +23,18 @@ export type Child = {
 };
 
 /** Variables of the caller's shell that would point a bench's shop at something else. */
-const FOREIGN = ['API_URL', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'API_PORT', 'API_HOST', 'DATA_DIR', 'TRUST_PROXY', 'PUBLIC_ORIGIN'];
+const FOREIGN = [
+  'API_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST',
+  'API_PORT',
+  'API_HOST',
+  'DATA_DIR',
+  'TRUST_PROXY',
+  'PUBLIC_ORIGIN',
+];
 
 export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
   const base = { ...process.env };
@@ -84,7 +95,10 @@ export const startChild = (command: string, args: string[], env: NodeJS.ProcessE
 
   const waitFor = (pattern: RegExp, timeoutMs = 120_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern} from ${command} ${args.join(' ')}:\n${text}`)), timeoutMs);
+      const timer = setTimeout(
+        () => finish(new Error(`timed out waiting for ${pattern} from ${command} ${args.join(' ')}:\n${text}`)),
+        timeoutMs,
+      );
       const check = () => {
         const match = text.match(pattern);
         if (match) finish(undefined, match);

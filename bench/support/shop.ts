@@ -70,6 +70,10 @@ export const startNpmShop = async (dataDir: string, env: Record<string, string> 
   if (!existsSync('dist/client/index.html')) throw new Error('dist/client is not built: run `npm run build` first');
   const port = await freePort();
   const startedAt = performance.now();
-  const child = startChild('npx', ['tsx', 'scripts/start.ts'], childEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }));
+  const child = startChild(
+    'npx',
+    ['tsx', 'scripts/start.ts'],
+    childEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
+  );
   return { url: `http://127.0.0.1:${port}`, child, startedAt };
 };

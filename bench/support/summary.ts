@@ -31,12 +31,23 @@ export const summary = ({ ran, started, machine, load, note }: SummaryInput): st
     '',
     '| bench | figure | goal / reference | value | pass/miss | date | machine |',
     '|---|---|---|---:|---|---|---|',
-    ...figures.map((f) => `| ${f.bench} | ${cell(f.figure)} | ${cell(f.goal)} | ${cell(f.value)} | ${f.verdict === 'ref' ? '' : f.verdict} | ${date.slice(0, 10)} | ${short} |`),
+    ...figures.map(
+      (f) =>
+        `| ${f.bench} | ${cell(f.figure)} | ${cell(f.goal)} | ${cell(f.value)} | ${f.verdict === 'ref' ? '' : f.verdict} | ${date.slice(0, 10)} | ${short} |`,
+    ),
     '',
   ];
   const notes = figures.filter((f) => f.note);
   if (notes.length) lines.push('## Notes', '', ...notes.map((f) => `- ${f.bench}, ${f.figure}: ${f.note}`), '');
-  lines.push('## Commands', '', ...ran.map((r) => `- ${r.name}: \`${r.command}\`, ${r.seconds.toFixed(0)} s, load average ${r.load.toFixed(1)} as it started${r.skipped ? `: **skipped**, ${r.skipped}` : ''}${r.failed ? `: **failed**, ${r.failed}` : ''}`), '');
+  lines.push(
+    '## Commands',
+    '',
+    ...ran.map(
+      (r) =>
+        `- ${r.name}: \`${r.command}\`, ${r.seconds.toFixed(0)} s, load average ${r.load.toFixed(1)} as it started${r.skipped ? `: **skipped**, ${r.skipped}` : ''}${r.failed ? `: **failed**, ${r.failed}` : ''}`,
+    ),
+    '',
+  );
   const printed = ran.filter((r) => r.output);
   if (printed.length) {
     lines.push('## What the older benches printed', '');

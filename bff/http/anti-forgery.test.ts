@@ -91,10 +91,13 @@ describe('what reaches the API', () => {
     expect(seen.headers.authorization).toBeUndefined();
   });
 
-  it.each(['/images/demo/a.png', '/wallet-simulator/sdk/js'])('when %s is requested, then it is proxied without the cookie', async (path) => {
-    await fetch(bff.url + path, { headers: { cookie } });
-    const seen = upstream.requests.at(-1)!;
-    expect(seen.url).toBe(path);
-    expect(seen.headers.cookie).toBeUndefined();
-  });
+  it.each(['/images/demo/a.png', '/wallet-simulator/sdk/js'])(
+    'when %s is requested, then it is proxied without the cookie',
+    async (path) => {
+      await fetch(bff.url + path, { headers: { cookie } });
+      const seen = upstream.requests.at(-1)!;
+      expect(seen.url).toBe(path);
+      expect(seen.headers.cookie).toBeUndefined();
+    },
+  );
 });

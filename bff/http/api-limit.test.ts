@@ -33,19 +33,25 @@ let logins = 0;
 /** Logs in from an address of its own, so logins never count against an address under test. */
 const sessionAt = async (bff: TestBff, email: string): Promise<string> => {
   logins += 1;
-  const res = await requestFrom(bff.url, `127.0.1.${logins}`, '/api/users/login', { method: 'POST', json: { email, password: FAKE_PASSWORD } });
+  const res = await requestFrom(bff.url, `127.0.1.${logins}`, '/api/users/login', {
+    method: 'POST',
+    json: { email, password: FAKE_PASSWORD },
+  });
   expect(res.status).toBe(200);
   return cookieOf(res);
 };
 
-const productsFrom = (localAddress: string, cookie?: string) => requestFrom(alone.url, localAddress, '/api/products', { headers: cookie ? { cookie } : {} });
+const productsFrom = (localAddress: string, cookie?: string) =>
+  requestFrom(alone.url, localAddress, '/api/products', { headers: cookie ? { cookie } : {} });
 
-const reachedApi = (email: string) => upstream.requests.filter((r) => r.url === '/api/products' && r.headers.authorization?.includes(email)).length;
+const reachedApi = (email: string) =>
+  upstream.requests.filter((r) => r.url === '/api/products' && r.headers.authorization?.includes(email)).length;
 
 describe('per-user /api limit', () => {
   it('when a session exceeds its requests per minute, then it gets 429 with a JSON message, while another session is still served', async () => {
     const busy = await sessionAt(alone, 'busy@shop.test');
-    for (let i = 0; i < PER_MINUTE; i += 1) expect((await fetch(`${alone.url}/api/products`, { headers: { cookie: busy } })).status).toBe(200);
+    for (let i = 0; i < PER_MINUTE; i += 1)
+      expect((await fetch(`${alone.url}/api/products`, { headers: { cookie: busy } })).status).toBe(200);
 
     const refused = await fetch(`${alone.url}/api/products`, { headers: { cookie: busy } });
     expect(refused.status).toBe(429);
@@ -73,7 +79,8 @@ describe('per-user /api limit', () => {
   it('when one account logs in again, then its new session shares the allowance instead of buying a fresh one', async () => {
     const once = await sessionAt(alone, 'twice@shop.test');
     const again = await sessionAt(alone, 'twice@shop.test');
-    for (let i = 0; i < PER_MINUTE; i += 1) expect((await fetch(`${alone.url}/api/products`, { headers: { cookie: once } })).status).toBe(200);
+    for (let i = 0; i < PER_MINUTE; i += 1)
+      expect((await fetch(`${alone.url}/api/products`, { headers: { cookie: once } })).status).toBe(200);
     expect((await fetch(`${alone.url}/api/products`, { headers: { cookie: again } })).status).toBe(429);
   });
 });

@@ -118,7 +118,10 @@ describe('canonicalPath middleware', () => {
     });
 
   it('when a path has an empty segment, then the answer is 400 naming the path, and nothing behind it runs', async () => {
-    expect(await send('/api//users/login')).toEqual({ status: 400, body: { message: 'The path has an empty segment (//).', field: 'path' } });
+    expect(await send('/api//users/login')).toEqual({
+      status: 400,
+      body: { message: 'The path has an empty segment (//).', field: 'path' },
+    });
   });
 
   it('when a path is the canonical one, then the request goes on', async () => {

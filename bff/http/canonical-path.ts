@@ -45,8 +45,7 @@ const fits = (template: Template, segments: string[], same: (segment: string, wo
   template.words.every((word, i) => isParam(word) || same(segments[i]!, word));
 
 /** The /api routes this method and segment count could mean. */
-const candidates = (method: string, segments: string[]) =>
-  TEMPLATES.filter((t) => t.words.length === segments.length && allows(t, method));
+const candidates = (method: string, segments: string[]) => TEMPLATES.filter((t) => t.words.length === segments.length && allows(t, method));
 
 /** The parameter's name when the segment is a parameter value of an /api route, else `path`. */
 const fieldOf = (method: string, segments: string[], index: number) => {

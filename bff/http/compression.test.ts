@@ -31,7 +31,12 @@ let bff: TestBff;
 beforeAll(async () => {
   api = await startTestApi();
   for (let i = 0; i < 12; i++) {
-    await addProduct(api.db, { name: `Product ${i}`, category: 'Things', description: `A long enough description of product ${i}. `.repeat(5), age: i });
+    await addProduct(api.db, {
+      name: `Product ${i}`,
+      category: 'Things',
+      description: `A long enough description of product ${i}. `.repeat(5),
+      age: i,
+    });
   }
   bff = await startTestBff({ apiUrl: api.url });
   await writeFile(path.join(bff.clientDir, 'assets', 'index-abc123.js'), SCRIPT);
@@ -82,7 +87,7 @@ describe('built files, compressed at build time', () => {
     }
   });
 
-  it('when HEAD is asked, then the headers are the compressed answer\'s and no body comes', async () => {
+  it("when HEAD is asked, then the headers are the compressed answer's and no body comes", async () => {
     const get = await asset({ 'accept-encoding': 'br' });
     const head = await asset({ 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
@@ -152,7 +157,7 @@ describe('API answers through the BFF', () => {
     expect(JSON.parse(res.body.toString())).toEqual({ products: [], paginationLinksNumber: 0, pageNum: 1 });
   });
 
-  it('when a large answer is asked with HEAD, then its headers are the compressed answer\'s', async () => {
+  it("when a large answer is asked with HEAD, then its headers are the compressed answer's", async () => {
     const res = await raw(`${bff.url}/api/products?pageNum=1`, { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');

@@ -14,17 +14,18 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 describe('defaults that fail closed', () => {
-  const config = (overrides: Partial<BffConfig>): BffConfig => ({
-    NODE_ENV: 'development',
-    PORT: 0,
-    API_URL: api.url,
-    DATA_DIR: '/nonexistent',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    PARTNER_ORIGINS: [],
-    LOG_LEVEL: 'info',
-    ...overrides,
-  } as BffConfig);
+  const config = (overrides: Partial<BffConfig>): BffConfig =>
+    ({
+      NODE_ENV: 'development',
+      PORT: 0,
+      API_URL: api.url,
+      DATA_DIR: '/nonexistent',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      PARTNER_ORIGINS: [],
+      LOG_LEVEL: 'info',
+      ...overrides,
+    }) as BffConfig;
   const warningsWhenStarted = async (overrides: Partial<BffConfig>, host?: string) => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -33,7 +34,13 @@ describe('defaults that fail closed', () => {
         done();
       },
     });
-    const bff = createBff({ apiUrl: api.url, config: config(overrides), logger: pino({ level: 'info' }, sink), clientDir: '/nonexistent', widgetsDir: '/nonexistent' });
+    const bff = createBff({
+      apiUrl: api.url,
+      config: config(overrides),
+      logger: pino({ level: 'info' }, sink),
+      clientDir: '/nonexistent',
+      widgetsDir: '/nonexistent',
+    });
     const { server } = await bff.start(0, host);
     const address = server.address();
     await bff.stop(100);

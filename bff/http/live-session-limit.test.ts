@@ -13,7 +13,9 @@ const fakeApi = () => {
     asked.push(token);
     if (down) throw Object.assign(new Error('The API could not be reached'), { status: 502 });
     if (path === '/api/logout') return { status: 200, body: { message: 'logged out' } };
-    return (live.has(token) ? { status: 200, body: { user: { _id: `id-${token}`, email: `${token}@shop.test` } } } : { status: 401, body: {} }) satisfies ApiAnswer;
+    return (
+      live.has(token) ? { status: 200, body: { user: { _id: `id-${token}`, email: `${token}@shop.test` } } } : { status: 401, body: {} }
+    ) satisfies ApiAnswer;
   };
   return { live, asked, callApi, setDown: (value: boolean) => (down = value) };
 };
@@ -23,7 +25,8 @@ const clock = () => {
   return { now: () => time, pass: (ms: number) => (time += ms) };
 };
 
-const requestWith = (token: string | undefined) => ({ session: token ? { id: `s-${token}`, token, doNotLogout: false, isAdmin: false } : null }) as unknown as Request;
+const requestWith = (token: string | undefined) =>
+  ({ session: token ? { id: `s-${token}`, token, doNotLogout: false, isAdmin: false } : null }) as unknown as Request;
 
 /** Runs the middleware for one request and answers whose limit it counts on. */
 const userOf = async (sessions: ReturnType<typeof liveSessions>, token: string | undefined): Promise<LiveUser | undefined> => {

@@ -24,7 +24,7 @@ const loginFrom = (localAddress: string, email: string, password: string) =>
 const changeProfileFrom = (localAddress: string, cookie: string, body: Record<string, string>) =>
   requestFrom(bff.url, localAddress, '/api/users/profile', { method: 'PUT', headers: { cookie }, json: body });
 
-const message = (answer: { body: string }) => (JSON.parse(answer.body) as { message: string; field?: string });
+const message = (answer: { body: string }) => JSON.parse(answer.body) as { message: string; field?: string };
 
 describe('failed-login limit', () => {
   it('when one address fails 10 times for an account, then the 11th try gets 429, yet the owner still logs in from another address', async () => {
@@ -71,7 +71,10 @@ describe('wrong current passwords count as failed logins', () => {
     const reached = upstream.requests.length;
     const refused = await changeProfileFrom('127.0.0.6', cookie, { password: 'new-password', currentPassword: FAKE_PASSWORD });
     expect(refused.status).toBe(429);
-    expect(message(refused)).toEqual({ message: 'Too many wrong passwords for this account. Wait 15 minutes and try again.', field: 'currentPassword' });
+    expect(message(refused)).toEqual({
+      message: 'Too many wrong passwords for this account. Wait 15 minutes and try again.',
+      field: 'currentPassword',
+    });
     expect(upstream.requests.length).toBe(reached);
 
     // One counter: the guesser cannot switch to the login form either, but the owner elsewhere can.

@@ -31,7 +31,8 @@ export const originPolicy = ({ publicOrigin, partnerOrigins, trustsPeer = () => 
     const forwarded = req.headers['x-forwarded-proto'];
     return trustsPeer(req.socket.remoteAddress ?? '') && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
   };
-  const ownOrigin = (req: http.IncomingMessage): string => publicOrigin ?? `${isTls(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  const ownOrigin = (req: http.IncomingMessage): string =>
+    publicOrigin ?? `${isTls(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
   return {
     isTls,
     ownOrigin,

@@ -8,7 +8,11 @@ const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 /** Best first: brotli is smaller than gzip at the levels the build uses. */
 const CODINGS: readonly Coding[] = ['br', 'gzip'];
 
-const isFile = (file: string): Promise<boolean> => stat(file).then((s) => s.isFile(), () => false);
+const isFile = (file: string): Promise<boolean> =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /**
  * Serves the `.br` or `.gz` copy the build wrote beside a file (scripts/precompress.ts) when
@@ -29,7 +33,8 @@ export const precompressed =
       return next();
     }
     const file = path.join(root, relative);
-    if (relative.includes('\0') || !file.startsWith(root + path.sep) || relative.split('/').some((part) => part.startsWith('.'))) return next();
+    if (relative.includes('\0') || !file.startsWith(root + path.sep) || relative.split('/').some((part) => part.startsWith('.')))
+      return next();
     const present = await Promise.all(CODINGS.map((coding) => isFile(file + SUFFIX[coding])));
     const copies = CODINGS.filter((_, i) => present[i]);
     if (copies.length === 0 || !(await isFile(file))) return next();

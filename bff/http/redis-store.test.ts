@@ -16,23 +16,36 @@ afterAll(async () => {
 });
 
 type LogLine = { level: number; msg?: string };
-const warnings = (bff: TestBff) => bff.logs.map((line) => JSON.parse(line) as LogLine).filter((line) => line.level === 40).map((line) => line.msg ?? '');
+const warnings = (bff: TestBff) =>
+  bff.logs
+    .map((line) => JSON.parse(line) as LogLine)
+    .filter((line) => line.level === 40)
+    .map((line) => line.msg ?? '');
 
 describe('REDIS_URL', () => {
   it('when REDIS_URL is not a redis URL, then the configuration is refused with a sentence naming it', async () => {
-    await expect(loadBffConfig({ SESSION_SECRET: TEST_SESSION_SECRET, REDIS_URL: 'http://localhost:6379' })).rejects.toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
-    expect((await loadBffConfig({ SESSION_SECRET: TEST_SESSION_SECRET, REDIS_URL: 'redis://localhost:6379' })).REDIS_URL).toBe('redis://localhost:6379');
+    await expect(loadBffConfig({ SESSION_SECRET: TEST_SESSION_SECRET, REDIS_URL: 'http://localhost:6379' })).rejects.toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect((await loadBffConfig({ SESSION_SECRET: TEST_SESSION_SECRET, REDIS_URL: 'redis://localhost:6379' })).REDIS_URL).toBe(
+      'redis://localhost:6379',
+    );
   });
 
   it('when Redis cannot be reached at start, then the BFF does not start and says what to do, without showing the password', async () => {
     const url = `redis://:hunter2-secret@127.0.0.1:${await freePort()}`;
     const config = await loadBffConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SESSION_SECRET, REDIS_URL: url, LOG_LEVEL: 'silent' });
     const bff = createBff({ apiUrl: upstream.url, config });
-    const failure: unknown = await bff.start(0, '127.0.0.1').then(() => undefined, (error: unknown) => error);
+    const failure: unknown = await bff.start(0, '127.0.0.1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await bff.stop(0);
     expect(failure).toBeInstanceOf(Error);
     const { message } = failure as Error;
-    expect(message).toMatch(/^Cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\).*ECONNREFUSED.*unset REDIS_URL to count rate limits in memory\.$/);
+    expect(message).toMatch(
+      /^Cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\).*ECONNREFUSED.*unset REDIS_URL to count rate limits in memory\.$/,
+    );
     expect(message).not.toContain('hunter2-secret');
   });
 });
@@ -71,7 +84,8 @@ describe('when Redis fails while the shop runs', () => {
     // The client reconnects by itself, with a growing pause between tries.
     await vi.waitFor(() => expect(bff.logs.some((line) => line.includes('Redis is back'))).toBe(true), { timeout: 15_000, interval: 50 });
 
-    for (let i = 0; i < 10; i += 1) expect((await postJson(`${bff.url}/api/users/login`, { email: 'returning@shop.test', password: 'guess' })).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await postJson(`${bff.url}/api/users/login`, { email: 'returning@shop.test', password: 'guess' })).status).toBe(401);
     expect((await postJson(`${bff.url}/api/users/login`, { email: 'returning@shop.test', password: FAKE_PASSWORD })).status).toBe(429);
   });
 });

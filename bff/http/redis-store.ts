@@ -76,7 +76,9 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
         await client.connect();
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`Cannot reach Redis at REDIS_URL (${shown(url)}): ${reason}. Start Redis there, or unset REDIS_URL to count rate limits in memory.`);
+        throw new Error(
+          `Cannot reach Redis at REDIS_URL (${shown(url)}): ${reason}. Start Redis there, or unset REDIS_URL to count rate limits in memory.`,
+        );
       }
       connectedOnce = true;
       opened();

@@ -35,18 +35,30 @@ describe('logs in development, as `npm start` prints them', () => {
   });
 
   it('when something is worth a warning (no server-render bundle), then it is one line that names the part and says the message, with no stack', () => {
-    expect(firstPage).toEqual([expect.stringMatching(/^WARN \[bff\] no server-render bundle: pages are rendered in the browser only \(run `npm run build`\) \(bundleFile=\S+\)$/)]);
+    expect(firstPage).toEqual([
+      expect.stringMatching(
+        /^WARN \[bff\] no server-render bundle: pages are rendered in the browser only \(run `npm run build`\) \(bundleFile=\S+\)$/,
+      ),
+    ]);
   });
 
   it('when a shopper walks through a page, a script, an image, the chat poll and two API calls, then exactly two short lines say the API calls, without the query values', async () => {
     out.lines.length = 0;
-    const walk = ['/', '/assets/app-abc123.js', '/images/walk.png', '/widgets/chat.js', '/socket.io/?EIO=4&transport=polling', '/api/products?keyword=hunter2&pageNumber=1', '/api/categories'];
+    const walk = [
+      '/',
+      '/assets/app-abc123.js',
+      '/images/walk.png',
+      '/widgets/chat.js',
+      '/socket.io/?EIO=4&transport=polling',
+      '/api/products?keyword=hunter2&pageNumber=1',
+      '/api/categories',
+    ];
     for (const step of walk) await (await fetch(bff.url + step)).text();
     await vi.waitFor(() => expect(out.lines.some((line) => line.includes('/api/categories'))).toBe(true));
     // Lines are written when the answer closes: a last beat for any straggler before counting.
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    expect(out.lines, out.lines.join("\n")).toHaveLength(2);
+    expect(out.lines, out.lines.join('\n')).toHaveLength(2);
     expect(out.lines[0]).toMatch(/^GET \/api\/products\?… 200 \d+ ms$/);
     expect(out.lines[1]).toMatch(/^GET \/api\/categories 200 \d+ ms$/);
     expect(out.lines.join('\n')).not.toContain('hunter2');
@@ -73,11 +85,19 @@ describe('logs in production, as a log collector reads them', () => {
   let api: TestApi;
   let bff: TestBff;
   const records = (out: { lines: string[] }) => out.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  const requestLines = (out: { lines: string[] }, requestId: string) => records(out).filter((r) => r.msg === 'request' && r.requestId === requestId);
+  const requestLines = (out: { lines: string[] }, requestId: string) =>
+    records(out).filter((r) => r.msg === 'request' && r.requestId === requestId);
 
   beforeAll(async () => {
-    api = await startTestApi({ logger: createLogger('info', 'api', { destination: apiOut }), config: { NODE_ENV: 'production', LOG_LEVEL: 'info' } });
-    bff = await startTestBff({ apiUrl: api.url, config: { NODE_ENV: 'production' }, logger: createLogger('info', 'bff', { destination: bffOut }) });
+    api = await startTestApi({
+      logger: createLogger('info', 'api', { destination: apiOut }),
+      config: { NODE_ENV: 'production', LOG_LEVEL: 'info' },
+    });
+    bff = await startTestBff({
+      apiUrl: api.url,
+      config: { NODE_ENV: 'production' },
+      logger: createLogger('info', 'bff', { destination: bffOut }),
+    });
   });
 
   afterAll(async () => {
@@ -97,11 +117,19 @@ describe('logs in production, as a log collector reads them', () => {
 
   it('when a login (a BFF route that calls the API) carries X-Request-Id, then the API’s line carries it too, and no secret is logged', async () => {
     const { user } = await api.register({ password: 'correct-horse-battery' });
-    const res = await postJson(`${bff.url}/api/users/login`, { email: user.email, password: 'correct-horse-battery' }, { 'x-request-id': 'lb-login-1' });
+    const res = await postJson(
+      `${bff.url}/api/users/login`,
+      { email: user.email, password: 'correct-horse-battery' },
+      { 'x-request-id': 'lb-login-1' },
+    );
     expect(res.status).toBe(200);
     await vi.waitFor(() => {
-      expect(requestLines(bffOut, 'lb-login-1')).toEqual([expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 })]);
-      expect(requestLines(apiOut, 'lb-login-1')).toEqual([expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 })]);
+      expect(requestLines(bffOut, 'lb-login-1')).toEqual([
+        expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 }),
+      ]);
+      expect(requestLines(apiOut, 'lb-login-1')).toEqual([
+        expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 }),
+      ]);
     });
     const all = [...bffOut.lines, ...apiOut.lines].join('\n');
     expect(all).not.toContain('correct-horse-battery');

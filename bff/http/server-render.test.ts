@@ -8,7 +8,8 @@ import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 
 // The shop's index.html as Vite builds it: an empty #root the server fills.
-const INDEX = '<!doctype html><html lang="en"><head><title>Statefront test client</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="en"><head><title>Statefront test client</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const EVIL = '</script><script>alert(1)</script>';
 
 let api: TestApi;
@@ -43,12 +44,29 @@ beforeAll(async () => {
   // The real bundle, as `npm run build` makes it, into a folder of this test's own.
   await build({ configFile: path.resolve('vite.ssr.config.ts'), logLevel: 'silent', build: { outDir: serverDir } });
   api = await startTestApi();
-  lampId = await addProduct(api.db, { name: 'Brass desk lamp', category: 'Lighting', priceCents: 4999, sales: 50, images: [{ path: '/images/lamp.jpg' }] });
+  lampId = await addProduct(api.db, {
+    name: 'Brass desk lamp',
+    category: 'Lighting',
+    priceCents: 4999,
+    sales: 50,
+    images: [{ path: '/images/lamp.jpg' }],
+  });
   // A long list: its boundary is past the size at which React would stream it out of line.
   for (let i = 0; i < 12; i++) {
-    await addProduct(api.db, { name: `Rug ${i}`, category: 'Rugs', description: `A hand-woven wool rug, number ${i}. `.repeat(12), images: [{ path: `/images/rug-${i}.jpg` }] });
+    await addProduct(api.db, {
+      name: `Rug ${i}`,
+      category: 'Rugs',
+      description: `A hand-woven wool rug, number ${i}. `.repeat(12),
+      images: [{ path: `/images/rug-${i}.jpg` }],
+    });
   }
-  evilId = await addProduct(api.db, { name: `Mug ${EVIL}`, category: 'Kitchen', priceCents: 1250, sales: 40, images: [{ path: '/images/mug.jpg' }] });
+  evilId = await addProduct(api.db, {
+    name: `Mug ${EVIL}`,
+    category: 'Kitchen',
+    priceCents: 1250,
+    sales: 40,
+    images: [{ path: '/images/mug.jpg' }],
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -82,7 +100,10 @@ describe('first paint from HTML', () => {
     expect(root).not.toContain('Mug');
     expect(html.match(/<script[^>]*>/g)).toHaveLength(3);
     expect(root).toMatch(/<img[^>]*src="\/images\/lamp.jpg"[^>]*fetchPriority="high"/i);
-    expect(Object.keys(shopData(html))).toEqual(['/api/products/category/Lighting/?pageNum=1&price=&rating=&category=&attrs=&sort=', '/api/categories']);
+    expect(Object.keys(shopData(html))).toEqual([
+      '/api/products/category/Lighting/?pageNum=1&price=&rating=&category=&attrs=&sort=',
+      '/api/categories',
+    ]);
   });
 
   it('when a list is long, then it still comes whole in the HTML, with no inline script the CSP would block', async () => {
@@ -111,7 +132,11 @@ describe('first paint from HTML', () => {
       const [, names = '', rules = ''] = styles[0] ?? [];
       // Every class the markup uses is defined in that block, under a name the block announces
       // (css-0 is emotion's name for an empty style: nothing to define).
-      const used = new Set([...rootOf(html).matchAll(/class="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(' ')).filter((c) => c.startsWith('css-') && c !== 'css-0'));
+      const used = new Set(
+        [...rootOf(html).matchAll(/class="([^"]+)"/g)]
+          .flatMap((m) => (m[1] ?? '').split(' '))
+          .filter((c) => c.startsWith('css-') && c !== 'css-0'),
+      );
       expect(used.size, pathname).toBeGreaterThan(5);
       for (const cls of used) {
         expect(names.split(' '), `${pathname} ${cls}`).toContain(cls.slice('css-'.length));
@@ -125,16 +150,23 @@ describe('first paint from HTML', () => {
     const html = await page(await startBff({ serverDir }), `/product-details/${evilId}`);
     expect(html).not.toContain('<script>alert(1)');
     // Only the page's own scripts: the data block, the settings block and the module (no inline script of React's either).
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script id="shop-settings" type="application/json">', '<script id="shop-data" type="application/json">', '<script type="module" src="/assets/index-abc123.js">']);
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script id="shop-settings" type="application/json">',
+      '<script id="shop-data" type="application/json">',
+      '<script type="module" src="/assets/index-abc123.js">',
+    ]);
     expect(rootOf(html)).toContain('Mug &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect((shopData(html)[`/api/products/get-one/${evilId}`] as { name: string }).name).toBe(`Mug ${EVIL}`);
   });
 
-  it.each(['/cart', '/login', '/admin/orders', '/no/such/page'])('when a shopper opens %s, then it answers the plain index.html', async (pathname) => {
-    const html = await page(await startBff({ serverDir }), pathname);
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('shop-data');
-  });
+  it.each(['/cart', '/login', '/admin/orders', '/no/such/page'])(
+    'when a shopper opens %s, then it answers the plain index.html',
+    async (pathname) => {
+      const html = await page(await startBff({ serverDir }), pathname);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('shop-data');
+    },
+  );
 
   it('when no server bundle is built, then every page still answers the plain index.html, and the log says why', async () => {
     const bff = await startBff();
@@ -145,7 +177,10 @@ describe('first paint from HTML', () => {
   });
 
   it('when the render throws, then the shopper gets the plain page and the error is logged', async () => {
-    await writeFile(path.join(dir, 'entry-server.js'), "export const dataUrlsOf = () => []; export const render = async () => { throw new Error('render broke'); };");
+    await writeFile(
+      path.join(dir, 'entry-server.js'),
+      "export const dataUrlsOf = () => []; export const render = async () => { throw new Error('render broke'); };",
+    );
     const bff = await startBff({ serverDir: dir });
     const html = await page(bff, '/product-list');
     expect(html).toContain('<div id="root"></div>');

@@ -46,7 +46,8 @@ export const serverRender = ({ bundleFile, callApi, logger }: ServerRenderOption
     if (loaded) return loaded;
     // Looked for again on each page until it appears (a build finishing after the start).
     if (!existsSync(bundleFile)) {
-      if (!missingTold) logger.warn({ bundleFile }, 'no server-render bundle: pages are rendered in the browser only (run `npm run build`)');
+      if (!missingTold)
+        logger.warn({ bundleFile }, 'no server-render bundle: pages are rendered in the browser only (run `npm run build`)');
       missingTold = true;
       return null;
     }
@@ -64,7 +65,9 @@ export const serverRender = ({ bundleFile, callApi, logger }: ServerRenderOption
       if (!urls) return null;
       const answers = await Promise.all(urls.map((apiUrl) => callApi(req, apiUrl, { purpose: 'proxy' })));
       // Only real answers are inlined: a page whose data failed renders its loading form, and the browser asks again.
-      const data: ServerData = Object.fromEntries(urls.flatMap((apiUrl, i) => (answers[i]?.status === 200 ? [[apiUrl, answers[i].body]] : [])));
+      const data: ServerData = Object.fromEntries(
+        urls.flatMap((apiUrl, i) => (answers[i]?.status === 200 ? [[apiUrl, answers[i].body]] : [])),
+      );
       const page = await bundle.render(url, data);
       const filled = fill(indexHtml, page, data);
       if (!filled) logger.warn('index.html has no empty #root to render into: answering it as it is');

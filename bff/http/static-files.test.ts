@@ -62,7 +62,14 @@ describe('the client', () => {
   it('when a page is served, then it carries the CSP and no HSTS outside production', async () => {
     const res = await fetch(`${bff.url}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "style-src 'self' 'unsafe-inline'", "connect-src 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(res.headers.get('strict-transport-security')).toBeNull();

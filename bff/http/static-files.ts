@@ -28,7 +28,12 @@ const IMMUTABLE = /\/assets\//;
  * With `render`, home, the lists and product details arrive rendered (decision 006); a kiosk
  * keeps the plain page, its shell is not the shop's.
  */
-export const clientFiles = (clientDir: string, settings: ShopSettings, render?: ServerRender, hasSession?: (req: express.Request) => Promise<boolean>): Router => {
+export const clientFiles = (
+  clientDir: string,
+  settings: ShopSettings,
+  render?: ServerRender,
+  hasSession?: (req: express.Request) => Promise<boolean>,
+): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
@@ -41,11 +46,17 @@ export const clientFiles = (clientDir: string, settings: ShopSettings, render?: 
   };
   // /index.html itself carries the settings too, not the bare file.
   router.get('/index.html', async (_req, res, next) => (existsSync(indexFile) ? sendIndex(res) : next()));
-  const cacheFor = (res: Response, file: string) => res.setHeader('cache-control', IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const cacheFor = (res: Response, file: string) =>
+    res.setHeader('cache-control', IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   router.use(precompressed(clientDir, cacheFor));
   router.use(express.static(clientDir, { index: false, dotfiles: 'ignore', setHeaders: cacheFor }));
   router.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isProxiedPath(req.path) || req.path.startsWith('/widgets/') || req.path.startsWith('/assets/')) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      isProxiedPath(req.path) ||
+      req.path.startsWith('/widgets/') ||
+      req.path.startsWith('/assets/')
+    ) {
       return next();
     }
     if (!existsSync(indexFile)) {

@@ -21,7 +21,8 @@ afterAll(() => shop?.stop());
 describe('kiosk PIN lock shared through Redis', () => {
   it('when 5 wrong PINs of one kiosk are spread across two instances, then both refuse even the right PIN and say when it unlocks', async () => {
     const cookie = cookieOf(await requestFrom(first.url, '127.0.2.1', '/api/kiosk/unlock'));
-    const tryPin = (bff: TestBff, pin: string) => requestFrom(bff.url, '127.0.2.1', '/api/kiosk/unlock', { method: 'POST', headers: { cookie }, json: { pin } });
+    const tryPin = (bff: TestBff, pin: string) =>
+      requestFrom(bff.url, '127.0.2.1', '/api/kiosk/unlock', { method: 'POST', headers: { cookie }, json: { pin } });
     for (let i = 0; i < 4; i += 1) expect((await tryPin(i % 2 === 0 ? first : second, '0000')).status).toBe(403);
     expect((await tryPin(second, '0000')).status).toBe(429);
 

@@ -138,12 +138,19 @@ describe('leaving kiosk mode: the PIN check', () => {
 describe('KIOSK_PIN setting', () => {
   it('when KIOSK_PIN is not 4 to 12 digits, then the BFF does not start and says what to set', async () => {
     for (const pin of ['12a4', '123', '1234567890123']) {
-      await expect(loadBffConfig({ NODE_ENV: 'test', KIOSK_PIN: pin, SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) })).rejects.toThrow('- KIOSK_PIN: must be 4 to 12 digits, like 482915');
+      await expect(
+        loadBffConfig({ NODE_ENV: 'test', KIOSK_PIN: pin, SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) }),
+      ).rejects.toThrow('- KIOSK_PIN: must be 4 to 12 digits, like 482915');
     }
   });
 
   it('when KIOSK_PIN is empty, then it counts as unset', async () => {
-    const config = await loadBffConfig({ NODE_ENV: 'test', KIOSK_PIN: '', SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) });
+    const config = await loadBffConfig({
+      NODE_ENV: 'test',
+      KIOSK_PIN: '',
+      SESSION_SECRET: 'x'.repeat(32),
+      INTERNAL_SECRET: 'y'.repeat(32),
+    });
     expect(config.KIOSK_PIN).toBeUndefined();
   });
 });

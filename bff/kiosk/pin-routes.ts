@@ -72,7 +72,8 @@ export const kioskPinRoutes = ({ pin, isTls, logger, stores }: KioskPinRoutesOpt
     if (pin === undefined) return void res.status(404).json({ message: KIOSK_PIN_TEXTS.unavailable });
     const device = deviceOf(req, res);
     const parsed = KioskUnlockRequest.safeParse(req.body);
-    if (!parsed.success) return void res.status(400).json({ message: parsed.error.issues[0]?.message ?? 'The PIN is 4 to 12 digits.', field: 'pin' });
+    if (!parsed.success)
+      return void res.status(400).json({ message: parsed.error.issues[0]?.message ?? 'The PIN is 4 to 12 digits.', field: 'pin' });
     const ip = clientIp(req);
     const deviceKey = `device:${device}|${ip}`;
     const addressKey = `address:${ip}`;

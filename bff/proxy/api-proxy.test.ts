@@ -5,8 +5,15 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiProxy } from './api-proxy.ts';
 
-const listen = (server: http.Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-const close = (server: http.Server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+const listen = (server: http.Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+const close = (server: http.Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 describe('the proxy keeps idle API connections only while the API does', () => {
   const servers: http.Server[] = [];
@@ -18,7 +25,12 @@ describe('the proxy keeps idle API connections only while the API does', () => {
     const api = http.createServer((_req, res) => res.end('[]'));
     api.keepAliveTimeout = 5_000; // Node's default, announced as `Keep-Alive: timeout=5`
     servers.push(api);
-    const { middleware, agent } = apiProxy({ target: await listen(api), logger: pino({ level: 'silent' }), clearSession: () => '', instanceId: 'bff' });
+    const { middleware, agent } = apiProxy({
+      target: await listen(api),
+      logger: pino({ level: 'silent' }),
+      clearSession: () => '',
+      instanceId: 'bff',
+    });
     const bff = http.createServer(express().use(middleware));
     servers.push(bff);
     const res = await fetch(`${await listen(bff)}/api/products`);

@@ -49,7 +49,10 @@ describe('chat flood through the BFF', () => {
     const desk = await adminViaBff(api, bff);
     open.push(desk);
     const atAdmin = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
-    const [results, other] = await Promise.all([flood(50, { transport: 'upgrade', localAddress: '127.0.0.61' }), attempt({ transport: 'upgrade', localAddress: '127.0.0.62' })]);
+    const [results, other] = await Promise.all([
+      flood(50, { transport: 'upgrade', localAddress: '127.0.0.61' }),
+      attempt({ transport: 'upgrade', localAddress: '127.0.0.62' }),
+    ]);
     expect(sockets(results)).toHaveLength(CAPS.CHAT_SOCKETS_PER_ADDRESS);
     expect(refusals(results)).toEqual(Array(40).fill(CHAT_TEXTS.tooManyChats));
     // The relay counts these as websockets once they upgrade, the hub counted them once as connections: none is refused twice over.
@@ -82,7 +85,10 @@ describe('chat flood through the BFF', () => {
 
   it('when an admin opens more sockets than a shopper may, from one address, then every one gets in', async () => {
     const cookie = await bffSession(api, bff, { admin: true });
-    const results = await Promise.all([flood(6, { cookie, localAddress: '127.0.0.67' }), flood(6, { cookie, transport: 'upgrade', localAddress: '127.0.0.67' })]);
+    const results = await Promise.all([
+      flood(6, { cookie, localAddress: '127.0.0.67' }),
+      flood(6, { cookie, transport: 'upgrade', localAddress: '127.0.0.67' }),
+    ]);
     expect(results.flatMap(refusals)).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ const track = (s: Socket): Socket => (open.push(s), s);
 
 beforeAll(async () => {
   // A long rate window keeps the limit test independent of how fast this machine is.
-  api = await startTestApi({ attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })] });
+  api = await startTestApi({
+    attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })],
+  });
   bff = await startTestBff({ apiUrl: api.url });
 });
 afterEach(async () => {
@@ -47,21 +49,27 @@ const chatting = async () => {
 };
 
 describe('chat through the BFF', () => {
-  it.each(['websocket', 'polling'] as const)('when a logged-in customer and an admin chat over %s, then each gets the other message, with the customer named', async (transport) => {
-    const adminSocket = await admin(transport);
-    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
-    const shopper = await customer({ loggedIn: true, transport });
-    const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
+  it.each(['websocket', 'polling'] as const)(
+    'when a logged-in customer and an admin chat over %s, then each gets the other message, with the customer named',
+    async (transport) => {
+      const adminSocket = await admin(transport);
+      const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+      const shopper = await customer({ loggedIn: true, transport });
+      const atCustomer = collect<[string, { id: number }]>(shopper, SOCKET_EVENTS.serverToClient, 2);
 
-    expect(await say(shopper, 'Where is my parcel?')).toEqual({ ok: true, id: 1 });
-    await until(() => atAdmin.length === 1, 'the admin has the message');
-    // The name comes from the session the BFF turned into a token: the client never held one.
-    expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1, name: 'Test User' });
+      expect(await say(shopper, 'Where is my parcel?')).toEqual({ ok: true, id: 1 });
+      await until(() => atAdmin.length === 1, 'the admin has the message');
+      // The name comes from the session the BFF turned into a token: the client never held one.
+      expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1, name: 'Test User' });
 
-    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({ ok: true, id: 2 });
-    await until(() => atCustomer.length === 1, 'the customer has the answer');
-    expect(atCustomer).toEqual([['On its way', { id: 2 }]]);
-  });
+      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({
+        ok: true,
+        id: 2,
+      });
+      await until(() => atCustomer.length === 1, 'the customer has the answer');
+      expect(atCustomer).toEqual([['On its way', { id: 2 }]]);
+    },
+  );
 
   it('when no admin is online, then the customer gets no admin and the message goes nowhere', async () => {
     const shopper = await customer();
@@ -99,7 +107,10 @@ describe('chat through the BFF', () => {
       expect(new Set(seen.map((m) => m.user)).size).toBe(1);
     }
     expect(atA[0]!.user).not.toBe(atB[0]!.user);
-    expect(await ack(a, SOCKET_EVENTS.adminSendsMessage, { user: atB[0]!.user, message: 'not mine' })).toMatchObject({ ok: false, code: 'no conversation' });
+    expect(await ack(a, SOCKET_EVENTS.adminSendsMessage, { user: atB[0]!.user, message: 'not mine' })).toMatchObject({
+      ok: false,
+      code: 'no conversation',
+    });
   });
 
   // Where the line breaks: the client's own TCP connection, the BFF's end of it, or the relay's leg to the API.
@@ -110,31 +121,38 @@ describe('chat through the BFF', () => {
   };
   const drops = (['customer', 'admin'] as const).flatMap((side) => Object.entries(cuts).map(([where, cut]) => ({ side, where, cut })));
 
-  it.each(drops)('when $where for the $side, then messages sent both ways meanwhile arrive once, in order, on the same socket id', async ({ side, cut }) => {
-    const { adminSocket, atAdmin, shopper, atCustomer } = await chatting();
-    const room = shopper.id!;
-    const [dropped, online] = side === 'customer' ? [shopper, adminSocket] : [adminSocket, shopper];
-    const droppedId = dropped.id;
-    holdOffline(dropped);
-    await cut(dropped);
-    // The issue's drop lasts a second: messages are sent while the line is down, then it comes back.
-    const downForASecond = new Promise((resolve) => setTimeout(resolve, 1_000));
+  it.each(drops)(
+    'when $where for the $side, then messages sent both ways meanwhile arrive once, in order, on the same socket id',
+    async ({ side, cut }) => {
+      const { adminSocket, atAdmin, shopper, atCustomer } = await chatting();
+      const room = shopper.id!;
+      const [dropped, online] = side === 'customer' ? [shopper, adminSocket] : [adminSocket, shopper];
+      const droppedId = dropped.id;
+      holdOffline(dropped);
+      await cut(dropped);
+      // The issue's drop lasts a second: messages are sent while the line is down, then it comes back.
+      const downForASecond = new Promise((resolve) => setTimeout(resolve, 1_000));
 
-    for (const n of [1, 2, 3]) adminSocket.emit(SOCKET_EVENTS.adminSendsMessage, { user: room, message: `admin ${n}` });
-    for (const n of [1, 2]) shopper.emit(SOCKET_EVENTS.clientSendsMessage, `customer ${n}`);
-    await ack(online, CHAT_EVENTS.replay, { after: 0, room }); // acks come in order: the online side's messages are in
+      for (const n of [1, 2, 3]) adminSocket.emit(SOCKET_EVENTS.adminSendsMessage, { user: room, message: `admin ${n}` });
+      for (const n of [1, 2]) shopper.emit(SOCKET_EVENTS.clientSendsMessage, `customer ${n}`);
+      await ack(online, CHAT_EVENTS.replay, { after: 0, room }); // acks come in order: the online side's messages are in
 
-    await downForASecond;
-    await comeBack(dropped);
-    expect(dropped.recovered).toBe(true);
-    expect(dropped.id).toBe(droppedId);
-    await until(() => atCustomer.length === 3 && atAdmin.length === 3, 'both sides have caught up');
-    // Anything duplicated would be here once these round trips are answered.
-    await Promise.all([ack(shopper, CHAT_EVENTS.replay, { after: 0 }), ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room })]);
-    expect(atCustomer).toEqual(['admin 1', 'admin 2', 'admin 3']);
-    expect(atAdmin.map((m) => [m.user, m.message])).toEqual([[room, 'hello'], [room, 'customer 1'], [room, 'customer 2']]);
-    expect(atAdmin.map((m) => m.id)).toEqual([...atAdmin.map((m) => m.id)].sort((x, y) => x - y));
-  });
+      await downForASecond;
+      await comeBack(dropped);
+      expect(dropped.recovered).toBe(true);
+      expect(dropped.id).toBe(droppedId);
+      await until(() => atCustomer.length === 3 && atAdmin.length === 3, 'both sides have caught up');
+      // Anything duplicated would be here once these round trips are answered.
+      await Promise.all([ack(shopper, CHAT_EVENTS.replay, { after: 0 }), ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room })]);
+      expect(atCustomer).toEqual(['admin 1', 'admin 2', 'admin 3']);
+      expect(atAdmin.map((m) => [m.user, m.message])).toEqual([
+        [room, 'hello'],
+        [room, 'customer 1'],
+        [room, 'customer 2'],
+      ]);
+      expect(atAdmin.map((m) => m.id)).toEqual([...atAdmin.map((m) => m.id)].sort((x, y) => x - y));
+    },
+  );
 
   it('when a guest or a customer session claims to be admin, then it is refused, receives nothing meant for admins and cannot act', async () => {
     const realAdmin = await admin();
@@ -143,7 +161,8 @@ describe('chat through the BFF', () => {
     const claimants = [await customer(), await customer({ loggedIn: true })];
     const heard = claimants.map((c) => ({ messages: collect(c, SOCKET_EVENTS.serverToAdmin), orders: collect(c, SOCKET_EVENTS.newOrder) }));
     const errors = collect<ChatError>(claimants[0]!, CHAT_EVENTS.error);
-    for (const c of claimants) expect(await ack(c, SOCKET_EVENTS.adminConnected, 'admin-1')).toMatchObject({ ok: false, code: 'not admin' });
+    for (const c of claimants)
+      expect(await ack(c, SOCKET_EVENTS.adminConnected, 'admin-1')).toMatchObject({ ok: false, code: 'not admin' });
     claimants[0]!.emit(SOCKET_EVENTS.adminConnected, 'admin-1');
     await until(() => errors.length === 1, 'the ack-less claim is answered with an error event');
 
@@ -153,7 +172,9 @@ describe('chat through the BFF', () => {
     api.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
     await until(() => ordersAtAdmin.length === 1, 'the real admin gets the new order');
     for (const c of claimants) {
-      expect(await ack(c, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({ code: 'not admin' });
+      expect(await ack(c, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({
+        code: 'not admin',
+      });
       expect(await ack(c, SOCKET_EVENTS.adminClosesChat, { roomId: shopper.id })).toMatchObject({ code: 'not admin' });
       await ack(c, CHAT_EVENTS.replay, { after: 0 }); // round-trips after every emit above: nothing still in flight
     }

@@ -8,7 +8,11 @@ import { setProxyCredential } from './internal-credential.ts';
  * stays here, the session's token goes up as a Bearer token, a token or internal proof the
  * browser made up itself is dropped, and the shopper's address goes up signed (`proxy`).
  */
-export const setUpstreamAuth = (req: http.IncomingMessage, token: string | undefined, credential: { secret: string; address: string }): void => {
+export const setUpstreamAuth = (
+  req: http.IncomingMessage,
+  token: string | undefined,
+  credential: { secret: string; address: string },
+): void => {
   delete req.headers.cookie;
   delete req.headers.authorization;
   if (token) req.headers.authorization = `Bearer ${token}`;

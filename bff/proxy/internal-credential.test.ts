@@ -29,7 +29,11 @@ describe('the BFF signs who is calling, and only its session routes may ask for 
   });
 
   it('when a shopper logs in, then the BFF’s own call carries the session proof', async () => {
-    const res = await postJson(`${bff.url}/api/users/login`, { email: 'ada@example.test', password: FAKE_PASSWORD }, { [PROOF_HEADER]: 'forged' });
+    const res = await postJson(
+      `${bff.url}/api/users/login`,
+      { email: 'ada@example.test', password: FAKE_PASSWORD },
+      { [PROOF_HEADER]: 'forged' },
+    );
     expect(res.status).toBe(200);
     const login = api.requests.find((r) => r.url === '/api/users/login')!;
     expect(login.headers[PROOF_HEADER]).toBe(proof('session', '127.0.0.1'));

@@ -24,7 +24,10 @@ const open: Socket[] = [];
 describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat websocket caps shared by two BFF instances', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
-    api = await startTestApi({ config: { CHAT_SOCKETS_PER_ADDRESS: 100, CHAT_SOCKETS_PER_SESSION: 100 }, attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })] });
+    api = await startTestApi({
+      config: { CHAT_SOCKETS_PER_ADDRESS: 100, CHAT_SOCKETS_PER_SESSION: 100 },
+      attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })],
+    });
     const config = { ...RELAY, REDIS_URL: redis.url };
     first = await startTestBff({ apiUrl: api.url, config });
     second = await startTestBff({ apiUrl: api.url, config });
@@ -42,7 +45,8 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat websocket caps shared by
 
   /** A connected socket, or why it was refused (a refused upgrade reads as its status). */
   const attempt = (bff: TestBff, options: ViaBffOptions): Promise<Socket | string> => attemptViaBff(bff, options, (s) => open.push(s));
-  const alternating = (n: number, options: ViaBffOptions) => Promise.all(Array.from({ length: n }, (_, i) => attempt(i % 2 === 0 ? first : second, options)));
+  const alternating = (n: number, options: ViaBffOptions) =>
+    Promise.all(Array.from({ length: n }, (_, i) => attempt(i % 2 === 0 ? first : second, options)));
   const sockets = (results: Array<Socket | string>) => results.filter((r): r is Socket => typeof r !== 'string');
   const refusals = (results: Array<Socket | string>) => results.filter((r): r is string => typeof r === 'string');
 
@@ -55,7 +59,12 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat websocket caps shared by
 
   it('when one session has two websockets, one on each BFF, then a third is refused on either until one closes', async () => {
     const cookie = await bffSession(api, first);
-    expect(refusals([await attempt(first, { cookie, localAddress: '127.0.2.13' }), await attempt(second, { cookie, localAddress: '127.0.2.14' })])).toEqual([]);
+    expect(
+      refusals([
+        await attempt(first, { cookie, localAddress: '127.0.2.13' }),
+        await attempt(second, { cookie, localAddress: '127.0.2.14' }),
+      ]),
+    ).toEqual([]);
     expect(await attempt(first, { cookie, localAddress: '127.0.2.15' })).toBe('Unexpected server response: 429');
     expect(await attempt(second, { cookie, localAddress: '127.0.2.15' })).toBe('Unexpected server response: 429');
 

@@ -20,7 +20,9 @@ const refuse = (socket: Duplex, status: string, instanceId?: string) => {
 /** A 429 with the sentence as JSON, like the BFF's other limits (a browser's WebSocket hides it; scripts read it). */
 const refuseTooMany = (socket: Duplex, message: string, instanceId?: string) => {
   const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n${instanceLine(instanceId)}Retry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n${instanceLine(instanceId)}Retry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 };
 
 /**

@@ -35,7 +35,9 @@ export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = lo
     // The browser's previous session is replaced: end it at the API too, so its token dies with it.
     const previous = req.session;
     if (previous) {
-      await callApi(req, '/api/logout', { token: previous.token }).catch(() => logger.warn({ requestId: req.requestId }, 'could not end the previous session'));
+      await callApi(req, '/api/logout', { token: previous.token }).catch(() =>
+        logger.warn({ requestId: req.requestId }, 'could not end the previous session'),
+      );
     }
     res.append('set-cookie', await cookies.issue({ token, doNotLogout, isAdmin: user.isAdmin }, isTls(req)));
   };

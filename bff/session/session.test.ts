@@ -26,7 +26,8 @@ const newAccount = async (bff: TestBff) => {
   expect(res.status).toBe(201);
   return { email, body: (await res.json()) as { userCreated: { _id: string } }, cookie: cookieFrom(res) };
 };
-const login = (bff: TestBff, email: string, doNotLogout = false) => postJson(`${bff.url}/api/users/login`, { email, password: PASSWORD, doNotLogout });
+const login = (bff: TestBff, email: string, doNotLogout = false) =>
+  postJson(`${bff.url}/api/users/login`, { email, password: PASSWORD, doNotLogout });
 const getToken = (bff: TestBff, cookie?: string) => fetch(`${bff.url}/api/get-token`, { headers: cookie ? { cookie } : {} });
 /** The upstream token the cookie holds, read the way the BFF reads it. */
 const upstreamToken = async (cookie: string) => (await sessionCookies(TEST_SESSION_SECRET).read(cookie))!.token;

@@ -28,7 +28,14 @@ export type Shop = {
  * The whole shop in one process (what `npm start` and the e2e fixture run): the API on an
  * internal loopback port, the BFF on PORT proxying to it. With API_URL only the BFF starts.
  */
-export const startShop = async ({ env = process.env, port, host, clientDir, widgetsDir, say = () => undefined }: ShopOptions = {}): Promise<Shop> => {
+export const startShop = async ({
+  env = process.env,
+  port,
+  host,
+  clientDir,
+  widgetsDir,
+  say = () => undefined,
+}: ShopOptions = {}): Promise<Shop> => {
   const bffConfig = await loadBffConfig(env);
   const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront', { readable: readableFor(bffConfig.NODE_ENV) });
   let db: Db | undefined;
@@ -39,12 +46,23 @@ export const startShop = async ({ env = process.env, port, host, clientDir, widg
     if (!apiUrl) {
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
       say(apiConfig.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${apiConfig.DATA_DIR} …`);
-      db = await openDb({ dataDir: apiConfig.DATA_DIR, databaseUrl: apiConfig.DATABASE_URL, poolSize: apiConfig.DATABASE_POOL_SIZE, thread: apiConfig.PGLITE_THREAD });
+      db = await openDb({
+        dataDir: apiConfig.DATA_DIR,
+        databaseUrl: apiConfig.DATABASE_URL,
+        poolSize: apiConfig.DATABASE_POOL_SIZE,
+        thread: apiConfig.PGLITE_THREAD,
+      });
       if (apiConfig.SEED === 'demo') {
-        const seeded = await seedDemo(db, { dataDir: apiConfig.DATA_DIR, production: apiConfig.NODE_ENV === 'production', onProgress: (m) => say(`  seeding: ${m}`) });
+        const seeded = await seedDemo(db, {
+          dataDir: apiConfig.DATA_DIR,
+          production: apiConfig.NODE_ENV === 'production',
+          onProgress: (m) => say(`  seeding: ${m}`),
+        });
         if (seeded.seeded) {
           demoAccounts = seeded.counts.users > 0;
-          say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
+          say(
+            `Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`,
+          );
         }
       }
       api = createApi({ db, config: apiConfig, logger: logger.child({ part: 'api' }) });

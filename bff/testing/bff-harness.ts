@@ -34,7 +34,13 @@ export type StartTestBffOptions = {
  * A BFF on 127.0.0.1 and an ephemeral port, serving a tiny client (index.html, one asset)
  * and widget from a temp folder, logging into memory so tests can read the logs.
  */
-export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, serverDir, logger }: StartTestBffOptions): Promise<TestBff> => {
+export const startTestBff = async ({
+  apiUrl,
+  config = {},
+  apiLimitPerMinute,
+  serverDir,
+  logger,
+}: StartTestBffOptions): Promise<TestBff> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'statefront-bff-test-'));
   const clientDir = path.join(dir, 'client');
   const widgetsDir = path.join(dir, 'widgets');
@@ -73,7 +79,15 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
     KIOSK_HANDOFF_SECONDS: 120,
     ...config,
   };
-  const bff = createBff({ apiUrl, config: full, logger: logger ?? pino({ level: 'info' }, sink), clientDir, widgetsDir, serverDir: serverDir ?? path.join(dir, 'server'), apiLimitPerMinute });
+  const bff = createBff({
+    apiUrl,
+    config: full,
+    logger: logger ?? pino({ level: 'info' }, sink),
+    clientDir,
+    widgetsDir,
+    serverDir: serverDir ?? path.join(dir, 'server'),
+    apiLimitPerMinute,
+  });
   const { port } = await bff.start(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,

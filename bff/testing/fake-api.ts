@@ -33,7 +33,13 @@ export const startFakeApi = async (): Promise<FakeApi> => {
           res.statusCode = 401;
           return void res.end(JSON.stringify({ message: 'wrong credentials' }));
         }
-        const user = { _id: '00000000-0000-4000-8000-000000000001', name: 'A', lastName: 'B', email, isAdmin: email?.startsWith('admin') ?? false };
+        const user = {
+          _id: '00000000-0000-4000-8000-000000000001',
+          name: 'A',
+          lastName: 'B',
+          email,
+          isAdmin: email?.startsWith('admin') ?? false,
+        };
         issued += 1;
         const token = `upstream-token-${email}-${issued}`;
         // One id per email, so every session of an account is the same user.
@@ -43,7 +49,13 @@ export const startFakeApi = async (): Promise<FakeApi> => {
       if (req.url === '/api/session') {
         const user = sessions.get(bearer(req));
         res.statusCode = user ? 200 : 401;
-        return void res.end(JSON.stringify(user ? { user: { ...user, name: 'A', lastName: 'B', isAdmin: user.email.startsWith('admin') } } : { message: 'Please log in first' }));
+        return void res.end(
+          JSON.stringify(
+            user
+              ? { user: { ...user, name: 'A', lastName: 'B', isAdmin: user.email.startsWith('admin') } }
+              : { message: 'Please log in first' },
+          ),
+        );
       }
       if (req.url === '/api/logout') sessions.delete(bearer(req));
       if (req.method === 'PUT' && req.url === '/api/users/profile') {

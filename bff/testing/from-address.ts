@@ -9,7 +9,12 @@ export type FromAddressOptions = { method?: string; headers?: Record<string, str
  * loopback on Linux, so a test can play several shoppers (or a proxy and its clients).
  * A `json` body goes with the anti-forgery header the shop's pages send.
  */
-export const requestFrom = (baseUrl: string, localAddress: string, path: string, { method = 'GET', headers = {}, json }: FromAddressOptions = {}): Promise<Answer> =>
+export const requestFrom = (
+  baseUrl: string,
+  localAddress: string,
+  path: string,
+  { method = 'GET', headers = {}, json }: FromAddressOptions = {},
+): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const { port } = new URL(baseUrl);
     const sent = json === undefined ? headers : { 'content-type': 'application/json', 'x-csrf': '1', ...headers };

@@ -39,26 +39,40 @@ const heading = (c: HTMLElement) => c.querySelector('h1')?.textContent ?? null;
 
 describe('route guard', () => {
   it('when the server has not answered yet, then a skeleton holds the place and the page is not shown', async () => {
-    const { container } = await renderGuarded('/user/cart-details', { 'GET /api/get-token': () => new Promise(() => undefined) }, { session: ann });
+    const { container } = await renderGuarded(
+      '/user/cart-details',
+      { 'GET /api/get-token': () => new Promise(() => undefined) },
+      { session: ann },
+    );
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(queryByText(container, 'Checkout page')).toBeNull();
   });
 
   it('when there is no session, then the login form shows in place of the page at the same address', async () => {
-    const { container, path } = await renderGuarded('/user/cart-details', { 'GET /api/get-token': { status: 401, body: { message: 'no session' } } });
+    const { container, path } = await renderGuarded('/user/cart-details', {
+      'GET /api/get-token': { status: 401, body: { message: 'no session' } },
+    });
     expect(heading(container)).toBe('Login');
     expect(getByLabelText(container, 'Email address')).toBeTruthy();
     expect(path()).toBe('/user/cart-details');
   });
 
   it('when a logged-in non-admin opens an admin route, then they are sent home', async () => {
-    const { container, path } = await renderGuarded('/admin/orders', { 'GET /api/get-token': { body: { token: 'x', isAdmin: false } } }, { session: ann });
+    const { container, path } = await renderGuarded(
+      '/admin/orders',
+      { 'GET /api/get-token': { body: { token: 'x', isAdmin: false } } },
+      { session: ann },
+    );
     expect(path()).toBe('/');
     expect(heading(container)).toBe('Home page');
   });
 
   it('when an admin opens an admin route, then the page renders', async () => {
-    const { container } = await renderGuarded('/admin/orders', { 'GET /api/get-token': { body: { token: 'x', isAdmin: true } } }, { session: { ...ann, isAdmin: true } });
+    const { container } = await renderGuarded(
+      '/admin/orders',
+      { 'GET /api/get-token': { body: { token: 'x', isAdmin: true } } },
+      { session: { ...ann, isAdmin: true } },
+    );
     expect(heading(container)).toBe('Orders page');
   });
 
@@ -68,7 +82,9 @@ describe('route guard', () => {
       'GET /api/get-token': () => (session ? { body: { token: 'x', isAdmin: false } } : { status: 401, body: { message: 'no session' } }),
       'POST /api/users/login': () => {
         session = true;
-        return { body: { success: 'user logged in', userLoggedIn: { _id: 'u1', name: 'A', lastName: 'B', email: 'a@b.co', isAdmin: false } } };
+        return {
+          body: { success: 'user logged in', userLoggedIn: { _id: 'u1', name: 'A', lastName: 'B', email: 'a@b.co', isAdmin: false } },
+        };
       },
     });
     expect(heading(container)).toBe('Login');
@@ -103,7 +119,11 @@ describe('route guard', () => {
   });
 
   it('when the tab settles with nobody logged in though the token check passed, then the login form shows instead of a page waiting for a user', async () => {
-    const { container } = await renderGuarded('/user/cart-details', { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } }, { session: null });
+    const { container } = await renderGuarded(
+      '/user/cart-details',
+      { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
+      { session: null },
+    );
     expect(heading(container)).toBe('Login');
     expect(queryByText(container, 'Checkout page')).toBeNull();
   });
@@ -112,7 +132,11 @@ describe('route guard', () => {
     const local = memoryStorage();
     const session = memoryStorage();
     writeUser(local, session, ann);
-    const { container, path } = await renderGuarded('/user/cart-details', { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } }, { storages: { local, session } });
+    const { container, path } = await renderGuarded(
+      '/user/cart-details',
+      { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
+      { storages: { local, session } },
+    );
     expect(heading(container)).toBe('Checkout page');
     const otherTab = new BroadcastChannel(AUTH_CHANNEL);
     try {

@@ -45,7 +45,12 @@ describe('Link', () => {
       expect(path()).toBe('/');
       await unmount();
     }
-    const { container, path } = await renderWithApp(<Link to="/cart" target="_blank">Cart</Link>, { route: '/' });
+    const { container, path } = await renderWithApp(
+      <Link to="/cart" target="_blank">
+        Cart
+      </Link>,
+      { route: '/' },
+    );
     expect((await press(getByRoleName(container, 'link', 'Cart'), {})).defaultPrevented).toBe(false);
     expect(path()).toBe('/');
   });

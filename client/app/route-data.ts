@@ -3,7 +3,6 @@ import { filterFromSearch, parseListPath, productsApiUrl } from '../../machines/
 import { BESTSELLERS_URL, CATEGORIES_URL, productUrl } from '../lib/api-urls.ts';
 import { paths } from '../lib/paths.ts';
 
-
 /**
  * For the server render (entry-server.tsx) only: the browser's pages import the urls from
  * api-urls.ts, so that the list's filters stay out of every first load.

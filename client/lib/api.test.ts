@@ -32,13 +32,27 @@ describe('api fetch wrapper', () => {
   });
 
   it('when a 429 says Retry-After in seconds, then the error carries them', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Too many wrong PINs. Try again in 5 minutes.' }), { status: 429, headers: { 'retry-after': '300' } }));
-    await expect(api.post('/api/kiosk/unlock', { pin: '0000' })).rejects.toEqual({ status: 429, message: 'Too many wrong PINs. Try again in 5 minutes.', retryAfter: 300 });
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ message: 'Too many wrong PINs. Try again in 5 minutes.' }), {
+          status: 429,
+          headers: { 'retry-after': '300' },
+        }),
+    );
+    await expect(api.post('/api/kiosk/unlock', { pin: '0000' })).rejects.toEqual({
+      status: 429,
+      message: 'Too many wrong PINs. Try again in 5 minutes.',
+      retryAfter: 300,
+    });
   });
 
   it('when the error body is not JSON, then the body itself is the message', async () => {
     mockFetch({ 'GET /api/products/bestsellers': { status: 503, body: 'Service Unavailable: maintenance until 10:00' } });
-    await expect(api.get('/api/products/bestsellers')).rejects.toEqual({ status: 503, message: 'Service Unavailable: maintenance until 10:00' });
+    await expect(api.get('/api/products/bestsellers')).rejects.toEqual({
+      status: 503,
+      message: 'Service Unavailable: maintenance until 10:00',
+    });
   });
 
   it('when any call answers 401, then the unauthorized handler runs once', async () => {
@@ -62,7 +76,11 @@ describe('api fetch wrapper', () => {
   it('when a call gets no answer or the BFF cannot reach the API (502–504), then the unreachable handler hears it; other errors and aborts do not', async () => {
     const handler = vi.fn();
     const stop = setUnreachableHandler(handler);
-    mockFetch({ 'GET /api/a': { status: 502, body: {} }, 'GET /api/b': { status: 404, body: {} }, 'GET /api/c': { status: 500, body: {} } });
+    mockFetch({
+      'GET /api/a': { status: 502, body: {} },
+      'GET /api/b': { status: 404, body: {} },
+      'GET /api/c': { status: 500, body: {} },
+    });
     await expect(api.get('/api/a')).rejects.toMatchObject({ status: 502 });
     await expect(api.get('/api/b')).rejects.toMatchObject({ status: 404 });
     await expect(api.get('/api/c')).rejects.toMatchObject({ status: 500 });

@@ -20,7 +20,9 @@ export function useCategories(): CategoriesState {
     actor.send({ type: 'fetch.url', url: CATEGORIES_URL });
     if (actor.getSnapshot().hasTag('failed')) actor.send({ type: 'fetch.reload' });
   }, [actor]);
-  const status = CategoriesContext.useSelector((s) => (s.hasTag('ready') ? 'success' : s.hasTag('failed') ? 'error' : s.context.url ? 'loading' : 'idle'));
+  const status = CategoriesContext.useSelector((s) =>
+    s.hasTag('ready') ? 'success' : s.hasTag('failed') ? 'error' : s.context.url ? 'loading' : 'idle',
+  );
   const categories = CategoriesContext.useSelector((s) => s.context.data as Category[] | undefined);
   const error = CategoriesContext.useSelector((s) => s.context.error);
   return { status, categories: categories ?? NONE, error };

@@ -12,7 +12,10 @@ describe('the development event log', () => {
     const log = createEventLog();
     const target: { statefrontEvents?: EventLogHandle } = {};
     exposeEventLog(log, target);
-    const auth = createActor(authMachine, { input: { local: memoryStorage(), session: memoryStorage() }, inspect: log.inspect('auth') }).start();
+    const auth = createActor(authMachine, {
+      input: { local: memoryStorage(), session: memoryStorage() },
+      inspect: log.inspect('auth'),
+    }).start();
     const cart = createActor(cartMachine, { input: { storage: memoryStorage() }, inspect: log.inspect('cart') }).start();
     auth.send({ type: 'auth.login', email: 'ann@example.com', password: 'hunter22', doNotLogout: false });
     cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });

@@ -22,7 +22,9 @@ export const lazyNamed = <M extends Record<K, ComponentType<any>>, K extends key
     if (!loaded) return fetchModule().then((module) => ({ default: module[name] }));
     const module = loaded;
     // A thenable that calls back at once: lazy() marks the component resolved before it renders.
-    return { then: (resolve: (value: { default: M[K] }) => void) => resolve({ default: module[name] }) } as unknown as Promise<{ default: M[K] }>;
+    return { then: (resolve: (value: { default: M[K] }) => void) => resolve({ default: module[name] }) } as unknown as Promise<{
+      default: M[K];
+    }>;
   });
   return Object.assign(Component, { preload: (): Promise<unknown> => (loaded ? Promise.resolve(loaded) : fetchModule()) });
 };

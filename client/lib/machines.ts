@@ -48,7 +48,9 @@ export const liveAuthMachine = authMachine.provide({
     login: fromPromise<LoginResponse, LoginBody>(({ input, signal }) => api.post('/api/users/login', input, { signal })),
     register: fromPromise<RegisterResponse, RegisterBody>(({ input, signal }) => api.post('/api/users/register', input, { signal })),
     logout: fromPromise<void, void>(({ signal }) => api.get('/api/logout', { signal })),
-    updateProfile: fromPromise<ProfileUpdateResponse, ProfileUpdateBody>(({ input, signal }) => api.put('/api/users/profile', input, { signal })),
+    updateProfile: fromPromise<ProfileUpdateResponse, ProfileUpdateBody>(({ input, signal }) =>
+      api.put('/api/users/profile', input, { signal }),
+    ),
   },
 });
 

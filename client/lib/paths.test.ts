@@ -7,7 +7,9 @@ describe('route table builders', () => {
     expect(paths.productList.to({ page: 1 })).toBe('/product-list');
     expect(paths.productList.to({ page: 3 })).toBe('/product-list/3');
     expect(paths.productList.to({ category: 'Computers/Laptops/Dell' })).toBe('/product-list/category/Computers,Laptops,Dell');
-    expect(paths.productList.to({ category: 'Computers/Laptops', search: 'dell', page: 2 })).toBe('/product-list/category/Computers,Laptops/search/dell/2');
+    expect(paths.productList.to({ category: 'Computers/Laptops', search: 'dell', page: 2 })).toBe(
+      '/product-list/category/Computers,Laptops/search/dell/2',
+    );
     expect(paths.productList.to({ search: '  ' })).toBe('/product-list');
   });
 

@@ -51,7 +51,9 @@ describe('the answers a server-rendered page carries', () => {
   });
 
   it('when the data block is missing, broken or not an object, then the page has no answers', () => {
-    const doc = (text: string | null) => ({ getElementById: (id: string) => (id === SHOP_DATA_ID && text !== null ? ({ textContent: text } as HTMLElement) : null) });
+    const doc = (text: string | null) => ({
+      getElementById: (id: string) => (id === SHOP_DATA_ID && text !== null ? ({ textContent: text } as HTMLElement) : null),
+    });
     expect(readServerData(doc('{"/api/categories":[]}'))).toEqual({ '/api/categories': [] });
     expect(readServerData(doc(null))).toEqual({});
     expect(readServerData(doc('{"/api'))).toEqual({});

@@ -28,9 +28,14 @@ export const liveFetchMachine = fetchMachineOver((url, signal) => api.get<unknow
 type Snapshot = SnapshotFrom<typeof liveFetchMachine>;
 
 const stateOf = <T>(s: Snapshot): ApiGetState<T> =>
-  s.hasTag('failed') ? { status: 'error', error: s.context.error ?? 'Something went wrong', errorStatus: s.context.errorStatus ?? 0 } : s.hasTag('ready') ? { status: 'success', data: s.context.data as T } : { status: 'loading' };
+  s.hasTag('failed')
+    ? { status: 'error', error: s.context.error ?? 'Something went wrong', errorStatus: s.context.errorStatus ?? 0 }
+    : s.hasTag('ready')
+      ? { status: 'success', data: s.context.data as T }
+      : { status: 'loading' };
 
-const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.status && a.data === b.data && a.error === b.error && a.errorStatus === b.errorStatus;
+const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) =>
+  a.status === b.status && a.data === b.data && a.error === b.error && a.errorStatus === b.errorStatus;
 
 /**
  * One fetch actor for the calling component, told about every url change. It starts ready with
@@ -39,7 +44,10 @@ const sameState = <T>(a: ApiGetState<T>, b: ApiGetState<T>) => a.status === b.st
 export function useFetchActor(url: string | null, logic: typeof liveFetchMachine = liveFetchMachine) {
   const data = useServerData(url);
   // No `data` key without data: the event log keeps only plain inputs, for replays.
-  const actor = useActorRef(logic, { input: data === undefined ? { url } : { url, data }, inspect: devEventLog?.inspect('fetch', { many: true }) });
+  const actor = useActorRef(logic, {
+    input: data === undefined ? { url } : { url, data },
+    inspect: devEventLog?.inspect('fetch', { many: true }),
+  });
   useEffect(() => {
     actor.send({ type: 'fetch.url', url });
   }, [actor, url]);

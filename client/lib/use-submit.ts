@@ -15,7 +15,9 @@ export function useSubmit<V, O>(send: (values: V, signal: AbortSignal) => Promis
     latest.current = { send, onDone };
   });
   const [logic] = useState(() =>
-    submitMachine.provide({ actors: { send: fromPromise<unknown, unknown>(({ input, signal }) => latest.current.send(input as V, signal)) } }),
+    submitMachine.provide({
+      actors: { send: fromPromise<unknown, unknown>(({ input, signal }) => latest.current.send(input as V, signal)) },
+    }),
   );
   const actor = useActorRef(logic, { inspect: devEventLog?.inspect('submit', { many: true }) });
   useEffect(() => {

@@ -26,7 +26,9 @@ export const getByText = (root: ParentNode, text: string | RegExp, selector?: st
 /** The form control a <label> with this text points at. */
 export const getByLabelText = <T extends HTMLElement = HTMLInputElement>(root: ParentNode, text: string): T => {
   const label = [...root.querySelectorAll('label')].find((l) => textOf(l) === text);
-  const control = label?.htmlFor ? (root as Element).ownerDocument?.getElementById(label.htmlFor) ?? document.getElementById(label.htmlFor) : null;
+  const control = label?.htmlFor
+    ? ((root as Element).ownerDocument?.getElementById(label.htmlFor) ?? document.getElementById(label.htmlFor))
+    : null;
   if (!control) throw new Error(`No control labelled "${text}"`);
   return control as T;
 };
@@ -56,7 +58,12 @@ export const click = async (el: Element): Promise<void> => {
 
 /** Types into a React-controlled input: the native setter, then the input event React listens to. */
 export const typeInto = async (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): Promise<void> => {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    el instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : el instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
   await act(async () => {
     Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
     el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 
 /** `headers`: extra response headers (an admin list page's X-Total-Count, say). */
 export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type MockRoute = MockAnswer | ((req: { method: string; url: string; body: unknown; headers: Record<string, string> }) => MockAnswer | Promise<MockAnswer>);
+export type MockRoute =
+  MockAnswer | ((req: { method: string; url: string; body: unknown; headers: Record<string, string> }) => MockAnswer | Promise<MockAnswer>);
 
 export type FetchCall = { method: string; url: string; body: unknown; headers: Record<string, string> };
 

@@ -1,7 +1,20 @@
 import { act } from 'react';
 
 /** Input types where a browser turns Enter into the form's implicit submission (HTML 4.10.21.2). */
-const IMPLICIT_SUBMIT = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+const IMPLICIT_SUBMIT = new Set([
+  'text',
+  'search',
+  'url',
+  'tel',
+  'email',
+  'password',
+  'date',
+  'month',
+  'week',
+  'time',
+  'datetime-local',
+  'number',
+]);
 
 /**
  * Presses Enter in a field as a browser does: the keydown goes first and, unless a handler

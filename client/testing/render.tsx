@@ -70,7 +70,11 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
   await act(async () => {
     root.render(
-      <AppProviders storages={storages} authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)} openSocket={options.openSocket ?? neverOpens}>
+      <AppProviders
+        storages={storages}
+        authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)}
+        openSocket={options.openSocket ?? neverOpens}
+      >
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionEffects />
           <PathProbe />

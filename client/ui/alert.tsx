@@ -11,7 +11,12 @@ const tones: Record<AlertTone, { color: string; background: string }> = {
   warning: { color: colors.warning, background: colors.warningSurface },
 };
 
-const base = css({ padding: `${space(3)} ${space(4)}`, borderRadius: radius, margin: `${space(3)} 0`, borderLeft: '4px solid currentColor' });
+const base = css({
+  padding: `${space(3)} ${space(4)}`,
+  borderRadius: radius,
+  margin: `${space(3)} 0`,
+  borderLeft: '4px solid currentColor',
+});
 
 /**
  * A banner. Errors are announced at once (role alert); other tones politely (role status),

@@ -31,5 +31,11 @@ export function Badge({ children, tone = 'danger', label }: { children?: ReactNo
 
 /** A red dot that marks something unread; its meaning is given to screen readers by `label`. */
 export function Dot({ label }: { label: string }) {
-  return <span role="img" aria-label={label} css={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: '#ef4444' }} />;
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      css={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: '#ef4444' }}
+    />
+  );
 }

@@ -23,7 +23,12 @@ const base = css({
 
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css({ background: colors.primary, color: colors.onPrimary, '&:hover:not(:disabled)': { background: colors.primaryHover } }),
-  secondary: css({ background: colors.background, color: colors.text, borderColor: colors.border, '&:hover:not(:disabled)': { background: colors.surface } }),
+  secondary: css({
+    background: colors.background,
+    color: colors.text,
+    borderColor: colors.border,
+    '&:hover:not(:disabled)': { background: colors.surface },
+  }),
   danger: css({ background: colors.danger, color: colors.onPrimary }),
   link: css({ background: 'transparent', color: colors.primary, padding: 0, minHeight: 0, textDecoration: 'underline' }),
 };

@@ -28,7 +28,14 @@ export type ConfirmDialogProps = {
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels and
  * focus returns to the opener when it closes.
  */
-export function ConfirmDialog({ open, title = 'Are you sure?', confirmLabel = 'Yes', cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title = 'Are you sure?',
+  confirmLabel = 'Yes',
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModalDialog(ref, open);

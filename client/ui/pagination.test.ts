@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { visiblePages } from './pagination.tsx';
 
 describe('which page links a long list shows', () => {
-  it('when there are few pages, then every page has a link, as the spec\'s paginationLinksNumber links', () => {
+  it("when there are few pages, then every page has a link, as the spec's paginationLinksNumber links", () => {
     expect(visiblePages(2, 3)).toEqual([1, 2, 3]);
     expect(visiblePages(9, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });

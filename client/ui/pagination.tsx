@@ -99,7 +99,13 @@ export function Pagination({ pageNum, linksNumber, hrefOf, label = 'Pages', show
             </li>
           ) : (
             <li key={p}>
-              <Link to={hrefOf(p)} state={focusState(`Page ${p}`)} css={itemStyle} aria-label={`Page ${p}`} aria-current={p === pageNum ? 'page' : undefined}>
+              <Link
+                to={hrefOf(p)}
+                state={focusState(`Page ${p}`)}
+                css={itemStyle}
+                aria-label={`Page ${p}`}
+                aria-current={p === pageNum ? 'page' : undefined}
+              >
                 {p}
               </Link>
             </li>

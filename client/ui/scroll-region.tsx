@@ -2,8 +2,10 @@ import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { colors, focusRing } from './theme.ts';
 
-const cover = (side: 'left' | 'right') => `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, ${colors.background} 30%, rgba(255,255,255,0)) ${side} center / 40px 100% no-repeat local`;
-const shade = (side: 'left' | 'right') => `radial-gradient(farthest-side at ${side === 'left' ? '0' : '100%'} 50%, rgba(0,0,0,0.28), rgba(0,0,0,0)) ${side} center / 16px 100% no-repeat scroll`;
+const cover = (side: 'left' | 'right') =>
+  `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, ${colors.background} 30%, rgba(255,255,255,0)) ${side} center / 40px 100% no-repeat local`;
+const shade = (side: 'left' | 'right') =>
+  `radial-gradient(farthest-side at ${side === 'left' ? '0' : '100%'} 50%, rgba(0,0,0,0.28), rgba(0,0,0,0)) ${side} center / 16px 100% no-repeat scroll`;
 
 /**
  * Edge shadows that show only where more content hides: the white covers scroll with the content

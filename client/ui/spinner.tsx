@@ -30,12 +30,27 @@ export function Spinner({ label = 'Loading ...' }: { label?: string }) {
  * A grey placeholder of the final content's size, so the page does not jump when data
  * arrives. Hidden from assistive tech: the surrounding region says it is busy.
  */
-export function Skeleton({ width = '100%', height = 16, rounded }: { width?: number | string; height?: number | string; rounded?: boolean }) {
+export function Skeleton({
+  width = '100%',
+  height = 16,
+  rounded,
+}: {
+  width?: number | string;
+  height?: number | string;
+  rounded?: boolean;
+}) {
   return (
     <span
       aria-hidden="true"
       data-skeleton=""
-      css={{ display: 'block', width, height, background: colors.surface, borderRadius: rounded ? '50%' : radius, animation: `${pulse} 1.5s ease-in-out infinite` }}
+      css={{
+        display: 'block',
+        width,
+        height,
+        background: colors.surface,
+        borderRadius: rounded ? '50%' : radius,
+        animation: `${pulse} 1.5s ease-in-out infinite`,
+      }}
     />
   );
 }

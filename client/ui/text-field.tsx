@@ -65,7 +65,13 @@ export function TextArea({ label, error, ...area }: TextAreaProps) {
       <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
-      <textarea id={id} css={[fieldStyle, focusRing]} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...area} />
+      <textarea
+        id={id}
+        css={[fieldStyle, focusRing]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...area}
+      />
       {error ? (
         <p id={errorId} css={errorStyle}>
           {error}

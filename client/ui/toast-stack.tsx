@@ -22,7 +22,10 @@ const toastStyle = css({
   borderLeft: '4px solid',
 });
 const toneColor: Record<AlertTone, string> = { danger: '#f87171', success: '#4ade80', info: '#93c5fd', warning: '#fbbf24' };
-const closeStyle = css({ marginLeft: 'auto', background: 'transparent', border: 0, color: 'inherit', fontSize: '1.25rem', lineHeight: 1, cursor: 'pointer' }, focusRing);
+const closeStyle = css(
+  { marginLeft: 'auto', background: 'transparent', border: 0, color: 'inherit', fontSize: '1.25rem', lineHeight: 1, cursor: 'pointer' },
+  focusRing,
+);
 
 export type ToastProps = {
   children: ReactNode;

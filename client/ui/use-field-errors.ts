@@ -32,6 +32,9 @@ export function useFieldErrors<V, K extends string>(validate: (values: V) => Fie
     },
     [validate],
   );
-  const recheck = useCallback((values: V) => setErrors((shown) => (Object.keys(shown).length ? keepStillInvalid(shown, validate(values)) : shown)), [validate]);
+  const recheck = useCallback(
+    (values: V) => setErrors((shown) => (Object.keys(shown).length ? keepStillInvalid(shown, validate(values)) : shown)),
+    [validate],
+  );
   return { errors, check, recheck };
 }

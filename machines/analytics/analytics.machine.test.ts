@@ -9,18 +9,31 @@ const today = '2026-11-27';
 
 const start = () => {
   const control = createControl();
-  const actor = createActor(analyticsMachine.provide({ actors: { fetchHours: control.promise(), socket: control.callback() } }), { input: { today } }).start();
+  const actor = createActor(analyticsMachine.provide({ actors: { fetchHours: control.promise(), socket: control.callback() } }), {
+    input: { today },
+  }).start();
   return { actor, control, ctx: () => actor.getSnapshot().context };
 };
 
 describe('analytics chart helpers', () => {
   it('when hours are labelled, then the UTC hour is shown in 12-hour format', () => {
-    expect(['2026-11-27T00:10:00Z', '2026-11-27T09:00:00Z', '2026-11-27T12:30:00Z', '2026-11-27T23:59:00Z'].map(hourLabel)).toEqual(['12 AM', '9 AM', '12 PM', '11 PM']);
+    expect(['2026-11-27T00:10:00Z', '2026-11-27T09:00:00Z', '2026-11-27T12:30:00Z', '2026-11-27T23:59:00Z'].map(hourLabel)).toEqual([
+      '12 AM',
+      '9 AM',
+      '12 PM',
+      '11 PM',
+    ]);
   });
 
   it('when orders are summed, then totals are cumulative per hour bucket in order of time', () => {
-    const s = cumulativeSeries([order('2026-11-27T10:30:00Z', 0.2), order('2026-11-27T09:00:00Z', 10), order('2026-11-27T10:05:00Z', 0.1)], today);
-    expect(s).toEqual([{ name: '9 AM', [today]: 10 }, { name: '10 AM', [today]: 10.3 }]);
+    const s = cumulativeSeries(
+      [order('2026-11-27T10:30:00Z', 0.2), order('2026-11-27T09:00:00Z', 10), order('2026-11-27T10:05:00Z', 0.1)],
+      today,
+    );
+    expect(s).toEqual([
+      { name: '9 AM', [today]: 10 },
+      { name: '10 AM', [today]: 10.3 },
+    ]);
   });
 
   it('when two series are drawn, then the one with more points goes first', () => {
@@ -65,7 +78,10 @@ describe('analytics machine', () => {
     actor.send({ type: 'analytics.newOrder', order: order(`${today}T10:40:00Z`, 5) });
     actor.send({ type: 'analytics.newOrder', order: order(`${today}T11:00:00Z`, 1) });
     actor.send({ type: 'analytics.newOrder', order: order('2026-11-26T11:00:00Z', 99) });
-    expect(ctx().first).toEqual([{ name: '10 AM', [today]: 15 }, { name: '11 AM', [today]: 16 }]);
+    expect(ctx().first).toEqual([
+      { name: '10 AM', [today]: 15 },
+      { name: '11 AM', [today]: 16 },
+    ]);
     expect(ctx().second).toEqual([]);
   });
 

@@ -41,7 +41,13 @@ const dateRegion = (which: Which) => {
           id: which === 'first' ? 'fetchFirst' : 'fetchSecond',
           src: 'fetchHours',
           input: ({ context }: { context: AnalyticsContext }) => ({ date: context[dateKey(which)] }),
-          onDone: { target: 'ready', actions: { type: 'storeSeries', params: ({ event }: { event: { output: HourBucket[] } }) => ({ which, buckets: event.output }) } },
+          onDone: {
+            target: 'ready',
+            actions: {
+              type: 'storeSeries',
+              params: ({ event }: { event: { output: HourBucket[] } }) => ({ which, buckets: event.output }),
+            },
+          },
           onError: { target: 'failed', actions: { type: 'clearSeries', params: { which } } },
         },
       },

@@ -45,9 +45,11 @@ const total = (c: AnalyticsContext, which: 'first' | 'second') => {
   return `${date} at ${formatUsd(Number(c[which].at(-1)?.[date] ?? 0))}`;
 };
 const region = (which: 'first' | 'second') => ({
-  [`${which}.loading`]: (s: { context: AnalyticsContext }) => `the ${which} date ${which === 'first' ? s.context.firstDate : s.context.secondDate} is loading`,
+  [`${which}.loading`]: (s: { context: AnalyticsContext }) =>
+    `the ${which} date ${which === 'first' ? s.context.firstDate : s.context.secondDate} is loading`,
   [`${which}.ready`]: (s: { context: AnalyticsContext }) => `the ${which} chart shows ${total(s.context, which)}`,
-  [`${which}.failed`]: (s: { context: AnalyticsContext }) => `the ${which} chart of ${which === 'first' ? s.context.firstDate : s.context.secondDate} failed to load`,
+  [`${which}.failed`]: (s: { context: AnalyticsContext }) =>
+    `the ${which} chart of ${which === 'first' ? s.context.firstDate : s.context.secondDate} failed to load`,
 });
 
 /** The test plan's sentences (docs/machines/analytics.plan.md). */
@@ -56,7 +58,8 @@ const describe: PlanTemplates = {
   events: {
     'analytics.setFirstDate': (e) => `the admin picks ${e.date} as the first date`,
     'analytics.setSecondDate': (e) => `the admin picks ${e.date} as the second date`,
-    'analytics.newOrder': (e) => `a live order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives, made ${e.order.createdAt.slice(0, 10)}`,
+    'analytics.newOrder': (e) =>
+      `a live order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives, made ${e.order.createdAt.slice(0, 10)}`,
     'xstate.done.actor.fetchFirst': (e) => `the first date's 24 hours arrive, with ${ordersIn(e.output)}`,
     'xstate.error.actor.fetchFirst': 'the first date fails to load',
     'xstate.done.actor.fetchSecond': (e) => `the second date's 24 hours arrive, with ${ordersIn(e.output)}`,
@@ -73,24 +76,40 @@ export const analyticsModel = (): ModelSpec => {
     input: () => ({ today }),
     events: eventsIn as ModelSpec['events'],
     bound: (c: AnalyticsContext) =>
-      c.first.length <= 2 && c.second.length <= 2 && Number(c.first.at(-1)?.[c.firstDate] ?? 0) <= 6 && Number(c.second.at(-1)?.[c.secondDate] ?? 0) <= 6,
+      c.first.length <= 2 &&
+      c.second.length <= 2 &&
+      Number(c.first.at(-1)?.[c.firstDate] ?? 0) <= 6 &&
+      Number(c.second.at(-1)?.[c.secondDate] ?? 0) <= 6,
     check: (before, event, after) => {
       const prev = before.context as AnalyticsContext;
       const next = after.context as AnalyticsContext;
       for (const which of ['first', 'second'] as const) {
         const date = which === 'first' ? next.firstDate : next.secondDate;
         const values = sums(next[which], date);
-        assertTrue(values.every((v, i) => i === 0 || v >= (values[i - 1] ?? 0)), `${which} series is cumulative`);
+        assertTrue(
+          values.every((v, i) => i === 0 || v >= (values[i - 1] ?? 0)),
+          `${which} series is cumulative`,
+        );
         const hours = next[which].map((p) => hourOf(p.name));
-        assertTrue(hours.every((h, i) => i === 0 || h > (hours[i - 1] ?? -1)), `${which} series has one point an hour, in hour order`);
+        assertTrue(
+          hours.every((h, i) => i === 0 || h > (hours[i - 1] ?? -1)),
+          `${which} series has one point an hour, in hour order`,
+        );
         if (event.type === 'analytics.newOrder') {
           const live = (event.order as AnalysisOrder).createdAt.slice(0, 10) === today && date === today;
           if (!live) assertEqual(next[which], prev[which], `${which}: an order not of today or of an unselected date is ignored`);
           else {
             const grown = Number(next[which].at(-1)?.[date] ?? 0) - Number(prev[which].at(-1)?.[date] ?? 0);
-            assertEqual(Math.round(grown * 100), Math.round((event.order as AnalysisOrder).orderTotal.cartSubtotal * 100), `${which}: a live order adds its amount to the day`);
+            assertEqual(
+              Math.round(grown * 100),
+              Math.round((event.order as AnalysisOrder).orderTotal.cartSubtotal * 100),
+              `${which}: a live order adds its amount to the day`,
+            );
             const hours = next[which].map((p) => p.name);
-            assertTrue(hours.includes(hourLabel((event.order as AnalysisOrder).createdAt)), `${which}: a live order has a point of its own hour`);
+            assertTrue(
+              hours.includes(hourLabel((event.order as AnalysisOrder).createdAt)),
+              `${which}: a live order has a point of its own hour`,
+            );
           }
         }
       }

@@ -50,7 +50,9 @@ export const cumulativeSeries = (orders: AnalysisOrder[], date: string): ChartPo
     cents.set(hour, (cents.get(hour) ?? 0) + toCents(o.orderTotal.cartSubtotal));
   }
   let running = 0;
-  return [...cents.keys()].sort((a, b) => a - b).map((hour) => ({ name: hourText(hour), [date]: fromCents((running += cents.get(hour)!)) }));
+  return [...cents.keys()]
+    .sort((a, b) => a - b)
+    .map((hour) => ({ name: hourText(hour), [date]: fromCents((running += cents.get(hour)!)) }));
 };
 
 /**

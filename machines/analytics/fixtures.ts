@@ -2,7 +2,11 @@ import type { AnalysisOrder, HourBucket } from '../../contracts/order.ts';
 import { fromCents, toCents } from '../../contracts/rules.ts';
 
 /** An order as the analysis answer and the 'newOrder' event carry it. */
-export const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({ _id: createdAt, createdAt, orderTotal: { cartSubtotal } });
+export const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({
+  _id: createdAt,
+  createdAt,
+  orderTotal: { cartSubtotal },
+});
 
 /**
  * What `GET /api/orders/analysis/{date}?bucket=hour` answers for these orders (the API's tests

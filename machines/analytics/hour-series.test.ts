@@ -11,9 +11,9 @@ const DAY_MS = 86_400_000;
 /** Orders anywhere in one UTC day, to the millisecond, with whole-cent subtotals up to $10,000. */
 const ordersOfDay = (date: string) =>
   fc.array(
-    fc.record({ ms: fc.integer({ min: 0, max: DAY_MS - 1 }), cents: fc.integer({ min: 0, max: 1_000_000 }) }).map(({ ms, cents }) =>
-      order(new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString(), cents / 100),
-    ),
+    fc
+      .record({ ms: fc.integer({ min: 0, max: DAY_MS - 1 }), cents: fc.integer({ min: 0, max: 1_000_000 }) })
+      .map(({ ms, cents }) => order(new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString(), cents / 100)),
     { maxLength: 60 },
   );
 
@@ -46,7 +46,10 @@ describe('cumulative series from hourly buckets', () => {
 
   it('when orders are at 00:00 and 23:59 UTC, then they sit in 12 AM and 11 PM whatever the local zone', () => {
     const orders = [order(`${DAY}T00:00:00.000Z`, 1), order(`${DAY}T23:59:59.999Z`, 2)];
-    const expected = [{ name: '12 AM', [DAY]: 1 }, { name: '11 PM', [DAY]: 3 }];
+    const expected = [
+      { name: '12 AM', [DAY]: 1 },
+      { name: '11 PM', [DAY]: 3 },
+    ];
     expect(seriesFromBuckets(bucketsOf(orders), DAY)).toEqual(expected);
     expect(cumulativeSeries(orders, DAY)).toEqual(expected);
   });
@@ -60,14 +63,20 @@ describe('cumulative series from hourly buckets', () => {
     const today = seriesFromBuckets(bucketsOf([order(`${DAY}T09:00:00Z`, 5)]), DAY);
     const yesterday = seriesFromBuckets(bucketsOf([order(`${BEFORE}T01:00:00Z`, 3), order(`${BEFORE}T22:00:00Z`, 4)]), BEFORE);
     expect(today).toEqual([{ name: '9 AM', [DAY]: 5 }]);
-    expect(yesterday).toEqual([{ name: '1 AM', [BEFORE]: 3 }, { name: '10 PM', [BEFORE]: 7 }]);
+    expect(yesterday).toEqual([
+      { name: '1 AM', [BEFORE]: 3 },
+      { name: '10 PM', [BEFORE]: 7 },
+    ]);
     const [drawnFirst] = drawOrder({ date: DAY, points: today }, { date: BEFORE, points: yesterday });
     expect(drawnFirst.date).toBe(BEFORE);
   });
 
   it('when a live order is of an hour before the last point, then it lands in its own hour and raises the later ones', () => {
     const series = seriesFromBuckets(bucketsOf([order(`${DAY}T09:00:00Z`, 10), order(`${DAY}T15:00:00Z`, 5)]), DAY);
-    expect(addCumulative(series, order(`${DAY}T09:59:00Z`, 1), DAY)).toEqual([{ name: '9 AM', [DAY]: 11 }, { name: '3 PM', [DAY]: 16 }]);
+    expect(addCumulative(series, order(`${DAY}T09:59:00Z`, 1), DAY)).toEqual([
+      { name: '9 AM', [DAY]: 11 },
+      { name: '3 PM', [DAY]: 16 },
+    ]);
     expect(addCumulative(series, order(`${DAY}T12:00:00Z`, 1), DAY)).toEqual([
       { name: '9 AM', [DAY]: 10 },
       { name: '12 PM', [DAY]: 11 },

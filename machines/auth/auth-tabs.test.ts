@@ -58,7 +58,20 @@ describe('auth machine across tabs', () => {
     await control.reject('fetchSession', noSession);
     actor.send(login);
     await control.resolve('login', { success: 'user logged in', userLoggedIn: john });
-    actor.send({ type: 'auth.updateProfile', body: { name: 'Johnny', lastName: 'Doe', password: 'secret1', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' } });
+    actor.send({
+      type: 'auth.updateProfile',
+      body: {
+        name: 'Johnny',
+        lastName: 'Doe',
+        password: 'secret1',
+        phoneNumber: '',
+        address: '',
+        country: '',
+        zipCode: '',
+        city: '',
+        state: '',
+      },
+    });
     await control.resolve('updateProfile', { success: 'user updated', userUpdated: { ...john, name: 'Johnny' } });
     expect(told()).toEqual([
       { type: 'tabs.tell', message: { type: 'user', userInfo: john } },
@@ -104,7 +117,7 @@ describe('auth machine across tabs', () => {
     expect(guest.told()).toEqual([]);
   });
 
-  it('when another tab logs in while this tab waits for its own login, then this tab\'s answer decides', async () => {
+  it("when another tab logs in while this tab waits for its own login, then this tab's answer decides", async () => {
     const { actor, control, snap } = tab();
     await control.reject('fetchSession', noSession);
     actor.send(login);
@@ -118,7 +131,9 @@ describe('auth machine across tabs', () => {
 /** Node's BroadcastChannel behaves as the browser's: other instances of the same name hear a message, the sender does not. */
 const realTab = () => {
   const control = createControl();
-  const machine = controlledAuth(control, { otherTabs: otherTabsActor({ openChannel: (name) => new BroadcastChannel(name) as unknown as ChannelLike }) });
+  const machine = controlledAuth(control, {
+    otherTabs: otherTabsActor({ openChannel: (name) => new BroadcastChannel(name) as unknown as ChannelLike }),
+  });
   const actor = createActor(machine, { input: { local: memoryStorage(), session: memoryStorage() } }).start();
   return { actor, control };
 };

@@ -111,7 +111,17 @@ describe('auth machine', () => {
 
   it('when the profile update succeeds, then userInfo is replaced where it was stored and "User updated" shown; failure shows "Something went wrong"', async () => {
     const { actor, control, stores, snap } = start({ userInfo: JSON.stringify({ ...user, doNotLogout: true }) });
-    const body = { name: 'Anna', lastName: 'Lee', password: 'secret1', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
+    const body = {
+      name: 'Anna',
+      lastName: 'Lee',
+      password: 'secret1',
+      phoneNumber: '',
+      address: '',
+      country: '',
+      zipCode: '',
+      city: '',
+      state: '',
+    };
     actor.send({ type: 'auth.updateProfile', body });
     expect(snap().hasTag('loading')).toBe(true);
     await control.resolve('updateProfile', { success: 'user updated', userUpdated: { ...user, name: 'Anna' } });
@@ -125,7 +135,17 @@ describe('auth machine', () => {
 
   it('when the profile update is refused for the current password, then its message belongs beside that field, until the next try', async () => {
     const { actor, control, snap } = start({ userInfo: JSON.stringify(user) });
-    const body = { name: 'Ann', lastName: 'Lee', password: 'new-secret', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
+    const body = {
+      name: 'Ann',
+      lastName: 'Lee',
+      password: 'new-secret',
+      phoneNumber: '',
+      address: '',
+      country: '',
+      zipCode: '',
+      city: '',
+      state: '',
+    };
     actor.send({ type: 'auth.updateProfile', body });
     await control.reject('updateProfile', { status: 400, message: 'Your current password is not correct', field: 'currentPassword' });
     expect(snap().context).toMatchObject({ error: 'Your current password is not correct', errorField: 'currentPassword' });

@@ -1,5 +1,13 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { LoginBody, LoginResponse, ProfileUpdateBody, ProfileUpdateResponse, RegisterBody, RegisterResponse, UserInfo } from '../../contracts/user.ts';
+import type {
+  LoginBody,
+  LoginResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  RegisterBody,
+  RegisterResponse,
+  UserInfo,
+} from '../../contracts/user.ts';
 import { fieldOf, messageOf, missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';
@@ -38,7 +46,10 @@ export const AUTH_TEXTS = {
 
 const messageOr = (error: unknown) => messageOf(error, AUTH_TEXTS.somethingWrong);
 /** The stored place follows the choice made at login. */
-const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserInfo => ({ ...output.userUpdated, doNotLogout: context.userInfo?.doNotLogout ?? false });
+const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserInfo => ({
+  ...output.userUpdated,
+  doNotLogout: context.userInfo?.doNotLogout ?? false,
+});
 
 /**
  * A refused profile update: the spec's 'Something went wrong', except a refused current
@@ -114,7 +125,13 @@ export const authMachine = setup({
         // A login or registration sent before the answer came (a form already on screen) is not lost.
         'auth.login': { target: 'guest.loggingIn', actions: 'resetMessages' },
         'auth.register': { target: 'guest.registering', actions: 'resetMessages' },
-        'auth.elsewhere.user': { target: 'loggedIn', actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }] },
+        'auth.elsewhere.user': {
+          target: 'loggedIn',
+          actions: [
+            { type: 'showUser', params: ({ event }) => event.userInfo },
+            { type: 'storeUser', params: ({ event }) => event.userInfo },
+          ],
+        },
         'auth.elsewhere.loggedOut': { target: 'guest' },
       },
     },
@@ -126,7 +143,13 @@ export const authMachine = setup({
         'auth.register': { target: '.registering', actions: 'resetMessages' },
         'auth.storageChanged': { guard: 'userChangedElsewhere', target: 'resolving', actions: 'reload' },
         // Another tab logged in: the cookie is that user's now, so this tab shows them too.
-        'auth.elsewhere.user': { target: 'loggedIn', actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }] },
+        'auth.elsewhere.user': {
+          target: 'loggedIn',
+          actions: [
+            { type: 'showUser', params: ({ event }) => event.userInfo },
+            { type: 'storeUser', params: ({ event }) => event.userInfo },
+          ],
+        },
       },
       states: {
         idle: {},
@@ -153,7 +176,9 @@ export const authMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign(({ event }) => ({ error: statusOf(event.error) === 401 ? AUTH_TEXTS.wrongCredentials : messageOr(event.error) })),
+              actions: assign(({ event }) => ({
+                error: statusOf(event.error) === 401 ? AUTH_TEXTS.wrongCredentials : messageOr(event.error),
+              })),
             },
           },
         },
@@ -173,7 +198,10 @@ export const authMachine = setup({
                 // Spec section 4: a new registration lives in session storage.
                 assign(({ event }) => ({ userInfo: { ...event.output.userCreated, doNotLogout: false }, notice: AUTH_TEXTS.userCreated })),
                 { type: 'storeUser', params: ({ event }) => ({ ...event.output.userCreated, doNotLogout: false }) },
-                { type: 'tell', params: ({ event }) => ({ type: 'user' as const, userInfo: { ...event.output.userCreated, doNotLogout: false } }) },
+                {
+                  type: 'tell',
+                  params: ({ event }) => ({ type: 'user' as const, userInfo: { ...event.output.userCreated, doNotLogout: false } }),
+                },
                 emit(({ event }) => ({ type: 'auth.loggedIn' as const, userInfo: { ...event.output.userCreated, doNotLogout: false } })),
               ],
             },
@@ -198,7 +226,10 @@ export const authMachine = setup({
         // Another tab logged in as someone (else), or changed the name: show who the cookie is now.
         'auth.elsewhere.user': {
           target: '.role.choosing',
-          actions: [{ type: 'showUser', params: ({ event }) => event.userInfo }, { type: 'storeUser', params: ({ event }) => event.userInfo }],
+          actions: [
+            { type: 'showUser', params: ({ event }) => event.userInfo },
+            { type: 'storeUser', params: ({ event }) => event.userInfo },
+          ],
         },
       },
       states: {
@@ -228,7 +259,10 @@ export const authMachine = setup({
                     assign(({ context, event }) => ({ userInfo: updatedUser(context, event.output), notice: AUTH_TEXTS.userUpdated })),
                     { type: 'storeUser', params: ({ context, event }) => updatedUser(context, event.output) },
                     // The other tabs' headers show the new name too.
-                    { type: 'tell', params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context, event.output) }) },
+                    {
+                      type: 'tell',
+                      params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context, event.output) }),
+                    },
                   ],
                 },
                 onError: { target: 'failed', actions: assign(({ event }) => profileFailure(event.error)) },

@@ -10,7 +10,17 @@ import { controlledAuth } from './controlled-auth.ts';
 
 const user: UserInfo = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
 const admin: UserInfo = { ...user, _id: 'a1', isAdmin: true, doNotLogout: true };
-const body = { name: 'Anna', lastName: 'Lee', password: 'secret1', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
+const body = {
+  name: 'Anna',
+  lastName: 'Lee',
+  password: 'secret1',
+  phoneNumber: '',
+  address: '',
+  country: '',
+  zipCode: '',
+  city: '',
+  state: '',
+};
 
 const events: AnyEventObject[] = [
   { type: 'auth.login', email: 'ann@example.com', password: 'secret1', doNotLogout: false },
@@ -21,7 +31,10 @@ const events: AnyEventObject[] = [
   { type: 'auth.storageChanged' },
   { type: 'auth.elsewhere.loggedOut' },
   { type: 'auth.elsewhere.user', userInfo: user },
-  { type: 'xstate.done.actor.fetchSession', output: { user: { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false } } },
+  {
+    type: 'xstate.done.actor.fetchSession',
+    output: { user: { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false } },
+  },
   { type: 'xstate.error.actor.fetchSession', error: { status: 401, message: 'Please log in first' } },
   { type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: user } },
   { type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: admin } },
@@ -40,14 +53,25 @@ type Ctx = { userInfo: UserInfo | null; error: string | null; notice: string | n
 /** Spec sections 4 and 8: who is logged in after each event, and the texts shown. */
 const check: ModelSpec['check'] = (before, event, after) => {
   const ctx = after.context as Ctx;
-  assertEqual(after.hasTag('guest'), ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut') && !after.hasTag('restoring'), 'guest exactly when nobody is logged in');
+  assertEqual(
+    after.hasTag('guest'),
+    ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut') && !after.hasTag('restoring'),
+    'guest exactly when nobody is logged in',
+  );
   // While the server is asked, the header shows neither Login/Register nor a name.
-  if (after.hasTag('restoring')) assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
-  if (event.type === 'xstate.done.actor.fetchSession') assertEqual(ctx.userInfo, { ...(event.output as { user: UserInfo }).user, doNotLogout: false }, 'the session user is restored into session storage');
+  if (after.hasTag('restoring'))
+    assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
+  if (event.type === 'xstate.done.actor.fetchSession')
+    assertEqual(
+      ctx.userInfo,
+      { ...(event.output as { user: UserInfo }).user, doNotLogout: false },
+      'the session user is restored into session storage',
+    );
   if (event.type === 'auth.elsewhere.loggedOut') assertEqual(ctx.userInfo, null, 'a logout in another tab logs this one out');
   // A tab waiting for its own login or logout answer lets that answer decide.
   const asking = ['loggingOut', { guest: 'loggingIn' }, { guest: 'registering' }].some((s) => before.matches(s as never));
-  if (event.type === 'auth.elsewhere.user' && !asking) assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
+  if (event.type === 'auth.elsewhere.user' && !asking)
+    assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
   assertEqual(after.hasTag('admin'), ctx.userInfo?.isAdmin === true, 'admin tag follows isAdmin');
   if (event.type === 'xstate.error.actor.login') {
     const status = (event.error as { status: number }).status;

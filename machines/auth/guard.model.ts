@@ -25,7 +25,8 @@ const check: ModelSpec['check'] = (_before, event, after) => {
     assertEqual(tags, [expected], `outcome for ${JSON.stringify(out)} on a ${area} route`);
   }
   if (event.type === 'xstate.error.actor.fetchToken') assertEqual(tags, ['showLogin'], 'no token shows the login form');
-  if (event.type === 'guard.signedOut') assertEqual(tags, ['showLogin'], 'a settled logout shows the login form, never a page waiting for a user');
+  if (event.type === 'guard.signedOut')
+    assertEqual(tags, ['showLogin'], 'a settled logout shows the login form, never a page waiting for a user');
 };
 
 /** The test plan's sentences (docs/machines/guard.plan.md). */
@@ -37,7 +38,10 @@ const describe: PlanTemplates = {
     render: ({ context }) => `the ${context.area} page is shown`,
   },
   events: {
-    'xstate.done.actor.fetchToken': (e) => (e.output.token ? `the BFF answers with a session of ${e.output.isAdmin ? 'an admin' : 'a shopper'}` : 'the BFF answers with no session'),
+    'xstate.done.actor.fetchToken': (e) =>
+      e.output.token
+        ? `the BFF answers with a session of ${e.output.isAdmin ? 'an admin' : 'a shopper'}`
+        : 'the BFF answers with no session',
     'xstate.error.actor.fetchToken': (e) => `the BFF answers ${e.error.status}`,
     'guard.recheck': 'the page asks again (after a login)',
     'guard.signedOut': 'the user is logged out',

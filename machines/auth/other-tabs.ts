@@ -12,7 +12,8 @@ export type TabMessage = { type: 'loggedOut' } | { type: 'user'; userInfo: UserI
 export type OtherTabsCommand = { type: 'tabs.tell'; message: TabMessage };
 
 /** What the actor delivers into the auth machine. */
-export type OtherTabsEvent = { type: 'auth.storageChanged' } | { type: 'auth.elsewhere.loggedOut' } | { type: 'auth.elsewhere.user'; userInfo: UserInfo };
+export type OtherTabsEvent =
+  { type: 'auth.storageChanged' } | { type: 'auth.elsewhere.loggedOut' } | { type: 'auth.elsewhere.user'; userInfo: UserInfo };
 
 /** The part of BroadcastChannel used here, so tests and browsers without it can pass their own. */
 export type ChannelLike = {

@@ -39,7 +39,14 @@ export const carouselMachine = setup({
   delays: { rotate: CAROUSEL_INTERVAL_MS },
   actions: {
     move: assign(({ context, event }) => {
-      const target = event.type === 'carousel.next' ? context.index + 1 : event.type === 'carousel.prev' ? context.index - 1 : event.type === 'carousel.goTo' ? event.index : context.index;
+      const target =
+        event.type === 'carousel.next'
+          ? context.index + 1
+          : event.type === 'carousel.prev'
+            ? context.index - 1
+            : event.type === 'carousel.goTo'
+              ? event.index
+              : context.index;
       return { index: wrap(target, context.count) };
     }),
     advance: assign(({ context }) => ({ index: wrap(context.index + 1, context.count) })),

@@ -25,9 +25,11 @@ const check: ModelSpec['check'] = (before, event, after) => {
   const next = after.context as CarouselContext;
   assertTrue(next.count === 0 ? next.index === 0 : next.index >= 0 && next.index < next.count, 'the index stays inside the list');
   assertEqual(after.hasTag('rotating'), next.count >= 2 && !isHolding(next), 'it rotates exactly when two or more slides are not held');
-  if (event.type.startsWith('xstate.after.')) assertEqual(next.index, (prev.index + 1) % prev.count, 'the timer shows the next slide, after the last the first');
+  if (event.type.startsWith('xstate.after.'))
+    assertEqual(next.index, (prev.index + 1) % prev.count, 'the timer shows the next slide, after the last the first');
   if (event.type === 'carousel.next' && prev.count > 0) assertEqual(next.index, (prev.index + 1) % prev.count, 'next wraps to the first');
-  if (event.type === 'carousel.prev' && prev.count > 0) assertEqual(next.index, (prev.index + prev.count - 1) % prev.count, 'back wraps to the last');
+  if (event.type === 'carousel.prev' && prev.count > 0)
+    assertEqual(next.index, (prev.index + prev.count - 1) % prev.count, 'back wraps to the last');
   if (event.type === 'carousel.count' && event.count <= prev.index) assertEqual(next.index, 0, 'a shorter list starts at the first slide');
 };
 
@@ -46,7 +48,8 @@ const describe: PlanTemplates = {
     'carousel.next': 'the shopper moves to the next slide',
     'carousel.prev': 'the shopper moves back a slide',
     'carousel.goTo': (e) => `the shopper picks slide ${e.index + 1}`,
-    'carousel.toggleStopped': ({ type: _ }, s) => ((s.context as CarouselContext).stopped ? 'the shopper presses Play slide show' : 'the shopper presses Pause slide show'),
+    'carousel.toggleStopped': ({ type: _ }, s) =>
+      (s.context as CarouselContext).stopped ? 'the shopper presses Play slide show' : 'the shopper presses Pause slide show',
     'carousel.hover': (e) => (e.on ? 'the pointer rests on the carousel' : 'the pointer leaves the carousel'),
     'carousel.focus': (e) => (e.on ? 'the focus moves into the carousel' : 'the focus leaves the carousel'),
     'carousel.count': (e) => `the bestsellers reload with ${e.count} slides`,

@@ -37,7 +37,10 @@ describe('cart machine', () => {
     actor.send({ type: 'cart.add', item: item('a', 10, 2) });
     actor.send({ type: 'cart.add', item: item('b', 5, 1) });
     actor.send({ type: 'cart.add', item: item('a', 10, 1) });
-    expect(ctx().items.map((i) => [i.productID, i.quantity])).toEqual([['a', 1], ['b', 1]]);
+    expect(ctx().items.map((i) => [i.productID, i.quantity])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
     expect(ctx().itemsCount).toBe(2);
     expect(ctx().cartSubtotal).toBe(15);
   });

@@ -40,7 +40,9 @@ export const cartMachine = setup({
     ),
     setQuantity: assign(({ context, event }) =>
       event.type === 'cart.setQuantity'
-        ? totalsOf(context.items.map((i) => (i.productID === event.productID ? { ...i, quantity: clampQuantity(event.quantity, i.count) } : i)))
+        ? totalsOf(
+            context.items.map((i) => (i.productID === event.productID ? { ...i, quantity: clampQuantity(event.quantity, i.count) } : i)),
+          )
         : {},
     ),
     clear: assign(() => totalsOf([])),
@@ -52,7 +54,8 @@ export const cartMachine = setup({
     // Any other change to the cart (here or in another tab) makes the banner's quantity stale.
     forgetAdded: assign({ lastAdded: null }),
     reload: assign(({ context }) => readCart(context.storage)),
-    persist: ({ context }) => writeCart(context.storage, { items: context.items, itemsCount: context.itemsCount, cartSubtotal: context.cartSubtotal }),
+    persist: ({ context }) =>
+      writeCart(context.storage, { items: context.items, itemsCount: context.itemsCount, cartSubtotal: context.cartSubtotal }),
   },
   guards: {
     inStock: ({ event }) => event.type === 'cart.add' && event.item.count >= 1 && Number.isFinite(event.item.quantity),

@@ -9,7 +9,13 @@ import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { CART_KEY, CART_VERSION, type CartTotals } from './cart-storage.ts';
 import { cartMachine, type AddedLine } from './cart.machine.ts';
 
-const line = (productID: string, price: number, quantity: number, count: number): CartItem => ({ productID, name: productID, price, count, quantity });
+const line = (productID: string, price: number, quantity: number, count: number): CartItem => ({
+  productID,
+  name: productID,
+  price,
+  count,
+  quantity,
+});
 
 /** A finite sample: a re-add of a present product with another quantity, a new one, one out of stock. */
 const events: AnyEventObject[] = [
@@ -36,7 +42,8 @@ const check: ModelSpec['check'] = (before, event, after) => {
   assertEqual(next.itemsCount, itemsCount(next.items), 'itemsCount is the sum of quantities');
   assertEqual(next.cartSubtotal, subtotal(next.items), 'cartSubtotal is the sum of price × quantity');
   assertEqual(new Set(next.items.map((i) => i.productID)).size, next.items.length, 'one line per product');
-  for (const i of next.items) assertEqual(i.quantity >= 1 && i.quantity <= Math.max(1, i.count), true, `quantity of ${i.productID} within 1..stock`);
+  for (const i of next.items)
+    assertEqual(i.quantity >= 1 && i.quantity <= Math.max(1, i.count), true, `quantity of ${i.productID} within 1..stock`);
   if (event.type === 'cart.add') {
     const item = event.item as CartItem;
     const present = prev.items.some((i) => i.productID === item.productID);
@@ -45,7 +52,11 @@ const check: ModelSpec['check'] = (before, event, after) => {
       return assertEqual(next.items, prev.items, 'out of stock: unchanged');
     }
     const inCart = next.items.find((i) => i.productID === item.productID);
-    assertEqual(next.lastAdded, { productID: item.productID, name: item.name, quantity: inCart?.quantity }, 'the banner names the line that went in');
+    assertEqual(
+      next.lastAdded,
+      { productID: item.productID, name: item.name, quantity: inCart?.quantity },
+      'the banner names the line that went in',
+    );
     const expectedQty = Math.min(item.quantity, item.count);
     assertEqual(next.items.length, prev.items.length + (present ? 0 : 1), 'replace a present line, else append');
     assertEqual(next.items.find((i) => i.productID === item.productID)?.quantity, expectedQty, 'the added quantity replaces the old one');
@@ -55,7 +66,8 @@ const check: ModelSpec['check'] = (before, event, after) => {
     assertEqual(next.itemsCount, prev.itemsCount - (gone?.quantity ?? 0), 'remove: count down by the quantity');
   }
   if (event.type === 'cart.clear') assertEqual(next.items, [], 'clear empties the cart');
-  const refused = (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && !prev.items.some((i) => i.productID === event.productID);
+  const refused =
+    (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && !prev.items.some((i) => i.productID === event.productID);
   if (event.type !== 'cart.add' && !refused) assertEqual(next.lastAdded, null, 'any other change or leaving the page drops the banner');
 };
 

@@ -6,7 +6,9 @@ import type { ChatSocketOptions } from './customer-chat.machine.ts';
 
 const start = () => {
   const control = createControl();
-  const actor = createActor(adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }));
+  const actor = createActor(
+    adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }),
+  );
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -18,7 +20,12 @@ const start = () => {
 describe('admin chat machine', () => {
   it('when the admin session connects, then it tries a websocket first, so a closed tab leaves the hub at once', () => {
     const { control } = start();
-    expect(control.started).toEqual([{ id: 'socket', input: { options: expect.objectContaining({ reconnectionDelay: 1000, timeout: 20_000, transports: ['websocket', 'polling'] }) } }]);
+    expect(control.started).toEqual([
+      {
+        id: 'socket',
+        input: { options: expect.objectContaining({ reconnectionDelay: 1000, timeout: 20_000, transports: ['websocket', 'polling'] }) },
+      },
+    ]);
   });
 
   it('when a customer writes, then the message opens or extends that socket room, sets unread and plays a sound', () => {

@@ -39,7 +39,8 @@ export const appendToRoom = (rooms: ChatRoom[], user: string, message: ChatRoom[
 export const visibleRooms = (context: AdminChatContext): ChatRoom[] =>
   context.rooms.filter((r) => r.messages.length > (context.closedAt[r.user] ?? -1));
 
-const without = <T>(record: Record<string, T>, key: string): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 /**
  * The admin session's realtime actor: the chat rooms, keyed by each customer's socket id, and
@@ -80,7 +81,10 @@ export const adminChatMachine = setup({
     'admin.send': {
       guard: 'validReply',
       actions: [
-        assign(({ context, event }) => ({ rooms: appendToRoom(context.rooms, event.user, { admin: event.message.trim() }), messageReceived: false })),
+        assign(({ context, event }) => ({
+          rooms: appendToRoom(context.rooms, event.user, { admin: event.message.trim() }),
+          messageReceived: false,
+        })),
         sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'send', user: event.user, message: event.message.trim() })),
       ],
     },

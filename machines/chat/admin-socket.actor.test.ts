@@ -77,16 +77,28 @@ describe('the admin session socket actor', () => {
     delete socket.answers['admin sends message'];
     socket.open(true);
     const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat replay');
-    expect(order).toEqual(['admin connected with server', 'admin sends message', 'admin connected with server', 'admin sends message', 'admin sends message']);
+    expect(order).toEqual([
+      'admin connected with server',
+      'admin sends message',
+      'admin connected with server',
+      'admin sends message',
+      'admin sends message',
+    ]);
     const sent = socket.sent('admin sends message');
-    expect(sent.map((a) => (a[0] as { message: string }).message)).toEqual(['Hello, how can I help?', 'Hello, how can I help?', 'Are you there?']);
+    expect(sent.map((a) => (a[0] as { message: string }).message)).toEqual([
+      'Hello, how can I help?',
+      'Hello, how can I help?',
+      'Are you there?',
+    ]);
     expect(sent[1]![1]).toBe(sent[0]![1]);
     expect(sent[2]![1]).not.toBe(sent[0]![1]);
   });
 
   it('when the socket cannot be opened, then the admin is told to reload', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const actor = createActor(adminChatMachine.provide({ actors: { socket: adminSocketActor({ open: () => Promise.reject(new Error('offline')) }) } })).start();
+    const actor = createActor(
+      adminChatMachine.provide({ actors: { socket: adminSocketActor({ open: () => Promise.reject(new Error('offline')) }) } }),
+    ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(ADMIN_CHAT_UNREACHABLE));
   });
 });

@@ -21,9 +21,15 @@ export type AdminSocketDeps = {
 };
 
 const isClientPayload = (p: unknown): p is ClientToAdminPayload =>
-  typeof p === 'object' && p !== null && typeof (p as ClientToAdminPayload).user === 'string' && typeof (p as ClientToAdminPayload).message === 'string';
+  typeof p === 'object' &&
+  p !== null &&
+  typeof (p as ClientToAdminPayload).user === 'string' &&
+  typeof (p as ClientToAdminPayload).message === 'string';
 const isNewOrder = (p: unknown): p is NewOrderPayload =>
-  typeof p === 'object' && p !== null && typeof (p as NewOrderPayload).createdAt === 'string' && typeof (p as NewOrderPayload).orderTotal?.cartSubtotal === 'number';
+  typeof p === 'object' &&
+  p !== null &&
+  typeof (p as NewOrderPayload).createdAt === 'string' &&
+  typeof (p as NewOrderPayload).orderTotal?.cartSubtotal === 'number';
 
 /**
  * The admin chat machine's `socket` actor: the admin session's one socket, for the chats and
@@ -93,7 +99,8 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
         run = (command) => {
-          if (command.type === 'send') messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
+          if (command.type === 'send')
+            messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
           else socket.emit(SOCKET_EVENTS.adminClosesChat, { roomId: command.roomId }, answered);
         };
         for (const command of waiting.splice(0)) run(command);

@@ -8,7 +8,8 @@ const socketStub = () => {
   const sent: { text: unknown; at: number; ack: (answer: ChatAck) => void }[] = [];
   const socket = {
     connected: false,
-    emit: (_event: string, text: unknown, _clientId: string, ack: (answer: ChatAck) => void) => void sent.push({ text, at: Date.now(), ack }),
+    emit: (_event: string, text: unknown, _clientId: string, ack: (answer: ChatAck) => void) =>
+      void sent.push({ text, at: Date.now(), ack }),
   };
   return { socket, sent, asSocket: socket as unknown as ChatSocket };
 };
@@ -37,7 +38,8 @@ describe('the chat outbox', () => {
     expect(sent.map((s) => s.text)).toEqual(texts);
     expect(answers).toHaveLength(texts.length);
     // The hub's limiter counts sends in any second: the outbox keeps under it.
-    for (const first of sent) expect(sent.filter((s) => s.at >= first.at && s.at < first.at + 1000).length).toBeLessThanOrEqual(CHAT_SENDS_PER_SECOND);
+    for (const first of sent)
+      expect(sent.filter((s) => s.at >= first.at && s.at < first.at + 1000).length).toBeLessThanOrEqual(CHAT_SENDS_PER_SECOND);
   });
 
   it('when a person sends a few messages in a row, then each goes as soon as the one before is answered', () => {

@@ -14,7 +14,8 @@ export const CHAT_SENDS_PER_SECOND = 4;
  * A message id made on the client (contracts/chat.ts `ChatClientId`): 32 hex digits from
  * getRandomValues, which, unlike crypto.randomUUID, also exists on a partner's plain-http page.
  */
-export const newClientId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const newClientId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 type Entry = { event: string; payload: unknown; clientId: string; answered: (answer: ChatAck) => void };
 

@@ -7,13 +7,21 @@ import { adminChatModel, customerChatModel } from './chat.model.ts';
 const WALK = { timeout: 180_000 };
 
 describe('chat models', () => {
-  it('when every generated customer chat path is replayed, then every state and transition is exercised and the rules hold', WALK, async () => {
-    const report = await runModel(customerChatModel());
-    expect(isComplete(report), formatReport(report)).toBe(true);
-  });
+  it(
+    'when every generated customer chat path is replayed, then every state and transition is exercised and the rules hold',
+    WALK,
+    async () => {
+      const report = await runModel(customerChatModel());
+      expect(isComplete(report), formatReport(report)).toBe(true);
+    },
+  );
 
-  it('when every generated admin chat path is replayed, then every state and transition is exercised and the rules hold', WALK, async () => {
-    const report = await runModel(adminChatModel());
-    expect(isComplete(report), formatReport(report)).toBe(true);
-  });
+  it(
+    'when every generated admin chat path is replayed, then every state and transition is exercised and the rules hold',
+    WALK,
+    async () => {
+      const report = await runModel(adminChatModel());
+      expect(isComplete(report), formatReport(report)).toBe(true);
+    },
+  );
 });

@@ -74,15 +74,23 @@ export const customerChatModel = (): ModelSpec => {
       const next = after.context as CustomerChatContext;
       if (event.type === 'chat.submit') {
         const blank = prev.draft.trim() === '';
-        assertEqual(next.messages.length, prev.messages.length + (blank || before.hasTag('sending') ? 0 : 1), 'whitespace-only messages are not sent');
+        assertEqual(
+          next.messages.length,
+          prev.messages.length + (blank || before.hasTag('sending') ? 0 : 1),
+          'whitespace-only messages are not sent',
+        );
         if (!blank && !before.hasTag('sending')) assertEqual(last(next.messages), { client: prev.draft.trim() }, 'the sent text is shown');
-        if (before.hasTag('adminClosed') && !blank && !before.hasTag('sending')) assertTrue(after.hasTag('connecting'), 'a message after the admin closed reconnects');
+        if (before.hasTag('adminClosed') && !blank && !before.hasTag('sending'))
+          assertTrue(after.hasTag('connecting'), 'a message after the admin closed reconnects');
       }
-      if (event.type === 'chat.adminMessage') assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
+      if (event.type === 'chat.adminMessage')
+        assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
-      if (event.type === 'chat.show' || event.type === 'chat.hide') assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
+      if (event.type === 'chat.show' || event.type === 'chat.hide')
+        assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
       if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
-      if (event.type === 'chat.notice') assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
+      if (event.type === 'chat.notice')
+        assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
     },
     describe: customerDescribe,
@@ -108,7 +116,10 @@ const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === u
 
 const rooms = (c: AdminChatContext) => {
   const shown = visibleRooms(c);
-  const list = shown.length === 0 ? 'no chats shown' : shown.map((r) => `${c.names[r.user] ?? r.user} (${count(r.messages.length, 'message')})`).join(', ');
+  const list =
+    shown.length === 0
+      ? 'no chats shown'
+      : shown.map((r) => `${c.names[r.user] ?? r.user} (${count(r.messages.length, 'message')})`).join(', ');
   return list + (c.messageReceived ? ', unread' : '') + (c.notice ? `, "${c.notice}" noticed` : '');
 };
 
@@ -147,13 +158,20 @@ export const adminChatModel = (): ModelSpec => {
       assertEqual(new Set(next.rooms.map((r) => r.user)).size, next.rooms.length, 'one room per customer socket');
       if (event.type === 'admin.clientMessage') {
         const user = event.user as string;
-        assertEqual(room(next.rooms, user)?.messages.length, (room(prev.rooms, user)?.messages.length ?? 0) + 1, 'incoming message appends or creates the room');
+        assertEqual(
+          room(next.rooms, user)?.messages.length,
+          (room(prev.rooms, user)?.messages.length ?? 0) + 1,
+          'incoming message appends or creates the room',
+        );
         assertTrue(next.messageReceived, 'incoming message sets unread');
       }
-      if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim()) assertTrue(!next.messageReceived, 'a reply clears unread');
+      if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim())
+        assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
-      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string)) assertTrue(!room(visibleRooms(next), event.user as string), 'closing a toast hides it');
-      if (event.type === 'admin.clientMessage') assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
+      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string))
+        assertTrue(!room(visibleRooms(next), event.user as string), 'closing a toast hides it');
+      if (event.type === 'admin.clientMessage')
+        assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
       if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
     },
     describe: adminDescribe,

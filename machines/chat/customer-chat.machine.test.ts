@@ -6,7 +6,10 @@ import { CHAT_SOCKET_OPTIONS, type ChatSocketOptions, customerChatMachine, type 
 const start = () => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const actor = createActor(customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }), { clock });
+  const actor = createActor(
+    customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }),
+    { clock },
+  );
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -94,7 +97,10 @@ describe('customer chat machine', () => {
     say('again');
     expect(control.isRunning('socket')).toBe(true);
     actor.send({ type: 'chat.connected' });
-    expect(sent()).toEqual([{ type: 'send', text: 'first' }, { type: 'send', text: 'again' }]);
+    expect(sent()).toEqual([
+      { type: 'send', text: 'first' },
+      { type: 'send', text: 'again' },
+    ]);
     expect(snap().context.messages).toEqual([{ client: 'again' }]);
   });
 

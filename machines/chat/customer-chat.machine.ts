@@ -4,7 +4,12 @@ import { missingCallback } from '../shared/actors.ts';
 
 /** Spec section 9: the realtime client reconnects after 1 s to 5 s and gives up a connection try after 20 s. */
 /** Spec section 9's reconnection options, plus which transports to try first. */
-export type ChatSocketOptions = { reconnectionDelay: number; reconnectionDelayMax: number; timeout: number; transports?: ('websocket' | 'polling')[] };
+export type ChatSocketOptions = {
+  reconnectionDelay: number;
+  reconnectionDelayMax: number;
+  timeout: number;
+  transports?: ('websocket' | 'polling')[];
+};
 export const CHAT_SOCKET_OPTIONS: ChatSocketOptions = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 };
 export const CHAT_INPUT_CLEAR_MS = 200;
 export const CHAT_SOUND = 'chat-msg.mp3';

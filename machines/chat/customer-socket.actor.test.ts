@@ -12,7 +12,9 @@ import { CHAT_UNREACHABLE, customerSocketActor, REFUSED_RETRY_MS } from './custo
  */
 const start = (onIdentifyFailed = vi.fn()) => {
   const server = fakeSockets();
-  const actor = createActor(customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: server.factory, onIdentifyFailed }) } }));
+  const actor = createActor(
+    customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: server.factory, onIdentifyFailed }) } }),
+  );
   actor.start();
   const ctx = () => actor.getSnapshot().context;
   const say = (text: string) => {
@@ -162,7 +164,7 @@ describe('the customer chat socket actor (shop and widget)', () => {
     expect(ctx().messages).toEqual([{ admin: 'one' }, { admin: 'two' }]);
   });
 
-  it('when the connection comes back as a new socket, then the new room\'s messages show though their ids restart', async () => {
+  it("when the connection comes back as a new socket, then the new room's messages show though their ids restart", async () => {
     const { ctx, connected } = start();
     const socket = await connected();
     socket.serverEmit('server sends message from admin to client', 'before', { id: 1 });

@@ -8,7 +8,9 @@ import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unc
 const start = (items: CartItem[] = lines) => {
   const control = createControl();
   const { cart, received, clears } = startCart(items);
-  const machine = checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise() } });
+  const machine = checkoutMachine.provide({
+    actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise() },
+  });
   const actor = createActor(machine, { input: { userId: 'u1', cart } });
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
@@ -64,7 +66,11 @@ describe('checkout machine', () => {
   it('when a product is gone, then its line is removed from the cart', async () => {
     const { control, cart } = start();
     await control.resolve('loadProfile', completeProfile);
-    await control.resolve('reprice', { update: [], remove: ['p2'], notes: ['Mouse is no longer available and was removed from your cart.'] });
+    await control.resolve('reprice', {
+      update: [],
+      remove: ['p2'],
+      notes: ['Mouse is no longer available and was removed from your cart.'],
+    });
     expect(cart.getSnapshot().context.items.map((i) => i.productID)).toEqual(['p1']);
   });
 
@@ -106,7 +112,9 @@ describe('checkout machine', () => {
     await control.resolve('reprice', unchanged);
     actor.send({ type: 'checkout.placeOrder' });
     expect(ordersStarted(control)).toHaveLength(1);
-    expect(control.inputOf('createOrder')).toMatchObject({ body: { paymentMethod: 'pp', orderTotal: { itemsCount: 3, cartSubtotal: 1020.01 } } });
+    expect(control.inputOf('createOrder')).toMatchObject({
+      body: { paymentMethod: 'pp', orderTotal: { itemsCount: 3, cartSubtotal: 1020.01 } },
+    });
     await control.resolve('createOrder', { _id: 'o1' });
     actor.send({ type: 'checkout.placeOrder' });
     expect(ordersStarted(control)).toHaveLength(1);

@@ -50,12 +50,22 @@ export const CHECKOUT_TEXTS = {
 /** POST /api/orders body: the server recomputes every figure, these are for shape only. */
 export const orderBody = (ctx: CheckoutContext): CreateOrderBody => ({
   orderTotal: { itemsCount: ctx.itemsCount, cartSubtotal: ctx.cartSubtotal },
-  cartItems: ctx.items.map((i) => ({ productID: i.productID, name: i.name, price: i.price, image: i.image, quantity: i.quantity, count: i.count })),
+  cartItems: ctx.items.map((i) => ({
+    productID: i.productID,
+    name: i.name,
+    price: i.price,
+    image: i.image,
+    quantity: i.quantity,
+    count: i.count,
+  })),
   paymentMethod: ctx.paymentMethod,
 });
 
 /** A failed reprice: no notice, a message with Try again. */
-const priceFailure = (error: unknown) => ({ notes: [], priceError: `${CHECKOUT_TEXTS.priceCheckFailed}: ${messageOf(error, 'Something went wrong')}` });
+const priceFailure = (error: unknown) => ({
+  notes: [],
+  priceError: `${CHECKOUT_TEXTS.priceCheckFailed}: ${messageOf(error, 'Something went wrong')}`,
+});
 
 /**
  * The checkout (/user/cart-details): loads the profile, reprices the cart from the server
@@ -79,7 +89,9 @@ export const checkoutMachine = setup({
   },
   actions: {
     setMethod: assign(({ event }) => (event.type === 'checkout.setPaymentMethod' ? { paymentMethod: event.method } : {})),
-    setCart: assign(({ event }) => (event.type === 'checkout.cartChanged' ? { items: event.items, itemsCount: event.itemsCount, cartSubtotal: event.cartSubtotal } : {})),
+    setCart: assign(({ event }) =>
+      event.type === 'checkout.cartChanged' ? { items: event.items, itemsCount: event.itemsCount, cartSubtotal: event.cartSubtotal } : {},
+    ),
     clearError: assign({ error: null }),
     clearPriceError: assign({ priceError: null }),
     // The notice goes in context; the cart actor owns the lines, the summary follows it (watchCart).
@@ -123,7 +135,10 @@ export const checkoutMachine = setup({
             src: 'loadProfile',
             input: ({ context }) => ({ userId: context.userId }),
             onDone: { target: 'repricing', actions: assign(({ event }) => ({ profile: event.output, error: null })) },
-            onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load your profile') })) },
+            onError: {
+              target: 'loadFailed',
+              actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load your profile') })),
+            },
           },
         },
         loadFailed: { tags: ['error'], on: { 'checkout.retry': 'loadingProfile' } },
@@ -164,7 +179,11 @@ export const checkoutMachine = setup({
             src: 'reprice',
             input: ({ context }) => ({ items: context.items }),
             onDone: [
-              { guard: { type: 'unchanged', params: ({ event }) => event.output }, target: 'placing', actions: [{ type: 'applyReprice', params: ({ event }) => event.output }] },
+              {
+                guard: { type: 'unchanged', params: ({ event }) => event.output },
+                target: 'placing',
+                actions: [{ type: 'applyReprice', params: ({ event }) => event.output }],
+              },
               { target: 'summary', actions: [{ type: 'applyReprice', params: ({ event }) => event.output }] },
             ],
             onError: { target: 'summary', actions: assign(({ event }) => priceFailure(event.error)) },
@@ -183,10 +202,17 @@ export const checkoutMachine = setup({
               actions: [
                 assign(({ event }) => ({ orderId: event.output._id, error: null })),
                 sendTo(({ context }) => context.cart, { type: 'cart.clear' }),
-                emit(({ event, context }) => ({ type: 'checkout.orderPlaced' as const, orderId: event.output._id, paymentMethod: context.paymentMethod })),
+                emit(({ event, context }) => ({
+                  type: 'checkout.orderPlaced' as const,
+                  orderId: event.output._id,
+                  paymentMethod: context.paymentMethod,
+                })),
               ],
             },
-            onError: { target: 'summary', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not place the order') })) },
+            onError: {
+              target: 'summary',
+              actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not place the order') })),
+            },
           },
         },
       },

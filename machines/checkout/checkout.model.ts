@@ -30,32 +30,41 @@ const checkoutEvents: AnyEventObject[] = [
 ];
 
 const method = (m: string) => (m === 'cod' ? 'cash on delivery' : m === 'pp' ? 'the wallet' : `"${m}"`);
-const notices = (c: CheckoutContext) => [...c.notes, ...(c.priceError ? [c.priceError] : []), ...(c.error ? [c.error] : [])].map((n) => `"${n}"`).join(' and ');
+const notices = (c: CheckoutContext) =>
+  [...c.notes, ...(c.priceError ? [c.priceError] : []), ...(c.error ? [c.error] : [])].map((n) => `"${n}"`).join(' and ');
 const withNotices = (c: CheckoutContext, s: string) => (notices(c) ? `${s}, with ${notices(c)}` : s);
 const lineCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
 /** The test plan's sentences (docs/machines/checkout.plan.md). */
 const checkoutDescribe: PlanTemplates = {
   states: {
-    'open.loadingProfile': ({ context }) => `the checkout of ${lineCount(context.itemsCount)} for ${formatUsd(context.cartSubtotal)} loads the profile`,
+    'open.loadingProfile': ({ context }) =>
+      `the checkout of ${lineCount(context.itemsCount)} for ${formatUsd(context.cartSubtotal)} loads the profile`,
     'open.loadFailed': ({ context }) => `the checkout shows "${context.error}" and Retry`,
     'open.repricing': ({ context }) => `"Checking the current prices ..." is shown for ${lineCount(context.itemsCount)}`,
     'open.summary.checking': '',
-    'open.summary.blocked': ({ context }) => withNotices(context, `Place order is disabled (${context.items.length === 0 ? 'empty cart' : 'incomplete profile'})`),
+    'open.summary.blocked': ({ context }) =>
+      withNotices(context, `Place order is disabled (${context.items.length === 0 ? 'empty cart' : 'incomplete profile'})`),
     'open.summary.ready': ({ context }) =>
-      withNotices(context, `Place order is enabled for ${lineCount(context.itemsCount)} at ${formatUsd(context.cartSubtotal)}, paying with ${method(context.paymentMethod)}`),
+      withNotices(
+        context,
+        `Place order is enabled for ${lineCount(context.itemsCount)} at ${formatUsd(context.cartSubtotal)}, paying with ${method(context.paymentMethod)}`,
+      ),
     'open.confirming': 'the prices are checked once more before ordering',
     'open.placing': 'the order is being placed',
     placed: ({ context }) => `order ${context.orderId} is placed and the cart is emptied`,
   },
   events: {
-    'xstate.done.actor.loadProfile': (e) => `the profile arrives ${hasShippingProfile(e.output) ? 'complete' : 'without a complete address'}`,
+    'xstate.done.actor.loadProfile': (e) =>
+      `the profile arrives ${hasShippingProfile(e.output) ? 'complete' : 'without a complete address'}`,
     'xstate.error.actor.loadProfile': (e) => `the profile call fails (${e.error.status})`,
     'checkout.retry': 'the shopper presses Retry',
-    'xstate.done.actor.reprice': (e) => (e.output.notes.length ? `the server's prices differ: ${e.output.notes.join(' ')}` : "the server's prices are unchanged"),
+    'xstate.done.actor.reprice': (e) =>
+      e.output.notes.length ? `the server's prices differ: ${e.output.notes.join(' ')}` : "the server's prices are unchanged",
     'xstate.error.actor.reprice': (e) => `the price check fails ("${e.error.message}")`,
     'checkout.recheckPrices': 'the shopper asks to check the prices again',
-    'checkout.cartChanged': (e) => (e.items.length ? `the cart changes to ${lineCount(e.itemsCount)} for ${formatUsd(e.cartSubtotal)}` : 'the cart is emptied elsewhere'),
+    'checkout.cartChanged': (e) =>
+      e.items.length ? `the cart changes to ${lineCount(e.itemsCount)} for ${formatUsd(e.cartSubtotal)}` : 'the cart is emptied elsewhere',
     'checkout.setPaymentMethod': (e) => `the shopper chooses ${method(e.method)}`,
     'checkout.placeOrder': 'the shopper presses Place order',
     'xstate.done.actor.createOrder': (e) => `the server creates order ${e.output._id}`,
@@ -63,7 +72,8 @@ const checkoutDescribe: PlanTemplates = {
   },
 };
 
-const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } => event.type === `xstate.done.actor.${id}`;
+const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } =>
+  event.type === `xstate.done.actor.${id}`;
 
 export const checkoutModel = (): ModelSpec => {
   const control = createControl();
@@ -77,7 +87,9 @@ export const checkoutModel = (): ModelSpec => {
   return {
     name: 'checkout',
     // The cart follows itself in the app (watchCart); here its changes are sample events.
-    machine: checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise(), watchCart: control.callback() } }),
+    machine: checkoutMachine.provide({
+      actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise(), watchCart: control.callback() },
+    }),
     control,
     inputs: [withCart(lines), withCart([])],
     events: checkoutEvents,
@@ -92,14 +104,21 @@ export const checkoutModel = (): ModelSpec => {
     }),
     check: (before, event, after) => {
       const ctx = after.context as CheckoutContext;
-      if (after.hasTag('canPlaceOrder')) assertTrue(ctx.profile !== null && hasShippingProfile(ctx.profile) && ctx.items.length > 0, 'ordering needs the shipping profile and a cart');
+      if (after.hasTag('canPlaceOrder'))
+        assertTrue(
+          ctx.profile !== null && hasShippingProfile(ctx.profile) && ctx.items.length > 0,
+          'ordering needs the shipping profile and a cart',
+        );
       if (event.type === 'checkout.placeOrder') {
         // One order however often it is pressed: only an allowed press starts the last price check, others change nothing.
         assertEqual(after.hasTag('confirmingPrices'), before.hasTag('canPlaceOrder'), 'Place order works only when allowed');
         if (!before.hasTag('canPlaceOrder')) assertEqual(after.value, before.value, 'an extra press changes nothing');
       }
       if (after.hasTag('placing') && !before.hasTag('placing')) {
-        assertTrue(before.hasTag('confirmingPrices') && isDone(event, 'reprice') && (event.output as Repricing).notes.length === 0, 'an order goes out only after a price check that found no change');
+        assertTrue(
+          before.hasTag('confirmingPrices') && isDone(event, 'reprice') && (event.output as Repricing).notes.length === 0,
+          'an order goes out only after a price check that found no change',
+        );
       }
       if (isDone(event, 'reprice')) assertEqual(ctx.notes, (event.output as Repricing).notes, 'the reprice notice is in context');
       assertEqual(cart.clears(), after.hasTag('placed') ? 1 : 0, 'the cart is emptied once, when the order is placed, never otherwise');
@@ -137,7 +156,8 @@ const paymentDescribe: PlanTemplates = {
     'xstate.done.actor.loadWallet': 'the wallet loads',
     'xstate.error.actor.loadWallet': 'the wallet fails to load',
     'payment.retry': 'the buyer presses Retry',
-    'payment.approved': (e) => (e.walletOrderId ? `the buyer approves wallet order ${e.walletOrderId}` : 'the wallet approves without an order'),
+    'payment.approved': (e) =>
+      e.walletOrderId ? `the buyer approves wallet order ${e.walletOrderId}` : 'the wallet approves without an order',
     'payment.cancelled': 'the buyer cancels in the wallet',
     'payment.failed': (e) => `the wallet reports an error ("${e.message}")`,
     'xstate.done.actor.confirmPaid': (e) => (e.output.isPaid ? 'the server records the payment' : 'the server does not record the payment'),
@@ -163,7 +183,10 @@ export const paymentModel = (): ModelSpec => {
       const ctx = after.context as PaymentContext;
       assertTrue(!(ctx.paymentMethod === 'cod' && after.hasTag('paid') && !before.hasTag('paid')), 'cod is never paid here');
       if (after.hasTag('paid') && !before.hasTag('paid')) {
-        assertTrue(event.type === 'xstate.done.actor.confirmPaid' && (event.output as { isPaid: boolean }).isPaid, 'paid only when the server records it');
+        assertTrue(
+          event.type === 'xstate.done.actor.confirmPaid' && (event.output as { isPaid: boolean }).isPaid,
+          'paid only when the server records it',
+        );
         assertTrue(Boolean(ctx.walletOrderId), 'paid only for an approved wallet order');
       }
     },

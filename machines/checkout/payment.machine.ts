@@ -91,7 +91,10 @@ export const paymentMachine = setup({
           },
           { target: 'awaitingApproval', actions: { type: 'log', params: { message: 'The server did not record the payment' } } },
         ],
-        onError: { target: 'awaitingApproval', actions: { type: 'log', params: ({ event }) => ({ message: messageOf(event.error, 'Payment verification failed') }) } },
+        onError: {
+          target: 'awaitingApproval',
+          actions: { type: 'log', params: ({ event }) => ({ message: messageOf(event.error, 'Payment verification failed') }) },
+        },
       },
     },
     // PAYMENT_TEXTS.finished; the pay button is disabled.

@@ -52,7 +52,11 @@ describe('filter query', () => {
     price: 500,
     rating: { 5: true, 4: true, 3: false },
     category: { 'Computers/Laptops': true, 'Computers/Tablets': true },
-    attrs: [{ key: 'RAM', values: ['1TB', '2TB'] }, { key: 'color', values: ['red'] }, { key: 'empty', values: [] }],
+    attrs: [
+      { key: 'RAM', values: ['1TB', '2TB'] },
+      { key: 'color', values: ['red'] },
+      { key: 'empty', values: [] },
+    ],
   };
 
   it('when a filter goes to the API, then rating and category are comma-joined and attrs are key-v1-v2', () => {

@@ -7,7 +7,10 @@ export type ListQuery = { filter: Filter; sort?: Sort };
 
 export { listPath, parseListPath, PRODUCT_LIST, searchPath, withoutPage, type ListLocation } from './list-path.ts';
 
-const ticked = (map: Record<string, boolean> | undefined) => Object.keys(map ?? {}).filter((k) => map?.[k]).sort();
+const ticked = (map: Record<string, boolean> | undefined) =>
+  Object.keys(map ?? {})
+    .filter((k) => map?.[k])
+    .sort();
 
 /** The query fields of GET /api/products and of the list URL: comma-joined lists, attrs as key-v1-v2. */
 const queryFields = ({ filter, sort }: ListQuery): [string, string][] => {
@@ -32,7 +35,13 @@ export const filterFromSearch = (search: string): ListQuery => {
   const filter: Filter = {};
   const price = Number(params.get('price'));
   if (params.get('price') && Number.isFinite(price) && price >= 0) filter.price = price;
-  const toMap = (s: string | null) => Object.fromEntries((s ?? '').split(',').filter(Boolean).map((k) => [k, true]));
+  const toMap = (s: string | null) =>
+    Object.fromEntries(
+      (s ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((k) => [k, true]),
+    );
   const rating = toMap(params.get('rating'));
   if (Object.keys(rating).length) filter.rating = rating;
   const category = toMap(params.get('category'));
@@ -67,7 +76,11 @@ export type CategoryTickResult = { category: Record<string, boolean>; reload: st
  */
 export const tickCategory = (ticks: Record<string, boolean> | undefined, name: string, checked: boolean): CategoryTickResult => {
   const group = topLevelOf(name);
-  const kept = Object.fromEntries(ticked(ticks).filter((k) => topLevelOf(k) === group).map((k) => [k, true]));
+  const kept = Object.fromEntries(
+    ticked(ticks)
+      .filter((k) => topLevelOf(k) === group)
+      .map((k) => [k, true]),
+  );
   const category = checked ? { ...kept, [name]: true } : Object.fromEntries(Object.entries(kept).filter(([k]) => k !== name));
   return { category, reload: !checked && Object.keys(category).length === 0 ? PRODUCT_LIST : null };
 };

@@ -42,4 +42,3 @@ export const withoutPage = (pathname: string): string => {
   const location = parseListPath(pathname);
   return location ? listPath({ ...location, pageNum: undefined }) : pathname;
 };
-

@@ -13,7 +13,8 @@ const FAILED = 'The shop could not be reached. Check your connection and try aga
 /** The rejected claim's error, for the guards that sort it. */
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
-const isRefusal = (error: unknown, status: number, message?: string) => statusOf(error) === status && (message === undefined || messageOf(error, '') === message);
+const isRefusal = (error: unknown, status: number, message?: string) =>
+  statusOf(error) === status && (message === undefined || messageOf(error, '') === message);
 
 /**
  * The phone's side: claiming → restored (the kiosk's cart, repriced, replaces this phone's

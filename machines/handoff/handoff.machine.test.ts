@@ -11,8 +11,15 @@ import { handoffClaimMachine } from './handoff-claim.machine.ts';
 import { handoffOfferMachine } from './handoff-offer.machine.ts';
 import { restoreLines } from './restore-lines.ts';
 
-const item = (productID: string, quantity: number, count = 9, price = 5): CartItem => ({ productID, name: productID, price, count, quantity });
-const product = (id: string, count: number, price = 5): Product => ({ _id: id, name: `Name of ${id}`, price, count, images: [{ path: `/images/${id}.png` }] }) as unknown as Product;
+const item = (productID: string, quantity: number, count = 9, price = 5): CartItem => ({
+  productID,
+  name: productID,
+  price,
+  count,
+  quantity,
+});
+const product = (id: string, count: number, price = 5): Product =>
+  ({ _id: id, name: `Name of ${id}`, price, count, images: [{ path: `/images/${id}.png` }] }) as unknown as Product;
 
 const offer = (ttlMs = 1_000) => {
   const control = createControl();

@@ -12,7 +12,13 @@ import { handoffClaimMachine, type ClaimContext } from './handoff-claim.machine.
 import { handoffOfferMachine, type OfferContext } from './handoff-offer.machine.ts';
 import type { Restored } from './restore-lines.ts';
 
-const item = (productID: string, price: number, quantity: number, count: number): CartItem => ({ productID, name: productID, price, count, quantity });
+const item = (productID: string, price: number, quantity: number, count: number): CartItem => ({
+  productID,
+  name: productID,
+  price,
+  count,
+  quantity,
+});
 
 const offerEvents: AnyEventObject[] = [
   { type: 'handoff.start', lines: [{ productID: 'book', quantity: 2 }] },
@@ -32,7 +38,10 @@ const offerDescribe: PlanTemplates = {
     failed: ({ context }) => `the panel shows "${context.error}" and Try again`,
   },
   events: {
-    'handoff.start': (e) => (e.lines.length ? `the shopper presses "Continue on your phone" with ${e.lines.length} product in the cart` : 'the shopper presses it with an empty cart'),
+    'handoff.start': (e) =>
+      e.lines.length
+        ? `the shopper presses "Continue on your phone" with ${e.lines.length} product in the cart`
+        : 'the shopper presses it with an empty cart',
     'handoff.close': 'the shopper presses Done',
     'xstate.done.actor.create': (e) => `the server makes link ${e.output.token}`,
     'xstate.error.actor.create': (e) => (e.error.message ? `the server refuses: "${e.error.message}"` : 'the request gets no answer'),
@@ -52,15 +61,20 @@ export const handoffOfferModel = (): ModelSpec => {
     check: (before, event, after) => {
       const ctx = after.context as OfferContext;
       assertEqual(after.hasTag('qr'), ctx.token !== null, 'a QR code shows exactly while there is a live token');
-      if (event.type === 'handoff.close') assertTrue(!after.hasTag('open') && ctx.token === null, 'Done closes the panel and forgets the token');
-      if (event.type === 'handoff.start' && (event.lines as unknown[]).length === 0) assertEqual(after.value, before.value, 'an empty cart makes no link');
+      if (event.type === 'handoff.close')
+        assertTrue(!after.hasTag('open') && ctx.token === null, 'Done closes the panel and forgets the token');
+      if (event.type === 'handoff.start' && (event.lines as unknown[]).length === 0)
+        assertEqual(after.value, before.value, 'an empty cart makes no link');
       if (after.hasTag('failed')) assertTrue(ctx.error !== null && ctx.error.length > 0, 'a failure says why');
     },
     describe: offerDescribe,
   };
 };
 
-const restored: Restored = { items: [item('book', 19.99, 2, 5), item('pen', 2.5, 3, 3)], notes: ['Only 3 of pen left in stock: your quantity is now 3.'] };
+const restored: Restored = {
+  items: [item('book', 19.99, 2, 5), item('pen', 2.5, 3, 3)],
+  notes: ['Only 3 of pen left in stock: your quantity is now 3.'],
+};
 
 const claimEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.claim', output: restored },
@@ -84,7 +98,8 @@ const claimDescribe: PlanTemplates = {
   },
   events: {
     'xstate.done.actor.claim': (e) => `the server hands over ${e.output.items.length} lines`,
-    'xstate.error.actor.claim': (e) => (e.error.message ? `the server answers ${e.error.status} "${e.error.message}"` : 'the request gets no answer'),
+    'xstate.error.actor.claim': (e) =>
+      e.error.message ? `the server answers ${e.error.status} "${e.error.message}"` : 'the request gets no answer',
     'handoff.retry': 'the shopper presses Try again',
   },
 };
@@ -110,7 +125,11 @@ export const handoffClaimModel = (): ModelSpec => {
     select: (c: ClaimContext) => ({ token: c.token, notes: c.notes, error: c.error }),
     check: (_before, _event, after) => {
       const items = cart.getSnapshot().context.items.map((i) => i.productID);
-      assertEqual(items, after.hasTag('restored') ? ['book', 'pen'] : ['old'], "the kiosk's lines replace the phone's cart only when the claim succeeds");
+      assertEqual(
+        items,
+        after.hasTag('restored') ? ['book', 'pen'] : ['old'],
+        "the kiosk's lines replace the phone's cart only when the claim succeeds",
+      );
       if (after.hasTag('failed')) assertTrue((after.context as ClaimContext).error !== null, 'a failure says why');
     },
     describe: claimDescribe,

@@ -16,8 +16,16 @@ export const restoreLines = (lines: readonly HandoffLine[], products: readonly (
     if (!product) return void result.notes.push('A product from the kiosk is no longer sold and was left out.');
     if (product.count < 1) return void result.notes.push(`${product.name} is out of stock and was left out.`);
     const quantity = Math.min(line.quantity, product.count);
-    if (quantity < line.quantity) result.notes.push(`Only ${product.count} of ${product.name} left in stock: your quantity is now ${quantity}.`);
-    result.items.push({ productID: product._id, name: product.name, price: product.price, image: product.images[0], count: product.count, quantity });
+    if (quantity < line.quantity)
+      result.notes.push(`Only ${product.count} of ${product.name} left in stock: your quantity is now ${quantity}.`);
+    result.items.push({
+      productID: product._id,
+      name: product.name,
+      price: product.price,
+      image: product.images[0],
+      count: product.count,
+      quantity,
+    });
   });
   return result;
 };

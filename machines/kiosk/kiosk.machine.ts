@@ -100,7 +100,10 @@ export const kioskMachine = setup({
               invoke: {
                 id: 'checkBuild',
                 src: 'checkBuild',
-                onDone: [{ guard: { type: 'reloadDue', params: ({ event }) => event.output }, target: '#kiosk.reloading' }, { target: 'showing' }],
+                onDone: [
+                  { guard: { type: 'reloadDue', params: ({ event }) => event.output }, target: '#kiosk.reloading' },
+                  { target: 'showing' },
+                ],
                 // No answer: never reload into an error page.
                 onError: 'showing',
               },
@@ -139,7 +142,12 @@ export const kioskMachine = setup({
             counting: {
               after: {
                 tick: [
-                  { guard: 'moreToCount', target: 'counting', reenter: true, actions: assign(({ context }) => ({ remaining: context.remaining - 1 })) },
+                  {
+                    guard: 'moreToCount',
+                    target: 'counting',
+                    reenter: true,
+                    actions: assign(({ context }) => ({ remaining: context.remaining - 1 })),
+                  },
                   { target: '#kiosk.shop.resetting' },
                 ],
               },

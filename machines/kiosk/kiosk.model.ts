@@ -52,7 +52,8 @@ const describe: PlanTemplates = {
     'xstate.error.actor.resetSession': 'the wipe fails',
     'xstate.done.actor.probe': 'the shop answers',
     'xstate.error.actor.probe': 'the shop still does not answer',
-    'xstate.done.actor.checkBuild': (event) => ((event as { output?: { changed?: boolean } }).output?.changed ? 'the server serves a new build' : 'the server serves the same build'),
+    'xstate.done.actor.checkBuild': (event) =>
+      (event as { output?: { changed?: boolean } }).output?.changed ? 'the server serves a new build' : 'the server serves the same build',
     'xstate.error.actor.checkBuild': 'the server does not answer',
   },
 };
@@ -68,13 +69,18 @@ export const kioskModel = (): ModelSpec => {
     check: (before, event, after) => {
       const ctx = after.context as KioskContext;
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
-      if (event.type === 'kiosk.activity' && before.hasTag('shopping')) assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
+      if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
+        assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
       if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && !before.hasTag('unreachable')) {
-        assertTrue(before.hasTag('resetting') || (before.hasTag('warning') && (before.context as KioskContext).remaining === 1), 'reset only after the whole countdown');
+        assertTrue(
+          before.hasTag('resetting') || (before.hasTag('warning') && (before.context as KioskContext).remaining === 1),
+          'reset only after the whole countdown',
+        );
       }
       if (after.hasTag('warning')) assertTrue(ctx.remaining >= 1 && ctx.remaining <= 3, 'countdown within the warning');
       if (after.hasTag('reloading')) assertTrue(before.hasTag('attract'), 'a reload only at the attract screen, after the server answered');
-      if (after.hasTag('attract') || after.hasTag('resetting')) assertTrue(!ctx.mounted && !ctx.handoff, "no shopper's app outlives the reset");
+      if (after.hasTag('attract') || after.hasTag('resetting'))
+        assertTrue(!ctx.mounted && !ctx.handoff, "no shopper's app outlives the reset");
       if (before.hasTag('unreachable') && after.hasTag('shopping')) assertTrue(ctx.mounted, "the shopper's app survives the outage");
     },
     describe,

@@ -6,7 +6,10 @@ import { pinPadMachine } from './pin-pad.machine.ts';
 const start = () => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const actor = createActor(pinPadMachine.provide({ actors: { status: control.promise(), check: control.promise() } }), { input: {}, clock }).start();
+  const actor = createActor(pinPadMachine.provide({ actors: { status: control.promise(), check: control.promise() } }), {
+    input: {},
+    clock,
+  }).start();
   const left: string[] = [];
   actor.on('pinPad.left', (e) => left.push(e.type));
   const tag = (t: string) => actor.getSnapshot().hasTag(t);

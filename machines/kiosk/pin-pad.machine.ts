@@ -83,7 +83,13 @@ export const pinPadMachine = setup({
   },
 }).createMachine({
   id: 'pinPad',
-  context: ({ input }) => ({ holdMs: input.holdMs ?? PIN_PAD_HOLD_MS, idleMs: input.idleMs ?? PIN_PAD_IDLE_MS, pin: '', message: null, lockMs: 0 }),
+  context: ({ input }) => ({
+    holdMs: input.holdMs ?? PIN_PAD_HOLD_MS,
+    idleMs: input.idleMs ?? PIN_PAD_IDLE_MS,
+    pin: '',
+    message: null,
+    lockMs: 0,
+  }),
   initial: 'closed',
   states: {
     closed: { tags: ['closed'], on: { 'pin.press': 'pressing' } },
@@ -112,7 +118,12 @@ export const pinPadMachine = setup({
           after: { padIdle: '#pinPad.closed' },
           on: {
             // Re-entering restarts the idle timer: every key gives the operator time again.
-            'pin.digit': { guard: 'room', target: 'entering', reenter: true, actions: { type: 'append', params: ({ event }) => event.digit } },
+            'pin.digit': {
+              guard: 'room',
+              target: 'entering',
+              reenter: true,
+              actions: { type: 'append', params: ({ event }) => event.digit },
+            },
             'pin.erase': { target: 'entering', reenter: true, actions: 'erase' },
             'pin.submit': { guard: 'longEnough', target: 'checking' },
           },

@@ -25,10 +25,13 @@ const ctx = (s: { context: unknown }) => s.context as PinPadContext;
 
 /** The pad's rules: a PIN goes out only with 4 digits or more, a lock ignores the keys, nothing typed outlives the pad. */
 const check: ModelSpec['check'] = (before, event, after) => {
-  if (after.hasTag('checking') && !before.hasTag('checking')) assertTrue(ctx(before).pin.length >= 4, 'a PIN is checked only with 4 digits or more');
-  if (before.hasTag('locked') && event.type.startsWith('pin.') && event.type !== 'pin.cancel') assertEqual(after.value, before.value, 'a locked pad ignores its keys');
+  if (after.hasTag('checking') && !before.hasTag('checking'))
+    assertTrue(ctx(before).pin.length >= 4, 'a PIN is checked only with 4 digits or more');
+  if (before.hasTag('locked') && event.type.startsWith('pin.') && event.type !== 'pin.cancel')
+    assertEqual(after.value, before.value, 'a locked pad ignores its keys');
   if (!after.hasTag('dialog')) assertEqual(ctx(after).pin, '', 'no digits are kept once the pad is closed');
-  if (after.hasTag('locked')) assertTrue(ctx(after).message?.startsWith('Too many wrong PINs. Try again in') ?? false, 'a lock says when it ends');
+  if (after.hasTag('locked'))
+    assertTrue(ctx(after).message?.startsWith('Too many wrong PINs. Try again in') ?? false, 'a lock says when it ends');
   if (before.hasTag('closed')) assertTrue(!after.hasTag('dialog'), 'only a held press opens the pad');
 };
 
@@ -54,7 +57,8 @@ const describe: PlanTemplates = {
     'xstate.after.hold': 'five seconds pass',
     'xstate.after.lockTick': 'a minute (or what is left of the lock) passes',
     'xstate.after.padIdle': 'thirty seconds pass without a key',
-    'xstate.done.actor.status': (e) => ((e.output as { pinSet: boolean }).pinSet ? 'the server says a PIN is set' : 'the server says no PIN is set'),
+    'xstate.done.actor.status': (e) =>
+      (e.output as { pinSet: boolean }).pinSet ? 'the server says a PIN is set' : 'the server says no PIN is set',
     'xstate.error.actor.status': 'the server cannot be asked',
     'xstate.done.actor.check': 'the server accepts the PIN and the kiosk leaves kiosk mode',
     'xstate.error.actor.check': (e) => `the server refuses: "${String((e.error as { message: string }).message)}"`,

@@ -2,7 +2,18 @@ import type { Order } from '../../contracts/order.ts';
 
 export const baseOrder: Order = {
   _id: 'o1',
-  user: { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'a@x.io', phoneNumber: '5', address: 'a', country: 'c', zipCode: 'z', city: 'c', state: 's' },
+  user: {
+    _id: 'u1',
+    name: 'Ann',
+    lastName: 'Lee',
+    email: 'a@x.io',
+    phoneNumber: '5',
+    address: 'a',
+    country: 'c',
+    zipCode: 'z',
+    city: 'c',
+    state: 's',
+  },
   orderTotal: { itemsCount: 1, cartSubtotal: 10 },
   cartItems: [{ productID: 'p1', name: 'P', price: 10, count: 3, quantity: 1 }],
   paymentMethod: 'pp',

@@ -7,7 +7,9 @@ import { cancelReasonText, orderMachine, type OrderViewer } from './order.machin
 
 const start = async (order: Order, viewer: OrderViewer) => {
   const control = createControl();
-  const machine = orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() } });
+  const machine = orderMachine.provide({
+    actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() },
+  });
   const actor = createActor(machine, { input: { orderId: order._id, viewer } }).start();
   await control.resolve('loadOrder', order);
   return { actor, control, snap: () => actor.getSnapshot() };
@@ -109,6 +111,10 @@ describe('order lifecycle machine', () => {
     actor.send({ type: 'order.paid', paidAt: 'x' });
     expect(control.isPending('markDelivered')).toBe(false);
     expect(snap().hasTag('cancelled')).toBe(true);
-    expect(['expired', 'buyer', 'admin'].map((r) => cancelReasonText(r as 'expired', 'admin'))).toEqual(['not paid in time', 'by the buyer', 'by the shop']);
+    expect(['expired', 'buyer', 'admin'].map((r) => cancelReasonText(r as 'expired', 'admin'))).toEqual([
+      'not paid in time',
+      'by the buyer',
+      'by the shop',
+    ]);
   });
 });

@@ -68,7 +68,13 @@ export const orderMachine = setup({
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId, viewer: context.viewer }),
         onDone: { target: 'resolving', actions: assign(({ event }) => ({ order: event.output, error: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not load the order'), loadStatus: statusOf(event.error) ?? 0 })) },
+        onError: {
+          target: 'failed',
+          actions: assign(({ event }) => ({
+            error: messageOf(event.error, 'Could not load the order'),
+            loadStatus: statusOf(event.error) ?? 0,
+          })),
+        },
       },
     },
     failed: { tags: ['error'] },
@@ -95,12 +101,17 @@ export const orderMachine = setup({
               on: {
                 'order.paid': {
                   target: '#order.paid',
-                  actions: assign(({ context, event }) => ({ order: context.order && { ...context.order, isPaid: true, paidAt: event.paidAt } })),
+                  actions: assign(({ context, event }) => ({
+                    order: context.order && { ...context.order, isPaid: true, paidAt: event.paidAt },
+                  })),
                 },
               },
             },
             // 'Wait for your order. You pay on delivery'
-            cashOnDelivery: { tags: ['payOnDelivery', 'deliverable'], on: { 'order.markDelivered': { guard: 'isAdmin', target: '#order.marking' } } },
+            cashOnDelivery: {
+              tags: ['payOnDelivery', 'deliverable'],
+              on: { 'order.markDelivered': { guard: 'isAdmin', target: '#order.marking' } },
+            },
           },
         },
         // ORDER_TEXTS.cancelOrder, then ORDER_TEXTS.confirmCancel.
@@ -141,7 +152,10 @@ export const orderMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'resolving', actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not mark the order delivered') })) },
+        onError: {
+          target: 'resolving',
+          actions: assign(({ event }) => ({ error: messageOf(event.error, 'Could not mark the order delivered') })),
+        },
       },
     },
     // ORDER_TEXTS.finished; the button is disabled.

@@ -42,7 +42,8 @@ const check: ModelSpec['check'] = (before, event, after) => {
   }
   if (after.hasTag('cancelled')) {
     assertTrue(order?.isCancelled === true, 'the cancelled state shows a cancelled order');
-    for (const tag of ['payPending', 'payOnDelivery', 'deliverable', 'paid', 'cancellable']) assertTrue(!after.hasTag(tag), `a cancelled order is not ${tag}`);
+    for (const tag of ['payPending', 'payOnDelivery', 'deliverable', 'paid', 'cancellable'])
+      assertTrue(!after.hasTag(tag), `a cancelled order is not ${tag}`);
   }
   // Between loads (which may bring any order of the sample) payment is never undone.
   if (prev?.isPaid && order && event.type !== 'xstate.done.actor.loadOrder') assertTrue(order.isPaid, 'paid stays paid');
@@ -59,11 +60,13 @@ const describe: PlanTemplates = {
     failed: ({ context }) => `the page shows "${context.error}"`,
     resolving: '',
     'created.payment.awaitingPayment': ({ context }) => `the order waits for payment${noted(context)}`,
-    'created.payment.cashOnDelivery': ({ context }) => `the order is paid on delivery${context.viewer === 'admin' ? ', Mark as delivered is offered' : ''}${noted(context)}`,
+    'created.payment.cashOnDelivery': ({ context }) =>
+      `the order is paid on delivery${context.viewer === 'admin' ? ', Mark as delivered is offered' : ''}${noted(context)}`,
     'created.cancel.offered': 'Cancel order is offered',
     'created.cancel.asking': '"Are you sure?" is asked',
     cancelling: 'the order is being cancelled',
-    cancelled: ({ context }) => `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
+    cancelled: ({ context }) =>
+      `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
     paid: ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
     marking: 'the order is being marked delivered',
     delivered: 'the order is delivered',
@@ -88,7 +91,9 @@ export const orderModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'order',
-    machine: orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() } }),
+    machine: orderMachine.provide({
+      actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() },
+    }),
     control,
     inputs: [() => ({ orderId: 'o1', viewer: 'user' }), () => ({ orderId: 'o1', viewer: 'admin' })],
     events,

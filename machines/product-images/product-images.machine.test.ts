@@ -10,7 +10,9 @@ const file = new File(['x'], 'c.png');
 const start = () => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const machine = productImagesMachine.provide({ actors: { upload: control.promise(), loadImages: control.promise(), deleteImage: control.promise() } });
+  const machine = productImagesMachine.provide({
+    actors: { upload: control.promise(), loadImages: control.promise(), deleteImage: control.promise() },
+  });
   const actor = createActor(machine, { input: { productId: 'p1', images: [a, b] }, clock }).start();
   return { actor, control, clock, ctx: () => actor.getSnapshot().context, tag: (t: string) => actor.getSnapshot().hasTag(t) };
 };

@@ -18,8 +18,7 @@ export type ProductImagesContext = {
 };
 export type ProductImagesEvent =
   /** Files chosen in the picker (already checked against the three-file limit). */
-  | { type: 'images.upload'; files: File[] }
-  | { type: 'images.delete'; image: ProductImage };
+  { type: 'images.upload'; files: File[] } | { type: 'images.delete'; image: ProductImage };
 
 const FAILED = 'Something went wrong';
 
@@ -85,7 +84,10 @@ export const productImagesMachine = setup({
             id: 'loadImages',
             src: 'loadImages',
             input: ({ context }) => ({ productId: context.productId }),
-            onDone: { target: 'idle', actions: { type: 'setImages', params: ({ event }: { event: { output: ProductImage[] } }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'setImages', params: ({ event }: { event: { output: ProductImage[] } }) => event.output },
+            },
             onError: { target: 'idle', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
@@ -103,7 +105,10 @@ export const productImagesMachine = setup({
             src: 'deleteImage',
             input: ({ context }) => ({ productId: context.productId, image: { path: context.deleting ?? '' } }),
             onDone: { target: 'idle', actions: 'dropImage' },
-            onError: { target: 'idle', actions: ['keepImage', { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error }] },
+            onError: {
+              target: 'idle',
+              actions: ['keepImage', { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error }],
+            },
           },
         },
       },

@@ -29,12 +29,15 @@ type Ctx = ProductImagesContext;
 const check: ModelSpec['check'] = (before, event, after) => {
   const prev = before.context as Ctx;
   const next = after.context as Ctx;
-  if (event.type === 'xstate.done.actor.deleteImage') assertTrue(!next.images.some((i) => i.path === prev.deleting), 'a deleted image is gone');
+  if (event.type === 'xstate.done.actor.deleteImage')
+    assertTrue(!next.images.some((i) => i.path === prev.deleting), 'a deleted image is gone');
   if (event.type === 'xstate.error.actor.deleteImage') assertEqual(next.images, prev.images, 'a refused delete keeps the image');
   if (event.type === 'xstate.done.actor.loadImages') assertEqual(next.images, event.output, 'the refresh shows what the server has');
-  if (event.type === 'xstate.done.actor.upload' || event.type === 'xstate.error.actor.upload') assertEqual(next.uploads, prev.uploads + 1, 'the picker is cleared after an upload');
+  if (event.type === 'xstate.done.actor.upload' || event.type === 'xstate.error.actor.upload')
+    assertEqual(next.uploads, prev.uploads + 1, 'the picker is cleared after an upload');
   if (event.type === 'images.upload' && before.hasTag('uploading')) assertEqual(next, prev, 'no second upload while one runs');
-  if (event.type.startsWith('xstate.error.')) assertTrue(next.error !== null || event.type === 'xstate.error.actor.upload', 'a failed refresh or delete says so');
+  if (event.type.startsWith('xstate.error.'))
+    assertTrue(next.error !== null || event.type === 'xstate.error.actor.upload', 'a failed refresh or delete says so');
 };
 
 const list = (c: Ctx) => (c.images.length === 0 ? 'no images' : c.images.map((i) => i.path.replace('/images/', '')).join(', '));
@@ -42,7 +45,8 @@ const list = (c: Ctx) => (c.images.length === 0 ? 'no images' : c.images.map((i)
 /** The test plan's sentences (docs/machines/product-images.plan.md). */
 const describe: PlanTemplates = {
   states: {
-    'upload.idle': ({ context }) => `the page shows ${list(context as Ctx)}${(context as Ctx).error ? ` and "${(context as Ctx).error}"` : ''}`,
+    'upload.idle': ({ context }) =>
+      `the page shows ${list(context as Ctx)}${(context as Ctx).error ? ` and "${(context as Ctx).error}"` : ''}`,
     'upload.uploading': 'files are uploading',
     'upload.waiting': 'the page waits 5 s to refresh its images',
     'upload.refreshing': 'the images are reloading',
@@ -50,7 +54,8 @@ const describe: PlanTemplates = {
     'removal.removing': ({ context }) => `${(context as Ctx).deleting} is being deleted`,
   },
   events: {
-    'images.upload': (e) => (e.files.length ? `the admin uploads ${e.files.map((f: File) => f.name).join(', ')}` : 'the admin chooses no files'),
+    'images.upload': (e) =>
+      e.files.length ? `the admin uploads ${e.files.map((f: File) => f.name).join(', ')}` : 'the admin chooses no files',
     'images.delete': (e) => `the admin deletes ${e.image.path}`,
     'xstate.done.actor.upload': 'the upload ends',
     'xstate.error.actor.upload': 'the upload fails',
@@ -66,7 +71,9 @@ export const productImagesModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'product-images',
-    machine: productImagesMachine.provide({ actors: { upload: control.promise(), loadImages: control.promise(), deleteImage: control.promise() } }),
+    machine: productImagesMachine.provide({
+      actors: { upload: control.promise(), loadImages: control.promise(), deleteImage: control.promise() },
+    }),
     control,
     input: () => ({ productId: 'p1', images: [a, b] }),
     events,

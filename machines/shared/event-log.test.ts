@@ -15,24 +15,33 @@ const session = (inspect?: (name: string) => (e: InspectionEvent) => void) => {
   const control = createControl();
   const opts = (name: string) => ({ ...(inspect ? { inspect: inspect(name) } : {}) });
   const auth = createActor(
-    authMachine.provide({ actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() } }),
+    authMachine.provide({
+      actors: { login: control.promise(), register: control.promise(), logout: control.promise(), updateProfile: control.promise() },
+    }),
     { input: { local: memoryStorage(), session: memoryStorage() }, ...opts('auth') },
   ).start();
   const cart = createActor(cartMachine, { input: { storage: memoryStorage() }, ...opts('cart') }).start();
-  const checkout = createActor(checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise() } }), {
-    input: { userId: 'u1', cart, idempotencyKey: 'k1' },
-    ...opts('checkout'),
-  }).start();
+  const checkout = createActor(
+    checkoutMachine.provide({ actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise() } }),
+    {
+      input: { userId: 'u1', cart, idempotencyKey: 'k1' },
+      ...opts('checkout'),
+    },
+  ).start();
   return { control, actors: { auth, cart, checkout } as Record<string, AnyActorRef> };
 };
 
 const state = (actors: Record<string, AnyActorRef>) =>
-  Object.fromEntries(Object.entries(actors).map(([name, a]) => {
-    const s = a.getSnapshot() as AnyMachineSnapshot;
-    // An actor held in context (the checkout's cart) is compared by being there, not by its system-made id.
-    const json = JSON.stringify({ value: s.value, context: s.context, status: s.status }, (_, v: unknown) => ((v as { xstate$$type?: number } | null)?.xstate$$type === 1 ? '[actor]' : v));
-    return [name, JSON.parse(json)];
-  }));
+  Object.fromEntries(
+    Object.entries(actors).map(([name, a]) => {
+      const s = a.getSnapshot() as AnyMachineSnapshot;
+      // An actor held in context (the checkout's cart) is compared by being there, not by its system-made id.
+      const json = JSON.stringify({ value: s.value, context: s.context, status: s.status }, (_, v: unknown) =>
+        (v as { xstate$$type?: number } | null)?.xstate$$type === 1 ? '[actor]' : v,
+      );
+      return [name, JSON.parse(json)];
+    }),
+  );
 
 describe('event log', () => {
   it('when a cart-and-checkout session is recorded, exported and replayed, then the same snapshots are rebuilt, personal data redacted', async () => {
@@ -75,7 +84,17 @@ describe('event log', () => {
   });
 
   it('when personal data is exported, then names, addresses, phone numbers and e-mails go, a product name and blank fields stay', () => {
-    const profile = { name: 'Ann', lastName: 'Lee', email: 'ann@example.com', phoneNumber: '555 0101', address: '1 Main St', city: 'Mumbai', zipCode: '400001', state: 'MH', country: 'IN' };
+    const profile = {
+      name: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phoneNumber: '555 0101',
+      address: '1 Main St',
+      city: 'Mumbai',
+      zipCode: '400001',
+      state: 'MH',
+      country: 'IN',
+    };
     const exported = redact({
       type: 'xstate.done.actor.loadProfile',
       output: { _id: 'u1', ...profile, isAdmin: false },
@@ -86,7 +105,19 @@ describe('event log', () => {
     const json = JSON.stringify(exported);
     for (const value of Object.values(profile)) expect(json).not.toContain(value);
     expect(exported).toMatchObject({
-      output: { _id: 'u1', name: '[redacted]', lastName: '[redacted]', email: '[redacted]', phoneNumber: '[redacted]', address: '[redacted]', city: '[redacted]', zipCode: '[redacted]', state: '[redacted]', country: '[redacted]', isAdmin: false },
+      output: {
+        _id: 'u1',
+        name: '[redacted]',
+        lastName: '[redacted]',
+        email: '[redacted]',
+        phoneNumber: '[redacted]',
+        address: '[redacted]',
+        city: '[redacted]',
+        zipCode: '[redacted]',
+        state: '[redacted]',
+        country: '[redacted]',
+        isAdmin: false,
+      },
       // Whether a field is filled decides behaviour (a complete shipping profile): blank replays as blank.
       body: { city: ' ', state: '' },
       item: { name: 'Dell XPS 13' },
@@ -94,7 +125,7 @@ describe('event log', () => {
     });
   });
 
-  it('when chat messages are exported, then e-mails and phone numbers in their text go, and the sender\'s name, while ids, prices and dates elsewhere stay', () => {
+  it("when chat messages are exported, then e-mails and phone numbers in their text go, and the sender's name, while ids, prices and dates elsewhere stay", () => {
     const exported = redact([
       { type: 'chat.input', text: 'call me on +1 (555) 123-4567 or 0171 2345678' },
       { type: 'chat.adminMessage', text: 'Write to ann@example.com, order 42 costs $1,299.00' },

@@ -26,7 +26,8 @@ const PHONE = /\+?\d(?:[\s\-./()]*\d){6,}/g;
 const TEXT_KEYS = new Set(['text', 'message']);
 
 // A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
-const isPersonal = (key: string, holder: Record<string, unknown>) => PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
+const isPersonal = (key: string, holder: Record<string, unknown>) =>
+  PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
 // Empty or blank stays as it is: whether a field is filled decides behaviour (a complete profile), so it must replay.
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -59,7 +60,11 @@ export const redact = (value: unknown): unknown => {
  */
 const plainInput = (value: unknown): unknown => {
   const plain = (v: unknown): boolean =>
-    v === null || ['string', 'number', 'boolean'].includes(typeof v) || (Array.isArray(v) ? v.every(plain) : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
+    v === null ||
+    ['string', 'number', 'boolean'].includes(typeof v) ||
+    (Array.isArray(v)
+      ? v.every(plain)
+      : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
   return value !== undefined && plain(value) ? structuredClone(value) : undefined;
 };
 
@@ -118,13 +123,21 @@ export const createEventLog = () => {
           // Asked before the actor processes it: the replay compares whether it took it. A queued
           // event meets the state its predecessors leave, so its transitions (below) say it.
           const snapshot = target.getSnapshot() as AnyMachineSnapshot;
-          const entry: LoggedEvent = { ...who, event: copy(inspection.event) as AnyEventObject, taken: !queued && snapshot.status === 'active' && snapshot.can(inspection.event) };
+          const entry: LoggedEvent = {
+            ...who,
+            event: copy(inspection.event) as AnyEventObject,
+            taken: !queued && snapshot.status === 'active' && snapshot.can(inspection.event),
+          };
           entries.push(entry);
           pending.set(inspection.event, entry);
           if (queued) learnTaken.add(inspection.event);
         }
         // A microstep is inspected even when no transition was enabled: only one with transitions counts.
-        if (inspection.type === '@xstate.microstep' && learnTaken.has(inspection.event) && (inspection as { _transitions?: unknown[] })._transitions?.length) {
+        if (
+          inspection.type === '@xstate.microstep' &&
+          learnTaken.has(inspection.event) &&
+          (inspection as { _transitions?: unknown[] })._transitions?.length
+        ) {
           const entry = pending.get(inspection.event);
           if (entry) entry.taken = true;
         }
@@ -133,7 +146,12 @@ export const createEventLog = () => {
           if (inspection.event.type === 'xstate.init') {
             const input = plainInput((target as AnyActorRef & { options?: { input?: unknown } }).options?.input);
             started.add(target.sessionId);
-            const init: LoggedEvent = { ...who, event: { type: 'xstate.init' }, state: structuredClone(value), ...(input === undefined ? {} : { input }) };
+            const init: LoggedEvent = {
+              ...who,
+              event: { type: 'xstate.init' },
+              state: structuredClone(value),
+              ...(input === undefined ? {} : { input }),
+            };
             entries.splice(firstEventAt.get(target.sessionId) ?? entries.length, 0, init);
           }
           const entry = pending.get(inspection.event);
@@ -142,7 +160,12 @@ export const createEventLog = () => {
         }
       },
     /** JSON for a bug report: secrets and personal data redacted. */
-    toJSON: (): string => JSON.stringify(entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })), null, 2),
+    toJSON: (): string =>
+      JSON.stringify(
+        entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })),
+        null,
+        2,
+      ),
     clear: () => void entries.splice(0),
   };
 };

@@ -43,7 +43,9 @@ describe('fetch machine', () => {
 
   it('when the page already carries the answer, then it is ready with it at once and asks for nothing', () => {
     const control = createControl();
-    const actor = createActor(fetchMachine.provide({ actors: { get: control.promise() } }), { input: { url: '/api/products/bestsellers', data: ['Lamp'] } }).start();
+    const actor = createActor(fetchMachine.provide({ actors: { get: control.promise() } }), {
+      input: { url: '/api/products/bestsellers', data: ['Lamp'] },
+    }).start();
     expect([actor.getSnapshot().hasTag('ready'), actor.getSnapshot().context.data, control.started]).toEqual([true, ['Lamp'], []]);
     actor.send({ type: 'fetch.url', url: '/api/products/bestsellers' });
     expect(control.started).toEqual([]);

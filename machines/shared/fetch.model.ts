@@ -50,7 +50,11 @@ export const fetchModel = (): ModelSpec => {
     name: 'fetch',
     machine: fetchMachine.provide({ actors: { get: control.promise() } }),
     control,
-    inputs: [() => ({ url: null }), () => ({ url: '/api/products/get-one/p1' }), () => ({ url: '/api/products/get-one/p1', data: ['inlined'] })],
+    inputs: [
+      () => ({ url: null }),
+      () => ({ url: '/api/products/get-one/p1' }),
+      () => ({ url: '/api/products/get-one/p1', data: ['inlined'] }),
+    ],
     events,
     check,
     describe,

@@ -53,7 +53,12 @@ export const safeRemove = (storage: StorageLike, key: string): void => {
  * that `parse` rejects is removed and null returned, so an old or damaged entry cannot break
  * the start-up.
  */
-export const readVersioned = <T>(storage: StorageLike, key: string, version: number, parse: (data: Record<string, unknown>) => T | null): T | null => {
+export const readVersioned = <T>(
+  storage: StorageLike,
+  key: string,
+  version: number,
+  parse: (data: Record<string, unknown>) => T | null,
+): T | null => {
   const raw = readJson(storage, key);
   if (raw === null) return null;
   const data = isRecord(raw) && raw.version === version ? parse(raw) : null;

@@ -17,7 +17,8 @@ const events: AnyEventObject[] = [
 const check: ModelSpec['check'] = (before, event, after) => {
   const { error } = after.context as SubmitContext;
   assertTrue(error === null || after.hasTag('failed'), 'an error is shown only when failed');
-  if (event.type === 'submit.send' && before.hasTag('sending')) assertEqual(after.value, before.value, 'a second submit while sending is refused');
+  if (event.type === 'submit.send' && before.hasTag('sending'))
+    assertEqual(after.value, before.value, 'a second submit while sending is refused');
   if (event.type === 'xstate.error.actor.send') {
     const sent = (event.error as { message?: string }).message;
     assertEqual(error, sent ?? 'Something went wrong', 'the refusal is shown');

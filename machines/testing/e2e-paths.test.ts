@@ -28,7 +28,9 @@ describe('e2e paths', () => {
     const spec = cartSpec(() => ({ storage: frozenStorage() }));
     const picked = e2ePaths(spec, cartKey);
     const all = generatePaths(spec);
-    const kindsOfAll = new Set(all.flatMap((p) => p.steps.slice(1).map((s, i) => cartKey({ event: s.event, before: p.steps[i]!.state, after: s.state }))));
+    const kindsOfAll = new Set(
+      all.flatMap((p) => p.steps.slice(1).map((s, i) => cartKey({ event: s.event, before: p.steps[i]!.state, after: s.state }))),
+    );
     expect(picked.length).toBeLessThan(all.length);
     expect(new Set(picked.flat().map(cartKey))).toEqual(kindsOfAll);
   });
@@ -46,7 +48,10 @@ describe('e2e paths', () => {
         s.matches('restoring')
           ? [{ type: 'xstate.error.actor.fetchSession', error: { status: 401 } }]
           : s.matches({ guest: 'loggingIn' })
-            ? [{ type: 'xstate.done.actor.login', output: { userLoggedIn: user } }, { type: 'xstate.error.actor.login', error: { status: 401 } }]
+            ? [
+                { type: 'xstate.done.actor.login', output: { userLoggedIn: user } },
+                { type: 'xstate.error.actor.login', error: { status: 401 } },
+              ]
             : s.matches('guest')
               ? [{ type: 'auth.login', email: 'a@b.co', password: 'secret', doNotLogout: false }]
               : [],
@@ -61,7 +66,10 @@ describe('e2e paths', () => {
   it('when picked paths are replayed on the oracle, then its report counts the transitions that ran and names the ones that did not', async () => {
     const spec = cartSpec(() => ({ storage: memoryStorage() }));
     const oracle = createOracle(spec);
-    const picked = e2ePaths(cartSpec(() => ({ storage: frozenStorage() })), cartKey);
+    const picked = e2ePaths(
+      cartSpec(() => ({ storage: frozenStorage() })),
+      cartKey,
+    );
     for (const path of picked) {
       const run = oracle.start();
       for (const step of path) expect((await run.step(step.event)).context.items).toEqual(step.after.context.items);
@@ -69,7 +77,12 @@ describe('e2e paths', () => {
     }
     const report = oracle.report();
     expect(report.paths).toBe(picked.length);
-    expect(report.transitions.missing.map((m) => m.split(' ')[1])).toEqual(['--cart.setQuantity#0-->', '--cart.clear#0-->', '--cart.storageChanged#0-->', '--cart.dismissAdded#0-->']);
+    expect(report.transitions.missing.map((m) => m.split(' ')[1])).toEqual([
+      '--cart.setQuantity#0-->',
+      '--cart.clear#0-->',
+      '--cart.storageChanged#0-->',
+      '--cart.dismissAdded#0-->',
+    ]);
     expect(report.transitions.covered).toBe(report.transitions.total - 4);
   });
 });

@@ -32,7 +32,9 @@ export const e2ePaths = (spec: ModelSpec, keyOf: (step: E2eStep) => string): E2e
     const last = steps.at(-1)!.after;
     if (!last.hasTag('loading')) return [steps];
     if (depth > 3) return [];
-    return (outOf.get(keyOfState(last)) ?? []).flatMap(({ event, state }) => settle([...steps, { event, before: last, after: state }], depth + 1));
+    return (outOf.get(keyOfState(last)) ?? []).flatMap(({ event, state }) =>
+      settle([...steps, { event, before: last, after: state }], depth + 1),
+    );
   };
   const all = generatePaths(spec)
     .map((p) => {

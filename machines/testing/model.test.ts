@@ -28,7 +28,10 @@ describe('model harness', () => {
   it('when totals are counted, then every state node and every transition definition is included', () => {
     const machine = createMachine({
       initial: 'a',
-      states: { a: { always: { target: 'b', guard: () => false }, on: { x: [{ target: 'b', guard: () => true }, { target: 'a' }] } }, b: { after: { 10: 'a' } } },
+      states: {
+        a: { always: { target: 'b', guard: () => false }, on: { x: [{ target: 'b', guard: () => true }, { target: 'a' }] } },
+        b: { after: { 10: 'a' } },
+      },
     });
     const totals = machineTotals(machine);
     expect(totals.nodes).toHaveLength(2);

@@ -1,4 +1,13 @@
-import { createActor, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  SimulatedClock,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type InspectionEvent,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { assertEqual, ModelError } from './assert.ts';
 import { flush, type Control } from './controlled-actors.ts';
@@ -56,7 +65,9 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
   const events = (s: Snap) => {
     const handled = new Set(s._nodes.flatMap((n) => [...n.transitions.keys()]));
     const sample = (typeof spec.events === 'function' ? spec.events(s) : spec.events).filter((e) => handled.has(e.type));
-    const bare = [...handled].filter((type) => type.startsWith('xstate.after.') && !sample.some((e) => e.type === type)).map((type) => ({ type }));
+    const bare = [...handled]
+      .filter((type) => type.startsWith('xstate.after.') && !sample.some((e) => e.type === type))
+      .map((type) => ({ type }));
     return [...sample, ...bare];
   };
   const options = {
@@ -67,7 +78,10 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
   };
   const shortest = getShortestPaths(spec.machine, options) as unknown as Path[];
   const toState = new Map(shortest.map((p) => [JSON.stringify({ value: p.state.value, context: p.state.context }), p]));
-  const adjacency = getAdjacencyMap(spec.machine, options as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: AnyEventObject; state: Snap }> }>;
+  const adjacency = getAdjacencyMap(spec.machine, options as never) as unknown as Record<
+    string,
+    { state: Snap; transitions: Record<string, { event: AnyEventObject; state: Snap }> }
+  >;
   const edges: Path[] = [];
   for (const { state, transitions } of Object.values(adjacency)) {
     const head = toState.get(JSON.stringify({ value: state.value, context: state.context }));
@@ -153,7 +167,11 @@ export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
     });
     actor.start();
     counter.started(actor.getSnapshot());
-    const where = (i: number) => `${spec.name} path ${index} step ${i} (${path.steps.map((s) => s.event.type).slice(0, i + 1).join(' → ')})`;
+    const where = (i: number) =>
+      `${spec.name} path ${index} step ${i} (${path.steps
+        .map((s) => s.event.type)
+        .slice(0, i + 1)
+        .join(' → ')})`;
     try {
       for (const [i, step] of path.steps.entries()) {
         if (i === 0 && step.event.type === 'xstate.init') {

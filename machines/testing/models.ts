@@ -15,4 +15,22 @@ import { submitModel } from '../shared/submit.model.ts';
 import type { ModelSpec } from './model.ts';
 
 /** Every machine's model, in the order `npm run test:model` prints them. */
-export const allModels = (): ModelSpec[] => [cartModel(), authModel(), guardModel(), checkoutModel(), paymentModel(), orderModel(), customerChatModel(), adminChatModel(), analyticsModel(), kioskModel(), pinPadModel(), handoffOfferModel(), handoffClaimModel(), fetchModel(), submitModel(), carouselModel(), productImagesModel()];
+export const allModels = (): ModelSpec[] => [
+  cartModel(),
+  authModel(),
+  guardModel(),
+  checkoutModel(),
+  paymentModel(),
+  orderModel(),
+  customerChatModel(),
+  adminChatModel(),
+  analyticsModel(),
+  kioskModel(),
+  pinPadModel(),
+  handoffOfferModel(),
+  handoffClaimModel(),
+  fetchModel(),
+  submitModel(),
+  carouselModel(),
+  productImagesModel(),
+];

@@ -45,8 +45,12 @@ export const templateProblems = (name: string, machine: AnyStateMachine, templat
   return [
     ...states.filter((s) => !(s in templates.states)).map((s) => `${name}: no sentence for state "${s}"`),
     ...events.filter((e) => !(e in templates.events)).map((e) => `${name}: no sentence for event "${e}"`),
-    ...Object.keys(templates.states).filter((s) => !states.includes(s)).map((s) => `${name}: a sentence for state "${s}", which the machine does not have`),
-    ...Object.keys(templates.events).filter((e) => !events.includes(e)).map((e) => `${name}: a sentence for event "${e}", which the machine does not handle`),
+    ...Object.keys(templates.states)
+      .filter((s) => !states.includes(s))
+      .map((s) => `${name}: a sentence for state "${s}", which the machine does not have`),
+    ...Object.keys(templates.events)
+      .filter((e) => !events.includes(e))
+      .map((e) => `${name}: a sentence for event "${e}", which the machine does not handle`),
   ];
 };
 
@@ -57,7 +61,10 @@ const write = <A extends unknown[]>(sentence: Sentence<A> | undefined, what: str
 
 export const stateSentence = (templates: PlanTemplates, snapshot: AnyMachineSnapshot): string => {
   // Document order, so parallel regions always read in the same order.
-  const leaves = (snapshot._nodes as AnyStateNode[]).filter(isLeaf).sort((x, y) => x.order - y.order).map(keyOf);
+  const leaves = (snapshot._nodes as AnyStateNode[])
+    .filter(isLeaf)
+    .sort((x, y) => x.order - y.order)
+    .map(keyOf);
   const parts = leaves.map((k) => write(templates.states[k], `state "${k}"`, snapshot)).filter((s) => s !== '');
   return parts.join(' and ');
 };

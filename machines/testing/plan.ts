@@ -104,12 +104,15 @@ export const planFiles = (specs: ModelSpec[]): { files: Map<string, string>; pro
   const problems = specs.flatMap((s) => templateProblems(s.name, s.machine, s.describe));
   const files = new Map<string, string>();
   if (problems.length > 0) return { files, problems };
-  for (const spec of specs) files.set(`${PLAN_DIR}/${planFileName(spec.name)}`, renderPlan(spec as ModelSpec & { describe: PlanTemplates }));
+  for (const spec of specs)
+    files.set(`${PLAN_DIR}/${planFileName(spec.name)}`, renderPlan(spec as ModelSpec & { describe: PlanTemplates }));
   return { files, problems };
 };
 
 /** The plan files that differ from what is on disk, are missing, or belong to no machine any more. */
 export const stalePlanFiles = (files: Map<string, string>, onDisk: Map<string, string>): string[] => [
-  ...[...files].filter(([path, text]) => onDisk.get(path) !== text).map(([path]) => `${path} is ${onDisk.has(path) ? 'out of date' : 'missing'}`),
+  ...[...files]
+    .filter(([path, text]) => onDisk.get(path) !== text)
+    .map(([path]) => `${path} is ${onDisk.has(path) ? 'out of date' : 'missing'}`),
   ...[...onDisk.keys()].filter((path) => !files.has(path)).map((path) => `${path} belongs to no machine in models.ts`),
 ];

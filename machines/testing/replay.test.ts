@@ -41,7 +41,9 @@ describe('replay of an exported event log', () => {
 
   it('when a machine has a bug the log did not have, then replay stops at the divergence and names the states', () => {
     const { lines, problem } = replayLog(entries, withBlockedCheckout());
-    expect(problem).toBe('entry 9 (checkout): after xstate.done.actor.reprice the log recorded open.summary.ready, the machine is in open.summary.blocked');
+    expect(problem).toBe(
+      'entry 9 (checkout): after xstate.done.actor.reprice the log recorded open.summary.ready, the machine is in open.summary.blocked',
+    );
     expect(lines.at(-1)).toContain('✗');
   });
 
@@ -56,11 +58,15 @@ describe('replay of an exported event log', () => {
   });
 
   it('when the log names an actor replay does not know, then it names the actors it knows', () => {
-    expect(replayLog([{ actor: 'ghost', event: { type: 'x' } }]).problem).toMatch(/"ghost" that replay does not know \(known: cart, auth, .*checkout/);
+    expect(replayLog([{ actor: 'ghost', event: { type: 'x' } }]).problem).toMatch(
+      /"ghost" that replay does not know \(known: cart, auth, .*checkout/,
+    );
   });
 
   it('when a log recorded a logged-in start, then auth starts logged in with the same role', () => {
-    const { lines, problem } = replayLog([{ actor: 'auth', event: { type: 'xstate.init' }, state: { loggedIn: { role: 'admin', profile: 'idle' } } }]);
+    const { lines, problem } = replayLog([
+      { actor: 'auth', event: { type: 'xstate.init' }, state: { loggedIn: { role: 'admin', profile: 'idle' } } },
+    ]);
     expect(problem).toBeNull();
     expect(lines).toEqual(['auth  starts in loggedIn.role.admin, loggedIn.profile.idle']);
   });
@@ -91,7 +97,7 @@ describe('replay of an exported event log', () => {
     expect(replayLog(exported)).toMatchObject({ problem: null, lines: expect.arrayContaining(['guard  fetchToken done → redirectHome']) });
   });
 
-  it('when the recorded chat log is replayed, then the shopper\'s and the admin\'s chat machines follow the recorded states', () => {
+  it("when the recorded chat log is replayed, then the shopper's and the admin's chat machines follow the recorded states", () => {
     const { lines, problem } = replayLog(chatEntries);
     expect(problem).toBeNull();
     expect(lines).toEqual(
@@ -132,7 +138,7 @@ describe('replay of an exported event log', () => {
     expect(replayLog(parseLog(log.toJSON())).problem).toBeNull();
   });
 
-  it('when an actor is sent events before it starts (a first render\'s effects), then its start is logged first, each says whether it was taken, and the log replays', () => {
+  it("when an actor is sent events before it starts (a first render's effects), then its start is logged first, each says whether it was taken, and the log replays", () => {
     const log = createEventLog();
     const fetch = createActor(replayActors().fetch!.machine, { input: { url: null }, inspect: log.inspect('fetch', { many: true }) });
     // Two readers ask for the same list on the first render: the second finds it asked already.
@@ -164,6 +170,8 @@ describe('replay of an exported event log', () => {
     writeFileSync(file, JSON.stringify(tampered));
     const bad = run(file);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('replay: diverges at entry 14 (checkout): after xstate.done.actor.createOrder the log recorded gone, the machine is in placed');
+    expect(bad.stdout).toContain(
+      'replay: diverges at entry 14 (checkout): after xstate.done.actor.createOrder the log recorded gone, the machine is in placed',
+    );
   });
 });

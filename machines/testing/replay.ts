@@ -16,7 +16,13 @@ import { eventLabel } from './statechart.ts';
 export type ReplayStart = { state?: StateValue; input?: unknown };
 export type ReplayActor = { machine: AnyStateMachine; input: (start: ReplayStart, running: ReadonlyMap<string, AnyActorRef>) => unknown };
 
-const placeholderUser = (isAdmin: boolean): UserInfo => ({ _id: 'replay', name: '[redacted]', lastName: '[redacted]', email: '[redacted]', isAdmin });
+const placeholderUser = (isAdmin: boolean): UserInfo => ({
+  _id: 'replay',
+  name: '[redacted]',
+  lastName: '[redacted]',
+  email: '[redacted]',
+  isAdmin,
+});
 const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
   const loggedIn = typeof start === 'object' ? (start.loggedIn as { role?: string } | undefined) : undefined;
   return loggedIn ? (loggedIn.role === 'admin' ? 'admin' : 'user') : null;
@@ -28,7 +34,10 @@ const loggedInAs = (start: StateValue | undefined): 'user' | 'admin' | null => {
  */
 export const replayActors = (): Record<string, ReplayActor> => {
   const models = Object.fromEntries(
-    allModels().map((m) => [m.name.replace(/\s+/g, '-'), { machine: m.machine, input: (start: ReplayStart) => start.input ?? (m.inputs?.[0] ?? m.input)?.() }]),
+    allModels().map((m) => [
+      m.name.replace(/\s+/g, '-'),
+      { machine: m.machine, input: (start: ReplayStart) => start.input ?? (m.inputs?.[0] ?? m.input)?.() },
+    ]),
   );
   return {
     ...models,
@@ -57,7 +66,13 @@ export const replayActors = (): Record<string, ReplayActor> => {
 export const stateText = (value: StateValue): string => {
   if (typeof value === 'string') return value;
   return Object.entries(value)
-    .flatMap(([key, child]) => (child === undefined ? [key] : stateText(child).split(', ').map((leaf) => `${key}.${leaf}`)))
+    .flatMap(([key, child]) =>
+      child === undefined
+        ? [key]
+        : stateText(child)
+            .split(', ')
+            .map((leaf) => `${key}.${leaf}`),
+    )
     .join(', ');
 };
 
@@ -67,7 +82,10 @@ export type ReplayResult = { lines: string[]; problem: string | null };
 export const parseLog = (json: string): LoggedEvent[] => {
   const data: unknown = JSON.parse(json);
   const valid = (e: unknown): e is LoggedEvent =>
-    typeof e === 'object' && e !== null && typeof (e as LoggedEvent).actor === 'string' && typeof (e as LoggedEvent).event?.type === 'string';
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as LoggedEvent).actor === 'string' &&
+    typeof (e as LoggedEvent).event?.type === 'string';
   if (!Array.isArray(data)) throw new Error('An event log is a JSON array of { actor, event } entries');
   const bad = data.findIndex((e) => !valid(e));
   if (bad >= 0) throw new Error(`Entry ${bad} is not { actor, event: { type } }`);
@@ -93,7 +111,8 @@ export const replayLog = (entries: readonly LoggedEvent[], actors: Record<string
       const spec = actors[name];
       // Several actors of one name (fetch #1, fetch #2) are replayed each on its own.
       const actor = run === undefined ? name : `${name}#${run}`;
-      if (!spec) return fail(at, actor, `the log names an actor "${name}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
+      if (!spec)
+        return fail(at, actor, `the log names an actor "${name}" that replay does not know (known: ${Object.keys(actors).join(', ')})`);
       let ref = running.get(actor);
       if (!ref) {
         ref = createActor(spec.machine, { input: spec.input(event.type === 'xstate.init' ? { state, input } : {}, running) }).start();
@@ -105,11 +124,17 @@ export const replayLog = (entries: readonly LoggedEvent[], actors: Record<string
       if (event.type !== 'xstate.init') {
         const where = stateText(before.value);
         if (taken === undefined && !can) return fail(at, actor, `${event.type} cannot be taken in ${where}`);
-        if (taken !== undefined && taken !== can) return fail(at, actor, `${event.type} in ${where}: the browser's machine ${taken ? 'took' : 'ignored'} it, this one ${can ? 'takes' : 'ignores'} it`);
+        if (taken !== undefined && taken !== can)
+          return fail(
+            at,
+            actor,
+            `${event.type} in ${where}: the browser's machine ${taken ? 'took' : 'ignored'} it, this one ${can ? 'takes' : 'ignores'} it`,
+          );
         ref.send(event);
       }
       const after = (ref.getSnapshot() as AnyMachineSnapshot).value;
-      if (state !== undefined && !sameJson(after, state)) return fail(at, actor, `after ${event.type} the log recorded ${stateText(state)}, the machine is in ${stateText(after)}`);
+      if (state !== undefined && !sameJson(after, state))
+        return fail(at, actor, `after ${event.type} the log recorded ${stateText(state)}, the machine is in ${stateText(after)}`);
       if (event.type !== 'xstate.init') say(actor, `${eventLabel(event.type)} → ${stateText(after)}${can ? '' : ' (ignored)'}`);
     }
     return { lines, problem: null };

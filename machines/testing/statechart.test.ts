@@ -21,7 +21,9 @@ const machine = setup({ guards: { ready: () => true, paid: () => true } }).creat
 
 describe('statechart', () => {
   it('when a machine is drawn, then states nest, regions split, and arrows carry events and guards', () => {
-    const lines = statechart(machine).split('\n').map((l) => l.trim());
+    const lines = statechart(machine)
+      .split('\n')
+      .map((l) => l.trim());
     expect(lines[0]).toBe('stateDiagram-v2');
     expect(lines).toEqual(
       expect.arrayContaining([

@@ -43,7 +43,8 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
   }, 120_000);
 
   it('when every component is up, then each said so on a line of its own', () => {
-    for (const name of ['postgres', 'redis', 'api-1', 'api-2', 'bff-1', 'bff-2']) expect(lines.some((l) => l.startsWith(`[${name}] ready`))).toBe(true);
+    for (const name of ['postgres', 'redis', 'api-1', 'api-2', 'bff-1', 'bff-2'])
+      expect(lines.some((l) => l.startsWith(`[${name}] ready`))).toBe(true);
     expect(lines.some((l) => l.startsWith('[nginx] public at '))).toBe(true);
     expect(Object.keys(cluster!.instances).sort()).toEqual(['api-1', 'api-2', 'bff-1', 'bff-2']);
   });

@@ -68,7 +68,8 @@ export class ClusterSetupError extends Error {}
 const names = (kind: 'api' | 'bff', count: number) => Array.from({ length: count }, (_, i) => `${kind}-${i + 1}`);
 
 const checkCount = (name: string, value: number) => {
-  if (!Number.isInteger(value) || value < 1 || value > 8) throw new ClusterSetupError(`${name} must be a whole number from 1 to 8 (got ${value})`);
+  if (!Number.isInteger(value) || value < 1 || value > 8)
+    throw new ClusterSetupError(`${name} must be a whole number from 1 to 8 (got ${value})`);
   return value;
 };
 
@@ -133,13 +134,25 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   });
 
   try {
-    const pg = await startPostgres({ pgBin: tools.pgBin, clusterDir, port: options.pgPort ?? (await freePort()), password: secrets.PG_PASSWORD, log });
+    const pg = await startPostgres({
+      pgBin: tools.pgBin,
+      clusterDir,
+      port: options.pgPort ?? (await freePort()),
+      password: secrets.PG_PASSWORD,
+      log,
+    });
     cleanups.push({ name: 'postgres', stop: pg.stop });
     watch(pg.proc);
     expected.add('postgres');
     log(`[postgres] ready on 127.0.0.1:${pg.port} (data in ${path.join(clusterDir, 'pg')})`);
     checkAborted();
-    const redis = await startRedis({ redisServer: tools.redisServer, clusterDir, port: await freePort(), password: secrets.REDIS_PASSWORD, log });
+    const redis = await startRedis({
+      redisServer: tools.redisServer,
+      clusterDir,
+      port: await freePort(),
+      password: secrets.REDIS_PASSWORD,
+      log,
+    });
     cleanups.push({ name: 'redis', stop: redis.stop });
     watch(redis.proc);
     expected.add('redis');
@@ -154,7 +167,9 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
       if ((options.seed ?? 'demo') === 'demo') {
         const seeded = await seedDemo(db, { dataDir, production: base.NODE_ENV === 'production', onProgress: (m) => log(`[seed] ${m}`) });
-        log(`[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`);
+        log(
+          `[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`,
+        );
       }
     } finally {
       await db.close();
@@ -164,12 +179,32 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     const specs = new Map<string, InstanceSpec>();
     for (const name of apiNames) {
       const port = await freePort();
-      const env = { INSTANCE_ID: name, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: pg.url, REDIS_URL: redis.url, SEED: 'none', TOKEN_SECRET: secrets.TOKEN_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET };
+      const env = {
+        INSTANCE_ID: name,
+        API_HOST: '127.0.0.1',
+        API_PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: pg.url,
+        REDIS_URL: redis.url,
+        SEED: 'none',
+        TOKEN_SECRET: secrets.TOKEN_SECRET,
+        INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+      };
       specs.set(name, { name, kind: 'api', port, env: instanceEnv(base, env) });
     }
     for (const name of bffNames) {
       const port = await freePort();
-      const env = { INSTANCE_ID: name, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, API_URL: `http://127.0.0.1:${internalPort}`, REDIS_URL: redis.url, TRUST_PROXY: 'loopback', SESSION_SECRET: secrets.SESSION_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET };
+      const env = {
+        INSTANCE_ID: name,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        API_URL: `http://127.0.0.1:${internalPort}`,
+        REDIS_URL: redis.url,
+        TRUST_PROXY: 'loopback',
+        SESSION_SECRET: secrets.SESSION_SECRET,
+        INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+      };
       specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
     }
     const spawnReady = async (spec: InstanceSpec) => {
@@ -214,7 +249,9 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       },
     });
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${publicPort}`;
-    log(`[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`);
+    log(
+      `[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`,
+    );
 
     started = true;
     return {

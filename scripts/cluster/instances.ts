@@ -17,7 +17,19 @@ const ENTRIES: Record<InstanceKind, string> = {
 const TSX = import.meta.resolve('tsx');
 
 /** The caller's variables that would point an instance elsewhere than the cluster chose. */
-const FOREIGN = ['API_URL', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'API_PORT', 'API_HOST', 'INSTANCE_ID', 'SEED', 'TRUST_PROXY', 'STATEFRONT_API_CHILD'];
+const FOREIGN = [
+  'API_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST',
+  'API_PORT',
+  'API_HOST',
+  'INSTANCE_ID',
+  'SEED',
+  'TRUST_PROXY',
+  'STATEFRONT_API_CHILD',
+];
 
 export const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
   const env = { ...base };
@@ -52,7 +64,10 @@ export const waitReady = async (proc: Proc, port: number, timeoutMs = 120_000): 
     if (ready === 200) return;
     // An instance from before /readyz: alive is the best it can say.
     if (ready === 404 && (await answer(`${base}/healthz`)) === 200) return;
-    if (Date.now() > end) throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s (${base}/readyz: ${ready ?? 'no answer'}):\n${proc.lastLines()}`);
+    if (Date.now() > end)
+      throw new Error(
+        `${proc.name} was not ready within ${timeoutMs / 1000} s (${base}/readyz: ${ready ?? 'no answer'}):\n${proc.lastLines()}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };

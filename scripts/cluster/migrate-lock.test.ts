@@ -26,7 +26,13 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
     // PostgreSQL's own user (when we are root) must pass through to its folders.
     await chmod(dir, 0o711);
     if (pgBin) {
-      server = await startPostgres({ pgBin, clusterDir: dir, port: await freePort(), password: 'a-test-password-of-no-importance', log: () => undefined });
+      server = await startPostgres({
+        pgBin,
+        clusterDir: dir,
+        port: await freePort(),
+        password: 'a-test-password-of-no-importance',
+        log: () => undefined,
+      });
       url = server.url;
     } else {
       url = process.env.TEST_DATABASE_URL!;
@@ -59,7 +65,9 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
       // One did all the work; the other waited for the lock and found nothing left to do.
       expect([...first, ...second].sort()).toEqual(files);
       expect([first.length, second.length].sort()).toEqual([0, files.length]);
-      const { rows } = await a.query<{ name: string; n: number }>('select name, count(*)::int as n from schema_migrations group by name order by name');
+      const { rows } = await a.query<{ name: string; n: number }>(
+        'select name, count(*)::int as n from schema_migrations group by name order by name',
+      );
       expect(rows).toEqual(files.map((name) => ({ name, n: 1 })));
       // And a third run later is a no-op.
       expect(await migrate(a)).toEqual([]);

@@ -65,7 +65,8 @@ const proxyCommon = [
 const location = (path: string, lines: string[]): string[] => [`    location ${path} {`, ...lines.map((l) => `      ${l}`), '    }'];
 
 export const nginxConfig = (o: NginxConfigOptions): string => {
-  if (o.apis.length === 0 || (o.port !== undefined && o.bffs.length === 0)) throw new Error('nginx config: at least one API, and one BFF for the public server');
+  if (o.apis.length === 0 || (o.port !== undefined && o.bffs.length === 0))
+    throw new Error('nginx config: at least one API, and one BFF for the public server');
   const publicHeaders = [
     ...proxyCommon,
     // nginx is the edge: the address it saw, never one the client wrote (limits key on it; the

@@ -43,7 +43,8 @@ const waitPort = async (proc: Proc, host: string, port: number, open: boolean, t
   for (;;) {
     if (!proc.running()) throw new Error(`nginx stopped:\n${proc.lastLines()}`);
     if ((await listening(probeHost(host), port)) === open) return;
-    if (Date.now() > end) throw new Error(`nginx did not ${open ? 'open' : 'close'} ${host}:${port} within ${timeoutMs / 1000} s:\n${proc.lastLines()}`);
+    if (Date.now() > end)
+      throw new Error(`nginx did not ${open ? 'open' : 'close'} ${host}:${port} within ${timeoutMs / 1000} s:\n${proc.lastLines()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };

@@ -28,7 +28,8 @@ const NAME = 'postgres';
 const postgresUser = (): { uid: number; gid: number } => {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const [uid, gid] = [id('-u'), id('-g')];
-  if (uid.status !== 0 || gid.status !== 0) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (apt-get install -y postgresql creates it)');
+  if (uid.status !== 0 || gid.status !== 0)
+    throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (apt-get install -y postgresql creates it)');
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 };
 
@@ -58,13 +59,23 @@ const waitConnectable = async (url: string, proc: Proc, timeoutMs = 30_000): Pro
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (Date.now() > end) throw new Error(`PostgreSQL did not accept connections within ${timeoutMs / 1000} s (${(error as Error).message}):\n${proc.lastLines()}`);
+      if (Date.now() > end)
+        throw new Error(
+          `PostgreSQL did not accept connections within ${timeoutMs / 1000} s (${(error as Error).message}):\n${proc.lastLines()}`,
+        );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
 
-export const startPostgres = async ({ pgBin, clusterDir, port, password, log, quiet = () => undefined }: StartPostgresOptions): Promise<ClusterPostgres> => {
+export const startPostgres = async ({
+  pgBin,
+  clusterDir,
+  port,
+  password,
+  log,
+  quiet = () => undefined,
+}: StartPostgresOptions): Promise<ClusterPostgres> => {
   const data = path.join(clusterDir, 'pg');
   const socketDir = path.join(clusterDir, 'run');
   const asRoot = process.getuid?.() === 0;
@@ -72,11 +83,16 @@ export const startPostgres = async ({ pgBin, clusterDir, port, password, log, qu
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
   if (owner) {
     const closed = await closedAncestor(socketDir, owner);
-    if (closed) throw new Error(`PostgreSQL runs as the postgres user, which cannot pass through ${closed}: allow it (chmod o+x ${closed}) or choose a DATA_DIR outside it.`);
+    if (closed)
+      throw new Error(
+        `PostgreSQL runs as the postgres user, which cannot pass through ${closed}: allow it (chmod o+x ${closed}) or choose a DATA_DIR outside it.`,
+      );
     await chown(socketDir, owner.uid, owner.gid);
   }
   const command = (tool: string, args: string[]) =>
-    asRoot ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(pgBin, tool), ...args] } : { command: path.join(pgBin, tool), args };
+    asRoot
+      ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(pgBin, tool), ...args] }
+      : { command: path.join(pgBin, tool), args };
 
   if (!existsSync(path.join(data, 'PG_VERSION'))) {
     log(`[${NAME}] first run: initdb ${data}`);
@@ -87,7 +103,22 @@ export const startPostgres = async ({ pgBin, clusterDir, port, password, log, qu
     if (owner) await Promise.all([chown(data, owner.uid, owner.gid), chown(pwfile, owner.uid, owner.gid)]);
     try {
       // Socket: trust (the folder is the server owner's alone); TCP: the password.
-      await runToEnd({ name: NAME, ...command('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C']), log: quiet });
+      await runToEnd({
+        name: NAME,
+        ...command('initdb', [
+          '-D',
+          data,
+          '-U',
+          'postgres',
+          `--pwfile=${pwfile}`,
+          '--auth-local=trust',
+          '--auth-host=scram-sha-256',
+          '-E',
+          'UTF8',
+          '--locale=C',
+        ]),
+        log: quiet,
+      });
     } catch (error) {
       // A half-made folder would pass the PG_VERSION check next time only by luck: start afresh.
       await rm(data, { recursive: true, force: true });
@@ -96,7 +127,20 @@ export const startPostgres = async ({ pgBin, clusterDir, port, password, log, qu
       await rm(pwfile, { force: true });
     }
   }
-  const settings = ['-D', data, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'logging_collector=off'];
+  const settings = [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    socketDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'logging_collector=off',
+  ];
   const proc = spawnPrefixed({ name: NAME, ...command('postgres', settings), log });
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const stop = async () => {

@@ -89,7 +89,11 @@ export const spawnPrefixed = ({ name, command, args, env, cwd, log, input }: Spa
     running: () => done === undefined,
     onLine: (listener) => listeners.push(listener),
     signal: signalIt,
-    lastLines: (count = 15) => kept.slice(-count).map((line) => `  ${line}`).join('\n'),
+    lastLines: (count = 15) =>
+      kept
+        .slice(-count)
+        .map((line) => `  ${line}`)
+        .join('\n'),
     async stop(signal = 'SIGTERM', graceMs = 20_000) {
       if (done) return done;
       signalIt(signal);
@@ -105,5 +109,6 @@ export const spawnPrefixed = ({ name, command, args, env, cwd, log, input }: Spa
 export const runToEnd = async (options: SpawnPrefixedOptions): Promise<void> => {
   const proc = spawnPrefixed(options);
   const exit = await proc.exited;
-  if (exit.code !== 0) throw new Error(`${options.name}: ${options.command} ${options.args.join(' ')} failed (${describeExit(exit)}):\n${proc.lastLines()}`);
+  if (exit.code !== 0)
+    throw new Error(`${options.name}: ${options.command} ${options.args.join(' ')} failed (${describeExit(exit)}):\n${proc.lastLines()}`);
 };

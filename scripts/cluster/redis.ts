@@ -17,7 +17,10 @@ const NAME = 'redis';
 
 const waitReady = (proc: Proc, timeoutMs = 20_000): Promise<void> =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server was not ready within ${timeoutMs / 1000} s:\n${proc.lastLines()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server was not ready within ${timeoutMs / 1000} s:\n${proc.lastLines()}`)),
+      timeoutMs,
+    );
     const onLine = (line: string) => {
       if (!line.includes('Ready to accept connections')) return;
       clearTimeout(timer);
@@ -33,7 +36,27 @@ const waitReady = (proc: Proc, timeoutMs = 20_000): Promise<void> =>
 export const startRedis = async ({ redisServer, clusterDir, port, password, log }: StartRedisOptions): Promise<ClusterRedis> => {
   const dir = path.join(clusterDir, 'redis');
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const args = ['-', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '300 1', '--protected-mode', 'yes', '--daemonize', 'no', '--logfile', ''];
+  const args = [
+    '-',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    '300 1',
+    '--protected-mode',
+    'yes',
+    '--daemonize',
+    'no',
+    '--logfile',
+    '',
+  ];
   const proc = spawnPrefixed({ name: NAME, command: redisServer, args, log, input: `requirepass ${password}\n` });
   const url = `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const stop = async () => {

@@ -10,10 +10,15 @@ import path from 'node:path';
 export const SECRET_NAMES = ['TOKEN_SECRET', 'SESSION_SECRET', 'INTERNAL_SECRET', 'PG_PASSWORD', 'REDIS_PASSWORD'] as const;
 export type ClusterSecrets = Record<(typeof SECRET_NAMES)[number], string>;
 
-const make = (): ClusterSecrets => Object.fromEntries(SECRET_NAMES.map((name) => [name, randomBytes(32).toString('base64url')])) as ClusterSecrets;
+const make = (): ClusterSecrets =>
+  Object.fromEntries(SECRET_NAMES.map((name) => [name, randomBytes(32).toString('base64url')])) as ClusterSecrets;
 
 const valid = (value: unknown): value is ClusterSecrets =>
-  typeof value === 'object' && value !== null && SECRET_NAMES.every((name) => typeof (value as Record<string, unknown>)[name] === 'string' && ((value as Record<string, string>)[name]?.length ?? 0) >= 32);
+  typeof value === 'object' &&
+  value !== null &&
+  SECRET_NAMES.every(
+    (name) => typeof (value as Record<string, unknown>)[name] === 'string' && ((value as Record<string, string>)[name]?.length ?? 0) >= 32,
+  );
 
 /** Reads the kept secrets, or makes them on the first run (never overwrites a file that exists). */
 export const clusterSecrets = async (clusterDir: string): Promise<ClusterSecrets> => {
@@ -30,6 +35,9 @@ export const clusterSecrets = async (clusterDir: string): Promise<ClusterSecrets
     await rm(draft, { force: true });
   }
   const kept: unknown = JSON.parse(await readFile(file, 'utf8'));
-  if (!valid(kept)) throw new Error(`${file} lacks one of ${SECRET_NAMES.join(', ')} (32+ characters each): fix it, or remove the cluster folder to start afresh.`);
+  if (!valid(kept))
+    throw new Error(
+      `${file} lacks one of ${SECRET_NAMES.join(', ')} (32+ characters each): fix it, or remove the cluster folder to start afresh.`,
+    );
   return kept;
 };

@@ -12,7 +12,10 @@ const PG16 = ['initdb', 'pg_ctl', 'postgres'].map((t) => `/usr/lib/postgresql/16
 describe('start:cluster looks for its Debian packages', () => {
   it('when all three are installed, then it finds the newest PostgreSQL, redis-server and nginx', () => {
     const found = findTools(fakeProbe([...PG15, ...PG16, '/usr/bin/redis-server', '/usr/sbin/nginx']), '');
-    expect(found).toEqual({ ok: true, tools: { pgBin: '/usr/lib/postgresql/16/bin', redisServer: '/usr/bin/redis-server', nginx: '/usr/sbin/nginx' } });
+    expect(found).toEqual({
+      ok: true,
+      tools: { pgBin: '/usr/lib/postgresql/16/bin', redisServer: '/usr/bin/redis-server', nginx: '/usr/sbin/nginx' },
+    });
   });
 
   it('when nginx is missing, then the message names nginx (only) and gives the apt line', () => {

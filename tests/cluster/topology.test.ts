@@ -61,7 +61,13 @@ const conversation = async (kind: 'api' | 'bff', cookie?: string) => {
   const customer = track(await openShopChat(url, { cookie }));
   const victim = customer.where()[kind];
   expect(kind === 'api' ? APIS : BFFS).toContain(victim);
-  const adminChat = track(await openWhere(url, () => openShopAdmin(url, admin.cookie()), (p) => !!p[kind] && p[kind] !== victim));
+  const adminChat = track(
+    await openWhere(
+      url,
+      () => openShopAdmin(url, admin.cookie()),
+      (p) => !!p[kind] && p[kind] !== victim,
+    ),
+  );
   return { customer, victim: victim!, adminChat };
 };
 
@@ -84,12 +90,20 @@ const expectEachOnce = async (texts: string[], adminChat: ShopAdmin, customer: S
   expect(customer.shown().mine).toEqual(texts);
 };
 
-describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')})`, () => {
+describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMITS)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' ')})`, () => {
   it('when a customer and an admin are on different BFFs and different APIs, then they chat both ways', async () => {
     const shopper = await newShopper(url, 'chat-a');
     const adminChat = track(await openAdmin(url, admin.cookie()));
     const at = adminChat.where();
-    const customer = track(await openWhere(url, () => openChat(url, { cookie: shopper.browser.cookie() }), (p) => !!p.bff && !!p.api && p.bff !== at.bff && p.api !== at.api));
+    const customer = track(
+      await openWhere(
+        url,
+        () => openChat(url, { cookie: shopper.browser.cookie() }),
+        (p) => !!p.bff && !!p.api && p.bff !== at.bff && p.api !== at.api,
+      ),
+    );
     expect([at.bff, customer.where().bff].sort()).toEqual(BFFS);
     expect([at.api, customer.where().api].sort()).toEqual(APIS);
 
@@ -98,7 +112,9 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     expect(await ack(customer.socket, SOCKET_EVENTS.clientSendsMessage, 'Is the mug dishwasher safe?')).toMatchObject({ ok: true });
     await until(() => atAdmin.length === 1, 'the admin has the question');
     expect(atAdmin[0]).toMatchObject({ user: customer.socket.id, message: 'Is the mug dishwasher safe?', name: 'Cluster chat-a' });
-    expect(await ack(adminChat.socket, SOCKET_EVENTS.adminSendsMessage, { user: customer.socket.id, message: 'Yes, up to 70 °C.' })).toMatchObject({ ok: true });
+    expect(
+      await ack(adminChat.socket, SOCKET_EVENTS.adminSendsMessage, { user: customer.socket.id, message: 'Yes, up to 70 °C.' }),
+    ).toMatchObject({ ok: true });
     await until(() => atCustomer.length === 1, 'the customer has the answer');
     expect(atCustomer).toEqual(['Yes, up to 70 °C.']);
   });
@@ -106,7 +122,17 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
   it('when orders are placed on either API, then newOrder reaches admins on every BFF and API pair', async () => {
     const admins: ChatClient[] = [];
     for (const bff of BFFS) {
-      for (const api of APIS) admins.push(track(await openWhere(url, () => openAdmin(url, admin.cookie()), (p) => p.bff === bff && p.api === api, 40)));
+      for (const api of APIS)
+        admins.push(
+          track(
+            await openWhere(
+              url,
+              () => openAdmin(url, admin.cookie()),
+              (p) => p.bff === bff && p.api === api,
+              40,
+            ),
+          ),
+        );
     }
     const heard = admins.map((a) => collect<NewOrderPayload>(a.socket, SOCKET_EVENTS.newOrder));
     const buyer = await newShopper(url, 'buyer-b');
@@ -118,16 +144,25 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     }
     expect([...placedBy.keys()].sort()).toEqual(APIS);
     const ids = [...placedBy.values()];
-    await until(() => heard.every((h) => ids.every((id) => h.some((o) => o._id === id))), 'every admin heard every order', 30_000).catch(() => undefined);
+    await until(() => heard.every((h) => ids.every((id) => h.some((o) => o._id === id))), 'every admin heard every order', 30_000).catch(
+      () => undefined,
+    );
     for (const [i, h] of heard.entries()) {
-      expect({ admin: admins[i]!.where().header, heard: h.map((o) => o._id).filter((id) => ids.includes(id)).sort() }).toEqual({ admin: admins[i]!.where().header, heard: [...ids].sort() });
+      expect({
+        admin: admins[i]!.where().header,
+        heard: h
+          .map((o) => o._id)
+          .filter((id) => ids.includes(id))
+          .sort(),
+      }).toEqual({ admin: admins[i]!.where().header, heard: [...ids].sort() });
     }
   });
 
   it('when failed logins for one account alternate between the BFFs, then the limit stops the 11th try, as on one BFF', async () => {
     const victim = await newShopper(url, 'victim-f');
     const tries = [];
-    for (let i = 0; i < Number(LIMITS.LOGIN_FAILURES_PER_ACCOUNT); i++) tries.push(await new Browser(url).login(victim.email, `wrong-${i}`));
+    for (let i = 0; i < Number(LIMITS.LOGIN_FAILURES_PER_ACCOUNT); i++)
+      tries.push(await new Browser(url).login(victim.email, `wrong-${i}`));
     expect(tries.map((t) => t.status)).toEqual(tries.map(() => 401));
     expect(new Set(tries.map((t) => parseInstance(t.instance).bff))).toEqual(new Set(BFFS));
     // From then on every try is refused on both BFFs, the right password too.
@@ -139,13 +174,25 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
   });
 
   it('when 200 shoppers order the last 50 units at once, then exactly 50 succeed on both APIs, the rest hear it is out of stock, and the stock ends at 0', async () => {
-    const buyers = await inBatches(Array.from({ length: 200 }, (_, i) => i), 8, (i) => newShopper(url, `buyer-e${i}`));
+    const buyers = await inBatches(
+      Array.from({ length: 200 }, (_, i) => i),
+      8,
+      (i) => newShopper(url, `buyer-e${i}`),
+    );
     const last = await addProduct(admin, 'Cluster Last Console', 50);
-    const answers = await Promise.all(buyers.map((b) => b.browser.call<{ message?: string; field?: string }>('/api/orders', { method: 'POST', body: orderOf(last) })));
+    const answers = await Promise.all(
+      buyers.map((b) => b.browser.call<{ message?: string; field?: string }>('/api/orders', { method: 'POST', body: orderOf(last) })),
+    );
     const placed = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status === 400);
-    expect({ placed: placed.length, refused: refused.length, other: answers.length - placed.length - refused.length }).toEqual({ placed: 50, refused: 150, other: 0 });
-    expect(new Set(refused.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify({ message: `"${last.name}" is out of stock: remove it from your cart`, field: 'cartItems.0.quantity' })]));
+    expect({ placed: placed.length, refused: refused.length, other: answers.length - placed.length - refused.length }).toEqual({
+      placed: 50,
+      refused: 150,
+      other: 0,
+    });
+    expect(new Set(refused.map((a) => JSON.stringify(a.body)))).toEqual(
+      new Set([JSON.stringify({ message: `"${last.name}" is out of stock: remove it from your cart`, field: 'cartItems.0.quantity' })]),
+    );
     expect(new Set(placed.map((a) => parseInstance(a.instance).api))).toEqual(new Set(APIS));
     expect(new Set(answers.map((a) => parseInstance(a.instance).bff))).toEqual(new Set(BFFS));
     expect((await admin.ok<Product>(`/api/products/get-one/${last._id}`)).body.count).toBe(0);
@@ -182,7 +229,11 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     const checkout = async (): Promise<string> => {
       expect((await shopper.browser.ok<{ isAdmin: boolean }>('/api/get-token')).body.isAdmin).toBe(false);
       const product = (await shopper.browser.ok<Product>(`/api/products/get-one/${mug._id}`)).body;
-      const order = await shopper.browser.ok<Order>('/api/orders', { method: 'POST', body: orderOf(product), headers: { 'Idempotency-Key': randomUUID() } });
+      const order = await shopper.browser.ok<Order>('/api/orders', {
+        method: 'POST',
+        body: orderOf(product),
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
       await shopper.browser.ok(`/api/orders/user/${order.body._id}`);
       return order.body._id;
     };
@@ -209,7 +260,9 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     orders.push(await checkout(), await checkout());
     await Promise.all([chatting, stopping]);
 
-    expect(new Set(shopper.browser.instances.slice(before).map((i) => parseInstance(i).bff))).toEqual(new Set(BFFS.filter((b) => b !== victim)));
+    expect(new Set(shopper.browser.instances.slice(before).map((i) => parseInstance(i).bff))).toEqual(
+      new Set(BFFS.filter((b) => b !== victim)),
+    );
     expect(customer.placements.length).toBeGreaterThan(1);
     expect(customer.where().bff).not.toBe(victim);
     expect(customer.socket.recovered).toBe(true);
@@ -218,6 +271,8 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     expect(adminChat.received().at(-1)).toMatchObject({ name: 'Cluster shopper-d' });
     const mine = (await shopper.browser.ok<Order[]>('/api/orders')).body.map((o) => o._id);
     expect(mine.sort()).toEqual([...orders].sort());
-    console.log(`case d: ${texts.length} messages, ${orders.length} checkouts; the shop's chat sent ${customer.packets() - texts.length} again after the drop`);
+    console.log(
+      `case d: ${texts.length} messages, ${orders.length} checkouts; the shop's chat sent ${customer.packets() - texts.length} again after the drop`,
+    );
   }, 300_000);
 });

@@ -95,7 +95,12 @@ describe('fault: a client aborts its request mid-body', () => {
     }
     expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${bff.url}/api/categories`)).status).toBe(200);
-    const res = await postJson(`${bff.url}/api/users/register`, { name: 'After', lastName: 'Abort', email: 'after-abort@example.test', password: 'secret-password' });
+    const res = await postJson(`${bff.url}/api/users/register`, {
+      name: 'After',
+      lastName: 'Abort',
+      email: 'after-abort@example.test',
+      password: 'secret-password',
+    });
     expect(res.status).toBe(201);
     expect(crashes).toEqual([]);
   });

@@ -48,7 +48,11 @@ describe('fault: the database goes away under the running API', () => {
   });
 
   const send = (c: Call) =>
-    t.authed(tokens[c.who])(c.path, { method: c.method, headers: sessionCallHeaders(), ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }) });
+    t.authed(tokens[c.who])(c.path, {
+      method: c.method,
+      headers: sessionCallHeaders(),
+      ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+    });
 
   it('when a call needs the database, then it answers 500 or 503 with a request id and no stack trace', async () => {
     for (const c of calls) {

@@ -13,17 +13,57 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
-  { rule: 'machines-only-contracts-and-xstate', file: 'machines/uses-react.ts', source: "import { useSelector } from '@xstate/react';\nexport const x = useSelector;\n" },
-  { rule: 'machines-only-contracts-and-xstate', file: 'machines/uses-router.ts', source: "import { Link } from 'react-router-dom';\nexport const x = Link;\n" },
-  { rule: 'machines-only-contracts-and-xstate', file: 'machines/types-react.ts', source: "import type { ReactNode } from 'react';\nexport type X = ReactNode;\n" },
+  {
+    rule: 'machines-only-contracts-and-xstate',
+    file: 'machines/uses-react.ts',
+    source: "import { useSelector } from '@xstate/react';\nexport const x = useSelector;\n",
+  },
+  {
+    rule: 'machines-only-contracts-and-xstate',
+    file: 'machines/uses-router.ts',
+    source: "import { Link } from 'react-router-dom';\nexport const x = Link;\n",
+  },
+  {
+    rule: 'machines-only-contracts-and-xstate',
+    file: 'machines/types-react.ts',
+    source: "import type { ReactNode } from 'react';\nexport type X = ReactNode;\n",
+  },
   { rule: 'widgets-not-client', file: 'widgets/uses-client.ts', source: "import { x } from '../client/thing.ts';\nexport const y = x;\n" },
-  { rule: 'contracts-only-zod', file: 'contracts/reads-files.ts', source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n" },
-  { rule: 'contracts-only-zod', file: 'contracts/uses-jose.ts', source: "import { jwtVerify } from 'jose';\nexport const x = jwtVerify;\n" },
-  { rule: 'only-the-root-imports-app', file: 'client/features/cart/uses-app.ts', source: "import { x } from '../../app/root.ts';\nexport const y = x;\n" },
-  { rule: 'only-the-root-imports-app', file: 'client/lib/uses-app.ts', source: "import { x } from '../app/root.ts';\nexport const y = x;\n" },
-  { rule: 'lib-does-not-import-features', file: 'client/lib/uses-feature.ts', source: "import { x } from '../features/cart/page.ts';\nexport const y = x;\n" },
-  { rule: 'client-testing-only-in-tests', file: 'client/features/cart/uses-testing.ts', source: "import { x } from '../../testing/render.ts';\nexport const y = x;\n" },
-  { rule: 'ui-does-not-import-lib-features-or-app', file: 'client/ui/uses-lib.ts', source: "import { x } from '../lib/thing.ts';\nexport const y = x;\n" },
+  {
+    rule: 'contracts-only-zod',
+    file: 'contracts/reads-files.ts',
+    source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+  },
+  {
+    rule: 'contracts-only-zod',
+    file: 'contracts/uses-jose.ts',
+    source: "import { jwtVerify } from 'jose';\nexport const x = jwtVerify;\n",
+  },
+  {
+    rule: 'only-the-root-imports-app',
+    file: 'client/features/cart/uses-app.ts',
+    source: "import { x } from '../../app/root.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'only-the-root-imports-app',
+    file: 'client/lib/uses-app.ts',
+    source: "import { x } from '../app/root.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'lib-does-not-import-features',
+    file: 'client/lib/uses-feature.ts',
+    source: "import { x } from '../features/cart/page.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'client-testing-only-in-tests',
+    file: 'client/features/cart/uses-testing.ts',
+    source: "import { x } from '../../testing/render.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'ui-does-not-import-lib-features-or-app',
+    file: 'client/ui/uses-lib.ts',
+    source: "import { x } from '../lib/thing.ts';\nexport const y = x;\n",
+  },
 ];
 
 type Violation = { from: string; to: string; rule: { name: string } };
@@ -34,17 +74,36 @@ describe('the import rules see every kind of import', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true } }));
-    const leaves = ['client/thing.ts', 'client/app/root.ts', 'client/features/cart/page.ts', 'client/lib/thing.ts', 'client/testing/render.ts'].map((file) => ({ file, source: 'export const x = 1;\n' }));
-    const files = [...FIXTURES, ...leaves, { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" }];
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true },
+      }),
+    );
+    const leaves = [
+      'client/thing.ts',
+      'client/app/root.ts',
+      'client/features/cart/page.ts',
+      'client/lib/thing.ts',
+      'client/testing/render.ts',
+    ].map((file) => ({ file, source: 'export const x = 1;\n' }));
+    const files = [
+      ...FIXTURES,
+      ...leaves,
+      { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" },
+    ];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), source);
     }
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/depcruise'), ['--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/depcruise'),
+      ['--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     violations = (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
   }, 60_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));

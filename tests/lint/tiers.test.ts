@@ -19,19 +19,33 @@ const testFiles = (dir = ''): string[] =>
 
 const matches = (file: string, globs: string[]) => globs.some((glob) => path.matchesGlob(file, glob));
 
-const tiersOf = (file: string): string[] =>
-  [
-    ...Object.entries(TIERS).filter(([, t]) => matches(file, t.include) && !matches(file, t.exclude)).map(([name]) => name),
-    ...(matches(file, CLUSTER_VITEST) ? ['e2e (cluster)'] : []),
-    ...(matches(file, [BROWSER_SPECS]) ? ['e2e (browser)'] : []),
-  ];
+const tiersOf = (file: string): string[] => [
+  ...Object.entries(TIERS)
+    .filter(([, t]) => matches(file, t.include) && !matches(file, t.exclude))
+    .map(([name]) => name),
+  ...(matches(file, CLUSTER_VITEST) ? ['e2e (cluster)'] : []),
+  ...(matches(file, [BROWSER_SPECS]) ? ['e2e (browser)'] : []),
+];
 
 describe('the test tiers', () => {
   const files = testFiles();
 
   it('when the project is searched for test files, then it finds the suites of every folder', () => {
-    for (const folder of ['api/', 'bff/', 'client/', 'machines/', 'widgets/', 'scripts/', 'tests/e2e/', 'tests/cluster/', 'tests/security/']) {
-      expect(files.some((f) => f.startsWith(folder)), folder).toBe(true);
+    for (const folder of [
+      'api/',
+      'bff/',
+      'client/',
+      'machines/',
+      'widgets/',
+      'scripts/',
+      'tests/e2e/',
+      'tests/cluster/',
+      'tests/security/',
+    ]) {
+      expect(
+        files.some((f) => f.startsWith(folder)),
+        folder,
+      ).toBe(true);
     }
   });
 

@@ -31,9 +31,14 @@ describe('security: a session alone cannot change the password or hoard stock', 
     expect(res.status).toBe(201);
     return { email, cookie: cookieFrom(res) };
   };
-  const login = async (email: string, password = PASSWORD) => postJson(`${bff.url}/api/users/login`, { email, password, doNotLogout: false });
+  const login = async (email: string, password = PASSWORD) =>
+    postJson(`${bff.url}/api/users/login`, { email, password, doNotLogout: false });
   const send = (method: 'PUT' | 'POST', path: string, cookie: string, payload: unknown) =>
-    fetch(`${bff.url}${path}`, { method, headers: { 'content-type': 'application/json', 'x-csrf': '1', cookie }, body: JSON.stringify(payload) });
+    fetch(`${bff.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-csrf': '1', cookie },
+      body: JSON.stringify(payload),
+    });
   const profile = { name: 'Owen', lastName: 'Owner', phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
 
   it('when a session changes the password without the current one, then 400 naming it; with it, the other sessions end', async () => {
@@ -65,10 +70,22 @@ describe('security: a session alone cannot change the password or hoard stock', 
     const product = await addProduct(t.db, { name: 'Scarce console', category: 'Security/Consoles', priceCents: 49_900, count: 4 });
     const res = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 4 }], 'pp'));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, city, country, zipCode, state, phoneNumber.`, field: 'address' });
+    expect(await res.json()).toEqual({
+      message: `${MESSAGES.fillProfile} Missing: address, city, country, zipCode, state, phoneNumber.`,
+      field: 'address',
+    });
     expect(await productRow(t, product)).toEqual({ count: 4, sales: 0 });
 
-    const filled = { ...profile, password: PASSWORD, phoneNumber: '+1 555 0100', address: '1 Main St', country: 'USA', zipCode: '10001', city: 'New York', state: 'NY' };
+    const filled = {
+      ...profile,
+      password: PASSWORD,
+      phoneNumber: '+1 555 0100',
+      address: '1 Main St',
+      country: 'USA',
+      zipCode: '10001',
+      city: 'New York',
+      state: 'NY',
+    };
     expect((await send('PUT', '/api/users/profile', cookie, filled)).status).toBe(200);
     expect((await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 1 }], 'pp'))).status).toBe(201);
     expect(await productRow(t, product)).toEqual({ count: 3, sales: 1 });

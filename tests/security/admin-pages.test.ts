@@ -22,8 +22,10 @@ describe('admin lists a page at a time, through the BFF', () => {
     const t = shop.api;
     const { rows } = await t.db.query<{ id: string }>('select id from users limit 1');
     // Some orders share a time, so the id tie-break decides their order.
-    for (let i = 0; i < ORDERS; i += 1) await insertOrderAt(t, rows[0]!.id, new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 3))).toISOString(), 100 + i);
-    for (let i = 0; i < PRODUCTS; i += 1) await addProduct(t, { name: `Product ${String.fromCharCode(90 - (i % 26))}${i}`, priceCents: 100, count: 1 });
+    for (let i = 0; i < ORDERS; i += 1)
+      await insertOrderAt(t, rows[0]!.id, new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 3))).toISOString(), 100 + i);
+    for (let i = 0; i < PRODUCTS; i += 1)
+      await addProduct(t, { name: `Product ${String.fromCharCode(90 - (i % 26))}${i}`, priceCents: 100, count: 1 });
     for (let i = 0; i < MORE_USERS; i += 1) await t.register({ name: `User${i}` });
   }, 60_000);
   afterAll(() => shop.stop());

@@ -43,7 +43,14 @@ const pngForm = () => {
   form.append('images', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   return form;
 };
-const productBody = (name: string) => ({ name, description: 'Fast', count: 4, price: 999.5, category: CATEGORY, attributesTable: [{ key: 'RAM', value: '16 GB' }] });
+const productBody = (name: string) => ({
+  name,
+  description: 'Fast',
+  count: 4,
+  price: 999.5,
+  category: CATEGORY,
+  attributesTable: [{ key: 'RAM', value: '16 GB' }],
+});
 const today = new Date().toISOString().slice(0, 10);
 const NO_SUCH_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
@@ -51,7 +58,12 @@ const TABLE: Row[] = [
   // Categories
   { method: 'GET', path: () => '/api/categories', expect: everyone() },
   { method: 'POST', path: () => '/api/categories', body: (s) => ({ category: `Security/Tablets-${s.tag}` }), expect: admins(201) },
-  { method: 'POST', path: () => '/api/categories/attr', body: () => ({ key: 'Colour', val: 'Red', categoryChoosen: CATEGORY }), expect: admins() },
+  {
+    method: 'POST',
+    path: () => '/api/categories/attr',
+    body: () => ({ key: 'Colour', val: 'Red', categoryChoosen: CATEGORY }),
+    expect: admins(),
+  },
   { method: 'DELETE', path: (s) => `/api/categories/${encodeURIComponent(s.spareCategory)}`, expect: admins() },
   // Products
   { method: 'GET', path: () => '/api/products/bestsellers', expect: everyone() },
@@ -81,7 +93,12 @@ const TABLE: Row[] = [
   { method: 'GET', path: (s) => `/api/users/profile/${s.alice.id}`, expect: owner(403) },
   { method: 'POST', path: (s) => `/api/users/review/${s.reviewed}`, body: () => ({ comment: 'Solid', rating: 4 }), expect: users(201) },
   // A review of nothing: everyone allowed to review is told the product is not there.
-  { method: 'POST', path: () => `/api/users/review/${NO_SUCH_PRODUCT}`, body: () => ({ comment: 'Of nothing', rating: 4 }), expect: users(404) },
+  {
+    method: 'POST',
+    path: () => `/api/users/review/${NO_SUCH_PRODUCT}`,
+    body: () => ({ comment: 'Of nothing', rating: 4 }),
+    expect: users(404),
+  },
   { method: 'GET', path: () => '/api/users', expect: admins() },
   { method: 'GET', path: (s) => `/api/users/${s.bob.id}`, expect: admins() },
   {
@@ -158,7 +175,8 @@ describe('security: who may call what', () => {
     ({ doors, stop: closeDoors } = await openDoors(t));
     for (const name of DOORS) {
       const walletOrderId = await startWalletPayment(t, base.alice, base.aliceOrder);
-      const toCancel = async (who: { token: string }) => placeOrder(t, who.token, orderBody([{ productID: base.product, quantity: 1 }], 'pp'));
+      const toCancel = async (who: { token: string }) =>
+        placeOrder(t, who.token, orderBody([{ productID: base.product, quantity: 1 }], 'pp'));
       const [aliceToCancel, carolToCancel] = [await toCancel(base.alice), await toCancel(await shopper(t, 'Carol'))];
       shops[name] = { ...base, ...(await seedSpares(t, name)), tag: name, walletOrderId, aliceToCancel, carolToCancel };
       callers[name] = await logIn(doors[name]);
@@ -190,7 +208,9 @@ describe('security: who may call what', () => {
     }
 
     it(`when the refused callers are done ${DOOR_LABEL[name]}, then nothing only an admin may change was changed by them`, async () => {
-      const made = await t.db.query<{ name: string }>(`select name from products where name like 'New by %' and name like $1`, [`% ${name}`]);
+      const made = await t.db.query<{ name: string }>(`select name from products where name like 'New by %' and name like $1`, [
+        `% ${name}`,
+      ]);
       expect(made.rows.map((r) => r.name)).toEqual([`New by admin ${name}`]);
       const bob = await t.db.query<{ email: string; is_admin: boolean }>('select email, is_admin from users where id = $1', [base.bob.id]);
       expect(bob.rows[0]).toEqual({ email: 'bob-renamed@example.test', is_admin: false });

@@ -64,7 +64,10 @@ const ENDPOINTS: Endpoint[] = [
     path: () => '/api/users/register',
     who: 'guest',
     wrong: { body: () => ({ name: 'New', lastName: 'Person', email: 42, password: TEST_PASSWORD }), field: 'email' },
-    good: { body: () => ({ name: 'New', lastName: 'Person', email: `new-${randomUUID()}@example.test`, password: TEST_PASSWORD }), status: 201 },
+    good: {
+      body: () => ({ name: 'New', lastName: 'Person', email: `new-${randomUUID()}@example.test`, password: TEST_PASSWORD }),
+      status: 201,
+    },
   },
   {
     method: 'POST',
@@ -127,7 +130,9 @@ describe('security: bad input is refused plainly, stores nothing and never break
     );
     const parts: string[] = [];
     for (const { name } of tables) {
-      const { rows } = await t.db.query<{ h: string | null }>(`select md5(string_agg(x::text, ',' order by x::text)) as h from "${name}" x`);
+      const { rows } = await t.db.query<{ h: string | null }>(
+        `select md5(string_agg(x::text, ',' order by x::text)) as h from "${name}" x`,
+      );
       parts.push(`${name}:${rows[0]!.h}`);
     }
     return parts.join(' ');
@@ -138,8 +143,17 @@ describe('security: bad input is refused plainly, stores nothing and never break
     base = await seedShop(t);
     ({ doors, stop: closeDoors } = await openDoors(t));
     for (const name of DOORS) {
-      shops[name] = { ...base, ...(await seedSpares(t, name)), tag: name, walletOrderId: await startWalletPayment(t, base.alice, base.aliceOrder) };
-      senders[name] = { guest: doors[name].guest, user: await doors[name].login(base.alice.id), admin: await doors[name].login(base.boss.id) };
+      shops[name] = {
+        ...base,
+        ...(await seedSpares(t, name)),
+        tag: name,
+        walletOrderId: await startWalletPayment(t, base.alice, base.aliceOrder),
+      };
+      senders[name] = {
+        guest: doors[name].guest,
+        user: await doors[name].login(base.alice.id),
+        admin: await doors[name].login(base.boss.id),
+      };
     }
   });
   beforeEach(async () => {
@@ -152,7 +166,8 @@ describe('security: bad input is refused plainly, stores nothing and never break
 
   describe.each(DOORS)('%s', (name) => {
     const via = DOOR_LABEL[name];
-    const send = (e: Endpoint, body: string) => senders[name][e.who](e.path(shops[name]), { method: e.method, body, headers: { 'content-type': 'application/json' } });
+    const send = (e: Endpoint, body: string) =>
+      senders[name][e.who](e.path(shops[name]), { method: e.method, body, headers: { 'content-type': 'application/json' } });
     const label = (e: Endpoint) => `${e.method} ${e.path(shops[name])} ${via}`;
 
     it(`when any POST or PUT endpoint gets malformed JSON ${via}, then 400 with a JSON message and nothing is stored`, async () => {
@@ -202,9 +217,18 @@ describe('security: bad input is refused plainly, stores nothing and never break
         const res = await doors[name].guest(path, { method: 'POST', body: JSON.stringify(payload) });
         expect({ path, status: res.status, field: ((await res.json()) as { field?: string }).field }).toEqual({ path, status: 400, field });
       }
-      for (const path of ['/api/products/search/a%00b/', '/api/products/category/a%00b/', '/api/products/?category=a%00b', '/api/products/?attrs=RAM-a%00b']) {
+      for (const path of [
+        '/api/products/search/a%00b/',
+        '/api/products/category/a%00b/',
+        '/api/products/?category=a%00b',
+        '/api/products/?attrs=RAM-a%00b',
+      ]) {
         const res = await doors[name].guest(path);
-        expect({ path, status: res.status, field: ((await res.json()) as { field?: string }).field }).toEqual({ path, status: 400, field: 'url' });
+        expect({ path, status: res.status, field: ((await res.json()) as { field?: string }).field }).toEqual({
+          path,
+          status: 400,
+          field: 'url',
+        });
       }
       expect(await fingerprint()).toBe(before);
     });

@@ -33,7 +33,10 @@ describe('kiosk hand-off through the BFF', () => {
   });
 
   it('when a guest kiosk hands its cart over and a phone claims the link, then the phone gets the same lines once and a second claim says it was used', async () => {
-    const lines = [{ productID: book, quantity: 2 }, { productID: pen, quantity: 7 }];
+    const lines = [
+      { productID: book, quantity: 2 },
+      { productID: pen, quantity: 7 },
+    ];
     const { token, expiresAt } = await made(lines);
     expect(token).toMatch(/^[\w-]{43}$/);
     const minutes = (Date.parse(expiresAt) - Date.now()) / 60_000;
@@ -106,14 +109,36 @@ describe('kiosk hand-off through the BFF', () => {
   it.each([
     ['no lines', {}, 'lines'],
     ['an empty cart', { lines: [] }, 'lines'],
-    ['more lines than an order may hold', { lines: Array.from({ length: HANDOFF.maxLines + 1 }, () => ({ productID: randomUUID(), quantity: 1 })) }, 'lines'],
+    [
+      'more lines than an order may hold',
+      { lines: Array.from({ length: HANDOFF.maxLines + 1 }, () => ({ productID: randomUUID(), quantity: 1 })) },
+      'lines',
+    ],
     ['a quantity of 0', { lines: [{ productID: 'BOOK', quantity: 0 }] }, 'lines.0.quantity'],
     ['a fractional quantity', { lines: [{ productID: 'BOOK', quantity: 1.5 }] }, 'lines.0.quantity'],
     ['a huge quantity', { lines: [{ productID: 'BOOK', quantity: HANDOFF.maxQuantity + 1 }] }, 'lines.0.quantity'],
     ['a quantity as text', { lines: [{ productID: 'BOOK', quantity: '2' }] }, 'lines.0.quantity'],
-    ['an unknown product', { lines: [{ productID: 'BOOK', quantity: 1 }, { productID: randomUUID(), quantity: 1 }] }, 'lines.1.productID'],
+    [
+      'an unknown product',
+      {
+        lines: [
+          { productID: 'BOOK', quantity: 1 },
+          { productID: randomUUID(), quantity: 1 },
+        ],
+      },
+      'lines.1.productID',
+    ],
     ['a product id that is no id', { lines: [{ productID: "x' or 1=1 --", quantity: 1 }] }, 'lines.0.productID'],
-    ['the same product twice', { lines: [{ productID: 'BOOK', quantity: 1 }, { productID: 'BOOK', quantity: 2 }] }, 'lines.1.productID'],
+    [
+      'the same product twice',
+      {
+        lines: [
+          { productID: 'BOOK', quantity: 1 },
+          { productID: 'BOOK', quantity: 2 },
+        ],
+      },
+      'lines.1.productID',
+    ],
     ['a price smuggled in', { lines: [{ productID: 'BOOK', quantity: 1, price: 0.01 }] }, 'lines.0'],
   ])('when a kiosk sends %s, then it is 400 naming the field and nothing is stored', async (_what, body, field) => {
     const { rows: before } = await t.db.query<{ n: number }>('select count(*)::int as n from handoffs');
@@ -149,7 +174,8 @@ describe('kiosk hand-off limits', () => {
     try {
       const book = await addProduct(t, { priceCents: 100, count: 1 });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await postJson(`${bff.url}/api/handoffs`, { lines: [{ productID: book, quantity: 1 }] })).status);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await postJson(`${bff.url}/api/handoffs`, { lines: [{ productID: book, quantity: 1 }] })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
     } finally {
       await bff.stop();

@@ -12,9 +12,53 @@ import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /** Operators of SQL, LIKE, tsquery and websearch, URL and list syntax, and text PostgreSQL cannot hold. */
 const PIECES = [
-  ...['&', '|', '!', ':', '*', '(', ')', '<', '<->', '-', "'", '"', '%', '_', '\\', ',', '/', '.', '..', ';', '=', '?', '#', '+', '$1', '::text'],
+  ...[
+    '&',
+    '|',
+    '!',
+    ':',
+    '*',
+    '(',
+    ')',
+    '<',
+    '<->',
+    '-',
+    "'",
+    '"',
+    '%',
+    '_',
+    '\\',
+    ',',
+    '/',
+    '.',
+    '..',
+    ';',
+    '=',
+    '?',
+    '#',
+    '+',
+    '$1',
+    '::text',
+  ],
   ...[' ', '\t', '\n', '\u00a0', '\u3000', '\u202e', '\ufeff', '\u0000', 'é', '😀', '👩‍👩‍👧', '\u0301'],
-  ...['or', 'OR', 'and', 'not', '--', '/*', "' or '1'='1", 'drop table products', 'null', 'NaN', 'Infinity', '1e309', '-1', '0', '5', '4.5'],
+  ...[
+    'or',
+    'OR',
+    'and',
+    'not',
+    '--',
+    '/*',
+    "' or '1'='1",
+    'drop table products',
+    'null',
+    'NaN',
+    'Infinity',
+    '1e309',
+    '-1',
+    '0',
+    '5',
+    '4.5',
+  ],
   ...['laptop', 'Computers', 'color-red', 'resolution-4K', 'price_1', '%00', '%2F', '%2e%2e'],
 ];
 const RUNS = ['-', '- ', '-!', '-"', '%', '\\', '(', '!', ',', "'", '-x', ':*'];
@@ -28,7 +72,11 @@ const hostile: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(fc.constantFrom(...RUNS), fc.integer({ min: 16, max: 300 })).map(([piece, n]) => piece.repeat(n)),
   // Date-shaped, from year 0 on, with impossible months and days.
   fc
-    .tuple(fc.oneof(fc.constantFrom(0, 1, 1999, 2000, 9999), fc.integer({ min: 0, max: 9999 })), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+    .tuple(
+      fc.oneof(fc.constantFrom(0, 1, 1999, 2000, 9999), fc.integer({ min: 0, max: 9999 })),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
     .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
   // Very long, yet short enough for one URL (Node refuses request heads over 16 KB with 431).
   fc.string({ unit: 'binary', minLength: 150, maxLength: 600 }),
@@ -38,7 +86,10 @@ type Target = { param: string; url: (value: string) => string; inPath?: boolean;
 const TARGETS: Target[] = [
   { param: 'searchQuery', url: (v) => `/api/products/search/${v}/`, inPath: true },
   { param: 'categoryName', url: (v) => `/api/products/category/${v}/`, inPath: true },
-  ...['category', 'attrs', 'sort', 'pageNum', 'price', 'rating'].map((param) => ({ param, url: (v: string) => `/api/products/?${param}=${v}` })),
+  ...['category', 'attrs', 'sort', 'pageNum', 'price', 'rating'].map((param) => ({
+    param,
+    url: (v: string) => `/api/products/?${param}=${v}`,
+  })),
   { param: 'date', url: (v) => `/api/orders/analysis/${v}`, inPath: true, admin: true },
   // Issue 15: the admin lists' paging (one parser serves the three lists).
   { param: 'page', url: (v) => `/api/orders/admin?page=${v}&limit=5`, admin: true },
@@ -57,7 +108,12 @@ describe('security: hostile input through the BFF answers 200 or a 400 naming th
   let shop: ShopBehindBff;
   beforeAll(async () => {
     shop = await startShopBehindBff({ apiLimitPerMinute: 1_000_000 });
-    await addProduct(shop.api.db, { name: 'Laptop 13', category: 'Computers/Laptops', rating: 4.5, attrs: [{ key: 'color', value: 'red' }] });
+    await addProduct(shop.api.db, {
+      name: 'Laptop 13',
+      category: 'Computers/Laptops',
+      rating: 4.5,
+      attrs: [{ key: 'color', value: 'red' }],
+    });
     await addProduct(shop.api.db, { name: "O'Reilly -- 100% (C++)", category: 'Books', description: 'Operators & | ! : * ( ) < -' });
   });
   afterAll(() => shop?.stop());
@@ -84,7 +140,7 @@ describe('security: hostile input through the BFF answers 200 or a 400 naming th
     return `${res.status} to ${path} (${target.param}): ${raw.slice(0, 300)}`;
   };
 
-  it('when random and hostile text goes into search, category, attrs, sort, page, price, rating, the analysis date and the admin lists\' page and limit, then never a 500', async () => {
+  it("when random and hostile text goes into search, category, attrs, sort, page, price, rating, the analysis date and the admin lists' page and limit, then never a 500", async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (text) => {
         const targets = TARGETS.filter((t) => sendable(t, text));

@@ -21,7 +21,10 @@ const PROBES: Probe[] = [
   { path: (e) => `/api/products/category/${e}/search/${e}/`, answers: [NO_PRODUCTS] },
   { path: (e) => `/api/products/?category=${e}`, answers: [NO_PRODUCTS] },
   { path: (e) => `/api/products/?attrs=RAM-${e}`, answers: [NO_PRODUCTS, refused('attrs')] },
-  ...['attrs', 'rating', 'price', 'sort', 'pageNum'].map((name) => ({ path: (e: string) => `/api/products/?${name}=${e}`, answers: [refused(name)] })),
+  ...['attrs', 'rating', 'price', 'sort', 'pageNum'].map((name) => ({
+    path: (e: string) => `/api/products/?${name}=${e}`,
+    answers: [refused(name)],
+  })),
 ];
 
 describe('security: search, filters and sort are data, never SQL', () => {
@@ -68,7 +71,8 @@ describe('security: search, filters and sort are data, never SQL', () => {
     });
 
     it(`when a search uses LIKE wildcards ${via}, then they match literally, not everything`, async () => {
-      for (const wildcard of ['%', '_']) expect(await answer(`/api/products/search/${encodeURIComponent(wildcard)}/`), wildcard).toBe(NO_PRODUCTS);
+      for (const wildcard of ['%', '_'])
+        expect(await answer(`/api/products/search/${encodeURIComponent(wildcard)}/`), wildcard).toBe(NO_PRODUCTS);
     });
 
     it(`when a list parameter is sent twice (an array to the server) ${via}, then 400 names it instead of a 500`, async () => {

@@ -8,7 +8,7 @@ import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
  * page is `pageNum=null`, its lists end with a comma) and opens admin screens only when
  * get-token answers the token `admin`. Sent through the BFF's public port, as a browser does.
  */
-describe('contract: the spec\'s own client is understood through the BFF', () => {
+describe("contract: the spec's own client is understood through the BFF", () => {
   let shop: ShopBehindBff;
   beforeAll(async () => {
     shop = await startShopBehindBff();

@@ -24,7 +24,10 @@ const open: Socket[] = [];
 
 beforeAll(async () => {
   // CHAT_IDENTITY_V1_UNTIL is left unset, as in a fresh install: v1 is refused.
-  api = await startTestApi({ config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: SHOP }, attachments: [createRealtimeHub({ onAttached: (h) => (hub = h) })] });
+  api = await startTestApi({
+    config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: SHOP },
+    attachments: [createRealtimeHub({ onAttached: (h) => (hub = h) })],
+  });
   bff = await startTestBff({ apiUrl: api.url, config: { PARTNER_ORIGINS: [PARTNER] } });
 });
 afterEach(async () => {
@@ -38,7 +41,13 @@ afterAll(async () => {
 
 /** Connects as the widget does on a partner page, listening for `identify failed` from the first packet. */
 const partnerVisitor = async (identify: unknown) => {
-  const socket = io(bff.url, { transports: ['websocket'], extraHeaders: { origin: PARTNER }, auth: { identify }, forceNew: true, autoConnect: false });
+  const socket = io(bff.url, {
+    transports: ['websocket'],
+    extraHeaders: { origin: PARTNER },
+    auth: { identify },
+    forceNew: true,
+    autoConnect: false,
+  });
   open.push(socket);
   const failed = collect<ChatError>(socket, CHAT_EVENTS.identifyFailed);
   socket.connect();
@@ -72,7 +81,11 @@ describe('security: partner identity through the BFF', () => {
     ['expired', signIdentity({ ...who, aud: SHOP, exp: inSeconds(-3600) }, SECRET), /expired/],
     ['signed for another shop', signIdentity({ ...who, aud: 'https://other-shop.test', exp: inSeconds(600) }, SECRET), /aud must be/],
     ['valid for a week', signIdentity({ ...who, aud: SHOP, exp: inSeconds(7 * 86_400) }, SECRET), /more than 24 hours/],
-    ['re-split into other fields', { ...good, payload: good.payload.replace('"id":"p-7","name":"Grace Visitor"', '"id":"p-7","name":"Admin"') }, /does not match/],
+    [
+      're-split into other fields',
+      { ...good, payload: good.payload.replace('"id":"p-7","name":"Grace Visitor"', '"id":"p-7","name":"Admin"') },
+      /does not match/,
+    ],
     ['followed by trailing bytes', { ...good, signature: `${good.signature}00` }, /64 lowercase hex/],
     ['in upper-case hex', { ...good, signature: good.signature.toUpperCase() }, /64 lowercase hex/],
     ['in v1 with no cut-off date set', { ...who, signature: signIdentityV1(who, SECRET) }, /v1 identities are no longer accepted/],

@@ -61,7 +61,12 @@ describe('security: image paths never reach outside the images folder', () => {
   });
 
   it('when someone asks /images for a file outside the folder, then its content is never served', async () => {
-    for (const p of ['/images/../sentinel.txt', '/images/%2e%2e/sentinel.txt', '/images/%2e%2e%2fsentinel.txt', '/images/..%5csentinel.txt']) {
+    for (const p of [
+      '/images/../sentinel.txt',
+      '/images/%2e%2e/sentinel.txt',
+      '/images/%2e%2e%2fsentinel.txt',
+      '/images/..%5csentinel.txt',
+    ]) {
       const res = await rawGet(t.url, p);
       expect(res.status, p).toBeGreaterThanOrEqual(400);
       expect(res.status, p).toBeLessThan(500);

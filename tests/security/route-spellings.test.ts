@@ -81,11 +81,22 @@ describe('security: one handler per route, whatever the spelling', () => {
   });
 
   it('when POST /api/users/register is spelled any way, then each spelling is refused with 400 or starts a BFF session without a token', async () => {
-    const canonical = await call('POST', '/api/users/register', undefined, { name: 'Spell', lastName: 'Er', email: `spell-${randomUUID()}@example.test`, password: TEST_PASSWORD });
+    const canonical = await call('POST', '/api/users/register', undefined, {
+      name: 'Spell',
+      lastName: 'Er',
+      email: `spell-${randomUUID()}@example.test`,
+      password: TEST_PASSWORD,
+    });
     expect(canonical.status).toBe(201);
     const outcomes = await walk(
       spellingsOf('/api/users/register', bff.url),
-      (s) => call('POST', s.target, undefined, { name: 'Spell', lastName: 'Er', email: `spell-${randomUUID()}@example.test`, password: TEST_PASSWORD }),
+      (s) =>
+        call('POST', s.target, undefined, {
+          name: 'Spell',
+          lastName: 'Er',
+          email: `spell-${randomUUID()}@example.test`,
+          password: TEST_PASSWORD,
+        }),
       (a) => a.status === 201 && sessionCookie(a) !== '' && keysOf(a).join() === keysOf(canonical).join(),
     );
     expect(wrong(outcomes)).toEqual([]);
@@ -139,7 +150,11 @@ const adminRoutes = (s: SeededShop): Array<{ method: string; path: string; query
   { method: 'POST', path: '/api/products/admin' },
   { method: 'PUT', path: `/api/products/admin/${s.product}` },
   { method: 'POST', path: '/api/products/admin/upload', query: `?productId=${s.product}` },
-  { method: 'DELETE', path: `/api/products/admin/image/${encodeURIComponent('/images/guarded.png')}/${s.product}`, query: '?cloudinary=true' },
+  {
+    method: 'DELETE',
+    path: `/api/products/admin/image/${encodeURIComponent('/images/guarded.png')}/${s.product}`,
+    query: '?cloudinary=true',
+  },
   { method: 'DELETE', path: `/api/products/admin/${s.spareProduct}` },
   { method: 'GET', path: '/api/users' },
   { method: 'GET', path: `/api/users/${s.bob.id}` },
@@ -176,9 +191,17 @@ describe('security: admin routes under every spelling', () => {
     const search = await call('GET', '/api/products/search/AC%2FDC/?pageNum=1', boss);
     expect(search.status, search.text).toBe(200);
     expect(search.text).toContain(acdc);
-    const inCategory = await call('GET', `/api/products/category/${encodeURIComponent(CATEGORY.replaceAll('/', ','))}/search/AC%2FDC/`, boss);
+    const inCategory = await call(
+      'GET',
+      `/api/products/category/${encodeURIComponent(CATEGORY.replaceAll('/', ','))}/search/AC%2FDC/`,
+      boss,
+    );
     expect(inCategory.status, inCategory.text).toBe(200);
-    const image = await call('DELETE', `/api/products/admin/image/${encodeURIComponent('/images/guarded.png')}/${shop.product}?cloudinary=true`, boss);
+    const image = await call(
+      'DELETE',
+      `/api/products/admin/image/${encodeURIComponent('/images/guarded.png')}/${shop.product}?cloudinary=true`,
+      boss,
+    );
     expect(image.status, image.text).toBe(200);
     const category = await call('DELETE', `/api/categories/${encodeURIComponent(shop.spareCategory)}`, boss);
     expect(category.status, category.text).toBe(200);
@@ -190,7 +213,17 @@ describe('security: websocket upgrades under every spelling', () => {
   it('when a websocket handshake names /socket.io/ in another spelling, then it is refused with 400; the canonical one is switched', async () => {
     const query = '?EIO=4&transport=websocket';
     expect(await rawUpgrade(bff.url, `/socket.io/${query}`)).toBe(101);
-    const spellings = ['//socket.io/', '/socket.io//', '/./socket.io/', '/x/../socket.io/', '/x/%2e%2e/socket.io/', '/SOCKET.IO/', '/socket.io;x/', '/x%2F..%2Fsocket.io/', '\\socket.io/'];
+    const spellings = [
+      '//socket.io/',
+      '/socket.io//',
+      '/./socket.io/',
+      '/x/../socket.io/',
+      '/x/%2e%2e/socket.io/',
+      '/SOCKET.IO/',
+      '/socket.io;x/',
+      '/x%2F..%2Fsocket.io/',
+      '\\socket.io/',
+    ];
     const seen = await Promise.all(spellings.map(async (path) => `${path} ${await rawUpgrade(bff.url, path + query)}`));
     expect(seen).toEqual(spellings.map((path) => `${path} 400`));
   });

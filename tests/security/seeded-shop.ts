@@ -45,7 +45,12 @@ export type SeededShop = Spares & {
 
 /** A product with an image, a product to review, a user and a category, all named after `tag`. */
 export const seedSpares = async (t: TestApi, tag: string): Promise<Spares> => {
-  const spareProduct = await addProduct(t.db, { name: `Spare laptop ${tag}`, category: CATEGORY, count: 3, images: [{ path: `/images/spare-${tag}.png` }] });
+  const spareProduct = await addProduct(t.db, {
+    name: `Spare laptop ${tag}`,
+    category: CATEGORY,
+    count: 3,
+    images: [{ path: `/images/spare-${tag}.png` }],
+  });
   const reviewed = await addProduct(t.db, { name: `Reviewed laptop ${tag}`, category: CATEGORY, count: 3 });
   const spareCategory = `Security/Spare-${tag}`;
   await t.db.query('insert into categories (name) values ($1)', [spareCategory]);

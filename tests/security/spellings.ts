@@ -31,7 +31,9 @@ export const spellingsOf = (path: string, origin: string, query = ''): Spelling[
     { kind: 'upper case', target: cased((w, i) => (i === 0 ? w.toUpperCase() : w)) },
     { kind: 'upper case', target: cased((w) => w.toUpperCase()) },
     { kind: 'upper case', target: cased((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))) },
-    ...words.flatMap((w, j) => (fixed(w) ? [{ kind: ';param', target: joined(words.map((v, i) => (i === j ? `${v};x` : v))) + query }] : [])),
+    ...words.flatMap((w, j) =>
+      fixed(w) ? [{ kind: ';param', target: joined(words.map((v, i) => (i === j ? `${v};x` : v))) + query }] : [],
+    ),
     { kind: 'full URL', target: `${origin}${path}${query}` },
     { kind: '//host', target: `//evil.example${path}${query}` },
     { kind: '#fragment', target: `${path}${query}#x` },
@@ -43,11 +45,21 @@ export type Answer = { status: number; text: string; json: unknown; setCookie: s
 /** One request with node:http, which sends `target` byte for byte: no folding, no dot resolution. */
 export const rawCall = (
   base: string,
-  { method, target, cookie, body, localAddress }: { method: string; target: string; cookie?: string; body?: unknown; localAddress?: string },
+  {
+    method,
+    target,
+    cookie,
+    body,
+    localAddress,
+  }: { method: string; target: string; cookie?: string; body?: unknown; localAddress?: string },
 ): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(base);
-    const headers: Record<string, string> = { 'x-csrf': '1', ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const headers: Record<string, string> = {
+      'x-csrf': '1',
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
     const req = http.request({ host: hostname, port, method, path: target, headers, localAddress }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -94,7 +106,11 @@ export const noTokenIn = (text: string): boolean => {
  * Wrong passwords by each spelling in turn until 11 reached a password check (not 400), then
  * the right password by every spelling. `checked` holds the statuses of the checked tries.
  */
-export const loginLimitRun = async (spellings: Spelling[], rightPassword: string, send: (target: string, password: string) => Promise<Answer>) => {
+export const loginLimitRun = async (
+  spellings: Spelling[],
+  rightPassword: string,
+  send: (target: string, password: string) => Promise<Answer>,
+) => {
   const checked: number[] = [];
   let refused = 0;
   for (let i = 0; checked.length < 11 && i < spellings.length * 11; i += 1) {
@@ -115,7 +131,12 @@ export const rawUpgrade = (base: string, target: string): Promise<number> =>
       host: hostname,
       port,
       path: target,
-      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') },
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+      },
     });
     req.on('upgrade', (res, socket) => {
       socket.destroy();

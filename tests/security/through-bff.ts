@@ -55,10 +55,19 @@ const apiDoor = (t: TestApi): Door => {
   const as =
     (token: string | undefined): Send =>
     async (path, { method = 'GET', body, headers } = {}) => {
-      const res = await t.authed(token)(path, { method, headers: { ...sessionCallHeaders(), ...headers }, ...(body === undefined ? {} : { body }) });
+      const res = await t.authed(token)(path, {
+        method,
+        headers: { ...sessionCallHeaders(), ...headers },
+        ...(body === undefined ? {} : { body }),
+      });
       return check(res, method, path);
     };
-  return { name: 'API', guest: as(undefined), login: async (userId) => as(await t.login(await emailOf(t, userId), TEST_PASSWORD)), answers };
+  return {
+    name: 'API',
+    guest: as(undefined),
+    login: async (userId) => as(await t.login(await emailOf(t, userId), TEST_PASSWORD)),
+    answers,
+  };
 };
 
 /** The BFF's public port, as the shop's own pages call it: the session cookie and the anti-forgery header, never a token. */
@@ -75,7 +84,11 @@ const bffDoor = (t: TestApi, bffUrl: string): Door => {
       return check(res, method, path);
     };
   const login = async (userId: string) => {
-    const res = check(await postJson(`${bffUrl}/api/users/login`, { email: await emailOf(t, userId), password: TEST_PASSWORD }), 'POST', '/api/users/login');
+    const res = check(
+      await postJson(`${bffUrl}/api/users/login`, { email: await emailOf(t, userId), password: TEST_PASSWORD }),
+      'POST',
+      '/api/users/login',
+    );
     if (res.status !== 200) throw new Error(`login through the BFF answered ${res.status}: ${await res.text()}`);
     return as(cookieFrom(res));
   };

@@ -23,7 +23,10 @@ export const firstThatAccepts = async (ports: () => number[]) => {
     tryAt(ports());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 };
 
 export const portOf = (url: string): number => Number(new URL(url).port);

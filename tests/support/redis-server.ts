@@ -57,9 +57,13 @@ export const startRedisServer = async ({ port: wanted }: { port?: number } = {})
   for (let attempt = 0; attempt < (wanted ? 1 : 3); attempt += 1) {
     const port = wanted ?? (await freePort());
     const dir = await mkdtemp(path.join(tmpdir(), 'statefront-redis-'));
-    const child = spawn(REDIS_SERVER_BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'notice'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      REDIS_SERVER_BINARY,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'notice'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await ready(child);
     } catch (error) {

@@ -15,9 +15,16 @@ const setup = (overrides: Partial<MountOptions> = {}) => {
   const sounds: string[] = [];
   const unread: number[] = [];
   const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url) })({
-    root, shopOrigin: 'http://shop.test', assetBase: 'http://shop.test/widgets/', title: CHAT_TEXTS.title,
-    position: 'bottom-right', identity: null, onUnread: (count) => unread.push(count), onClose: () => undefined,
-    onIdentifyFailed: () => undefined, ...overrides,
+    root,
+    shopOrigin: 'http://shop.test',
+    assetBase: 'http://shop.test/widgets/',
+    title: CHAT_TEXTS.title,
+    position: 'bottom-right',
+    identity: null,
+    onUnread: (count) => unread.push(count),
+    onClose: () => undefined,
+    onIdentifyFailed: () => undefined,
+    ...overrides,
   });
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
   const textarea = () => $<HTMLTextAreaElement>('textarea')!;
@@ -25,7 +32,8 @@ const setup = (overrides: Partial<MountOptions> = {}) => {
     textarea().value = text;
     textarea().dispatchEvent(new Event('input', { bubbles: true }));
   };
-  const press = (key: string, shiftKey = false) => textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
+  const press = (key: string, shiftKey = false) =>
+    textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
   const bubbles = () => [...root.querySelectorAll('.bubble')].map((b) => b.textContent);
   return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles };
 };
@@ -135,7 +143,13 @@ describe('chat widget socket', () => {
   it('when the widget connects, then it goes to the shop origin with the spec options and no credentials', () => {
     const { sockets } = setup();
     expect(sockets.last().origin).toBe('http://shop.test');
-    expect(sockets.last().options).toMatchObject({ path: '/socket.io', withCredentials: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 });
+    expect(sockets.last().options).toMatchObject({
+      path: '/socket.io',
+      withCredentials: false,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      timeout: 20_000,
+    });
     expect(sockets.last().handshakes).toEqual([{}]);
   });
 

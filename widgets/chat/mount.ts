@@ -18,67 +18,69 @@ export const playAudio = (url: string) => {
  * whose socket actor connects to the shop. Every chat rule (outbox, 200 ms clear, whitespace,
  * unread, close and reconnect) is the machine's; this file only wires DOM and socket to it.
  */
-export const createMount = (deps: MountDeps) => (options: MountOptions): WidgetHandle => {
-  let identity: ChatIdentify | null = options.identity;
-  let unreadCount = 0;
+export const createMount =
+  (deps: MountDeps) =>
+  (options: MountOptions): WidgetHandle => {
+    let identity: ChatIdentify | null = options.identity;
+    let unreadCount = 0;
 
-  // The same socket actor as the shop's support chat; only how it opens the connection differs.
-  const socket = customerSocketActor({
-    open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
-    onIdentifyFailed: () => {
-      identity = null;
-      options.onIdentifyFailed();
-    },
-  });
-  const actor = createActor(customerChatMachine.provide({ actors: { socket } }));
+    // The same socket actor as the shop's support chat; only how it opens the connection differs.
+    const socket = customerSocketActor({
+      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
+      onIdentifyFailed: () => {
+        identity = null;
+        options.onIdentifyFailed();
+      },
+    });
+    const actor = createActor(customerChatMachine.provide({ actors: { socket } }));
 
-  const markRead = () => {
-    if (!unreadCount && !actor.getSnapshot().context.unread) return;
-    unreadCount = 0;
-    actor.send({ type: 'chat.read' });
-    options.onUnread(0);
+    const markRead = () => {
+      if (!unreadCount && !actor.getSnapshot().context.unread) return;
+      unreadCount = 0;
+      actor.send({ type: 'chat.read' });
+      options.onUnread(0);
+    };
+    const panel = createPanel(options.root, options.title, options.position === 'bottom-left' ? 'left' : 'right', {
+      input: (text) => actor.send({ type: 'chat.input', text }),
+      submit: () => actor.send({ type: 'chat.submit' }),
+      close: options.onClose,
+      seen: markRead,
+    });
+
+    actor.on('chat.sound', ({ file }) => {
+      deps.playSound(new URL(file, options.assetBase).href);
+      // A visitor typing in the open panel has seen the message arrive.
+      if (actor.getSnapshot().hasTag('panelOpen') && options.root.activeElement) return void actor.send({ type: 'chat.read' });
+      unreadCount += 1;
+      options.onUnread(unreadCount);
+    });
+    actor.subscribe((snapshot) =>
+      panel.render({
+        messages: snapshot.context.messages,
+        draft: snapshot.context.draft,
+        unread: snapshot.context.unread,
+        status: statusText({ noAdmin: snapshot.hasTag('noAdmin'), adminClosed: snapshot.hasTag('adminClosed') }),
+        notice: snapshot.context.notice,
+      }),
+    );
+    actor.start();
+    // The loader mounts the widget before opening it: its panel starts hidden.
+    actor.send({ type: 'chat.hide' });
+
+    return {
+      open: () => {
+        actor.send({ type: 'chat.show' });
+        panel.show();
+        markRead();
+      },
+      close: () => {
+        actor.send({ type: 'chat.hide' });
+        panel.hide();
+      },
+      identify: (next) => {
+        identity = next;
+        // The identity travels in the handshake, so a live socket reconnects to present it.
+        actor.send({ type: 'chat.reconnect' });
+      },
+    };
   };
-  const panel = createPanel(options.root, options.title, options.position === 'bottom-left' ? 'left' : 'right', {
-    input: (text) => actor.send({ type: 'chat.input', text }),
-    submit: () => actor.send({ type: 'chat.submit' }),
-    close: options.onClose,
-    seen: markRead,
-  });
-
-  actor.on('chat.sound', ({ file }) => {
-    deps.playSound(new URL(file, options.assetBase).href);
-    // A visitor typing in the open panel has seen the message arrive.
-    if (actor.getSnapshot().hasTag('panelOpen') && options.root.activeElement) return void actor.send({ type: 'chat.read' });
-    unreadCount += 1;
-    options.onUnread(unreadCount);
-  });
-  actor.subscribe((snapshot) =>
-    panel.render({
-      messages: snapshot.context.messages,
-      draft: snapshot.context.draft,
-      unread: snapshot.context.unread,
-      status: statusText({ noAdmin: snapshot.hasTag('noAdmin'), adminClosed: snapshot.hasTag('adminClosed') }),
-      notice: snapshot.context.notice,
-    }),
-  );
-  actor.start();
-  // The loader mounts the widget before opening it: its panel starts hidden.
-  actor.send({ type: 'chat.hide' });
-
-  return {
-    open: () => {
-      actor.send({ type: 'chat.show' });
-      panel.show();
-      markRead();
-    },
-    close: () => {
-      actor.send({ type: 'chat.hide' });
-      panel.hide();
-    },
-    identify: (next) => {
-      identity = next;
-      // The identity travels in the handshake, so a live socket reconnects to present it.
-      actor.send({ type: 'chat.reconnect' });
-    },
-  };
-};

@@ -37,13 +37,12 @@ export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'rig
     el(doc, 'button', { type: 'submit', class: 'submit' }, ['Submit']),
   ]);
   const heading = el(doc, 'h2', { id: 'statefront-chat-title' }, [title, dot]);
-  const panel = el(doc, 'section', { id: 'statefront-chat-panel', class: `panel ${side}`, role: 'dialog', 'aria-labelledby': 'statefront-chat-title', hidden: true }, [
-    el(doc, 'header', {}, [heading, close]),
-    log,
-    status,
-    notice,
-    form,
-  ]);
+  const panel = el(
+    doc,
+    'section',
+    { id: 'statefront-chat-panel', class: `panel ${side}`, role: 'dialog', 'aria-labelledby': 'statefront-chat-title', hidden: true },
+    [el(doc, 'header', {}, [heading, close]), log, status, notice, form],
+  );
   root.append(styleElement(doc, panelCss), panel);
 
   text.addEventListener('input', () => on.input(text.value));

@@ -5,7 +5,11 @@ import type { WidgetModule } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { installChat, type ChatWindow } from './install.ts';
 
-const identity = { v: 2 as const, payload: '{"id":"u1","name":"Ann","email":"ann@example.com","aud":"http://shop.test","exp":1800000000}', signature: 'ab'.repeat(32) };
+const identity = {
+  v: 2 as const,
+  payload: '{"id":"u1","name":"Ann","email":"ann@example.com","aud":"http://shop.test","exp":1800000000}',
+  signature: 'ab'.repeat(32),
+};
 const win = window as unknown as ChatWindow;
 
 /** The snippet partners paste: the queue stub, then the script tag. */

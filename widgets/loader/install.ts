@@ -53,7 +53,12 @@ export const installChat = ({ window: win, script, loadWidget, widgetFile }: Ins
   const load = () =>
     (loading ??= loadWidget(new URL(widgetFile, assetBase).href).then(({ mount }) => {
       widget = mount({
-        root: launcher.root, shopOrigin, assetBase, title: settings.title, position: settings.position, identity,
+        root: launcher.root,
+        shopOrigin,
+        assetBase,
+        title: settings.title,
+        position: settings.position,
+        identity,
         onUnread: (count) => {
           launcher.setUnread(count);
           fire('unread', { count });

@@ -8,8 +8,7 @@ const asBoolean = (value: unknown): boolean | undefined => {
   if (typeof value === 'string') return value === '' || value === 'true' || value === '1';
   return undefined;
 };
-const asPosition = (value: unknown): WidgetPosition | undefined =>
-  POSITIONS.find((position) => position === value);
+const asPosition = (value: unknown): WidgetPosition | undefined => POSITIONS.find((position) => position === value);
 const asTitle = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /**

@@ -93,8 +93,7 @@ describe('categories', () => {
 
   it('when an admin saves attributes, then values append to the key (new keys created, no duplicates) and all categories return', async () => {
     await create('Phones');
-    const save = (key: string, val: string) =>
-      call(adminToken, 'POST', '/api/categories/attr', { key, val, categoryChoosen: 'Phones' });
+    const save = (key: string, val: string) => call(adminToken, 'POST', '/api/categories/attr', { key, val, categoryChoosen: 'Phones' });
     await save('color', 'red');
     await save('color', 'blue');
     await save('color', 'red');

@@ -41,7 +41,9 @@ export const claimHandoff = async (db: Queryable, tokenHash: Buffer): Promise<Ha
 
 /** Why a claim found nothing: 'used' wins over 'expired'; null for a token never issued (or long deleted). */
 export const whyUnclaimable = async (db: Queryable, tokenHash: Buffer): Promise<'used' | 'expired' | null> => {
-  const { rows } = await db.query<{ used: boolean }>('select claimed_at is not null as used from handoffs where token_hash = $1', [tokenHash]);
+  const { rows } = await db.query<{ used: boolean }>('select claimed_at is not null as used from handoffs where token_hash = $1', [
+    tokenHash,
+  ]);
   if (!rows[0]) return null;
   return rows[0].used ? 'used' : 'expired';
 };

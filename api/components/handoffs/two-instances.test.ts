@@ -25,11 +25,15 @@ describe('kiosk hand-off links on two API instances sharing one database', () =>
   });
 
   const make = async (api: TestApi): Promise<string> => {
-    const res = await api.authed(undefined)('/api/handoffs', { method: 'POST', body: JSON.stringify({ lines: [{ productID: book, quantity: 2 }] }) });
+    const res = await api.authed(undefined)('/api/handoffs', {
+      method: 'POST',
+      body: JSON.stringify({ lines: [{ productID: book, quantity: 2 }] }),
+    });
     expect(res.status).toBe(201);
     return ((await res.json()) as HandoffCreated).token;
   };
-  const claim = (api: TestApi, token: string) => api.authed(undefined)('/api/handoffs/claim', { method: 'POST', body: JSON.stringify({ token }) });
+  const claim = (api: TestApi, token: string) =>
+    api.authed(undefined)('/api/handoffs/claim', { method: 'POST', body: JSON.stringify({ token }) });
 
   it('when a kiosk makes a link on instance A, then the phone opens it on instance B, and a second open on A says it was used', async () => {
     const token = await make(a);

@@ -14,7 +14,11 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HOST = 'https://res.cloudinary.test';
 
-const exists = (file: string) => readFile(file).then(() => true, () => false);
+const exists = (file: string) =>
+  readFile(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('product images (/api/products/admin/upload and /image)', () => {
   let t: TestApi;
@@ -64,7 +68,11 @@ describe('product images (/api/products/admin/upload and /image)', () => {
 
   it('when three images of different formats come at once, then each is kept with the extension its content shows', async () => {
     const id = await newProduct();
-    const res = await upload(id, [[JPEG, 'a.png', 'image/png'], [GIF, 'b.jpg'], [WEBP, 'c', 'application/octet-stream']]);
+    const res = await upload(id, [
+      [JPEG, 'a.png', 'image/png'],
+      [GIF, 'b.jpg'],
+      [WEBP, 'c', 'application/octet-stream'],
+    ]);
     expect(res.status).toBe(201);
     const paths = ((await res.json()) as UploadResponse).images.map((i) => path.extname(i.path));
     expect(paths).toEqual(['.jpg', '.gif', '.webp']);
@@ -75,22 +83,33 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     ['a text file named .png', Buffer.from('just some text, not an image'), 'fake.png', 'image/png'],
     ['an SVG', SVG, 'logo.svg', 'image/svg+xml'],
     ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
-  ])('when %s is uploaded, then 400 naming images and nothing is stored, not even the good files beside it', async (_label, bytes, name, type) => {
-    const id = await newProduct();
-    const before = await storedFiles();
-    const res = await upload(id, [[PNG, 'good.png'], [bytes, name, type]]);
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { message: string; field: string };
-    expect(body.field).toBe('images');
-    expect(body.message).toContain(name);
-    expect(await storedFiles()).toEqual(before);
-    expect(await imagesOf(id)).toEqual([]);
-  });
+  ])(
+    'when %s is uploaded, then 400 naming images and nothing is stored, not even the good files beside it',
+    async (_label, bytes, name, type) => {
+      const id = await newProduct();
+      const before = await storedFiles();
+      const res = await upload(id, [
+        [PNG, 'good.png'],
+        [bytes, name, type],
+      ]);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string; field: string };
+      expect(body.field).toBe('images');
+      expect(body.message).toContain(name);
+      expect(await storedFiles()).toEqual(before);
+      expect(await imagesOf(id)).toEqual([]);
+    },
+  );
 
   it("when four files come at once, then 400 'to many files' and nothing is stored", async () => {
     const id = await newProduct();
     const before = await storedFiles();
-    const res = await upload(id, [[PNG, '1.png'], [PNG, '2.png'], [PNG, '3.png'], [PNG, '4.png']]);
+    const res = await upload(id, [
+      [PNG, '1.png'],
+      [PNG, '2.png'],
+      [PNG, '3.png'],
+      [PNG, '4.png'],
+    ]);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'to many files', field: 'images' });
     expect(await storedFiles()).toEqual(before);
@@ -125,7 +144,13 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     const res = await hosted(id, { secure_url: url, url: url.replace('https', 'http'), public_id: 'shop/a' });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: 'upload successful', images: [{ path: url }] });
-    for (const bad of ['https://evil.test/a.png', `${HOST}.evil.test/a.png`, 'javascript:alert(1)', '/images/x.png', 'https://user@res.cloudinary.test/a.png']) {
+    for (const bad of [
+      'https://evil.test/a.png',
+      `${HOST}.evil.test/a.png`,
+      'javascript:alert(1)',
+      '/images/x.png',
+      'https://user@res.cloudinary.test/a.png',
+    ]) {
       const refused = await hosted(id, { secure_url: bad });
       expect(refused.status, bad).toBe(400);
       expect((await refused.json()).field, bad).toBe('secure_url');
@@ -159,9 +184,16 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     }
   });
 
-  it("when an admin deletes an image, then it leaves the product and its file is deleted; a hosted one needs cloudinary=true", async () => {
+  it('when an admin deletes an image, then it leaves the product and its file is deleted; a hosted one needs cloudinary=true', async () => {
     const id = await newProduct();
-    const [first, second] = ((await (await upload(id, [[PNG, 'a.png'], [GIF, 'b.gif']])).json()) as UploadResponse).images;
+    const [first, second] = (
+      (await (
+        await upload(id, [
+          [PNG, 'a.png'],
+          [GIF, 'b.gif'],
+        ])
+      ).json()) as UploadResponse
+    ).images;
     const res = await removeImage(first!.path, id);
     expect(res.status).toBe(200);
     expect(await imagesOf(id)).toEqual([second]);

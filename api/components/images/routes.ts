@@ -14,7 +14,8 @@ const upload = multer({
 }).array('images');
 
 const uploadError = (error: unknown): Error => {
-  if (!(error instanceof multer.MulterError)) return badRequest('The upload could not be read; send the images as multipart/form-data', 'images');
+  if (!(error instanceof multer.MulterError))
+    return badRequest('The upload could not be read; send the images as multipart/form-data', 'images');
   switch (error.code) {
     case 'LIMIT_FILE_COUNT':
       return badRequest('to many files', 'images');

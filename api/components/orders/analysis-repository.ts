@@ -23,7 +23,10 @@ export const ordersOfDay = async (
  * The hour is read in UTC explicitly, whatever the server's time zone. Sums are float8 so both
  * drivers hand back plain numbers (exact for integers far beyond a day's revenue).
  */
-export const hourBuckets = async (q: Queryable, { from, to }: DayRange): Promise<Array<{ hour: number; cents: number; orders: number }>> => {
+export const hourBuckets = async (
+  q: Queryable,
+  { from, to }: DayRange,
+): Promise<Array<{ hour: number; cents: number; orders: number }>> => {
   const { rows } = await q.query<{ hour: number; cents: number; orders: number }>(
     `with per_hour as (
        select extract(hour from created_at at time zone 'UTC')::int as hour,

@@ -32,7 +32,9 @@ export const cancelOrder = async (ctx: ApiContext, viewer: AuthUser, id: string)
     const reason = current.userId === viewer._id ? 'buyer' : 'admin';
     const cancelled = await recordEvent(tx, id, 'cancelled', { reason });
     if (!cancelled) {
-      throw conflict('A payment for this order is under way: it cannot be cancelled now. Reload the order in a moment to see whether it went through.');
+      throw conflict(
+        'A payment for this order is under way: it cannot be cancelled now. Reload the order in a moment to see whether it went through.',
+      );
     }
     await repo.returnStock(tx, [id]);
     return cancelled;

@@ -24,7 +24,13 @@ describe('cancelling an order', () => {
     const { product, order: placed } = await order('pp');
     expect(await productRow(t, product)).toEqual({ count: 7, sales: 3 });
     const done = await cancelled(t, ada.token, placed._id);
-    expect(done).toMatchObject({ isCancelled: true, cancelReason: 'buyer', cancelledAt: expect.any(String), isPaid: false, isDelivered: false });
+    expect(done).toMatchObject({
+      isCancelled: true,
+      cancelReason: 'buyer',
+      cancelledAt: expect.any(String),
+      isPaid: false,
+      isDelivered: false,
+    });
     expect(done.events?.map((e) => e.type)).toEqual(['created', 'cancelled']);
     expect(done.events?.[1]).toMatchObject({ at: done.cancelledAt, data: { reason: 'buyer' } });
     expect(await productRow(t, product)).toEqual({ count: 10, sales: 0 });
@@ -32,7 +38,7 @@ describe('cancelling an order', () => {
     expect(seen).toMatchObject({ isCancelled: true, cancelReason: 'buyer' });
   });
 
-  it('when an admin cancels a customer\'s cash-on-delivery order, then it reads cancelled by the shop and the stock is back', async () => {
+  it("when an admin cancels a customer's cash-on-delivery order, then it reads cancelled by the shop and the stock is back", async () => {
     const { product, order: placed } = await order('cod', 2);
     const done = await cancelled(t, boss.token, placed._id);
     expect(done).toMatchObject({ isCancelled: true, cancelReason: 'admin' });
@@ -78,7 +84,9 @@ describe('cancelling an order', () => {
     const { order: kept } = await order('cod', 1);
     const { order: dropped } = await order('pp', 2);
     expect((await analysis()).map((o) => o._id)).toEqual(expect.arrayContaining([kept._id, dropped._id]));
-    const totalBefore = ((await (await t.authed(boss.token)(`/api/orders/analysis/${today}?bucket=hour`)).json()) as HourBucket[]).at(-1)!.total;
+    const totalBefore = ((await (await t.authed(boss.token)(`/api/orders/analysis/${today}?bucket=hour`)).json()) as HourBucket[]).at(
+      -1,
+    )!.total;
 
     await cancelled(t, ada.token, dropped._id);
     const ids = (await analysis()).map((o) => o._id);

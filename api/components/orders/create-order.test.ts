@@ -19,7 +19,17 @@ describe('placing an order', () => {
   it('when a user orders, then 201 with the order priced by the shop, stock taken, sales counted, the event stored and announced', async () => {
     const mouse = await addProduct(t, { name: 'Mouse', priceCents: 1999, count: 10 });
     const desk = await addProduct(t, { name: 'Desk', priceCents: 25_000, count: 3 });
-    const res = await post(t, ada.token, body([{ productID: mouse, quantity: 2 }, { productID: desk, quantity: 1 }], 'cod'));
+    const res = await post(
+      t,
+      ada.token,
+      body(
+        [
+          { productID: mouse, quantity: 2 },
+          { productID: desk, quantity: 1 },
+        ],
+        'cod',
+      ),
+    );
     expect(res.status).toBe(201);
     const order = (await res.json()) as Order;
     expect(order).toMatchObject({
@@ -39,7 +49,11 @@ describe('placing an order', () => {
     expect(await productRow(t, desk)).toEqual({ count: 2, sales: 1 });
     const { rows } = await t.db.query<{ type: string }>('select type from order_events where order_id = $1', [order._id]);
     expect(rows).toEqual([{ type: 'created' }]);
-    expect(emitted).toContainEqual({ _id: order._id, createdAt: order.createdAt, orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal } });
+    expect(emitted).toContainEqual({
+      _id: order._id,
+      createdAt: order.createdAt,
+      orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal },
+    });
   });
 
   it('when the client sends its own prices and totals, then they are ignored and recomputed from the products', async () => {
@@ -57,7 +71,14 @@ describe('placing an order', () => {
     const pen = await addProduct(t, { name: 'Pen', priceCents: 100, count: 50 });
     const chair = await addProduct(t, { name: 'Office Chair', priceCents: 9900, count: 2 });
     const before = await orderCount(t);
-    const res = await post(t, ada.token, body([{ productID: pen, quantity: 5 }, { productID: chair, quantity: 3 }]));
+    const res = await post(
+      t,
+      ada.token,
+      body([
+        { productID: pen, quantity: 5 },
+        { productID: chair, quantity: 3 },
+      ]),
+    );
     expect(res.status).toBe(400);
     const error = (await res.json()) as { message: string; field: string };
     expect(error.field).toBe('cartItems.1.quantity');
@@ -94,9 +115,21 @@ describe('placing an order', () => {
   it('when a product is unknown, listed twice, or the cart is empty, then 400 naming the field', async () => {
     const cup = await addProduct(t, { name: 'Cup', priceCents: 500, count: 5 });
     const cases: Array<[unknown, string]> = [
-      [body([{ productID: cup, quantity: 1 }, { productID: '6f1c1f0e-0000-4000-8000-000000000000', quantity: 1 }]), 'cartItems.1.productID'],
+      [
+        body([
+          { productID: cup, quantity: 1 },
+          { productID: '6f1c1f0e-0000-4000-8000-000000000000', quantity: 1 },
+        ]),
+        'cartItems.1.productID',
+      ],
       [body([{ productID: 'not-a-product', quantity: 1 }]), 'cartItems.0.productID'],
-      [body([{ productID: cup, quantity: 1 }, { productID: cup, quantity: 2 }]), 'cartItems.1.productID'],
+      [
+        body([
+          { productID: cup, quantity: 1 },
+          { productID: cup, quantity: 2 },
+        ]),
+        'cartItems.1.productID',
+      ],
       [body([{ productID: cup, quantity: 0 }]), 'cartItems.0.quantity'],
       [{ ...body([]), cartItems: [] }, 'cartItems'],
       [{ ...body([{ productID: cup, quantity: 1 }]), paymentMethod: 'card' }, 'paymentMethod'],
@@ -145,7 +178,9 @@ describe('placing an order', () => {
   it('when a double click sends the same key concurrently, then exactly one order exists and every answer is that order', async () => {
     const mug = await addProduct(t, { priceCents: 800, count: 20 });
     const before = await orderCount(t);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, ada.token, body([{ productID: mug, quantity: 1 }]), 'double-click')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(t, ada.token, body([{ productID: mug, quantity: 1 }]), 'double-click')),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 201]);
     const ids = new Set(((await Promise.all(answers.map((r) => r.json()))) as Order[]).map((o) => o._id));

@@ -5,7 +5,8 @@ import { sweepExpiredOrders } from './cancel-service.ts';
  * How often the sweep runs: a tenth of the hold, between 1 s and 1 min, so an order is
  * cancelled at most about 10 % (or a minute) after its time is up.
  */
-export const sweepIntervalMs = (unpaidOrderMinutes: number): number => Math.min(60_000, Math.max(1_000, (unpaidOrderMinutes * 60_000) / 10));
+export const sweepIntervalMs = (unpaidOrderMinutes: number): number =>
+  Math.min(60_000, Math.max(1_000, (unpaidOrderMinutes * 60_000) / 10));
 
 export type ExpirySweep = { stop(): Promise<void> };
 

@@ -38,7 +38,11 @@ describe('unpaid wallet orders expire', () => {
     const fresh = await place('pp', 29);
     const cod = await place('cod', 600);
 
-    const runs = await Promise.all([sweepExpiredOrders(t.api.context), sweepExpiredOrders(second.context), sweepExpiredOrders(t.api.context)]);
+    const runs = await Promise.all([
+      sweepExpiredOrders(t.api.context),
+      sweepExpiredOrders(second.context),
+      sweepExpiredOrders(t.api.context),
+    ]);
     const all = runs.flat();
     expect(all.filter((id) => expired.some((o) => o.id === id)).sort()).toEqual(expired.map((o) => o.id).sort());
     expect(new Set(all).size).toBe(all.length);

@@ -7,7 +7,8 @@ import type { TestApi } from '../../testing/api-harness.ts';
 export const cancel = (t: TestApi, token: string | undefined, orderId: string) =>
   t.authed(token)(`/api/orders/cancel/${orderId}`, { method: 'PUT' });
 
-export const deliver = (t: TestApi, token: string, orderId: string) => t.authed(token)(`/api/orders/delivered/${orderId}`, { method: 'PUT' });
+export const deliver = (t: TestApi, token: string, orderId: string) =>
+  t.authed(token)(`/api/orders/delivered/${orderId}`, { method: 'PUT' });
 
 /** Cancels through the API; throws unless 200. */
 export const cancelled = async (t: TestApi, token: string, orderId: string): Promise<Order> => {
@@ -31,4 +32,6 @@ export const allOrderRows = async (q: Queryable): Promise<Record<string, unknown
 
 /** Blanks every order's state columns, so that only a fold of the events can bring them back. */
 export const forgetOrderState = (q: Queryable) =>
-  q.query('update orders set is_paid = false, paid_at = null, is_delivered = false, delivered_at = null, is_cancelled = false, cancelled_at = null, cancel_reason = null');
+  q.query(
+    'update orders set is_paid = false, paid_at = null, is_delivered = false, delivered_at = null, is_cancelled = false, cancelled_at = null, cancel_reason = null',
+  );

@@ -57,7 +57,9 @@ describe('order lifecycle', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { field?: string }).field).toBe('walletOrderId');
-    const { rows } = await t.db.query<{ is_paid: boolean; paid_at: Date | null }>('select is_paid, paid_at from orders where id = $1', [order._id]);
+    const { rows } = await t.db.query<{ is_paid: boolean; paid_at: Date | null }>('select is_paid, paid_at from orders where id = $1', [
+      order._id,
+    ]);
     expect(rows[0]).toEqual({ is_paid: false, paid_at: null });
     expect(await eventsOf(order._id)).toEqual(['created']);
   });

@@ -57,7 +57,10 @@ describe('orders are a projection of their events', () => {
     });
 
     type Step = { op: 'pay' | 'deliver' | 'cancelByBuyer' | 'cancelByAdmin' | 'expire'; target: number };
-    const step = fc.record({ op: fc.constantFrom<Step['op']>('pay', 'deliver', 'cancelByBuyer', 'cancelByAdmin', 'expire'), target: fc.nat(3) });
+    const step = fc.record({
+      op: fc.constantFrom<Step['op']>('pay', 'deliver', 'cancelByBuyer', 'cancelByAdmin', 'expire'),
+      target: fc.nat(3),
+    });
 
     const apply = async (orderIds: string[], { op, target }: Step) => {
       const id = orderIds[target % orderIds.length]!;
@@ -75,22 +78,30 @@ describe('orders are a projection of their events', () => {
 
     it('when any sequence of pay, deliver, cancel and expiry has run, then a rebuild from the events gives the same rows, and stock holds only what live orders took', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom<'pp' | 'cod'>('pp', 'cod'), { minLength: 1, maxLength: 4 }), fc.array(step, { maxLength: 10 }), async (methods, steps) => {
-          const product = await addProduct(t, { priceCents: 1_000, count: 50 });
-          const orders: Order[] = [];
-          for (const m of methods) orders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], m)));
-          for (const s of steps) await apply(orders.map((o) => o._id), s);
+        fc.asyncProperty(
+          fc.array(fc.constantFrom<'pp' | 'cod'>('pp', 'cod'), { minLength: 1, maxLength: 4 }),
+          fc.array(step, { maxLength: 10 }),
+          async (methods, steps) => {
+            const product = await addProduct(t, { priceCents: 1_000, count: 50 });
+            const orders: Order[] = [];
+            for (const m of methods) orders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], m)));
+            for (const s of steps)
+              await apply(
+                orders.map((o) => o._id),
+                s,
+              );
 
-          const { before, after } = await rebuild(t.db);
-          expect(after).toEqual(before);
-          const mine = after.filter((o) => orders.some((x) => x._id === o.id));
-          for (const o of mine) {
-            expect(o.is_paid && o.is_cancelled, 'never both paid and cancelled').toBe(false);
-            if (o.is_delivered && o.payment_method === 'pp') expect(o.is_paid).toBe(true);
-          }
-          const live = mine.filter((o) => !o.is_cancelled).length;
-          expect(await productRow(t, product)).toEqual({ count: 50 - 2 * live, sales: 2 * live });
-        }),
+            const { before, after } = await rebuild(t.db);
+            expect(after).toEqual(before);
+            const mine = after.filter((o) => orders.some((x) => x._id === o.id));
+            for (const o of mine) {
+              expect(o.is_paid && o.is_cancelled, 'never both paid and cancelled').toBe(false);
+              if (o.is_delivered && o.payment_method === 'pp') expect(o.is_paid).toBe(true);
+            }
+            const live = mine.filter((o) => !o.is_cancelled).length;
+            expect(await productRow(t, product)).toEqual({ count: 50 - 2 * live, sales: 2 * live });
+          },
+        ),
         { numRuns: 12 },
       );
     });

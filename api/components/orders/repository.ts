@@ -80,18 +80,15 @@ export const insertOrder = async (q: Queryable, o: NewOrder): Promise<OrderRow |
  * condition make concurrent orders queue, so stock never goes below zero. False when too few are left.
  */
 export const takeStock = async (q: Queryable, productId: string, quantity: number): Promise<boolean> => {
-  const { rowCount } = await q.query(
-    'update products set count = count - $2, sales = sales + $2 where id = $1 and count >= $2',
-    [productId, quantity],
-  );
+  const { rowCount } = await q.query('update products set count = count - $2, sales = sales + $2 where id = $1 and count >= $2', [
+    productId,
+    quantity,
+  ]);
   return rowCount === 1;
 };
 
 export const findOrderByKey = async (q: Queryable, userId: string, key: string): Promise<OrderRow | null> => {
-  const { rows } = await q.query<OrderRow>(`select ${ORDER} from orders o where o.user_id = $1 and o.idempotency_key = $2`, [
-    userId,
-    key,
-  ]);
+  const { rows } = await q.query<OrderRow>(`select ${ORDER} from orders o where o.user_id = $1 and o.idempotency_key = $2`, [userId, key]);
   return rows[0] ?? null;
 };
 
@@ -139,7 +136,10 @@ export const stockOf = async (q: Queryable, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((r) => [r.id, r.count]));
 };
 
-export const listEvents = async (q: Queryable, orderId: string): Promise<Array<{ type: OrderEvent['type']; at: Date | string; data: Record<string, unknown> }>> => {
+export const listEvents = async (
+  q: Queryable,
+  orderId: string,
+): Promise<Array<{ type: OrderEvent['type']; at: Date | string; data: Record<string, unknown> }>> => {
   const { rows } = await q.query<{ type: OrderEvent['type']; at: Date | string; data: Record<string, unknown> }>(
     'select type, at, data from order_events where order_id = $1 order by at, id',
     [orderId],

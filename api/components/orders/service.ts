@@ -24,8 +24,7 @@ const overStock = (index: number, name: string, left: number) =>
  * Spec section 5's checkout rule, held by the API too: an order takes stock at once, so an
  * account nobody could ship to must not be able to hold it (issue 12, hoarding).
  */
-const incompleteProfile = (missing: ShippingField[]) =>
-  badRequest(`${MESSAGES.fillProfile} Missing: ${missing.join(', ')}.`, missing[0]);
+const incompleteProfile = (missing: ShippingField[]) => badRequest(`${MESSAGES.fillProfile} Missing: ${missing.join(', ')}.`, missing[0]);
 
 /** Orders on the wire, each line with its product's current stock (read once for all of them). */
 const present = async (q: Queryable, rows: repo.OrderRow[]): Promise<Order[]> => {
@@ -44,10 +43,17 @@ const priceLines = async (tx: Queryable, items: CreateOrderBody['cartItems']): P
   const products = new Map((await repo.findProducts(tx, items.map((i) => i.productID).filter(isUuid))).map((p) => [p.id, p]));
   return items.map((item, index) => {
     const product = products.get(item.productID);
-    if (!product) throw badRequest(`The product in line ${index + 1} is no longer sold: remove it from your cart`, `cartItems.${index}.productID`);
+    if (!product)
+      throw badRequest(`The product in line ${index + 1} is no longer sold: remove it from your cart`, `cartItems.${index}.productID`);
     if (item.quantity > product.count) throw overStock(index, product.name, product.count);
     const image = product.images[0];
-    return { productID: product.id, name: product.name, priceCents: product.priceCents, image: image ? { path: image.path } : null, quantity: item.quantity };
+    return {
+      productID: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      image: image ? { path: image.path } : null,
+      quantity: item.quantity,
+    };
   });
 };
 
@@ -64,7 +70,8 @@ export const createOrder = async (
 ): Promise<{ order: Order; created: boolean }> => {
   const seen = new Set<string>();
   body.cartItems.forEach((item, index) => {
-    if (seen.has(item.productID)) throw badRequest('This product is in the cart twice: keep one line with the total quantity', `cartItems.${index}.productID`);
+    if (seen.has(item.productID))
+      throw badRequest('This product is in the cart twice: keep one line with the total quantity', `cartItems.${index}.productID`);
     seen.add(item.productID);
   });
   const replay = async () => {
@@ -103,12 +110,17 @@ export const createOrder = async (
 
   if (!row) {
     const first = await replay();
-    if (!first) throw new AppError(409, 'An order with this Idempotency-Key is still being placed: try again in a moment', 'Idempotency-Key');
+    if (!first)
+      throw new AppError(409, 'An order with this Idempotency-Key is still being placed: try again in a moment', 'Idempotency-Key');
     return first;
   }
   const order = (await present(ctx.db, [row]))[0]!;
   try {
-    ctx.events.emit('orderCreated', { _id: order._id, createdAt: order.createdAt, orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal } });
+    ctx.events.emit('orderCreated', {
+      _id: order._id,
+      createdAt: order.createdAt,
+      orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal },
+    });
   } catch (error) {
     // The order is committed: a failing listener (the live chart) must not turn it into an error for the buyer.
     ctx.logger.error({ err: error, orderId: order._id }, 'orderCreated listener failed');

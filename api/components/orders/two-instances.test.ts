@@ -29,15 +29,22 @@ describe('orders on two API instances sharing one database', () => {
   it('when one checkout is retried with the same Idempotency-Key on both instances at once, then one order is placed, every answer names it, and stock is taken once', async () => {
     const product = await addProduct(a, { priceCents: 1500, count: 10 });
     const key = randomUUID();
-    const answers = await Promise.all([a, b, a, b, a, b].map((api) => post(api, ada.token, body([{ productID: product, quantity: 3 }]), key)));
+    const answers = await Promise.all(
+      [a, b, a, b, a, b].map((api) => post(api, ada.token, body([{ productID: product, quantity: 3 }]), key)),
+    );
 
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     // A retry that meets the first still being placed may be told to try again; none places a second order.
     expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
-    const ids = new Set((await Promise.all(answers.filter((r) => r.status !== 409).map((r) => r.json() as Promise<Order>))).map((o) => o._id));
+    const ids = new Set(
+      (await Promise.all(answers.filter((r) => r.status !== 409).map((r) => r.json() as Promise<Order>))).map((o) => o._id),
+    );
     expect(ids.size).toBe(1);
-    const { rows } = await a.db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and idempotency_key = $2', [ada.id, key]);
+    const { rows } = await a.db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and idempotency_key = $2', [
+      ada.id,
+      key,
+    ]);
     expect(rows[0]!.n).toBe(1);
     expect(await productRow(a, product)).toEqual({ count: 7, sales: 3 });
   });
@@ -53,7 +60,12 @@ describe('orders on two API instances sharing one database', () => {
       }),
     );
 
-    const runs = await Promise.all([sweepExpiredOrders(a.api.context), sweepExpiredOrders(b.api.context), sweepExpiredOrders(b.api.context), sweepExpiredOrders(a.api.context)]);
+    const runs = await Promise.all([
+      sweepExpiredOrders(a.api.context),
+      sweepExpiredOrders(b.api.context),
+      sweepExpiredOrders(b.api.context),
+      sweepExpiredOrders(a.api.context),
+    ]);
     const swept = runs.flat();
     expect(new Set(swept).size).toBe(swept.length);
     for (const o of placed) {

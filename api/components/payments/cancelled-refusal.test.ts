@@ -3,8 +3,16 @@ import type { TestApi } from '../../testing/api-harness.ts';
 import { sweepExpiredOrders } from '../orders/cancel-service.ts';
 import { admin, shopper, type Shopper } from '../orders/fixtures.ts';
 import { age, cancel, cancelled } from '../orders/lifecycle-fixtures.ts';
-import type { startSimulator} from './test-fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator, unpaid } from './test-fixtures.ts';
+import type { startSimulator } from './test-fixtures.ts';
+import {
+  approvedWalletOrder,
+  createWalletOrder,
+  paymentState,
+  payWith,
+  placeTestOrder,
+  startApiWithSimulator,
+  unpaid,
+} from './test-fixtures.ts';
 
 describe('a cancelled order is never charged', () => {
   let t: TestApi;
@@ -53,7 +61,9 @@ describe('a cancelled order is never charged', () => {
       const [cancelRes, payRes] =
         i % 4 < 2
           ? await Promise.all([cancel(t, canceller.token, order._id), payWith(t, ada.token, order._id, walletOrder)])
-          : await Promise.all([payWith(t, ada.token, order._id, walletOrder), cancel(t, canceller.token, order._id)]).then(([p, c]) => [c, p] as const);
+          : await Promise.all([payWith(t, ada.token, order._id, walletOrder), cancel(t, canceller.token, order._id)]).then(
+              ([p, c]) => [c, p] as const,
+            );
       const state = await paymentState(t, order._id);
       const wasCancelled = await isCancelled(order._id);
       expect([cancelRes.status, payRes.status].sort(), `race ${i}`).toEqual([200, 409]);

@@ -7,7 +7,9 @@ import type { WalletClient } from './wallet-client.ts';
 export type Claim = { claimed: true } | { claimed: false; paidAt: Date | string | null };
 
 const underWay = () =>
-  conflict('This order is already being paid with another wallet payment: wait a moment, then reload the order to see whether it went through.');
+  conflict(
+    'This order is already being paid with another wallet payment: wait a moment, then reload the order to see whether it went through.',
+  );
 
 /**
  * Whether a claim left behind (a crash, a wallet that stopped answering mid-capture) may be

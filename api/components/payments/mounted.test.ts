@@ -24,7 +24,12 @@ describe('the wallet each configuration offers', () => {
 
     const ada = await shopper(api);
     const order = await placeTestOrder(api, ada);
-    const res = await payWith(api, ada.token, order._id, await approvedWalletOrder(api, `${api.url}/wallet-simulator`, ada.token, order._id));
+    const res = await payWith(
+      api,
+      ada.token,
+      order._id,
+      await approvedWalletOrder(api, `${api.url}/wallet-simulator`, ada.token, order._id),
+    );
     expect(res.status).toBe(200);
     expect(await paymentState(api, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
   });
@@ -61,7 +66,11 @@ describe('the wallet each configuration offers', () => {
   });
 
   it('when credentials are set, then the real wallet is offered with its client id, never the secret, and no simulator', async () => {
-    const api = await start({ PAYPAL_CLIENT_ID: 'client-id-123', PAYPAL_CLIENT_SECRET: 'very-secret', PAYPAL_API_BASE: 'http://127.0.0.1:9' });
+    const api = await start({
+      PAYPAL_CLIENT_ID: 'client-id-123',
+      PAYPAL_CLIENT_SECRET: 'very-secret',
+      PAYPAL_API_BASE: 'http://127.0.0.1:9',
+    });
     const res = await fetch(`${api.url}/api/payments/config`);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ wallet: 'provider', clientId: 'client-id-123' });
@@ -70,7 +79,11 @@ describe('the wallet each configuration offers', () => {
   });
 
   it('when the wallet provider cannot be reached, then 502 with a clear message and the order stays unpaid', async () => {
-    const api = await start({ PAYPAL_CLIENT_ID: 'client-id-123', PAYPAL_CLIENT_SECRET: 'very-secret', PAYPAL_API_BASE: 'http://127.0.0.1:9' });
+    const api = await start({
+      PAYPAL_CLIENT_ID: 'client-id-123',
+      PAYPAL_CLIENT_SECRET: 'very-secret',
+      PAYPAL_API_BASE: 'http://127.0.0.1:9',
+    });
     const ada = await shopper(api);
     const order = await placeTestOrder(api, ada);
     const res = await createWalletOrder(api, ada.token, order._id);

@@ -57,7 +57,10 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   /** The order's claim as a capture left it long ago (a crash, a wallet that stopped answering). */
   const abandonClaim = (orderId: string, walletOrderId: string) =>
-    t.db.query(`update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() - interval '1 hour' where id = $1`, [orderId, walletOrderId]);
+    t.db.query(`update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() - interval '1 hour' where id = $1`, [
+      orderId,
+      walletOrderId,
+    ]);
 
   it('when a claim was abandoned long ago and the wallet never captured it, then a new wallet order takes it over and pays', async () => {
     const order = await placeTestOrder(t, ada);
@@ -78,7 +81,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
     expect((await payWith(t, ada.token, order._id, holder)).status).toBe(200);
   });
 
-  it('when an old claim\'s wallet order was captured, then it is never taken over', async () => {
+  it("when an old claim's wallet order was captured, then it is never taken over", async () => {
     const order = await placeTestOrder(t, ada);
     const pending = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'pending');
     await payWith(t, ada.token, order._id, pending);

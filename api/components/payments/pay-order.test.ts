@@ -22,15 +22,21 @@ describe('paying a wallet order', () => {
   const providerOrder = async (id: string) => {
     const auth = await fetch(`${sim.base}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token } = (await auth.json()) as { access_token: string };
     const res = await fetch(`${sim.base}/v2/checkout/orders/${id}`, { headers: { authorization: `Bearer ${access_token}` } });
-    return (await res.json()) as { status: string; purchase_units: Array<{ reference_id: string; amount: { currency_code: string; value: string }; items: unknown[] }> };
+    return (await res.json()) as {
+      status: string;
+      purchase_units: Array<{ reference_id: string; amount: { currency_code: string; value: string }; items: unknown[] }>;
+    };
   };
 
-  it('when the buyer asks for a wallet order, then it is made in USD from the shop\'s own prices, not the client\'s', async () => {
+  it("when the buyer asks for a wallet order, then it is made in USD from the shop's own prices, not the client's", async () => {
     const order = await placeTestOrder(t, ada);
     const res = await createWalletOrder(t, ada.token, order._id);
     expect(res.status).toBe(201);

@@ -9,7 +9,10 @@ import * as payments from './repository.ts';
 import { CURRENCY, fromDecimal, payableOrder, toDecimal, walletFor } from './wallet.ts';
 import { WalletError, type WalletOrder } from './wallet-client.ts';
 
-const paid = (paidAt: Date | string | null): PaidResponse => ({ isPaid: true, paidAt: paidAt === null ? null : new Date(paidAt).toISOString() });
+const paid = (paidAt: Date | string | null): PaidResponse => ({
+  isPaid: true,
+  paidAt: paidAt === null ? null : new Date(paidAt).toISOString(),
+});
 
 const notRecorded = (status: number, reason: string) => new AppError(status, `${reason} The order stays unpaid.`);
 
@@ -24,10 +27,13 @@ const alreadyPaid = async (q: Queryable, orderId: string, walletOrderId: string,
 };
 
 const refusal = (error: WalletError): AppError => {
-  if (error.issue === 'INSTRUMENT_DECLINED') return notRecorded(402, 'The wallet declined the payment: try another card or payment method.');
-  if (error.issue === 'ORDER_NOT_APPROVED') return notRecorded(409, 'The payment was not approved in the wallet yet: approve it there first.');
+  if (error.issue === 'INSTRUMENT_DECLINED')
+    return notRecorded(402, 'The wallet declined the payment: try another card or payment method.');
+  if (error.issue === 'ORDER_NOT_APPROVED')
+    return notRecorded(409, 'The payment was not approved in the wallet yet: approve it there first.');
   if (error.status === 404) return notFound('That wallet payment');
-  if (error.status === 0 || error.status >= 500) return notRecorded(502, 'The card wallet could not be reached: please try again in a moment.');
+  if (error.status === 0 || error.status >= 500)
+    return notRecorded(502, 'The card wallet could not be reached: please try again in a moment.');
   return notRecorded(402, `The wallet did not take the payment (${error.issue ?? error.status}).`);
 };
 
@@ -42,10 +48,14 @@ const verifiedCapture = (captured: WalletOrder, orderId: string, subtotalCents: 
   }
   if (capture.status !== 'COMPLETED') throw notRecorded(402, `The wallet reported the payment as ${capture.status}.`);
   const currency = capture.amount?.currency_code;
-  if (currency !== CURRENCY) throw notRecorded(409, `The wallet captured the payment in ${currency ?? 'an unknown currency'}, not ${CURRENCY}.`);
+  if (currency !== CURRENCY)
+    throw notRecorded(409, `The wallet captured the payment in ${currency ?? 'an unknown currency'}, not ${CURRENCY}.`);
   const cents = capture.amount ? fromDecimal(capture.amount.value) : null;
   if (cents !== subtotalCents) {
-    throw notRecorded(409, `The wallet captured ${capture.amount?.value ?? 'no amount'} ${CURRENCY} but the order totals ${toDecimal(subtotalCents)} ${CURRENCY}.`);
+    throw notRecorded(
+      409,
+      `The wallet captured ${capture.amount?.value ?? 'no amount'} ${CURRENCY} but the order totals ${toDecimal(subtotalCents)} ${CURRENCY}.`,
+    );
   }
   return { captureId: capture.id, amountCents: cents, currency };
 };
@@ -65,7 +75,13 @@ const nothingCaptured = (captureSent: boolean, error: unknown) =>
  * refused uncaptured), the provider sees one capture of it (same PayPal-Request-Id), the
  * database keeps one payment (unique order_id) and the order row is locked while it is written.
  */
-export const payOrder = async (ctx: ApiContext, user: AuthUser, orderId: string, walletOrderId: string, ownSimulator: string): Promise<PaidResponse> => {
+export const payOrder = async (
+  ctx: ApiContext,
+  user: AuthUser,
+  orderId: string,
+  walletOrderId: string,
+  ownSimulator: string,
+): Promise<PaidResponse> => {
   const order = await payableOrder(ctx, user, orderId);
   if (order.isPaid) return alreadyPaid(ctx.db, order._id, walletOrderId, order.paidAt);
   const { client, source } = walletFor(ctx, ownSimulator);

@@ -11,7 +11,9 @@ describe('what the payment service logs about a request', () => {
 
   beforeAll(async () => {
     sim = await startSimulator();
-    const logger = createLogger('info', 'api', { destination: { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) } });
+    const logger = createLogger('info', 'api', {
+      destination: { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) },
+    });
     t = await startTestApi({ attachments: [], logger, config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
   });
   afterAll(async () => {
@@ -23,8 +25,16 @@ describe('what the payment service logs about a request', () => {
     const ada = await shopper(t);
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'decline');
-    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, { method: 'PUT', headers: { 'x-request-id': 'lb-pay-1' }, body: JSON.stringify({ walletOrderId }) });
+    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
+      method: 'PUT',
+      headers: { 'x-request-id': 'lb-pay-1' },
+      body: JSON.stringify({ walletOrderId }),
+    });
     expect(res.status).toBe(402);
-    await vi.waitFor(() => expect(lines.filter((l) => l.msg === 'wallet capture refused')).toEqual([expect.objectContaining({ requestId: 'lb-pay-1', orderId: order._id })]));
+    await vi.waitFor(() =>
+      expect(lines.filter((l) => l.msg === 'wallet capture refused')).toEqual([
+        expect.objectContaining({ requestId: 'lb-pay-1', orderId: order._id }),
+      ]),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../testing/api-harness.ts';
 import { shopper, type Shopper } from '../orders/fixtures.ts';
-import type { startSimulator} from './test-fixtures.ts';
+import type { startSimulator } from './test-fixtures.ts';
 import {
   approve,
   approvedWalletOrder,
@@ -60,7 +60,7 @@ describe('wallet payments that are not recorded', () => {
     expect((await payWith(t, ada.token, order._id, id)).status).toBe(200);
   });
 
-  it("when a wallet order made for one order is used to pay another, then 409 and the other stays unpaid", async () => {
+  it('when a wallet order made for one order is used to pay another, then 409 and the other stays unpaid', async () => {
     const [cheap, other] = [await placeTestOrder(t, ada), await placeTestOrder(t, ada)];
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, cheap._id);
     await refused(await payWith(t, ada.token, other._id, walletOrderId), 409, /another order/);

@@ -23,7 +23,11 @@ const ownSimulator = (req: Request): string => {
 export const walletOrderHandler =
   (ctx: ApiContext): RequestHandler =>
   async (req, res) => {
-    res.status(201).json((await createWalletOrder(forRequest(ctx, req), req.user!, String(req.params.id), ownSimulator(req))) satisfies WalletOrderResponse);
+    res
+      .status(201)
+      .json(
+        (await createWalletOrder(forRequest(ctx, req), req.user!, String(req.params.id), ownSimulator(req))) satisfies WalletOrderResponse,
+      );
   };
 
 /** PUT /api/orders/paid/{id} { walletOrderId } (mounted by the orders routes, after requireUser). */
@@ -31,7 +35,9 @@ export const payOrderHandler =
   (ctx: ApiContext): RequestHandler =>
   async (req, res) => {
     const { walletOrderId } = parse(PayOrderBody, req.body ?? {});
-    res.json((await payOrder(forRequest(ctx, req), req.user!, String(req.params.id), walletOrderId, ownSimulator(req))) satisfies PaidResponse);
+    res.json(
+      (await payOrder(forRequest(ctx, req), req.user!, String(req.params.id), walletOrderId, ownSimulator(req))) satisfies PaidResponse,
+    );
   };
 
 /** /api/payments: what the order page needs to offer the wallet (public: it holds no secret). */
@@ -40,7 +46,9 @@ export const paymentsRoutes = (ctx: ApiContext): Router => {
   router.get('/config', (_req, res) => {
     const settings = walletSettings(ctx.config);
     const body: PaymentsConfig =
-      settings.mode === 'unavailable' ? { wallet: 'unavailable', message: settings.reason } : { wallet: settings.mode, clientId: settings.clientId };
+      settings.mode === 'unavailable'
+        ? { wallet: 'unavailable', message: settings.reason }
+        : { wallet: settings.mode, clientId: settings.clientId };
     res.json(body);
   });
   return router;

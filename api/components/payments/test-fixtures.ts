@@ -53,7 +53,12 @@ export const startApiWithSimulator = async (): Promise<{ t: TestApi; sim: Awaite
 };
 
 /** The buyer's decision in the simulated wallet, with the outcome its capture will have. */
-export const approve = async (simBase: string, walletOrderId: string, outcome: Outcome = 'complete', buyerToken?: string): Promise<void> => {
+export const approve = async (
+  simBase: string,
+  walletOrderId: string,
+  outcome: Outcome = 'complete',
+  buyerToken?: string,
+): Promise<void> => {
   const res = await fetch(`${simBase}/control/orders/${walletOrderId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(buyerToken && { authorization: `Bearer ${buyerToken}` }) },
@@ -74,9 +79,10 @@ export const approvedWalletOrder = async (t: TestApi, simBase: string, token: st
 /** The order as the database holds it: paid flag, payment rows and 'paid' events. */
 export const paymentState = async (t: TestApi, orderId: string) => {
   const one = async (sql: string) => (await t.db.query<{ n: number }>(sql, [orderId])).rows[0]!.n;
-  const { rows } = await t.db.query<{ isPaid: boolean; paidAt: Date | null }>('select is_paid as "isPaid", paid_at as "paidAt" from orders where id = $1', [
-    orderId,
-  ]);
+  const { rows } = await t.db.query<{ isPaid: boolean; paidAt: Date | null }>(
+    'select is_paid as "isPaid", paid_at as "paidAt" from orders where id = $1',
+    [orderId],
+  );
   return {
     isPaid: rows[0]!.isPaid,
     paidAt: rows[0]!.paidAt,

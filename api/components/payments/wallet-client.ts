@@ -75,7 +75,15 @@ const failure = async (res: Response, what: string): Promise<WalletError> => {
  * same base URL). The OAuth token is kept until a minute before it expires, and fetched
  * again once if the provider stops accepting it.
  */
-export const createWalletClient = ({ apiBase, clientId, clientSecret }: { apiBase: string; clientId: string; clientSecret: string }): WalletClient => {
+export const createWalletClient = ({
+  apiBase,
+  clientId,
+  clientSecret,
+}: {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+}): WalletClient => {
   const base = apiBase.replace(/\/+$/, '');
   let token: { value: string; until: number } | undefined;
 
@@ -96,11 +104,22 @@ export const createWalletClient = ({ apiBase, clientId, clientSecret }: { apiBas
     return token.value;
   };
 
-  const orders = async (method: 'GET' | 'POST', path: string, what: string, body?: unknown, headers: Record<string, string> = {}): Promise<WalletOrder> => {
+  const orders = async (
+    method: 'GET' | 'POST',
+    path: string,
+    what: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<WalletOrder> => {
     const send = async () =>
       call(`${base}/v2/checkout/orders${path}`, {
         method,
-        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', accept: 'application/json', ...headers },
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     let res = await send();
@@ -118,6 +137,12 @@ export const createWalletClient = ({ apiBase, clientId, clientSecret }: { apiBas
     createOrder: (order) => orders('POST', '', 'create the payment', order, { prefer: 'return=minimal' }),
     getOrder: (id) => orders('GET', `/${encodeURIComponent(id)}`, 'show the payment'),
     captureOrder: (id, requestId) =>
-      orders('POST', `/${encodeURIComponent(id)}/capture`, 'capture the payment', {}, { 'paypal-request-id': requestId, prefer: 'return=representation' }),
+      orders(
+        'POST',
+        `/${encodeURIComponent(id)}/capture`,
+        'capture the payment',
+        {},
+        { 'paypal-request-id': requestId, prefer: 'return=representation' },
+      ),
   };
 };

@@ -12,7 +12,12 @@ const itemName = (name: string) => (name.length > 127 ? `${name.slice(0, 126)}â€
  * Creates the wallet order for one of the buyer's unpaid wallet orders, from the shop's own
  * lines and total (never the browser's): USD, one purchase unit referencing the order id.
  */
-export const createWalletOrder = async (ctx: ApiContext, user: AuthUser, orderId: string, ownSimulator: string): Promise<WalletOrderResponse> => {
+export const createWalletOrder = async (
+  ctx: ApiContext,
+  user: AuthUser,
+  orderId: string,
+  ownSimulator: string,
+): Promise<WalletOrderResponse> => {
   const order = await payableOrder(ctx, user, orderId);
   if (order.isPaid) throw conflict('This order is already paid.');
   const { client } = walletFor(ctx, ownSimulator);
@@ -23,7 +28,11 @@ export const createWalletOrder = async (ctx: ApiContext, user: AuthUser, orderId
       {
         reference_id: order._id,
         amount: { ...money(order.subtotalCents), breakdown: { item_total: money(order.subtotalCents) } },
-        items: order.cartItems.map((line) => ({ name: itemName(line.name), quantity: String(line.quantity), unit_amount: money(line.priceCents) })),
+        items: order.cartItems.map((line) => ({
+          name: itemName(line.name),
+          quantity: String(line.quantity),
+          unit_amount: money(line.priceCents),
+        })),
       },
     ],
   };

@@ -7,7 +7,7 @@ const config = (over: Partial<ApiConfig>): ApiConfig => ({ NODE_ENV: 'developmen
 const credentials = { PAYPAL_CLIENT_ID: 'live-id', PAYPAL_CLIENT_SECRET: 'live-secret' };
 
 describe('which wallet the shop offers', () => {
-  it('when no credentials are set outside production, then the simulator, on the API\'s own simulator unless a base is given', () => {
+  it("when no credentials are set outside production, then the simulator, on the API's own simulator unless a base is given", () => {
     expect(walletSettings(config({}))).toMatchObject({ mode: 'simulator', apiBase: undefined });
     expect(walletSettings(config({ PAYPAL_API_BASE: 'http://127.0.0.1:9/wallet-simulator' }))).toMatchObject({
       mode: 'simulator',
@@ -16,8 +16,15 @@ describe('which wallet the shop offers', () => {
   });
 
   it('when credentials are set, then the provider, at the sandbox unless PAYPAL_API_BASE says otherwise', () => {
-    expect(walletSettings(config(credentials))).toEqual({ mode: 'provider', clientId: 'live-id', clientSecret: 'live-secret', apiBase: SANDBOX_API_BASE });
-    expect(walletSettings(config({ ...credentials, PAYPAL_API_BASE: 'https://api-m.paypal.com' }))).toMatchObject({ apiBase: 'https://api-m.paypal.com' });
+    expect(walletSettings(config(credentials))).toEqual({
+      mode: 'provider',
+      clientId: 'live-id',
+      clientSecret: 'live-secret',
+      apiBase: SANDBOX_API_BASE,
+    });
+    expect(walletSettings(config({ ...credentials, PAYPAL_API_BASE: 'https://api-m.paypal.com' }))).toMatchObject({
+      apiBase: 'https://api-m.paypal.com',
+    });
   });
 
   it('when WALLET=simulator is set with credentials outside production, then the simulator', () => {
@@ -25,8 +32,16 @@ describe('which wallet the shop offers', () => {
   });
 
   it('when in production without credentials, or asking for the simulator, then the wallet is unavailable with a clear reason', () => {
-    for (const over of [{}, { WALLET: 'simulator' as const }, { WALLET: 'provider' as const }, { ...credentials, WALLET: 'simulator' as const }]) {
-      expect(walletSettings(config({ NODE_ENV: 'production', ...over }))).toEqual({ mode: 'unavailable', reason: expect.stringMatching(/not available.*cash on delivery/) });
+    for (const over of [
+      {},
+      { WALLET: 'simulator' as const },
+      { WALLET: 'provider' as const },
+      { ...credentials, WALLET: 'simulator' as const },
+    ]) {
+      expect(walletSettings(config({ NODE_ENV: 'production', ...over }))).toEqual({
+        mode: 'unavailable',
+        reason: expect.stringMatching(/not available.*cash on delivery/),
+      });
     }
     expect(walletSettings(config({ NODE_ENV: 'production', ...credentials })).mode).toBe('provider');
   });

@@ -5,7 +5,11 @@ import type { Product, ProductSummary } from '../../../contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addCategories, addProduct } from './test-fixtures.ts';
 
-const exists = (file: string) => readFile(file).then(() => true, () => false);
+const exists = (file: string) =>
+  readFile(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('/api/products/admin (product management)', () => {
   let t: TestApi;
@@ -39,8 +43,9 @@ describe('/api/products/admin (product management)', () => {
     return ((await res.json()) as { productId: string }).productId;
   };
 
-  it('when an admin adds a product, then the list\'s page count includes it at once (the count cache is forgotten)', async () => {
-    const pages = async () => ((await (await fetch(`${t.url}/api/products/category/Books/`)).json()) as { paginationLinksNumber: number }).paginationLinksNumber;
+  it("when an admin adds a product, then the list's page count includes it at once (the count cache is forgotten)", async () => {
+    const pages = async () =>
+      ((await (await fetch(`${t.url}/api/products/category/Books/`)).json()) as { paginationLinksNumber: number }).paginationLinksNumber;
     const before = await pages();
     for (let i = 0; i < 10; i++) await create({ ...laptop, name: `Counted book ${i}`, category: 'Books' });
     expect(await pages()).toBe(before + 1);
@@ -99,7 +104,11 @@ describe('/api/products/admin (product management)', () => {
     ['count', { count: 'many' }, 'Invalid input: expected number, received NaN'],
     ['price', { price: -0.01 }, 'Price cannot be negative'],
     ['category', { category: '' }, 'Please choose a category'],
-    ['category', { category: 'Computers/Tablets' }, 'The category "Computers/Tablets" does not exist: choose one from the list or create it first'],
+    [
+      'category',
+      { category: 'Computers/Tablets' },
+      'The category "Computers/Tablets" does not exist: choose one from the list or create it first',
+    ],
     ['attributesTable.0.value', { attributesTable: [{ key: 'color', value: '' }] }, undefined],
   ])('when creating with a bad %s, then 400 names it and nothing is stored', async (field, change, message) => {
     const res = await admin('POST', '/api/products/admin', { ...laptop, name: 'Invalid one', ...change });
@@ -113,11 +122,25 @@ describe('/api/products/admin (product management)', () => {
 
   it('when an admin updates a product, then every field changes; unknown ids are 404 and unknown categories 400', async () => {
     const id = await create();
-    const change = { name: 'Dell XPS 2', description: 'Thinner', count: 3, price: 999, category: 'Computers', attributesTable: [{ key: 'ram', value: '32GB' }] };
+    const change = {
+      name: 'Dell XPS 2',
+      description: 'Thinner',
+      count: 3,
+      price: 999,
+      category: 'Computers',
+      attributesTable: [{ key: 'ram', value: '32GB' }],
+    };
     const res = await admin('PUT', `/api/products/admin/${id}`, change);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'product updated' });
-    expect(await getOne(id)).toMatchObject({ name: 'Dell XPS 2', description: 'Thinner', count: 3, price: 999, category: 'Computers', attrs: change.attributesTable });
+    expect(await getOne(id)).toMatchObject({
+      name: 'Dell XPS 2',
+      description: 'Thinner',
+      count: 3,
+      price: 999,
+      category: 'Computers',
+      attrs: change.attributesTable,
+    });
     expect((await admin('PUT', '/api/products/admin/00000000-0000-4000-8000-000000000000', change)).status).toBe(404);
     expect((await admin('PUT', '/api/products/admin/nope', change)).status).toBe(404);
     const bad = await admin('PUT', `/api/products/admin/${id}`, { ...change, category: 'Nowhere' });

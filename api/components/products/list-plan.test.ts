@@ -22,7 +22,7 @@ const INDEX_FOR: Record<Sort | 'newest', string> = {
   'name_-1': 'products_name_desc_idx',
 };
 
-describe('the product list\'s query plans', () => {
+describe("the product list's query plans", () => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi();
@@ -44,7 +44,7 @@ describe('the product list\'s query plans', () => {
     });
   };
 
-  it('when a page is asked in any of the list\'s orders, then its rows come in the order of that order\'s index', async () => {
+  it("when a page is asked in any of the list's orders, then its rows come in the order of that order's index", async () => {
     for (const sort of ['newest', ...SORTS] as const) {
       const text = await plan(sort === 'newest' ? { pageNum: '1' } : { pageNum: '1', sort });
       expect(text, sort).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${INDEX_FOR[sort]} on products`));

@@ -88,7 +88,8 @@ export const parseListFilter = (params: Record<string, string | undefined>, rawQ
   }
   if (pathCategory) checkCategory(pathCategory, 'categoryName');
   const search = params.searchQuery?.trim();
-  if (search !== undefined && search.length > MAX_SEARCH) throw badRequest(`The search may be at most ${MAX_SEARCH} characters long`, 'searchQuery');
+  if (search !== undefined && search.length > MAX_SEARCH)
+    throw badRequest(`The search may be at most ${MAX_SEARCH} characters long`, 'searchQuery');
   return {
     page: q.pageNum,
     ...(q.price === undefined ? {} : { maxPriceCents: toCents(q.price) }),

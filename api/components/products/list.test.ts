@@ -11,19 +11,71 @@ describe('GET /api/products (the filterable list)', () => {
   beforeAll(async () => {
     t = await startTestApi();
     const fixtures = [
-      { name: 'Dell XPS 13', category: 'Computers/Laptops/Dell', priceCents: 99999, rating: 4.6, attrs: [color('silver'), ram('16GB')], description: 'Thin laptop with a bright screen', age: 1 },
-      { name: 'Dell Inspiron', category: 'Computers/Laptops/Dell', priceCents: 49900, rating: 4.4, attrs: [color('black'), ram('8GB')], description: 'Budget laptop for students', age: 2 },
-      { name: 'Office Desktop', category: 'Computers', priceCents: 30000, rating: 2.49, attrs: [color('silver'), ram('8GB')], description: 'Quiet desktop for the office', age: 3 },
-      { name: 'Gaming Tower', category: 'Computers', priceCents: 150000, rating: 4.5, attrs: [color('black'), ram('32GB')], description: 'Desktop computer with a fast graphics card', age: 4 },
-      { name: 'Monitor X', category: 'ComputersX', priceCents: 20000, rating: 3.5, attrs: [color('black')], description: 'Laptop stand included', age: 5 },
+      {
+        name: 'Dell XPS 13',
+        category: 'Computers/Laptops/Dell',
+        priceCents: 99999,
+        rating: 4.6,
+        attrs: [color('silver'), ram('16GB')],
+        description: 'Thin laptop with a bright screen',
+        age: 1,
+      },
+      {
+        name: 'Dell Inspiron',
+        category: 'Computers/Laptops/Dell',
+        priceCents: 49900,
+        rating: 4.4,
+        attrs: [color('black'), ram('8GB')],
+        description: 'Budget laptop for students',
+        age: 2,
+      },
+      {
+        name: 'Office Desktop',
+        category: 'Computers',
+        priceCents: 30000,
+        rating: 2.49,
+        attrs: [color('silver'), ram('8GB')],
+        description: 'Quiet desktop for the office',
+        age: 3,
+      },
+      {
+        name: 'Gaming Tower',
+        category: 'Computers',
+        priceCents: 150000,
+        rating: 4.5,
+        attrs: [color('black'), ram('32GB')],
+        description: 'Desktop computer with a fast graphics card',
+        age: 4,
+      },
+      {
+        name: 'Monitor X',
+        category: 'ComputersX',
+        priceCents: 20000,
+        rating: 3.5,
+        attrs: [color('black')],
+        description: 'Laptop stand included',
+        age: 5,
+      },
       { name: 'Sneakers', category: 'Sale/50%/Shoes', priceCents: 5000, rating: 1, age: 6 },
       { name: 'Boots', category: 'Sale/50X/Shoes', priceCents: 6000, age: 7 },
       { name: 'Cotton 100% Shirt', category: 'Sale/50%', priceCents: 2000, description: 'Plain shirt', age: 8 },
-      { name: "O'Reilly Guide", category: 'Books', priceCents: 3000, description: 'A guide to regex .* and SQL; drop table products;', age: 9 },
+      {
+        name: "O'Reilly Guide",
+        category: 'Books',
+        priceCents: 3000,
+        description: 'A guide to regex .* and SQL; drop table products;',
+        age: 9,
+      },
     ];
     for (const f of fixtures) await addProduct(t.db, f);
     for (let i = 1; i <= 23; i++) {
-      await addProduct(t.db, { name: `Bulk ${String(i).padStart(2, '0')}`, category: 'Bulk', priceCents: 100 * i, description: 'Bulk item', age: 100 + i });
+      await addProduct(t.db, {
+        name: `Bulk ${String(i).padStart(2, '0')}`,
+        category: 'Bulk',
+        priceCents: 100 * i,
+        description: 'Bulk item',
+        age: 100 + i,
+      });
     }
   });
   afterAll(() => t.stop());
@@ -54,7 +106,7 @@ describe('GET /api/products (the filterable list)', () => {
     expect(((await res.json()) as ProductListResponse).paginationLinksNumber).toBe(4);
   });
 
-  it('when the page is missing, empty or null (as the spec\'s own client sends it), then page 1 comes', async () => {
+  it("when the page is missing, empty or null (as the spec's own client sends it), then page 1 comes", async () => {
     for (const query of ['', '?pageNum=', '?pageNum=null', '?pageNum=%20', '?pageNum=null&price=&rating=&category=&attrs=&sort=']) {
       const res = await fetch(`${t.url}/api/products/${query}`);
       expect(res.status, query).toBe(200);
@@ -71,9 +123,11 @@ describe('GET /api/products (the filterable list)', () => {
     expect(await sorted('/', { rating: '5,4,5' })).toEqual(['Dell Inspiron', 'Dell XPS 13', 'Gaming Tower', 'Monitor X']);
   });
 
-  it('when lists hold empty items (a trailing comma, as the spec\'s own client sends them), then those items are ignored', async () => {
+  it("when lists hold empty items (a trailing comma, as the spec's own client sends them), then those items are ignored", async () => {
     expect(await sorted('/', { rating: '4,5,', category: 'Computers,', attrs: 'color-black,' })).toEqual(['Dell Inspiron', 'Gaming Tower']);
-    expect(await sorted('/', { rating: '4,,5', category: ',Computers,,Books,', attrs: ',color-black,,ram-8GB,' })).toEqual(['Dell Inspiron']);
+    expect(await sorted('/', { rating: '4,,5', category: ',Computers,,Books,', attrs: ',color-black,,ram-8GB,' })).toEqual([
+      'Dell Inspiron',
+    ]);
     expect((await list('/', { rating: ',', category: ',', attrs: ',' })).paginationLinksNumber).toBe(4);
   });
 
@@ -109,7 +163,13 @@ describe('GET /api/products (the filterable list)', () => {
 
   it("when attributes are given, then one key's values are OR'd and different keys AND'd", async () => {
     expect(await sorted('/', { attrs: 'color-black' })).toEqual(['Dell Inspiron', 'Gaming Tower', 'Monitor X']);
-    expect(await sorted('/', { attrs: 'color-black-silver' })).toEqual(['Dell Inspiron', 'Dell XPS 13', 'Gaming Tower', 'Monitor X', 'Office Desktop']);
+    expect(await sorted('/', { attrs: 'color-black-silver' })).toEqual([
+      'Dell Inspiron',
+      'Dell XPS 13',
+      'Gaming Tower',
+      'Monitor X',
+      'Office Desktop',
+    ]);
     expect(await sorted('/', { attrs: 'color-black,ram-8GB' })).toEqual(['Dell Inspiron']);
     expect(await sorted('/', { attrs: 'color-silver-black,ram-8GB' })).toEqual(['Dell Inspiron', 'Office Desktop']);
     expect(await sorted('/', { attrs: 'color-purple' })).toEqual([]);
@@ -142,7 +202,19 @@ describe('GET /api/products (the filterable list)', () => {
     expect(await names(`/search/${encodeURIComponent("'; drop table products; --")}/`)).toEqual(["O'Reilly Guide"]);
     expect(await names(`/search/${encodeURIComponent('.*')}/`)).toEqual(["O'Reilly Guide"]);
     expect(await names(`/search/${encodeURIComponent('%')}/`)).toEqual(['Cotton 100% Shirt']);
-    for (const q of ['_', '"unbalanced', '\\', '(', '!!', 'a & | b', "O'Reilly", '-'.repeat(50), '- '.repeat(60), '-!'.repeat(60), '-x'.repeat(60)]) {
+    for (const q of [
+      '_',
+      '"unbalanced',
+      '\\',
+      '(',
+      '!!',
+      'a & | b',
+      "O'Reilly",
+      '-'.repeat(50),
+      '- '.repeat(60),
+      '-!'.repeat(60),
+      '-x'.repeat(60),
+    ]) {
       expect((await get(`/search/${encodeURIComponent(q)}/`)).status, q).toBe(200);
     }
     expect(await names(`/search/${encodeURIComponent("O'Reilly")}/`)).toEqual(["O'Reilly Guide"]);

@@ -54,7 +54,10 @@ describe('a one-word search, paged without ranking every match', () => {
     const { rows } = await t.db.query<{ _id: string }>(sql, params);
     return rows.map((r) => r._id);
   };
-  const shownPage = async (path: { categoryName?: string; searchQuery: string }, query: Record<string, string>): Promise<ProductListResponse> => {
+  const shownPage = async (
+    path: { categoryName?: string; searchQuery: string },
+    query: Record<string, string>,
+  ): Promise<ProductListResponse> => {
     const url = `${t.url}/api/products/${path.categoryName ? `category/${path.categoryName}/` : ''}search/${encodeURIComponent(path.searchQuery)}/`;
     const res = await fetch(`${url}?${new URLSearchParams(query)}`);
     expect(res.status).toBe(200);
@@ -89,7 +92,10 @@ describe('a one-word search, paged without ranking every match', () => {
       for (let page = 1; page <= first.paginationLinksNumber + 1; page++) {
         const shown = await shownPage(path, { ...query, pageNum: String(page) });
         const label = `${JSON.stringify(path)} ${JSON.stringify(query)} page ${page}`;
-        expect(shown.products.map((p) => p._id), label).toEqual(await rankedPage(path, { ...query, pageNum: String(page) }));
+        expect(
+          shown.products.map((p) => p._id),
+          label,
+        ).toEqual(await rankedPage(path, { ...query, pageNum: String(page) }));
         expect(shown.paginationLinksNumber, label).toBe(first.paginationLinksNumber);
       }
     }
@@ -98,7 +104,9 @@ describe('a one-word search, paged without ranking every match', () => {
   it('when a product is renamed, re-described or deleted, then its search terms follow', async () => {
     const id = await addProduct(t.db, { name: 'Solo Gadget', description: 'gadget gadget', category: 'Books', age: 50 });
     const terms = async () =>
-      (await t.db.query<{ lexeme: string }>('select lexeme from product_search_terms where id = $1 order by lexeme', [id])).rows.map((r) => r.lexeme);
+      (await t.db.query<{ lexeme: string }>('select lexeme from product_search_terms where id = $1 order by lexeme', [id])).rows.map(
+        (r) => r.lexeme,
+      );
     expect(await terms()).toEqual(['gadget', 'solo']);
     await t.db.query(`update products set name = 'Duo Widget', description = 'widget once' where id = $1`, [id]);
     expect(await terms()).toEqual(['duo', 'widget']);

@@ -71,6 +71,12 @@ export const searchPageIds = async (
       ? `select id from products m where ${conditions} and ${notRanked} ${page}`
       : `with m as materialized (select id, created_at from products where ${conditions})
          select id from m where ${notRanked} ${page}`;
-  const plain = await db.query<{ id: string }>(sql, [...filters.params, text, lexeme, limit - ids.length, Math.max(0, offset - rankedCount)]);
+  const plain = await db.query<{ id: string }>(sql, [
+    ...filters.params,
+    text,
+    lexeme,
+    limit - ids.length,
+    Math.max(0, offset - rankedCount),
+  ]);
   return [...ids, ...plain.rows.map((r) => r.id)];
 };

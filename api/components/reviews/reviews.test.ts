@@ -31,7 +31,13 @@ describe('POST /api/users/review/:productId', () => {
     const product = await getOne(id);
     expect(product).toMatchObject({ rating: 5, reviewsNumber: 1 });
     expect(product.reviews).toEqual([
-      { _id: expect.any(String), user: { _id: ann.user._id, name: 'Ann Lee' }, rating: 5, comment: 'Loved it', createdAt: expect.any(String) },
+      {
+        _id: expect.any(String),
+        user: { _id: ann.user._id, name: 'Ann Lee' },
+        rating: 5,
+        comment: 'Loved it',
+        createdAt: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(product)).not.toMatch(/password|argon2|email/i);
   });

@@ -67,7 +67,10 @@ describe('users: admin area', () => {
   it('when an admin updates a user, then user updated, the change shows and userChanged is emitted', async () => {
     const { user } = await t.register();
     const res = await call(admin.token, 'PUT', `/api/users/${user._id}`, {
-      name: 'Renamed', lastName: 'Person', email: 'Renamed@Example.test', isAdmin: true,
+      name: 'Renamed',
+      lastName: 'Person',
+      email: 'Renamed@Example.test',
+      isAdmin: true,
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toBe('user updated');
@@ -97,7 +100,7 @@ describe('users: admin area', () => {
     expect((await call(admin.token, 'PUT', `/api/users/${crypto.randomUUID()}`, update(a.user))).status).toBe(404);
   });
 
-  it("when an admin is demoted, then their token is refused on admin routes at once", async () => {
+  it('when an admin is demoted, then their token is refused on admin routes at once', async () => {
     const second = await t.register();
     await t.makeAdmin(second.user._id);
     expect((await call(second.token, 'GET', '/api/users')).status).toBe(200);

@@ -7,8 +7,7 @@ const expectNoSecrets = (text: string) => {
   expect(text).not.toContain('$argon2');
 };
 
-const tokenClaims = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const tokenClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('users: register, login, session, logout', () => {
   let t: TestApi;

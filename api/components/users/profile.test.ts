@@ -79,20 +79,23 @@ describe('users: own profile', () => {
     ['wrong', { currentPassword: 'not-my-password' }],
     ['the new one', { currentPassword: 'brand-new-password' }],
     ['too long', { currentPassword: 'x'.repeat(201) }],
-  ])('when the password would change and the current password is %s, then 400 naming it, marked for the login limit, and nothing changes', async (_case, extra) => {
-    const { user, token } = await t.register();
-    const other = await t.login(user.email, TEST_PASSWORD);
-    changed.length = 0;
-    const res = await put(token, { ...profileBody, password: 'brand-new-password', ...extra });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
-    expect(res.headers.get(AUTH_FAILURE_HEADER)).toBe(CURRENT_PASSWORD_FAILURE);
-    const { rows } = await t.db.query('select name, city from users where id = $1', [user._id]);
-    expect(rows[0]).toEqual({ name: 'Test', city: '' });
-    expect(changed).toEqual([]);
-    expect((await t.authed(other)('/api/session')).status).toBe(200);
-    expect(await t.login(user.email, TEST_PASSWORD)).toEqual(expect.any(String));
-  });
+  ])(
+    'when the password would change and the current password is %s, then 400 naming it, marked for the login limit, and nothing changes',
+    async (_case, extra) => {
+      const { user, token } = await t.register();
+      const other = await t.login(user.email, TEST_PASSWORD);
+      changed.length = 0;
+      const res = await put(token, { ...profileBody, password: 'brand-new-password', ...extra });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
+      expect(res.headers.get(AUTH_FAILURE_HEADER)).toBe(CURRENT_PASSWORD_FAILURE);
+      const { rows } = await t.db.query('select name, city from users where id = $1', [user._id]);
+      expect(rows[0]).toEqual({ name: 'Test', city: '' });
+      expect(changed).toEqual([]);
+      expect((await t.authed(other)('/api/session')).status).toBe(200);
+      expect(await t.login(user.email, TEST_PASSWORD)).toEqual(expect.any(String));
+    },
+  );
 
   it('when the profile is saved with the same password and no current password, then it is saved and other sessions live on', async () => {
     const { user, token } = await t.register();

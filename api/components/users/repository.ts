@@ -102,11 +102,7 @@ export const updateProfile = async (
 };
 
 /** Updates a user as an admin may; 'taken' when the new email belongs to someone else. */
-export const adminUpdateUser = async (
-  db: Queryable,
-  id: string,
-  body: AdminUserUpdateBody,
-): Promise<UserInfo | 'taken' | null> => {
+export const adminUpdateUser = async (db: Queryable, id: string, body: AdminUserUpdateBody): Promise<UserInfo | 'taken' | null> => {
   try {
     const { rows } = await db.query<UserInfo>(
       `update users set name = $2, last_name = $3, email = $4, is_admin = $5 where id = $1 returning ${USER_INFO}`,

@@ -19,14 +19,34 @@ const YESTERDAY = '2026-03-14';
 const DAY = 86_400_000;
 
 type Product = {
-  id: string; name: string; price_cents: number; count: number; category: string; description: string;
-  images: { path: string }[]; attrs: { key: string; value: string }[]; rating: string | number; reviews_number: number; sales: number;
+  id: string;
+  name: string;
+  price_cents: number;
+  count: number;
+  category: string;
+  description: string;
+  images: { path: string }[];
+  attrs: { key: string; value: string }[];
+  rating: string | number;
+  reviews_number: number;
+  sales: number;
 };
 type Order = {
-  id: string; user_id: string | null; user_snapshot: Record<string, string>; items_count: number; subtotal_cents: number;
+  id: string;
+  user_id: string | null;
+  user_snapshot: Record<string, string>;
+  items_count: number;
+  subtotal_cents: number;
   cart_items: { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number }[];
-  payment_method: string; is_paid: boolean; paid_at: Date | null; is_delivered: boolean; delivered_at: Date | null;
-  is_cancelled: boolean; cancelled_at: Date | null; cancel_reason: string | null; created_at: Date;
+  payment_method: string;
+  is_paid: boolean;
+  paid_at: Date | null;
+  is_delivered: boolean;
+  delivered_at: Date | null;
+  is_cancelled: boolean;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  created_at: Date;
 };
 
 describe('seedDemo', () => {
@@ -58,8 +78,18 @@ describe('seedDemo', () => {
     );
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
-        'Computers', 'Computers/Laptops', 'Computers/Laptops/Lenovo', 'Computers/Laptops/Dell', 'Tablets', 'Monitors',
-        'Games', 'Printers', 'Software', 'Cameras', 'Videos', 'Books',
+        'Computers',
+        'Computers/Laptops',
+        'Computers/Laptops/Lenovo',
+        'Computers/Laptops/Dell',
+        'Tablets',
+        'Monitors',
+        'Games',
+        'Printers',
+        'Software',
+        'Cameras',
+        'Videos',
+        'Books',
       ].sort(),
     );
     for (const c of rows) {
@@ -74,11 +104,17 @@ describe('seedDemo', () => {
 
   it('when seeded, then at least 60 products spread over every category, priced 10–1000, with stock, attrs of their category and 1–3 images', async () => {
     expect(products.length).toBeGreaterThanOrEqual(60);
-    for (const c of CATEGORIES) expect(products.some((p) => p.category === c.name), c.name).toBe(true);
+    for (const c of CATEGORIES)
+      expect(
+        products.some((p) => p.category === c.name),
+        c.name,
+      ).toBe(true);
     const counts = products.map((p) => p.count);
     expect(counts.filter((n) => n === 0).length).toBeGreaterThanOrEqual(3);
     expect(counts.filter((n) => n > 0 && n <= 5).length).toBeGreaterThanOrEqual(3);
-    const { rows: cats } = await db.query<{ name: string; attrs: { key: string; value: string[] }[] }>('select name, attrs from categories');
+    const { rows: cats } = await db.query<{ name: string; attrs: { key: string; value: string[] }[] }>(
+      'select name, attrs from categories',
+    );
     for (const p of products) {
       expect(p.price_cents, p.name).toBeGreaterThanOrEqual(1000);
       expect(p.price_cents, p.name).toBeLessThanOrEqual(100_000);
@@ -110,7 +146,10 @@ describe('seedDemo', () => {
       `select email, password_hash, is_admin, phone_number as "phoneNumber", address, country, zip_code as "zipCode", city, state
        from users where email in ('admin@admin.com', 'john@doe.com') order by email`,
     );
-    expect(rows.map((r) => [r.email, r.is_admin])).toEqual([['admin@admin.com', true], ['john@doe.com', false]]);
+    expect(rows.map((r) => [r.email, r.is_admin])).toEqual([
+      ['admin@admin.com', true],
+      ['john@doe.com', false],
+    ]);
     for (const u of rows) {
       expect(await verifyPassword(u.password_hash as string, u.email as string)).toBe(true);
       expect(await verifyPassword(u.password_hash as string, 'wrong password')).toBe(false);
@@ -186,7 +225,10 @@ describe('seedDemo', () => {
 
   it('when seeded, then each product counts as sales the quantities ordered in orders not cancelled', () => {
     for (const p of products) {
-      const ordered = orders.filter((o) => !o.is_cancelled).flatMap((o) => o.cart_items).filter((l) => l.productID === p.id);
+      const ordered = orders
+        .filter((o) => !o.is_cancelled)
+        .flatMap((o) => o.cart_items)
+        .filter((l) => l.productID === p.id);
       expect(p.sales, p.name).toBe(ordered.reduce((n, l) => n + l.quantity, 0));
     }
     expect(products.some((p) => p.sales > 0)).toBe(true);
@@ -209,10 +251,12 @@ describe('seedDemo', () => {
 
   it('when seeding runs again, then nothing is added', async () => {
     const count = async () =>
-      (await db.query<{ n: number }>(
-        `select (select count(*) from categories) + (select count(*) from products) + (select count(*) from users)
+      (
+        await db.query<{ n: number }>(
+          `select (select count(*) from categories) + (select count(*) from products) + (select count(*) from users)
           + (select count(*) from reviews) + (select count(*) from orders) + (select count(*) from order_events) as n`,
-      )).rows[0]!.n;
+        )
+      ).rows[0]!.n;
     const before = Number(await count());
     const again = await seedDemo(db, { dataDir, now: NOW });
     expect(again).toMatchObject({ seeded: false, reason: 'not-empty' });

@@ -37,8 +37,7 @@ export type SeedCounts = {
 };
 
 export type SeedDemoResult =
-  | { seeded: true; counts: SeedCounts; ms: number }
-  | { seeded: false; reason: 'production' | 'not-empty'; ms: number };
+  { seeded: true; counts: SeedCounts; ms: number } | { seeded: false; reason: 'production' | 'not-empty'; ms: number };
 
 const SEED_LOCK = 727_001;
 

@@ -3,17 +3,7 @@ import path from 'node:path';
 import { darken, lighten, Raster, type Rgb } from './png.ts';
 
 /** What a picture shows: one simple silhouette per kind of goods. */
-export type PictureKind =
-  | 'computer'
-  | 'laptop'
-  | 'tablet'
-  | 'monitor'
-  | 'game'
-  | 'printer'
-  | 'software'
-  | 'camera'
-  | 'video'
-  | 'book';
+export type PictureKind = 'computer' | 'laptop' | 'tablet' | 'monitor' | 'game' | 'printer' | 'software' | 'camera' | 'video' | 'book';
 
 export type PictureSpec = {
   /** File name under `images/demo/`, e.g. `laptop-dell-xps-13-1.png`. */

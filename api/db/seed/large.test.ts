@@ -42,11 +42,22 @@ describe('seedLarge', () => {
   });
 
   it('when asked for M orders on a day, then M orders fall on that UTC day with events and sales matching the lines of those not cancelled', async () => {
-    const result = await seedLarge(db, { products: 0, orders: 12, ordersDay: new Date('2026-03-10T00:00:00Z'), dataDir, now: NOW, batchSize: 5 });
+    const result = await seedLarge(db, {
+      products: 0,
+      orders: 12,
+      ordersDay: new Date('2026-03-10T00:00:00Z'),
+      dataDir,
+      now: NOW,
+      batchSize: 5,
+    });
     expect(result.orders).toBe(12);
-    const { rows } = await db.query<{ id: string; created_at: Date; subtotal_cents: number; is_cancelled: boolean; cart_items: { productID: string; priceCents: number; quantity: number }[] }>(
-      'select id, created_at, subtotal_cents, is_cancelled, cart_items from orders',
-    );
+    const { rows } = await db.query<{
+      id: string;
+      created_at: Date;
+      subtotal_cents: number;
+      is_cancelled: boolean;
+      cart_items: { productID: string; priceCents: number; quantity: number }[];
+    }>('select id, created_at, subtotal_cents, is_cancelled, cart_items from orders');
     expect(rows).toHaveLength(12);
     for (const o of rows) {
       expect(o.created_at.toISOString().slice(0, 10)).toBe('2026-03-10');
@@ -56,6 +67,11 @@ describe('seedLarge', () => {
     expect(Number(created[0]!.n)).toBe(12);
     const { rows: sales } = await db.query<{ n: number }>('select sum(sales) as n from products');
     // A cancelled order (unpaid wallet order past its hold) gave its units back.
-    expect(Number(sales[0]!.n)).toBe(rows.filter((o) => !o.is_cancelled).flatMap((o) => o.cart_items).reduce((n, l) => n + l.quantity, 0));
+    expect(Number(sales[0]!.n)).toBe(
+      rows
+        .filter((o) => !o.is_cancelled)
+        .flatMap((o) => o.cart_items)
+        .reduce((n, l) => n + l.quantity, 0),
+    );
   });
 });

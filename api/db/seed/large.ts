@@ -57,7 +57,18 @@ const benchBuyer = async (db: Db, now: Date): Promise<UserRow> => {
     `insert into users (name, last_name, email, password_hash, phone_number, address, country, zip_code, city, state)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (email) do update set email = excluded.email returning id`,
-    [person.name, person.lastName, person.email, hash, person.phoneNumber, person.address, person.country, person.zipCode, person.city, person.state],
+    [
+      person.name,
+      person.lastName,
+      person.email,
+      hash,
+      person.phoneNumber,
+      person.address,
+      person.country,
+      person.zipCode,
+      person.city,
+      person.state,
+    ],
   );
   return { ...person, id: rows[0]!.id, createdAt: now };
 };
@@ -142,10 +153,10 @@ export const seedLarge = async (db: Db, options: SeedLargeOptions): Promise<Seed
     const ids = [...sales.keys()];
     for (let start = 0; start < ids.length; start += batchSize) {
       const slice = ids.slice(start, start + batchSize);
-      await db.query(
-        `update products p set sales = p.sales + t.q from unnest($1::uuid[], $2::integer[]) as t(id, q) where p.id = t.id`,
-        [slice, slice.map((id) => sales.get(id)!)],
-      );
+      await db.query(`update products p set sales = p.sales + t.q from unnest($1::uuid[], $2::integer[]) as t(id, q) where p.id = t.id`, [
+        slice,
+        slice.map((id) => sales.get(id)!),
+      ]);
     }
   }
   return { products: inserted, orders, orderEvents, ms: Math.round(performance.now() - started) };

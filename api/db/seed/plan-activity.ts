@@ -51,7 +51,12 @@ export type OrderRow = {
   createdAt: Date;
 };
 
-export type OrderEventRow = { orderId: string; type: 'created' | 'paid' | 'delivered' | 'cancelled'; at: Date; data?: Record<string, unknown> };
+export type OrderEventRow = {
+  orderId: string;
+  type: 'created' | 'paid' | 'delivered' | 'cancelled';
+  at: Date;
+  data?: Record<string, unknown>;
+};
 
 /** UNPAID_ORDER_MINUTES' default: the seed cancels what the API's sweep would have cancelled by `now`. */
 export const SEED_UNPAID_ORDER_MINUTES = 30;
@@ -167,9 +172,7 @@ export const planOrders = (rng: Rng, now: Date, products: ProductRow[], users: U
     const howMany = daysAgo <= 1 ? rng.int(7, 10) : rng.int(2, 6);
     const times = Array.from({ length: howMany }, () => dayStart + Math.floor(rng.next() * span)).sort((a, b) => a - b);
     for (const time of times) {
-      const lines = rng
-        .sample(products, rng.int(1, 3))
-        .map((p) => cartItemOf(p, rng.chance(0.75) ? 1 : rng.int(2, 3)));
+      const lines = rng.sample(products, rng.int(1, 3)).map((p) => cartItemOf(p, rng.chance(0.75) ? 1 : rng.int(2, 3)));
       orders.push(makeOrder(rng, now, new Date(time), rng.pick(buyers), lines, rng.uuid()));
     }
   }

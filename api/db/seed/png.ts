@@ -66,8 +66,7 @@ export class Raster {
 
   circle(cx: number, cy: number, r: number, c: Rgb): this {
     for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++)
-      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++)
-        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) this.set(x, y, c);
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) this.set(x, y, c);
     return this;
   }
 

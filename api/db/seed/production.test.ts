@@ -40,7 +40,9 @@ describe('seedDemo outside development', () => {
     expect(c.categories).toBe(12);
     expect(c.products).toBeGreaterThanOrEqual(60);
     expect([c.users, c.reviews, c.orders]).toEqual([0, 0, 0]);
-    const { rows } = await db.query<{ n: number }>('select count(*) as n from products where rating <> 0 or reviews_number <> 0 or sales <> 0');
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*) as n from products where rating <> 0 or reviews_number <> 0 or sales <> 0',
+    );
     expect(Number(rows[0]!.n)).toBe(0);
   });
 

@@ -42,7 +42,8 @@ describe('admin layout', () => {
     const calls = mockFetch({ 'GET /api/products/admin': { body: [] }, 'GET /api/logout': { body: {} } });
     const view = await renderAdmin();
     await settle();
-    for (const name of ['Orders', 'Products', 'Users', 'Chats', 'Analytics']) expect(getByRoleName(view.container, 'link', name)).toBeTruthy();
+    for (const name of ['Orders', 'Products', 'Users', 'Chats', 'Analytics'])
+      expect(getByRoleName(view.container, 'link', name)).toBeTruthy();
     await click(getByRoleName(view.container, 'button', 'Logout'));
     await settle();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/logout');

@@ -5,7 +5,13 @@ import { useAuthActor } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 
-const shell = css({ display: 'flex', flexDirection: 'column', gap: space(4), padding: `${space(4)} 0`, [media.lg]: { flexDirection: 'row' } });
+const shell = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space(4),
+  padding: `${space(4)} 0`,
+  [media.lg]: { flexDirection: 'row' },
+});
 const menu = css({
   display: 'flex',
   flexWrap: 'wrap',

@@ -25,20 +25,34 @@ const asAdmin = () => {
 };
 
 /** A list of `total` rows answered a page at a time, as the API does with `?page=&limit=`. */
-const pagedList = <T,>(total: number, row: (n: number) => T) => (req: FetchCall) => {
-  const query = new URL(req.url, 'http://localhost').searchParams;
-  const limit = Number(query.get('limit'));
-  const from = (Number(query.get('page')) - 1) * limit;
-  const rows = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => row(from + i + 1));
-  return { body: rows, headers: { 'X-Total-Count': String(total) } };
-};
+const pagedList =
+  <T,>(total: number, row: (n: number) => T) =>
+  (req: FetchCall) => {
+    const query = new URL(req.url, 'http://localhost').searchParams;
+    const limit = Number(query.get('limit'));
+    const from = (Number(query.get('page')) - 1) * limit;
+    const rows = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => row(from + i + 1));
+    return { body: rows, headers: { 'X-Total-Count': String(total) } };
+  };
 const pagesAsked = (calls: FetchCall[], path: string) =>
-  calls.filter((c) => c.method === 'GET' && new URL(c.url, 'http://localhost').pathname === path).map((c) => new URL(c.url, 'http://localhost').search);
+  calls
+    .filter((c) => c.method === 'GET' && new URL(c.url, 'http://localhost').pathname === path)
+    .map((c) => new URL(c.url, 'http://localhost').search);
 
 const order = (n: number) => ({ ...codOrder, _id: `o${n}`, user: { ...codOrder.user, name: `Buyer${n}` } });
 const user = (n: number): User => ({
-  _id: `u${n}`, name: `User${n}`, lastName: 'Doe', email: `u${n}@x.com`, isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z',
-  phoneNumber: '1', address: 'Main 1', country: 'PL', zipCode: '00', city: 'Town', state: 'S',
+  _id: `u${n}`,
+  name: `User${n}`,
+  lastName: 'Doe',
+  email: `u${n}@x.com`,
+  isAdmin: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  phoneNumber: '1',
+  address: 'Main 1',
+  country: 'PL',
+  zipCode: '00',
+  city: 'Town',
+  state: 'S',
 });
 const product = (n: number) => ({ _id: `p${n}`, name: `Product ${n}`, price: 10, category: 'Books' }) as ProductSummary;
 const firstCells = (root: HTMLElement) => [...root.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')?.textContent);
@@ -102,7 +116,11 @@ describe('admin tables a page at a time', () => {
   });
 
   it('when a user on page 2 is edited and saved, then the list comes back on page 2', async () => {
-    mockFetch({ 'GET /api/users': pagedList(30, user), 'GET /api/users/u25': { body: user(25) }, 'PUT /api/users/u25': { body: 'user updated' } });
+    mockFetch({
+      'GET /api/users': pagedList(30, user),
+      'GET /api/users/u25': { body: user(25) },
+      'PUT /api/users/u25': { body: 'user updated' },
+    });
     const { container, path } = await renderWithApp(
       <Routes>
         <Route path="/admin/users" element={<AdminUsersPage />} />

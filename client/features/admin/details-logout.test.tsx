@@ -21,45 +21,84 @@ const pages: Array<[string, ReactNode, string, string]> = [
 ];
 
 describe('admin details pages (spec section 6: a failing admin data call logs out)', () => {
-  it.each(pages)('when the %s data call fails, then the admin is logged out and sent to the login page', async (_name, page, pattern, call) => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const calls = mockFetch({ [call]: { status: 500, body: { message: 'down' } }, 'GET /api/logout': { body: {} }, 'GET /api/categories': { body: [] } });
-    const local = memoryStorage();
-    const session = memoryStorage();
-    writeUser(local, session, admin);
-    const view = await renderWithApp(page, { route: pattern.replace(':id', 'x1'), pattern, storages: { local, session } });
-    await settle(10);
-    const made = calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
-    expect(made).toContain(call);
-    expect(made).toContain('GET /api/logout');
-    expect(view.path()).toBe('/login');
-  });
+  it.each(pages)(
+    'when the %s data call fails, then the admin is logged out and sent to the login page',
+    async (_name, page, pattern, call) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const calls = mockFetch({
+        [call]: { status: 500, body: { message: 'down' } },
+        'GET /api/logout': { body: {} },
+        'GET /api/categories': { body: [] },
+      });
+      const local = memoryStorage();
+      const session = memoryStorage();
+      writeUser(local, session, admin);
+      const view = await renderWithApp(page, { route: pattern.replace(':id', 'x1'), pattern, storages: { local, session } });
+      await settle(10);
+      const made = calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
+      expect(made).toContain(call);
+      expect(made).toContain('GET /api/logout');
+      expect(view.path()).toBe('/login');
+    },
+  );
 
-  it.each(pages)('when the %s data call gets no answer (offline, or the page is leaving), then the admin stays and sees why', async (_name, page, pattern, call) => {
-    const calls = mockFetch({
-      [call]: () => Promise.reject(new TypeError('Failed to fetch')),
-      'GET /api/logout': { body: {} },
-      'GET /api/categories': { body: [] },
-    });
-    const local = memoryStorage();
-    const session = memoryStorage();
-    writeUser(local, session, admin);
-    const view = await renderWithApp(page, { route: pattern.replace(':id', 'x1'), pattern, storages: { local, session } });
-    await settle(10);
-    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).not.toContain('/api/logout');
-    expect(view.path()).not.toBe('/login');
-    expect(document.body.textContent).toContain('The shop could not be reached');
-  });
+  it.each(pages)(
+    'when the %s data call gets no answer (offline, or the page is leaving), then the admin stays and sees why',
+    async (_name, page, pattern, call) => {
+      const calls = mockFetch({
+        [call]: () => Promise.reject(new TypeError('Failed to fetch')),
+        'GET /api/logout': { body: {} },
+        'GET /api/categories': { body: [] },
+      });
+      const local = memoryStorage();
+      const session = memoryStorage();
+      writeUser(local, session, admin);
+      const view = await renderWithApp(page, { route: pattern.replace(':id', 'x1'), pattern, storages: { local, session } });
+      await settle(10);
+      expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).not.toContain('/api/logout');
+      expect(view.path()).not.toBe('/login');
+      expect(document.body.textContent).toContain('The shop could not be reached');
+    },
+  );
 
   it.each(pages)('when the %s data call succeeds, then the admin stays', async (_name, page, pattern, call) => {
     const bodies: Record<string, unknown> = {
       'GET /api/orders/user/x1': {
-        _id: 'x1', user: { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'a@x.com', phoneNumber: '1', address: 'A', country: 'PL', zipCode: '0', city: 'C', state: 'S' },
-        orderTotal: { itemsCount: 1, cartSubtotal: 1 }, cartItems: [], paymentMethod: 'cod', isPaid: false, isDelivered: false,
-        createdAt: '2026-11-20T10:00:00.000Z', events: [{ type: 'created', at: '2026-11-20T10:00:00.000Z' }],
+        _id: 'x1',
+        user: {
+          _id: 'u1',
+          name: 'Ann',
+          lastName: 'Lee',
+          email: 'a@x.com',
+          phoneNumber: '1',
+          address: 'A',
+          country: 'PL',
+          zipCode: '0',
+          city: 'C',
+          state: 'S',
+        },
+        orderTotal: { itemsCount: 1, cartSubtotal: 1 },
+        cartItems: [],
+        paymentMethod: 'cod',
+        isPaid: false,
+        isDelivered: false,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        events: [{ type: 'created', at: '2026-11-20T10:00:00.000Z' }],
       },
       'GET /api/users/x1': { _id: 'x1', name: 'Ann', lastName: 'Lee', email: 'a@x.com', isAdmin: false },
-      'GET /api/products/get-one/x1': { _id: 'x1', name: 'Lamp', description: 'd', price: 1, count: 1, images: [], rating: 0, reviewsNumber: 0, reviews: [], category: 'Home', attrs: [] },
+      'GET /api/products/get-one/x1': {
+        _id: 'x1',
+        name: 'Lamp',
+        description: 'd',
+        price: 1,
+        count: 1,
+        images: [],
+        rating: 0,
+        reviewsNumber: 0,
+        reviews: [],
+        category: 'Home',
+        attrs: [],
+      },
     };
     const calls = mockFetch({ [call]: { body: bodies[call] }, 'GET /api/logout': { body: {} }, 'GET /api/categories': { body: [] } });
     const local = memoryStorage();

@@ -15,7 +15,12 @@ export function RowActions({ editTo, label, onDelete }: RowActionsProps) {
   const { pathname, search } = useLocation();
   return (
     <td css={actionsCell}>
-      <LinkButton variant="secondary" to={editTo} state={{ returnTo: pathname + search } satisfies ReturnState} aria-label={`Edit ${label}`}>
+      <LinkButton
+        variant="secondary"
+        to={editTo}
+        state={{ returnTo: pathname + search } satisfies ReturnState}
+        aria-label={`Edit ${label}`}
+      >
         Edit
       </LinkButton>
       <Button variant="danger" onClick={onDelete} aria-label={`Delete ${label}`}>

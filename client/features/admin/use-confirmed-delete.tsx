@@ -16,7 +16,11 @@ type Options<T> = {
  * Delete a row of an admin list after 'Are you sure?' (spec section 5): `ask(row)` opens the
  * dialog, `dialog` renders it, `error` is the server's refusal to show above the list.
  */
-export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): { ask: (item: T) => void; error: string | null; dialog: ReactNode } {
+export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): {
+  ask: (item: T) => void;
+  error: string | null;
+  dialog: ReactNode;
+} {
   const toast = useToast();
   // Which row the open dialog asks about: the dialog's own view, decided only by the admin's clicks.
   const [pending, setPending] = useState<T | null>(null);
@@ -33,6 +37,8 @@ export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): 
     deletion.submit(item);
   };
 
-  const dialog = <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending !== null && remove(pending)} />;
+  const dialog = (
+    <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending !== null && remove(pending)} />
+  );
   return { ask: setPending, error: deletion.error, dialog };
 }

@@ -44,7 +44,9 @@ describe('login page', () => {
   });
 
   it('when a user logs in with Do not logout, then the choice is sent, the user is kept in local storage and /user opens', async () => {
-    const { login, calls, path, storages } = await renderLogin({ body: { success: 'user logged in', userLoggedIn: { ...john, doNotLogout: true } } });
+    const { login, calls, path, storages } = await renderLogin({
+      body: { success: 'user logged in', userLoggedIn: { ...john, doNotLogout: true } },
+    });
     await login('john@example.com', 'secret1', true);
     expect(calls[0]?.body).toEqual({ email: 'john@example.com', password: 'secret1', doNotLogout: true });
     expect(path()).toBe('/user');

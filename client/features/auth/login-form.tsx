@@ -44,8 +44,24 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
       {/* Only this form's own outcome: the machine may still hold another page's failure. */}
       {submitted && failure ? <Alert tone="danger">{failure}</Alert> : null}
       <form noValidate onSubmit={submit}>
-        <TextField label="Email address" type="email" name="email" autoComplete="email" value={values.email} onChange={change('email')} error={errors.email} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={values.password} onChange={change('password')} error={errors.password} />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+        />
         <Checkbox label="Do not logout" name="doNotLogout" checked={doNotLogout} onChange={(e) => setDoNotLogout(e.target.checked)} />
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner label="Logging in ..." /> : null}

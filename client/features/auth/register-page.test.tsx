@@ -9,7 +9,9 @@ setupComponentTests();
 
 const created = { _id: 'u9', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
 
-async function renderRegister(answer: { status?: number; body?: unknown } = { status: 201, body: { success: 'User created', userCreated: created } }) {
+async function renderRegister(
+  answer: { status?: number; body?: unknown } = { status: 201, body: { success: 'User created', userCreated: created } },
+) {
   const calls = mockFetch({ 'POST /api/users/register': answer });
   const view = await renderWithApp(<RegisterPage />, { route: '/register' });
   const c = view.container;
@@ -34,7 +36,12 @@ describe('register page', () => {
     const { container, calls, send } = await renderRegister();
     expect((container.querySelector('form') as HTMLFormElement).noValidate).toBe(true);
     await send();
-    for (const text of ['Please enter a name', 'Please enter your last name', 'Please anter a valid email address', 'Please anter a valid password']) {
+    for (const text of [
+      'Please enter a name',
+      'Please enter your last name',
+      'Please anter a valid email address',
+      'Please anter a valid password',
+    ]) {
       expect(queryByText(container, text), text).not.toBeNull();
     }
     expect(calls).toEqual([]);

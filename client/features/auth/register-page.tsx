@@ -50,7 +50,13 @@ export function RegisterPage() {
     const found = validateRegister(values);
     setErrors(found);
     if (hasErrors(found) || busy) return;
-    auth.send({ type: 'auth.register', name: values.name.trim(), lastName: values.lastName.trim(), email: values.email.trim(), password: values.password });
+    auth.send({
+      type: 'auth.register',
+      name: values.name.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      password: values.password,
+    });
   };
 
   return (
@@ -59,9 +65,31 @@ export function RegisterPage() {
       {/* Only this form's own outcome: the machine may still hold another page's failure. */}
       {submitted && failure ? <Alert tone="danger">{failure}</Alert> : null}
       <form noValidate onSubmit={submit}>
-        <TextField label="Your name" name="name" autoComplete="given-name" value={values.name} onChange={change('name')} error={errors.name} />
-        <TextField label="Your last name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={change('lastName')} error={errors.lastName} />
-        <TextField label="Email address" type="email" name="email" autoComplete="email" value={values.email} onChange={change('email')} error={errors.email} />
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="given-name"
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+        />
+        <TextField
+          label="Your last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={change('lastName')}
+          error={errors.lastName}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           type="password"

@@ -116,7 +116,11 @@ describe('the admin chats', () => {
     await renderAdmin(<AdminChatsPage />);
     await settle();
     const socket = server.latest();
-    socket.answers['admin connected with server'] = () => ({ ok: false, code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
+    socket.answers['admin connected with server'] = () => ({
+      ok: false,
+      code: 'not admin',
+      message: 'Only a logged-in administrator can do that; log in as an admin and reconnect',
+    });
     await act(async () => socket.open());
     expect(queryByText(document.body, 'Only a logged-in administrator can do that; log in as an admin and reconnect')).not.toBeNull();
   });

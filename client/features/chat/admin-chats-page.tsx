@@ -25,7 +25,14 @@ function LiveChats({ actor }: { actor: AdminSessionActor }) {
   return (
     <>
       {notice ? (
-        <Alert tone="danger" action={<Button variant="secondary" onClick={() => actor.send({ type: 'admin.dismissNotice' })}>Dismiss</Button>}>
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="secondary" onClick={() => actor.send({ type: 'admin.dismissNotice' })}>
+              Dismiss
+            </Button>
+          }
+        >
           <p css={{ margin: 0 }}>{notice}</p>
         </Alert>
       ) : null}

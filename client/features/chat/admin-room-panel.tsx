@@ -55,7 +55,13 @@ export function AdminRoomPanel({ room, name, onReply, onClose }: AdminRoomPanelP
           ×
         </button>
       </div>
-      <MessageList messages={room.messages} mine="admin" labels={{ client: 'Customer wrote:', admin: 'You wrote:' }} label={`Messages with ${who}`} maxHeight={280} />
+      <MessageList
+        messages={room.messages}
+        mine="admin"
+        labels={{ client: 'Customer wrote:', admin: 'You wrote:' }}
+        label={`Messages with ${who}`}
+        maxHeight={280}
+      />
       <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
     </section>
   );

@@ -23,7 +23,12 @@ const bubble = css({
 });
 /** Who is "me" depends on the screen: the shopper in the widget, the admin on /admin/chats. */
 export const mineStyle = css(bubble, { alignSelf: 'flex-end', background: colors.primary, color: colors.onPrimary });
-export const theirsStyle = css(bubble, { alignSelf: 'flex-start', background: colors.surface, color: colors.text, border: `1px solid ${colors.border}` });
+export const theirsStyle = css(bubble, {
+  alignSelf: 'flex-start',
+  background: colors.surface,
+  color: colors.text,
+  border: `1px solid ${colors.border}`,
+});
 
 export const composerStyle = css({
   padding: space(3),

@@ -29,7 +29,18 @@ const launcherStyle = css(
 
 function ChatIcon() {
   return (
-    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="26"
+      height="26"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
     </svg>
   );
@@ -40,7 +51,15 @@ export type LauncherProps = { open: boolean; unread: boolean; onToggle: () => vo
 /** The floating round button; the red dot marks an admin message not yet read. */
 export function Launcher({ open, unread, onToggle }: LauncherProps) {
   return (
-    <button type="button" id={LAUNCHER_ID} css={launcherStyle} aria-expanded={open} aria-controls={open ? PANEL_ID : undefined} aria-label={open ? 'Close support chat' : 'Open support chat'} onClick={onToggle}>
+    <button
+      type="button"
+      id={LAUNCHER_ID}
+      css={launcherStyle}
+      aria-expanded={open}
+      aria-controls={open ? PANEL_ID : undefined}
+      aria-label={open ? 'Close support chat' : 'Open support chat'}
+      onClick={onToggle}
+    >
       <ChatIcon />
       {unread ? <Dot label="Unread message from support" /> : null}
     </button>

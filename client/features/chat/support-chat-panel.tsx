@@ -96,7 +96,12 @@ export function SupportChatPanel() {
           </p>
         ) : null}
         {messages.length === 0 && !closed ? <p css={statusLine}>Ask us anything: type below and press Enter or Submit.</p> : null}
-        <MessageList messages={messages} mine="client" labels={{ client: CHAT_TEXTS.you, admin: CHAT_TEXTS.support }} label="Conversation with support" />
+        <MessageList
+          messages={messages}
+          mine="client"
+          labels={{ client: CHAT_TEXTS.you, admin: CHAT_TEXTS.support }}
+          label="Conversation with support"
+        />
         <div className="alert-slot">
           {noAdmin ? <Alert tone="warning">{CHAT_TEXTS.noAdmin}</Alert> : null}
           {closed ? <Alert tone="info">{CHAT_TEXTS.adminClosed}</Alert> : null}

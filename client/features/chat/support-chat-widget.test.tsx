@@ -120,7 +120,11 @@ describe('the support chat widget', () => {
 
   it('when the hub refuses a message, then its reason is shown', async () => {
     await openChat();
-    server.latest().answers['client sends message'] = () => ({ ok: false, code: 'rate limited', message: 'Too many messages: at most 5 every 1 s. Wait a moment and send again' });
+    server.latest().answers['client sends message'] = () => ({
+      ok: false,
+      code: 'rate limited',
+      message: 'Too many messages: at most 5 every 1 s. Wait a moment and send again',
+    });
     await typeInto(box(), 'Spam');
     await pressEnter();
     expect(queryByText(document.body, 'Too many messages: at most 5 every 1 s. Wait a moment and send again')).not.toBeNull();
@@ -144,7 +148,12 @@ describe('the support chat widget', () => {
     await tick(0);
     expect(server.sockets).toHaveLength(2);
     await act(async () => server.latest().open());
-    expect(server.latest().sent('client sends message').map((a) => a[0])).toEqual(['One more question']);
+    expect(
+      server
+        .latest()
+        .sent('client sends message')
+        .map((a) => a[0]),
+    ).toEqual(['One more question']);
     expect(queryByText(document.body, 'Admin closed chat. Type something and submit to reconnect')).toBeNull();
   });
 });

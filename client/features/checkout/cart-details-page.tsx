@@ -60,7 +60,11 @@ function Checkout({ userId }: { userId: string }) {
           {priceError}
         </Alert>
       ) : null}
-      {checkingPrices || placed ? <Waiting text={placed ? 'Opening your order ...' : 'Checking the current prices ...'} /> : <CheckoutSummary checkout={checkout} />}
+      {checkingPrices || placed ? (
+        <Waiting text={placed ? 'Opening your order ...' : 'Checking the current prices ...'} />
+      ) : (
+        <CheckoutSummary checkout={checkout} />
+      )}
     </>
   );
 }

@@ -27,8 +27,12 @@ const fetchCurrent = (items: readonly CartItem[], signal: AbortSignal): Promise<
  */
 export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
-    loadProfile: fromPromise<User, { userId: string }>(({ input, signal }) => api.get(`/api/users/profile/${encodeURIComponent(input.userId)}`, { signal })),
-    reprice: fromPromise<Repricing, { items: CartItem[] }>(async ({ input, signal }) => repriceLines(await fetchCurrent(input.items, signal))),
+    loadProfile: fromPromise<User, { userId: string }>(({ input, signal }) =>
+      api.get(`/api/users/profile/${encodeURIComponent(input.userId)}`, { signal }),
+    ),
+    reprice: fromPromise<Repricing, { items: CartItem[] }>(async ({ input, signal }) =>
+      repriceLines(await fetchCurrent(input.items, signal)),
+    ),
     createOrder: fromPromise<Pick<Order, '_id'>, CreateOrderInput>(({ input, signal }) =>
       api.post('/api/orders', input.body, { signal, headers: { 'Idempotency-Key': input.idempotencyKey } }),
     ),

@@ -19,10 +19,19 @@ export const repriceLines = (current: readonly Current[]): Repricing => {
       result.notes.push(`${item.name} is no longer available and was removed from your cart.`);
       continue;
     }
-    const next: CartItem = { ...item, name: product.name, price: product.price, count: product.count, quantity: Math.min(item.quantity, product.count) };
-    if (product.price !== item.price) result.notes.push(`The price of ${item.name} changed from ${formatDollars(item.price)} to ${formatDollars(product.price)}.`);
-    if (product.count < item.quantity) result.notes.push(`Only ${product.count} of ${item.name} left in stock: your quantity is now ${product.count}.`);
-    if (next.price !== item.price || next.count !== item.count || next.quantity !== item.quantity || next.name !== item.name) result.update.push(next);
+    const next: CartItem = {
+      ...item,
+      name: product.name,
+      price: product.price,
+      count: product.count,
+      quantity: Math.min(item.quantity, product.count),
+    };
+    if (product.price !== item.price)
+      result.notes.push(`The price of ${item.name} changed from ${formatDollars(item.price)} to ${formatDollars(product.price)}.`);
+    if (product.count < item.quantity)
+      result.notes.push(`Only ${product.count} of ${item.name} left in stock: your quantity is now ${product.count}.`);
+    if (next.price !== item.price || next.count !== item.count || next.quantity !== item.quantity || next.name !== item.name)
+      result.update.push(next);
   }
   return result;
 };

@@ -5,7 +5,13 @@ import { colors, focusRing, radius, space } from '../../ui/theme.ts';
 import { BestsellerSlide } from './bestseller-slide.tsx';
 import { SWIPE_THRESHOLD_PX, useCarousel } from './use-carousel.ts';
 
-const frameStyle = css({ position: 'relative', border: `1px solid ${colors.border}`, borderRadius: radius, overflow: 'hidden', touchAction: 'pan-y' });
+const frameStyle = css({
+  position: 'relative',
+  border: `1px solid ${colors.border}`,
+  borderRadius: radius,
+  overflow: 'hidden',
+  touchAction: 'pan-y',
+});
 const arrowStyle = css(
   {
     position: 'absolute',

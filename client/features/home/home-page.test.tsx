@@ -7,8 +7,25 @@ import { HomePage } from './home-page.tsx';
 
 setupComponentTests();
 
-const category = (name: string, description = `About ${name}`) => ({ _id: name, name, description, image: `/images/${name}.png`, attrs: [] });
-const bestseller = { _id: 'p1', name: 'Laptop', description: 'Fast', price: 10, count: 1, images: [{ path: '/images/p1.png' }], rating: 5, reviewsNumber: 1, category: 'Computers/Laptops', attrs: [] };
+const category = (name: string, description = `About ${name}`) => ({
+  _id: name,
+  name,
+  description,
+  image: `/images/${name}.png`,
+  attrs: [],
+});
+const bestseller = {
+  _id: 'p1',
+  name: 'Laptop',
+  description: 'Fast',
+  price: 10,
+  count: 1,
+  images: [{ path: '/images/p1.png' }],
+  rating: 5,
+  reviewsNumber: 1,
+  category: 'Computers/Laptops',
+  attrs: [],
+};
 
 async function renderHome(routes: Record<string, MockRoute>) {
   mockFetch(routes);

@@ -6,7 +6,10 @@ export const scriptsIn = (html: string): string[] => [...html.matchAll(SCRIPT_SR
 
 /** The running page's entry scripts (only the ones index.html named: lazy chunks add links, not scripts). */
 export const runningScripts = (doc: Document = document): string[] =>
-  [...doc.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => new URL(s.src, doc.baseURI).pathname).filter((p) => p.includes('/assets/')).sort();
+  [...doc.querySelectorAll<HTMLScriptElement>('script[src]')]
+    .map((s) => new URL(s.src, doc.baseURI).pathname)
+    .filter((p) => p.includes('/assets/'))
+    .sort();
 
 /** A new build is out when the served index names other entry scripts than the running page (none named: a dev server, never "new"). */
 export const isNewBuild = (served: string[], running: string[]): boolean =>

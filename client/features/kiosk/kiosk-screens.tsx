@@ -20,8 +20,23 @@ const fullScreen = css({
   textAlign: 'center',
 });
 const bigButton = css({ minHeight: 88, minWidth: 320, fontSize: '1.75rem', padding: `${space(4)} ${space(10)}` });
-const tiles = css({ display: 'grid', gap: space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', width: 'min(100%, 1100px)', listStyle: 'none', margin: 0, padding: 0 });
-const tileImage = css({ display: 'block', width: '100%', height: 180, objectFit: 'contain', background: colors.background, borderRadius: 8 });
+const tiles = css({
+  display: 'grid',
+  gap: space(4),
+  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  width: 'min(100%, 1100px)',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+const tileImage = css({
+  display: 'block',
+  width: '100%',
+  height: 180,
+  objectFit: 'contain',
+  background: colors.background,
+  borderRadius: 8,
+});
 
 /**
  * The kiosk between shoppers: the bestsellers and `Touch to start`. A touch anywhere starts, on
@@ -45,9 +60,7 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
           ))}
         </ul>
       ) : null}
-      <Button css={bigButton}>
-        Touch to start
-      </Button>
+      <Button css={bigButton}>Touch to start</Button>
     </section>
   );
 }
@@ -56,7 +69,13 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
 export function IdleWarning({ remaining, onContinue }: { remaining: number; onContinue: () => void }) {
   return (
     <div css={[fullScreen, { background: 'rgba(15, 23, 42, 0.88)' }]} onClick={onContinue} {...{ [OVERLAY_ATTRIBUTE]: '' }}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="kiosk-warning-heading" aria-describedby="kiosk-warning-text" css={{ display: 'grid', gap: space(4), justifyItems: 'center' }}>
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="kiosk-warning-heading"
+        aria-describedby="kiosk-warning-text"
+        css={{ display: 'grid', gap: space(4), justifyItems: 'center' }}
+      >
         <h2 id="kiosk-warning-heading" css={{ margin: 0, fontSize: '2.25rem' }}>
           Do you still need time?
         </h2>

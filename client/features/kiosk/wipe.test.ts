@@ -19,7 +19,17 @@ describe('the kiosk reset', () => {
 
   it('when it closes the chats, then every socket opened is disconnected once and forgotten', async () => {
     const closed: string[] = [];
-    const fake = (id: string) => ({ connected: true, recovered: false, active: true, on: () => undefined, emit: () => undefined, connect: () => undefined, off: () => undefined, disconnect: () => closed.push(id) }) as ChatSocket;
+    const fake = (id: string) =>
+      ({
+        connected: true,
+        recovered: false,
+        active: true,
+        on: () => undefined,
+        emit: () => undefined,
+        connect: () => undefined,
+        off: () => undefined,
+        disconnect: () => closed.push(id),
+      }) as ChatSocket;
     const sockets = trackedSockets(async () => fake(`s${closed.length}`));
     await sockets.open({} as never);
     await sockets.open({} as never);
@@ -30,7 +40,8 @@ describe('the kiosk reset', () => {
 });
 
 describe('a new build', () => {
-  const html = (name: string) => `<html><head><script type="module" crossorigin src="/assets/index-${name}.js"></script><link rel="stylesheet" href="/assets/x.css"></head></html>`;
+  const html = (name: string) =>
+    `<html><head><script type="module" crossorigin src="/assets/index-${name}.js"></script><link rel="stylesheet" href="/assets/x.css"></head></html>`;
 
   it('when the served index names another entry script, then it is a new build; the same one is not', () => {
     expect(isNewBuild(scriptsIn(html('B2')), ['/assets/index-A1.js'])).toBe(true);

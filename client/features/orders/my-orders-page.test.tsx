@@ -11,7 +11,14 @@ setupComponentTests();
 
 describe('my orders', () => {
   it('when the user has orders, then each row shows date, total, paid, delivered and a link to its page', async () => {
-    mockFetch({ 'GET /api/orders': { body: [{ ...paidOrder, _id: 'o1', orderTotal: { itemsCount: 2, cartSubtotal: 42.5 } }, { ...codOrder, _id: 'o2' }] } });
+    mockFetch({
+      'GET /api/orders': {
+        body: [
+          { ...paidOrder, _id: 'o1', orderTotal: { itemsCount: 2, cartSubtotal: 42.5 } },
+          { ...codOrder, _id: 'o2' },
+        ],
+      },
+    });
     const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
     await settle();
     const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
@@ -24,7 +31,13 @@ describe('my orders', () => {
   });
 
   it('when an order was cancelled, then its row says Cancelled where delivery would show', async () => {
-    const cancelled = { ...codOrder, _id: 'o3', isCancelled: true, cancelledAt: '2026-11-23T10:00:00.000Z', cancelReason: 'buyer' as const };
+    const cancelled = {
+      ...codOrder,
+      _id: 'o3',
+      isCancelled: true,
+      cancelledAt: '2026-11-23T10:00:00.000Z',
+      cancelReason: 'buyer' as const,
+    };
     mockFetch({ 'GET /api/orders': { body: [cancelled, { ...codOrder, _id: 'o4' }] } });
     const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
     await settle();

@@ -77,7 +77,13 @@ export function MyOrdersPage() {
                     <YesNo value={order.isPaid} />
                   </td>
                   {/* A cancelled order will never be delivered: say so instead of a plain No. */}
-                  <td>{order.isCancelled ? <span css={{ color: colors.muted, fontWeight: 600 }}>Cancelled</span> : <YesNo value={order.isDelivered} />}</td>
+                  <td>
+                    {order.isCancelled ? (
+                      <span css={{ color: colors.muted, fontWeight: 600 }}>Cancelled</span>
+                    ) : (
+                      <YesNo value={order.isDelivered} />
+                    )}
+                  </td>
                   <td>
                     <Link to={paths.user.orderDetails.to(order._id)} aria-label={`Go to order ${i + 1} of ${dateOf(order.createdAt)}`}>
                       go to order

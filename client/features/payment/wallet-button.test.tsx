@@ -26,7 +26,9 @@ const fakePaypal = {
       const button = document.createElement('button');
       button.textContent = 'Test wallet';
       button.addEventListener('click', () => {
-        void options.createOrder().then((orderID) => (sdk.choice === 'approve' ? options.onApprove({ orderID }) : options.onCancel({ orderID })));
+        void options
+          .createOrder()
+          .then((orderID) => (sdk.choice === 'approve' ? options.onApprove({ orderID }) : options.onCancel({ orderID })));
       });
       host.replaceChildren(button);
     },
@@ -40,7 +42,10 @@ const order: Order = { ...baseOrder, _id: 'o-wallet' };
 
 async function renderPayable(routes: Record<string, MockRoute>) {
   const calls = mockFetch({ [`GET /api/orders/user/${order._id}`]: { body: order }, ...routes });
-  const view = await renderAsUser(<UserOrderDetailsPage />, { route: `/user/order-details/${order._id}`, pattern: '/user/order-details/:id' });
+  const view = await renderAsUser(<UserOrderDetailsPage />, {
+    route: `/user/order-details/${order._id}`,
+    pattern: '/user/order-details/:id',
+  });
   await settle(10);
   return { ...view, calls };
 }

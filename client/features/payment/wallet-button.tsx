@@ -46,8 +46,7 @@ function WalletButtons({ payment }: { payment: PaymentRef }) {
     const wallet = currentWallet();
     if (!box.current || !wallet?.paypal.Buttons) return;
     const buttons = wallet.paypal.Buttons({
-      createOrder: async () =>
-        (await api.post<WalletOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/wallet-order`)).id,
+      createOrder: async () => (await api.post<WalletOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/wallet-order`)).id,
       onApprove: async (data) => {
         payment.send({ type: 'payment.approved', walletOrderId: data.orderID });
       },
@@ -61,7 +60,9 @@ function WalletButtons({ payment }: { payment: PaymentRef }) {
         payment.send({ type: 'payment.failed', message });
       },
     });
-    buttons.render(box.current).catch((error: unknown) => console.warn(`[payment] ${messageOf(error, 'The wallet buttons could not be shown')}`));
+    buttons
+      .render(box.current)
+      .catch((error: unknown) => console.warn(`[payment] ${messageOf(error, 'The wallet buttons could not be shown')}`));
     return () => {
       buttons.close().catch(() => undefined);
     };

@@ -25,7 +25,8 @@ export function AddToCart({ product }: { product: Product }) {
   const inStock = product.count > 0;
 
   // Back to where the shopper came from; a shared link opened in a new tab has no such page.
-  const goBack = () => (typeof window.history.state?.idx === 'number' && window.history.state.idx > 0 ? navigate(-1) : navigate(paths.productList.to()));
+  const goBack = () =>
+    typeof window.history.state?.idx === 'number' && window.history.state.idx > 0 ? navigate(-1) : navigate(paths.productList.to());
 
   const add = () => {
     cart.send({
@@ -40,7 +41,12 @@ export function AddToCart({ product }: { product: Product }) {
       {inStock ? (
         <div css={{ display: 'flex', gap: space(3), alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <div css={{ minWidth: 120 }}>
-            <Select label="Quantity" options={quantityOptions(product.count)} value={String(quantity)} onChange={(e) => setQuantity(Number(e.target.value))} />
+            <Select
+              label="Quantity"
+              options={quantityOptions(product.count)}
+              value={String(quantity)}
+              onChange={(e) => setQuantity(Number(e.target.value))}
+            />
           </div>
           <div css={{ marginBottom: space(4) }}>
             <Button onClick={add}>Add to cart</Button>

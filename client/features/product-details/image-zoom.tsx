@@ -10,7 +10,14 @@ const frame = css(
   { position: 'relative', overflow: 'hidden', borderRadius: radius, background: colors.surface, cursor: 'zoom-in' },
   focusRing,
 );
-const imageStyle = css({ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'contain', transition: 'transform 0.15s ease-out' });
+const imageStyle = css({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 3',
+  objectFit: 'contain',
+  transition: 'transform 0.15s ease-out',
+});
 
 type Origin = { x: number; y: number };
 const clamp = (n: number) => Math.max(0, Math.min(100, n));
@@ -40,7 +47,12 @@ export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager
     setZoomed((z) => !z);
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, Origin> = { ArrowLeft: { x: -STEP, y: 0 }, ArrowRight: { x: STEP, y: 0 }, ArrowUp: { x: 0, y: -STEP }, ArrowDown: { x: 0, y: STEP } };
+    const moves: Record<string, Origin> = {
+      ArrowLeft: { x: -STEP, y: 0 },
+      ArrowRight: { x: STEP, y: 0 },
+      ArrowUp: { x: 0, y: -STEP },
+      ArrowDown: { x: 0, y: STEP },
+    };
     const move = moves[e.key];
     if (e.key === 'Escape') setZoomed(false);
     if (!move) return;

@@ -25,7 +25,10 @@ function Details({ product, onReviewed }: { product: Product; onReviewed: () => 
         <div>
           <h1 css={{ marginTop: 0 }}>{product.name}</h1>
           <p css={{ display: 'flex', alignItems: 'center', gap: space(2) }}>
-            <Stars rating={product.rating} /> <span>({product.reviewsNumber} {product.reviewsNumber === 1 ? 'review' : 'reviews'})</span>
+            <Stars rating={product.rating} />{' '}
+            <span>
+              ({product.reviewsNumber} {product.reviewsNumber === 1 ? 'review' : 'reviews'})
+            </span>
           </p>
           <p css={{ fontSize: '1.5rem', fontWeight: 700, margin: 0 }}>{formatDollars(product.price)}</p>
           <p css={{ color: colors.text, whiteSpace: 'pre-wrap' }}>{product.description}</p>

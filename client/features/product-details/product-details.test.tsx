@@ -14,7 +14,13 @@ import ProductDetailsPage from './index.tsx';
 setupComponentTests();
 
 const user: UserInfo = { _id: 'u1', name: 'John', lastName: 'Doe', email: 'john@doe.com', isAdmin: false, doNotLogout: true };
-const review = { _id: 'r1', user: { name: 'Ann' }, rating: 4, comment: '<img src=x onerror=alert(1)>', createdAt: '2026-01-02T10:00:00.000Z' };
+const review = {
+  _id: 'r1',
+  user: { name: 'Ann' },
+  rating: 4,
+  comment: '<img src=x onerror=alert(1)>',
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
 const PRODUCT: Product = {
   _id: 'p1',
   name: 'Lamp </script><script>alert(1)</script>',
@@ -29,17 +35,26 @@ const PRODUCT: Product = {
   attrs: [],
 };
 
-async function renderDetails({ product = { body: PRODUCT } as MockRoute, who = null as UserInfo | null, reviewAnswer = { status: 201, body: 'review created' } as MockRoute } = {}) {
+async function renderDetails({
+  product = { body: PRODUCT } as MockRoute,
+  who = null as UserInfo | null,
+  reviewAnswer = { status: 201, body: 'review created' } as MockRoute,
+} = {}) {
   const local = memoryStorage();
   const session = memoryStorage();
   if (who) writeUser(local, session, who);
   const calls = mockFetch({ 'GET /api/products/get-one/p1': product, 'POST /api/users/review/p1': reviewAnswer });
-  const view = await renderWithApp(<ProductDetailsPage />, { route: '/product-details/p1', pattern: '/product-details/:id', storages: { local, session } });
+  const view = await renderWithApp(<ProductDetailsPage />, {
+    route: '/product-details/p1',
+    pattern: '/product-details/:id',
+    storages: { local, session },
+  });
   await settle();
   return { ...view, calls, local };
 }
 
-const labelled = <T extends HTMLElement>(root: HTMLElement, text: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === text)!.control as unknown as T;
+const labelled = <T extends HTMLElement>(root: HTMLElement, text: string) =>
+  [...root.querySelectorAll('label')].find((l) => l.textContent === text)!.control as unknown as T;
 
 describe('product details', () => {
   it('when the product loads, then the quantity choices run from 1 to the stock count', async () => {
@@ -62,7 +77,9 @@ describe('product details', () => {
     const { container, local } = await renderDetails();
     await typeInto(labelled<HTMLSelectElement>(container, 'Quantity'), '3');
     await click(getByRoleName(container, 'button', 'Add to cart'));
-    expect(readCart(local).items).toEqual([{ productID: 'p1', name: PRODUCT.name, price: 19.99, image: { path: '/images/lamp-1.png' }, count: 4, quantity: 3 }]);
+    expect(readCart(local).items).toEqual([
+      { productID: 'p1', name: PRODUCT.name, price: 19.99, image: { path: '/images/lamp-1.png' }, count: 4, quantity: 3 },
+    ]);
     expect(getByRoleName(container, 'link', 'Go to cart').getAttribute('href')).toBe('/cart');
     expect(getByRoleName(container, 'button', 'Go back')).toBeTruthy();
   });
@@ -139,7 +156,10 @@ describe('product details', () => {
   });
 
   it('when the server refuses the review, then its message shows', async () => {
-    const { container } = await renderDetails({ who: user, reviewAnswer: { status: 409, body: { message: 'You have already reviewed this product' } } });
+    const { container } = await renderDetails({
+      who: user,
+      reviewAnswer: { status: 409, body: { message: 'You have already reviewed this product' } },
+    });
     await typeInto(labelled<HTMLTextAreaElement>(container, 'Your review'), 'Again');
     await typeInto(labelled<HTMLSelectElement>(container, 'Rating'), '2');
     await click(getByRoleName(container, 'button', 'Submit'));

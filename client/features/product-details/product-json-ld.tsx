@@ -21,7 +21,15 @@ export function productJsonLd(product: Product, origin: string): string {
       availability: product.count > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
     ...(product.reviewsNumber > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewsNumber, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating,
+            reviewCount: product.reviewsNumber,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
   return JSON.stringify(data).replaceAll('<', '\\u003c');

@@ -12,7 +12,15 @@ const toggle = (attrs: Attrs, key: string, value: string, checked: boolean): Att
 };
 
 /** One group of checkboxes per attribute of the chosen category (spec section 3: attrs). */
-export function AttrsFilter({ choices, value, onChange }: { choices: readonly CategoryAttr[]; value: Attrs; onChange: (attrs: Attrs) => void }) {
+export function AttrsFilter({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: readonly CategoryAttr[];
+  value: Attrs;
+  onChange: (attrs: Attrs) => void;
+}) {
   return (
     <>
       {choices.map((attr) => (

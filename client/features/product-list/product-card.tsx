@@ -33,7 +33,15 @@ export function ProductCard({ product, first = false }: { product: ProductSummar
   return (
     <Card css={cardStyle}>
       {image ? (
-        <img src={image} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} css={imageStyle} />
+        <img
+          src={image}
+          alt=""
+          width={CARD_IMAGE.width}
+          height={CARD_IMAGE.height}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          css={imageStyle}
+        />
       ) : (
         <div css={imageStyle} aria-hidden="true" />
       )}

@@ -27,10 +27,17 @@ const product = (id: string, description = `About ${id}`) => ({
   category: 'Books',
   attrs: [],
 });
-const page = (products = [product('p1')], paginationLinksNumber = 1, pageNum = 1) => ({ body: { products, paginationLinksNumber, pageNum } });
+const page = (products = [product('p1')], paginationLinksNumber = 1, pageNum = 1) => ({
+  body: { products, paginationLinksNumber, pageNum },
+});
 
 // the fetch mock matches exact paths: every list a test opens
-const LIST_API_PATHS = ['/api/products/', '/api/products/category/Books/', '/api/products/category/Computers,Laptops/search/mac/', '/api/products/search/lamp/'];
+const LIST_API_PATHS = [
+  '/api/products/',
+  '/api/products/category/Books/',
+  '/api/products/category/Computers,Laptops/search/mac/',
+  '/api/products/search/lamp/',
+];
 
 function Back() {
   const navigate = useNavigate();
@@ -66,11 +73,14 @@ async function renderList(route: string, list: MockRoute = page()) {
 const checkbox = (root: HTMLElement, name: string) => root.querySelector<HTMLInputElement>(`input[type="checkbox"][aria-label="${name}"]`)!;
 const ratingBox = (root: HTMLElement, stars: number) =>
   [...root.querySelectorAll('label')].find((l) => l.textContent?.endsWith(`${stars} stars`))!.control as HTMLInputElement;
-const byLabel = (root: HTMLElement, text: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === text)!.control as HTMLInputElement;
+const byLabel = (root: HTMLElement, text: string) =>
+  [...root.querySelectorAll('label')].find((l) => l.textContent === text)!.control as HTMLInputElement;
 
 describe('product list', () => {
   it('when a category list with filters in the URL opens, then the API gets the same filters and the controls show them', async () => {
-    const { container, productCalls } = await renderList('/product-list/category/Computers,Laptops/search/mac/2?price=300&rating=4,5&attrs=ram-16GB&sort=price_-1');
+    const { container, productCalls } = await renderList(
+      '/product-list/category/Computers,Laptops/search/mac/2?price=300&rating=4,5&attrs=ram-16GB&sort=price_-1',
+    );
     expect(productCalls()).toEqual([
       '/api/products/category/Computers,Laptops/search/mac/?pageNum=2&price=300&rating=4%2C5&category=&attrs=ram-16GB&sort=price_-1',
     ]);

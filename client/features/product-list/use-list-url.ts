@@ -47,4 +47,3 @@ export function useListUrl(): ListUrl {
     };
   }, [pathname, search]);
 }
-

@@ -9,7 +9,10 @@ import { UserProfilePage } from './profile-page.tsx';
 
 setupComponentTests();
 
-const updated = { success: 'user updated', userUpdated: { _id: 'u1', name: 'Anna', lastName: 'Lee', email: 'ann@example.com', isAdmin: false } };
+const updated = {
+  success: 'user updated',
+  userUpdated: { _id: 'u1', name: 'Anna', lastName: 'Lee', email: 'ann@example.com', isAdmin: false },
+};
 
 async function renderProfile(put: MockRoute = { body: updated }) {
   const calls = mockFetch({ 'GET /api/users/profile/u1': { body: profile }, 'PUT /api/users/profile': put });
@@ -33,7 +36,9 @@ describe('profile page', () => {
     const email = input('Email address');
     expect(email.value).toBe('ann@example.com');
     expect(email.readOnly).toBe(true);
-    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/delete your account and create a new one/);
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /delete your account and create a new one/,
+    );
     expect(input('Password').value).toBe('');
   });
 
@@ -44,7 +49,12 @@ describe('profile page', () => {
     await typeInto(input('Password'), 'abc12');
     await typeInto(input('Repeat Password'), 'abc13');
     await send();
-    for (const text of ['Please enter a name', 'Please enter your last name', 'Please anter a valid password', 'Both passwords should match']) {
+    for (const text of [
+      'Please enter a name',
+      'Please enter your last name',
+      'Please anter a valid password',
+      'Both passwords should match',
+    ]) {
       expect(queryByText(container, text), text).not.toBeNull();
     }
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);

@@ -85,7 +85,11 @@ describe('header', () => {
     let answer: (status: number) => void = () => undefined;
     mockFetch({
       'GET /api/categories': { body: [] },
-      'GET /api/session': () => new Promise((resolve) => (answer = (status) => resolve(status === 200 ? { body: { user } } : { status, body: { message: 'Please log in first' } }))),
+      'GET /api/session': () =>
+        new Promise(
+          (resolve) =>
+            (answer = (status) => resolve(status === 200 ? { body: { user } } : { status, body: { message: 'Please log in first' } })),
+        ),
     });
     const session = memoryStorage();
     const { container } = await renderWithApp(<Header />, { storages: { local: memoryStorage(), session }, authLogic: liveAuthMachine });

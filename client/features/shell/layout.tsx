@@ -14,9 +14,24 @@ import { ScrollPosition } from './scroll-position.tsx';
 
 const pageStyle = css({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 const mainStyle = css({ flex: 1, width: '100%', maxWidth: 1320, margin: '0 auto', padding: `${space(4)} ${space(3)}` });
-const skipStyle = css(visuallyHiddenStyle, {
-  '&:focus': { position: 'fixed', top: 8, left: 8, zIndex: 2000, width: 'auto', height: 'auto', margin: 0, clip: 'auto', padding: space(3), background: colors.background },
-}, focusRing);
+const skipStyle = css(
+  visuallyHiddenStyle,
+  {
+    '&:focus': {
+      position: 'fixed',
+      top: 8,
+      left: 8,
+      zIndex: 2000,
+      width: 'auto',
+      height: 'auto',
+      margin: 0,
+      clip: 'auto',
+      padding: space(3),
+      background: colors.background,
+    },
+  },
+  focusRing,
+);
 
 /** What a page shows while its code or data arrives: blocks of its likely size, no jump later. */
 export function PageSkeleton() {

@@ -18,7 +18,12 @@ async function renderSearch(route = '/') {
   const view = await renderWithApp(<SearchBox />, { route });
   await settle();
   const form = view.container.querySelector('form[role="search"]') as HTMLFormElement;
-  return { ...view, form, input: getByLabelText(view.container, 'Search products'), select: getByLabelText<HTMLSelectElement>(view.container, 'Category') };
+  return {
+    ...view,
+    form,
+    input: getByLabelText(view.container, 'Search products'),
+    select: getByLabelText<HTMLSelectElement>(view.container, 'Category'),
+  };
 }
 
 describe('header search box', () => {
@@ -78,7 +83,11 @@ describe('header search box across pages', () => {
       { route, raw: true },
     );
     await settle();
-    return { ...view, input: getByLabelText(view.container, 'Search products'), select: getByLabelText<HTMLSelectElement>(view.container, 'Category') };
+    return {
+      ...view,
+      input: getByLabelText(view.container, 'Search products'),
+      select: getByLabelText<HTMLSelectElement>(view.container, 'Category'),
+    };
   };
 
   it('when the shopper leaves a search list for a product and then the cart, then the box is empty there', async () => {

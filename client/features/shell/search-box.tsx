@@ -21,7 +21,14 @@ const formStyle = css({
 const pickerStyle = css({ maxWidth: '40%', [media.belowLg]: { maxWidth: '6.5rem', paddingRight: space(1) } });
 const buttonTextStyle = css({ [media.belowLg]: visuallyHiddenStyle });
 const control = css(
-  { minHeight: 40, padding: `0 ${space(3)}`, border: `1px solid ${colors.border}`, font: 'inherit', color: colors.text, background: colors.background },
+  {
+    minHeight: 40,
+    padding: `0 ${space(3)}`,
+    border: `1px solid ${colors.border}`,
+    font: 'inherit',
+    color: colors.text,
+    background: colors.background,
+  },
   focusRing,
 );
 
@@ -92,7 +99,18 @@ export function SearchBox() {
       />
       <button
         type="submit"
-        css={[control, { display: 'inline-flex', alignItems: 'center', gap: space(2), background: colors.focus, fontWeight: 600, cursor: 'pointer', borderRadius: `0 ${radius} ${radius} 0` }]}
+        css={[
+          control,
+          {
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: space(2),
+            background: colors.focus,
+            fontWeight: 600,
+            cursor: 'pointer',
+            borderRadius: `0 ${radius} ${radius} 0`,
+          },
+        ]}
       >
         <SearchIcon />
         <span css={buttonTextStyle}>Search</span>

@@ -27,7 +27,10 @@ export class Browser {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async call<T = unknown>(path: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async call<T = unknown>(
+    path: string,
+    { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const sent = new Headers(headers);
     sent.set('origin', this.url);
     sent.set('accept', 'application/json');
@@ -59,35 +62,67 @@ export class Browser {
   async ok<T = unknown>(path: string, init: Parameters<Browser['call']>[1] = {}, expected = [200, 201]): Promise<Answer<T>> {
     const answer = await this.call<T>(path, init);
     if (!expected.includes(answer.status)) {
-      throw new Error(`${init.method ?? 'GET'} ${path} answered ${answer.status} from ${answer.instance || 'no X-Instance'}: ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `${init.method ?? 'GET'} ${path} answered ${answer.status} from ${answer.instance || 'no X-Instance'}: ${JSON.stringify(answer.body)}`,
+      );
     }
     return answer;
   }
 
   login(email: string, password: string) {
-    return this.call<{ userLoggedIn?: { _id: string; isAdmin: boolean } }>('/api/users/login', { method: 'POST', body: { email, password, doNotLogout: false } });
+    return this.call<{ userLoggedIn?: { _id: string; isAdmin: boolean } }>('/api/users/login', {
+      method: 'POST',
+      body: { email, password, doNotLogout: false },
+    });
   }
 }
 
 /** Every field spec section 5 asks for before an order can be placed. */
-export const FULL_PROFILE = { phoneNumber: '+44 20 7946 0000', address: '12 Analytical St', country: 'United Kingdom', zipCode: 'N1 9GU', city: 'London', state: 'Greater London' };
+export const FULL_PROFILE = {
+  phoneNumber: '+44 20 7946 0000',
+  address: '12 Analytical St',
+  country: 'United Kingdom',
+  zipCode: 'N1 9GU',
+  city: 'London',
+  state: 'Greater London',
+};
 export const PASSWORD = 'cluster-pass-1';
 
 /** A new account registered through the balancer, with a full shipping profile, logged in. */
 export const newShopper = async (url: string, tag: string): Promise<{ browser: Browser; id: string; email: string }> => {
   const browser = new Browser(url);
   const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@cluster.test`;
-  const registered = await browser.ok<{ userCreated: { _id: string } }>('/api/users/register', { method: 'POST', body: { name: 'Cluster', lastName: tag, email, password: PASSWORD } });
+  const registered = await browser.ok<{ userCreated: { _id: string } }>('/api/users/register', {
+    method: 'POST',
+    body: { name: 'Cluster', lastName: tag, email, password: PASSWORD },
+  });
   await browser.ok('/api/users/profile', { method: 'PUT', body: { name: 'Cluster', lastName: tag, password: PASSWORD, ...FULL_PROFILE } });
   return { browser, id: registered.body.userCreated._id, email };
 };
 
-export type Product = { _id: string; name: string; price: number; count: number; description: string; category: string; attrs: { key: string; value: string }[] };
+export type Product = {
+  _id: string;
+  name: string;
+  price: number;
+  count: number;
+  description: string;
+  category: string;
+  attrs: { key: string; value: string }[];
+};
 
 /** A checkout body for `quantity` of `product`, as the client's cart sends it (prices are the shop's, re-read by the API). */
 export const orderOf = (product: Product, quantity = 1) => ({
   orderTotal: { itemsCount: quantity, cartSubtotal: product.price * quantity },
-  cartItems: [{ productID: product._id, name: product.name, price: product.price, image: { path: '/images/none.png' }, count: product.count, quantity }],
+  cartItems: [
+    {
+      productID: product._id,
+      name: product.name,
+      price: product.price,
+      image: { path: '/images/none.png' },
+      count: product.count,
+      quantity,
+    },
+  ],
   paymentMethod: 'cod' as const,
 });
 

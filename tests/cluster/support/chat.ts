@@ -82,7 +82,8 @@ export const openChat = async (url: string, { cookie }: { cookie?: string } = {}
   return client;
 };
 
-export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> => socket.timeout(10_000).emitWithAck(event, ...args) as Promise<ChatAck>;
+export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> =>
+  socket.timeout(10_000).emitWithAck(event, ...args) as Promise<ChatAck>;
 
 /** An admin's socket that has announced itself (the cookie is an admin's session). */
 export const openAdmin = async (url: string, cookie: string): Promise<ChatClient> => {
@@ -110,7 +111,12 @@ export const nudge = async (url: string): Promise<void> => {
  * Opens clients until one sits where `wanted` says (round-robin decides, nudged between tries).
  * Clients that land elsewhere are closed. Throws after `tries`.
  */
-export const openWhere = async <C extends ChatClient>(url: string, open: () => Promise<C>, wanted: (p: Placement) => boolean, tries = 24): Promise<C> => {
+export const openWhere = async <C extends ChatClient>(
+  url: string,
+  open: () => Promise<C>,
+  wanted: (p: Placement) => boolean,
+  tries = 24,
+): Promise<C> => {
   const seen: string[] = [];
   for (let i = 0; i < tries; i++) {
     const client = await open();

@@ -103,7 +103,11 @@ export const openShopAdmin = async (url: string, cookie: string): Promise<ShopAd
     close: () => actor.stop(),
     received() {
       const { rooms, names } = actor.getSnapshot().context;
-      return rooms.flatMap((r) => r.messages.flatMap((m) => ('client' in m ? [{ user: r.user, message: m.client, ...(names[r.user] ? { name: names[r.user] } : {}) }] : [])));
+      return rooms.flatMap((r) =>
+        r.messages.flatMap((m) =>
+          'client' in m ? [{ user: r.user, message: m.client, ...(names[r.user] ? { name: names[r.user] } : {}) }] : [],
+        ),
+      );
     },
     notices,
   };

@@ -9,7 +9,8 @@ import { DEMO_ADMIN } from './cluster.ts';
 export const adminBrowser = async (url: string): Promise<Browser> => {
   const admin = new Browser(url);
   const answer = await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  if (answer.status !== 200 || !answer.body.userLoggedIn?.isAdmin) throw new Error(`the demo admin could not log in: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || !answer.body.userLoggedIn?.isAdmin)
+    throw new Error(`the demo admin could not log in: ${answer.status} ${JSON.stringify(answer.body)}`);
   return admin;
 };
 

@@ -9,11 +9,13 @@ import { expect, test } from '../support/shop.ts';
  */
 const seriousViolations = async (page: Page, name: string): Promise<string[]> => {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const lines = violations.map((v) => ({ impact: v.impact, line: `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}` }));
+  const lines = violations.map((v) => ({
+    impact: v.impact,
+    line: `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  }));
   if (lines.length > 0) console.log(`a11y ${name}:\n  ${lines.map((l) => l.line).join('\n  ')}`);
   return lines.filter((l) => l.impact === 'serious' || l.impact === 'critical').map((l) => l.line);
 };
-
 
 const firstProduct = async (page: Page): Promise<Product> => {
   const res = await page.request.get('/api/products?sort=name_1');

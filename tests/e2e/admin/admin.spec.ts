@@ -4,7 +4,10 @@ import { customerContext, loginAdminUi, paddedPng, placeCodOrder } from './admin
 test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
   await loginAdminUi(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
-  await page.getByRole('link', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/edit-product\//);
   const images = page.getByRole('img', { name: /^Product image / });
   await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
@@ -48,11 +51,16 @@ test('when the admin creates a category and gives it an attribute, then the serv
   // Enter confirmed the attribute and never submitted the product form
   await expect(page).toHaveURL(/\/admin\/create-new-product$/);
 
-  const categories = (await (await page.request.get('/api/categories')).json()) as { name: string; attrs: { key: string; value: string[] }[] }[];
+  const categories = (await (await page.request.get('/api/categories')).json()) as {
+    name: string;
+    attrs: { key: string; value: string[] }[];
+  }[];
   expect(categories.find((c) => c.name === name)?.attrs).toEqual([{ key: 'Color', value: ['Teal'] }]);
 });
 
-test('when the admin presses Enter in the product fields with images chosen, then nothing is created until Create is pressed, and then once', async ({ page }) => {
+test('when the admin presses Enter in the product fields with images chosen, then nothing is created until Create is pressed, and then once', async ({
+  page,
+}) => {
   await loginAdminUi(page);
   await page.goto('/admin/create-new-product');
   const category = `E2E Enter ${Date.now()}`;
@@ -78,11 +86,16 @@ test('when the admin presses Enter in the product fields with images chosen, the
   const created = products.filter((p) => p.name === name);
   expect(created).toHaveLength(1);
   // the shop is shared with the other specs of this run: take the product and category away
-  for (const p of created) expect((await page.request.delete(`/api/products/admin/${p._id}`, { headers: { 'X-CSRF': '1' } })).ok()).toBe(true);
+  for (const p of created)
+    expect((await page.request.delete(`/api/products/admin/${p._id}`, { headers: { 'X-CSRF': '1' } })).ok()).toBe(true);
   expect((await page.request.delete(`/api/categories/${encodeURIComponent(category)}`, { headers: { 'X-CSRF': '1' } })).ok()).toBe(true);
 });
 
-test('when the admin marks a cash-on-delivery order delivered, then it reads "Order is finished" and the timeline shows the delivery', async ({ page, browser, baseURL }) => {
+test('when the admin marks a cash-on-delivery order delivered, then it reads "Order is finished" and the timeline shows the delivery', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const customer = await customerContext(browser, baseURL!);
   const order = await placeCodOrder(customer.page.request);
   await customer.context.close();
@@ -96,10 +109,17 @@ test('when the admin marks a cash-on-delivery order delivered, then it reads "Or
   await expect(page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
 });
 
-test('when the admin edits a user and then deletes them, then the list shows the change and then loses the row', async ({ page, browser, baseURL }) => {
+test('when the admin edits a user and then deletes them, then the list shows the change and then loses the row', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = `e2e-user-${Date.now()}@example.com`;
   const other = await browser.newContext({ baseURL });
-  const reg = await other.request.post('/api/users/register', { headers: { 'X-CSRF': '1' }, data: { name: 'Eve', lastName: 'Edit', email, password: 'secret123' } });
+  const reg = await other.request.post('/api/users/register', {
+    headers: { 'X-CSRF': '1' },
+    data: { name: 'Eve', lastName: 'Edit', email, password: 'secret123' },
+  });
   expect(reg.ok(), await reg.text()).toBe(true);
   await other.close();
 
@@ -125,11 +145,17 @@ test('when the admin edits a user and then deletes them, then the list shows the
   await expect(row).toHaveCount(0);
 });
 
-test("when a customer places an order, then the admin's analytics line for today rises without a reload", async ({ page, browser, baseURL }) => {
+test("when a customer places an order, then the admin's analytics line for today rises without a reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await loginAdminUi(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
   const today = new Date().toISOString().slice(0, 10);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Black Friday Cumulative Revenue ${today} VS \\d{4}-\\d{2}-\\d{2}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    new RegExp(`^Black Friday Cumulative Revenue ${today} VS \\d{4}-\\d{2}-\\d{2}$`),
+  );
   await expect(page.getByText('Loading the orders ...')).toHaveCount(0);
   const lastValue = () =>
     page.locator(`[data-series="${today}"] circle`).evaluateAll((cs) => Number(cs.at(-1)?.getAttribute('data-value') ?? 0));

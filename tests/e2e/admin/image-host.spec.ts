@@ -41,7 +41,11 @@ const startImageHost = async (): Promise<{ host: ImageHost; server: Server }> =>
       }
       if (req.method === 'POST' && req.url === UPLOAD_PATH) {
         const body = await readBody(req);
-        const form = await new Request(host.uploadUrl, { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+        const form = await new Request(host.uploadUrl, {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: new Uint8Array(body),
+        }).formData();
         const file = form.get('file');
         received.push({
           field: file instanceof Blob ? 'file' : null,
@@ -50,13 +54,17 @@ const startImageHost = async (): Promise<{ host: ImageHost; server: Server }> =>
           csrf: req.headers['x-csrf'] as string | undefined,
         });
         if (!(file instanceof Blob)) {
-          res.writeHead(400, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Missing required parameter - file' } }));
+          res
+            .writeHead(400, { ...cors, 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'Missing required parameter - file' } }));
           return;
         }
         const name = randomUUID();
         stored.set(`/img/${name}.png`, Buffer.from(await file.arrayBuffer()));
         const secureUrl = `${host.origin}/img/${name}.png`;
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ public_id: name, secure_url: secureUrl, url: secureUrl, format: 'png' }));
+        res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(JSON.stringify({ public_id: name, secure_url: secureUrl, url: secureUrl, format: 'png' }));
         return;
       }
       const image = req.method === 'GET' ? stored.get(req.url ?? '') : undefined;
@@ -86,7 +94,14 @@ const test = base.extend<object, { imageHost: ImageHost; shopUrl: string }>({
       if (!existsSync('dist/client/index.html')) throw new Error('dist/client is not built: run `npm run build`');
       const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-image-host-'));
       const shop = await startShop({
-        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn', IMAGE_HOST_URL: imageHost.uploadUrl },
+        env: {
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          SEED: 'demo',
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          LOG_LEVEL: 'warn',
+          IMAGE_HOST_URL: imageHost.uploadUrl,
+        },
         port: 0,
         host: '127.0.0.1',
         clientDir: 'dist/client',
@@ -102,14 +117,20 @@ const test = base.extend<object, { imageHost: ImageHost; shopUrl: string }>({
   },
 });
 
-test('when an image host is configured, then the admin uploads straight to it with progress, the hosted image shows on the product and can be deleted', async ({ page, imageHost }) => {
+test('when an image host is configured, then the admin uploads straight to it with progress, the hosted image shows on the product and can be deleted', async ({
+  page,
+  imageHost,
+}) => {
   const blocked: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
   await loginAdminUi(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
-  await page.getByRole('link', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
   const productId = page.url().split('/').at(-1)!;
   const hosted = page.locator(`img[src^="${imageHost.origin}/img/"]`);
@@ -132,7 +153,11 @@ test('when an image host is configured, then the admin uploads straight to it wi
   expect(product.images.filter((i) => i.path.startsWith(`${imageHost.origin}/img/`))).toHaveLength(1);
 
   // A hosted image is deleted with cloudinary=true, and the shop forgets it.
-  await page.getByRole('listitem').filter({ has: hosted }).getByRole('button', { name: /^Delete image / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: hosted })
+    .getByRole('button', { name: /^Delete image / })
+    .click();
   await expect(hosted).toHaveCount(0);
   const after = (await (await page.request.get(`/api/products/get-one/${productId}`)).json()) as { images: { path: string }[] };
   expect(after.images.filter((i) => i.path.startsWith(imageHost.origin))).toEqual([]);

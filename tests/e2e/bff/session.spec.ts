@@ -9,7 +9,9 @@ test('when a shopper logs in in Chromium, then the session token is nowhere the 
   const seen: Seen[] = [];
   await page.route('**/*', async (route) => {
     const response = await route.fetch();
-    const headers = Object.entries(response.headers()).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const headers = Object.entries(response.headers())
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
     seen.push({ url: response.url(), text: `${headers}\n${(await response.body()).toString('utf8')}` });
     await route.fulfill({ response });
   });

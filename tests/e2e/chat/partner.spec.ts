@@ -45,7 +45,14 @@ const test = base.extend<object, { sites: PartnerSites }>({
       const strangerUrl = await listen(stranger);
       const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-partner-'));
       const shop = await startShop({
-        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn', PARTNER_ORIGINS: partnerUrl },
+        env: {
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          SEED: 'demo',
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          LOG_LEVEL: 'warn',
+          PARTNER_ORIGINS: partnerUrl,
+        },
         port: 0,
         host: '127.0.0.1',
       });
@@ -88,7 +95,10 @@ const handshakeFrom = (page: Page, shopUrl: string) =>
     }
   }, shopUrl);
 
-test('when a partner page embeds the widget, then its visitor chats with the admin and a page not on the list is refused', async ({ browser, sites }) => {
+test('when a partner page embeds the widget, then its visitor chats with the admin and a page not on the list is refused', async ({
+  browser,
+  sites,
+}) => {
   test.setTimeout(120_000);
   const visitorContext = await browser.newContext();
   const strangerContext = await browser.newContext();

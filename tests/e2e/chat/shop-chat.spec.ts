@@ -17,7 +17,10 @@ async function say(page: Page, text: string) {
   await box.press('Enter');
 }
 
-test('when a shopper and an admin chat in the shop, then messages go both ways, the dot marks unread and closing reconnects', async ({ browser, shop }) => {
+test('when a shopper and an admin chat in the shop, then messages go both ways, the dot marks unread and closing reconnects', async ({
+  browser,
+  shop,
+}) => {
   const customerContext = await browser.newContext({ baseURL: shop.url });
   const adminContext = await browser.newContext({ baseURL: shop.url });
   const customer = await customerContext.newPage();

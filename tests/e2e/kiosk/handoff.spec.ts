@@ -9,7 +9,10 @@ import { expect, test } from '../support/shop.ts';
 /** A guest puts two of the first book in the cart; answers the product's name. */
 const addABook = async (page: Page): Promise<string> => {
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
   await page.getByLabel('Quantity').selectOption('2');
@@ -29,11 +32,23 @@ const openOnPhone = async (browser: Browser, baseURL: string, link: string): Pro
 /** The cart on a page: its lines' quantities and the subtotal line (the kiosk shows names as text, the shop as links). */
 const cartOf = async (page: Page) => ({
   lines: await page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem').count(),
-  quantities: await page.getByRole('list', { name: 'Products in your cart' }).getByRole('combobox').evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value)),
-  summary: (await page.getByRole('complementary', { name: 'Cart summary' }).getByText(/^Price:/).textContent())?.trim(),
+  quantities: await page
+    .getByRole('list', { name: 'Products in your cart' })
+    .getByRole('combobox')
+    .evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value)),
+  summary: (
+    await page
+      .getByRole('complementary', { name: 'Cart summary' })
+      .getByText(/^Price:/)
+      .textContent()
+  )?.trim(),
 });
 
-test("when the kiosk's link is opened on a phone, then the same cart is there once, and the same link again says it was used", async ({ page, browser, baseURL }) => {
+test("when the kiosk's link is opened on a phone, then the same cart is there once, and the same link again says it was used", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('/kiosk');
   await page.getByRole('button', { name: 'Touch to start' }).click();
   const name = await addABook(page);
@@ -61,7 +76,11 @@ test("when the kiosk's link is opened on a phone, then the same cart is there on
   await expect(qr).toBeHidden();
 });
 
-test("when a link is opened on a phone, then the phone's cart outlives a reload that finds the link used, and a forged link is not valid", async ({ page, browser, baseURL }) => {
+test("when a link is opened on a phone, then the phone's cart outlives a reload that finds the link used, and a forged link is not valid", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('/');
   const name = await addABook(page);
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
@@ -70,7 +89,12 @@ test("when a link is opened on a phone, then the phone's cart outlives a reload 
   const shopCart = await cartOf(page);
 
   // The call the kiosk's `Continue on your phone` makes, from a plain tab: the phone's side does not care who asked.
-  const lines = await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{}') as { items: { productID: string; quantity: number }[] }).items.map((i) => ({ productID: i.productID, quantity: i.quantity })));
+  const lines = await page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('cart') ?? '{}') as { items: { productID: string; quantity: number }[] }).items.map((i) => ({
+      productID: i.productID,
+      quantity: i.quantity,
+    })),
+  );
   const made = await page.request.post('/api/handoffs', { data: { lines }, headers: { 'x-csrf': '1' } });
   expect(made.status()).toBe(201);
   const { token } = (await made.json()) as { token: string };

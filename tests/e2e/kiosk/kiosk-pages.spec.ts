@@ -17,7 +17,9 @@ const linksOf = (page: Page) =>
 
 test('when the shop cannot be reached, then a calm screen shows and the kiosk carries on by itself once it answers', async ({ page }) => {
   await startKiosk(page);
-  await page.route('**/api/**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }));
+  await page.route('**/api/**', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }),
+  );
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
   await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
   await page.waitForTimeout(1_000);
@@ -60,7 +62,10 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
   await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
   await check('product list');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   await check('product details');
   await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -4,7 +4,12 @@ import { addABook, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-suppor
 
 test.use({ shopEnv: KIOSK_TEST_ENV });
 
-test('when a kiosk shopper walks away, then the warning counts down and the reset leaves no cart, user, session, chat or history, but the kiosk flag', async ({ page, context, browser, shop }) => {
+test('when a kiosk shopper walks away, then the warning counts down and the reset leaves no cart, user, session, chat or history, but the kiosk flag', async ({
+  page,
+  context,
+  browser,
+  shop,
+}) => {
   test.setTimeout(90_000);
   const adminContext = await browser.newContext({ baseURL: shop.url });
   const admin = await adminContext.newPage();

@@ -25,9 +25,16 @@ export const kioskLogin = async (page: Page, who: { email: string; password: str
 
 /** Puts the first book in the cart by touch: home → Books → a product → Add to cart. */
 export const addABook = async (page: Page) => {
-  await page.getByRole('banner').getByRole('link', { name: /Statefront/ }).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /Statefront/ })
+    .first()
+    .click();
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
 };

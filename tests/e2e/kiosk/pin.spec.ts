@@ -16,7 +16,9 @@ const typePin = async (pad: ReturnType<Page['getByRole']>, pin: string) => {
   await pad.getByRole('button', { name: 'OK' }).click();
 };
 
-test('when the logo on /kiosk is held 5 s, then a PIN pad opens, and 5 wrong PINs lock it for 5 minutes, even for the right PIN', async ({ page }) => {
+test('when the logo on /kiosk is held 5 s, then a PIN pad opens, and 5 wrong PINs lock it for 5 minutes, even for the right PIN', async ({
+  page,
+}) => {
   const logo = await startKiosk(page);
   // A short click is still the logo's: no pad.
   await logo.click();

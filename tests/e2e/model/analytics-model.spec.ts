@@ -42,7 +42,11 @@ const placeLiveOrder = async (browser: Browser, baseURL: string): Promise<NewOrd
     const p = products.find((x) => x.count >= 5)!;
     const res = await customer.request.post('/api/orders', {
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-      data: { cartItems: [{ productID: p._id, name: p.name, price: p.price, count: p.count, quantity: 1 }], paymentMethod: 'cod', orderTotal: { itemsCount: 1, cartSubtotal: p.price } },
+      data: {
+        cartItems: [{ productID: p._id, name: p.name, price: p.price, count: p.count, quantity: 1 }],
+        paymentMethod: 'cod',
+        orderTotal: { itemsCount: 1, cartSubtotal: p.price },
+      },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
     const order = (await res.json()) as Order;
@@ -56,7 +60,11 @@ const placeLiveOrder = async (browser: Browser, baseURL: string): Promise<NewOrd
 const socketConnected = (page: Page) =>
   new Promise<void>((resolve) => {
     page.on('response', (r) => {
-      if (r.url().includes('/socket.io/')) void r.text().then((t) => t.includes('40{') && resolve(), () => undefined);
+      if (r.url().includes('/socket.io/'))
+        void r.text().then(
+          (t) => t.includes('40{') && resolve(),
+          () => undefined,
+        );
     });
     page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40{') && resolve()));
   });
@@ -76,7 +84,11 @@ const expectAnalyticsShows = async (page: Page, s: AnyMachineSnapshot) => {
 
 for (const [index, path] of paths.entries()) {
   const names = path.map(analyticsStepKey);
-  test(`when an admin goes ${names.join(' → ')} (analytics path ${index + 1}/${paths.length}), then every step shows what the analytics machine says`, async ({ page, browser, baseURL }) => {
+  test(`when an admin goes ${names.join(' → ')} (analytics path ${index + 1}/${paths.length}), then every step shows what the analytics machine says`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);

@@ -20,7 +20,10 @@ const fetchId = (region: Region) => (region === 'first' ? 'fetchFirst' : 'fetchS
 const regionState = (s: AnyMachineSnapshot, region: Region) => (s.value as Record<Region, string>)[region];
 
 /** The live order of the sample: placed now by a customer; its figures come from the real order. */
-export const LIVE_ORDER = { type: 'analytics.newOrder', order: { _id: '(the live order)', createdAt: '(now)', orderTotal: { cartSubtotal: 1 } } };
+export const LIVE_ORDER = {
+  type: 'analytics.newOrder',
+  order: { _id: '(the live order)', createdAt: '(now)', orderTotal: { cartSubtotal: 1 } },
+};
 
 /**
  * The analytics machine with what an admin does on /admin/analytics: each date's hours answer

@@ -5,14 +5,23 @@ import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
-import { actionOf, authE2eModel, authStepKey, E2E_USERS, NEWCOMER_PASSWORD, NO_SESSION, sessionOf, UPDATED, type AuthAction } from './auth-sample.ts';
+import {
+  actionOf,
+  authE2eModel,
+  authStepKey,
+  E2E_USERS,
+  NEWCOMER_PASSWORD,
+  NO_SESSION,
+  sessionOf,
+  UPDATED,
+  type AuthAction,
+} from './auth-sample.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 const spec = authE2eModel();
 const paths = e2ePaths(spec, authStepKey);
 const oracle = createOracle(spec);
 let registered = 0;
-
 
 const fillLogin = async (page: Page, email: string, password: string) => {
   await page.goto('/login');
@@ -66,7 +75,9 @@ const perform = async (page: Page, action: AuthAction, before: AnyMachineSnapsho
     case 'update-profile':
       return updateProfile(page);
     case 'update-profile-fails':
-      await page.route('**/api/users/profile', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'Internal Server Error' }) : route.fallback()));
+      await page.route('**/api/users/profile', (route) =>
+        route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'Internal Server Error' }) : route.fallback(),
+      );
       await updateProfile(page);
       await expect(page.getByRole('alert')).toBeVisible();
       return page.unroute('**/api/users/profile');
@@ -123,7 +134,9 @@ const serverAfter = (action: AuthAction, before: UserInfo | null, after: AnyMach
 
 for (const [index, path] of paths.entries()) {
   const names = path.map((s) => actionOf(s.event)).filter(Boolean);
-  test(`when a visitor goes ${names.join(' → ')} (auth path ${index + 1}/${paths.length}), then every step shows what the auth machine says`, async ({ page }) => {
+  test(`when a visitor goes ${names.join(' → ')} (auth path ${index + 1}/${paths.length}), then every step shows what the auth machine says`, async ({
+    page,
+  }) => {
     const storages = { local: memoryStorage(), session: memoryStorage() };
     let run = oracle.start(storages);
     try {
@@ -161,7 +174,10 @@ for (const [index, path] of paths.entries()) {
   });
 }
 
-test('when another tab logs in with "Do not logout" and later logs out, then this tab follows both (storage event and broadcast)', async ({ page, context }) => {
+test('when another tab logs in with "Do not logout" and later logs out, then this tab follows both (storage event and broadcast)', async ({
+  page,
+  context,
+}) => {
   const local = memoryStorage();
   const here = oracle.start({ local, session: memoryStorage() });
   // The oracle's test actors are keyed by invoke id: the second tab starts once the first has its answer.
@@ -175,7 +191,10 @@ test('when another tab logs in with "Do not logout" and later logs out, then thi
     await there.step(NO_SESSION);
 
     await there.step({ type: 'auth.login', email: DEMO_USER.email, password: DEMO_USER.password, doNotLogout: true });
-    await there.step({ type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: { ...E2E_USERS.john, doNotLogout: true } } });
+    await there.step({
+      type: 'xstate.done.actor.login',
+      output: { success: 'user logged in', userLoggedIn: { ...E2E_USERS.john, doNotLogout: true } },
+    });
     await tab.goto('/login');
     await tab.getByLabel('Email address').fill(DEMO_USER.email);
     await tab.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
@@ -204,7 +223,10 @@ test('when another tab logs in with "Do not logout" and later logs out, then thi
   }
 });
 
-test('when the session ends on the server, then the next answer 401 logs the visitor out (auth.unauthorized)', async ({ page, context }) => {
+test('when the session ends on the server, then the next answer 401 logs the visitor out (auth.unauthorized)', async ({
+  page,
+  context,
+}) => {
   const run = oracle.start({ local: memoryStorage(), session: memoryStorage() });
   try {
     await run.step(NO_SESSION);
@@ -226,7 +248,10 @@ test('when the session ends on the server, then the next answer 401 logs the vis
   }
 });
 
-test('when another tab registers, renames and logs out without "Do not logout", then this tab follows through the broadcast alone (auth.elsewhere.*)', async ({ page, context }) => {
+test('when another tab registers, renames and logs out without "Do not logout", then this tab follows through the broadcast alone (auth.elsewhere.*)', async ({
+  page,
+  context,
+}) => {
   const here = oracle.start({ local: memoryStorage(), session: memoryStorage() }, { newPath: false });
   try {
     await page.goto('/');
@@ -255,9 +280,13 @@ test('when another tab registers, renames and logs out without "Do not logout", 
 });
 
 /** Transitions no browser step can take, each with the reason. */
-const RACE = 'another tab\'s message arriving while this tab waits for its own answer: no person can time it; machines/auth/auth-tabs.test.ts covers it';
+const RACE =
+  "another tab's message arriving while this tab waits for its own answer: no person can time it; machines/auth/auth-tabs.test.ts covers it";
 const EXCLUDED: Excluded[] = [
-  { transition: 'auth.restoring --auth.login#0-->', reason: 'a login sent before the first session answer: the answer comes first unless the network is slow; auth-tabs.test.ts covers it' },
+  {
+    transition: 'auth.restoring --auth.login#0-->',
+    reason: 'a login sent before the first session answer: the answer comes first unless the network is slow; auth-tabs.test.ts covers it',
+  },
   { transition: 'auth.restoring --auth.register#0-->', reason: 'as the login: a registration sent before the first session answer' },
   { transition: 'auth.restoring --auth.elsewhere.user#0-->', reason: RACE },
   { transition: 'auth.guest.loggingIn --auth.elsewhere.user#0-->', reason: RACE },

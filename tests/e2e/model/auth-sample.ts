@@ -16,7 +16,17 @@ export const E2E_USERS = {
 /** The newcomer's profile change: a new first name (the password is required by the form, kept the same). */
 export const UPDATED: UserInfo = { ...E2E_USERS.newcomer, name: 'Annie' };
 export const NEWCOMER_PASSWORD = 'secret123';
-const PROFILE = { name: '', lastName: E2E_USERS.newcomer.lastName, password: NEWCOMER_PASSWORD, phoneNumber: '', address: '', country: '', zipCode: '', city: '', state: '' };
+const PROFILE = {
+  name: '',
+  lastName: E2E_USERS.newcomer.lastName,
+  password: NEWCOMER_PASSWORD,
+  phoneNumber: '',
+  address: '',
+  country: '',
+  zipCode: '',
+  city: '',
+  state: '',
+};
 
 /**
  * What the browser does for each generated event. The user's event (auth.login, auth.logout, ...)
@@ -79,7 +89,13 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
   if (s.matches('guest'))
     return [
       { type: 'auth.login', email: '(from the answer)', password: '(from the answer)', doNotLogout: false },
-      { type: 'auth.register', name: E2E_USERS.newcomer.name, lastName: E2E_USERS.newcomer.lastName, email: '(from the answer)', password: '(from the answer)' },
+      {
+        type: 'auth.register',
+        name: E2E_USERS.newcomer.name,
+        lastName: E2E_USERS.newcomer.lastName,
+        email: '(from the answer)',
+        password: '(from the answer)',
+      },
     ];
   // The failures are made in the browser (the spec answers those requests with an error itself).
   if (s.matches('loggingOut'))
@@ -108,7 +124,11 @@ export const authE2eModel = (): ModelSpec => {
     control,
     input: () => ({ local: memoryStorage(), session: memoryStorage() }),
     events: byState,
-    select: (ctx: { userInfo: UserInfo | null; error: string | null; notice: string | null }) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice }),
+    select: (ctx: { userInfo: UserInfo | null; error: string | null; notice: string | null }) => ({
+      userInfo: ctx.userInfo,
+      error: ctx.error,
+      notice: ctx.notice,
+    }),
   };
 };
 

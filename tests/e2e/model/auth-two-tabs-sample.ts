@@ -45,7 +45,8 @@ export const tabActionOf = (event: AnyEventObject): TabAction | null => {
 /** Without "Do not logout": the user lives in each tab's session storage, so only the broadcast and the server connect the tabs. */
 const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
   if (s.matches('restoring')) return [sessionOf(john), NO_SESSION];
-  if (s.matches({ guest: 'loggingIn' })) return [{ type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: john } }];
+  if (s.matches({ guest: 'loggingIn' }))
+    return [{ type: 'xstate.done.actor.login', output: { success: 'user logged in', userLoggedIn: john } }];
   if (s.matches('guest'))
     return [
       { type: 'auth.login', email: '(demo user)', password: '(demo user)', doNotLogout: false },

@@ -76,7 +76,9 @@ const perform = async (page: Page, event: AnyEventObject, reload = false) => {
 const expectCartShows = async (page: Page, ctx: CartContext) => {
   const n = ctx.itemsCount;
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.locator('header').getByRole('link', { name: n > 0 ? `Cart, ${n} ${n === 1 ? 'item' : 'items'}` : 'Cart, empty' })).toBeVisible();
+  await expect(
+    page.locator('header').getByRole('link', { name: n > 0 ? `Cart, ${n} ${n === 1 ? 'item' : 'items'}` : 'Cart, empty' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: `Subtotal (${n} ${n === 1 ? 'Product' : 'Products'})` })).toBeVisible();
   const summary = page.getByRole('complementary', { name: 'Cart summary' });
   await expect(summary).toContainText(`Price: ${dollars.format(ctx.cartSubtotal)}`);
@@ -109,7 +111,9 @@ const describePath = (path: E2ePath) =>
 // A handful of tests, each replaying its share of the generated paths on one page.
 const GROUPS = 2;
 for (let g = 0; g < GROUPS; g++) {
-  test(`when a shopper follows the cart machine's generated paths (group ${g + 1}/${GROUPS}), then badge, lines and subtotal match the machine at every step`, async ({ page }) => {
+  test(`when a shopper follows the cart machine's generated paths (group ${g + 1}/${GROUPS}), then badge, lines and subtotal match the machine at every step`, async ({
+    page,
+  }) => {
     for (const [index, path] of paths.entries()) {
       if (index % GROUPS !== g) continue;
       await test.step(`path ${index + 1}/${paths.length}: ${describePath(path)}`, async () => {

@@ -36,7 +36,10 @@ export const cartE2eModel = (products: DemoProduct[]): ModelSpec => ({
 });
 
 /** Generation runs on a storage that ignores writes, so every path starts from an empty cart. */
-export const cartGenerationModel = (products: DemoProduct[]): ModelSpec => ({ ...cartE2eModel(products), input: () => ({ storage: frozenStorage() }) });
+export const cartGenerationModel = (products: DemoProduct[]): ModelSpec => ({
+  ...cartE2eModel(products),
+  input: () => ({ storage: frozenStorage() }),
+});
 
 /**
  * The kinds of step a shopper would call different: a new product, a product already in the cart

@@ -146,10 +146,14 @@ const expectAdminShows = async ({ page, run }: Side) => {
   for (const [i, r] of shown.entries()) {
     const lines = panels.nth(i).getByRole('log', { name: 'Messages with a guest' }).getByRole('listitem');
     await expect(lines).toHaveCount(r.messages.length);
-    for (const [j, m] of r.messages.entries()) await expect(lines.nth(j)).toHaveText('client' in m ? `Customer wrote:${m.client}` : `You wrote:${m.admin}`);
+    for (const [j, m] of r.messages.entries())
+      await expect(lines.nth(j)).toHaveText('client' in m ? `Customer wrote:${m.client}` : `You wrote:${m.admin}`);
   }
   if (shown.length === 0) await expect(page.getByText(/No customer is chatting right now/)).toBeVisible();
-  const dot = page.getByRole('banner').getByRole('link', { name: /^Admin/ }).getByRole('img', { name: 'Unread chat message' });
+  const dot = page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Admin/ })
+    .getByRole('img', { name: 'Unread chat message' });
   await expect(dot).toHaveCount(ctx.messageReceived ? 1 : 0);
 };
 
@@ -184,10 +188,15 @@ const runShopper = async (events: AnyEventObject[]) => {
   }
 };
 
-const describePath = (path: E2ePath) => path.map(({ event }) => event.type.split('.')[1] + (event.text === undefined ? '' : `(${JSON.stringify(event.text)})`)).join(' → ');
+const describePath = (path: E2ePath) =>
+  path.map(({ event }) => event.type.split('.')[1] + (event.text === undefined ? '' : `(${JSON.stringify(event.text)})`)).join(' → ');
 
 test("when no admin is online, then the shopper's messages are shown with 'no admin here now'", async () => {
-  const typed = [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.submit' }, { type: 'xstate.after.inputClear.customerChat.composer.clearing' }];
+  const typed = [
+    { type: 'chat.input', text: SHOPPER_TEXT },
+    { type: 'chat.submit' },
+    { type: 'xstate.after.inputClear.customerChat.composer.clearing' },
+  ];
   await runShopper([{ type: 'chat.connected' }, ...typed, ...typed]);
 });
 

@@ -30,16 +30,19 @@ export const customerE2eModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'customer chat (e2e)',
-    machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    machine: customerChatMachine.provide({
+      actors: { socket: control.callback<CustomerSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() },
+    }),
     control,
     events: (s: Snap): AnyEventObject[] => {
       const ctx = s.context as CustomerChatContext;
       if (s.hasTag('connecting')) return [{ type: 'chat.connected' }];
       // the box clears by itself (the bare timer event is added by the generator)
       if (s.hasTag('sending')) return [];
-      const admin: AnyEventObject[] = ctx.messages.some((m) => 'client' in m) && !s.hasTag('adminClosed')
-        ? [{ type: 'chat.adminMessage', text: ADMIN_TEXT }, { type: 'chat.adminClosed' }]
-        : [];
+      const admin: AnyEventObject[] =
+        ctx.messages.some((m) => 'client' in m) && !s.hasTag('adminClosed')
+          ? [{ type: 'chat.adminMessage', text: ADMIN_TEXT }, { type: 'chat.adminClosed' }]
+          : [];
       // the box is only there while the panel is open
       const typing: AnyEventObject[] = s.hasTag('panelOpen')
         ? [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.input', text: '   ' }, { type: 'chat.submit' }]
@@ -56,7 +59,9 @@ export const adminE2eModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'admin chat (e2e)',
-    machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() } }),
+    machine: adminChatMachine.provide({
+      actors: { socket: control.callback<AdminSocketCommand, { options: typeof CHAT_SOCKET_OPTIONS }>() },
+    }),
     control,
     events: [],
   };
@@ -84,14 +89,25 @@ export const chatStepKey = ({ event, before, after }: E2eStep): string => {
 
 /** Transitions a browser run of the shop cannot bring about, and why. */
 export const CUSTOMER_EXCLUDED: Excluded[] = [
-  { transition: 'customerChat --chat.read#0-->', reason: 'no screen of the shop sends it: opening or minimising the panel reads (chat.show/chat.hide)' },
-  { transition: 'customerChat.connection.online --chat.reconnect#0-->', reason: "sent only by the partner widget when its visitor's identity changes (widgets/chat/mount.ts), not by the shop" },
+  {
+    transition: 'customerChat --chat.read#0-->',
+    reason: 'no screen of the shop sends it: opening or minimising the panel reads (chat.show/chat.hide)',
+  },
+  {
+    transition: 'customerChat.connection.online --chat.reconnect#0-->',
+    reason: "sent only by the partner widget when its visitor's identity changes (widgets/chat/mount.ts), not by the shop",
+  },
 ];
 export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.read#0-->', reason: 'no screen of the shop sends it: a reply clears the dot (admin.send)' },
   {
     transition: 'adminChat --admin.dismissNotice#0-->',
-    reason: "needs the hub to refuse a reply or close (a room no longer this admin's, a session no longer admin) between render and click; admin-socket.actor.test.ts covers it",
+    reason:
+      "needs the hub to refuse a reply or close (a room no longer this admin's, a session no longer admin) between render and click; admin-socket.actor.test.ts covers it",
   },
-  { transition: 'adminChat --admin.newOrder#0-->', reason: 'a placed order, not a chat step, and nothing on the Chats page shows it: analytics-model.spec.ts drives live orders on the admin session in the browser' },
+  {
+    transition: 'adminChat --admin.newOrder#0-->',
+    reason:
+      'a placed order, not a chat step, and nothing on the Chats page shows it: analytics-model.spec.ts drives live orders on the admin session in the browser',
+  },
 ];

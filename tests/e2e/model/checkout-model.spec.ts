@@ -10,7 +10,15 @@ import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { flush } from '../../../machines/testing/controlled-actors.ts';
 import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { CHECKOUT_FAILURES, checkoutE2eModel, checkoutStepKey, otherTabRemoves, paymentE2eModel, repriceKind, startCart } from './checkout-sample.ts';
+import {
+  CHECKOUT_FAILURES,
+  checkoutE2eModel,
+  checkoutStepKey,
+  otherTabRemoves,
+  paymentE2eModel,
+  repriceKind,
+  startCart,
+} from './checkout-sample.ts';
 import { holdRequests } from './held-requests.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 import { expectPaymentShows, payOnPage, placeWalletOrder } from './payment-steps.ts';
@@ -29,7 +37,9 @@ let lines: CartItem[] = [];
 test.beforeAll(async ({ request }) => {
   const res = await request.get('/api/products?sort=name_1');
   const list = ((await res.json()) as { products: Product[] }).products.filter((p) => p.count >= 20);
-  lines = list.slice(0, 2).map((p) => ({ productID: p._id, name: p.name, price: p.price, count: p.count, image: p.images[0], quantity: 1 }));
+  lines = list
+    .slice(0, 2)
+    .map((p) => ({ productID: p._id, name: p.name, price: p.price, count: p.count, image: p.images[0], quantity: 1 }));
   expect(lines).toHaveLength(2);
 });
 
@@ -48,13 +58,18 @@ const CHECKOUT_REQUESTS = {
 };
 
 /** What the server has for each line at a reprice: the line as it stands, the first one dearer by $1 for a "dearer" step. */
-const serverLine = (items: CartItem[], dearer: boolean) => (item: CartItem) => ({ ...item, price: item.price + (dearer && item === items[0] ? 1 : 0) });
+const serverLine = (items: CartItem[], dearer: boolean) => (item: CartItem) => ({
+  ...item,
+  price: item.price + (dearer && item === items[0] ? 1 : 0),
+});
 
 /** The oracle's reprice answer, built as the page builds it (repriceLines) from the same server lines. */
 const repricing = (items: CartItem[], step: E2eStep): Repricing =>
   repriceKind(step.event) === 'unchanged'
     ? { update: [], remove: [], notes: [] }
-    : repriceLines(items.map((item) => ({ item, product: { ...serverLine(items, true)(item), _id: item.productID } as unknown as Product })));
+    : repriceLines(
+        items.map((item) => ({ item, product: { ...serverLine(items, true)(item), _id: item.productID } as unknown as Product })),
+      );
 
 /** The browser's get-one answer: the real product, with the price and stock of that same server line. */
 const shapePrices = (items: CartItem[], dearer: boolean) => async (route: Route) => {
@@ -143,7 +158,10 @@ const openOtherTab = async (context: BrowserContext) => {
 const describe = (path: E2ePath) => path.map((step) => checkoutStepKey(step)).join(' → ');
 
 for (const [index, path] of checkoutPaths.entries()) {
-  test(`when a shopper goes ${describe(path)} (checkout path ${index + 1}/${checkoutPaths.length}), then every step shows what the checkout machine says`, async ({ page, context }) => {
+  test(`when a shopper goes ${describe(path)} (checkout path ${index + 1}/${checkoutPaths.length}), then every step shows what the checkout machine says`, async ({
+    page,
+    context,
+  }) => {
     await login(page);
     const stored = memoryStorage();
     writeCart(stored, totalsOf(lines));
@@ -163,7 +181,8 @@ for (const [index, path] of checkoutPaths.entries()) {
           cart.send({ type: 'cart.remove', productID: otherTabRemoves(run.snapshot().context as CheckoutContext)!.productID });
           await flush();
           after = run.snapshot();
-        } else if (step.event.type === 'xstate.done.actor.reprice') after = await run.step({ ...step.event, output: repricing(items, step) });
+        } else if (step.event.type === 'xstate.done.actor.reprice')
+          after = await run.step({ ...step.event, output: repricing(items, step) });
         else after = await run.step(step.event);
         expect(after.value).toEqual(step.after.value);
         await test.step(checkoutStepKey(step), () => perform(page, gate, otherTab, step, items));
@@ -175,7 +194,10 @@ for (const [index, path] of checkoutPaths.entries()) {
       if (run.snapshot().hasTag('placed')) {
         // the order page: cash on delivery waits for delivery, a wallet order offers the wallet
         const orderId = page.url().split('/').pop()!;
-        const pay = paymentOracle.start({ orderId, paymentMethod: done.paymentMethod, cartSubtotal: done.cartSubtotal, isPaid: false }, { newPath: false });
+        const pay = paymentOracle.start(
+          { orderId, paymentMethod: done.paymentMethod, cartSubtotal: done.cartSubtotal, isPaid: false },
+          { newPath: false },
+        );
         await expectPaymentShows(page, pay.snapshot());
         await pay.stop();
         await expect(page.locator('header').getByRole('link', { name: 'Cart, empty' })).toBeVisible();
@@ -191,7 +213,9 @@ const paymentPaths = e2ePaths(paymentE2eModel(), ({ event, before }) => `${Strin
 
 for (const [index, path] of paymentPaths.entries()) {
   const names = path.map(({ event }) => event.type.replace(/^xstate\.(done|error)\.actor\./, '$1 ').replace(/^payment\./, ''));
-  test(`when a buyer goes ${names.join(' → ')} on a wallet order (payment path ${index + 1}/${paymentPaths.length}), then every step shows what the payment machine says`, async ({ page }) => {
+  test(`when a buyer goes ${names.join(' → ')} on a wallet order (payment path ${index + 1}/${paymentPaths.length}), then every step shows what the payment machine says`, async ({
+    page,
+  }) => {
     await login(page);
     const order = await placeWalletOrder(page, lines[0]!);
     let run = paymentOracle.start({ orderId: order._id, paymentMethod: 'pp', cartSubtotal: lines[0]!.price, isPaid: false });
@@ -205,7 +229,10 @@ for (const [index, path] of paymentPaths.entries()) {
       if (run.snapshot().hasTag('paid')) {
         // A reload opens the order as the server now has it: paid.
         await run.stop();
-        run = paymentOracle.start({ orderId: order._id, paymentMethod: 'pp', cartSubtotal: lines[0]!.price, isPaid: true }, { newPath: false });
+        run = paymentOracle.start(
+          { orderId: order._id, paymentMethod: 'pp', cartSubtotal: lines[0]!.price, isPaid: true },
+          { newPath: false },
+        );
         await page.reload();
         await expectPaymentShows(page, run.snapshot());
         await expect(page.getByText(/^Paid on /)).toBeVisible();
@@ -219,9 +246,19 @@ for (const [index, path] of paymentPaths.entries()) {
 /** Transitions no browser step can take, each with the reason. */
 const CHECKOUT_EXCLUDED: Excluded[] = [];
 const PAYMENT_EXCLUDED: Excluded[] = [
-  { transition: 'payment.walletUnavailable --payment.retry#0-->', reason: 'the order page offers no retry once the wallet failed to load (only a reload, which starts a new machine)' },
-  { transition: 'payment.awaitingApproval --payment.approved#1-->', reason: 'the wallet (simulator and real) approves only a wallet order the shop created: an approval without an id never reaches the page' },
-  { transition: 'payment.verifying --xstate.done.actor.confirmPaid#1-->', reason: 'PUT /api/orders/paid answers isPaid: true or an error, never isPaid: false' },
+  {
+    transition: 'payment.walletUnavailable --payment.retry#0-->',
+    reason: 'the order page offers no retry once the wallet failed to load (only a reload, which starts a new machine)',
+  },
+  {
+    transition: 'payment.awaitingApproval --payment.approved#1-->',
+    reason:
+      'the wallet (simulator and real) approves only a wallet order the shop created: an approval without an id never reaches the page',
+  },
+  {
+    transition: 'payment.verifying --xstate.done.actor.confirmPaid#1-->',
+    reason: 'PUT /api/orders/paid answers isPaid: true or an error, never isPaid: false',
+  },
 ];
 
 test('when every checkout and payment path above has run, then together they took every transition of both machines', () => {

@@ -34,7 +34,8 @@ export const SHIPPING_PROFILE: User = {
 
 /** Which answer a reprice step stands for: the browser's route and the oracle both rebuild it from the lines of the moment. */
 export type RepriceKind = 'unchanged' | 'dearer';
-export const repriceKind = (event: AnyEventObject): RepriceKind => ((event.output as { notes?: string[] } | undefined)?.notes?.length ? 'dearer' : 'unchanged');
+export const repriceKind = (event: AnyEventObject): RepriceKind =>
+  (event.output as { notes?: string[] } | undefined)?.notes?.length ? 'dearer' : 'unchanged';
 
 /** The cart actor a checkout follows, holding `items` in its own storage. */
 export const startCart = (items: CartItem[]) => {
@@ -68,7 +69,12 @@ export const checkoutE2eModel = (lines: CartItem[], followCart = false): ModelSp
   return {
     name: 'checkout (e2e)',
     machine: checkoutMachine.provide({
-      actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise(), ...(followCart ? {} : { watchCart: control.callback() }) },
+      actors: {
+        loadProfile: control.promise(),
+        reprice: control.promise(),
+        createOrder: control.promise(),
+        ...(followCart ? {} : { watchCart: control.callback() }),
+      },
     }),
     control,
     input: () => ({ userId: 'john', cart: startCart(lines), idempotencyKey: 'k1' }),
@@ -97,7 +103,13 @@ export const checkoutE2eModel = (lines: CartItem[], followCart = false): ModelSp
         ];
       return [];
     },
-    select: (ctx: CheckoutContext) => ({ items: ctx.items.length, paymentMethod: ctx.paymentMethod, error: ctx.error, priceError: ctx.priceError, notes: ctx.notes }),
+    select: (ctx: CheckoutContext) => ({
+      items: ctx.items.length,
+      paymentMethod: ctx.paymentMethod,
+      error: ctx.error,
+      priceError: ctx.priceError,
+      notes: ctx.notes,
+    }),
   };
 };
 
@@ -141,7 +153,11 @@ export const paymentE2eModel = (): ModelSpec => {
           { type: 'xstate.error.actor.loadWallet', error: { status: 503, message: 'wallet down' } },
         ];
       if (s.matches('awaitingApproval'))
-        return [{ type: 'payment.approved', walletOrderId: '(from the wallet)' }, { type: 'payment.cancelled' }, { type: 'payment.failed', message: 'Payment error' }];
+        return [
+          { type: 'payment.approved', walletOrderId: '(from the wallet)' },
+          { type: 'payment.cancelled' },
+          { type: 'payment.failed', message: 'Payment error' },
+        ];
       if (s.matches('verifying'))
         return [
           { type: 'xstate.done.actor.confirmPaid', output: { isPaid: true, paidAt: '(now)' } },

@@ -39,11 +39,18 @@ const BROKEN_BESTSELLERS = (route: Route) => route.fulfill({ json: [{ _id: 'brok
 const step = {
   start: (check = true): Step => ({ event: { type: 'kiosk.start' }, act: touchToStart, check }),
   key: (): Step => ({ event: { type: 'kiosk.activity' }, act: (page) => page.keyboard.press('Shift') }),
-  moreTime: (): Step => ({ event: { type: 'kiosk.activity' }, act: (page) => page.getByRole('button', { name: 'Yes, I need more time' }).click() }),
+  moreTime: (): Step => ({
+    event: { type: 'kiosk.activity' },
+    act: (page) => page.getByRole('button', { name: 'Yes, I need more time' }).click(),
+  }),
   idle: (): Step => ({ event: after('idle', 'shop.browsing'), act: runFor('idle') }),
   tick: (): Step => ({ event: after('tick', 'shop.warning.counting'), act: runFor('tick'), check: false }),
   /** `Continue on your phone`, `Done`, `Yes, I need more time`: the press is a touch (activity) before the click acts. */
-  touch: (name: string, check = true): Step => ({ event: { type: 'kiosk.activity' }, act: (page) => page.getByRole('button', { name }).click(), check }),
+  touch: (name: string, check = true): Step => ({
+    event: { type: 'kiosk.activity' },
+    act: (page) => page.getByRole('button', { name }).click(),
+    check,
+  }),
   /** The QR comes: `before` first, then the offer shows (`shown` gets the page's time then), then the drawing. */
   qrShown: (before?: () => void, shown?: (at: number) => void): Step => ({
     event: { type: 'kiosk.handoffShown' },
@@ -57,7 +64,10 @@ const step = {
   qrHidden: (): Step => ({ event: { type: 'kiosk.handoffHidden' }, act: (page) => expect(qr(page)).toHaveCount(0) }),
   handoffIdle: (): Step => ({ event: after('handoffIdle', 'shop.handoff'), act: runFor('handoffIdle') }),
   resetDone: (): Step => ({ event: { type: 'xstate.done.actor.resetSession', output: undefined }, act: attractShows }),
-  resetFailed: (): Step => ({ event: { type: 'xstate.error.actor.resetSession', error: { status: 500, message: 'logout failed' } }, act: attractShows }),
+  resetFailed: (): Step => ({
+    event: { type: 'xstate.error.actor.resetSession', error: { status: 500, message: 'logout failed' } },
+    act: attractShows,
+  }),
   buildCheck: (answer: (page: Page) => Promise<unknown>): Step => ({
     event: after('buildCheck', 'shop.attract.showing'),
     act: async (page) => {
@@ -111,7 +121,10 @@ const walk = async (page: Page, steps: Step[]) => {
   }
 };
 
-test('when a shopper browses, lingers through a warning and then walks away, then the page follows the kiosk machine to the reset and the build checks', async ({ page, shop }) => {
+test('when a shopper browses, lingers through a warning and then walks away, then the page follows the kiosk machine to the reset and the build checks', async ({
+  page,
+  shop,
+}) => {
   const countdown = KIOSK_DEFAULTS.warningMs / 1000;
   await walk(page, [
     step.start(),
@@ -134,7 +147,9 @@ test('when a shopper browses, lingers through a warning and then walks away, the
 
 test('when the shop stops answering, then the calm screen probes it and the kiosk carries on by itself', async ({ page }) => {
   let failing = 0;
-  await page.route('**/api/**', (route) => (failing > 0 ? (failing--, route.fulfill({ status: 502, json: { message: 'Bad gateway' } })) : route.continue()));
+  await page.route('**/api/**', (route) =>
+    failing > 0 ? (failing--, route.fulfill({ status: 502, json: { message: 'Bad gateway' } })) : route.continue(),
+  );
   await walk(page, [
     step.start(),
     {
@@ -152,7 +167,10 @@ test('when the shop stops answering, then the calm screen probes it and the kios
   ]);
 });
 
-test('when a page crashes and the reset cannot log out, then the kiosk still returns to attract and reloads the page there', async ({ page, shop }) => {
+test('when a page crashes and the reset cannot log out, then the kiosk still returns to attract and reloads the page there', async ({
+  page,
+  shop,
+}) => {
   await page.route('**/api/products/bestsellers', BROKEN_BESTSELLERS);
   await page.route('**/api/logout', (route) => route.fulfill({ status: 500, json: { message: 'logout failed' } }));
   await walk(page, [
@@ -189,7 +207,10 @@ test('when a page crashes behind the calm screen, then the kiosk resets', async 
       check: false,
     },
     { event: { type: 'kiosk.unreachable' }, act: (p) => expect(calm(p)).toBeVisible() },
-    { event: { type: 'xstate.error.actor.probe', error: { status: 502, message: 'Bad gateway' } }, act: () => expect.poll(() => probes).toBeGreaterThanOrEqual(2) },
+    {
+      event: { type: 'xstate.error.actor.probe', error: { status: 502, message: 'Bad gateway' } },
+      act: () => expect.poll(() => probes).toBeGreaterThanOrEqual(2),
+    },
     {
       event: { type: 'kiosk.crashed' },
       act: async (p) => {
@@ -205,7 +226,9 @@ test('when a page crashes behind the calm screen, then the kiosk resets', async 
   ]);
 });
 
-test('when a shopper hands the cart to a phone, then the page follows the kiosk machine through the QR, its longer idle time and the warning over it', async ({ page }) => {
+test('when a shopper hands the cart to a phone, then the page follows the kiosk machine through the QR, its longer idle time and the warning over it', async ({
+  page,
+}) => {
   const link = HANDOFF.ttlMinutes * 60_000;
   // The first link is held until the warning is on: its QR appears over the warning.
   let release: () => void = () => undefined;

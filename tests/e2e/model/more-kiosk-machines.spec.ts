@@ -20,7 +20,11 @@ test.describe.configure({ mode: 'serial' });
 const PIN = '2468';
 test.use({ shopEnv: { KIOSK_PIN: PIN } });
 
-const models: Record<string, ModelSpec> = { 'pin-pad': pinPadModel(), 'handoff-offer': handoffOfferModel(), 'handoff-claim': handoffClaimModel() };
+const models: Record<string, ModelSpec> = {
+  'pin-pad': pinPadModel(),
+  'handoff-offer': handoffOfferModel(),
+  'handoff-claim': handoffClaimModel(),
+};
 const { collect, report } = createPageReplay(models, {
   // The page's input holds its cart actor: the model's own, with the token or without as the page had.
   'handoff-claim': (spec, init) => spec.inputs![stateText(init.state ?? '') === 'unknown' ? 1 : 0]!(),
@@ -60,7 +64,9 @@ const typePin = async (page: Page, pin: string) => {
   await pad.getByRole('button', { name: 'OK' }).click();
 };
 
-test('when the kiosk operator presses the logo briefly, holds it, waits, types, is refused, locked and finally right, then the PIN pad follows the model', async ({ page }) => {
+test('when the kiosk operator presses the logo briefly, holds it, waits, types, is refused, locked and finally right, then the PIN pad follows the model', async ({
+  page,
+}) => {
   await touchToStart(page);
   await pauseNow(page);
   const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
@@ -133,7 +139,9 @@ test('when the kiosk operator presses the logo briefly, holds it, waits, types, 
 
   // locked for 61 s: a minute's tick, then the last second, then the pad takes keys again
   await openPad(page);
-  await answerNext(page, 'POST', (route) => route.fulfill({ status: 429, headers: { 'Retry-After': '61' }, json: { message: 'Too many wrong PINs.' } }));
+  await answerNext(page, 'POST', (route) =>
+    route.fulfill({ status: 429, headers: { 'Retry-After': '61' }, json: { message: 'Too many wrong PINs.' } }),
+  );
   await typePin(page, '1111');
   await expect(pad.getByRole('alert')).toHaveText(/Try again in 2 minutes/);
   await idle();
@@ -160,7 +168,10 @@ test('when the kiosk operator presses the logo briefly, holds it, waits, types, 
 const kioskCart = async (page: Page) => {
   await touchToStart(page);
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
@@ -177,7 +188,9 @@ const qrShows = (page: Page) =>
     await expect(page.getByRole('img', { name: /^QR code of the link to your cart/ })).toBeVisible({ timeout: 200 });
   }).toPass();
 
-test('when a kiosk shopper offers the cart, closes while it is made, meets a failure, lets the code expire and makes new ones, then the offer follows the model', async ({ page }) => {
+test('when a kiosk shopper offers the cart, closes while it is made, meets a failure, lets the code expire and makes new ones, then the offer follows the model', async ({
+  page,
+}) => {
   await kioskCart(page);
   const offer = page.getByRole('button', { name: 'Continue on your phone' });
   const done = page.getByRole('button', { name: 'Done' });
@@ -228,7 +241,11 @@ const phonePage = async (browser: Browser, baseURL: string) => {
   return context.newPage();
 };
 
-test('when phones open a link with no token, a dropped claim and Try again, the same link again, a forged and an expired one, then the claim follows the model', async ({ page, browser, baseURL }) => {
+test('when phones open a link with no token, a dropped claim and Try again, the same link again, a forged and an expired one, then the claim follows the model', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await kioskCart(page);
   await page.getByRole('button', { name: 'Continue on your phone' }).click();
   await qrShows(page);
@@ -255,7 +272,9 @@ test('when phones open a link with no token, a dropped claim and Try again, the 
     await expect(phone.getByRole('heading', { name: HANDOFF.used })).toBeVisible();
     await open(`/handoff#${'x'.repeat(43)}`);
     await expect(phone.getByRole('heading', { name: HANDOFF.unknown })).toBeVisible();
-    await phone.route('**/api/handoffs/claim', (route: Route) => route.fulfill({ status: 410, json: { message: HANDOFF.expired } }), { times: 1 });
+    await phone.route('**/api/handoffs/claim', (route: Route) => route.fulfill({ status: 410, json: { message: HANDOFF.expired } }), {
+      times: 1,
+    });
     await open(`/handoff#${'y'.repeat(43)}`);
     await expect(phone.getByRole('heading', { name: HANDOFF.expired })).toBeVisible();
     await collect(phone);

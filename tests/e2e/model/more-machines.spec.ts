@@ -31,7 +31,9 @@ const carouselReady = async (page: Page) => {
   await expect(page.getByRole('region', { name: 'Bestseller slides' })).toBeVisible();
 };
 
-test('when a shopper waits, points at, tabs into, moves, pauses and plays the bestseller carousel, then it rotates, holds and moves as the model says', async ({ page }) => {
+test('when a shopper waits, points at, tabs into, moves, pauses and plays the bestseller carousel, then it rotates, holds and moves as the model says', async ({
+  page,
+}) => {
   // The pointer starts away from the carousel, so only the steps below hover it.
   await page.mouse.move(0, 0);
   await openPaused(page, '/', carouselReady);
@@ -87,7 +89,10 @@ const holdNext = (page: Page, pattern: string) => {
   return { held, release: (how: 'continue' | 'abort') => release(how) };
 };
 
-test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({ page, request }) => {
+test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({
+  page,
+  request,
+}) => {
   const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
   const product = products[0]!;
   await login(page, DEMO_ADMIN);
@@ -139,16 +144,21 @@ test('when an admin uploads, uploads again before and during the refresh, the re
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   carousel: [
-    { transition: 'carousel --carousel.goTo#0-->', reason: 'the carousel shows no slide picker (dots): only the arrows, ←/→ and swipes move it; carousel.machine.test.ts covers it' },
+    {
+      transition: 'carousel --carousel.goTo#0-->',
+      reason: 'the carousel shows no slide picker (dots): only the arrows, ←/→ and swipes move it; carousel.machine.test.ts covers it',
+    },
     {
       transition: 'carousel --carousel.count#0-->',
-      reason: 'the home page loads the bestsellers once and never reloads them while the carousel is shown, so its length never changes; carousel.machine.test.ts covers it',
+      reason:
+        'the home page loads the bestsellers once and never reloads them while the carousel is shown, so its length never changes; carousel.machine.test.ts covers it',
     },
   ],
   'product-images': [
     {
       transition: 'productImages.upload.uploading --xstate.error.actor.upload#0-->',
-      reason: "the page's upload (use-uploads.ts start) resolves for every outcome: a failed file keeps its message beside it; product-images.machine.test.ts covers it",
+      reason:
+        "the page's upload (use-uploads.ts start) resolves for every outcome: a failed file keeps its message beside it; product-images.machine.test.ts covers it",
     },
   ],
 };

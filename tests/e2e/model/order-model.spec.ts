@@ -51,7 +51,12 @@ const ok = async (answer: Promise<APIResponse>) => {
  * (one unit of the demo product with the most stock), then pays it on the Test wallet's
  * server side, has the admin deliver it, or cancels it (the admin cancels it on the admin's path).
  */
-const makeOrder = async (setup: OrderSetup, buyer: APIRequestContext, admin: APIRequestContext, canceller: APIRequestContext): Promise<string> => {
+const makeOrder = async (
+  setup: OrderSetup,
+  buyer: APIRequestContext,
+  admin: APIRequestContext,
+  canceller: APIRequestContext,
+): Promise<string> => {
   const { products } = (await ok(buyer.get('/api/products?sort=name_1'))) as { products: Product[] };
   const product = products.reduce((a, b) => (b.count > a.count ? b : a));
   const order = (await ok(
@@ -173,7 +178,9 @@ for (const [index, path] of paths.entries()) {
   }) => {
     // page.request shares the page's session; `request` is the other party (the admin beside the buyer, the buyer beside the admin)
     await login(page, viewer);
-    await ok(request.post('/api/users/login', { headers: CSRF, data: { ...(viewer === 'admin' ? DEMO_USER : DEMO_ADMIN), doNotLogout: false } }));
+    await ok(
+      request.post('/api/users/login', { headers: CSRF, data: { ...(viewer === 'admin' ? DEMO_USER : DEMO_ADMIN), doNotLogout: false } }),
+    );
     const [buyer, admin] = viewer === 'admin' ? [request, page.request] : [page.request, request];
     const firstLoad = path.find((s) => s.event.type === 'xstate.done.actor.loadOrder')!.event as unknown as { output: Order };
     const setup = setupOf(firstLoad.output);
@@ -188,7 +195,8 @@ for (const [index, path] of paths.entries()) {
         expect(after.value).toEqual(step.after.value);
         await test.step(describeStep(step.event) ?? step.event.type, async () => {
           if (i === 0) {
-            if (step.event.type === 'xstate.error.actor.loadOrder') await page.route('**/api/orders/user/*', (route) => route.abort(), { times: 1 });
+            if (step.event.type === 'xstate.error.actor.loadOrder')
+              await page.route('**/api/orders/user/*', (route) => route.abort(), { times: 1 });
             await page.goto(url);
           } else await perform(page, step.event, path[i + 1]?.event, other);
           if (!inFlight(after)) await expectPageShows(page, after);

@@ -30,7 +30,13 @@ export const setupOf = (order: Order): OrderSetup => {
 
 const loadAnswers = (viewer: OrderViewer): AnyEventObject[] => [
   // delivered: a cod order (a wallet order is delivered only once paid, which paidOrder covers)
-  ...[baseOrder, codOrder, paidOrder, { ...codOrder, isDelivered: true, deliveredAt: '2026-11-23T09:00:00Z' }, { ...cancelledOrder, cancelReason: reasonOf(viewer) }].map((output) => ({
+  ...[
+    baseOrder,
+    codOrder,
+    paidOrder,
+    { ...codOrder, isDelivered: true, deliveredAt: '2026-11-23T09:00:00Z' },
+    { ...cancelledOrder, cancelReason: reasonOf(viewer) },
+  ].map((output) => ({
     type: 'xstate.done.actor.loadOrder',
     output,
   })),
@@ -54,14 +60,21 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
     return [
       ...(cancelledOnServer
         ? []
-        : [{ type: 'xstate.done.actor.cancelOrder', output: { ...ctx.order, isCancelled: true, cancelledAt: '2026-11-24T12:00:00Z', cancelReason: reasonOf(ctx.viewer) } }]),
+        : [
+            {
+              type: 'xstate.done.actor.cancelOrder',
+              output: { ...ctx.order, isCancelled: true, cancelledAt: '2026-11-24T12:00:00Z', cancelReason: reasonOf(ctx.viewer) },
+            },
+          ]),
       { type: 'xstate.error.actor.cancelOrder', error: { status: 409, message: SERVER_TEXTS.alreadyCancelled } },
     ];
   if (s.matches('marking'))
     return [
       ...(cancelledOnServer ? [] : [{ type: 'xstate.done.actor.markDelivered', output: { deliveredAt: '2026-11-24T12:00:00Z' } }]),
       // only a cod order can be cancelled under the admin's hands (a paid one no longer can)
-      ...(ctx.order?.paymentMethod === 'cod' ? [{ type: 'xstate.error.actor.markDelivered', error: { status: 409, message: SERVER_TEXTS.cancelledNotDeliverable } }] : []),
+      ...(ctx.order?.paymentMethod === 'cod'
+        ? [{ type: 'xstate.error.actor.markDelivered', error: { status: 409, message: SERVER_TEXTS.cancelledNotDeliverable } }]
+        : []),
     ];
   // 'Are you sure?' is modal: only Yes or No.
   if (s.matches({ created: { cancel: 'asking' } })) return [{ type: 'order.cancelConfirmed' }, { type: 'order.cancelDismissed' }];
@@ -78,7 +91,9 @@ export const orderE2eModel = (viewer: OrderViewer = 'user'): ModelSpec => {
   const control = createControl();
   return {
     name: 'order (e2e)',
-    machine: orderMachine.provide({ actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() } }),
+    machine: orderMachine.provide({
+      actors: { loadOrder: control.promise(), markDelivered: control.promise(), cancelOrder: control.promise() },
+    }),
     control,
     input: () => ({ orderId: 'o1', viewer }),
     events: byState,

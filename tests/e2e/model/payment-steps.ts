@@ -34,7 +34,8 @@ export const payOnPage = async (page: Page, orderId: string, event: AnyEventObje
     case 'xstate.error.actor.loadWallet':
     case 'xstate.done.actor.loadWallet':
       // the page opens; for the error its wallet does not load
-      if (event.type.startsWith('xstate.error.')) await page.route('**/api/payments/config', (route) => route.fulfill({ status: 503, json: { message: 'The wallet is down' } }));
+      if (event.type.startsWith('xstate.error.'))
+        await page.route('**/api/payments/config', (route) => route.fulfill({ status: 503, json: { message: 'The wallet is down' } }));
       if (!logs.has(page)) logs.set(page, logged(page));
       return page.goto(`/user/order-details/${orderId}`);
     case 'xstate.done.actor.confirmPaid':
@@ -48,7 +49,11 @@ export const payOnPage = async (page: Page, orderId: string, event: AnyEventObje
       return page.getByRole('button', { name: 'Cancel', exact: true }).click();
     case 'payment.failed':
       // the wallet cannot start its order: its onError reports to the page
-      await page.route('**/api/orders/*/wallet-order', (route) => route.fulfill({ status: 500, json: { message: 'The wallet order failed' } }), { times: 1 });
+      await page.route(
+        '**/api/orders/*/wallet-order',
+        (route) => route.fulfill({ status: 500, json: { message: 'The wallet order failed' } }),
+        { times: 1 },
+      );
       return wallet.click();
   }
 };

@@ -7,7 +7,9 @@ import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
  * Issue 13, QA's tools: a session recorded in the browser (the event log switched on with its
  * localStorage flag) replays against the machines as recorded — a bug report's log is a test.
  */
-test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({ page }) => {
+test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({
+  page,
+}) => {
   await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
   await orderABook(page, 'pp');
   await expect(page.getByText('Pay for your order')).toBeVisible();
@@ -19,12 +21,17 @@ test('when a shopper checks out and cancels with the event log on, then the expo
   expect(json).not.toContain(DEMO_USER.email);
   const entries = parseLog(json);
   // The route guard, fetch and form actors of each page record too (spec shared-machines.spec.ts).
-  expect(new Set(entries.map((e) => e.actor))).toEqual(new Set(['auth', 'cart', 'checkout', 'order', 'payment', 'guard', 'fetch', 'submit']));
+  expect(new Set(entries.map((e) => e.actor))).toEqual(
+    new Set(['auth', 'cart', 'checkout', 'order', 'payment', 'guard', 'fetch', 'submit']),
+  );
   const { lines, problem } = replayLog(entries);
   expect(problem, lines.join('\n')).toBeNull();
 });
 
-test("when a shopper and the admin chat with the event log on, then both exported logs replay as recorded, the shopper's phone number and e-mail redacted", async ({ browser, baseURL }) => {
+test("when a shopper and the admin chat with the event log on, then both exported logs replay as recorded, the shopper's phone number and e-mail redacted", async ({
+  browser,
+  baseURL,
+}) => {
   const contexts = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
   try {
     const [admin, shopper] = await Promise.all(contexts.map((c) => c.newPage()));
@@ -44,7 +51,10 @@ test("when a shopper and the admin chat with the event log on, then both exporte
     await admin!.getByRole('button', { name: 'Close chat with a guest' }).click();
     await expect(shopper!.getByText(CHAT_TEXTS.adminClosed)).toBeVisible();
 
-    for (const [page, actor] of [[shopper!, 'customer-chat'], [admin!, 'admin-chat']] as const) {
+    for (const [page, actor] of [
+      [shopper!, 'customer-chat'],
+      [admin!, 'admin-chat'],
+    ] as const) {
       const json = await page.evaluate(() => (window as unknown as { statefrontEvents: { toJSON(): string } }).statefrontEvents.toJSON());
       expect(json).not.toMatch(/123-4567|ann@example\.com/);
       const entries = parseLog(json);

@@ -37,7 +37,9 @@ test.beforeEach(async ({ page }) => {
   await logPages(page);
 });
 
-test('when a guest opens an account page, logs in there, then logs out, then the guard shows the login form, the page, and the form again', async ({ page }) => {
+test('when a guest opens an account page, logs in there, then logs out, then the guard shows the login form, the page, and the form again', async ({
+  page,
+}) => {
   await goto(page, '/user');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await page.getByLabel('Email address').fill(DEMO_USER.email);
@@ -57,7 +59,9 @@ test('when a customer opens an admin page, then the guard sends them home', asyn
   await collect(page);
 });
 
-test('when the token check fails for a logged-in customer, then the guard takes its error: the login form, or the page if it asks again', async ({ page }) => {
+test('when the token check fails for a logged-in customer, then the guard takes its error: the login form, or the page if it asks again', async ({
+  page,
+}) => {
   // A 401 also makes the tab a guest (client/lib/api.ts), and the guard hears `guard.signedOut`
   // before its own request settles; a failure that says nothing about the session (a 500) is the
   // guard's own error: loading → showLogin. Whether a recheck follows (the guard asks again when
@@ -65,14 +69,23 @@ test('when the token check fails for a logged-in customer, then the guard takes 
   // recorded step against the model either way.
   await login(page, DEMO_USER);
   let asked = 0;
-  await page.route('**/api/get-token', (route) => (asked++ === 0 ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.continue()));
+  await page.route('**/api/get-token', (route) =>
+    asked++ === 0 ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.continue(),
+  );
   await goto(page, '/user');
-  await expect(page.getByRole('button', { name: 'Login' }).or(page.getByRole('heading', { name: /profile/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Login' })
+      .or(page.getByRole('heading', { name: /profile/i }))
+      .first(),
+  ).toBeVisible();
   expect(asked).toBeGreaterThanOrEqual(1);
   await collect(page);
 });
 
-test('when a product loads, is missing, or the orders call fails once, then the page shows it, the error, and after Try again the orders', async ({ page }) => {
+test('when a product loads, is missing, or the orders call fails once, then the page shows it, the error, and after Try again the orders', async ({
+  page,
+}) => {
   await goto(page, `/product-details/${products[0]!._id}`);
   await expect(page.getByRole('heading', { name: products[0]!.name })).toBeVisible();
   await goto(page, '/product-details/000000000000000000000000');
@@ -86,7 +99,9 @@ test('when a product loads, is missing, or the orders call fails once, then the 
   await collect(page);
 });
 
-test("when an admin creates a category beside the product form, then the server's list replaces the shown one at once", async ({ page }) => {
+test("when an admin creates a category beside the product form, then the server's list replaces the shown one at once", async ({
+  page,
+}) => {
   await login(page, DEMO_ADMIN);
   await goto(page, '/admin/create-new-product');
   // The run's shop is shared by every spec: a name of its own, as admin.spec.ts does.
@@ -104,7 +119,9 @@ const review = async (page: Page, comment: string, rating: string) => {
   await page.getByRole('button', { name: 'Submit' }).click();
 };
 
-test('when a customer reviews products, twice, and sends the form empty, then the form says sent, the refusal, and goes back to idle', async ({ page }) => {
+test('when a customer reviews products, twice, and sends the form empty, then the form says sent, the refusal, and goes back to idle', async ({
+  page,
+}) => {
   await login(page, DEMO_USER);
   for (const product of products.slice(0, 2)) {
     await goto(page, `/product-details/${product._id}`);
@@ -128,11 +145,22 @@ test('when a customer reviews products, twice, and sends the form empty, then th
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   guard: [
-    { transition: 'guard.loading --xstate.done.actor.fetchToken#0-->', reason: 'the BFF answers 401 when there is no session (bff/session/session-routes.ts), never 200 without a token; guard.machine.test.ts covers it' },
-    { transition: 'guard.redirectHome --guard.recheck#0-->', reason: 'the redirect leaves the page at once, so no login or role change reaches that guard' },
+    {
+      transition: 'guard.loading --xstate.done.actor.fetchToken#0-->',
+      reason:
+        'the BFF answers 401 when there is no session (bff/session/session-routes.ts), never 200 without a token; guard.machine.test.ts covers it',
+    },
+    {
+      transition: 'guard.redirectHome --guard.recheck#0-->',
+      reason: 'the redirect leaves the page at once, so no login or role change reaches that guard',
+    },
   ],
   fetch: [
-    { transition: 'fetch.loading --fetch.reload#0-->', reason: 'no screen reloads a resource that is still loading (reloads follow an answer: a review, a delete, Try again); fetch.machine.test.ts covers it' },
+    {
+      transition: 'fetch.loading --fetch.reload#0-->',
+      reason:
+        'no screen reloads a resource that is still loading (reloads follow an answer: a review, a delete, Try again); fetch.machine.test.ts covers it',
+    },
   ],
   submit: [],
 };

@@ -66,7 +66,10 @@ const expectTabShows = async (tab: Tab, s: AnyMachineSnapshot) => {
 
 for (const [index, path] of paths.entries()) {
   const names = path.map((s) => tabActionOf(s.event)).filter(Boolean);
-  test(`when two tabs go ${names.join(' → ')} (two-tab path ${index + 1}/${paths.length}), then each tab shows what its auth machine says`, async ({ page, context }) => {
+  test(`when two tabs go ${names.join(' → ')} (two-tab path ${index + 1}/${paths.length}), then each tab shows what its auth machine says`, async ({
+    page,
+    context,
+  }) => {
     // Tab 1 opens an account page first, with nobody logged in.
     const one: Tab = { page, at: '/user' };
     const tab1 = oracle.start({ local: memoryStorage(), session: memoryStorage() }, { newPath: false });
@@ -128,7 +131,10 @@ async function perform(action: TabAction, one: Tab, two: Tab | undefined, contex
   return two;
 }
 
-test('when tab 1 logs in without "Do not logout" and tab 2 opens, then tab 2 shows the name and the profile; when tab 2 logs out, then tab 1 shows Login/Register and the login form', async ({ page, context }) => {
+test('when tab 1 logs in without "Do not logout" and tab 2 opens, then tab 2 shows the name and the profile; when tab 2 logs out, then tab 1 shows Login/Register and the login form', async ({
+  page,
+  context,
+}) => {
   const one: Tab = { page, at: '/user' };
   await page.goto('/user');
   await logIn(one);

@@ -7,7 +7,9 @@ import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
  * credentials): the SDK, the wallet order and its capture all stay on this machine.
  */
 
-test('when a user pays a wallet order with the test wallet, then the order is paid and reads "Your order is finished"', async ({ page }) => {
+test('when a user pays a wallet order with the test wallet, then the order is paid and reads "Your order is finished"', async ({
+  page,
+}) => {
   // Nothing may reach the real wallet: any request to it fails the test.
   const external: string[] = [];
   await page.route(/^https:\/\/([a-z-]+\.)*paypal(objects)?\.com\//, (route) => {
@@ -52,7 +54,11 @@ const adminPage = async (browser: Browser, baseURL: string) => {
   return { context, page };
 };
 
-test('when a user orders with cash on delivery, then the order says so, and the admin marks it delivered', async ({ page, browser, baseURL }) => {
+test('when a user orders with cash on delivery, then the order says so, and the admin marks it delivered', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const orderId = await orderABook(page, 'cod');
   await expect(page.getByRole('button', { name: 'Wait for your order. You pay on delivery' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Test wallet', exact: true })).toHaveCount(0);

@@ -31,7 +31,9 @@ const hrefOf = async (page: Page, path: string, prefix: string) => {
 
 test.describe.configure({ timeout: 240_000 });
 
-test('when a visitor opens every shop page at 360 px and on both kiosk sizes, then no page scrolls sideways except inside a marked table', async ({ page }) => {
+test('when a visitor opens every shop page at 360 px and on both kiosk sizes, then no page scrolls sideways except inside a marked table', async ({
+  page,
+}) => {
   const product = await hrefOf(page, '/product-list', '/product-details/');
   await visitAll(page, [
     { name: 'home', path: '/' },
@@ -46,7 +48,9 @@ test('when a visitor opens every shop page at 360 px and on both kiosk sizes, th
   ]);
 });
 
-test('when the demo customer opens every page of the user area, then no page scrolls sideways except inside a marked table', async ({ page }) => {
+test('when the demo customer opens every page of the user area, then no page scrolls sideways except inside a marked table', async ({
+  page,
+}) => {
   const order = await orderABook(page, 'cod');
   await visitAll(page, [
     { name: 'user-profile', path: '/user' },

@@ -19,11 +19,27 @@ const shopPages = async (page: Page) => {
   await page.goto('/product-list');
   await settled(page);
   const product = await page.locator('main a[href^="/product-details/"]').first().getAttribute('href');
-  return ['/', '/product-list', '/product-list/category/Books', '/product-list/search/a', product ?? '/', '/cart', '/login', '/register', '/no-such-page'];
+  return [
+    '/',
+    '/product-list',
+    '/product-list/category/Books',
+    '/product-list/search/a',
+    product ?? '/',
+    '/cart',
+    '/login',
+    '/register',
+    '/no-such-page',
+  ];
 };
 
 /** A file name that stays the same from run to run (no product id). */
-const screenName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/^product-details\/.*/, 'product-details').replace(/\//g, '_'));
+const screenName = (path: string) =>
+  path === '/'
+    ? 'home'
+    : path
+        .slice(1)
+        .replace(/^product-details\/.*/, 'product-details')
+        .replace(/\//g, '_');
 
 const measure = async (page: Page, paths: string[]) => {
   const found: Record<string, string[]> = {};
@@ -44,11 +60,15 @@ const measure = async (page: Page, paths: string[]) => {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 44 × 44 px or more', async ({ page }) => {
+test('when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 44 × 44 px or more', async ({
+  page,
+}) => {
   await measure(page, await shopPages(page));
 });
 
-test('when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 44 × 44 px or more', async ({ page }) => {
+test('when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 44 × 44 px or more', async ({
+  page,
+}) => {
   await login(page, DEMO_USER);
   await measure(page, ['/user', '/user/my-orders', '/user/cart-details']);
 });
@@ -56,11 +76,16 @@ test('when a shopper logged in at the kiosk opens the user pages with the touch 
 /** What the kiosk shows now, measured: small targets and outside links, under `where`. */
 const checkKiosk = async (page: Page, where: string, found: Record<string, string[]>) => {
   await saveScreen(page, { name: 'kiosk', width: 1080 }, where.replace(/ /g, '-'));
-  const problems = [...(await smallTargets(page, TOUCH_TARGET_PX)), ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin)))];
+  const problems = [
+    ...(await smallTargets(page, TOUCH_TARGET_PX)),
+    ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin))),
+  ];
   if (problems.length > 0) found[where] = problems;
 };
 
-test('when a shopper uses the kiosk at /kiosk, then every visible focusable or clickable element, the on-screen keys and the PIN pad included, is 44 × 44 px or more', async ({ page }) => {
+test('when a shopper uses the kiosk at /kiosk, then every visible focusable or clickable element, the on-screen keys and the PIN pad included, is 44 × 44 px or more', async ({
+  page,
+}) => {
   const found: Record<string, string[]> = {};
   for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE]) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -70,12 +95,20 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
     await touchToStart(page);
     await expect(page.getByRole('link', { name: /^Go to the Category/ }).first()).toBeVisible();
     // the rules are on: no selection, no pinch zoom
-    expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual(['none', 'pan-x pan-y']);
+    expect(
+      await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction]),
+    ).toEqual(['none', 'pan-x pan-y']);
     await checkKiosk(page, `${size.name} home`, found);
-    await page.getByRole('link', { name: /^Go to the Category/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Go to the Category/ })
+      .first()
+      .click();
     await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
     await checkKiosk(page, `${size.name} product list`, found);
-    await page.getByRole('link', { name: /^See product / }).first().click();
+    await page
+      .getByRole('link', { name: /^See product / })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
     await checkKiosk(page, `${size.name} product details`, found);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -96,7 +129,9 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
   expect(found).toEqual({});
 });
 
-test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({ page }) => {
+test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
   await touchToStart(page);
   const search = page.getByRole('searchbox', { name: 'Search products' });
@@ -126,7 +161,9 @@ const keyboardFiles = (page: Page) => {
   return found;
 };
 
-test('when the plain shop loads and its search gets focus, then no keyboard code is fetched; on the kiosk the first focus fetches it', async ({ page }) => {
+test('when the plain shop loads and its search gets focus, then no keyboard code is fetched; on the kiosk the first focus fetches it', async ({
+  page,
+}) => {
   const fetched = keyboardFiles(page);
   await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
   await page.goto('/');

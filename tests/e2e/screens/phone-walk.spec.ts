@@ -30,7 +30,10 @@ const headerRows = (page: Page) =>
 
 const addFirstBook = async (page: Page) => {
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
 };
@@ -49,7 +52,9 @@ test('when a phone shows the header search, then its placeholder "Type to search
   expect(room.text).toBeLessThanOrEqual(room.inner);
 });
 
-test('when the cart has a badge on a phone, then the header keeps to two rows, for a visitor and for a logged-in customer', async ({ page }) => {
+test('when the cart has a badge on a phone, then the header keeps to two rows, for a visitor and for a logged-in customer', async ({
+  page,
+}) => {
   await addFirstBook(page);
   expect(await headerRows(page)).toBeLessThanOrEqual(2);
   await login(page, DEMO_USER);
@@ -90,9 +95,14 @@ test('when "User created" shows on a phone, then the toast does not cover the ch
   expect(overlaps(await boxOf(toast), await boxOf(launcher))).toBe(false);
 });
 
-test('when a shopper on a phone taps Add to cart at the bottom of the screen, then the "in your cart" banner is in view', async ({ page }) => {
+test('when a shopper on a phone taps Add to cart at the bottom of the screen, then the "in your cart" banner is in view', async ({
+  page,
+}) => {
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   const add = page.getByRole('button', { name: 'Add to cart' });
   await expect(add).toBeVisible();
   // as a thumb scrolls: just far enough for the button to show at the bottom edge

@@ -56,7 +56,8 @@ export const saveScreen = async (page: Page, size: { name: string; width: number
 };
 
 /** Two boxes overlap (by more than a pixel of anti-aliasing). */
-export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
 export type Box = { x: number; y: number; width: number; height: number };
 
 /**
@@ -66,7 +67,8 @@ export type Box = { x: number; y: number; width: number; height: number };
  */
 export const smallTargets = (page: Page, min: number): Promise<string[]> =>
   page.evaluate((least) => {
-    const focusable = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex^="-"]), .hg-button';
+    const focusable =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex^="-"]), .hg-button';
     const targets = new Set<Element>(document.querySelectorAll(focusable));
     for (const el of document.querySelectorAll('body *')) {
       const parent = el.parentElement;

@@ -11,7 +11,12 @@ const login = async (page: Page, credentials: { email: string; password: string 
 test('when the register form is sent with mistakes, then the messages of spec section 5 show on the page', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Submit' }).click();
-  for (const text of ['Please enter a name', 'Please enter your last name', 'Please anter a valid email address', 'Please anter a valid password']) {
+  for (const text of [
+    'Please enter a name',
+    'Please enter your last name',
+    'Please anter a valid email address',
+    'Please anter a valid password',
+  ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await page.getByLabel('Your name').fill('Ann');
@@ -67,7 +72,10 @@ test('when a user with a cart logs out, then the login page opens and the cart i
   await expect(page).toHaveURL(/\/user$/);
 
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 

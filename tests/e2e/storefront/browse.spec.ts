@@ -4,10 +4,14 @@ import { expect, test } from '../support/shop.ts';
 
 const seriousViolations = async (page: Page) => {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 };
 
-test('when a guest browses to a category and filters it, then the URL holds the filters, back restores them, and a product goes into the cart', async ({ page }) => {
+test('when a guest browses to a category and filters it, then the URL holds the filters, back restores them, and a product goes into the cart', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Go to the Category Computers' }).click();
   await expect(page).toHaveURL(/\/product-list\/category\/Computers$/);
@@ -52,7 +56,9 @@ test('when a guest browses to a category and filters it, then the URL holds the 
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
 
-test('when a guest ticks a category on the plain list, then other groups are disabled and unticking goes back to /product-list', async ({ page }) => {
+test('when a guest ticks a category on the plain list, then other groups are disabled and unticking goes back to /product-list', async ({
+  page,
+}) => {
   await page.goto('/product-list');
   await page.getByRole('checkbox', { name: 'Computers/Laptops', exact: true }).check();
   await expect(page.getByRole('checkbox', { name: 'Books', exact: true })).toBeDisabled();
@@ -90,7 +96,10 @@ test('when the list and a product page show, then axe finds no serious or critic
   await page.goto('/product-list?category=Computers');
   await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Login first to write a review')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -14,12 +14,17 @@ const register = async (page: Page, email: string) => {
   await expect(page).toHaveURL(/\/user$/);
 };
 
-test('when a guest buys with cash on delivery, then after registering and filling the profile the order is placed, listed and the cart is empty', async ({ page }) => {
+test('when a guest buys with cash on delivery, then after registering and filling the profile the order is placed, listed and the cart is empty', async ({
+  page,
+}) => {
   // A guest browses to a product and puts two of it in the cart.
   await page.goto('/');
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
   await expect(page).toHaveURL(/\/product-list\/category\/Books$/);
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product-details\//);
   // The list's heading stays until the product has loaded: read the name once the product shows.
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
@@ -96,7 +101,9 @@ test('when a guest buys with cash on delivery, then after registering and fillin
 /** Serious or critical axe findings inside the page's main region (the shell has its own checks). */
 const seriousIssues = async (page: Page) => {
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 test('when the cart and user pages show, then axe finds no serious or critical violation in them', async ({ page }) => {
@@ -112,7 +119,10 @@ test('when the cart and user pages show, then axe finds no serious or critical v
   expect(await seriousIssues(page)).toEqual([]);
 
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Go to cart' }).click();
   await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();

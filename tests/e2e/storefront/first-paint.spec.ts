@@ -48,7 +48,10 @@ const hydrated = async (page: Page, who: RegExp) => {
   await page.waitForLoadState('networkidle');
 };
 
-test('when a guest opens home, then the bestsellers come in the HTML, hydrate without a mismatch and are not fetched again', async ({ page, request }) => {
+test('when a guest opens home, then the bestsellers come in the HTML, hydrate without a mismatch and are not fetched again', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<div id="root">.*Bestseller in/s);
   expect(html).toContain('<script id="shop-data" type="application/json">');
@@ -61,7 +64,10 @@ test('when a guest opens home, then the bestsellers come in the HTML, hydrate wi
   expect(await seen.keptServerMarkup()).toBe(true);
 });
 
-test('when a guest opens a product list and a product, then each hydrates without a mismatch and asks nothing again', async ({ page, request }) => {
+test('when a guest opens a product list and a product, then each hydrates without a mismatch and asks nothing again', async ({
+  page,
+  request,
+}) => {
   const books = await (await request.get('/product-list/category/Books')).text();
   expect(books).toMatch(/<div id="root">.*\$\d+\.\d\d/s);
   const seen = await watch(page);
@@ -70,7 +76,10 @@ test('when a guest opens a product list and a product, then each hydrates withou
   await expect(page.locator('main img').first()).toHaveAttribute('fetchpriority', 'high');
   expect([seen.troubles, seen.reads, await seen.keptServerMarkup()]).toEqual([[], [], true]);
 
-  const href = await page.getByRole('link', { name: /^See product / }).first().getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .getAttribute('href');
   const details = await page.context().newPage();
   const seenDetails = await watch(details);
   await details.goto(href!);
@@ -84,11 +93,15 @@ test('when a guest opens a product list and a product, then each hydrates withou
   await expect.poll(() => seenDetails.reads).toContain('/api/products/bestsellers');
 });
 
-test('when a guest on a phone opens a product list and a product, then nothing on the screen moves while the page hydrates', async ({ page }) => {
+test('when a guest on a phone opens a product list and a product, then nothing on the screen moves while the page hydrates', async ({
+  page,
+}) => {
   // The list's and the product's pages are lazy chunks: hydrating before the chunk was in showed
   // their fallback for a moment, and the footer jumped into the screen and out (CLS 0.35).
   await page.setViewportSize({ width: 360, height: 640 });
-  const href = await page.request.get('/api/products?pageNum=1').then(async (r) => `/product-details/${((await r.json()) as { products: { _id: string }[] }).products[0]!._id}`);
+  const href = await page.request
+    .get('/api/products?pageNum=1')
+    .then(async (r) => `/product-details/${((await r.json()) as { products: { _id: string }[] }).products[0]!._id}`);
   for (const url of ['/product-list', href]) {
     const seen = await watch(page);
     await page.goto(url);
@@ -97,7 +110,9 @@ test('when a guest on a phone opens a product list and a product, then nothing o
   }
 });
 
-test('when a guest opens home, a list and a product, then the console shows no error (no 401 from asking who is logged in)', async ({ page }) => {
+test('when a guest opens home, a list and a product, then the console shows no error (no 401 from asking who is logged in)', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
@@ -106,7 +121,9 @@ test('when a guest opens home, a list and a product, then the console shows no e
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/session') sessionCalls.push(r.url());
   });
-  const href = await page.request.get('/api/products?pageNum=1').then(async (r) => `/product-details/${((await r.json()) as { products: { _id: string }[] }).products[0]!._id}`);
+  const href = await page.request
+    .get('/api/products?pageNum=1')
+    .then(async (r) => `/product-details/${((await r.json()) as { products: { _id: string }[] }).products[0]!._id}`);
   for (const url of ['/', '/product-list', href]) {
     await page.goto(url);
     await hydrated(page, /^Login$/);
@@ -115,10 +132,15 @@ test('when a guest opens home, a list and a product, then the console shows no e
   expect(sessionCalls).toEqual([]);
 });
 
-test('when a logged-in shopper with a cart opens home, then their name and the cart badge show after hydration, without a mismatch', async ({ page }) => {
+test('when a logged-in shopper with a cart opens home, then their name and the cart badge show after hydration, without a mismatch', async ({
+  page,
+}) => {
   await login(page, DEMO_USER);
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 

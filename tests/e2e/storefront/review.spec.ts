@@ -3,7 +3,10 @@ import { expect, test } from '../support/shop.ts';
 
 const openFirstProduct = async (page: Page) => {
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product-details\//);
 };
 

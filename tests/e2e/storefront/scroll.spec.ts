@@ -12,10 +12,12 @@ test('when the shopper goes Back from a product, then the list is where they lef
   await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
 
   // A card in view, so clicking it does not scroll the list first.
-  const inView = await cards.evaluateAll((links) => links.findIndex((a) => {
-    const box = a.getBoundingClientRect();
-    return box.top > 80 && box.bottom < window.innerHeight;
-  }));
+  const inView = await cards.evaluateAll((links) =>
+    links.findIndex((a) => {
+      const box = a.getBoundingClientRect();
+      return box.top > 80 && box.bottom < window.innerHeight;
+    }),
+  );
   expect(inView).toBeGreaterThanOrEqual(0);
   const left = await scrollY(page);
   await cards.nth(inView).click();
@@ -32,12 +34,17 @@ test('when the shopper goes Back from a product, then the list is where they lef
 
   await page.goBack();
   await expect.poll(() => scrollY(page)).toBe(left);
-  await page.getByRole('link', { name: /^See product / }).nth(inView).click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .nth(inView)
+    .click();
   await expect(page).toHaveURL(/\/product-details\//);
   await expect.poll(() => scrollY(page)).toBe(0);
 });
 
-test('when the shopper scrolls a list before the page has become interactive, then Back from a product still returns there', async ({ page }) => {
+test('when the shopper scrolls a list before the page has become interactive, then Back from a product still returns there', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   // The shop's script waits until the shopper has scrolled the server-rendered list.
   let scrolled = (): void => undefined;
@@ -57,10 +64,12 @@ test('when the shopper scrolls a list before the page has become interactive, th
   await expect(page.getByRole('navigation', { name: 'Account and cart' }).getByText(/^Login$/)).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  const inView = await cards.evaluateAll((links) => links.findIndex((a) => {
-    const box = a.getBoundingClientRect();
-    return box.top > 80 && box.bottom < window.innerHeight;
-  }));
+  const inView = await cards.evaluateAll((links) =>
+    links.findIndex((a) => {
+      const box = a.getBoundingClientRect();
+      return box.top > 80 && box.bottom < window.innerHeight;
+    }),
+  );
   await cards.nth(inView).click();
   await expect(page).toHaveURL(/\/product-details\//);
   await page.goBack();

@@ -15,7 +15,10 @@ export const login = async (page: Page, who: { email: string; password: string }
 export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
   await login(page, DEMO_USER);
   await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Go to cart' }).click();
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
@@ -29,7 +32,9 @@ export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
 export const holdLogo = async (page: Page) => {
   // The press is the pad's code (a chunk the kiosk shell fetches ahead): a press before it is in
   // is only the logo's. Wait for the chunk, and a frame for React to put it in place.
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name)))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name))))
+    .toBe(true);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
   if (!box) throw new Error('the logo is not on screen');

@@ -53,7 +53,10 @@ export const approveOrder = async <T>(db: Queryable, id: string, outcome: string
 };
 
 export const referenceOf = async (db: Queryable, id: string): Promise<string | undefined> => {
-  const { rows } = await db.query<{ referenceId: string }>('select reference_id as "referenceId" from wallet_simulator_orders where id = $1', [id]);
+  const { rows } = await db.query<{ referenceId: string }>(
+    'select reference_id as "referenceId" from wallet_simulator_orders where id = $1',
+    [id],
+  );
   return rows[0]?.referenceId;
 };
 

@@ -31,12 +31,27 @@ const invalid = (description: string) => providerError(400, 'INVALID_REQUEST', '
 const mismatch = (unit: z.infer<typeof CreateOrder>['purchase_units'][number]): SimAnswer | null => {
   const total = unit.amount.breakdown?.item_total;
   const items = unit.items ?? [];
-  if (items.length > 0 && !total) return providerError(422, 'UNPROCESSABLE_ENTITY', 'ITEM_TOTAL_REQUIRED', 'If item details are specified, the item total is required.');
+  if (items.length > 0 && !total)
+    return providerError(422, 'UNPROCESSABLE_ENTITY', 'ITEM_TOTAL_REQUIRED', 'If item details are specified, the item total is required.');
   if (total && cents(total.value) !== cents(unit.amount.value)) {
-    return providerError(422, 'UNPROCESSABLE_ENTITY', 'AMOUNT_MISMATCH', 'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.');
+    return providerError(
+      422,
+      'UNPROCESSABLE_ENTITY',
+      'AMOUNT_MISMATCH',
+      'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+    );
   }
-  if (total && items.length > 0 && items.reduce((sum, i) => sum + cents(i.unit_amount.value) * Number(i.quantity), 0) !== cents(total.value)) {
-    return providerError(422, 'UNPROCESSABLE_ENTITY', 'ITEM_TOTAL_MISMATCH', 'Should equal sum of (unit_amount * quantity) across all items.');
+  if (
+    total &&
+    items.length > 0 &&
+    items.reduce((sum, i) => sum + cents(i.unit_amount.value) * Number(i.quantity), 0) !== cents(total.value)
+  ) {
+    return providerError(
+      422,
+      'UNPROCESSABLE_ENTITY',
+      'ITEM_TOTAL_MISMATCH',
+      'Should equal sum of (unit_amount * quantity) across all items.',
+    );
   }
   if (items.some((i) => i.unit_amount.currency_code !== unit.amount.currency_code)) {
     return providerError(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH', 'Currency code should be the same for all amounts.');
@@ -69,7 +84,14 @@ export const simulatorRestRoutes = (store: SimulatorStore, controlGuard: Request
     }
     const token = `A21SIM${randomBytes(24).toString('base64url')}`;
     tokens.add(token);
-    res.json({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-SIMULATOR', expires_in: 32400, nonce: randomBytes(8).toString('hex') });
+    res.json({
+      scope: 'https://uri.paypal.com/services/payments/payment',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-SIMULATOR',
+      expires_in: 32400,
+      nonce: randomBytes(8).toString('hex'),
+    });
   });
 
   const bearer: RequestHandler = (req, res, next) => {
@@ -82,7 +104,12 @@ export const simulatorRestRoutes = (store: SimulatorStore, controlGuard: Request
   router.post('/v2/checkout/orders', bearer, json, async (req, res) => {
     const parsed = CreateOrder.safeParse(req.body);
     if (!parsed.success) {
-      send(res, invalid(`Request is not well-formed: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim()));
+      send(
+        res,
+        invalid(
+          `Request is not well-formed: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+        ),
+      );
       return;
     }
     const unit = parsed.data.purchase_units[0]!;

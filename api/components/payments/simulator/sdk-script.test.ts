@@ -16,7 +16,8 @@ const isShown = (node: HTMLElement | null): boolean => {
   return true;
 };
 
-const button = (host: HTMLElement, text: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement;
+const button = (host: HTMLElement, text: string) =>
+  [...host.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function renderWallet(createOrder = () => Promise.resolve('WALLET-1')) {

@@ -9,7 +9,10 @@ describe('the wallet simulator', () => {
     sim = await startSimulator();
     const res = await fetch(`${sim.base}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     token = ((await res.json()) as { access_token: string }).access_token;
@@ -49,10 +52,20 @@ describe('the wallet simulator', () => {
   });
 
   it('when a capture is repeated with the same PayPal-Request-Id, then the first capture comes back; with another id, ORDER_ALREADY_CAPTURED', async () => {
-    const created = (await (await orders('', { intent: 'CAPTURE', purchase_units: [unit('10.00')] })).json()) as { id: string; status: string };
+    const created = (await (await orders('', { intent: 'CAPTURE', purchase_units: [unit('10.00')] })).json()) as {
+      id: string;
+      status: string;
+    };
     expect(created.status).toBe('CREATED');
-    await fetch(`${sim.base}/control/orders/${created.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"approve"}' });
-    type Captured = { status: string; purchase_units: Array<{ payments: { captures: Array<{ id: string; status: string; amount: unknown }> } }> };
+    await fetch(`${sim.base}/control/orders/${created.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"action":"approve"}',
+    });
+    type Captured = {
+      status: string;
+      purchase_units: Array<{ payments: { captures: Array<{ id: string; status: string; amount: unknown }> } }>;
+    };
     const first = (await (await orders(`/${created.id}/capture`, {}, { 'paypal-request-id': 'k1' })).json()) as Captured;
     const capture = first.purchase_units[0]!.payments.captures[0]!;
     expect(capture).toMatchObject({ status: 'COMPLETED', amount: usd('20.00') });

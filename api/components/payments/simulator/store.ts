@@ -8,7 +8,15 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 type Money = { currency_code: string; value: string };
 export type PurchaseUnit = { reference_id: string; amount: Money & { breakdown?: unknown }; items?: unknown[] };
-type Capture = { id: string; status: string; status_details?: { reason: string }; amount: Money; final_capture: true; create_time: string; update_time: string };
+type Capture = {
+  id: string;
+  status: string;
+  status_details?: { reason: string };
+  amount: Money;
+  final_capture: true;
+  create_time: string;
+  update_time: string;
+};
 
 type SimOrder = {
   id: string;
@@ -42,7 +50,11 @@ const MAX_ORDERS = 10_000;
  * The simulated provider's memory: wallet orders, captures and replay answers, kept in the
  * shop database so that any API instance on it serves any wallet order (issue 16).
  */
-export const createSimulatorStore = (db: Db, selfUrl: (path: string) => string, { maxOrders = MAX_ORDERS }: { maxOrders?: number } = {}) => {
+export const createSimulatorStore = (
+  db: Db,
+  selfUrl: (path: string) => string,
+  { maxOrders = MAX_ORDERS }: { maxOrders?: number } = {},
+) => {
   const view = (o: SimOrder) => ({
     id: o.id,
     intent: 'CAPTURE',
@@ -50,7 +62,13 @@ export const createSimulatorStore = (db: Db, selfUrl: (path: string) => string, 
     purchase_units: [{ ...o.unit, ...(o.capture ? { payments: { captures: [o.capture] } } : {}) }],
     ...(o.status === 'CREATED'
       ? {}
-      : { payer: { name: { given_name: 'Test', surname: 'Buyer' }, email_address: 'buyer@wallet-simulator.test', payer_id: 'SIMULATEDBUYER1' } }),
+      : {
+          payer: {
+            name: { given_name: 'Test', surname: 'Buyer' },
+            email_address: 'buyer@wallet-simulator.test',
+            payer_id: 'SIMULATEDBUYER1',
+          },
+        }),
     create_time: o.createTime,
     links: [
       { href: selfUrl(`/v2/checkout/orders/${o.id}`), rel: 'self', method: 'GET' },
@@ -59,13 +77,21 @@ export const createSimulatorStore = (db: Db, selfUrl: (path: string) => string, 
     ],
   });
 
-  const missing = (id: string) => providerError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', `Specified resource ID ${id} does not exist.`);
+  const missing = (id: string) =>
+    providerError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', `Specified resource ID ${id} does not exist.`);
 
   /** The provider's capture of one wallet order: changes `o` when it succeeds. */
   const capture = (o: SimOrder): SimAnswer => {
-    if (o.status === 'CREATED') return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (o.status === 'CREATED')
+      return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (o.status === 'COMPLETED') return providerError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-    if (o.outcome === 'decline') return providerError(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+    if (o.outcome === 'decline')
+      return providerError(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     const { currency_code, value } = o.unit.amount;
     const now = new Date().toISOString();
     o.capture = {

@@ -44,7 +44,10 @@ describe('the wallet simulator on two API instances sharing one database', () =>
   const simulatorToken = async (api: TestApi) => {
     const res = await fetch(`${simulatorOf(api)}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     return ((await res.json()) as { access_token: string }).access_token;
@@ -55,7 +58,10 @@ describe('the wallet simulator on two API instances sharing one database', () =>
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'paypal-request-id': requestId },
       body: '{}',
     });
-    type Body = { details?: Array<{ issue: string }>; purchase_units?: Array<{ payments?: { captures?: Array<{ id: string; status: string }> } }> };
+    type Body = {
+      details?: Array<{ issue: string }>;
+      purchase_units?: Array<{ payments?: { captures?: Array<{ id: string; status: string }> } }>;
+    };
     const body = (await res.json()) as Body;
     return { status: res.status, issue: body.details?.[0]?.issue, capture: body.purchase_units?.[0]?.payments?.captures?.[0] };
   };
@@ -64,17 +70,20 @@ describe('the wallet simulator on two API instances sharing one database', () =>
     ['A', 'B', 'A'],
     ['A', 'B', 'B'],
     ['B', 'A', 'B'],
-  ])('when a wallet order is created on %s, approved by the buyer through %s and paid on %s, then the order is paid once', async (...names) => {
-    const [made, approved, paid] = names.map((n) => (n === 'A' ? a : b)) as [TestApi, TestApi, TestApi];
-    const order = await placeTestOrder(a, ada);
-    const walletOrder = await walletOrderOn(made, order._id);
-    await approve(simulatorOf(approved), walletOrder, 'complete', ada.token);
+  ])(
+    'when a wallet order is created on %s, approved by the buyer through %s and paid on %s, then the order is paid once',
+    async (...names) => {
+      const [made, approved, paid] = names.map((n) => (n === 'A' ? a : b)) as [TestApi, TestApi, TestApi];
+      const order = await placeTestOrder(a, ada);
+      const walletOrder = await walletOrderOn(made, order._id);
+      await approve(simulatorOf(approved), walletOrder, 'complete', ada.token);
 
-    const res = await payWith(paid, ada.token, order._id, walletOrder);
-    expect(res.status).toBe(200);
-    expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
-    expect(await capturesOf(order._id)).toBe(1);
-  });
+      const res = await payWith(paid, ada.token, order._id, walletOrder);
+      expect(res.status).toBe(200);
+      expect(await paymentState(a, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
+      expect(await capturesOf(order._id)).toBe(1);
+    },
+  );
 
   it('when one approved wallet order is paid on both instances at once, then both answer the one payment that is recorded', async () => {
     for (let round = 0; round < 5; round++) {
@@ -83,7 +92,10 @@ describe('the wallet simulator on two API instances sharing one database', () =>
       await approve(simulatorOf(b), walletOrder, 'complete', ada.token);
 
       const answers = await Promise.all([a, b].map((api) => payWith(api, ada.token, order._id, walletOrder)));
-      expect(answers.map((r) => r.status), `round ${round}`).toEqual([200, 200]);
+      expect(
+        answers.map((r) => r.status),
+        `round ${round}`,
+      ).toEqual([200, 200]);
       expect(await capturesOf(order._id), `round ${round}`).toBe(1);
       expect(await paymentState(a, order._id), `round ${round}`).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
     }
@@ -100,7 +112,10 @@ describe('the wallet simulator on two API instances sharing one database', () =>
       const done = answers.filter((r) => r.status === 201);
       expect(done, `round ${round}`).toHaveLength(1);
       expect(done[0]!.capture?.status).toBe('COMPLETED');
-      expect(answers.find((r) => r.status !== 201), `round ${round}`).toMatchObject({ status: 422, issue: 'ORDER_ALREADY_CAPTURED' });
+      expect(
+        answers.find((r) => r.status !== 201),
+        `round ${round}`,
+      ).toMatchObject({ status: 422, issue: 'ORDER_ALREADY_CAPTURED' });
       expect(await capturesOf(order._id)).toBe(1);
     }
   });
@@ -121,7 +136,10 @@ describe('the wallet simulator on two API instances sharing one database', () =>
     const order = await placeTestOrder(a, ada);
     const walletOrder = await walletOrderOn(a, order._id);
     const decide = (api: TestApi) =>
-      api.authed(ada.token)(`${SIMULATOR_PATH}/control/orders/${walletOrder}`, { method: 'POST', body: JSON.stringify({ action: 'approve' }) });
+      api.authed(ada.token)(`${SIMULATOR_PATH}/control/orders/${walletOrder}`, {
+        method: 'POST',
+        body: JSON.stringify({ action: 'approve' }),
+      });
     const answers = await Promise.all([decide(a), decide(b)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
   });

@@ -51,9 +51,14 @@ const render = async (orders: Record<string, AnalysisOrder[]> = byDate) => {
 };
 
 const chartValues = (root: HTMLElement, date: string) =>
-  [...root.querySelectorAll(`[data-series="${date}"] circle`)].map((c) => [c.getAttribute('data-hour'), Number(c.getAttribute('data-value'))]);
+  [...root.querySelectorAll(`[data-series="${date}"] circle`)].map((c) => [
+    c.getAttribute('data-hour'),
+    Number(c.getAttribute('data-value')),
+  ]);
 const tableValues = (root: HTMLElement, date: string) =>
-  [...root.querySelectorAll(`td[data-date="${date}"]`)].filter((td) => td.textContent !== '–').map((td) => [td.getAttribute('data-hour'), Number(td.textContent?.replace(/[$,]/g, ''))]);
+  [...root.querySelectorAll(`td[data-date="${date}"]`)]
+    .filter((td) => td.textContent !== '–')
+    .map((td) => [td.getAttribute('data-hour'), Number(td.textContent?.replace(/[$,]/g, ''))]);
 
 describe('admin analytics page', () => {
   it('when it opens, then the title compares today with yesterday (UTC) and the axes are labelled', async () => {
@@ -65,7 +70,10 @@ describe('admin analytics page', () => {
     expect(getByText(container, 'TIME', 'text')).toBeTruthy();
     expect(getByText(container, 'REVENUE $', 'text')).toBeTruthy();
     expect(container.querySelector('svg')?.getAttribute('height')).toBe('500');
-    expect(calls.map((c) => c.url).sort()).toEqual(['/api/orders/analysis/2026-11-26?bucket=hour', '/api/orders/analysis/2026-11-27?bucket=hour']);
+    expect(calls.map((c) => c.url).sort()).toEqual([
+      '/api/orders/analysis/2026-11-26?bucket=hour',
+      '/api/orders/analysis/2026-11-27?bucket=hour',
+    ]);
   });
 
   it('when the data arrives, then the table shows exactly the figures the chart draws', async () => {
@@ -74,7 +82,10 @@ describe('admin analytics page', () => {
       expect(chartValues(container, date).length).toBeGreaterThan(0);
       expect(tableValues(container, date)).toEqual(chartValues(container, date));
     }
-    expect(chartValues(container, '2026-11-27')).toEqual([['9 AM', 10], ['1 PM', 15.5]]);
+    expect(chartValues(container, '2026-11-27')).toEqual([
+      ['9 AM', 10],
+      ['1 PM', 15.5],
+    ]);
   });
 
   it('when one date has more points, then it is drawn first with the first colour', async () => {
@@ -86,7 +97,11 @@ describe('admin analytics page', () => {
   it("when a live order of today arrives, then today's line rises without a new fetch", async () => {
     const { container, calls, socket } = await render();
     await socket.push(order('2026-11-27T15:05:00Z', 4.5));
-    expect(chartValues(container, '2026-11-27')).toEqual([['9 AM', 10], ['1 PM', 15.5], ['3 PM', 20]]);
+    expect(chartValues(container, '2026-11-27')).toEqual([
+      ['9 AM', 10],
+      ['1 PM', 15.5],
+      ['3 PM', 20],
+    ]);
     expect(tableValues(container, '2026-11-27')).toEqual(chartValues(container, '2026-11-27'));
     expect(calls).toHaveLength(2);
   });
@@ -104,20 +119,24 @@ describe('admin analytics page', () => {
 
   it('when the days have any orders, then the chart draws exactly the per-order cumulative totals of each day', async () => {
     const at = (date: string) =>
-      fc.record({ ms: fc.integer({ min: 0, max: 86_399_999 }), cents: fc.integer({ min: 0, max: 500_000 }) }).map(({ ms, cents }) =>
-        order(new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString(), cents / 100),
-      );
+      fc
+        .record({ ms: fc.integer({ min: 0, max: 86_399_999 }), cents: fc.integer({ min: 0, max: 500_000 }) })
+        .map(({ ms, cents }) => order(new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString(), cents / 100));
     await fc.assert(
-      fc.asyncProperty(fc.array(at('2026-11-27'), { maxLength: 30 }), fc.array(at('2026-11-26'), { maxLength: 30 }), async (today, yesterday) => {
-        const orders = { '2026-11-27': today, '2026-11-26': yesterday };
-        const { container, unmount } = await render(orders);
-        for (const [date, day] of Object.entries(orders)) {
-          const perOrder = cumulativeSeries(day, date).map((p) => [p.name, p[date]]);
-          expect(chartValues(container, date)).toEqual(perOrder);
-          expect(tableValues(container, date)).toEqual(perOrder);
-        }
-        await unmount();
-      }),
+      fc.asyncProperty(
+        fc.array(at('2026-11-27'), { maxLength: 30 }),
+        fc.array(at('2026-11-26'), { maxLength: 30 }),
+        async (today, yesterday) => {
+          const orders = { '2026-11-27': today, '2026-11-26': yesterday };
+          const { container, unmount } = await render(orders);
+          for (const [date, day] of Object.entries(orders)) {
+            const perOrder = cumulativeSeries(day, date).map((p) => [p.name, p[date]]);
+            expect(chartValues(container, date)).toEqual(perOrder);
+            expect(tableValues(container, date)).toEqual(perOrder);
+          }
+          await unmount();
+        },
+      ),
       { numRuns: 15 },
     );
   });

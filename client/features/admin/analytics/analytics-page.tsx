@@ -37,8 +37,18 @@ function Analytics({ session, now = () => new Date() }: Clock & { session: Admin
     <section>
       <h1 css={{ fontSize: '1.5rem' }}>{title}</h1>
       <div css={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 280px))' }}>
-        <TextField label="Select First Date To Compare" type="date" value={ctx.firstDate} onChange={(e) => actor.send({ type: 'analytics.setFirstDate', date: e.target.value })} />
-        <TextField label="Select Second Date To Compare" type="date" value={ctx.secondDate} onChange={(e) => actor.send({ type: 'analytics.setSecondDate', date: e.target.value })} />
+        <TextField
+          label="Select First Date To Compare"
+          type="date"
+          value={ctx.firstDate}
+          onChange={(e) => actor.send({ type: 'analytics.setFirstDate', date: e.target.value })}
+        />
+        <TextField
+          label="Select Second Date To Compare"
+          type="date"
+          value={ctx.secondDate}
+          onChange={(e) => actor.send({ type: 'analytics.setSecondDate', date: e.target.value })}
+        />
       </div>
       <div css={{ minHeight: 24 }}>{loading ? <Spinner label="Loading the orders ..." /> : null}</div>
       <RevenueTotals first={{ date: ctx.firstDate, points: ctx.first }} second={{ date: ctx.secondDate, points: ctx.second }} />

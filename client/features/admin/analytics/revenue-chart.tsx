@@ -23,15 +23,29 @@ type Point = Series['points'][number];
 export function RevenueChart({ series, title }: { series: Series[]; title: string }) {
   const { ref, width } = useWidth<HTMLDivElement>(800);
   const [tip, setTip] = useState<Tip | null>(null);
-  const x = scaleLinear().domain([0, 23]).range([M.left, Math.max(M.left + 100, width - M.right)]);
+  const x = scaleLinear()
+    .domain([0, 23])
+    .range([M.left, Math.max(M.left + 100, width - M.right)]);
   const top = max(series.flatMap((s) => s.points.map((p) => p.value))) ?? 0;
-  const y = scaleLinear().domain([0, top || 100]).nice().range([CHART_HEIGHT - M.bottom, M.top]);
-  const path = line<Point>().x((p) => x(p.hour)).y((p) => y(p.value)).curve(curveMonotoneX);
+  const y = scaleLinear()
+    .domain([0, top || 100])
+    .nice()
+    .range([CHART_HEIGHT - M.bottom, M.top]);
+  const path = line<Point>()
+    .x((p) => x(p.hour))
+    .y((p) => y(p.value))
+    .curve(curveMonotoneX);
   const show = (s: Series, p: Point) => setTip({ x: x(p.hour), y: y(p.value), text: `${p.label}: ${money(p.value)} (${s.date})` });
 
   return (
     <div ref={ref} css={{ position: 'relative', width: '100%' }}>
-      <svg width={width} height={CHART_HEIGHT} role="group" aria-label={title} css={{ display: 'block', fontSize: 12, overflow: 'visible' }}>
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        role="group"
+        aria-label={title}
+        css={{ display: 'block', fontSize: 12, overflow: 'visible' }}
+      >
         <g aria-label="Legend">
           {series.map((s, i) => (
             <g key={`${i}-${s.date}`} transform={`translate(${M.left + i * 160}, 18)`}>
@@ -62,7 +76,12 @@ export function RevenueChart({ series, title }: { series: Series[]; title: strin
         <text x={(M.left + x(23)) / 2} y={CHART_HEIGHT - 12} textAnchor="middle" fontWeight={700} fill={colors.text}>
           TIME
         </text>
-        <text transform={`translate(18, ${(M.top + CHART_HEIGHT - M.bottom) / 2}) rotate(-90)`} textAnchor="middle" fontWeight={700} fill={colors.text}>
+        <text
+          transform={`translate(18, ${(M.top + CHART_HEIGHT - M.bottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fontWeight={700}
+          fill={colors.text}
+        >
           REVENUE $
         </text>
         {series.map((s, i) => (
@@ -93,7 +112,19 @@ export function RevenueChart({ series, title }: { series: Series[]; title: strin
       {tip ? (
         <div
           role="tooltip"
-          css={{ position: 'absolute', left: tip.x, top: tip.y - 44, transform: 'translateX(-50%)', pointerEvents: 'none', background: colors.navbar, color: colors.onNavbar, padding: '4px 8px', borderRadius: 4, whiteSpace: 'nowrap', fontSize: 13 }}
+          css={{
+            position: 'absolute',
+            left: tip.x,
+            top: tip.y - 44,
+            transform: 'translateX(-50%)',
+            pointerEvents: 'none',
+            background: colors.navbar,
+            color: colors.onNavbar,
+            padding: '4px 8px',
+            borderRadius: 4,
+            whiteSpace: 'nowrap',
+            fontSize: 13,
+          }}
         >
           {tip.text}
         </div>

@@ -10,7 +10,16 @@ export function RevenueTotals({ first, second }: { first: Day; second: Day }) {
   const b = totalOf(second.points, second.date);
   const change = percentChange(a, b);
   return (
-    <dl css={{ display: 'flex', flexWrap: 'wrap', gap: '8px 32px', margin: '8px 0 16px', dt: { color: colors.muted, fontSize: '0.85rem' }, dd: { margin: 0, fontSize: '1.25rem', fontWeight: 700 } }}>
+    <dl
+      css={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: '8px 32px',
+        margin: '8px 0 16px',
+        dt: { color: colors.muted, fontSize: '0.85rem' },
+        dd: { margin: 0, fontSize: '1.25rem', fontWeight: 700 },
+      }}
+    >
       <div>
         <dt>Total {first.date}</dt>
         <dd data-total={first.date}>{money(a)}</dd>

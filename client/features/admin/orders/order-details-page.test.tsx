@@ -9,7 +9,18 @@ import { AdminOrderDetailsPage } from './order-details-page.tsx';
 
 setupComponentTests();
 
-const user = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@x.com', phoneNumber: '1', address: 'Main 1', country: 'PL', zipCode: '00', city: 'Town', state: 'S' };
+const user = {
+  _id: 'u1',
+  name: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@x.com',
+  phoneNumber: '1',
+  address: 'Main 1',
+  country: 'PL',
+  zipCode: '00',
+  city: 'Town',
+  state: 'S',
+};
 const order = (patch: Partial<Order> = {}): Order => ({
   _id: 'o1',
   user,
@@ -27,7 +38,14 @@ const render = () => renderWithApp(<AdminOrderDetailsPage />, { route: '/admin/o
 
 describe('admin order details', () => {
   it('when the admin marks a cash-on-delivery order delivered, then the button becomes "Order is finished", disabled, and the timeline shows the delivery', async () => {
-    const delivered = order({ isDelivered: true, deliveredAt: '2026-11-21T09:00:00.000Z', events: [{ type: 'created', at: '2026-11-20T10:00:00.000Z' }, { type: 'delivered', at: '2026-11-21T09:00:00.000Z' }] });
+    const delivered = order({
+      isDelivered: true,
+      deliveredAt: '2026-11-21T09:00:00.000Z',
+      events: [
+        { type: 'created', at: '2026-11-20T10:00:00.000Z' },
+        { type: 'delivered', at: '2026-11-21T09:00:00.000Z' },
+      ],
+    });
     const calls = mockFetch({ 'GET /api/orders/user/o1': { body: order() }, 'PUT /api/orders/delivered/o1': { body: delivered } });
     const { container } = await render();
     await settle();
@@ -57,7 +75,10 @@ describe('admin order details', () => {
   });
 
   it('when marking fails, then the server message is shown and the button stays', async () => {
-    mockFetch({ 'GET /api/orders/user/o1': { body: order() }, 'PUT /api/orders/delivered/o1': { status: 409, body: { message: 'This order is not paid yet' } } });
+    mockFetch({
+      'GET /api/orders/user/o1': { body: order() },
+      'PUT /api/orders/delivered/o1': { status: 409, body: { message: 'This order is not paid yet' } },
+    });
     const { container } = await render();
     await settle();
     await click(getByRoleName(container, 'button', ORDER_TEXTS.markDelivered));
@@ -71,7 +92,11 @@ describe('admin order details', () => {
       { type: 'created' as const, at: '2026-11-20T10:00:00.000Z' },
       { type: 'cancelled' as const, at: '2026-11-20T10:30:00.000Z', data: { reason: 'expired' } },
     ];
-    mockFetch({ 'GET /api/orders/user/o1': { body: order({ paymentMethod: 'pp', isCancelled: true, cancelledAt: events[1]!.at, cancelReason: 'expired', events }) } });
+    mockFetch({
+      'GET /api/orders/user/o1': {
+        body: order({ paymentMethod: 'pp', isCancelled: true, cancelledAt: events[1]!.at, cancelReason: 'expired', events }),
+      },
+    });
     const { container } = await render();
     await settle();
     expect(getByText(container, 'Order cancelled (not paid in time)')).toBeTruthy();

@@ -17,12 +17,16 @@ import { devEventLog } from '../../../lib/event-log.ts';
 /** The order machine with the admin's real calls. */
 export const liveAdminOrderMachine = orderMachine.provide({
   actors: {
-    loadOrder: fromPromise<Order, { orderId: string; viewer: OrderViewer }>(({ input, signal }) => api.get(`/api/orders/user/${encodeURIComponent(input.orderId)}`, { signal })),
+    loadOrder: fromPromise<Order, { orderId: string; viewer: OrderViewer }>(({ input, signal }) =>
+      api.get(`/api/orders/user/${encodeURIComponent(input.orderId)}`, { signal }),
+    ),
     markDelivered: fromPromise<{ deliveredAt?: string | null } | void, { orderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/delivered/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),
     // Issue 13: an admin cancels any order neither paid nor delivered.
-    cancelOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) => api.put(`/api/orders/cancel/${encodeURIComponent(input.orderId)}`, undefined, { signal })),
+    cancelOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) =>
+      api.put(`/api/orders/cancel/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
+    ),
   },
 });
 
@@ -61,12 +65,21 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
             <strong>{ORDER_TEXTS.cancelled}</strong> ({cancelReasonText(order.cancelReason, 'admin')})
           </Alert>
         ) : (
-          <Button disabled={delivered || marking || !deliverable} aria-busy={marking || undefined} onClick={() => actor.send({ type: 'order.markDelivered' })}>
+          <Button
+            disabled={delivered || marking || !deliverable}
+            aria-busy={marking || undefined}
+            onClick={() => actor.send({ type: 'order.markDelivered' })}
+          >
             {delivered ? ORDER_TEXTS.finished : ORDER_TEXTS.markDelivered}
           </Button>
         )}
         {cancellable || cancelling ? (
-          <Button variant="secondary" disabled={cancelling} aria-busy={cancelling || undefined} onClick={() => actor.send({ type: 'order.cancel' })}>
+          <Button
+            variant="secondary"
+            disabled={cancelling}
+            aria-busy={cancelling || undefined}
+            onClick={() => actor.send({ type: 'order.cancel' })}
+          >
             {ORDER_TEXTS.cancelOrder}
           </Button>
         ) : null}

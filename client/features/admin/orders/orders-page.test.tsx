@@ -14,7 +14,13 @@ const admin = { _id: 'a1', name: 'Ada', lastName: 'Admin', email: 'admin@admin.c
 
 describe('admin orders', () => {
   it('when an order was cancelled, then its row says Cancelled with the day, where delivery would show', async () => {
-    const cancelled = { ...codOrder, _id: 'o1', isCancelled: true, cancelledAt: '2026-11-23T10:00:00.000Z', cancelReason: 'expired' as const };
+    const cancelled = {
+      ...codOrder,
+      _id: 'o1',
+      isCancelled: true,
+      cancelledAt: '2026-11-23T10:00:00.000Z',
+      cancelReason: 'expired' as const,
+    };
     const delivered = { ...codOrder, _id: 'o2', isDelivered: true, deliveredAt: '2026-11-24T09:00:00.000Z' };
     mockFetch({ 'GET /api/orders/admin': { body: [cancelled, delivered, { ...codOrder, _id: 'o3' }] } });
     const local = memoryStorage();

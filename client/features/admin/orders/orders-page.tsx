@@ -50,7 +50,10 @@ export function AdminOrdersPage() {
                     <td>{o.isCancelled ? <span>Cancelled {dateOf(o.cancelledAt)}</span> : yesNo(o.isDelivered, o.deliveredAt)}</td>
                     <td>{o.paymentMethod}</td>
                     <td>
-                      <Link to={paths.admin.orderDetails.to(o._id)} aria-label={`Details of the order of ${o.user.name} ${o.user.lastName} on ${dateOf(o.createdAt)}`}>
+                      <Link
+                        to={paths.admin.orderDetails.to(o._id)}
+                        aria-label={`Details of the order of ${o.user.name} ${o.user.lastName} on ${dateOf(o.createdAt)}`}
+                      >
                         go to order
                       </Link>
                     </td>

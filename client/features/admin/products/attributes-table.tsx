@@ -51,7 +51,12 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
       <legend css={{ fontWeight: 700, marginBottom: 8 }}>Attributes</legend>
       {categoryAttrs.length > 0 ? (
         <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-          <Select label="Choose attribute" value={chosenKey} onChange={(e) => setChosenKey(e.target.value)} options={[{ value: '', label: 'Choose attribute' }, ...categoryAttrs.map((a) => ({ value: a.key, label: a.key }))]} />
+          <Select
+            label="Choose attribute"
+            value={chosenKey}
+            onChange={(e) => setChosenKey(e.target.value)}
+            options={[{ value: '', label: 'Choose attribute' }, ...categoryAttrs.map((a) => ({ value: a.key, label: a.key }))]}
+          />
           <Select
             label="Choose attribute value"
             value={rows.find((r) => r.key === chosenKey)?.value ?? ''}
@@ -62,8 +67,21 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
         </div>
       ) : null}
       <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-        <TextField label="Create new attribute" placeholder="first choose or create category" value={newKey} onChange={(e) => setNewKey(e.target.value)} onKeyDown={confirmOnEnter} />
-        <TextField label="Attribute value" placeholder="first choose or create category" value={newValue} onChange={(e) => setNewValue(e.target.value)} onKeyDown={confirmOnEnter} hint="Press Enter to add the attribute" />
+        <TextField
+          label="Create new attribute"
+          placeholder="first choose or create category"
+          value={newKey}
+          onChange={(e) => setNewKey(e.target.value)}
+          onKeyDown={confirmOnEnter}
+        />
+        <TextField
+          label="Attribute value"
+          placeholder="first choose or create category"
+          value={newValue}
+          onChange={(e) => setNewValue(e.target.value)}
+          onKeyDown={confirmOnEnter}
+          hint="Press Enter to add the attribute"
+        />
       </div>
       {hint ? (
         <p role="status" css={mutedText}>
@@ -87,7 +105,11 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
                   <td>{r.key}</td>
                   <td>{r.value}</td>
                   <td>
-                    <Button variant="secondary" aria-label={`Delete attribute ${r.key}`} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Delete attribute ${r.key}`}
+                      onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                    >
                       ✕
                     </Button>
                   </td>

@@ -19,7 +19,15 @@ export const saveCategoryAttr = async (categoryChoosen: string, key: string, val
  * one. After each change the list is replaced by the server's, since creating `A/B` may also
  * create `A`.
  */
-export function CategoriesPanel({ categories, chosen, onChoose }: { categories: Category[]; chosen: string; onChoose: (name: string) => void }) {
+export function CategoriesPanel({
+  categories,
+  chosen,
+  onChoose,
+}: {
+  categories: Category[];
+  chosen: string;
+  onChoose: (name: string) => void;
+}) {
   const [name, setName] = useState('');
   // The typed name's own check, like a field error; the calls' refusals come from their machines.
   const [nameError, setNameError] = useState<string | null>(null);
@@ -35,7 +43,8 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
     },
   );
   const removed = useSubmit(
-    (category: string, signal: AbortSignal) => api.delete(`/api/categories/${encodeURIComponent(category)}`, { signal }).then(() => category),
+    (category: string, signal: AbortSignal) =>
+      api.delete(`/api/categories/${encodeURIComponent(category)}`, { signal }).then(() => category),
     (category) => {
       replace(categories.filter((c) => c.name !== category));
       reload();
@@ -67,7 +76,14 @@ export function CategoriesPanel({ categories, chosen, onChoose }: { categories: 
     <div css={{ display: 'grid', gap: 8, marginBottom: 16 }}>
       <div css={{ display: 'flex', gap: 8, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <div css={{ flex: 1, minWidth: 200 }}>
-          <TextField label="Or create a new category" placeholder="e.g. Computers/Laptops" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={onKeyDown} hint="Press Enter to create it" />
+          <TextField
+            label="Or create a new category"
+            placeholder="e.g. Computers/Laptops"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={onKeyDown}
+            hint="Press Enter to create it"
+          />
         </div>
         <Button variant="secondary" disabled={busy} onClick={create} css={{ marginTop: 28 }}>
           Create category

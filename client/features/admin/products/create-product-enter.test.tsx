@@ -87,7 +87,16 @@ describe('create product page: Enter never submits', () => {
 
   it('when the complete form is sent with the Create button, then the product is created once', async () => {
     // The images' uploads stay in flight: only the product call matters here.
-    vi.stubGlobal('XMLHttpRequest', class { upload = {}; open() {} setRequestHeader() {} send() {} abort() {} });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        upload = {};
+        open() {}
+        setRequestHeader() {}
+        send() {}
+        abort() {}
+      },
+    );
     const page = await openPage();
     await page.fill();
     await page.chooseImages();

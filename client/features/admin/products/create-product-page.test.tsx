@@ -36,7 +36,9 @@ describe('create product page', () => {
     const defaultAllowed = await pressEnter(getByLabelText(container, 'Attribute value'));
 
     expect(defaultAllowed).toBe(false);
-    const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent));
+    const rows = [...container.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent),
+    );
     expect(rows).toEqual([['Color', 'Red']]);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(getByLabelText(container, 'Create new attribute').value).toBe('');
@@ -67,7 +69,10 @@ describe('create product page', () => {
 
   it('when a category is chosen, then its attributes are offered and a new one is saved to that category', async () => {
     const updated = [{ ...laptops, attrs: [...laptops.attrs, { key: 'Color', value: ['Red'] }] }];
-    const calls = mockFetch({ 'GET /api/categories': { body: [laptops] }, 'POST /api/categories/attr': { body: { categoryUpdated: updated } } });
+    const calls = mockFetch({
+      'GET /api/categories': { body: [laptops] },
+      'POST /api/categories/attr': { body: { categoryUpdated: updated } },
+    });
     const { container } = await renderWithApp(<AdminCreateProductPage />);
     await settle();
     await typeInto(getByLabelText<HTMLSelectElement>(container, 'Category'), 'Computers/Laptops');

@@ -29,7 +29,10 @@ export function AdminCreateProductPage() {
   const { uploads, start } = useUploads();
   const navigate = useNavigate();
   const toast = useToast();
-  const attrSave = useSubmit((attr: ProductAttr & { category: string }) => saveCategoryAttr(attr.category, attr.key, attr.value), replaceCategories);
+  const attrSave = useSubmit(
+    (attr: ProductAttr & { category: string }) => saveCategoryAttr(attr.category, attr.key, attr.value),
+    replaceCategories,
+  );
   const create = useSubmit(
     async ({ body, files: images }: { body: ProductBody; files: File[] }, signal: AbortSignal) => {
       const { productId } = await api.post<ProductCreatedResponse>('/api/products/admin', body, { signal });
@@ -72,7 +75,11 @@ export function AdminCreateProductPage() {
         error={create.error ?? attrSave.error}
         onNewAttr={saveNewAttr}
       >
-        <CategoriesPanel categories={categories} chosen={draft.category} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
+        <CategoriesPanel
+          categories={categories}
+          chosen={draft.category}
+          onChoose={(category) => edit({ ...draft, category, attributesTable: [] })}
+        />
         <FilesInput
           label="Images"
           error={filesError}

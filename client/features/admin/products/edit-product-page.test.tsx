@@ -10,8 +10,17 @@ import { REFRESH_AFTER_UPLOAD_MS } from './product-images.tsx';
 setupComponentTests();
 
 const product = (images: string[]) => ({
-  _id: 'p1', name: 'Lamp', description: 'Bright', price: 10, count: 2, images: images.map((path) => ({ path })),
-  rating: 0, reviewsNumber: 0, reviews: [], category: 'Home', attrs: [],
+  _id: 'p1',
+  name: 'Lamp',
+  description: 'Bright',
+  price: 10,
+  count: 2,
+  images: images.map((path) => ({ path })),
+  rating: 0,
+  reviewsNumber: 0,
+  reviews: [],
+  category: 'Home',
+  attrs: [],
 });
 
 /** A stand-in for XMLHttpRequest that the test drives: it reports upload progress, then answers. */
@@ -27,13 +36,28 @@ class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
-  open(_method: string, url: string) { this.url = url; }
-  setRequestHeader(k: string, v: string) { this.headers[k] = v; }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
   body: FormData | null = null;
-  send(body: FormData) { this.body = body; FakeXhr.sent.push(this); }
-  abort() { this.onabort?.(); }
-  progress(loaded: number, total: number) { this.upload.onprogress?.({ loaded, total, lengthComputable: true }); }
-  answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
 }
 
 describe('edit product images', () => {
@@ -46,13 +70,19 @@ describe('edit product images', () => {
       'GET /api/categories': { body: [] },
       'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
     });
-    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    const { container } = await renderWithApp(<AdminEditProductPage />, {
+      route: '/admin/edit-product/p1',
+      pattern: '/admin/edit-product/:id',
+    });
     await settle();
     vi.useFakeTimers();
 
     const input = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
     const field = document.getElementById(input.htmlFor) as HTMLInputElement;
-    Object.defineProperty(field, 'files', { configurable: true, value: [new File(['aaaa'], 'one.png'), new File(['bbbbbbbb'], 'two.png')] });
+    Object.defineProperty(field, 'files', {
+      configurable: true,
+      value: [new File(['aaaa'], 'one.png'), new File(['bbbbbbbb'], 'two.png')],
+    });
     await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
     await act(async () => undefined);
 
@@ -64,8 +94,16 @@ describe('edit product images', () => {
       FakeXhr.sent[0]!.progress(1, 4);
       FakeXhr.sent[1]!.progress(6, 8);
     });
-    const bars = () => [...container.querySelectorAll('progress')].map((p) => [p.getAttribute('aria-label'), Number(p.getAttribute('value')), Number(p.getAttribute('max'))]);
-    expect(bars()).toEqual([['Upload of one.png', 1, 4], ['Upload of two.png', 6, 8]]);
+    const bars = () =>
+      [...container.querySelectorAll('progress')].map((p) => [
+        p.getAttribute('aria-label'),
+        Number(p.getAttribute('value')),
+        Number(p.getAttribute('max')),
+      ]);
+    expect(bars()).toEqual([
+      ['Upload of one.png', 1, 4],
+      ['Upload of two.png', 6, 8],
+    ]);
 
     served = product(['/images/a.png', '/images/b.png', '/images/c.png']);
     await act(async () => {
@@ -80,7 +118,11 @@ describe('edit product images', () => {
     vi.useRealTimers();
     await settle();
     expect(gets()).toBe(before + 1);
-    expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual(['/images/a.png', '/images/b.png', '/images/c.png']);
+    expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
+      '/images/a.png',
+      '/images/b.png',
+      '/images/c.png',
+    ]);
   });
 
   it('when an image host is configured, then the file goes straight to it and its answer is posted to the shop with cloudinary=true', async () => {
@@ -94,7 +136,10 @@ describe('edit product images', () => {
       'GET /api/products/admin/image-host': { body: { uploadUrl: hostUrl } },
       'POST /api/products/admin/upload': { status: 201, body: { message: 'upload successful', images: [{ path: hostedUrl }] } },
     });
-    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    const { container } = await renderWithApp(<AdminEditProductPage />, {
+      route: '/admin/edit-product/p1',
+      pattern: '/admin/edit-product/:id',
+    });
     await settle();
     const input = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
     const field = document.getElementById(input.htmlFor) as HTMLInputElement;
@@ -112,7 +157,9 @@ describe('edit product images', () => {
     await act(async () => xhr!.answer(200, answer));
     await settle();
     const posted = calls.filter((c) => c.method === 'POST');
-    expect(posted.map((c) => [c.url, c.body, c.headers['X-CSRF']])).toEqual([['/api/products/admin/upload?cloudinary=true&productId=p1', answer, '1']]);
+    expect(posted.map((c) => [c.url, c.body, c.headers['X-CSRF']])).toEqual([
+      ['/api/products/admin/upload?cloudinary=true&productId=p1', answer, '1'],
+    ]);
     expect(container.querySelector('progress')?.getAttribute('data-status')).toBe('done');
   });
 
@@ -124,7 +171,10 @@ describe('edit product images', () => {
       [`DELETE /api/products/admin/image/${encodeURIComponent(hostedUrl)}/p1`]: { body: { message: 'image removed' } },
       'DELETE /api/products/admin/image/%2Fimages%2Fa.png/p1': { body: { message: 'image removed' } },
     });
-    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    const { container } = await renderWithApp(<AdminEditProductPage />, {
+      route: '/admin/edit-product/p1',
+      pattern: '/admin/edit-product/:id',
+    });
     await settle();
     await click(getByRoleName(container, 'button', 'Delete image 2'));
     await settle();
@@ -145,7 +195,10 @@ describe('edit product images', () => {
       'GET /api/categories': { body: [] },
       'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
     });
-    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    const { container } = await renderWithApp(<AdminEditProductPage />, {
+      route: '/admin/edit-product/p1',
+      pattern: '/admin/edit-product/:id',
+    });
     await settle();
     const picker = () => {
       const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
@@ -161,4 +214,3 @@ describe('edit product images', () => {
     expect(picker().disabled).toBe(false);
   });
 });
-

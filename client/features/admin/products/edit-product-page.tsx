@@ -47,7 +47,16 @@ function EditProductForm({ product }: { product: Product }) {
   };
 
   return (
-    <ProductForm draft={draft} errors={errors} onChange={edit} categories={categories} onSubmit={() => check(draft) && update.submit(toBody(draft))} submitLabel="UPDATE" busy={update.sending} error={update.error}>
+    <ProductForm
+      draft={draft}
+      errors={errors}
+      onChange={edit}
+      categories={categories}
+      onSubmit={() => check(draft) && update.submit(toBody(draft))}
+      submitLabel="UPDATE"
+      busy={update.sending}
+      error={update.error}
+    >
       <ProductImages productId={product._id} initial={product.images} />
     </ProductForm>
   );

@@ -10,7 +10,13 @@ export const TOO_MANY_FILES = 'to many files';
  * An images picker that refuses more than three files at once (spec sections 5 and 9): the
  * choice is cleared and 'to many files' is shown beside the field.
  */
-export function FilesInput({ label, error, onFiles, onTooMany, disabled }: {
+export function FilesInput({
+  label,
+  error,
+  onFiles,
+  onTooMany,
+  disabled,
+}: {
   label: string;
   error?: string | null;
   onFiles: (files: File[]) => void;
@@ -33,7 +39,17 @@ export function FilesInput({ label, error, onFiles, onTooMany, disabled }: {
       <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
-      <input id={id} type="file" accept="image/*" multiple disabled={disabled} css={[fieldStyle, focusRing]} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={change} />
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={disabled}
+        css={[fieldStyle, focusRing]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={change}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" css={errorStyle}>
           {error}

@@ -1,7 +1,14 @@
 import type { ProductAttr, ProductBody } from '../../../../contracts/product.ts';
 
 /** The product form as typed (strings until sent). */
-export type ProductDraft = { name: string; description: string; count: string; price: string; category: string; attributesTable: ProductAttr[] };
+export type ProductDraft = {
+  name: string;
+  description: string;
+  count: string;
+  price: string;
+  category: string;
+  attributesTable: ProductAttr[];
+};
 export type DraftErrors = Partial<Record<'name' | 'description' | 'count' | 'price' | 'category', string>>;
 
 export const emptyDraft: ProductDraft = { name: '', description: '', count: '', price: '', category: '', attributesTable: [] };

@@ -11,7 +11,19 @@ import { AdminEditProductPage } from './edit-product-page.tsx';
 setupComponentTests();
 
 const laptops = { _id: 'c1', name: 'Computers/Laptops', description: '', image: '', attrs: [] };
-const lamp = { _id: 'p1', name: 'Lamp', description: 'Bright', price: 10, count: 2, images: [], rating: 0, reviewsNumber: 0, reviews: [], category: 'Computers/Laptops', attrs: [] };
+const lamp = {
+  _id: 'p1',
+  name: 'Lamp',
+  description: 'Bright',
+  price: 10,
+  count: 2,
+  images: [],
+  rating: 0,
+  reviewsNumber: 0,
+  reviews: [],
+  category: 'Computers/Laptops',
+  attrs: [],
+};
 const writes = (calls: FetchCall[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('field errors go once the field is valid', () => {
@@ -33,15 +45,23 @@ describe('field errors go once the field is valid', () => {
   });
 
   it('when an edited product is refused and its field filled again, then the message goes, and Enter there does not send it', async () => {
-    const calls = mockFetch({ 'GET /api/categories': { body: [laptops] }, 'GET /api/products/get-one/p1': { body: lamp }, 'PUT /api/products/admin/p1': { body: 'product updated' } });
-    const { container } = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
+    const calls = mockFetch({
+      'GET /api/categories': { body: [laptops] },
+      'GET /api/products/get-one/p1': { body: lamp },
+      'PUT /api/products/admin/p1': { body: 'product updated' },
+    });
+    const { container } = await renderWithApp(<AdminEditProductPage />, {
+      route: '/admin/edit-product/p1',
+      pattern: '/admin/edit-product/:id',
+    });
     await settle();
     await typeInto(getByLabelText(container, 'Name'), '');
     await click(getByRoleName(container, 'button', 'UPDATE'));
     expect(queryByText(container, 'Please enter a name')).not.toBeNull();
     await typeInto(getByLabelText(container, 'Name'), 'Desk lamp');
     expect(queryByText(container, 'Please enter a name')).toBeNull();
-    for (const label of ['Name', 'Count in stock', 'Price', 'Create new attribute', 'Attribute value']) expect(await pressEnter(getByLabelText(container, label))).toBe(false);
+    for (const label of ['Name', 'Count in stock', 'Price', 'Create new attribute', 'Attribute value'])
+      expect(await pressEnter(getByLabelText(container, label))).toBe(false);
     await settle();
     expect(writes(calls)).toEqual([]);
   });
@@ -64,7 +84,10 @@ describe('field errors go once the field is valid', () => {
     const ann = { _id: 'u2', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
     let answer = { status: 400, body: { message: 'email: already taken', field: 'email' } };
     const calls = mockFetch({ 'GET /api/users/u2': { body: ann }, 'PUT /api/users/u2': () => answer });
-    const { container, path } = await renderWithApp(<AdminEditUserPage />, { route: '/admin/edit-user/u2', pattern: '/admin/edit-user/:id' });
+    const { container, path } = await renderWithApp(<AdminEditUserPage />, {
+      route: '/admin/edit-user/u2',
+      pattern: '/admin/edit-user/:id',
+    });
     await settle();
     await click(getByRoleName(container, 'button', 'UPDATE'));
     await settle();

@@ -38,7 +38,8 @@ const refuseEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
 
 /** The fields shared by the create and edit pages. */
 export function ProductForm({ draft, errors, onChange, categories, onSubmit, submitLabel, busy, error, onNewAttr, children }: Props) {
-  const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) => onChange({ ...draft, [key]: e.target.value });
+  const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) =>
+    onChange({ ...draft, [key]: e.target.value });
   const attrs = categories.find((c) => c.name === draft.category)?.attrs ?? [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -55,12 +56,37 @@ export function ProductForm({ draft, errors, onChange, categories, onSubmit, sub
       <TextField label="Name" required value={draft.name} error={errors.name} onChange={set('name')} />
       <TextArea label="Description" required rows={3} value={draft.description} error={errors.description} onChange={set('description')} />
       <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-        <TextField label="Count in stock" type="number" min={0} step={1} inputMode="numeric" required value={draft.count} error={errors.count} onChange={set('count')} />
-        <TextField label="Price" type="number" min={0} step="0.01" inputMode="decimal" required value={draft.price} error={errors.price} onChange={set('price')} />
+        <TextField
+          label="Count in stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          required
+          value={draft.count}
+          error={errors.count}
+          onChange={set('count')}
+        />
+        <TextField
+          label="Price"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          required
+          value={draft.price}
+          error={errors.price}
+          onChange={set('price')}
+        />
       </div>
       <Select label="Category" required value={draft.category} error={errors.category} onChange={set('category')} options={options} />
       {children}
-      <AttributesTable rows={draft.attributesTable} onChange={(attributesTable) => onChange({ ...draft, attributesTable })} categoryAttrs={attrs} onNewAttr={onNewAttr} />
+      <AttributesTable
+        rows={draft.attributesTable}
+        onChange={(attributesTable) => onChange({ ...draft, attributesTable })}
+        categoryAttrs={attrs}
+        onNewAttr={onNewAttr}
+      />
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving ...' : submitLabel}

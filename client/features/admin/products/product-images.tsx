@@ -45,7 +45,10 @@ export function ProductImages({ productId, initial }: { productId: string; initi
       }),
     [start],
   );
-  const actor = useActorRef(logic, { input: { productId, images: initial }, inspect: devEventLog?.inspect('product-images', { many: true }) });
+  const actor = useActorRef(logic, {
+    input: { productId, images: initial },
+    inspect: devEventLog?.inspect('product-images', { many: true }),
+  });
   const images = useSelector(actor, (s) => s.context.images);
   const error = useSelector(actor, (s) => s.context.error);
   const inputKey = useSelector(actor, (s) => s.context.uploads);
@@ -62,7 +65,14 @@ export function ProductImages({ productId, initial }: { productId: string; initi
       <ul css={{ listStyle: 'none', padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         {images.map((image, i) => (
           <li key={image.path} css={{ display: 'grid', gap: 4, justifyItems: 'center' }}>
-            <img src={image.path} alt={`Product image ${i + 1}`} width={120} height={90} loading="lazy" css={{ objectFit: 'cover', borderRadius: radius, border: `1px solid ${colors.border}` }} />
+            <img
+              src={image.path}
+              alt={`Product image ${i + 1}`}
+              width={120}
+              height={90}
+              loading="lazy"
+              css={{ objectFit: 'cover', borderRadius: radius, border: `1px solid ${colors.border}` }}
+            />
             <Button variant="secondary" aria-label={`Delete image ${i + 1}`} disabled={removing} onClick={() => remove(image)}>
               Delete
             </Button>

@@ -31,12 +31,19 @@ const toShop = (productId: string, file: File, onProgress: (p: UploadProgress) =
 const viaHost = (uploadUrl: string, productId: string, file: File, onProgress: (p: UploadProgress) => void): Upload => {
   const record = new AbortController();
   const sent = xhrUpload(
-    { url: uploadUrl, field: 'file', withCredentials: false, unreachable: 'The image hosting service could not be reached. Check your connection and try again.' },
+    {
+      url: uploadUrl,
+      field: 'file',
+      withCredentials: false,
+      unreachable: 'The image hosting service could not be reached. Check your connection and try again.',
+    },
     file,
     onProgress,
   );
   const done = sent.done.then((answer) =>
-    api.post<UploadResponse>(`/api/products/admin/upload?cloudinary=true&productId=${encodeURIComponent(productId)}`, answer, { signal: record.signal }),
+    api.post<UploadResponse>(`/api/products/admin/upload?cloudinary=true&productId=${encodeURIComponent(productId)}`, answer, {
+      signal: record.signal,
+    }),
   );
   return {
     done,
@@ -48,6 +55,11 @@ const viaHost = (uploadUrl: string, productId: string, file: File, onProgress: (
 };
 
 /** Uploads one file; `uploadUrl` is the hosting service's (GET /api/products/admin/image-host), or null for the shop. */
-export function uploadImage(productId: string, file: File, onProgress: (p: UploadProgress) => void, uploadUrl: string | null = null): Upload {
+export function uploadImage(
+  productId: string,
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+  uploadUrl: string | null = null,
+): Upload {
   return uploadUrl ? viaHost(uploadUrl, productId, file, onProgress) : toShop(productId, file, onProgress);
 }

@@ -15,7 +15,13 @@ export function UploadList({ uploads }: { uploads: FileUpload[] }) {
           <li key={u.id}>
             <div css={row}>
               <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{u.name}</span>
-              <progress max={u.total || 1} value={u.loaded} aria-label={`Upload of ${u.name}`} data-status={u.status} css={{ width: '100%' }} />
+              <progress
+                max={u.total || 1}
+                value={u.loaded}
+                aria-label={`Upload of ${u.name}`}
+                data-status={u.status}
+                css={{ width: '100%' }}
+              />
               <span aria-hidden="true">{u.status === 'failed' ? '✗' : `${percent}%`}</span>
             </div>
             {u.status === 'failed' ? (

@@ -3,7 +3,14 @@ import type { ImageHostResponse, ProductImage } from '../../../../contracts/prod
 import { api, errorMessage } from '../../../lib/api.ts';
 import { uploadImage } from './upload-image.ts';
 
-export type FileUpload = { id: number; name: string; loaded: number; total: number; status: 'uploading' | 'done' | 'failed'; error?: string };
+export type FileUpload = {
+  id: number;
+  name: string;
+  loaded: number;
+  total: number;
+  status: 'uploading' | 'done' | 'failed';
+  error?: string;
+};
 
 /** Where files go: the hosting service's upload URL, or null for the shop. */
 const findImageHost = (): Promise<string | null> =>
@@ -41,7 +48,10 @@ export function useUploads() {
   /** Resolves with the images the shop saved; files that failed keep their message in `uploads`. */
   const start = useCallback(async (productId: string, files: File[]): Promise<{ saved: ProductImage[]; failed: number }> => {
     const entries = files.map((file) => ({ file, id: (nextId.current += 1) }));
-    setUploads((list) => [...list, ...entries.map(({ file, id }) => ({ id, name: file.name, loaded: 0, total: file.size, status: 'uploading' as const }))]);
+    setUploads((list) => [
+      ...list,
+      ...entries.map(({ file, id }) => ({ id, name: file.name, loaded: 0, total: file.size, status: 'uploading' as const })),
+    ]);
     const uploadUrl = await (imageHost.current ??= findImageHost());
     // Left while asking: nothing is sent.
     if (left.current) return { saved: [], failed: files.length };

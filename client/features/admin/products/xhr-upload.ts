@@ -34,7 +34,11 @@ const messageOf = (body: unknown, fallback: string): string => {
  * `upload.onprogress` events are the real bytes sent. Resolves with the parsed JSON answer;
  * rejects with `{ status, message }` like api.ts, or an AbortError when aborted.
  */
-export function xhrUpload(target: XhrTarget, file: File, onProgress: (p: UploadProgress) => void): { done: Promise<unknown>; abort: () => void } {
+export function xhrUpload(
+  target: XhrTarget,
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+): { done: Promise<unknown>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<unknown>((resolve, reject) => {
     xhr.open('POST', target.url);

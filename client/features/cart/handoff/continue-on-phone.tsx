@@ -22,7 +22,15 @@ export const OFFER_TEXTS = {
   retry: 'Try again',
 } as const;
 
-const panel = css({ border: `1px solid ${colors.border}`, borderRadius: 6, padding: space(4), display: 'grid', gap: space(3), justifyItems: 'center', textAlign: 'center' });
+const panel = css({
+  border: `1px solid ${colors.border}`,
+  borderRadius: 6,
+  padding: space(4),
+  display: 'grid',
+  gap: space(3),
+  justifyItems: 'center',
+  textAlign: 'center',
+});
 
 const untilTime = (iso: string | null): string =>
   iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : `${HANDOFF.ttlMinutes} minutes from now`;

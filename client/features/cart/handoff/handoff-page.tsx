@@ -35,9 +35,13 @@ export function HandoffPage() {
   usePageTitle('Your cart from the kiosk');
   const { hash } = useLocation();
   const cart = useCartActor();
-  const claim = useActorRef(liveClaimMachine, { input: { token: tokenOf(hash), cart }, inspect: devEventLog?.inspect('handoff-claim', { many: true }) });
-  const state = useSelector(claim, (s) =>
-    (['claiming', 'restored', 'used', 'expired', 'unknown', 'failed'] as const).find((tag) => s.hasTag(tag)) ?? 'claiming',
+  const claim = useActorRef(liveClaimMachine, {
+    input: { token: tokenOf(hash), cart },
+    inspect: devEventLog?.inspect('handoff-claim', { many: true }),
+  });
+  const state = useSelector(
+    claim,
+    (s) => (['claiming', 'restored', 'used', 'expired', 'unknown', 'failed'] as const).find((tag) => s.hasTag(tag)) ?? 'claiming',
   );
   const notes = useSelector(claim, (s) => s.context.notes);
   const error = useSelector(claim, (s) => s.context.error);
@@ -70,7 +74,9 @@ export function HandoffPage() {
     <section aria-labelledby="handoff-heading">
       <h1 id="handoff-heading">{HANDOFF[state]}</h1>
       <Alert tone="warning" action={toShop}>
-        {state === 'expired' ? `A link from the kiosk works for ${HANDOFF.ttlMinutes} minutes. Scan a new code at the kiosk, or shop here.` : 'Scan a new code at the kiosk, or shop here.'}
+        {state === 'expired'
+          ? `A link from the kiosk works for ${HANDOFF.ttlMinutes} minutes. Scan a new code at the kiosk, or shop here.`
+          : 'Scan a new code at the kiosk, or shop here.'}
       </Alert>
     </section>
   );

@@ -12,7 +12,13 @@ import { HandoffPage } from './handoff-page.tsx';
 
 setupComponentTests();
 
-const line = (productID: string, quantity: number, price = 10, count = 5): CartItem => ({ productID, name: `Product ${productID}`, price, count, quantity });
+const line = (productID: string, quantity: number, price = 10, count = 5): CartItem => ({
+  productID,
+  name: `Product ${productID}`,
+  price,
+  count,
+  quantity,
+});
 const TOKEN = 'k'.repeat(43);
 /** A fresh token per phone: a page never sends one token's claim twice (live-handoff.ts). */
 let tokens = 0;
@@ -54,7 +60,18 @@ describe('the kiosk cart page', () => {
     await click(await offerButton(container));
     await untilQr(container);
 
-    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['POST', '/api/handoffs', { lines: [{ productID: 'a', quantity: 2 }, { productID: 'b', quantity: 1 }] }]]);
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      [
+        'POST',
+        '/api/handoffs',
+        {
+          lines: [
+            { productID: 'a', quantity: 2 },
+            { productID: 'b', quantity: 1 },
+          ],
+        },
+      ],
+    ]);
     const qr = container.querySelector('svg[role="img"]');
     expect(qr?.getAttribute('data-link')).toBe(`${window.location.origin}/handoff#${TOKEN}`);
     expect(qr?.getAttribute('aria-label')).toContain(`/handoff#${TOKEN}`);
@@ -98,13 +115,26 @@ const renderPhone = async (hash: string, routes: Parameters<typeof mockFetch>[0]
   return { ...view, calls, local };
 };
 
-const product = (id: string, price: number, count: number) => ({ _id: id, name: `Today's ${id}`, price, count, images: [{ path: `/images/${id}.png` }] });
+const product = (id: string, price: number, count: number) => ({
+  _id: id,
+  name: `Today's ${id}`,
+  price,
+  count,
+  images: [{ path: `/images/${id}.png` }],
+});
 
 describe('the phone page', () => {
   it("when the link is claimed, then the phone's cart is the kiosk's at today's prices, stored, and shown", async () => {
     const token = freshToken();
     const { container, calls, local } = await renderPhone(`#${token}`, {
-      'POST /api/handoffs/claim': { body: { lines: [{ productID: 'a', quantity: 2 }, { productID: 'b', quantity: 1 }] } },
+      'POST /api/handoffs/claim': {
+        body: {
+          lines: [
+            { productID: 'a', quantity: 2 },
+            { productID: 'b', quantity: 1 },
+          ],
+        },
+      },
       'GET /api/products/get-one/a': { body: product('a', 12, 9) },
       'GET /api/products/get-one/b': { body: product('b', 3, 4) },
     });

@@ -32,7 +32,10 @@ const HOLD_KEYS = new Set(['Enter', ' ']);
  * does what the logo does. Nothing on screen advertises the press: it is for the operator.
  */
 export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }: ExitPressProps) {
-  const pad = useActorRef(logic, { input: holdMs === undefined ? {} : { holdMs }, inspect: devEventLog?.inspect('pin-pad', { many: true }) });
+  const pad = useActorRef(logic, {
+    input: holdMs === undefined ? {} : { holdMs },
+    inspect: devEventLog?.inspect('pin-pad', { many: true }),
+  });
 
   useEffect(() => {
     const subscription = pad.on('pinPad.left', () => leave());

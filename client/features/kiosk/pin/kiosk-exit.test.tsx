@@ -18,10 +18,16 @@ const fire = async (target: Element, event: Event) => {
   });
 };
 const pointer = (type: string) => new PointerEvent(type, { bubbles: true, cancelable: true, button: 0, pointerId: 1 });
-const key = (type: 'keydown' | 'keyup', name: string, repeat = false) => new KeyboardEvent(type, { key: name, bubbles: true, cancelable: true, repeat });
+const key = (type: 'keydown' | 'keyup', name: string, repeat = false) =>
+  new KeyboardEvent(type, { key: name, bubbles: true, cancelable: true, repeat });
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS }: { active?: boolean; post?: MockRoute; pinSet?: boolean; holdMs?: number | null } = {}) {
+async function renderLogo({
+  active = true,
+  post,
+  pinSet = true,
+  holdMs = HOLD_MS,
+}: { active?: boolean; post?: MockRoute; pinSet?: boolean; holdMs?: number | null } = {}) {
   const leave = vi.fn();
   const calls = mockFetch({ 'GET /api/kiosk/unlock': { body: { pinSet } }, 'POST /api/kiosk/unlock': post ?? { body: { left: true } } });
   const view = await renderWithApp(
@@ -131,7 +137,9 @@ describe('leaving kiosk mode: the PIN pad', () => {
     let tries = 0;
     const post: MockRoute = () => {
       tries += 1;
-      return tries < 5 ? { status: 403, body: { message: `Wrong PIN. ${5 - tries} tries left.`, field: 'pin' } } : { status: 429, body: { message: 'Too many wrong PINs. Try again in 5 minutes.' } };
+      return tries < 5
+        ? { status: 403, body: { message: `Wrong PIN. ${5 - tries} tries left.`, field: 'pin' } }
+        : { status: 429, body: { message: 'Too many wrong PINs. Try again in 5 minutes.' } };
     };
     const { hold, tap, dialog, status, alertText, calls, leave } = await renderLogo({ post });
     await hold();

@@ -19,7 +19,13 @@ const dialogStyle = css({
 });
 // Touch targets well above 44 × 44 px: the pad is used standing, with a finger.
 const KEY = 64;
-const keysStyle = css({ display: 'grid', gridTemplateColumns: `repeat(3, ${KEY}px)`, gap: space(3), justifyContent: 'center', margin: `${space(4)} 0` });
+const keysStyle = css({
+  display: 'grid',
+  gridTemplateColumns: `repeat(3, ${KEY}px)`,
+  gap: space(3),
+  justifyContent: 'center',
+  margin: `${space(4)} 0`,
+});
 const keyStyle = css({ minWidth: KEY, minHeight: KEY, fontSize: '1.5rem', touchAction: 'manipulation' });
 const dotsStyle = css({ minHeight: '2rem', fontSize: '1.5rem', letterSpacing: '0.4em', textAlign: 'center', outline: 'none' });
 const rowStyle = css({ display: 'flex', gap: space(3), justifyContent: 'flex-end' });
@@ -81,7 +87,9 @@ export function PinPadDialog({ pad }: PinPadDialogProps) {
         <>
           <div ref={dotsRef} tabIndex={-1} css={dotsStyle} aria-busy={loading || checking}>
             <span aria-hidden="true">{'●'.repeat(typed)}</span>
-            <VisuallyHidden role="status">{checking ? 'Checking the PIN' : `PIN: ${typed} digit${typed === 1 ? '' : 's'} entered`}</VisuallyHidden>
+            <VisuallyHidden role="status">
+              {checking ? 'Checking the PIN' : `PIN: ${typed} digit${typed === 1 ? '' : 's'} entered`}
+            </VisuallyHidden>
           </div>
           {message ? (
             <p role="alert" css={{ color: colors.danger, margin: 0, maxWidth: 3 * KEY + 40 }}>
@@ -97,7 +105,11 @@ export function PinPadDialog({ pad }: PinPadDialogProps) {
         </>
       ) : null}
       <div css={rowStyle}>
-        <button type="button" css={[buttonStyle('secondary'), { minHeight: 48, minWidth: 96 }]} onClick={() => pad.send({ type: 'pin.cancel' })}>
+        <button
+          type="button"
+          css={[buttonStyle('secondary'), { minHeight: 48, minWidth: 96 }]}
+          onClick={() => pad.send({ type: 'pin.cancel' })}
+        >
           Cancel
         </button>
       </div>

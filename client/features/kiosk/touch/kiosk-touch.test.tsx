@@ -63,7 +63,8 @@ const tapKey = async (key: string) => {
 };
 
 const keyboardShown = () => document.querySelector('[aria-label="On-screen keyboard"]') !== null;
-const waitForKeyboard = () => vi.waitFor(() => expect(document.querySelector('.hg-button[data-skbtn="a"]')).not.toBeNull(), { timeout: 5000 });
+const waitForKeyboard = () =>
+  vi.waitFor(() => expect(document.querySelector('.hg-button[data-skbtn="a"]')).not.toBeNull(), { timeout: 5000 });
 
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;

@@ -26,11 +26,27 @@ const panelStyle = css({
   '&[data-dock="top"]': { top: 0, bottom: 'auto' },
   '& .hg-theme-default': { maxWidth: 1100, margin: '0 auto', background: 'transparent', padding: 0 },
   // keys a finger hits: TOUCH_TARGET_PX at the very least, more where the screen allows
-  '& .hg-theme-default .hg-button': { height: 64, minHeight: TOUCH_TARGET_PX, minWidth: TOUCH_TARGET_PX, fontSize: '1.375rem', color: colors.text },
+  '& .hg-theme-default .hg-button': {
+    height: 64,
+    minHeight: TOUCH_TARGET_PX,
+    minWidth: TOUCH_TARGET_PX,
+    fontSize: '1.375rem',
+    color: colors.text,
+  },
 });
 const barStyle = css({ display: 'flex', justifyContent: 'flex-end', maxWidth: 1100, margin: `0 auto ${space(2)}` });
 const closeStyle = css(
-  { minWidth: 120, minHeight: 56, padding: `0 ${space(4)}`, border: 0, borderRadius: radius, background: colors.navbar, color: colors.onNavbar, font: 'inherit', fontWeight: 600 },
+  {
+    minWidth: 120,
+    minHeight: 56,
+    padding: `0 ${space(4)}`,
+    border: 0,
+    borderRadius: radius,
+    background: colors.navbar,
+    color: colors.onNavbar,
+    font: 'inherit',
+    fontWeight: 600,
+  },
   focusRing,
 );
 
@@ -74,7 +90,14 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
 
   return (
     // Keys take no focus: a press keeps the caret in the field.
-    <div ref={panel} css={panelStyle} role="group" aria-label="On-screen keyboard" onPointerDown={(e) => e.preventDefault()} onMouseDown={(e) => e.preventDefault()}>
+    <div
+      ref={panel}
+      css={panelStyle}
+      role="group"
+      aria-label="On-screen keyboard"
+      onPointerDown={(e) => e.preventDefault()}
+      onMouseDown={(e) => e.preventDefault()}
+    >
       <div css={barStyle}>
         <button type="button" css={closeStyle} onClick={onClose}>
           Close keyboard

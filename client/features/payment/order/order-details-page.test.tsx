@@ -14,7 +14,9 @@ setupComponentTests();
 
 async function renderOrder(order: Order, status = 200, kiosk = false) {
   const calls = mockFetch({
-    [`PUT /api/orders/cancel/${order._id}`]: { body: { ...order, isCancelled: true, cancelledAt: '2026-11-22T09:40:00Z', cancelReason: 'buyer' } },
+    [`PUT /api/orders/cancel/${order._id}`]: {
+      body: { ...order, isCancelled: true, cancelledAt: '2026-11-22T09:40:00Z', cancelReason: 'buyer' },
+    },
     [`GET /api/orders/user/${order._id}`]: status === 200 ? { body: order } : { status, body: { message: 'Order not found' } },
     // The wallet itself is the payments work's (payment/wallet-button.tsx): here it is switched off.
     'GET /api/payments/config': { body: { wallet: 'unavailable' } },
@@ -95,7 +97,9 @@ describe('order details', () => {
     await click(button(container, 'Cancel order'));
     await click(getByRoleName(dialog(), 'button', 'Yes'));
     await settle();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => new URL(c.url, 'http://x').pathname)).toEqual([`/api/orders/cancel/${baseOrder._id}`]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      `/api/orders/cancel/${baseOrder._id}`,
+    ]);
     expect(queryByText(container, 'Order cancelled (by you)')).not.toBeNull();
     expect(queryByText(container, 'Pay for your order')).toBeNull();
     expect(queryByRoleName(container, 'button', 'Cancel order')).toBeNull();

@@ -103,7 +103,12 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
             </>
           ) : null}
           {cancellable || cancelling ? (
-            <Button variant="secondary" disabled={cancelling} aria-busy={cancelling || undefined} onClick={() => orderRef.send({ type: 'order.cancel' })}>
+            <Button
+              variant="secondary"
+              disabled={cancelling}
+              aria-busy={cancelling || undefined}
+              onClick={() => orderRef.send({ type: 'order.cancel' })}
+            >
               {ORDER_TEXTS.cancelOrder}
             </Button>
           ) : null}
