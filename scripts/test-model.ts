@@ -3,18 +3,23 @@
  * machine, the states and transitions the real actors went through over the machine's totals.
  * Exits non-zero if a rule fails or any machine is below 100 %.
  *
- *   --plan           also writes each machine's test plan and statechart to docs/machines/
- *   --plan --check   only compares them with docs/machines/ and names every stale file
+ *   --plan           also writes each machine's test plan and statechart to docs/machines/,
+ *                    and the table of machines to machines/README.md
+ *   --plan --check   only compares them with the files and names every stale one
  */
 import { allModels } from '../machines/testing/models.ts';
+import { CATALOGUE_FILE } from '../machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
-import { checkPlans, writePlans } from './plan-files.ts';
+import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--plan')) {
-  const problems = args.includes('--check') ? checkPlans() : writePlans();
+  const check = args.includes('--check');
+  const problems = check ? [...checkPlans(), ...(await checkCatalogue())] : [...writePlans(), ...(await writeCatalogue())];
   for (const p of problems) console.log(p);
-  console.log(problems.length === 0 ? 'plan: docs/machines matches the machines' : `plan: ${problems.length} problem(s)`);
+  console.log(
+    problems.length === 0 ? `plan: docs/machines and ${CATALOGUE_FILE} match the machines` : `plan: ${problems.length} problem(s)`,
+  );
   process.exit(problems.length === 0 ? 0 : 1);
 }
 
