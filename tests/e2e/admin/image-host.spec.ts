@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { startShop } from '../../../bff/index.ts';
-import { E2E_SESSION_SECRET } from '../support/shop.ts';
+import { startSeededShop } from '../support/shop.ts';
 import { loginAdminUi, paddedPng } from './admin-helpers.ts';
 
 type Received = { field: string | null; bytes: number; cookie: string | undefined; csrf: string | undefined };
@@ -91,24 +86,9 @@ const test = base.extend<object, { imageHost: ImageHost; shopUrl: string }>({
   ],
   shopUrl: [
     async ({ imageHost }, use) => {
-      if (!existsSync('dist/client/index.html')) throw new Error('dist/client is not built: run `npm run build`');
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-image-host-'));
-      const shop = await startShop({
-        env: {
-          NODE_ENV: 'test',
-          DATA_DIR: dataDir,
-          SEED: 'demo',
-          SESSION_SECRET: E2E_SESSION_SECRET,
-          LOG_LEVEL: 'warn',
-          IMAGE_HOST_URL: imageHost.uploadUrl,
-        },
-        port: 0,
-        host: '127.0.0.1',
-        clientDir: 'dist/client',
-      });
+      const shop = await startSeededShop({ IMAGE_HOST_URL: imageHost.uploadUrl });
       await use(shop.url);
       await shop.stop(2_000);
-      await rm(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 180_000 },
   ],

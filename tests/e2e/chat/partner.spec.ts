@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startShop } from '../../../bff/index.ts';
-import { DEMO_ADMIN, E2E_SESSION_SECRET } from '../support/shop.ts';
+import { DEMO_ADMIN, startSeededShop } from '../support/shop.ts';
 
 type PartnerSites = { shopUrl: string; partnerUrl: string; strangerUrl: string };
 
@@ -43,25 +39,12 @@ const test = base.extend<object, { sites: PartnerSites }>({
       const stranger = site('Not a partner');
       const partnerUrl = await listen(partner);
       const strangerUrl = await listen(stranger);
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-partner-'));
-      const shop = await startShop({
-        env: {
-          NODE_ENV: 'test',
-          DATA_DIR: dataDir,
-          SEED: 'demo',
-          SESSION_SECRET: E2E_SESSION_SECRET,
-          LOG_LEVEL: 'warn',
-          PARTNER_ORIGINS: partnerUrl,
-        },
-        port: 0,
-        host: '127.0.0.1',
-      });
+      const shop = await startSeededShop({ PARTNER_ORIGINS: partnerUrl });
       shopUrl = shop.url;
       await use({ shopUrl, partnerUrl, strangerUrl });
       await shop.stop(2_000);
       partner.close();
       stranger.close();
-      await rm(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 180_000 },
   ],

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
+import { E2E_SEEDED_DIR, E2E_SESSION_SECRET, e2eShopEnv } from './shop-env.ts';
 
-/** Known to the specs, so they can open the session cookie and look for the token it holds. */
-export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijkl';
+export { E2E_SESSION_SECRET };
 
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
@@ -14,27 +14,38 @@ export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
 type ShopFixture = { shop: Shop; shopEnv: Record<string, string> };
 
 /**
- * A whole shop per worker, as `npm start` runs it: a fresh embedded database in a temp
- * DATA_DIR seeded with the demo shop, the API in-process, the BFF on a free port. Specs import
- * `test` and `expect` from here; `baseURL` points at the shop.
+ * The demo shop as `npm start` runs it, on a free port: a copy of the demo data the global setup
+ * seeded once (a fresh seed where none is handed over, or `SEED` says otherwise) in a temp
+ * DATA_DIR, the API in-process, the BFF in front. `stop()` also removes the folder.
+ */
+export const startSeededShop = async (env: Record<string, string> = {}): Promise<Shop> => {
+  const clientDir = 'dist/client';
+  if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-'));
+  const seeded = process.env[E2E_SEEDED_DIR];
+  if (seeded && (env.SEED ?? 'demo') === 'demo') await cp(seeded, dataDir, { recursive: true });
+  const shop = await startShop({ env: e2eShopEnv(dataDir, env), port: 0, host: '127.0.0.1', clientDir });
+  return {
+    ...shop,
+    async stop(drainMs) {
+      await shop.stop(drainMs);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * A whole shop per worker (startSeededShop). Specs import `test` and `expect` from here;
+ * `baseURL` points at the shop.
  */
 export const test = base.extend<object, ShopFixture>({
   /** Extra environment for the worker's shop, e.g. `test.use({ shopEnv: { KIOSK_IDLE_SECONDS: '3' } })`. */
   shopEnv: [{}, { scope: 'worker', option: true }],
   shop: [
     async ({ shopEnv }, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-'));
-      const clientDir = 'dist/client';
-      if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
-      const shop = await startShop({
-        env: { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn', ...shopEnv },
-        port: 0,
-        host: '127.0.0.1',
-        clientDir,
-      });
+      const shop = await startSeededShop(shopEnv);
       await use(shop);
       await shop.stop(2_000);
-      await rm(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 180_000 },
   ],

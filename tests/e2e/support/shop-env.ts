@@ -1,0 +1,15 @@
+/** Known to the specs, so they can open the session cookie and look for the token it holds. */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijkl';
+
+/** The environment variable through which the global setup hands workers the seeded DATA_DIR. */
+export const E2E_SEEDED_DIR = 'STATEFRONT_E2E_SEEDED_DIR';
+
+/** Every e2e shop's environment: the demo shop on the embedded database in `dataDir`, plus a spec's own settings. */
+export const e2eShopEnv = (dataDir: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  SEED: 'demo',
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
