@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ProductSummary } from '../../../../contracts/product.ts';
-import { writeUser } from '../../../../machines/auth/user-storage.ts';
-import { memoryStorage } from '../../../../machines/shared/storage.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
+import { adminStorages } from '../../../testing/admin.ts';
 import { type FetchCall, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminProductsPage } from './products-page.tsx';
 
 setupComponentTests();
 
-const admin = { _id: 'a1', name: 'Ada', lastName: 'Admin', email: 'admin@admin.com', isAdmin: true, doNotLogout: false };
-const asAdmin = () => {
-  const local = memoryStorage();
-  const session = memoryStorage();
-  writeUser(local, session, admin);
-  return { local, session };
-};
 const product = (n: number) => ({ _id: `p${n}`, name: `Lamp ${n}`, price: 10, category: 'Books' }) as ProductSummary;
 const lamps = (req: FetchCall) => {
   const limit = Number(new URL(req.url, 'http://localhost').searchParams.get('limit'));
@@ -34,7 +26,7 @@ const categories = [
 describe('admin products list: search and categories', () => {
   it('when a search is sent from page 2, then page 1 of the matches is asked with ?search=, the address keeps it, and paging keeps it', async () => {
     const calls = mockFetch({ 'GET /api/products/admin': lamps, 'GET /api/categories': { body: categories } });
-    const { container, path } = await renderWithApp(<AdminProductsPage />, { route: '/admin/products?page=2', storages: asAdmin() });
+    const { container, path } = await renderWithApp(<AdminProductsPage />, { route: '/admin/products?page=2', storages: adminStorages() });
     await settle(10);
     await typeInto(getByLabelText(container, 'Search products by name'), '  lamp 1 ');
     await submit(container.querySelector('form[role="search"]')!);
@@ -64,7 +56,7 @@ describe('admin products list: search and categories', () => {
         return { body: { categoryDeleted: true } };
       },
     });
-    const { container } = await renderWithApp(<AdminProductsPage />, { route: '/admin/products', storages: asAdmin() });
+    const { container } = await renderWithApp(<AdminProductsPage />, { route: '/admin/products', storages: adminStorages() });
     await settle(10);
     await click(getByRoleName(container, 'button', 'Delete category Old'));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
