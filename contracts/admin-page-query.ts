@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_MAX_LIMIT, ADMIN_PAGE_MAX_PAGE } from './admin-page.ts';
+import { ADMIN_PAGE_MAX_LIMIT, ADMIN_PAGE_MAX_PAGE, ADMIN_SEARCH_MAX } from './admin-page.ts';
 
 /** Digits only: `1.5`, `1e2`, `0x10` or `-1` are refused rather than read as some other number. */
 const wholeNumber = (field: string, max: number) =>
@@ -18,3 +18,15 @@ export const AdminPageQuery = z.object({
   limit: optional(wholeNumber('limit', ADMIN_PAGE_MAX_LIMIT)),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuery>;
+
+/**
+ * `?search=` of GET /api/products/admin: a piece of the product's name, any case, its ends
+ * trimmed; empty or blank counts as absent. A repeated parameter (an array) is a 400 naming `search`.
+ */
+export const AdminProductsQuery = z.object({
+  search: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string('search is text').max(ADMIN_SEARCH_MAX, `search is at most ${ADMIN_SEARCH_MAX} characters`).optional(),
+  ),
+});
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuery>;

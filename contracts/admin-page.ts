@@ -10,3 +10,5 @@ export const ADMIN_PAGE_MAX_LIMIT = 100;
 export const ADMIN_PAGE_DEFAULT_LIMIT = 20;
 /** Far beyond any table (100 million rows at the largest limit), so the offset stays a small number. */
 export const ADMIN_PAGE_MAX_PAGE = 1_000_000;
+/** The longest `?search=` of GET /api/products/admin (a piece of a product's name), and of the box that sends it. */
+export const ADMIN_SEARCH_MAX = 100;

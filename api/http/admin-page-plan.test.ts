@@ -10,7 +10,7 @@ import { type TestApi, startTestApi } from '../testing/api-harness.ts';
  */
 const LISTS = [
   { path: '/api/orders/admin', index: 'orders_admin_order_idx', table: 'orders' },
-  { path: '/api/products/admin', index: 'products_admin_order_idx', table: 'products' },
+  { path: '/api/products/admin', index: 'products_created_idx', table: 'products' },
   { path: '/api/users', index: 'users_admin_order_idx', table: 'users' },
 ] as const;
 

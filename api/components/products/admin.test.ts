@@ -161,6 +161,50 @@ describe('/api/products/admin (product management)', () => {
     }
   });
 
+  it('when an admin lists products, whole or a page at a time, then the newest created come first', async () => {
+    // Far in the future, so these three are the newest whatever else the file created.
+    const ids = [];
+    for (const age of [3e9, 3e9 + 2, 3e9 + 1]) ids.push(await addProduct(t.db, { name: `Newest ${age}`, category: 'Books', age }));
+    const newestFirst = [ids[1], ids[2], ids[0]];
+    const whole = (await (await admin('GET', '/api/products/admin')).json()) as ProductSummary[];
+    expect(whole.slice(0, 3).map((p) => p._id)).toEqual(newestFirst);
+    const times = whole.map((p) => Date.parse(p.createdAt!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const page = await admin('GET', '/api/products/admin?page=1&limit=2');
+    expect(((await page.json()) as ProductSummary[]).map((p) => p._id)).toEqual(newestFirst.slice(0, 2));
+    const next = await admin('GET', '/api/products/admin?page=2&limit=2');
+    expect(((await next.json()) as ProductSummary[])[0]!._id).toBe(newestFirst[2]);
+  });
+
+  it('when an admin searches the list, then only names holding the text (any case, % and _ as themselves) come, counted over all pages', async () => {
+    const names = ['Searchable Lamp 1', 'SEARCHABLE lamp 2', 'Searchable 100% cotton', 'Searchable 1_0 cable', 'Other thing'];
+    for (const [i, name] of names.entries()) await addProduct(t.db, { name, category: 'Books', description: 'searchable', age: 2e9 + i });
+    const search = async (query: string) => {
+      const res = await admin('GET', `/api/products/admin?${query}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return { names: ((await res.json()) as ProductSummary[]).map((p) => p.name), total: res.headers.get('X-Total-Count') };
+    };
+    expect(await search('search=searchable%20LAMP')).toEqual({ names: ['SEARCHABLE lamp 2', 'Searchable Lamp 1'], total: null });
+    expect(await search('search=%20lamp%20&page=1&limit=1')).toEqual({ names: ['SEARCHABLE lamp 2'], total: '2' });
+    expect(await search('search=lamp&page=2&limit=1')).toEqual({ names: ['Searchable Lamp 1'], total: '2' });
+    expect((await search(`search=${encodeURIComponent('100%')}`)).names).toEqual(['Searchable 100% cotton']);
+    expect((await search('search=1_0')).names).toEqual(['Searchable 1_0 cable']);
+    // the description is not searched: "finds products by name"
+    expect((await search('search=searchable&page=1&limit=20')).total).toBe('4');
+    const all = await search('page=1&limit=1');
+    expect(await search('search=&page=1&limit=1')).toEqual(all);
+    expect(await search('search=%20%20&page=1&limit=1')).toEqual(all);
+  });
+
+  it.each([
+    ['search=a&search=b', 'search is text'],
+    [`search=${'x'.repeat(101)}`, 'search is at most 100 characters'],
+  ])('when the admin list is asked with %s, then 400 names search', async (query, message) => {
+    const res = await admin('GET', `/api/products/admin?${query}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message, field: 'search' });
+  });
+
   it('when an admin deletes a product, then it is gone with its reviews and its own image files, shared files kept', async () => {
     const dir = path.join(t.config.DATA_DIR, 'images');
     await mkdir(dir, { recursive: true });

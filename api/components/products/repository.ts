@@ -2,7 +2,7 @@ import type { ProductAttr, ProductImage, ProductSummary, Review } from '../../..
 import { fromCents } from '../../../contracts/rules.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
-import type { Where } from './list-sql.ts';
+import { escapeLike, type Where } from './list-sql.ts';
 
 // rating is numeric(3,2): cast so both drivers hand over a number, not a string.
 const PRODUCT = `id as "_id", name, description, price_cents as "priceCents", count, images,
@@ -105,21 +105,36 @@ export const bestsellers = async (db: Queryable, limit: number): Promise<Product
   return rows.map((r) => toSummary(r));
 };
 
-const ADMIN_ORDER = 'order by category collate "C", lower(name) collate "C", id';
+/** Newest first (products_created_idx), the id keeping equal times in a stable order. */
+const ADMIN_ORDER = 'order by created_at desc, id';
 
-export const listAll = async (db: Queryable): Promise<ProductSummary[]> => {
-  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products ${ADMIN_ORDER}`);
+/**
+ * The admin list's filter: `search` is a piece of the name, any case; its `%` and `_` match
+ * only themselves. Its parameter comes first, so the page's limit and offset follow it.
+ */
+const adminWhere = (search: string | undefined): { sql: string; params: unknown[] } =>
+  search ? { sql: `where name ilike $1 escape '\\'`, params: [`%${escapeLike(search)}%`] } : { sql: '', params: [] };
+
+export const listAll = async (db: Queryable, search?: string): Promise<ProductSummary[]> => {
+  const where = adminWhere(search);
+  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products ${where.sql} ${ADMIN_ORDER}`, where.params);
   return rows.map((r) => toSummary(r, true));
 };
 
-/** One page of `listAll`, in its order (an index walk that stops after the page: migration 009). */
-export const listAllPage = async (db: Queryable, { limit, offset }: PageWindow): Promise<ProductSummary[]> => {
-  const { rows } = await db.query<ProductRow>(`select ${PRODUCT} from products ${ADMIN_ORDER} limit $1 offset $2`, [limit, offset]);
+/** One page of `listAll`, in its order (an index walk that stops after the page). */
+export const listAllPage = async (db: Queryable, { limit, offset }: PageWindow, search?: string): Promise<ProductSummary[]> => {
+  const where = adminWhere(search);
+  const n = where.params.length;
+  const { rows } = await db.query<ProductRow>(
+    `select ${PRODUCT} from products ${where.sql} ${ADMIN_ORDER} limit $${n + 1} offset $${n + 2}`,
+    [...where.params, limit, offset],
+  );
   return rows.map((r) => toSummary(r, true));
 };
 
-export const countAll = async (db: Queryable): Promise<number> => {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from products');
+export const countAll = async (db: Queryable, search?: string): Promise<number> => {
+  const where = adminWhere(search);
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from products ${where.sql}`, where.params);
   return rows[0]?.n ?? 0;
 };
 

@@ -8,6 +8,7 @@ import {
   type ProductSummary,
   type ProductUpdatedResponse,
 } from '../../../contracts/product.ts';
+import { AdminProductsQuery } from '../../../contracts/admin-page-query.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';
@@ -25,8 +26,9 @@ const adminRoutes = (ctx: ApiContext): Router => {
 
   router.get('/', async (req, res) => {
     const window = readPageWindow(req.query);
-    if (window) sendPage<ProductSummary>(res, await products.pageForAdmin(ctx, window));
-    else res.json((await products.listForAdmin(ctx)) satisfies ProductSummary[]);
+    const { search } = parse(AdminProductsQuery, req.query);
+    if (window) sendPage<ProductSummary>(res, await products.pageForAdmin(ctx, window, search));
+    else res.json((await products.listForAdmin(ctx, search)) satisfies ProductSummary[]);
   });
 
   router.post('/', async (req, res) => {

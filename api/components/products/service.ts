@@ -37,10 +37,11 @@ export const getProduct = async (ctx: ApiContext, id: string): Promise<Product> 
 
 export const bestsellers = (ctx: ApiContext): Promise<ProductSummary[]> => repo.bestsellers(ctx.db, BESTSELLERS_MAX);
 
-export const listForAdmin = (ctx: ApiContext): Promise<ProductSummary[]> => repo.listAll(ctx.db);
+/** The admin's products, newest first; `search` keeps those whose name holds it (any case). */
+export const listForAdmin = (ctx: ApiContext, search?: string): Promise<ProductSummary[]> => repo.listAll(ctx.db, search);
 
-export const pageForAdmin = async (ctx: ApiContext, window: PageWindow): Promise<Paged<ProductSummary>> => {
-  const [items, total] = await Promise.all([repo.listAllPage(ctx.db, window), repo.countAll(ctx.db)]);
+export const pageForAdmin = async (ctx: ApiContext, window: PageWindow, search?: string): Promise<Paged<ProductSummary>> => {
+  const [items, total] = await Promise.all([repo.listAllPage(ctx.db, window, search), repo.countAll(ctx.db, search)]);
   return { items, total };
 };
 

@@ -122,11 +122,18 @@ describe('users: admin area', () => {
     expect(changed).toEqual([user._id]);
   });
 
-  it('when an admin tries to delete themselves, then 400 and they remain', async () => {
+  it('when an admin tries to delete themselves, then 400 naming the id with a message saying why, and they remain', async () => {
+    const second = await t.register();
+    await t.makeAdmin(second.user._id);
+    // refused even with another admin left: it is about one's own account, not the last admin
     const res = await call(admin.token, 'DELETE', `/api/users/${admin.user._id}`);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/your own account/);
+    expect(await res.json()).toEqual({
+      message: 'You cannot delete your own account: another admin can delete it for you',
+      field: 'id',
+    });
     expect((await call(admin.token, 'GET', '/api/session')).status).toBe(200);
+    expect((await call(second.token, 'DELETE', `/api/users/${admin.user._id}`)).status).toBe(200);
   });
 
   it('when the last admin would be demoted, then 409; with a second admin the demotion goes through', async () => {

@@ -17,6 +17,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { isUuid } from '../../http/validate.ts';
 import * as repo from './repository.ts';
 
+/** DELETE /api/users/{own id}: the 400's message (field `id`). */
+const OWN_ACCOUNT_DELETE = 'You cannot delete your own account: another admin can delete it for you';
+
 const userExists = () => conflict('user exists', 'email');
 const wrongCredentials = () => new AppError(401, 'wrong credentials');
 
@@ -109,7 +112,8 @@ export const adminUpdateUser = async (ctx: ApiContext, id: string, body: AdminUs
 };
 
 export const deleteUser = async (ctx: ApiContext, caller: AuthUser, id: string): Promise<void> => {
-  if (id === caller._id) throw badRequest('You cannot delete your own account');
+  // An admin would lock themselves out mid-session (and could remove the shop's last admin by mistake).
+  if (id === caller._id) throw badRequest(OWN_ACCOUNT_DELETE, 'id');
   if (!isUuid(id)) throw notFound('The user');
   await ctx.db.transaction(async (tx) => {
     const admins = await repo.lockAdminIds(tx);

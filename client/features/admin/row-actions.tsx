@@ -7,7 +7,8 @@ type RowActionsProps = {
   editTo: string;
   /** Names the row for screen readers: "Edit jane@doe.com", "Delete Dell XPS". */
   label: string;
-  onDelete: () => void;
+  /** Without it the row has no Delete (the admin's own account). */
+  onDelete?: () => void;
 };
 
 /** The Edit/Delete cell of an admin list row; Edit remembers the list's page to come back to. */
@@ -23,9 +24,11 @@ export function RowActions({ editTo, label, onDelete }: RowActionsProps) {
       >
         Edit
       </LinkButton>
-      <Button variant="danger" onClick={onDelete} aria-label={`Delete ${label}`}>
-        Delete
-      </Button>
+      {onDelete ? (
+        <Button variant="danger" onClick={onDelete} aria-label={`Delete ${label}`}>
+          Delete
+        </Button>
+      ) : null}
     </td>
   );
 }

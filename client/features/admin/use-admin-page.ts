@@ -38,17 +38,24 @@ export const pageFromSearch = (value: string | null): number => {
   return Math.min(Math.max(page, 1), ADMIN_PAGE_MAX_PAGE);
 };
 
+type AdminPageOptions = {
+  limit?: number;
+  /** More of the API's query (the products' `search`), already fit to send; empty ones are left out. */
+  params?: Readonly<Record<string, string>>;
+};
+
 /**
  * One page of an admin list (`?page=&limit=` of docs/interfaces.md), the page kept in the
  * address bar's `?page=` so Back and a reload show the same page. Fetched through the shared
  * fetch machine; a failing answer logs out, as every admin data call does (useAdminGet).
  */
-export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIMIT) {
+export function useAdminPage<T>(endpoint: string, { limit = ADMIN_PAGE_DEFAULT_LIMIT, params = {} }: AdminPageOptions = {}) {
   // The query read straight from the location: react-router's useSearchParams would put its
   // setter's code (unused here) into every first load.
   const { pathname, search } = useLocation();
   const page = pageFromSearch(new URLSearchParams(search).get('page'));
-  const url = `${endpoint}?page=${page}&limit=${limit}`;
+  const extra = Object.entries(params).flatMap(([name, value]) => (value ? [`&${name}=${encodeURIComponent(value)}`] : []));
+  const url = `${endpoint}?page=${page}&limit=${limit}${extra.join('')}`;
   const actor = useFetchActor(url, countedFetchMachine);
   const state = useSelector(actor, stateOf<T>, sameState);
   useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);

@@ -9,7 +9,8 @@ type Options<T> = {
   url: (item: T) => string;
   /** The toast once it is gone, e.g. `Jane Doe was removed`. */
   removed: (item: T) => string;
-  onRemoved: () => void;
+  /** Runs once the row is gone, with it (reload the list, drop it from a shared one). */
+  onRemoved: (item: T) => void;
 };
 
 /**
@@ -28,7 +29,7 @@ export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): 
     (item: T, signal: AbortSignal) => api.delete(url(item), { signal }).then(() => item),
     (item) => {
       toast(removed(item), 'success');
-      onRemoved();
+      onRemoved(item);
     },
   );
 

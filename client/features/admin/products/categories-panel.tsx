@@ -1,103 +1,67 @@
-import { useState, type KeyboardEvent } from 'react';
-import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
-import { api } from '../../../lib/api.ts';
-import { useCategoriesChange } from '../../../lib/categories-store.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useId } from 'react';
+import type { Category } from '../../../../contracts/category.ts';
+import { useCategories, useCategoriesChange } from '../../../lib/categories-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-
-/** Saves an attribute on a category; the server answers every category, which replace ours (spec section 4). */
-export const saveCategoryAttr = async (categoryChoosen: string, key: string, val: string): Promise<Category[]> => {
-  const { categoryUpdated } = await api.post<CategoryUpdatedResponse>('/api/categories/attr', { key, val, categoryChoosen });
-  return categoryUpdated;
-};
+import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { actionsCell, tableStyle, tableWrap } from '../admin-styles.ts';
+import { TableSkeleton } from '../table-skeleton.tsx';
+import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
 /**
- * Category management beside the product form: create (Enter or the button), delete the chosen
- * one. After each change the list is replaced by the server's, since creating `A/B` may also
- * create `A`.
+ * The shop's categories under the products list, each with its own Delete ('Are you sure?', as
+ * the shop's other deletes). The server refuses a category that products still use, with a
+ * message saying so; a deleted one leaves the shared list at once (spec section 4), which is
+ * then loaded again (deleting `A/B` may leave `A` as it was, or not).
  */
-export function CategoriesPanel({
-  categories,
-  chosen,
-  onChoose,
-}: {
-  categories: Category[];
-  chosen: string;
-  onChoose: (name: string) => void;
-}) {
-  const [name, setName] = useState('');
-  // The typed name's own check, like a field error; the calls' refusals come from their machines.
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+export function CategoriesPanel() {
+  const headingId = useId();
+  const { categories, status, error: loadError } = useCategories();
   const { replace, reload } = useCategoriesChange();
-  const created = useSubmit(
-    (category: string, signal: AbortSignal) => api.post<CategoryCreatedResponse>('/api/categories', { category }, { signal }),
-    ({ categoryCreated }) => {
-      replace([...categories.filter((c) => c.name !== categoryCreated.name), categoryCreated]);
+  const { ask, error, dialog } = useConfirmedDelete<Category>({
+    url: (c) => `/api/categories/${encodeURIComponent(c.name)}`,
+    removed: (c) => `Category ${c.name} was removed`,
+    onRemoved: (gone) => {
+      replace(categories.filter((c) => c.name !== gone.name));
       reload();
-      onChoose(categoryCreated.name);
-      setName('');
     },
-  );
-  const removed = useSubmit(
-    (category: string, signal: AbortSignal) =>
-      api.delete(`/api/categories/${encodeURIComponent(category)}`, { signal }).then(() => category),
-    (category) => {
-      replace(categories.filter((c) => c.name !== category));
-      reload();
-      onChoose('');
-    },
-  );
-  const busy = created.sending || removed.sending;
-  const error = nameError ?? created.error ?? removed.error;
-
-  const create = () => {
-    const category = name.trim();
-    setNameError(category ? null : 'Please enter a category name');
-    if (category) created.submit(category);
-  };
-
-  const remove = () => {
-    setConfirming(false);
-    removed.submit(chosen);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    // Enter here creates the category; it never submits the product form.
-    e.preventDefault();
-    create();
-  };
+  });
 
   return (
-    <div css={{ display: 'grid', gap: 8, marginBottom: 16 }}>
-      <div css={{ display: 'flex', gap: 8, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div css={{ flex: 1, minWidth: 200 }}>
-          <TextField
-            label="Or create a new category"
-            placeholder="e.g. Computers/Laptops"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={onKeyDown}
-            hint="Press Enter to create it"
-          />
-        </div>
-        <Button variant="secondary" disabled={busy} onClick={create} css={{ marginTop: 28 }}>
-          Create category
-        </Button>
-      </div>
-      {chosen ? (
-        <div>
-          <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
-            Delete category {chosen}
-          </Button>
-        </div>
-      ) : null}
+    <section aria-labelledby={headingId} css={{ marginTop: 32 }}>
+      <h2 id={headingId}>Categories</h2>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={remove} />
-    </div>
+      {status === 'error' ? (
+        <Alert tone="danger">{loadError}</Alert>
+      ) : status !== 'success' ? (
+        <TableSkeleton label="Loading categories ..." />
+      ) : categories.length === 0 ? (
+        <p>No categories yet: create one beside a new product.</p>
+      ) : (
+        <ScrollRegion label="Categories table" css={tableWrap}>
+          <table css={tableStyle}>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((c) => (
+                <tr key={c.name}>
+                  <td>{c.name}</td>
+                  <td css={actionsCell}>
+                    <Button variant="danger" onClick={() => ask(c)} aria-label={`Delete category ${c.name}`}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {dialog}
+    </section>
   );
 }

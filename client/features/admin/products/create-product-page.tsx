@@ -8,7 +8,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useFieldErrors } from '../../../ui/use-field-errors.ts';
-import { CategoriesPanel, saveCategoryAttr } from './categories-panel.tsx';
+import { NewCategoryField, saveCategoryAttr } from './new-category-field.tsx';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
 import { emptyDraft, toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
@@ -75,11 +75,7 @@ export function AdminCreateProductPage() {
         error={create.error ?? attrSave.error}
         onNewAttr={saveNewAttr}
       >
-        <CategoriesPanel
-          categories={categories}
-          chosen={draft.category}
-          onChoose={(category) => edit({ ...draft, category, attributesTable: [] })}
-        />
+        <NewCategoryField categories={categories} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
         <FilesInput
           label="Images"
           error={filesError}

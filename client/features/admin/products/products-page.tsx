@@ -1,4 +1,5 @@
 import type { ProductSummary } from '../../../../contracts/product.ts';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../../../lib/paths.ts';
 import { formatDollars } from '../../../ui/money.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -11,11 +12,18 @@ import { RowActions } from '../row-actions.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
+import { CategoriesPanel } from './categories-panel.tsx';
+import { ProductsSearch, searchOf } from './products-search.tsx';
 
-/** /admin/products: the products a page at a time, with edit, delete ('Are you sure?') and create. */
+/**
+ * /admin/products: the products a page at a time, newest first, found by name with the search
+ * box (`?search=`, asked of the API), with edit, delete ('Are you sure?') and create; then the
+ * categories, each with its own delete.
+ */
 export function AdminProductsPage() {
   usePageTitle('Products');
-  const products = useAdminPage<ProductSummary>('/api/products/admin');
+  const search = searchOf(useLocation().search);
+  const products = useAdminPage<ProductSummary>('/api/products/admin', { params: { search } });
   const { ask, error, dialog } = useConfirmedDelete<ProductSummary>({
     url: (p) => `/api/products/admin/${encodeURIComponent(p._id)}`,
     removed: (p) => `${p.name} was removed`,
@@ -28,7 +36,11 @@ export function AdminProductsPage() {
         <h1>Product list</h1>
         <LinkButton to={paths.admin.createProduct.to()}>Create new</LinkButton>
       </div>
+      <ProductsSearch />
       {error ? <Alert tone="danger">{error}</Alert> : null}
+      {search && products.status === 'success' ? (
+        <p role="status">{products.total === 0 ? `No product name holds “${search}”.` : `${products.total} found for “${search}”.`}</p>
+      ) : null}
       {products.status !== 'success' ? (
         <TableSkeleton label="Loading products ...." />
       ) : (
@@ -61,6 +73,7 @@ export function AdminProductsPage() {
         </>
       )}
       {dialog}
+      <CategoriesPanel />
     </section>
   );
 }

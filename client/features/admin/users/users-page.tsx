@@ -1,4 +1,5 @@
 import type { User } from '../../../../contracts/user.ts';
+import { useUserInfo } from '../../../lib/hooks.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
@@ -10,9 +11,13 @@ import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
-/** /admin/users: the users a page at a time, with edit and delete ('Are you sure?'). */
+/**
+ * /admin/users: the users a page at a time, with edit and delete ('Are you sure?'). The admin's
+ * own row has no Delete: the API refuses it (400), since it would end the session in use.
+ */
 export function AdminUsersPage() {
   usePageTitle('Users');
+  const me = useUserInfo();
   const users = useAdminPage<User>('/api/users');
   const { ask, error, dialog } = useConfirmedDelete<User>({
     url: (u) => `/api/users/${encodeURIComponent(u._id)}`,
@@ -48,7 +53,11 @@ export function AdminUsersPage() {
                     <td>{u.lastName}</td>
                     <td>{u.email}</td>
                     <td>{u.isAdmin ? '✓' : '✗'}</td>
-                    <RowActions editTo={paths.admin.editUser.to(u._id)} label={u.email} onDelete={() => ask(u)} />
+                    <RowActions
+                      editTo={paths.admin.editUser.to(u._id)}
+                      label={u.email}
+                      onDelete={u._id === me?._id ? undefined : () => ask(u)}
+                    />
                   </tr>
                 ))}
               </tbody>
