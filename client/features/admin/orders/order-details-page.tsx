@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { OrderTimeline } from './order-timeline.tsx';
+import { OrderTimeline } from '../../../lib/order-summary/order-timeline.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 
 /** The order machine with the admin's real calls. */
@@ -93,7 +93,7 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
         onConfirm={() => actor.send({ type: 'order.cancelConfirmed' })}
         onCancel={() => actor.send({ type: 'order.cancelDismissed' })}
       />
-      <OrderTimeline order={order} />
+      <OrderTimeline order={order} viewer="admin" />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { TableSkeleton } from '../table-skeleton.tsx';
 import { AdminPager } from '../admin-pager.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { formatDollars } from '../../../ui/money.ts';
-import { dateOf } from './format.ts';
+import { dateOf } from '../../../lib/dates.ts';
 
 const yesNo = (done: boolean, when?: string | null) => (done ? <span>✓ {dateOf(when)}</span> : <span aria-label="no">✗</span>);
 
