@@ -103,6 +103,7 @@ test('when the admin marks a cash-on-delivery order delivered, then it reads "Or
   await loginAdminUi(page);
   await page.goto(`/admin/order-details/${order._id}`);
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await expect(page.getByRole('listitem').filter({ hasText: 'Delivered' })).toBeVisible();
   await page.reload();

@@ -45,6 +45,7 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const cancelled = useSelector(actor, (s) => s.hasTag('cancelled'));
   const cancellable = useSelector(actor, (s) => s.hasTag('cancellable') || s.hasTag('confirmCancel'));
   const asking = useSelector(actor, (s) => s.hasTag('confirmCancel'));
+  const askingDelivery = useSelector(actor, (s) => s.hasTag('confirmDeliver'));
   const cancelling = useSelector(actor, (s) => s.hasTag('cancelling'));
 
   if (failed) {
@@ -93,12 +94,20 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
         onConfirm={() => actor.send({ type: 'order.cancelConfirmed' })}
         onCancel={() => actor.send({ type: 'order.cancelDismissed' })}
       />
+      <ConfirmDialog
+        open={askingDelivery}
+        title={ORDER_TEXTS.confirmDeliver}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        onConfirm={() => actor.send({ type: 'order.deliverConfirmed' })}
+        onCancel={() => actor.send({ type: 'order.deliverDismissed' })}
+      />
       <OrderTimeline order={order} viewer="admin" />
     </>
   );
 }
 
-/** /admin/order-details/{id}: the order, its timeline, 'Mark as delivered' and 'Cancel order'. */
+/** /admin/order-details/{id}: the order, its timeline, 'Mark as delivered' and 'Cancel order' (each after 'Are you sure?'). */
 export function AdminOrderDetailsPage({ logic = liveAdminOrderMachine }: { logic?: typeof liveAdminOrderMachine }) {
   usePageTitle('Order details');
   const { id = '' } = useParams();
