@@ -149,7 +149,8 @@ const paymentDescribe: PlanTemplates = {
     loadingWallet: ({ context }) => `the wallet loads for ${formatUsd(context.cartSubtotal)}`,
     walletUnavailable: 'the wallet could not load and Retry is offered',
     'awaitingApproval.ready': 'the wallet buttons are shown',
-    'awaitingApproval.declined': 'the wallet buttons are shown again with "The payment did not go through. Try again or choose another way to pay."',
+    'awaitingApproval.declined':
+      'the wallet buttons are shown again with "The payment did not go through. Try again or choose another way to pay."',
     'awaitingApproval.cancelled': 'the wallet buttons are shown again with "Payment cancelled."',
     verifying: 'the server verifies the payment',
     paid: 'the order is paid',

@@ -71,7 +71,8 @@ const describe: PlanTemplates = {
     cancelling: 'the order is being cancelled',
     cancelled: ({ context }) =>
       `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
-    'paid.idle': ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
+    'paid.idle': ({ context }) =>
+      `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
     'paid.asking': '"Are you sure?" is asked before marking delivery',
     marking: 'the order is being marked delivered',
     delivered: 'the order is delivered',

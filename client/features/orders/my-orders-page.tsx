@@ -88,7 +88,10 @@ export function MyOrdersPage() {
                     )}
                   </td>
                   <td>
-                    <Link to={paths.user.orderDetails.to(order._id)} aria-label={`Go to ${orderNumber(order)} of ${dateOf(order.createdAt)}`}>
+                    <Link
+                      to={paths.user.orderDetails.to(order._id)}
+                      aria-label={`Go to ${orderNumber(order)} of ${dateOf(order.createdAt)}`}
+                    >
                       go to order
                     </Link>
                   </td>

@@ -19,7 +19,11 @@ const reasonOf = (data: Record<string, unknown> | undefined): CancelReason | nul
  */
 export const timelineOf = (order: Order): Entry[] => {
   const events: Entry[] = order.events
-    ? order.events.map((e) => ({ type: e.type, at: e.at, reason: e.type === 'cancelled' ? (reasonOf(e.data) ?? order.cancelReason) : null }))
+    ? order.events.map((e) => ({
+        type: e.type,
+        at: e.at,
+        reason: e.type === 'cancelled' ? (reasonOf(e.data) ?? order.cancelReason) : null,
+      }))
     : [{ type: 'created', at: order.createdAt }];
   const has = (type: Entry['type']) => events.some((e) => e.type === type);
   if (order.isPaid && order.paidAt && !has('paid')) events.push({ type: 'paid', at: order.paidAt });
