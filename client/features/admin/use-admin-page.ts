@@ -42,13 +42,16 @@ export const pageFromSearch = (value: string | null): number => {
  * One page of an admin list (`?page=&limit=` of docs/interfaces.md), the page kept in the
  * address bar's `?page=` so Back and a reload show the same page. Fetched through the shared
  * fetch machine; a failing answer logs out, as every admin data call does (useAdminGet).
+ * `filter`: more query parameters for the API (the orders' `search`), already checked by the
+ * page, since a 400 would log the admin out.
  */
-export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIMIT) {
+export function useAdminPage<T>(endpoint: string, limit = ADMIN_PAGE_DEFAULT_LIMIT, filter: Record<string, string> = {}) {
   // The query read straight from the location: react-router's useSearchParams would put its
   // setter's code (unused here) into every first load.
   const { pathname, search } = useLocation();
   const page = pageFromSearch(new URLSearchParams(search).get('page'));
-  const url = `${endpoint}?page=${page}&limit=${limit}`;
+  const extra = new URLSearchParams(filter).toString();
+  const url = `${endpoint}?page=${page}&limit=${limit}${extra ? `&${extra}` : ''}`;
   const actor = useFetchActor(url, countedFetchMachine);
   const state = useSelector(actor, stateOf<T>, sameState);
   useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);
