@@ -34,7 +34,12 @@ export function OrderSearch({ text, error }: { text: string; error: string | nul
     navigate(typed ? `${pathname}?${new URLSearchParams({ [ORDER_SEARCH_PARAM]: typed })}` : pathname);
   };
   return (
-    <form role="search" onSubmit={submit} css={{ display: 'flex', gap: space(2), alignItems: 'flex-end', flexWrap: 'wrap' }}>
+    <form
+      role="search"
+      aria-label="Orders"
+      onSubmit={submit}
+      css={{ display: 'flex', gap: space(2), alignItems: 'flex-end', flexWrap: 'wrap' }}
+    >
       <div css={{ flex: '1 1 16rem', maxWidth: '28rem' }}>
         {/* A new search from the address bar (Back, a link) starts the box afresh. */}
         <TextField
@@ -48,7 +53,7 @@ export function OrderSearch({ text, error }: { text: string; error: string | nul
         />
       </div>
       <div css={{ display: 'flex', gap: space(2), marginBottom: space(4) }}>
-        <Button type="submit">Search</Button>
+        <Button type="submit">Find order</Button>
         {text ? (
           <Button type="button" variant="secondary" onClick={() => navigate(pathname)}>
             Show all orders
