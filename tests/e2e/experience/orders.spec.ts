@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { customerContext, loginAdminUi, placeCodOrder } from '../admin/admin-helpers.ts';
+import { customersCodOrder, loginAdminUi } from '../admin/admin-helpers.ts';
 import { orderABook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
@@ -107,9 +107,7 @@ test('when the admin searches an order by its number or whole id, then that orde
   browser,
   baseURL,
 }) => {
-  const customer = await customerContext(browser, baseURL!);
-  const order = await placeCodOrder(customer.page.request);
-  await customer.context.close();
+  const order = await customersCodOrder(browser, baseURL!);
   const number = numberOf(order._id);
 
   await loginAdminUi(page);
@@ -134,9 +132,7 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   browser,
   baseURL,
 }) => {
-  const customer = await customerContext(browser, baseURL!);
-  const order = await placeCodOrder(customer.page.request);
-  await customer.context.close();
+  const order = await customersCodOrder(browser, baseURL!);
   const admin = await adminPage(browser, baseURL!);
   await admin.page.goto(`/admin/order-details/${order._id}`);
   const mark = admin.page.getByRole('button', { name: 'Mark as delivered' });
