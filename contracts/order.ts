@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Money, Timestamp } from './common.ts';
 import { ProductImage } from './product.ts';
+import { ORDER_SEARCH_INVALID } from './order-search.ts';
 import { ORDER_EVENT_TYPES, PAYMENT_METHODS } from './rules.ts';
 
 export const CartItem = z.object({
@@ -108,3 +109,12 @@ export type AnalysisQuery = z.infer<typeof AnalysisQuery>;
 
 /** One of the 24 points of `?bucket=hour`: UTC hour, revenue up to the end of that hour (dollars), orders placed in it. */
 export type HourBucket = { hour: number; total: number; orders: number };
+
+/** `GET /api/orders/admin?search=` (contracts/order-search.ts); an empty value counts as absent. */
+export const AdminOrdersQuery = z.object({
+  search: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string(ORDER_SEARCH_INVALID).max(100, ORDER_SEARCH_INVALID).optional(),
+  ),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;

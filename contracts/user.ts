@@ -57,14 +57,15 @@ export const RegisterBody = z.object({ name, lastName, email, password });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /**
- * Email is read-only in the profile (spec section 5). `currentPassword` is an addition to the
- * spec: needed only when `password` differs from the stored one, so the spec's own client keeps
- * saving plain profile edits (it sends the unchanged password).
+ * Email is read-only in the profile (spec section 5). Spec amendment: `password` absent or `""`
+ * keeps the current one, so a new customer saves an address without choosing a password again.
+ * `currentPassword` is an addition to the spec: needed only when `password` differs from the
+ * stored one, so the spec's own client keeps saving plain profile edits (it sends the unchanged password).
  */
 export const ProfileUpdateBody = z.object({
   name,
   lastName,
-  password,
+  password: z.preprocess((v) => (v === '' ? undefined : v), password.optional()),
   currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG).optional(),
   phoneNumber: optionalText,
   address: optionalText,

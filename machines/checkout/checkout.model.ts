@@ -148,7 +148,10 @@ const paymentDescribe: PlanTemplates = {
     cashOnDelivery: 'the order is paid on delivery',
     loadingWallet: ({ context }) => `the wallet loads for ${formatUsd(context.cartSubtotal)}`,
     walletUnavailable: 'the wallet could not load and Retry is offered',
-    awaitingApproval: 'the wallet buttons are shown',
+    'awaitingApproval.ready': 'the wallet buttons are shown',
+    'awaitingApproval.declined':
+      'the wallet buttons are shown again with "The payment did not go through. Try again or choose another way to pay."',
+    'awaitingApproval.cancelled': 'the wallet buttons are shown again with "Payment cancelled."',
     verifying: 'the server verifies the payment',
     paid: 'the order is paid',
   },
@@ -189,6 +192,13 @@ export const paymentModel = (): ModelSpec => {
         );
         assertTrue(Boolean(ctx.walletOrderId), 'paid only for an approved wallet order');
       }
+      const refused =
+        (event.type === 'payment.failed' && before.hasTag('showWallet')) ||
+        (event.type === 'xstate.error.actor.confirmPaid' && before.matches('verifying'));
+      if (refused)
+        assertTrue(after.hasTag('paymentDeclined') && !after.hasTag('paid'), 'a refused payment says so and leaves the order unpaid');
+      if (event.type === 'payment.cancelled' && before.hasTag('showWallet'))
+        assertTrue(after.hasTag('paymentCancelled') && !after.hasTag('paid'), 'a cancelled payment says so and leaves the order unpaid');
     },
     describe: paymentDescribe,
   };

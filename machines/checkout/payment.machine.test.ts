@@ -45,13 +45,35 @@ describe('payment machine', () => {
     expect(emitted.map((e) => e.type)).toEqual(['payment.log']);
   });
 
-  it('when the payer cancels or the wallet errors, then it is only logged and payment stays open', async () => {
+  it('when the payer cancels, then it is logged, "Payment cancelled." is the notice and payment stays open', async () => {
+    const { actor, control, snap, emitted } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.cancelled' });
+    expect(snap().hasTag('showWallet')).toBe(true);
+    expect(snap().hasTag('paymentCancelled')).toBe(true);
+    expect(snap().hasTag('paymentDeclined')).toBe(false);
+    expect(emitted.map((e) => e.type)).toEqual(['payment.log']);
+  });
+
+  it('when the wallet errors, then it is logged, the not-paid notice replaces a cancel notice and payment stays open', async () => {
     const { actor, control, snap, emitted } = start();
     await control.resolve('loadWallet', undefined);
     actor.send({ type: 'payment.cancelled' });
     actor.send({ type: 'payment.failed', message: 'boom' });
     expect(snap().hasTag('showWallet')).toBe(true);
+    expect(snap().hasTag('paymentDeclined')).toBe(true);
+    expect(snap().hasTag('paymentCancelled')).toBe(false);
     expect(emitted.map((e) => e.type)).toEqual(['payment.log', 'payment.log']);
+  });
+
+  it('when the buyer approves again after a notice, then the notice goes while the server verifies', async () => {
+    const { actor, control, snap } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.failed', message: 'boom' });
+    actor.send({ type: 'payment.approved', walletOrderId: 'w2' });
+    expect(snap().hasTag('paymentDeclined')).toBe(false);
+    await control.resolve('confirmPaid', { isPaid: true, paidAt: '2026-11-22T10:00:00Z' });
+    expect(snap().hasTag('paid')).toBe(true);
   });
 
   it('when the SDK fails to load, then it is logged and retry loads it again', async () => {
@@ -62,12 +84,22 @@ describe('payment machine', () => {
     expect(control.isPending('loadWallet')).toBe(true);
   });
 
-  it('when the server refuses the capture, then it is not paid and the wallet shows again', async () => {
+  it('when the server does not record the capture, then it is not paid, the wallet shows again with the not-paid notice', async () => {
     const { actor, control, snap } = start();
     await control.resolve('loadWallet', undefined);
     actor.send({ type: 'payment.approved', walletOrderId: 'w1' });
     await control.resolve('confirmPaid', { isPaid: false, paidAt: null });
     expect(snap().hasTag('paid')).toBe(false);
     expect(snap().hasTag('showWallet')).toBe(true);
+    expect(snap().hasTag('paymentDeclined')).toBe(true);
+  });
+
+  it('when the server refuses the capture (declined), then the wallet shows again with the not-paid notice', async () => {
+    const { actor, control, snap } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.approved', walletOrderId: 'w1' });
+    await control.reject('confirmPaid', { status: 402, message: 'The wallet declined the payment' });
+    expect(snap().hasTag('showWallet')).toBe(true);
+    expect(snap().hasTag('paymentDeclined')).toBe(true);
   });
 });

@@ -10,20 +10,27 @@ export type PaymentEvent =
   | { type: 'payment.cancelled' }
   | { type: 'payment.failed'; message: string }
   | { type: 'payment.retry' };
-/** Cancel and error are only logged (spec sections 7 and 8): the client writes these to its log. */
+/**
+ * Cancel and error are logged (spec sections 7 and 8): the client writes these to its log. Spec
+ * amendment: the page also says so (PAYMENT_TEXTS.notPaid, .cancelled; tags paymentDeclined, paymentCancelled).
+ */
 export type PaymentEmitted = { type: 'payment.log'; message: string } | { type: 'payment.paid'; paidAt: string | null };
 
 export const PAYMENT_TEXTS = {
   payForOrder: 'Pay for your order',
   payOnDelivery: 'Wait for your order. You pay on delivery',
   finished: 'Your order is finished',
+  notPaid: 'The payment did not go through. Try again or choose another way to pay.',
+  cancelled: 'Payment cancelled.',
 } as const;
 
 /**
  * Paying one order on its page. pp: load the wallet SDK, wait for the buyer's approval, then
  * the server captures the approved wallet order and records payment only for a COMPLETED
  * capture of the order's amount; the browser never captures nor judges a capture. cod: waits
- * for delivery and is never paid here.
+ * for delivery and is never paid here. A declined or failed payment, or one the buyer cancelled,
+ * leaves the order unpaid and the wallet offered again, with a notice saying what happened
+ * until the buyer approves again.
  */
 export const paymentMachine = setup({
   types: {
@@ -65,13 +72,21 @@ export const paymentMachine = setup({
     walletUnavailable: { tags: ['payPending', 'walletUnavailable'], on: { 'payment.retry': 'loadingWallet' } },
     awaitingApproval: {
       tags: ['payPending', 'showWallet'],
+      initial: 'ready',
+      states: {
+        ready: {},
+        // PAYMENT_TEXTS.notPaid: the wallet or the server's capture said no; the order stays unpaid.
+        declined: { tags: ['paymentDeclined'] },
+        // PAYMENT_TEXTS.cancelled: the buyer closed the wallet; the order stays unpaid.
+        cancelled: { tags: ['paymentCancelled'] },
+      },
       on: {
         'payment.approved': [
           { guard: 'hasWalletOrder', target: 'verifying', actions: assign(({ event }) => ({ walletOrderId: event.walletOrderId })) },
           { actions: { type: 'log', params: { message: 'The wallet approved no order: nothing to capture' } } },
         ],
-        'payment.cancelled': { actions: { type: 'log', params: { message: 'Payment cancelled' } } },
-        'payment.failed': { actions: { type: 'log', params: { message: 'Payment error' } } },
+        'payment.cancelled': { target: '.cancelled', actions: { type: 'log', params: { message: 'Payment cancelled' } } },
+        'payment.failed': { target: '.declined', actions: { type: 'log', params: { message: 'Payment error' } } },
       },
     },
     verifying: {
@@ -89,10 +104,10 @@ export const paymentMachine = setup({
               emit(({ event }) => ({ type: 'payment.paid' as const, paidAt: event.output.paidAt })),
             ],
           },
-          { target: 'awaitingApproval', actions: { type: 'log', params: { message: 'The server did not record the payment' } } },
+          { target: 'awaitingApproval.declined', actions: { type: 'log', params: { message: 'The server did not record the payment' } } },
         ],
         onError: {
-          target: 'awaitingApproval',
+          target: 'awaitingApproval.declined',
           actions: { type: 'log', params: ({ event }) => ({ message: messageOf(event.error, 'Payment verification failed') }) },
         },
       },

@@ -37,21 +37,38 @@ describe('order lifecycle machine', () => {
     expect(snap().hasTag('paid')).toBe(false);
   });
 
-  it('when the admin marks a paid order delivered, then it is delivered; a user cannot', async () => {
+  it('when the admin marks a paid order delivered and confirms, then it is delivered; a user cannot', async () => {
     const user = await start(paidOrder, 'user');
     user.actor.send({ type: 'order.markDelivered' });
+    expect(user.snap().hasTag('confirmDeliver')).toBe(false);
     expect(user.control.isPending('markDelivered')).toBe(false);
     const { actor, control, snap } = await start(paidOrder, 'admin');
     actor.send({ type: 'order.markDelivered' });
+    actor.send({ type: 'order.deliverConfirmed' });
     expect(control.inputOf('markDelivered')).toEqual({ orderId: 'o1' });
     await control.resolve('markDelivered', { deliveredAt: '2026-11-23T00:00:00Z' });
     expect(snap().hasTag('delivered')).toBe(true);
     expect(snap().context.order?.isDelivered).toBe(true);
   });
 
+  it('when the admin presses Mark as delivered, then "Are you sure?" asks first and No sends nothing', async () => {
+    for (const order of [paidOrder, codOrder]) {
+      const { actor, control, snap } = await start(order, 'admin');
+      actor.send({ type: 'order.markDelivered' });
+      expect(snap().hasTag('confirmDeliver')).toBe(true);
+      expect(snap().hasTag('deliverable')).toBe(true);
+      expect(control.isPending('markDelivered')).toBe(false);
+      actor.send({ type: 'order.deliverDismissed' });
+      expect(snap().hasTag('confirmDeliver')).toBe(false);
+      expect(snap().hasTag('deliverable')).toBe(true);
+      expect(control.isPending('markDelivered')).toBe(false);
+    }
+  });
+
   it('when marking fails, then the error shows and the order stays paid', async () => {
     const { actor, control, snap } = await start(paidOrder, 'admin');
     actor.send({ type: 'order.markDelivered' });
+    actor.send({ type: 'order.deliverConfirmed' });
     await control.reject('markDelivered', { status: 500, message: 'down' });
     expect(snap().hasTag('paid')).toBe(true);
     expect(snap().context.error).toBe('down');

@@ -12,7 +12,9 @@ export type OrderEvent =
   | { type: 'order.reload' }
   | { type: 'order.cancel' }
   | { type: 'order.cancelConfirmed' }
-  | { type: 'order.cancelDismissed' };
+  | { type: 'order.cancelDismissed' }
+  | { type: 'order.deliverConfirmed' }
+  | { type: 'order.deliverDismissed' };
 
 /** Spec section 4, and issue 13's additions (docs/interfaces.md lists them). */
 export const ORDER_TEXTS = {
@@ -20,6 +22,7 @@ export const ORDER_TEXTS = {
   finished: 'Order is finished',
   cancelOrder: 'Cancel order',
   confirmCancel: 'Are you sure?',
+  confirmDeliver: 'Are you sure?',
   cancelled: 'Order cancelled',
 } as const;
 
@@ -32,10 +35,23 @@ export const cancelReasonText = (reason: CancelReason | null | undefined, viewer
 };
 
 /**
+ * ORDER_TEXTS.markDelivered, then ORDER_TEXTS.confirmDeliver (admin only): where an order is
+ * deliverable (paid, or cash on delivery), Yes marks it, No leaves it as it was.
+ */
+const deliveryQuestion = {
+  initial: 'idle',
+  states: {
+    idle: { on: { 'order.markDelivered': { guard: 'isAdmin', target: 'asking' } } },
+    asking: { tags: ['confirmDeliver'], on: { 'order.deliverConfirmed': '#order.marking', 'order.deliverDismissed': 'idle' } },
+  },
+} as const;
+
+/**
  * One order as its page shows it (spec section 4): created → paid (pp only) → delivered; a
  * cod order goes from created straight to delivered. Only the admin marks delivery, and a pp
  * order only once it is paid. Issue 13: an order neither paid nor delivered can be cancelled
  * by its buyer or an admin after 'Are you sure?' (or expires on the server): cancelled is final.
+ * Marking delivered cannot be undone either, so it asks 'Are you sure?' first too.
  */
 export const orderMachine = setup({
   types: {
@@ -108,10 +124,7 @@ export const orderMachine = setup({
               },
             },
             // 'Wait for your order. You pay on delivery'
-            cashOnDelivery: {
-              tags: ['payOnDelivery', 'deliverable'],
-              on: { 'order.markDelivered': { guard: 'isAdmin', target: '#order.marking' } },
-            },
+            cashOnDelivery: { tags: ['payOnDelivery', 'deliverable'], ...deliveryQuestion },
           },
         },
         // ORDER_TEXTS.cancelOrder, then ORDER_TEXTS.confirmCancel.
@@ -138,7 +151,7 @@ export const orderMachine = setup({
     // ORDER_TEXTS.cancelled with cancelReasonText: no payment, no delivery.
     cancelled: { tags: ['cancelled'] },
     // 'Your order is finished' for the user; the admin can mark delivery.
-    paid: { tags: ['paid', 'deliverable'], on: { 'order.markDelivered': { guard: 'isAdmin', target: 'marking' } } },
+    paid: { tags: ['paid', 'deliverable'], ...deliveryQuestion },
     marking: {
       tags: ['loading', 'marking'],
       invoke: {

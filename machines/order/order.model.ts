@@ -13,6 +13,8 @@ const events: AnyEventObject[] = [
   { type: 'order.reload' },
   { type: 'order.paid', paidAt: '2026-11-22T10:00:00Z' },
   { type: 'order.markDelivered' },
+  { type: 'order.deliverDismissed' },
+  { type: 'order.deliverConfirmed' },
   { type: 'xstate.done.actor.markDelivered', output: { deliveredAt: '2026-11-23T00:00:00Z' } },
   { type: 'xstate.error.actor.markDelivered', error: { status: 500, message: 'down' } },
   { type: 'order.cancel' },
@@ -34,6 +36,7 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (order?.paymentMethod === 'cod') assertTrue(!after.hasTag('paid'), 'cod is never paid');
   if (after.hasTag('marking')) {
     assertTrue(ctx.viewer === 'admin', 'only the admin marks delivery');
+    assertTrue(before.hasTag('confirmDeliver'), 'a delivery is marked only after "Are you sure?"');
     assertTrue(order?.paymentMethod === 'cod' || order?.isPaid === true, 'pp is delivered only after payment');
   }
   if (after.hasTag('cancelling')) {
@@ -60,14 +63,17 @@ const describe: PlanTemplates = {
     failed: ({ context }) => `the page shows "${context.error}"`,
     resolving: '',
     'created.payment.awaitingPayment': ({ context }) => `the order waits for payment${noted(context)}`,
-    'created.payment.cashOnDelivery': ({ context }) =>
+    'created.payment.cashOnDelivery.idle': ({ context }) =>
       `the order is paid on delivery${context.viewer === 'admin' ? ', Mark as delivered is offered' : ''}${noted(context)}`,
+    'created.payment.cashOnDelivery.asking': '"Are you sure?" is asked before marking delivery',
     'created.cancel.offered': 'Cancel order is offered',
     'created.cancel.asking': '"Are you sure?" is asked',
     cancelling: 'the order is being cancelled',
     cancelled: ({ context }) =>
       `"Order cancelled" is shown, ${cancelReasonText(context.order?.cancelReason, context.viewer)}, with no payment and no delivery`,
-    paid: ({ context }) => `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
+    'paid.idle': ({ context }) =>
+      `the order is paid${context.viewer === 'admin' ? ' and Mark as delivered is offered' : ''}${noted(context)}`,
+    'paid.asking': '"Are you sure?" is asked before marking delivery',
     marking: 'the order is being marked delivered',
     delivered: 'the order is delivered',
   },
@@ -79,6 +85,8 @@ const describe: PlanTemplates = {
     'order.markDelivered': (_event, s) => `the ${s.context.viewer} presses Mark as delivered`,
     'xstate.done.actor.markDelivered': 'the server records the delivery',
     'xstate.error.actor.markDelivered': 'the delivery call fails',
+    'order.deliverConfirmed': (_event, s) => `the ${s.context.viewer} confirms the delivery`,
+    'order.deliverDismissed': (_event, s) => `the ${s.context.viewer} answers no to the delivery`,
     'order.cancel': (_event, s) => `the ${s.context.viewer} presses Cancel order`,
     'order.cancelConfirmed': (_event, s) => `the ${s.context.viewer} confirms`,
     'order.cancelDismissed': (_event, s) => `the ${s.context.viewer} answers no`,

@@ -1,4 +1,5 @@
 import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
+import type { OrderIdRange } from '../../../contracts/order-search.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
 
@@ -113,19 +114,34 @@ export const listOrders = async (q: Queryable, userId?: string): Promise<OrderRo
   return rows;
 };
 
-/** Everyone's orders in the order of `listOrders`: only the page's ids are picked (an index-only walk), then their rows. */
-export const listOrdersPage = async (q: Queryable, { limit, offset }: PageWindow): Promise<OrderRow[]> => {
+/** Everyone's orders whose id lies in `range` (an admin's search, contracts/order-search.ts), newest first as `listOrders`. */
+export const listOrdersIn = async (q: Queryable, range: OrderIdRange): Promise<OrderRow[]> => {
+  const { rows } = await q.query<OrderRow>(`select ${ORDER} from orders o where o.id between $1 and $2 order by o.created_at desc, o.id`, [
+    range.from,
+    range.to,
+  ]);
+  return rows;
+};
+
+/**
+ * Everyone's orders in the order of `listOrders` (only those in `range` when given): only the
+ * page's ids are picked (an index-only walk), then their rows.
+ */
+export const listOrdersPage = async (q: Queryable, { limit, offset }: PageWindow, range?: OrderIdRange): Promise<OrderRow[]> => {
+  const where = range ? 'where id between $3 and $4' : '';
   const { rows } = await q.query<OrderRow>(
     `select ${ORDER} from orders o
-      where o.id in (select id from orders order by created_at desc, id limit $1 offset $2)
+      where o.id in (select id from orders ${where} order by created_at desc, id limit $1 offset $2)
       order by o.created_at desc, o.id`,
-    [limit, offset],
+    range ? [limit, offset, range.from, range.to] : [limit, offset],
   );
   return rows;
 };
 
-export const countOrders = async (q: Queryable): Promise<number> => {
-  const { rows } = await q.query<{ n: number }>('select count(*)::int as n from orders');
+export const countOrders = async (q: Queryable, range?: OrderIdRange): Promise<number> => {
+  const { rows } = range
+    ? await q.query<{ n: number }>('select count(*)::int as n from orders where id between $1 and $2', [range.from, range.to])
+    : await q.query<{ n: number }>('select count(*)::int as n from orders');
   return rows[0]?.n ?? 0;
 };
 

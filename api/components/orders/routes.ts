@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '../../../contracts/order.ts';
+import {
+  AdminOrdersQuery,
+  AnalysisQuery,
+  CreateOrderBody,
+  type AnalysisOrder,
+  type HourBucket,
+  type Order,
+} from '../../../contracts/order.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';
@@ -34,8 +41,9 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
 
   router.get('/admin', requireAdmin, async (req, res) => {
     const window = readPageWindow(req.query);
-    if (window) sendPage<Order>(res, await orders.pageOfAllOrders(ctx, window));
-    else res.json((await orders.listAllOrders(ctx)) satisfies Order[]);
+    const { search } = parse(AdminOrdersQuery, req.query);
+    if (window) sendPage<Order>(res, await orders.pageOfAllOrders(ctx, window, search));
+    else res.json((await orders.listAllOrders(ctx, search)) satisfies Order[]);
   });
 
   router.get('/user/:id', requireUser, async (req, res) => {

@@ -1,4 +1,5 @@
 import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
+import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '../../../contracts/order-search.ts';
 import { MESSAGES, missingShippingFields, type ShippingField } from '../../../contracts/rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
@@ -131,12 +132,22 @@ export const createOrder = async (
 export const listMyOrders = async (ctx: ApiContext, user: AuthUser): Promise<Order[]> =>
   present(ctx.db, await repo.listOrders(ctx.db, user._id));
 
-export const listAllOrders = async (ctx: ApiContext): Promise<Order[]> => present(ctx.db, await repo.listOrders(ctx.db));
+/** Everyone's orders, or only those an admin's search finds (`?search=`, contracts/order-search.ts). */
+export const listAllOrders = async (ctx: ApiContext, search?: string): Promise<Order[]> =>
+  present(ctx.db, search === undefined ? await repo.listOrders(ctx.db) : await repo.listOrdersIn(ctx.db, rangeOf(search)));
 
-/** One page of everyone's orders (`?page=&limit=`), newest first as the whole list is. */
-export const pageOfAllOrders = async (ctx: ApiContext, window: PageWindow): Promise<Paged<Order>> => {
-  const [rows, total] = await Promise.all([repo.listOrdersPage(ctx.db, window), repo.countOrders(ctx.db)]);
+/** One page of everyone's orders (`?page=&limit=`, and `?search=`), newest first as the whole list is. */
+export const pageOfAllOrders = async (ctx: ApiContext, window: PageWindow, search?: string): Promise<Paged<Order>> => {
+  const range = search === undefined ? undefined : rangeOf(search);
+  const [rows, total] = await Promise.all([repo.listOrdersPage(ctx.db, window, range), repo.countOrders(ctx.db, range)]);
   return { items: await present(ctx.db, rows), total };
+};
+
+/** The ids an admin's search stands for; text that is no order number or id is a 400 naming `search`. */
+const rangeOf = (search: string): OrderIdRange => {
+  const range = orderIdRange(search);
+  if (!range) throw badRequest(ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM);
+  return range;
 };
 
 /** One order with its timeline: the buyer's own, or any for an admin; anything else is 404, not 403. */

@@ -45,8 +45,8 @@ describe('users: own profile', () => {
   });
 
   it.each([
-    ['password', { password: undefined }],
     ['password', { password: '12345' }],
+    ['password', { password: 42 }],
     ['name', { name: '' }],
     ['lastName', { lastName: undefined }],
     ['city', { city: 42 }],
@@ -107,6 +107,26 @@ describe('users: own profile', () => {
     expect(rows[0]).toEqual({ city: 'Arlington' });
     expect((await t.authed(other)('/api/session')).status).toBe(200);
   });
+
+  it.each([
+    ['absent', { password: undefined }],
+    ['empty', { password: '' }],
+  ])(
+    'when the password is %s, then the profile is saved, the password kept without a current password, and other sessions live on',
+    async (_case, change) => {
+      const { user, token } = await t.register();
+      const other = await t.login(user.email, TEST_PASSWORD);
+      changed.length = 0;
+      const res = await put(token, { ...profileBody, ...change });
+      expect(res.status).toBe(200);
+      expect(res.headers.get(AUTH_FAILURE_HEADER)).toBeNull();
+      const { rows } = await t.db.query('select address, phone_number as "phoneNumber" from users where id = $1', [user._id]);
+      expect(rows[0]).toEqual({ address: '1 Navy Way', phoneNumber: '555-0100' });
+      expect(changed).toEqual([]);
+      expect((await t.authed(other)('/api/session')).status).toBe(200);
+      expect(await t.login(user.email, TEST_PASSWORD)).toEqual(expect.any(String));
+    },
+  );
 
   it('when a visitor updates a profile, then 401', async () => {
     expect((await put(undefined, profileBody)).status).toBe(401);

@@ -59,15 +59,16 @@ export const logout = async (ctx: ApiContext, caller: AuthUser | undefined): Pro
 const wrongCurrentPassword = () => badRequest(CURRENT_PASSWORD_WRONG, 'currentPassword');
 
 /**
- * The caller's profile. Every update carries a password (spec section 5); only a different
- * one counts as a change. A change needs the current password too, so a borrowed session (a
+ * The caller's profile. A password absent (or empty) keeps the stored one, and so does the
+ * stored one sent again (the spec's own client sends it on every save); only a different one
+ * counts as a change. A change needs the current password too, so a borrowed session (a
  * kiosk left open, a stolen cookie) cannot lock the owner out, and it ends the other sessions.
  */
 export const updateProfile = async (ctx: ApiContext, caller: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> => {
   const { password, currentPassword, ...profile } = body;
   const currentHash = await repo.findPasswordHash(ctx.db, caller._id);
   if (currentHash === null) throw notFound('Your account');
-  const changed = !(await verifyPassword(currentHash, password));
+  const changed = password !== undefined && !(await verifyPassword(currentHash, password));
   if (changed && !(currentPassword && (await verifyPassword(currentHash, currentPassword)))) throw wrongCurrentPassword();
   const user = await repo.updateProfile(ctx.db, caller._id, profile, changed ? await hashPassword(password) : null);
   if (!user) throw notFound('Your account');

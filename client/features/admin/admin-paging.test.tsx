@@ -75,8 +75,8 @@ describe('admin tables a page at a time', () => {
     expect(pagesAsked(calls, '/api/orders/admin').at(-1)).toBe('?page=2&limit=20');
     expect(queryByText(container, 'Page 2 of 3')).not.toBeNull();
     expect(getByRoleName(container, 'link', 'Page 2').getAttribute('aria-current')).toBe('page');
-    // Rows are numbered through the whole list, not from 1 on every page.
-    expect(firstCells(container)[0]).toBe('21');
+    // Each row is named by its order's number: page 2 starts at the list's 21st order.
+    expect(firstCells(container)[0]).toBe('Order #O21');
     // The links were replaced while page 2 loaded: the one followed has the focus again.
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Next page');
     expect(document.activeElement?.closest('nav')?.getAttribute('aria-label')).toBe('Orders pages');
@@ -87,7 +87,7 @@ describe('admin tables a page at a time', () => {
     const { container } = await renderWithApp(<AdminOrdersPage />, { route: '/admin/orders?page=3', storages: asAdmin() });
     await settle(10);
     expect(pagesAsked(calls, '/api/orders/admin')).toEqual(['?page=3&limit=20']);
-    expect(firstCells(container)).toEqual(['41', '42', '43', '44', '45']);
+    expect(firstCells(container)).toEqual(['Order #O41', 'Order #O42', 'Order #O43', 'Order #O44', 'Order #O45']);
 
     const again = mockFetch({ 'GET /api/orders/admin': pagedList(45, order) });
     await renderWithApp(<AdminOrdersPage />, { route: '/admin/orders?page=abc', storages: asAdmin() });

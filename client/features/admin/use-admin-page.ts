@@ -40,7 +40,7 @@ export const pageFromSearch = (value: string | null): number => {
 
 type AdminPageOptions = {
   limit?: number;
-  /** More of the API's query (the products' `search`), already fit to send; empty ones are left out. */
+  /** More of the API's query (the products' and the orders' `search`), already fit to send (a 400 would log the admin out); empty ones are left out. */
   params?: Readonly<Record<string, string>>;
 };
 

@@ -45,7 +45,7 @@ describe('checkout summary', () => {
     expect(placeOrder().disabled).toBe(true);
   });
 
-  it('when the profile is complete, then shipping, lines and included shipping and tax show, with PayPal chosen', async () => {
+  it('when the profile is complete, then shipping, lines and included shipping and tax show, with Card wallet chosen', async () => {
     const a = cartLine('a', 10, 2);
     const { container, placeOrder } = await renderCheckout([a], {
       'GET /api/products/get-one/a': { body: product(a) },
@@ -58,7 +58,7 @@ describe('checkout summary', () => {
     expect(queryByText(container, 'Tax: included')).not.toBeNull();
     const method = container.querySelector('select') as HTMLSelectElement;
     expect(method.value).toBe('pp');
-    expect([...method.options].map((o) => o.textContent)).toEqual(['PayPal', 'Cash On Delivery']);
+    expect([...method.options].map((o) => o.textContent)).toEqual(['Card wallet', 'Cash on delivery']);
   });
 
   it('when a price changed on the server, then the cart takes the new price and a notice says so', async () => {
@@ -180,7 +180,7 @@ describe('checkout on a kiosk', () => {
     );
     await settle();
     const method = container.querySelector('select') as HTMLSelectElement;
-    expect([...method.options].map((o) => o.textContent)).toEqual(['Cash On Delivery']);
+    expect([...method.options].map((o) => o.textContent)).toEqual(['Cash on delivery']);
     expect(method.value).toBe('cod');
   });
 });

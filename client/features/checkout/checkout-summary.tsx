@@ -15,10 +15,11 @@ import { ShippingDetails } from '../../lib/order-summary/shipping-details.tsx';
 import { Totals } from '../../lib/order-summary/totals.tsx';
 import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { blockHeading, boxStyle, twoColumns } from '../../lib/order-summary/layout.ts';
+import { PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
 
 export const PAYMENT_OPTIONS: readonly { value: PaymentMethod; label: string }[] = [
-  { value: 'pp', label: 'PayPal' },
-  { value: 'cod', label: 'Cash On Delivery' },
+  { value: 'pp', label: PAYMENT_METHOD_LABELS.pp },
+  { value: 'cod', label: PAYMENT_METHOD_LABELS.cod },
 ];
 
 /** A kiosk offers no card wallet: its windows would leave the shop, and the next shopper could find them. */

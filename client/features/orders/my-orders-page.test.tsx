@@ -10,12 +10,12 @@ import { MyOrdersPage } from './my-orders-page.tsx';
 setupComponentTests();
 
 describe('my orders', () => {
-  it('when the user has orders, then each row shows date, total, paid, delivered and a link to its page', async () => {
+  it('when the user has orders, then each row shows its order number, date, total, method, paid, delivered and a link to its page', async () => {
     mockFetch({
       'GET /api/orders': {
         body: [
-          { ...paidOrder, _id: 'o1', orderTotal: { itemsCount: 2, cartSubtotal: 42.5 } },
-          { ...codOrder, _id: 'o2' },
+          { ...paidOrder, _id: '0f3a9c2e-1111-4222-8333-444455556666', orderTotal: { itemsCount: 2, cartSubtotal: 42.5 } },
+          { ...codOrder, _id: 'b7d41e08-1111-4222-8333-444455556666' },
         ],
       },
     });
@@ -23,11 +23,14 @@ describe('my orders', () => {
     await settle();
     const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(rows).toEqual([
-      ['1', 'Ann Lee', '2026-11-22', '$42.50', '✓ Yes', '✗ No', 'go to order'],
-      ['2', 'Ann Lee', '2026-11-22', '$10.00', '✗ No', '✗ No', 'go to order'],
+      ['Order #0F3A9C2E', 'Ann Lee', '2026-11-22', '$42.50', 'Card wallet', '✓ Yes', '✗ No', 'go to order'],
+      ['Order #B7D41E08', 'Ann Lee', '2026-11-22', '$10.00', 'Cash on delivery', '✗ No', '✗ No', 'go to order'],
     ]);
     const links = [...container.querySelectorAll('tbody a')].map((a) => a.getAttribute('href'));
-    expect(links).toEqual(['/user/order-details/o1', '/user/order-details/o2']);
+    expect(links).toEqual([
+      '/user/order-details/0f3a9c2e-1111-4222-8333-444455556666',
+      '/user/order-details/b7d41e08-1111-4222-8333-444455556666',
+    ]);
   });
 
   it('when an order was cancelled, then its row says Cancelled where delivery would show', async () => {
@@ -41,7 +44,7 @@ describe('my orders', () => {
     mockFetch({ 'GET /api/orders': { body: [cancelled, { ...codOrder, _id: 'o4' }] } });
     const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
     await settle();
-    const delivered = [...container.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[5]?.textContent);
+    const delivered = [...container.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[6]?.textContent);
     expect(delivered).toEqual(['Cancelled', '✗ No']);
   });
 

@@ -13,6 +13,7 @@ import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { pageStyle } from '../../ui/page-style.ts';
 import { dateOf } from '../../lib/dates.ts';
+import { orderNumber, PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
 
 const tableStyle = css({
   width: '100%',
@@ -55,24 +56,26 @@ export function MyOrdersPage() {
             <caption css={{ textAlign: 'left', color: colors.muted, marginBottom: space(2) }}>Your orders and their state</caption>
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col">Order</th>
                 <th scope="col">User</th>
                 <th scope="col">Date</th>
                 <th scope="col">Total</th>
+                <th scope="col">Payment method</th>
                 <th scope="col">Paid</th>
                 <th scope="col">Delivered</th>
                 <th scope="col">Details</th>
               </tr>
             </thead>
             <tbody>
-              {orders.data.map((order, i) => (
+              {orders.data.map((order) => (
                 <tr key={order._id}>
-                  <td>{i + 1}</td>
+                  <td>{orderNumber(order)}</td>
                   <td>
                     {order.user.name} {order.user.lastName}
                   </td>
                   <td>{dateOf(order.createdAt)}</td>
                   <td>{formatDollars(order.orderTotal.cartSubtotal)}</td>
+                  <td>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
                   <td>
                     <YesNo value={order.isPaid} />
                   </td>
@@ -85,7 +88,10 @@ export function MyOrdersPage() {
                     )}
                   </td>
                   <td>
-                    <Link to={paths.user.orderDetails.to(order._id)} aria-label={`Go to order ${i + 1} of ${dateOf(order.createdAt)}`}>
+                    <Link
+                      to={paths.user.orderDetails.to(order._id)}
+                      aria-label={`Go to ${orderNumber(order)} of ${dateOf(order.createdAt)}`}
+                    >
                       go to order
                     </Link>
                   </td>

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
+import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
 import { baseOrder } from '../../../machines/order/fixtures.ts';
 import { getByRoleName, queryByRoleName, queryByText, settle } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
@@ -80,7 +81,7 @@ describe('paying an order with the wallet', () => {
     expect((getByRoleName(container, 'button', 'Your order is finished') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('when the server refuses the capture, then the order stays unpaid, the refusal is only logged and the wallet is offered again', async () => {
+  it('when the server refuses the capture, then the order stays unpaid, the page says the payment did not go through and the wallet is offered again', async () => {
     const { container } = await renderPayable({
       ...simulator,
       [`POST /api/orders/${order._id}/wallet-order`]: { status: 201, body: { id: 'WALLET456' } },
@@ -89,10 +90,11 @@ describe('paying an order with the wallet', () => {
     await clickWallet(container);
     expect(queryByRoleName(container, 'button', 'Your order is finished')).toBeNull();
     expect(queryByText(container, 'Not paid yet')).not.toBeNull();
+    expect(queryByText(container, PAYMENT_TEXTS.notPaid)).not.toBeNull();
     expect(queryByRoleName(container, 'button', 'Test wallet')).not.toBeNull();
   });
 
-  it('when the buyer cancels in the wallet, then it is only logged and nothing is paid', async () => {
+  it('when the buyer cancels in the wallet, then it is logged, "Payment cancelled." shows and nothing is paid', async () => {
     sdk.choice = 'cancel';
     const { container, calls } = await renderPayable({
       ...simulator,
@@ -101,6 +103,8 @@ describe('paying an order with the wallet', () => {
     await clickWallet(container);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/cancelled/));
+    expect(queryByText(container, 'Payment cancelled.')).not.toBeNull();
+    expect(queryByText(container, PAYMENT_TEXTS.notPaid)).toBeNull();
     expect(queryByRoleName(container, 'button', 'Test wallet')).not.toBeNull();
   });
 
@@ -108,7 +112,7 @@ describe('paying an order with the wallet', () => {
     const reason = 'Paying by card wallet is not available right now: please choose cash on delivery.';
     const { container } = await renderPayable({ 'GET /api/payments/config': { body: { wallet: 'unavailable', message: reason } } });
     expect(sdk.loadScript).not.toHaveBeenCalled();
-    expect((getByRoleName(container, 'button', 'Pay with PayPal') as HTMLButtonElement).disabled).toBe(true);
+    expect((getByRoleName(container, 'button', 'Pay with Card wallet') as HTMLButtonElement).disabled).toBe(true);
     expect(queryByText(container, reason)).not.toBeNull();
   });
 
@@ -117,6 +121,6 @@ describe('paying an order with the wallet', () => {
     const { container } = await renderPayable({ 'GET /api/payments/config': { body: { wallet: 'provider', clientId: 'live-id' } } });
     expect(sdk.loadScript).toHaveBeenCalledWith({ clientId: 'live-id', currency: 'USD' });
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be loaded/));
-    expect((getByRoleName(container, 'button', 'Pay with PayPal') as HTMLButtonElement).disabled).toBe(true);
+    expect((getByRoleName(container, 'button', 'Pay with Card wallet') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -3,9 +3,11 @@ import { useEffect, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { PaidResponse } from '../../../contracts/order.ts';
 import type { WalletOrderResponse } from '../../../contracts/payment.ts';
-import { paymentMachine } from '../../../machines/checkout/payment.machine.ts';
+import { PAYMENT_TEXTS, paymentMachine } from '../../../machines/checkout/payment.machine.ts';
 import { messageOf } from '../../../machines/shared/actors.ts';
 import { api } from '../../lib/api.ts';
+import { PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { colors } from '../../ui/theme.ts';
 import { currentWallet, loadWalletSdk, unavailableReason, WALLET_UNAVAILABLE } from './wallet-sdk.ts';
@@ -13,8 +15,8 @@ import { currentWallet, loadWalletSdk, unavailableReason, WALLET_UNAVAILABLE } f
 /*
  * The one place of the client that knows about the card wallet: the payment machine's effects
  * and the wallet's buttons. The server creates and captures the wallet order; the browser
- * only relays the id the buyer approved. Cancel, errors and load failures are only logged
- * (spec sections 7 and 8).
+ * only relays the id the buyer approved. Cancel, errors and load failures are logged (spec
+ * sections 7 and 8); a declined or cancelled payment also shows the machine's notice.
  */
 
 export { WALLET_UNAVAILABLE };
@@ -76,17 +78,21 @@ export function WalletButton({ payment }: { payment: PaymentRef }) {
   const showWallet = useSelector(payment, (s) => s.hasTag('showWallet'));
   const unavailable = useSelector(payment, (s) => s.hasTag('walletUnavailable'));
   const paid = useSelector(payment, (s) => s.hasTag('paid'));
+  const notice = useSelector(payment, (s) =>
+    s.hasTag('paymentDeclined') ? PAYMENT_TEXTS.notPaid : s.hasTag('paymentCancelled') ? PAYMENT_TEXTS.cancelled : null,
+  );
   // Read on each render: the machine re-renders this on every tag change, the load included.
   const isSimulated = !unavailable && currentWallet()?.simulated === true;
   if (paid) return <Button disabled>Your order is finished</Button>;
   return (
     <div css={{ display: 'grid', gap: 8 }} aria-busy={loading}>
+      {notice ? <Alert tone={notice === PAYMENT_TEXTS.notPaid ? 'danger' : 'warning'}>{notice}</Alert> : null}
       {isSimulated ? <p css={{ margin: 0, color: colors.muted, fontSize: '0.875rem' }}>Test wallet</p> : null}
       {showWallet ? (
         <WalletButtons payment={payment} />
       ) : (
         <Button disabled aria-describedby={unavailable ? 'wallet-unavailable' : undefined}>
-          Pay with PayPal
+          Pay with {PAYMENT_METHOD_LABELS.pp}
         </Button>
       )}
       {unavailable ? (

@@ -12,15 +12,17 @@ import { toBody, validateProfile, valuesFrom, type ProfileErrors, type ProfileVa
 
 export const EMAIL_HINT = 'Your email cannot be changed here. To use another email, delete your account and create a new one.';
 export const CURRENT_PASSWORD_HINT = 'Needed only to change your password: leave it empty to keep the one you have.';
+export const NEW_PASSWORD_HINT = 'At least 6 characters. Leave it empty to keep your password.';
 
 const pairStyle = css({ display: 'grid', gap: `0 ${space(4)}`, [media.lg]: { gridTemplateColumns: '1fr 1fr' } });
 
 /**
  * The profile form: spec section 5's messages show on the page (noValidate keeps the
  * browser's bubbles away); the update itself is the auth machine's auth.updateProfile.
- * The spec's form asks for a password on every save and the page cannot know the stored one,
- * so `Current password` is always there, with a hint: the server wants it only when the
- * password differs, and its refusal shows beside the field, which takes the focus.
+ * An empty Password keeps the current one (spec amendment: a new customer saves an address
+ * without a password). The page cannot know the stored one, so `Current password` is always
+ * there, with a hint: the server wants it only when the password differs, and its refusal
+ * shows beside the field, which takes the focus.
  */
 export function ProfileForm({ user }: { user: User }) {
   const auth = AuthContext.useActorRef();
@@ -88,7 +90,7 @@ export function ProfileForm({ user }: { user: User }) {
         error={currentPasswordRefused}
       />
       <div css={pairStyle}>
-        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" {...field('password')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...field('password')} />
         <TextField label="Repeat Password" type="password" autoComplete="new-password" {...field('repeatPassword')} />
       </div>
       <Button type="submit" disabled={busy}>

@@ -82,6 +82,26 @@ describe('profile page', () => {
     expect(queryByText(container, 'Something went wrong')).toBeNull();
   });
 
+  it('when the address is changed and Password is left empty, then it is saved with no password in the body and "User updated" shows', async () => {
+    const { container, input, send, calls } = await renderProfile();
+    await typeInto(input('Address'), '2 Side St');
+    await send();
+    expect(queryByText(container, 'Please anter a valid password')).toBeNull();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ name: 'Ann', address: '2 Side St' });
+    expect(put?.body).not.toHaveProperty('password');
+    expect(put?.body).not.toHaveProperty('currentPassword');
+    expect(queryByText(container, 'User updated')).not.toBeNull();
+  });
+
+  it('when only the repeat is typed, then "Both passwords should match" shows and nothing is sent', async () => {
+    const { container, input, send, calls } = await renderProfile();
+    await typeInto(input('Repeat Password'), 'secret1');
+    await send();
+    expect(queryByText(container, 'Both passwords should match')).not.toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('when the profile shows, then a labelled "Current password" field says it is needed only to change the password', async () => {
     const { input } = await renderProfile();
     const current = input('Current password');

@@ -32,22 +32,27 @@ export const valuesFrom = (user: User): ProfileValues => ({
   state: user.state,
 });
 
-/** Spec section 5's profile rules: name, last name, password (min 6) and a matching repeat. */
+/**
+ * Spec section 5's profile rules: name, last name, and a password (min 6) with a matching repeat.
+ * Spec amendment: an empty Password keeps the current one, so saving an address asks for none.
+ */
 export const validateProfile = (v: ProfileValues): ProfileErrors => {
   const errors: ProfileErrors = {};
   if (!v.name.trim()) errors.name = MESSAGES.name;
   if (!v.lastName.trim()) errors.lastName = MESSAGES.lastName;
-  if (v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
+  if (v.password && v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
   if (v.repeatPassword !== v.password) errors.repeatPassword = MESSAGES.passwordsMatch;
   return errors;
 };
 
-/** The spec's body; `currentPassword` only when typed, so a plain edit sends exactly the spec's fields. */
+/**
+ * The spec's body. No `password` when the field is empty (the API keeps the current one);
+ * `currentPassword` only beside a new password, when typed.
+ */
 export const toBody = (v: ProfileValues): ProfileUpdateBody => ({
   name: v.name.trim(),
   lastName: v.lastName.trim(),
-  password: v.password,
-  ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}),
+  ...(v.password ? { password: v.password, ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}) } : {}),
   phoneNumber: v.phoneNumber.trim(),
   address: v.address.trim(),
   country: v.country.trim(),

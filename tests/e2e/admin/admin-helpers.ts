@@ -38,6 +38,14 @@ export const placeCodOrder = async (request: APIRequestContext): Promise<{ _id: 
   return (await res.json()) as { _id: string; orderTotal: { cartSubtotal: number } };
 };
 
+/** A cash-on-delivery order the demo customer placed in their own browser, closed again: for the admin to act on. */
+export const customersCodOrder = async (browser: Browser, baseURL: string) => {
+  const customer = await customerContext(browser, baseURL);
+  const order = await placeCodOrder(customer.page.request);
+  await customer.context.close();
+  return order;
+};
+
 /** A valid 1×1 PNG followed by 1 MB of padding (ignored after IEND), so the upload takes several progress events. */
 export const paddedPng = (): Buffer =>
   Buffer.concat([

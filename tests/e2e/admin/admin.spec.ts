@@ -1,5 +1,5 @@
 import { expect, test } from '../support/shop.ts';
-import { customerContext, loginAdminUi, paddedPng, placeCodOrder } from './admin-helpers.ts';
+import { customerContext, customersCodOrder, loginAdminUi, paddedPng, placeCodOrder } from './admin-helpers.ts';
 
 test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
   await loginAdminUi(page);
@@ -96,13 +96,12 @@ test('when the admin marks a cash-on-delivery order delivered, then it reads "Or
   browser,
   baseURL,
 }) => {
-  const customer = await customerContext(browser, baseURL!);
-  const order = await placeCodOrder(customer.page.request);
-  await customer.context.close();
+  const order = await customersCodOrder(browser, baseURL!);
 
   await loginAdminUi(page);
   await page.goto(`/admin/order-details/${order._id}`);
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await expect(page.getByRole('listitem').filter({ hasText: 'Delivered' })).toBeVisible();
   await page.reload();

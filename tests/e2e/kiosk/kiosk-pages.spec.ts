@@ -39,7 +39,7 @@ test('when a shopper checks out at the kiosk, then only cash on delivery is offe
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   const method = page.getByLabel('Choose how you pay');
   await expect(method).toHaveValue('cod');
-  await expect(method.locator('option')).toHaveText(['Cash On Delivery']);
+  await expect(method.locator('option')).toHaveText(['Cash on delivery']);
 });
 
 test('when a shopper walks the kiosk pages, then no link leaves the shop, opens a window or downloads', async ({ page, context, shop }) => {

@@ -95,8 +95,9 @@ const expectPageShows = async (page: Page, s: AnyMachineSnapshot) => {
   if (s.hasTag('cancelled')) await expect(cancelled).toBeVisible();
   else await expect(page.getByText(ORDER_TEXTS.cancelled)).toHaveCount(0);
   // 'Are you sure?' covers the page: behind it the same page stays, checked once it is closed
+  // (delivery asks the same question in its own dialog: only the open one is found)
   const dialog = page.getByRole('dialog', { name: ORDER_TEXTS.confirmCancel });
-  if (s.hasTag('confirmCancel')) return expect(dialog).toBeVisible();
+  if (s.hasTag('confirmCancel') || s.hasTag('confirmDeliver')) return expect(dialog).toBeVisible();
   await expect(dialog).toBeHidden();
   const cancel = page.getByRole('button', { name: ORDER_TEXTS.cancelOrder });
   if (s.hasTag('cancellable')) await expect(cancel).toBeEnabled();
@@ -166,6 +167,10 @@ const perform = async (page: Page, event: AnyEventObject, next: AnyEventObject |
       return dialog.getByRole('button', { name: 'No' }).click();
     case 'order.markDelivered':
       return page.getByRole('button', { name: ORDER_TEXTS.markDelivered }).click();
+    case 'order.deliverConfirmed':
+      return page.getByRole('dialog', { name: ORDER_TEXTS.confirmDeliver }).getByRole('button', { name: 'Yes' }).click();
+    case 'order.deliverDismissed':
+      return page.getByRole('dialog', { name: ORDER_TEXTS.confirmDeliver }).getByRole('button', { name: 'No' }).click();
   }
 };
 

@@ -78,6 +78,7 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
     ];
   // 'Are you sure?' is modal: only Yes or No.
   if (s.matches({ created: { cancel: 'asking' } })) return [{ type: 'order.cancelConfirmed' }, { type: 'order.cancelDismissed' }];
+  if (s.hasTag('confirmDeliver')) return [{ type: 'order.deliverConfirmed' }, { type: 'order.deliverDismissed' }];
   if (s.matches('created'))
     return ctx.viewer === 'admin'
       ? [{ type: 'order.cancel' }, { type: 'order.markDelivered' }]

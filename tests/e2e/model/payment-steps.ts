@@ -65,7 +65,7 @@ export const expectPaymentShows = async (page: Page, s: AnyMachineSnapshot, even
   await expect(page.getByText(PAYMENT_TEXTS.payForOrder)).toBeVisible();
   await expect(page.getByText('Not paid yet')).toBeVisible();
   if (s.hasTag('walletUnavailable')) {
-    await expect(page.getByRole('button', { name: 'Pay with PayPal' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Pay with Card wallet' })).toBeDisabled();
     return expect(page.getByText(WALLET_UNAVAILABLE)).toBeVisible();
   }
   if (s.hasTag('showWallet')) {
@@ -73,7 +73,14 @@ export const expectPaymentShows = async (page: Page, s: AnyMachineSnapshot, even
     // the decisions only once Test wallet made the wallet order
     await expect(page.getByRole('button', { name: 'Approve payment' })).toHaveCount(0);
   }
-  // Cancel and errors are only logged (spec sections 7 and 8): the machine's log line is on the console.
+  // A declined or cancelled payment says so on the page (spec amendment to section 8) ...
+  for (const [tag, text] of [
+    ['paymentDeclined', PAYMENT_TEXTS.notPaid],
+    ['paymentCancelled', PAYMENT_TEXTS.cancelled],
+  ] as const) {
+    await expect(page.getByText(text, { exact: true })).toHaveCount(s.hasTag(tag) ? 1 : 0);
+  }
+  // ... and is logged (spec sections 7 and 8): the machine's log line is on the console.
   const line = event?.type === 'payment.cancelled' ? 'Payment cancelled' : event?.type === 'payment.failed' ? 'Payment error' : null;
   if (line) await expect.poll(() => logs.get(page)?.includes(`[payment] ${line}`)).toBe(true);
 };

@@ -66,6 +66,7 @@ test('when a user orders with cash on delivery, then the order says so, and the 
   const admin = await adminPage(browser, baseURL!);
   await admin.page.goto(`/admin/order-details/${orderId}`);
   await admin.page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await admin.page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await admin.context.close();
 

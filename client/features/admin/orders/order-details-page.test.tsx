@@ -34,6 +34,15 @@ const order = (patch: Partial<Order> = {}): Order => ({
   ...patch,
 });
 
+/** 'Mark as delivered', then Yes in its 'Are you sure?'. */
+const markDelivered = async (container: HTMLElement) => {
+  await click(getByRoleName(container, 'button', ORDER_TEXTS.markDelivered));
+  const dialog = container.querySelector('dialog[open]') as HTMLDialogElement;
+  expect(dialog.textContent).toContain(ORDER_TEXTS.confirmDeliver);
+  await click(getByRoleName(dialog, 'button', 'Yes'));
+  await settle();
+};
+
 const render = () => renderWithApp(<AdminOrderDetailsPage />, { route: '/admin/order-details/o1', pattern: '/admin/order-details/:id' });
 
 describe('admin order details', () => {
@@ -49,8 +58,9 @@ describe('admin order details', () => {
     const calls = mockFetch({ 'GET /api/orders/user/o1': { body: order() }, 'PUT /api/orders/delivered/o1': { body: delivered } });
     const { container } = await render();
     await settle();
-    await click(getByRoleName(container, 'button', ORDER_TEXTS.markDelivered));
-    await settle();
+    expect(getByText(container, 'Order #O1')).toBeTruthy();
+    expect(container.textContent).toContain('Method: Cash on delivery');
+    await markDelivered(container);
 
     const finished = getByRoleName(container, 'button', ORDER_TEXTS.finished) as HTMLButtonElement;
     expect(finished.disabled).toBe(true);
@@ -81,9 +91,20 @@ describe('admin order details', () => {
     });
     const { container } = await render();
     await settle();
-    await click(getByRoleName(container, 'button', ORDER_TEXTS.markDelivered));
-    await settle();
+    await markDelivered(container);
     expect(getByText(container, 'This order is not paid yet')).toBeTruthy();
+    expect((getByRoleName(container, 'button', ORDER_TEXTS.markDelivered) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('when the admin presses "Mark as delivered" and answers No to "Are you sure?", then nothing is sent and the order is as it was', async () => {
+    const calls = mockFetch({ 'GET /api/orders/user/o1': { body: order() } });
+    const { container } = await render();
+    await settle();
+    await click(getByRoleName(container, 'button', ORDER_TEXTS.markDelivered));
+    const dialog = container.querySelector('dialog[open]') as HTMLDialogElement;
+    await click(getByRoleName(dialog, 'button', 'No'));
+    expect(container.querySelector('dialog[open]')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     expect((getByRoleName(container, 'button', ORDER_TEXTS.markDelivered) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -103,6 +124,7 @@ describe('admin order details', () => {
     expect(queryByRoleName(container, 'button', ORDER_TEXTS.markDelivered)).toBeNull();
     expect(queryByRoleName(container, 'button', ORDER_TEXTS.cancelOrder)).toBeNull();
     expect([...container.querySelectorAll('ol li strong')].map((s) => s.textContent)).toEqual(['Created', 'Cancelled']);
+    expect(container.querySelector('ol li:last-child')?.textContent).toMatch(/^Cancelled \(not paid in time\) /);
   });
 
   it('when the admin cancels an unpaid order after "Are you sure?", then it reads cancelled by the shop and cannot be delivered', async () => {

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { OrderTimeline } from './order-timeline.tsx';
+import { OrderTimeline } from '../../../lib/order-summary/order-timeline.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 
 /** The order machine with the admin's real calls. */
@@ -45,6 +45,7 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const cancelled = useSelector(actor, (s) => s.hasTag('cancelled'));
   const cancellable = useSelector(actor, (s) => s.hasTag('cancellable') || s.hasTag('confirmCancel'));
   const asking = useSelector(actor, (s) => s.hasTag('confirmCancel'));
+  const askingDelivery = useSelector(actor, (s) => s.hasTag('confirmDeliver'));
   const cancelling = useSelector(actor, (s) => s.hasTag('cancelling'));
 
   if (failed) {
@@ -93,12 +94,20 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
         onConfirm={() => actor.send({ type: 'order.cancelConfirmed' })}
         onCancel={() => actor.send({ type: 'order.cancelDismissed' })}
       />
-      <OrderTimeline order={order} />
+      <ConfirmDialog
+        open={askingDelivery}
+        title={ORDER_TEXTS.confirmDeliver}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        onConfirm={() => actor.send({ type: 'order.deliverConfirmed' })}
+        onCancel={() => actor.send({ type: 'order.deliverDismissed' })}
+      />
+      <OrderTimeline order={order} viewer="admin" />
     </>
   );
 }
 
-/** /admin/order-details/{id}: the order, its timeline, 'Mark as delivered' and 'Cancel order'. */
+/** /admin/order-details/{id}: the order, its timeline, 'Mark as delivered' and 'Cancel order' (each after 'Are you sure?'). */
 export function AdminOrderDetailsPage({ logic = liveAdminOrderMachine }: { logic?: typeof liveAdminOrderMachine }) {
   usePageTitle('Order details');
   const { id = '' } = useParams();

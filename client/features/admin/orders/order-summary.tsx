@@ -2,13 +2,15 @@ import type { Order } from '../../../../contracts/order.ts';
 import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { formatDollars } from '../../../ui/money.ts';
-import { dateTimeOf } from './format.ts';
+import { dateTimeOf } from '../../../lib/dates.ts';
+import { orderNumber, PAYMENT_METHOD_LABELS } from '../../../lib/order-summary/order-labels.ts';
 
-/** Who ordered what, where it goes, and how it is paid. */
+/** Which order, who ordered what, where it goes, and how it is paid. */
 export function OrderSummary({ order }: { order: Order }) {
   const u = order.user;
   return (
     <div css={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
+      <p css={{ gridColumn: '1 / -1', margin: 0, fontSize: '1.25rem', fontWeight: 700 }}>{orderNumber(order)}</p>
       <section aria-labelledby="order-shipping">
         <h2 id="order-shipping">Shipping</h2>
         <p>
@@ -23,7 +25,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <section aria-labelledby="order-payment">
         <h2 id="order-payment">Payment</h2>
         <p>
-          <b>Method</b>: {order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Wallet (pp)'}
+          <b>Method</b>: {PAYMENT_METHOD_LABELS[order.paymentMethod]}
           <br />
           <b>Paid</b>: {order.isPaid ? 'yes' : 'no'} · <b>Delivered</b>: {order.isDelivered ? 'yes' : 'no'}
         </p>

@@ -39,7 +39,7 @@ describe('order details', () => {
     const { container } = await renderOrder(codOrder);
     expect(button(container, 'Wait for your order. You pay on delivery').disabled).toBe(true);
     expect(queryByText(container, 'Pay for your order')).toBeNull();
-    expect(queryByText(container, 'Cash On Delivery')).not.toBeNull();
+    expect(queryByText(container, 'Cash on delivery')).not.toBeNull();
     expect(queryByText(container, 'Not delivered')).not.toBeNull();
   });
 
@@ -103,6 +103,24 @@ describe('order details', () => {
     expect(queryByText(container, 'Order cancelled (by you)')).not.toBeNull();
     expect(queryByText(container, 'Pay for your order')).toBeNull();
     expect(queryByRoleName(container, 'button', 'Cancel order')).toBeNull();
+  });
+
+  it('when the order opens, then its number, its method as "Card wallet" and the timeline the admin sees show', async () => {
+    const { container } = await renderOrder({ ...deliveredOrder, _id: '5e0c77aa-1111-4222-8333-444455556666' });
+    expect(queryByText(container, 'Order #5E0C77AA')).not.toBeNull();
+    expect(queryByText(container, 'Card wallet')).not.toBeNull();
+    const timeline = container.querySelector('section[aria-labelledby="order-timeline"]') as HTMLElement;
+    expect([...timeline.querySelectorAll('li strong')].map((s) => s.textContent)).toEqual(['Created', 'Paid', 'Delivered']);
+  });
+
+  it('when the order was cancelled by the buyer, then the timeline ends "Cancelled (by you)"', async () => {
+    const events = [
+      { type: 'created' as const, at: '2026-11-22T09:00:00Z' },
+      { type: 'cancelled' as const, at: '2026-11-22T09:30:00Z', data: { reason: 'buyer' } },
+    ];
+    const { container } = await renderOrder({ ...cancelledOrder, cancelReason: 'buyer', events });
+    const last = container.querySelector('section[aria-labelledby="order-timeline"] li:last-child');
+    expect(last?.textContent).toMatch(/^Cancelled \(by you\) /);
   });
 
   it('when the order is paid, then it cannot be cancelled', async () => {

@@ -11,12 +11,12 @@ import { OrderLines } from '../../../lib/order-summary/order-lines.tsx';
 import { ShippingDetails } from '../../../lib/order-summary/shipping-details.tsx';
 import { Totals } from '../../../lib/order-summary/totals.tsx';
 import { blockHeading, boxStyle, twoColumns } from '../../../lib/order-summary/layout.ts';
+import { orderNumber, PAYMENT_METHOD_LABELS } from '../../../lib/order-summary/order-labels.ts';
+import { OrderTimeline } from '../../../lib/order-summary/order-timeline.tsx';
 import { liveUserOrderMachine } from './live-order.ts';
 import { PaymentArea } from './payment-area.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
-
-const METHOD_LABEL = { pp: 'PayPal', cod: 'Cash On Delivery' } as const;
 
 /** A kiosk shows no card wallet: its windows would leave the shop, and the next shopper could find them. */
 export const KIOSK_PAY_ELSEWHERE = 'Pay for this order on your own device: the card wallet is not offered on this kiosk.';
@@ -59,6 +59,7 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
   return (
     <div css={twoColumns}>
       <div css={{ display: 'grid', gap: 24 }}>
+        <p css={{ margin: 0, fontSize: '1.25rem', fontWeight: 700 }}>{orderNumber(order)}</p>
         <section aria-labelledby="shipping-heading">
           <h2 id="shipping-heading" css={blockHeading}>
             Shipping
@@ -72,7 +73,7 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
           <h2 id="payment-heading" css={blockHeading}>
             Payment method
           </h2>
-          <p css={{ margin: 0 }}>{METHOD_LABEL[order.paymentMethod]}</p>
+          <p css={{ margin: 0 }}>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
           <Alert tone={order.isPaid ? 'success' : 'warning'}>{order.isPaid ? `Paid on ${dateOf(order.paidAt)}` : 'Not paid yet'}</Alert>
         </section>
         <section aria-labelledby="items-heading">
@@ -81,6 +82,7 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
           </h2>
           <OrderLines items={order.cartItems} />
         </section>
+        <OrderTimeline order={order} viewer="user" />
       </div>
       <aside css={boxStyle}>
         <Totals itemsCount={order.orderTotal.itemsCount} cartSubtotal={order.orderTotal.cartSubtotal}>

@@ -1,0 +1,152 @@
+import type { Browser } from '@playwright/test';
+import { customersCodOrder, loginAdminUi } from '../admin/admin-helpers.ts';
+import { orderABook } from '../support/journeys.ts';
+import { expect, test } from '../support/shop.ts';
+
+/*
+ * Issue [Experience], "The first order without detours" and "Admin, smaller items": a new
+ * customer saves an address without a password, a refused wallet payment says so, orders have
+ * a number customers and admins both read, the buyer sees the order's timeline, and the admin
+ * finds an order by its number and confirms a delivery.
+ */
+
+const CSRF = { 'X-CSRF': '1' };
+const numberOf = (id: string) => `Order #${id.slice(0, 8).toUpperCase()}`;
+
+const adminPage = async (browser: Browser, baseURL: string) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAdminUi(page);
+  return { context, page };
+};
+
+test('when a new customer fills phone and address and leaves Password empty, then the profile is saved and the address is there after a reload', async ({
+  page,
+}) => {
+  const email = `first-order-${crypto.randomUUID()}@example.com`;
+  const reg = await page.request.post('/api/users/register', {
+    headers: CSRF,
+    data: { name: 'Nora', lastName: 'New', email, password: 'first-secret' },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: 'Change your profile' })).toBeVisible();
+  const fields: Array<[string, string]> = [
+    ['Phone number', '555 0100'],
+    ['Address', '1 First Street'],
+    ['Country', 'India'],
+    ['Zip Code', '110001'],
+    ['City', 'Delhi'],
+    ['State', 'DL'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Update' }).click();
+
+  await expect(page.getByText('User updated')).toBeVisible();
+  await expect(page.getByText('Please anter a valid password')).toHaveCount(0);
+  await page.reload();
+  for (const [label, value] of fields) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  // the password was kept: the customer still logs in with it
+  const login = await page.request.post('/api/users/login', {
+    headers: CSRF,
+    data: { email, password: 'first-secret', doNotLogout: false },
+  });
+  expect(login.ok()).toBe(true);
+});
+
+test('when the wallet declines the payment, then the order page says it did not go through; when the buyer cancels, it says "Payment cancelled."; the order stays unpaid', async ({
+  page,
+}) => {
+  await orderABook(page, 'pp');
+  await expect(page.getByText('Card wallet', { exact: true })).toBeVisible();
+  const wallet = page.getByRole('button', { name: 'Test wallet', exact: true });
+  const declined = page.getByText('The payment did not go through. Try again or choose another way to pay.');
+  const cancelled = page.getByText('Payment cancelled.', { exact: true });
+
+  await wallet.click();
+  await page.getByRole('button', { name: 'Decline payment' }).click();
+  await expect(declined).toBeVisible();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+  await expect(wallet).toBeEnabled();
+
+  await wallet.click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(cancelled).toBeVisible();
+  await expect(declined).toHaveCount(0);
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your order is finished' })).toHaveCount(0);
+});
+
+test('when a customer orders, then the checkout offers "Card wallet" and "Cash on delivery", and the order page and My Orders show "Order #" and the first 8 characters of its id, its method and its timeline', async ({
+  page,
+}) => {
+  const orderId = await orderABook(page, 'cod');
+  const number = numberOf(orderId);
+  await expect(page.getByText(number, { exact: true })).toBeVisible();
+  await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveText([/^Created /]);
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(timeline.getByRole('listitem')).toHaveText([/^Created /, /^Cancelled \(by you\) /]);
+  await page.reload();
+  await expect(timeline.getByRole('listitem')).toHaveText([/^Created /, /^Cancelled \(by you\) /]);
+
+  await page.goto('/user/my-orders');
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Cash on delivery');
+
+  await page.goto('/user/cart-details');
+  await expect(page.getByLabel('Choose how you pay').locator('option')).toHaveText(['Card wallet', 'Cash on delivery']);
+});
+
+test('when the admin searches an order by its number or whole id, then that order is the one row, with its Paid column, and its details show the number and method', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const order = await customersCodOrder(browser, baseURL!);
+  const number = numberOf(order._id);
+
+  await loginAdminUi(page);
+  await expect(page.getByRole('columnheader', { name: 'Paid', exact: true })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Find an order' });
+  for (const text of [number, order._id]) {
+    await search.fill(text);
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?search=/);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByRole('cell').first()).toHaveText(number);
+    await expect(rows.first().getByRole('cell').nth(4)).toHaveText('✗');
+    await expect(rows.first().getByRole('cell').nth(6)).toHaveText('Cash on delivery');
+  }
+  await page.getByRole('link', { name: new RegExp(`^Details of ${number.replace('#', '\\#')} `) }).click();
+  await expect(page.getByText(number, { exact: true })).toBeVisible();
+  await expect(page.getByText('Cash on delivery')).toBeVisible();
+});
+
+test('when the admin presses "Mark as delivered", then "Are you sure?" asks first: No leaves the order, Yes finishes it', async ({
+  browser,
+  baseURL,
+}) => {
+  const order = await customersCodOrder(browser, baseURL!);
+  const admin = await adminPage(browser, baseURL!);
+  await admin.page.goto(`/admin/order-details/${order._id}`);
+  const mark = admin.page.getByRole('button', { name: 'Mark as delivered' });
+  const dialog = admin.page.getByRole('dialog', { name: 'Are you sure?' });
+
+  await mark.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await admin.page.reload();
+  await expect(mark).toBeEnabled();
+
+  await mark.click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
+  await admin.context.close();
+});
