@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { HANDOFF } from '../../contracts/handoff-rules.ts';
 import type { CartItem } from '../../contracts/order.ts';
@@ -14,22 +14,26 @@ import { restoreLines } from './restore-lines.ts';
 const item = (productID: string, quantity: number, count = 9, price = 5): CartItem => ({ productID, name: productID, price, count, quantity });
 const product = (id: string, count: number, price = 5): Product => ({ _id: id, name: `Name of ${id}`, price, count, images: [{ path: `/images/${id}.png` }] }) as unknown as Product;
 
+/** The offer on a simulated clock: the link's lifetime passes when the test moves the clock. */
 const offer = (ttlMs = 1_000) => {
   const control = createControl();
-  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise() } }), { input: { ttlMs } }).start();
-  return { control, actor };
+  const clock = new SimulatedClock();
+  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise() } }), { input: { ttlMs }, clock }).start();
+  return { control, actor, clock };
 };
 
 describe('the kiosk offer', () => {
   it('when the link is made, then the QR shows with its token; when its time is up, then the QR goes and the token is forgotten', async () => {
-    const { control, actor } = offer(50);
+    const { control, actor, clock } = offer(1_000);
     actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 2 }] });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
     expect(control.inputOf('create')).toEqual([{ productID: 'p1', quantity: 2 }]);
     await control.resolve('create', { token: 'tok', expiresAt: '2026-11-24T18:00:00.000Z' });
     expect(actor.getSnapshot().hasTag('qr')).toBe(true);
     expect(actor.getSnapshot().context.token).toBe('tok');
-    await new Promise((r) => setTimeout(r, 80));
+    clock.increment(999);
+    expect(actor.getSnapshot().hasTag('qr')).toBe(true);
+    clock.increment(1);
     expect(actor.getSnapshot().hasTag('expired')).toBe(true);
     expect(actor.getSnapshot().context.token).toBeNull();
   });
