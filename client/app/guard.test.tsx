@@ -8,7 +8,7 @@ import { writeUser } from '../../machines/auth/user-storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { liveAuthMachine } from './machines.ts';
 import { RouteGuard } from './guard.tsx';
-import { getByLabelText, queryByText, settle, submit, typeInto } from './testing/dom.ts';
+import { getByLabelText, queryByText, settle, settleUntil, submit, typeInto } from './testing/dom.ts';
 import { mockFetch, type MockRoute } from './testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from './testing/render.tsx';
 
@@ -116,12 +116,8 @@ describe('route guard', () => {
     expect(heading(container)).toBe('Checkout page');
     const otherTab = new BroadcastChannel(AUTH_CHANNEL);
     try {
-      await act(async () => {
-        otherTab.postMessage({ type: 'loggedOut' });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
-      await settle();
-      expect(heading(container)).toBe('Login');
+      await act(async () => otherTab.postMessage({ type: 'loggedOut' }));
+      await settleUntil(() => heading(container) === 'Login' || null, 'the login form after the other tab logged out');
       expect(path()).toBe('/user/cart-details');
       expect(session.getItem('userInfo')).toBeNull();
     } finally {

@@ -116,17 +116,13 @@ describe('header', () => {
   it('when another tab logs in and later logs out, then this header shows the name, then Login and Register again', async () => {
     const { container } = await renderHeader();
     const otherTab = new BroadcastChannel(AUTH_CHANNEL);
-    const hear = (message: unknown) =>
-      act(async () => {
-        otherTab.postMessage(message);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
+    const hear = (message: unknown) => act(async () => otherTab.postMessage(message));
     try {
       await hear({ type: 'user', userInfo: { ...user, doNotLogout: false } });
-      expect(getByRoleName(container, 'button', /^John Doe/)).toBeTruthy();
+      await settleUntil(() => queryByRoleName(container, 'button', /^John Doe/), "the other tab's user");
       expect(queryByRoleName(container, 'link', 'Login')).toBeNull();
       await hear({ type: 'loggedOut' });
-      expect(getByRoleName(container, 'link', 'Login')).toBeTruthy();
+      await settleUntil(() => queryByRoleName(container, 'link', 'Login'), 'Login after the other tab logged out');
       expect(queryByText(container, 'John Doe')).toBeNull();
     } finally {
       otherTab.close();
