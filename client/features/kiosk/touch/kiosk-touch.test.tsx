@@ -140,10 +140,7 @@ describe('KioskTouch', () => {
     await mount();
     await act(async () => document.querySelector<HTMLInputElement>('#q')!.focus());
     await waitForKeyboard();
-    await act(async () => {
-      link('Cart').focus();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    expect(keyboardShown()).toBe(false);
+    await act(async () => link('Cart').focus());
+    await vi.waitFor(() => expect(keyboardShown()).toBe(false));
   });
 });
