@@ -15,7 +15,7 @@ describe('the settings the page gets', () => {
   let bff: TestBff;
   beforeAll(async () => {
     upstream = await startFakeApi();
-    bff = await startTestBff({ apiUrl: upstream.url, config: { KIOSK: true, KIOSK_IDLE_SECONDS: 30, KIOSK_WARNING_SECONDS: 5, KIOSK_HANDOFF_SECONDS: 90 } });
+    bff = await startTestBff({ apiUrl: upstream.url, config: { KIOSK: true, KIOSK_IDLE_SECONDS: 30, KIOSK_WARNING_SECONDS: 5, KIOSK_HANDOFF_SECONDS: 90, KIOSK_EXIT_HOLD_SECONDS: 2 } });
   });
   afterAll(async () => {
     await bff?.stop();
@@ -26,7 +26,7 @@ describe('the settings the page gets', () => {
     const res = await fetch(bff.url + path);
     const html = await res.text();
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(settingsIn(html)).toEqual({ kiosk: true, kioskIdleSeconds: 30, kioskWarningSeconds: 5, kioskHandoffSeconds: 90 });
+    expect(settingsIn(html)).toEqual({ kiosk: true, kioskIdleSeconds: 30, kioskWarningSeconds: 5, kioskHandoffSeconds: 90, kioskExitHoldSeconds: 2 });
   });
 
   it('when the page is served, then the CSP still runs only the shop own scripts (a data block needs no inline permission)', async () => {
@@ -45,25 +45,25 @@ describe('the settings the page gets', () => {
   it('when the block is missing or malformed, then the page falls back to the defaults', () => {
     expect(parseShopSettings(undefined)).toEqual(SHOP_SETTINGS_DEFAULTS);
     expect(parseShopSettings({ kiosk: 'yes' })).toEqual(SHOP_SETTINGS_DEFAULTS);
-    expect(parseShopSettings({ kiosk: true, kioskIdleSeconds: 10, kioskWarningSeconds: 3, kioskHandoffSeconds: 20 })).toMatchObject({ kiosk: true, kioskIdleSeconds: 10 });
+    expect(parseShopSettings({ kiosk: true, kioskIdleSeconds: 10, kioskWarningSeconds: 3, kioskHandoffSeconds: 20, kioskExitHoldSeconds: 1 })).toMatchObject({ kiosk: true, kioskIdleSeconds: 10, kioskExitHoldSeconds: 1 });
   });
 });
 
 describe('the kiosk settings at start-up', () => {
-  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 15 s warning and 120 s for the hand-off', async () => {
+  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 15 s warning, 120 s for the hand-off and the logo held 5 s for the PIN pad', async () => {
     const config = await loadBffConfig({ SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) });
-    expect(config).toMatchObject({ KIOSK: false, KIOSK_IDLE_SECONDS: 60, KIOSK_WARNING_SECONDS: 15, KIOSK_HANDOFF_SECONDS: 120 });
+    expect(config).toMatchObject({ KIOSK: false, KIOSK_IDLE_SECONDS: 60, KIOSK_WARNING_SECONDS: 15, KIOSK_HANDOFF_SECONDS: 120, KIOSK_EXIT_HOLD_SECONDS: 5 });
   });
 
   it('when KIOSK=1 and the timers are given, then they are read as numbers', async () => {
-    const config = await loadBffConfig({ SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32), KIOSK: '1', KIOSK_IDLE_SECONDS: '45', KIOSK_WARNING_SECONDS: '10', KIOSK_HANDOFF_SECONDS: '' });
-    expect(config).toMatchObject({ KIOSK: true, KIOSK_IDLE_SECONDS: 45, KIOSK_WARNING_SECONDS: 10, KIOSK_HANDOFF_SECONDS: 120 });
+    const config = await loadBffConfig({ SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32), KIOSK: '1', KIOSK_IDLE_SECONDS: '45', KIOSK_WARNING_SECONDS: '10', KIOSK_HANDOFF_SECONDS: '', KIOSK_EXIT_HOLD_SECONDS: '1' });
+    expect(config).toMatchObject({ KIOSK: true, KIOSK_IDLE_SECONDS: 45, KIOSK_WARNING_SECONDS: 10, KIOSK_HANDOFF_SECONDS: 120, KIOSK_EXIT_HOLD_SECONDS: 1 });
   });
 
   it('when the values are malformed, then start-up stops naming each with what it must be', async () => {
-    const error = (await loadBffConfig({ KIOSK: 'yes', KIOSK_IDLE_SECONDS: '0', KIOSK_WARNING_SECONDS: 'soon', KIOSK_HANDOFF_SECONDS: '1.5' }).catch((e: unknown) => e)) as Error;
+    const error = (await loadBffConfig({ KIOSK: 'yes', KIOSK_IDLE_SECONDS: '0', KIOSK_WARNING_SECONDS: 'soon', KIOSK_HANDOFF_SECONDS: '1.5', KIOSK_EXIT_HOLD_SECONDS: '3601' }).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('- KIOSK: must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)');
-    for (const name of ['KIOSK_IDLE_SECONDS', 'KIOSK_WARNING_SECONDS', 'KIOSK_HANDOFF_SECONDS']) {
+    for (const name of ['KIOSK_IDLE_SECONDS', 'KIOSK_WARNING_SECONDS', 'KIOSK_HANDOFF_SECONDS', 'KIOSK_EXIT_HOLD_SECONDS']) {
       expect(error.message).toContain(`- ${name}: must be a whole number of seconds from 1 to 3600`);
     }
   });

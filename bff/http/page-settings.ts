@@ -2,11 +2,12 @@ import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settin
 import type { BffConfig } from '../config.ts';
 
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
-export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS'>): ShopSettings => ({
+export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'>): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
   kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
   kioskHandoffSeconds: config.KIOSK_HANDOFF_SECONDS,
+  kioskExitHoldSeconds: config.KIOSK_EXIT_HOLD_SECONDS,
 });
 
 // JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the

@@ -71,6 +71,7 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
     KIOSK_IDLE_SECONDS: 60,
     KIOSK_WARNING_SECONDS: 15,
     KIOSK_HANDOFF_SECONDS: 120,
+    KIOSK_EXIT_HOLD_SECONDS: 5,
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: logger ?? pino({ level: 'info' }, sink), clientDir, widgetsDir, serverDir: serverDir ?? path.join(dir, 'server'), apiLimitPerMinute });

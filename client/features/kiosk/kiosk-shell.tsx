@@ -10,7 +10,7 @@ import { GlobalStyles } from '../../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
 import { preloadKioskExit } from './pin/kiosk-exit.tsx';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
-import { kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
+import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
 import { KioskTouch } from './touch/kiosk-touch.tsx';
 import { useBrowserInput, useStayOnPage } from './use-browser.ts';
 
@@ -50,6 +50,7 @@ export function KioskShell() {
         }
         window.location.replace('/');
       },
+      exitHoldMs: exitHoldMs(),
     }),
     [kiosk],
   );

@@ -28,6 +28,9 @@ export const kioskInput = (raw: unknown = readPageSettings()): KioskInput => {
   return { idleMs: s.kioskIdleSeconds * 1000, warningMs: s.kioskWarningSeconds * 1000, handoffMs: s.kioskHandoffSeconds * 1000 };
 };
 
+/** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
+export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;
+
 /**
  * The kiosk machine with the browser's effects. The reset closes the chats, ends the session on
  * the server (the BFF drops the cookie and the API refuses the token), then wipes both storages

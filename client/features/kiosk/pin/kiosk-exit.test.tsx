@@ -25,8 +25,8 @@ async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS
   const leave = vi.fn();
   const calls = mockFetch({ 'GET /api/kiosk/unlock': { body: { pinSet } }, 'POST /api/kiosk/unlock': post ?? { body: { left: true } } });
   const view = await renderWithApp(
-    <KioskModeContext.Provider value={{ active, leave, handoffShown: () => {}, handoffHidden: () => {} }}>
-      <KioskExitPress holdMs={holdMs ?? undefined}>
+    <KioskModeContext.Provider value={{ active, leave, handoffShown: () => {}, handoffHidden: () => {}, ...(holdMs === null ? {} : { exitHoldMs: holdMs }) }}>
+      <KioskExitPress>
         <Link to="/">Statefront</Link>
       </KioskExitPress>
     </KioskModeContext.Provider>,
