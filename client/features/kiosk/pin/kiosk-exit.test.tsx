@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { Link } from '../../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByText, settle } from '../../../app/testing/dom.ts';
+import { PIN_PAD_HOLD_MS } from '../../../../machines/kiosk/pin-pad.machine.ts';
+import { click, getByRoleName, queryByText, settle, settleUntil } from '../../../app/testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../app/testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../app/testing/render.tsx';
 import { KioskModeContext } from '../kiosk-mode.ts';
@@ -21,6 +22,16 @@ const pointer = (type: string) => new PointerEvent(type, { bubbles: true, cancel
 const key = (type: 'keydown' | 'keyup', name: string, repeat = false) => new KeyboardEvent(type, { key: name, bubbles: true, cancelable: true, repeat });
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+/** Runs `steps` with the pad's timers on a fake clock that `passes(ms)` moves; settle() needs the real one back after. */
+const onFakeClock = async (steps: (passes: (ms: number) => Promise<void>) => Promise<void>) => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await steps((ms) => act(async () => void vi.advanceTimersByTime(ms)));
+  } finally {
+    vi.useRealTimers();
+  }
+};
+
 async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS }: { active?: boolean; post?: MockRoute; pinSet?: boolean; holdMs?: number | null } = {}) {
   const leave = vi.fn();
   const calls = mockFetch({ 'GET /api/kiosk/unlock': { body: { pinSet } }, 'POST /api/kiosk/unlock': post ?? { body: { left: true } } });
@@ -36,9 +47,11 @@ async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS
   for (let i = 0; active && !document.querySelector('dialog') && i < 100; i += 1) await wait(20);
   const logo = getByRoleName(view.container, 'link', 'Statefront');
   const dialog = () => document.querySelector('dialog')!;
+  const opened = () => settleUntil(() => dialog().open || null, 'the PIN pad');
+  /** Holds the logo until the pad opens, then lets go. */
   const hold = async () => {
     await fire(logo, pointer('pointerdown'));
-    await wait((holdMs ?? 0) + 20);
+    await opened();
     await fire(logo, pointer('pointerup'));
     await click(logo);
     await settle();
@@ -49,16 +62,19 @@ async function renderLogo({ active = true, post, pinSet = true, holdMs = HOLD_MS
   };
   const status = () => dialog().querySelector('[role="status"]')?.textContent;
   const alertText = () => dialog().querySelector('[role="alert"]')?.textContent;
-  return { ...view, leave, calls, logo, dialog, hold, tap, status, alertText };
+  return { ...view, leave, calls, logo, dialog, opened, hold, tap, status, alertText };
 }
 
 describe('leaving kiosk mode: the press on the logo', () => {
-  it('when the logo is clicked briefly, then it follows its link and no PIN pad opens', async () => {
+  it('when the logo is clicked briefly, then it follows its link and no PIN pad opens, however long it is left after', async () => {
     const { logo, dialog, path, calls } = await renderLogo();
-    await fire(logo, pointer('pointerdown'));
-    await fire(logo, pointer('pointerup'));
-    await click(logo);
-    await wait(HOLD_MS + 20);
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await fire(logo, pointer('pointerup'));
+      await click(logo);
+      await passes(HOLD_MS * 10);
+    });
+    await settle();
     expect(path()).toBe('/');
     expect(dialog().open).toBe(false);
     expect(calls).toEqual([]);
@@ -66,12 +82,12 @@ describe('leaving kiosk mode: the press on the logo', () => {
 
   it('when the logo is held 5 s, then a modal PIN pad labelled "Leave kiosk mode" opens, and the click that ends the press stays on the page', async () => {
     const { logo, dialog, path } = await renderLogo({ holdMs: null });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await fire(logo, pointer('pointerdown'));
-    await act(async () => void vi.advanceTimersByTime(4_999));
-    expect(dialog().open).toBe(false);
-    await act(async () => void vi.advanceTimersByTime(1));
-    vi.useRealTimers();
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(PIN_PAD_HOLD_MS - 1);
+      expect(dialog().open).toBe(false);
+      await passes(1);
+    });
     await fire(logo, pointer('pointerup'));
     await click(logo);
     await settle();
@@ -87,12 +103,22 @@ describe('leaving kiosk mode: the press on the logo', () => {
     }
   });
 
-  it('when Enter is held on the focused logo, then the PIN pad opens too, and repeats of the held key type nothing', async () => {
-    const { logo, dialog, status } = await renderLogo();
-    await fire(logo, key('keydown', 'Enter'));
-    await wait(HOLD_MS + 20);
+  it('when the kiosk holds for 2 s (KIOSK_EXIT_HOLD_SECONDS=2), then the PIN pad opens after 2 s of pressing, not before', async () => {
+    const { logo, dialog } = await renderLogo({ holdMs: 2_000 });
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(1_999);
+      expect(dialog().open).toBe(false);
+      await passes(1);
+    });
     await settle();
     expect(dialog().open).toBe(true);
+  });
+
+  it('when Enter is held on the focused logo, then the PIN pad opens too, and repeats of the held key type nothing', async () => {
+    const { logo, dialog, opened, status } = await renderLogo();
+    await fire(logo, key('keydown', 'Enter'));
+    await opened();
     // Focus starts on the dots, not on a key the held Enter would press.
     expect(dialog().contains(document.activeElement)).toBe(true);
     expect(document.activeElement?.tagName).not.toBe('BUTTON');
@@ -103,8 +129,13 @@ describe('leaving kiosk mode: the press on the logo', () => {
   });
 
   it('when kiosk mode is off, then holding the logo opens nothing', async () => {
-    const { hold, calls } = await renderLogo({ active: false });
-    await hold();
+    const { logo, calls } = await renderLogo({ active: false });
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(PIN_PAD_HOLD_MS);
+      await fire(logo, pointer('pointerup'));
+    });
+    await settle();
     expect(document.querySelector('dialog')).toBeNull();
     expect(calls).toEqual([]);
   });
