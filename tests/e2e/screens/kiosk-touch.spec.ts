@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
-import { holdLogo, login, touchToStart } from '../support/journeys.ts';
+import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
+
+test.use({ shopEnv: SHORT_EXIT_HOLD });
 
 /**
  * Kiosk mode's touch rules (client/features/kiosk/touch) measured on the shop's real pages at
@@ -89,7 +91,7 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
     await expect(page.locator('.hg-button').first()).toBeVisible();
     await checkKiosk(page, `${size.name} login with the on-screen keyboard`, found);
     await page.getByRole('button', { name: 'Close keyboard' }).click();
-    // the way out for staff: the logo held 5 s opens the PIN pad
+    // the way out for staff: the logo held (KIOSK_EXIT_HOLD_SECONDS) opens the PIN pad
     await expect(await holdLogo(page)).toBeVisible();
     await checkKiosk(page, `${size.name} PIN pad`, found);
   }
