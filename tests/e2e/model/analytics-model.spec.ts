@@ -1,6 +1,6 @@
-import type { Browser, Page, Route } from '@playwright/test';
+import type { Browser, Page, Route, WebSocket } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { NewOrderPayload } from '../../../contracts/chat.ts';
+import { CHAT_EVENTS, type NewOrderPayload } from '../../../contracts/chat.ts';
 import type { HourBucket, Order } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
 import { money, totalOf } from '../../../client/features/admin/analytics/chart-data.ts';
@@ -52,14 +52,18 @@ const placeLiveOrder = async (browser: Browser, baseURL: string): Promise<NewOrd
   }
 };
 
-/** Resolves once the page's realtime socket is connected (socket.io's CONNECT answer, by polling or websocket). */
-const socketConnected = (page: Page) =>
-  new Promise<void>((resolve) => {
-    page.on('response', (r) => {
-      if (r.url().includes('/socket.io/')) void r.text().then((t) => t.includes('40{') && resolve(), () => undefined);
-    });
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40{') && resolve()));
-  });
+/**
+ * Watches the page's websockets (the admin's socket tries websocket first); answers a wait until
+ * one still open is in the orders room. On a new connection the hub joins an admin to that room
+ * and then sends `chat sync` (api/realtime/hub.ts): that frame comes after the join. A socket of
+ * the page left behind (/admin/orders) is closed by then, so its frames do not count.
+ */
+const ordersRoomWatch = (page: Page) => {
+  const frame = `42["${CHAT_EVENTS.sync}"`;
+  const joined: WebSocket[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).startsWith(frame) && joined.push(ws))));
+  return () => expect.poll(() => joined.some((ws) => !ws.isClosed()), { message: "the admin's socket joined the orders room" }).toBe(true);
+};
 
 /** What /admin/analytics must show for the machine's snapshot: the dates, the title, the spinner, each date's total. */
 const expectAnalyticsShows = async (page: Page, s: AnyMachineSnapshot) => {
@@ -88,7 +92,7 @@ for (const [index, path] of paths.entries()) {
       const url = new URL(r.url());
       if (isAnalysis(url, r.method())) aborted.push(dateOfRequest(url));
     });
-    const connected = socketConnected(page);
+    const joinedOrdersRoom = ordersRoomWatch(page);
     await page.goto('/admin/analytics');
     const run = oracle.start({ today });
     try {
@@ -123,9 +127,7 @@ for (const [index, path] of paths.entries()) {
           await test.step(names[i]!, () => gate.release(region, { fail: { status: 500, message: 'down' } }));
           after = await run.step(step.event);
         } else if (step.event.type === 'analytics.newOrder') {
-          await connected;
-          // the admin's socket joins the orders room right after connecting
-          await page.waitForTimeout(300);
+          await joinedOrdersRoom();
           const order = await test.step(names[i]!, () => placeLiveOrder(browser, baseURL!));
           after = await run.step({ type: 'analytics.newOrder', order });
           // the chart moved: today's total grew by the order's amount
