@@ -79,9 +79,15 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     // A login whose body is still on its way when SIGTERM arrives.
     const login = postSlowly(`${b.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, sessionCallHeaders());
     let release = () => undefined as void;
-    slowProbe = () => new Promise<void>((resolve) => (release = resolve));
+    let probed = () => undefined as void;
+    const probing = new Promise<void>((resolve) => (probed = resolve));
+    slowProbe = () => {
+      probed();
+      return new Promise<void>((resolve) => (release = resolve));
+    };
     const ready = fetch(`${b.url}/readyz`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Both in flight: the login's headers are in, /readyz waits on its probe.
+    await Promise.all([login.arrived, probing]);
 
     const stopped = b.api.stop(5_000);
     release();
@@ -91,7 +97,9 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     expect(readyz.headers.get('connection')).toBe('close');
     await expect(fetch(`${b.url}/healthz`)).rejects.toThrow();
 
-    const answer = await login;
+    // The rest of the body arrives while the instance drains.
+    login.finish();
+    const answer = await login.answer;
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-instance']).toBe('api-b');
     expect(answer.headers.connection).toBe('close');

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../contracts/chat.ts';
-import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from '../api/realtime/test-sockets.ts';
+import { ack, collect, comeBack, connect, connectAdmin, holdOffline, openPolls, say, until, upgradeHeaders } from '../api/realtime/test-sockets.ts';
 import { postSlowly, startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
 import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
@@ -83,14 +83,16 @@ describe('a BFF instance in front of an API instance', () => {
     holdOffline(chat);
     const reason = new Promise<string>((resolve) => chat.once('disconnect', resolve));
     try {
-      // A login whose body is still on its way when SIGTERM arrives.
+      // A login whose body is still on its way when SIGTERM arrives: its headers are in.
       const login = postSlowly(`${draining.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, { 'x-csrf': '1' });
-      await new Promise((r) => setTimeout(r, 50));
+      await login.arrived;
       const stopped = draining.bff.stop(5_000);
       expect(await reason).toBe('transport close');
       expect(chat.active).toBe(true);
       await expect(fetch(`${draining.url}/healthz`)).rejects.toThrow();
-      const answer = await login;
+      // The rest of the body arrives while the BFF drains.
+      login.finish();
+      const answer = await login.answer;
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['x-instance']).toBe('bff-3/api-2');
       expect(answer.headers.connection).toBe('close');
@@ -110,12 +112,13 @@ describe('a BFF instance in front of an API instance', () => {
     const shopper = await connect(balancer.url, { transports: ['polling'] });
     try {
       const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+      const polls = openPolls(api.server, shopper.io.engine.id);
       const customerId = shopper.id!;
       expect(await say(shopper, 'Where is my parcel?')).toMatchObject({ ok: true });
       holdOffline(shopper);
       const gone = new Promise<string>((resolve) => shopper.once('disconnect', resolve));
-      // The client's next long-poll is waiting at this BFF when the drain begins.
-      await new Promise((r) => setTimeout(r, 200));
+      // The client's next long-poll is waiting at this BFF, relayed to the API, when the drain begins.
+      await until(() => polls() > 0, "the client's long-poll waits at the API");
       await first.bff.stop(5_000);
       expect(['transport close', 'transport error']).toContain(await gone);
       expect(shopper.active).toBe(true);
@@ -136,14 +139,21 @@ describe('a BFF instance in front of an API instance', () => {
   });
 
   it('when it drains while /readyz is being asked, then the answer is 503 draining and closes its connection', async () => {
-    // An API whose /readyz takes a moment, so the BFF's own is in flight when the drain begins.
-    const slowApi = http.createServer((_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'), 300));
+    // An API whose /readyz answers when the test says, so the BFF's own is in flight when the drain begins.
+    const held: http.ServerResponse[] = [];
+    let probed = () => undefined as void;
+    const slowApi = http.createServer((_req, res) => {
+      held.push(res);
+      probed();
+    });
     await new Promise<void>((resolve) => slowApi.listen(0, '127.0.0.1', resolve));
     const draining = await startTestBff({ apiUrl: `http://127.0.0.1:${(slowApi.address() as AddressInfo).port}` });
     try {
+      const probing = new Promise<void>((resolve) => (probed = resolve));
       const asked = fetch(`${draining.url}/readyz`);
-      await new Promise((r) => setTimeout(r, 100));
+      await probing;
       const stopped = draining.bff.stop(5_000);
+      for (const res of held) res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
       const res = await asked;
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: 'draining' });

@@ -52,14 +52,16 @@ const drainsOnSigterm = async ({ child, url, exited }: Awaited<ReturnType<typeof
   holdOffline(chat);
   const reason = new Promise<string>((resolve) => chat.once('disconnect', resolve));
   const email = `drain-${Date.now()}@example.com`;
-  const registering = postSlowly(`${url}/api/users/register`, { name: 'Drain', lastName: 'Test', email, password: 'Secret-password-1' }, registerHeaders, 500);
-  await new Promise((r) => setTimeout(r, 100));
+  const registering = postSlowly(`${url}/api/users/register`, { name: 'Drain', lastName: 'Test', email, password: 'Secret-password-1' }, registerHeaders);
+  await registering.arrived;
   const signalled = Date.now();
   child.kill('SIGTERM');
   try {
+    // The socket's close says the drain has begun: the rest of the registration's body arrives during it.
     expect(await reason).toBe('transport close');
     expect(chat.active).toBe(true);
-    const answer = await registering;
+    registering.finish();
+    const answer = await registering.answer;
     answer.resume();
     expect(answer.statusCode).toBe(201);
     expect(answer.headers.connection).toBe('close');

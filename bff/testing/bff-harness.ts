@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,6 +13,8 @@ export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 export type TestBff = {
   url: string;
   bff: Bff;
+  /** Its HTTP server, to see requests as they arrive and answers as they close. */
+  server: http.Server;
   /** The folders it serves the client and the widget from (tests may add files). */
   clientDir: string;
   widgetsDir: string;
@@ -75,10 +78,11 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
     ...config,
   };
   const bff = createBff({ apiUrl, config: full, logger: logger ?? pino({ level: 'info' }, sink), clientDir, widgetsDir, serverDir: serverDir ?? path.join(dir, 'server'), apiLimitPerMinute });
-  const { port } = await bff.start(0, '127.0.0.1');
+  const { port, server } = await bff.start(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
     bff,
+    server,
     clientDir,
     widgetsDir,
     logs,
