@@ -19,6 +19,7 @@ describe('createBff', () => {
     // Stop only once the API has the request, so it is truly in flight.
     while (!upstream.requests.some((r) => r.url === '/api/slow')) await new Promise((r) => setImmediate(r));
     const stopped = bff.stop();
+    upstream.answerSlow();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ reached: true });

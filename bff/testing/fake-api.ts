@@ -5,7 +5,14 @@ export type Recorded = { method: string; url: string; headers: http.IncomingHttp
 
 export const FAKE_PASSWORD = 'right-password';
 
-export type FakeApi = { url: string; server: http.Server; requests: Recorded[]; stop(): Promise<void> };
+export type FakeApi = {
+  url: string;
+  server: http.Server;
+  requests: Recorded[];
+  /** Answers every request held under /api/slow. */
+  answerSlow(): void;
+  stop(): Promise<void>;
+};
 
 /**
  * A stand-in for the API that records every request it receives. Login succeeds with
@@ -13,10 +20,11 @@ export type FakeApi = { url: string; server: http.Server; requests: Recorded[]; 
  * email; GET /api/session answers the token's user until GET /api/logout ends it (401 then);
  * PUT /api/users/profile with a `password` but a `currentPassword` other than FAKE_PASSWORD
  * answers the API's 400 with its auth-failure header; any other path answers 200
- * `{ reached: true }` (after 300 ms under /api/slow).
+ * `{ reached: true }` (under /api/slow only once the test calls `answerSlow()`).
  */
 export const startFakeApi = async (): Promise<FakeApi> => {
   const requests: Recorded[] = [];
+  const slow: http.ServerResponse[] = [];
   let issued = 0;
   const sessions = new Map<string, { _id: string; email: string }>();
   const bearer = (req: http.IncomingMessage) => req.headers.authorization?.replace(/^Bearer /, '') ?? '';
@@ -54,8 +62,8 @@ export const startFakeApi = async (): Promise<FakeApi> => {
           return void res.end(JSON.stringify({ message: 'Your current password is not correct', field: 'currentPassword' }));
         }
       }
-      // A slow answer, to catch requests in flight (graceful shutdown).
-      if (req.url?.startsWith('/api/slow')) return void setTimeout(() => res.end(JSON.stringify({ reached: true })), 300);
+      // A held answer, to catch requests in flight (graceful shutdown).
+      if (req.url?.startsWith('/api/slow')) return void slow.push(res);
       res.end(JSON.stringify({ reached: true }));
     });
   });
@@ -65,6 +73,9 @@ export const startFakeApi = async (): Promise<FakeApi> => {
     url: `http://127.0.0.1:${port}`,
     server,
     requests,
+    answerSlow() {
+      for (const res of slow.splice(0)) res.end(JSON.stringify({ reached: true }));
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
