@@ -106,10 +106,12 @@ describe('npm start: the API in its own process', () => {
       const before = start.output().length;
       for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories']) await (await fetch(shop.url + step)).text();
       await start.waitFor(/^GET \/api\/categories 200 \d+ ms$/m);
-      // The API process writes to the same terminal: a beat for a line of its own to show up.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The API process writes to the same terminal, in order: a call straight to it (its own line)
+      // comes after any line it would have written for the calls the BFF relayed.
+      await (await fetch(`${shop.apiUrl}/api/end-of-walk`)).text();
+      await start.waitFor(/^GET \/api\/end-of-walk \d+ \d+ ms$/m);
       const printed = start.output().slice(before).split('\n').filter(Boolean);
-      expect(printed).toEqual([expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/)]);
+      expect(printed).toEqual([expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/end-of-walk \d+ \d+ ms$/)]);
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
     },
