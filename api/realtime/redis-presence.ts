@@ -70,8 +70,11 @@ export type RedisPresence = AdminPresence & {
 
 export type RedisPresenceOptions = { instanceId: string; ttlMs: number; prefix?: string; logger: Logger };
 
-export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix = 'sf:chat:presence', logger }: RedisPresenceOptions): RedisPresence => {
-  const keys = { admins: `${prefix}:admins`, load: `${prefix}:load`, offline: `${prefix}:offline`, instance: `${prefix}:instance:` };
+/** The keys of presence under `prefix`, as described above. */
+export const presenceKeys = (prefix = 'sf:chat:presence') => ({ admins: `${prefix}:admins`, load: `${prefix}:load`, offline: `${prefix}:offline`, instance: `${prefix}:instance:` });
+
+export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix, logger }: RedisPresenceOptions): RedisPresence => {
+  const keys = presenceKeys(prefix);
   const own = keys.instance + instanceId;
   const entry = (userId: string) => JSON.stringify({ u: userId, i: instanceId });
   /** This instance's connected admins, to write again if Redis lost them (restarted, or our heartbeat lapsed and was pruned). */

@@ -12,7 +12,9 @@
  * Run alone: `npm run test:cluster` (needs Debian's postgresql, redis-server and nginx).
  */
 import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { presenceKeys } from '../../api/realtime/redis-presence.ts';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { Order } from '../../contracts/order.ts';
 import { CHAT_SENDS_PER_SECOND } from '../../machines/chat/chat-outbox.ts';
@@ -28,6 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let cluster: Cluster;
 let url: string;
+let redis: ReturnType<typeof createClient>;
 let admin: Browser;
 /** A product with stock for every order but case e's. */
 let mug: Product;
@@ -37,18 +40,33 @@ const track = <C extends ChatClient>(client: C): C => (open.push(client), client
 beforeAll(async () => {
   cluster = await startTestCluster();
   url = cluster.url;
+  redis = createClient({ url: cluster.redisUrl });
+  await redis.connect();
   admin = await adminBrowser(url);
   mug = await addProduct(admin, 'Cluster Mug', 100_000);
 }, 300_000);
 
+/** Admin sockets a new conversation could go to, as presence's claim sees them: listed, their instance alive, not inside a recovery window. */
+const pickableAdmins = async (): Promise<string[]> => {
+  const keys = presenceKeys();
+  const [admins, offline] = await Promise.all([redis.hGetAll(keys.admins), redis.sMembers(keys.offline)]);
+  const pickable: string[] = [];
+  for (const [socketId, entry] of Object.entries(admins)) {
+    const alive = (await redis.exists(keys.instance + (JSON.parse(entry) as { i: string }).i)) === 1;
+    if (alive && !offline.includes(socketId)) pickable.push(socketId);
+  }
+  return pickable;
+};
+
 afterEach(async () => {
   for (const client of open.splice(0)) client.close();
   // An admin socket of one case must be gone from presence before the next case's customer picks an admin.
-  await sleep(1_000);
+  await expect.poll(pickableAdmins, { timeout: 15_000, message: 'the closed admin sockets left presence' }).toEqual([]);
 });
 
 afterAll(async () => {
   for (const client of open.splice(0)) client.close();
+  await redis?.quit();
   await cluster?.stop();
 }, 120_000);
 
@@ -159,7 +177,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       for (const [i, text] of texts.entries()) {
         if (i === 60) stopping = cluster.stopInstance(victim);
         customer.say(text);
-        await sleep(20);
+        await sleep(20); // a shopper's pace, so the stop comes mid-conversation
       }
       await stopping;
       expect(customer.placements.length).toBeGreaterThan(1);
@@ -191,7 +209,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     for (let i = 0; i < 5; i++) {
       texts.push(`before the stop ${i}`);
       customer.say(texts.at(-1)!);
-      await sleep(50);
+      await sleep(50); // a shopper's pace
     }
     let stopped = false;
     const stopping = cluster.stopInstance(victim).then(() => void (stopped = true));
@@ -201,7 +219,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
         texts.push(`about my order ${texts.length}`);
         customer.say(texts.at(-1)!);
         if (stopped) after += 1;
-        await sleep(50);
+        await sleep(50); // a shopper's pace, while the BFF stops
       }
     })();
     while (!stopped) orders.push(await checkout());

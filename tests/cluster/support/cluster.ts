@@ -38,6 +38,8 @@ export const LIMITS = {
 
 export type Cluster = {
   url: string;
+  /** The cluster's Redis (with its password): what the instances share, for a test to look at. */
+  redisUrl: string;
   stopInstance(name: string): Promise<void>;
   startInstance(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -65,6 +67,7 @@ export const startTestCluster = async (): Promise<Cluster> => {
     });
     return {
       url: cluster.url,
+      redisUrl: cluster.redisUrl,
       stopInstance: async (name) => void (await cluster.stopInstance(name)),
       startInstance: (name) => cluster.startInstance(name),
       async stop() {
