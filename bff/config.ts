@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import proxyAddr from 'proxy-addr';
-import { z } from 'zod';
-import { keptSecret } from '../api/index.ts';
-import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
-import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
-import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
+import { randomBytes } from "node:crypto";
+import proxyAddr from "proxy-addr";
+import { z } from "zod";
+import { keptSecret } from "../api/index.ts";
+import { ConfigError, optionalEnv, parseEnv } from "../contracts/env.ts";
+import { KIOSK_PIN_PATTERN } from "../contracts/kiosk-pin.ts";
+import {
+  KIOSK_SECONDS,
+  SHOP_SETTINGS_DEFAULTS,
+} from "../contracts/shop-settings.ts";
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -26,13 +29,26 @@ export const LIMIT_DEFAULTS = {
   LOGIN_FAILURE_WINDOW_MINUTES: 15,
 } as const;
 
-const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(fallback));
+const limit = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).default(fallback),
+  );
 
 const KIOSK_SECONDS_FORM = `must be a whole number of seconds from ${KIOSK_SECONDS.min} to ${KIOSK_SECONDS.max}`;
 const kioskSeconds = (fallback: number) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: KIOSK_SECONDS_FORM }).int(KIOSK_SECONDS_FORM).min(KIOSK_SECONDS.min, KIOSK_SECONDS_FORM).max(KIOSK_SECONDS.max, KIOSK_SECONDS_FORM).default(fallback));
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: KIOSK_SECONDS_FORM })
+      .int(KIOSK_SECONDS_FORM)
+      .min(KIOSK_SECONDS.min, KIOSK_SECONDS_FORM)
+      .max(KIOSK_SECONDS.max, KIOSK_SECONDS_FORM)
+      .default(fallback),
+  );
 
-const TRUST_PROXY_FORMS = 'must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8';
+const TRUST_PROXY_FORMS =
+  "must be a hop count like 1, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal, like loopback, 10.0.0.0/8";
 
 /**
  * Which peers may say who the client is (X-Forwarded-For): none when unset, so an address
@@ -41,78 +57,148 @@ const TRUST_PROXY_FORMS = 'must be a hop count like 1, or a comma-separated list
  */
 const trustProxy = z
   .string()
-  .default('')
+  .default("")
   .transform((value, ctx): false | number | string[] => {
     const text = value.trim();
-    if (text === '') return false;
+    if (text === "") return false;
     if (/^\d+$/.test(text)) return Number(text);
-    const list = text.split(',').map((item) => item.trim()).filter(Boolean);
+    const list = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
     try {
       proxyAddr.compile(list);
       return list;
     } catch {
-      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_FORMS });
       return z.NEVER;
     }
   });
 
 const BffEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(["development", "production", "test"])
+    .default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where the shop listens; unset: this machine only (127.0.0.1) outside production, every interface in production. */
   HOST: optionalEnv(z.string().min(1)),
   /** Which instance this is (issue 16): every answer's X-Instance, `bff-1/api-2` when the API answered. */
-  INSTANCE_ID: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1').default('bff'),
-  API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
-  DATA_DIR: z.string().min(1).default('./data'),
-  SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "must be 1 to 32 of a-z, 0-9 and -, like bff-1")
+    .default("bff"),
+  API_URL: optionalEnv(
+    z.url({
+      protocol: /^https?$/,
+      error: "must be an http:// or https:// URL",
+    }),
+  ),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: optionalEnv(
+    z.string().min(32, "must be at least 32 characters long"),
+  ),
   /** Shared with the API: proves a request came through this BFF, and whose it is (decision 005). */
-  INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
+  INTERNAL_SECRET: optionalEnv(
+    z.string().min(32, "must be at least 32 characters long"),
+  ),
   PARTNER_ORIGINS: z
     .string()
-    .default('')
-    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
-    .pipe(z.array(origin, { error: 'must be a comma-separated list of origins like https://partner.example' })),
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(origin, {
+        error:
+          "must be a comma-separated list of origins like https://partner.example",
+      }),
+    ),
   PUBLIC_ORIGIN: optionalEnv(origin),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   // Rate-limit counters shared by every BFF instance; unset, each instance counts in memory.
-  REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379' })),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: optionalEnv(
+    z.url({
+      protocol: /^rediss?$/,
+      error: "must be a redis:// or rediss:// URL, like redis://localhost:6379",
+    }),
+  ),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info"),
   TRUST_PROXY: trustProxy,
   API_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE),
   API_GUEST_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_GUEST_LIMIT_PER_MINUTE),
   LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),
   LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
-  LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
+  LOGIN_FAILURE_WINDOW_MINUTES: limit(
+    LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES,
+  ),
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
   // The operator's way out of kiosk mode; unset, kiosk mode cannot be left from the screen.
-  KIOSK_PIN: optionalEnv(z.string().regex(KIOSK_PIN_PATTERN, 'must be 4 to 12 digits, like 482915')),
+  KIOSK_PIN: optionalEnv(
+    z.string().regex(KIOSK_PIN_PATTERN, "must be 4 to 12 digits, like 482915"),
+  ),
   // Kiosk mode (issue 14): 1 makes every visitor's page a kiosk; the timers are handed to the page.
-  KIOSK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0')).transform((v) => v === '1'),
+  KIOSK: z
+    .preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .enum(["0", "1"], {
+          error:
+            "must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)",
+        })
+        .default("0"),
+    )
+    .transform((v) => v === "1"),
   KIOSK_IDLE_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskIdleSeconds),
-  KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
-  KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
-  KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
+  KIOSK_WARNING_SECONDS: kioskSeconds(
+    SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds,
+  ),
+  KIOSK_HANDOFF_SECONDS: kioskSeconds(
+    SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds,
+  ),
+  KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(
+    SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds,
+  ),
 });
 
-export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & { SESSION_SECRET: string; INTERNAL_SECRET: string };
+export type BffConfig = Omit<
+  z.infer<typeof BffEnv>,
+  "SESSION_SECRET" | "INTERNAL_SECRET"
+> & { SESSION_SECRET: string; INTERNAL_SECRET: string };
 
 /**
  * The BFF's configuration. SESSION_SECRET encrypts the session cookie: required in
  * production; in development it is generated once and kept under DATA_DIR, so sessions
  * survive restarts and every instance sharing DATA_DIR accepts them.
  */
-export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
+export const loadBffConfig = async (
+  env: Record<string, string | undefined> = process.env,
+): Promise<BffConfig> => {
   const parsed = parseEnv(BffEnv, env);
-  const secret = async (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
+  const secret = async (
+    name: "SESSION_SECRET" | "INTERNAL_SECRET",
+    file: string,
+  ): Promise<string> => {
     const given = parsed[name];
     if (given) return given;
-    if (parsed.NODE_ENV !== 'production') return keptSecret(parsed.DATA_DIR, file);
+    if (parsed.NODE_ENV !== "production")
+      return keptSecret(parsed.DATA_DIR, file);
     // One process holding both API and BFF (no API_URL) may make its own internal secret.
-    if (name === 'INTERNAL_SECRET' && !parsed.API_URL) return randomBytes(32).toString('base64url');
-    throw new ConfigError(`The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`);
+    if (name === "INTERNAL_SECRET" && !parsed.API_URL)
+      return randomBytes(32).toString("base64url");
+    throw new ConfigError(
+      `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
+    );
   };
-  return { ...parsed, SESSION_SECRET: await secret('SESSION_SECRET', 'session-secret'), INTERNAL_SECRET: await secret('INTERNAL_SECRET', 'internal-secret') };
+  return {
+    ...parsed,
+    SESSION_SECRET: await secret("SESSION_SECRET", "session-secret"),
+    INTERNAL_SECRET: await secret("INTERNAL_SECRET", "internal-secret"),
+  };
 };

@@ -1,9 +1,9 @@
 // The settings the server hands to the page (an escaped JSON block in index.html). zod/mini:
 // the kiosk chunk validates it in the browser, where the full zod would weigh 95 KB.
-import * as z from 'zod/mini';
+import * as z from "zod/mini";
 
 /** The id of the `<script type="application/json">` block that carries them. */
-export const SHOP_SETTINGS_ID = 'shop-settings';
+export const SHOP_SETTINGS_ID = "shop-settings";
 
 /**
  * Kiosk vendors' practice: 60 s without input, a 15 s warning, 2 min while the hand-off QR shows;
@@ -20,7 +20,9 @@ export const SHOP_SETTINGS_DEFAULTS = {
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
 export const KIOSK_SECONDS = { min: 1, max: 3600 } as const;
 
-const seconds = z.int().check(z.minimum(KIOSK_SECONDS.min), z.maximum(KIOSK_SECONDS.max));
+const seconds = z
+  .int()
+  .check(z.minimum(KIOSK_SECONDS.min), z.maximum(KIOSK_SECONDS.max));
 
 export const ShopSettings = z.object({
   /** Every visitor of this instance gets kiosk mode (KIOSK=1). */

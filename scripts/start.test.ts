@@ -1,35 +1,38 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeBuildStamp } from './build-stamp.ts';
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeBuildStamp } from "./build-stamp.ts";
 
 /**
  * `npm start` as a person runs it: a real process, in a folder holding a fresh (stamped) build so
  * it does not build, on port 0 with its own data folder.
  */
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+const START = fileURLToPath(new URL("./start.ts", import.meta.url));
+const TSX = import.meta.resolve("tsx");
 const SLOW = 180_000;
 
-let dir = '';
+let dir = "";
 let running: ChildProcess | undefined;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'statefront-start-'));
-  await mkdir(path.join(dir, 'dist/client'), { recursive: true });
-  await mkdir(path.join(dir, 'dist/widgets'), { recursive: true });
-  await mkdir(path.join(dir, 'dist/server'), { recursive: true });
-  await writeFile(path.join(dir, 'dist/client/index.html'), '<!doctype html><title>Statefront</title>');
-  await writeFile(path.join(dir, 'dist/widgets/chat.js'), '');
+  dir = await mkdtemp(path.join(tmpdir(), "statefront-start-"));
+  await mkdir(path.join(dir, "dist/client"), { recursive: true });
+  await mkdir(path.join(dir, "dist/widgets"), { recursive: true });
+  await mkdir(path.join(dir, "dist/server"), { recursive: true });
+  await writeFile(
+    path.join(dir, "dist/client/index.html"),
+    "<!doctype html><title>Statefront</title>",
+  );
+  await writeFile(path.join(dir, "dist/widgets/chat.js"), "");
   // Loaded on the first page only; these tests ask for none.
-  await writeFile(path.join(dir, 'dist/server/entry-server.js'), '');
+  await writeFile(path.join(dir, "dist/server/entry-server.js"), "");
   await writeBuildStamp(dir);
 });
 afterEach(async () => {
-  if (running?.exitCode === null) running.kill('SIGKILL');
+  if (running?.exitCode === null) running.kill("SIGKILL");
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -43,21 +46,35 @@ const alive = (pid: number) => {
 };
 
 const npmStart = (env: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, ['--import', TSX, START], {
+  const child = spawn(process.execPath, ["--import", TSX, START], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PORT: '0', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED: 'none', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "development",
+      PORT: "0",
+      DATA_DIR: path.join(dir, "data"),
+      LOG_LEVEL: "warn",
+      SEED: "none",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
   running = child;
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   const waitFor = async (pattern: RegExp): Promise<RegExpMatchArray> => {
     for (;;) {
       const found = out.match(pattern);
       if (found) return found;
-      if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}) before ${pattern}:\n${out}`);
+      if (child.exitCode !== null)
+        throw new Error(
+          `npm start ended (${child.exitCode}) before ${pattern}:\n${out}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
@@ -68,30 +85,47 @@ const npmStart = (env: Record<string, string> = {}) => {
 /** Waits until npm start says it is open; answers the shop's URL and both processes' ids. */
 const opened = async (start: ReturnType<typeof npmStart>) => {
   const [, url] = await start.waitFor(/Statefront is open at (http:\/\/\S+)/);
-  const [, apiPid, apiUrl] = await start.waitFor(/^API {2}process (\d+), (http:\/\/127\.0\.0\.1:\d+) /m);
+  const [, apiPid, apiUrl] = await start.waitFor(
+    /^API {2}process (\d+), (http:\/\/127\.0\.0\.1:\d+) /m,
+  );
   const [, bffPid] = await start.waitFor(/^BFF {2}process (\d+), /m);
-  return { url: url ?? '', apiUrl: apiUrl ?? '', apiPid: Number(apiPid), bffPid: Number(bffPid) };
+  return {
+    url: url ?? "",
+    apiUrl: apiUrl ?? "",
+    apiPid: Number(apiPid),
+    bffPid: Number(bffPid),
+  };
 };
 
-describe('npm start: the API in its own process', () => {
+describe("npm start: the API in its own process", () => {
   it(
-    'when npm start runs, then the API and the BFF are two processes with one line each, the shop answers /healthz and the product list, and SIGTERM stops both',
+    "when npm start runs, then the API and the BFF are two processes with one line each, the shop answers /healthz and the product list, and SIGTERM stops both",
     async () => {
-      const start = npmStart({ SEED: 'demo' });
+      const start = npmStart({ SEED: "demo" });
       const shop = await opened(start);
       expect(shop.apiPid).not.toBe(shop.bffPid);
       expect(shop.bffPid).toBe(start.child.pid);
-      expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
-      expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
+      expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual([
+        "API  process",
+        "BFF  process",
+      ]);
+      expect(start.output()).toMatch(
+        /Opening the embedded database in .*, in a worker thread/,
+      );
 
-      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });
+      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({
+        status: "ok",
+      });
       const list = await fetch(`${shop.url}/api/products?pageNum=1`);
       expect(list.status).toBe(200);
       expect((await list.json()).products.length).toBeGreaterThan(0);
       // The API believes the BFF's calls only: straight to its port, a proxied-only call is refused.
-      expect((await fetch(`${shop.apiUrl}/api/users/login`, { method: 'POST' })).status).toBe(403);
+      expect(
+        (await fetch(`${shop.apiUrl}/api/users/login`, { method: "POST" }))
+          .status,
+      ).toBe(403);
 
-      start.child.kill('SIGTERM');
+      start.child.kill("SIGTERM");
       expect(await start.exited).toBe(0);
       expect(alive(shop.apiPid)).toBe(false);
     },
@@ -99,73 +133,113 @@ describe('npm start: the API in its own process', () => {
   );
 
   it(
-    'when a shopper calls the API through npm start in development, then each call prints one short line (not one from each process), and static files and probes none',
+    "when a shopper calls the API through npm start in development, then each call prints one short line (not one from each process), and static files and probes none",
     async () => {
-      const start = npmStart({ LOG_LEVEL: 'info' });
+      const start = npmStart({ LOG_LEVEL: "info" });
       const shop = await opened(start);
       const before = start.output().length;
-      for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories']) await (await fetch(shop.url + step)).text();
+      for (const step of [
+        "/widgets/chat.js",
+        "/assets/missing.js",
+        "/healthz",
+        "/api/products?keyword=hunter2",
+        "/api/categories",
+      ])
+        await (await fetch(shop.url + step)).text();
       await start.waitFor(/^GET \/api\/categories 200 \d+ ms$/m);
       // The API process writes to the same terminal, in order: a call straight to it (its own line)
       // comes after any line it would have written for the calls the BFF relayed.
       await (await fetch(`${shop.apiUrl}/api/end-of-walk`)).text();
       await start.waitFor(/^GET \/api\/end-of-walk \d+ \d+ ms$/m);
-      const printed = start.output().slice(before).split('\n').filter(Boolean);
-      expect(printed).toEqual([expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/), expect.stringMatching(/^GET \/api\/end-of-walk \d+ \d+ ms$/)]);
-      start.child.kill('SIGTERM');
+      const printed = start.output().slice(before).split("\n").filter(Boolean);
+      expect(printed).toEqual([
+        expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/),
+        expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
+        expect.stringMatching(/^GET \/api\/end-of-walk \d+ \d+ ms$/),
+      ]);
+      start.child.kill("SIGTERM");
       expect(await start.exited).toBe(0);
     },
     SLOW,
   );
 
   it(
-    'when the API process dies, then npm start stops too, with a line saying which process ended and how',
+    "when the API process dies, then npm start stops too, with a line saying which process ended and how",
     async () => {
       const start = npmStart();
       const shop = await opened(start);
-      process.kill(shop.apiPid, 'SIGKILL');
+      process.kill(shop.apiPid, "SIGKILL");
       expect(await start.exited).toBe(1);
-      expect(start.output()).toMatch(new RegExp(`The API process \\(${shop.apiPid}\\) stopped unexpectedly \\(killed by SIGKILL\\): stopping the shop\\.`));
+      expect(start.output()).toMatch(
+        new RegExp(
+          `The API process \\(${shop.apiPid}\\) stopped unexpectedly \\(killed by SIGKILL\\): stopping the shop\\.`,
+        ),
+      );
     },
     SLOW,
   );
 
   it(
-    'when npm start itself is killed outright, then its API process does not outlive it',
+    "when npm start itself is killed outright, then its API process does not outlive it",
     async () => {
       const start = npmStart();
       const shop = await opened(start);
-      start.child.kill('SIGKILL');
+      start.child.kill("SIGKILL");
       await start.exited;
-      for (let i = 0; i < 100 && alive(shop.apiPid); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && alive(shop.apiPid); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(alive(shop.apiPid)).toBe(false);
     },
     SLOW,
   );
 
   it(
-    'when production has no INTERNAL_SECRET, then npm start makes one both processes share, outside the API process environment: a login through the shop is checked, straight to the API it is refused',
+    "when production has no INTERNAL_SECRET, then npm start makes one both processes share, outside the API process environment: a login through the shop is checked, straight to the API it is refused",
     async () => {
       const start = npmStart({
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        SESSION_SECRET: 'a-session-secret-for-this-test-0123456789',
-        TOKEN_SECRET: 'a-token-secret-for-this-test-0123456789ab',
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        SESSION_SECRET: "a-session-secret-for-this-test-0123456789",
+        TOKEN_SECRET: "a-token-secret-for-this-test-0123456789ab",
       });
       const shop = await opened(start);
-      const login = { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: shop.url }, body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }) };
-      expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(401);
-      expect((await fetch(`${shop.apiUrl}/api/users/login`, login)).status).toBe(403);
-      if (process.platform === 'linux') expect(await readFile(`/proc/${shop.apiPid}/environ`, 'utf8')).not.toContain('INTERNAL_SECRET');
-      start.child.kill('SIGTERM');
+      const login = {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-csrf": "1",
+          origin: shop.url,
+        },
+        body: JSON.stringify({
+          email: "nobody@example.com",
+          password: "not-the-password",
+        }),
+      };
+      expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(
+        401,
+      );
+      expect(
+        (await fetch(`${shop.apiUrl}/api/users/login`, login)).status,
+      ).toBe(403);
+      if (process.platform === "linux")
+        expect(
+          await readFile(`/proc/${shop.apiPid}/environ`, "utf8"),
+        ).not.toContain("INTERNAL_SECRET");
+      start.child.kill("SIGTERM");
       expect(await start.exited).toBe(0);
     },
     SLOW,
   );
 
-  it('when API_PROCESS is neither separate nor inline, then npm start refuses with the setting named', async () => {
-    const start = npmStart({ API_PROCESS: 'thread' });
-    expect(await start.exited).toBe(1);
-    expect(start.output()).toMatch(/API_PROCESS: must be separate .* or inline/);
-  }, SLOW);
+  it(
+    "when API_PROCESS is neither separate nor inline, then npm start refuses with the setting named",
+    async () => {
+      const start = npmStart({ API_PROCESS: "thread" });
+      expect(await start.exited).toBe(1);
+      expect(start.output()).toMatch(
+        /API_PROCESS: must be separate .* or inline/,
+      );
+    },
+    SLOW,
+  );
 });

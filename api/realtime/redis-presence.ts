@@ -1,6 +1,6 @@
-import type { Logger } from 'pino';
-import type { AdminPresence } from './presence.ts';
-import type { HubRedis } from './redis-client.ts';
+import type { Logger } from "pino";
+import type { AdminPresence } from "./presence.ts";
+import type { HubRedis } from "./redis-client.ts";
 
 /**
  * Admin presence shared by every API instance through Redis. Each admin entry names the
@@ -68,35 +68,61 @@ export type RedisPresence = AdminPresence & {
   abandon(): void;
 };
 
-export type RedisPresenceOptions = { instanceId: string; ttlMs: number; prefix?: string; logger: Logger };
+export type RedisPresenceOptions = {
+  instanceId: string;
+  ttlMs: number;
+  prefix?: string;
+  logger: Logger;
+};
 
 /** The keys of presence under `prefix`, as described above. */
-export const presenceKeys = (prefix = 'sf:chat:presence') => ({ admins: `${prefix}:admins`, load: `${prefix}:load`, offline: `${prefix}:offline`, instance: `${prefix}:instance:` });
+export const presenceKeys = (prefix = "sf:chat:presence") => ({
+  admins: `${prefix}:admins`,
+  load: `${prefix}:load`,
+  offline: `${prefix}:offline`,
+  instance: `${prefix}:instance:`,
+});
 
-export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix, logger }: RedisPresenceOptions): RedisPresence => {
+export const createRedisPresence = (
+  redis: HubRedis,
+  { instanceId, ttlMs, prefix, logger }: RedisPresenceOptions,
+): RedisPresence => {
   const keys = presenceKeys(prefix);
   const own = keys.instance + instanceId;
-  const entry = (userId: string) => JSON.stringify({ u: userId, i: instanceId });
+  const entry = (userId: string) =>
+    JSON.stringify({ u: userId, i: instanceId });
   /** This instance's connected admins, to write again if Redis lost them (restarted, or our heartbeat lapsed and was pruned). */
   const local = new Map<string, string>();
   let first = true;
   const beat = async () => {
     try {
-      const previous = await redis.set(own, String(Date.now()), { PX: ttlMs, GET: true });
+      const previous = await redis.set(own, String(Date.now()), {
+        PX: ttlMs,
+        GET: true,
+      });
       if (previous === null && !first && local.size > 0) {
         const again = redis.multi();
-        for (const [socketId, userId] of local) again.hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0');
+        for (const [socketId, userId] of local)
+          again
+            .hSet(keys.admins, socketId, entry(userId))
+            .hSetNX(keys.load, socketId, "0");
         await again.exec();
-        logger.warn({ admins: local.size }, 'chat presence heartbeat had lapsed; this instance\'s admins were written again');
+        logger.warn(
+          { admins: local.size },
+          "chat presence heartbeat had lapsed; this instance's admins were written again",
+        );
       }
       first = false;
     } catch (err) {
-      logger.error({ err }, 'chat presence heartbeat failed');
+      logger.error({ err }, "chat presence heartbeat failed");
     }
   };
   // An admin is added only once this instance's heartbeat exists, or it would not count.
   let beating = beat();
-  const timer = setInterval(() => (beating = beat()), Math.max(50, Math.floor(ttlMs / 3)));
+  const timer = setInterval(
+    () => (beating = beat()),
+    Math.max(50, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
 
   const instanceOf = async (socketId: string): Promise<string | undefined> => {
@@ -111,30 +137,39 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
       await redis
         .multi()
         .hSet(keys.admins, socketId, entry(userId))
-        .hSetNX(keys.load, socketId, '0')
+        .hSetNX(keys.load, socketId, "0")
         .sRem(keys.offline, socketId)
         .exec();
     },
     async remove(socketId) {
       local.delete(socketId);
-      await redis.multi().hDel(keys.admins, socketId).hDel(keys.load, socketId).sRem(keys.offline, socketId).exec();
+      await redis
+        .multi()
+        .hDel(keys.admins, socketId)
+        .hDel(keys.load, socketId)
+        .sRem(keys.offline, socketId)
+        .exec();
     },
     async has(socketId) {
       const instance = await instanceOf(socketId);
-      return instance !== undefined && (await redis.exists(keys.instance + instance)) === 1;
+      return (
+        instance !== undefined &&
+        (await redis.exists(keys.instance + instance)) === 1
+      );
     },
     async setConnected(socketId, connected) {
       if (connected) await redis.sRem(keys.offline, socketId);
       else {
         // It may come back on another instance, which then owns the entry: not ours to rewrite.
         local.delete(socketId);
-        if (await instanceOf(socketId)) await redis.sAdd(keys.offline, socketId);
+        if (await instanceOf(socketId))
+          await redis.sAdd(keys.offline, socketId);
       }
     },
     async claim(preferUserId) {
       const picked = (await redis.eval(CLAIM, {
         keys: [keys.admins, keys.load, keys.offline],
-        arguments: [preferUserId ?? '', keys.instance],
+        arguments: [preferUserId ?? "", keys.instance],
       })) as [string, string] | null;
       return picked ? { socketId: picked[0], userId: picked[1] } : undefined;
     },
@@ -144,7 +179,10 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
     async close() {
       clearInterval(timer);
       local.clear();
-      await redis.eval(FORGET_INSTANCE, { keys: [keys.admins, keys.load, keys.offline, own], arguments: [instanceId] });
+      await redis.eval(FORGET_INSTANCE, {
+        keys: [keys.admins, keys.load, keys.offline, own],
+        arguments: [instanceId],
+      });
     },
     abandon() {
       clearInterval(timer);

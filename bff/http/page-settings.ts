@@ -1,8 +1,20 @@
-import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settings.ts';
-import type { BffConfig } from '../config.ts';
+import {
+  SHOP_SETTINGS_ID,
+  type ShopSettings,
+} from "../../contracts/shop-settings.ts";
+import type { BffConfig } from "../config.ts";
 
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
-export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'>): ShopSettings => ({
+export const shopSettingsOf = (
+  config: Pick<
+    BffConfig,
+    | "KIOSK"
+    | "KIOSK_IDLE_SECONDS"
+    | "KIOSK_WARNING_SECONDS"
+    | "KIOSK_HANDOFF_SECONDS"
+    | "KIOSK_EXIT_HOLD_SECONDS"
+  >,
+): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
   kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
@@ -12,10 +24,17 @@ export const shopSettingsOf = (config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SEC
 
 // JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the
 // two line separators old parsers choke on) keeps any value inert.
-const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /** JSON that is safe as the text of a `<script type="application/json">`, whatever strings it holds. */
-export const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * index.html with the settings as a JSON data block before `</head>`. A data block is never run,
@@ -29,4 +48,6 @@ export const withSettings = (html: string, settings: ShopSettings): string => {
 
 /** `html` with `markup` at the end of its head (or at the start, when it has no `</head>`). */
 export const beforeHead = (html: string, markup: string): string =>
-  html.includes('</head>') ? html.replace('</head>', () => `${markup}</head>`) : `${markup}${html}`;
+  html.includes("</head>")
+    ? html.replace("</head>", () => `${markup}</head>`)
+    : `${markup}${html}`;

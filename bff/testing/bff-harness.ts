@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { type Bff, type BffOptions, createBff } from '../app.ts';
-import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
-import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import type http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { type Bff, type BffOptions, createBff } from "../app.ts";
+import { type BffConfig, LIMIT_DEFAULTS } from "../config.ts";
+import { TEST_INTERNAL_SECRET } from "../../api/testing/api-harness.ts";
 
-export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
+export const TEST_SESSION_SECRET = "bff-test-session-secret-0123456789abcdef";
 
 export type TestBff = {
   url: string;
@@ -26,38 +26,50 @@ export type TestBff = {
 export type StartTestBffOptions = {
   apiUrl: string;
   config?: Partial<BffConfig>;
-  apiLimitPerMinute?: BffOptions['apiLimitPerMinute'];
+  apiLimitPerMinute?: BffOptions["apiLimitPerMinute"];
   /** A built server-render bundle to use; by default an empty folder (pages are not rendered on the server). */
   serverDir?: string;
   /** Logs somewhere else than `logs` (a test that reads lines as a person would). */
-  logger?: BffOptions['logger'];
+  logger?: BffOptions["logger"];
 };
 
 /**
  * A BFF on 127.0.0.1 and an ephemeral port, serving a tiny client (index.html, one asset)
  * and widget from a temp folder, logging into memory so tests can read the logs.
  */
-export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, serverDir, logger }: StartTestBffOptions): Promise<TestBff> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'statefront-bff-test-'));
-  const clientDir = path.join(dir, 'client');
-  const widgetsDir = path.join(dir, 'widgets');
-  await mkdir(path.join(clientDir, 'assets'), { recursive: true });
+export const startTestBff = async ({
+  apiUrl,
+  config = {},
+  apiLimitPerMinute,
+  serverDir,
+  logger,
+}: StartTestBffOptions): Promise<TestBff> => {
+  const dir = await mkdtemp(path.join(tmpdir(), "statefront-bff-test-"));
+  const clientDir = path.join(dir, "client");
+  const widgetsDir = path.join(dir, "widgets");
+  await mkdir(path.join(clientDir, "assets"), { recursive: true });
   await mkdir(widgetsDir, { recursive: true });
-  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Statefront test client</title><div id="root"></div>');
-  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log("client")');
-  await writeFile(path.join(widgetsDir, 'chat.js'), 'console.log("widget")');
+  await writeFile(
+    path.join(clientDir, "index.html"),
+    '<!doctype html><title>Statefront test client</title><div id="root"></div>',
+  );
+  await writeFile(
+    path.join(clientDir, "assets", "app-abc123.js"),
+    'console.log("client")',
+  );
+  await writeFile(path.join(widgetsDir, "chat.js"), 'console.log("widget")');
 
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      logs.push(...chunk.toString("utf8").split("\n").filter(Boolean));
       done();
     },
   });
   const full: BffConfig = {
-    NODE_ENV: 'test',
+    NODE_ENV: "test",
     PORT: 0,
-    INSTANCE_ID: 'bff',
+    INSTANCE_ID: "bff",
     API_URL: apiUrl,
     DATA_DIR: dir,
     SESSION_SECRET: TEST_SESSION_SECRET,
@@ -65,7 +77,7 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
     PARTNER_ORIGINS: [],
     PUBLIC_ORIGIN: undefined,
     IMAGE_HOST_URL: undefined,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: "info",
     TRUST_PROXY: false,
     ...LIMIT_DEFAULTS,
     CHAT_SOCKETS_PER_ADDRESS: 40,
@@ -77,8 +89,16 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
     KIOSK_EXIT_HOLD_SECONDS: 5,
     ...config,
   };
-  const bff = createBff({ apiUrl, config: full, logger: logger ?? pino({ level: 'info' }, sink), clientDir, widgetsDir, serverDir: serverDir ?? path.join(dir, 'server'), apiLimitPerMinute });
-  const { port, server } = await bff.start(0, '127.0.0.1');
+  const bff = createBff({
+    apiUrl,
+    config: full,
+    logger: logger ?? pino({ level: "info" }, sink),
+    clientDir,
+    widgetsDir,
+    serverDir: serverDir ?? path.join(dir, "server"),
+    apiLimitPerMinute,
+  });
+  const { port, server } = await bff.start(0, "127.0.0.1");
   return {
     url: `http://127.0.0.1:${port}`,
     bff,
@@ -97,9 +117,17 @@ export const startTestBff = async ({ apiUrl, config = {}, apiLimitPerMinute, ser
 export const cookieFrom = (res: Response): string =>
   res.headers
     .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
 
 /** JSON POST with the anti-forgery header the shop's own pages send. */
-export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers }, body: JSON.stringify(body) });
+export const postJson = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf": "1", ...headers },
+    body: JSON.stringify(body),
+  });

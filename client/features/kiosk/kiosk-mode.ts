@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext } from "react";
 
 /**
  * What the rest of the shop needs to know about kiosk mode, and the two signals it gives the
@@ -17,7 +17,12 @@ export type KioskMode = {
   exitHoldMs?: number;
 };
 
-const off: KioskMode = { active: false, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
+const off: KioskMode = {
+  active: false,
+  handoffShown: () => {},
+  handoffHidden: () => {},
+  leave: () => {},
+};
 
 export const KioskModeContext = createContext<KioskMode>(off);
 

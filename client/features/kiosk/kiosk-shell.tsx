@@ -1,18 +1,28 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { setUnreachableHandler } from '../../app/api.ts';
-import { KIOSK_KEY } from '../../app/kiosk-entry.ts';
-import { AppProviders } from '../../app/providers.tsx';
-import { ShopRoutes } from '../../app/shop-routes.tsx';
-import { ErrorBoundary, PageCrashContext } from '../../ui/error-boundary.tsx';
-import { GlobalStyles } from '../../ui/global-styles.tsx';
-import { KioskModeContext, type KioskMode } from './kiosk-mode.ts';
-import { preloadKioskExit } from './pin/kiosk-exit.tsx';
-import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from './kiosk-screens.tsx';
-import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine } from './live-kiosk.ts';
-import { KioskTouch } from './touch/kiosk-touch.tsx';
-import { useBrowserInput, useStayOnPage } from './use-browser.ts';
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { setUnreachableHandler } from "../../app/api.ts";
+import { KIOSK_KEY } from "../../app/kiosk-entry.ts";
+import { AppProviders } from "../../app/providers.tsx";
+import { ShopRoutes } from "../../app/shop-routes.tsx";
+import { ErrorBoundary, PageCrashContext } from "../../ui/error-boundary.tsx";
+import { GlobalStyles } from "../../ui/global-styles.tsx";
+import { KioskModeContext, type KioskMode } from "./kiosk-mode.ts";
+import { preloadKioskExit } from "./pin/kiosk-exit.tsx";
+import {
+  AttractScreen,
+  IdleWarning,
+  OneMomentScreen,
+  RightBackScreen,
+} from "./kiosk-screens.tsx";
+import {
+  exitHoldMs,
+  kioskInput,
+  kioskSockets,
+  liveKioskMachine,
+} from "./live-kiosk.ts";
+import { KioskTouch } from "./touch/kiosk-touch.tsx";
+import { useBrowserInput, useStayOnPage } from "./use-browser.ts";
 
 /**
  * Kiosk mode: the kiosk machine decides what shows. Between shoppers the attract screen; while
@@ -22,39 +32,49 @@ import { useBrowserInput, useStayOnPage } from './use-browser.ts';
  */
 export function KioskShell() {
   const kiosk = useActorRef(liveKioskMachine, { input: kioskInput() });
-  const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
-  const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
-  const unreachable = useSelector(kiosk, (s) => s.hasTag('unreachable'));
-  const resetting = useSelector(kiosk, (s) => s.hasTag('resetting'));
-  const mounted = useSelector(kiosk, (s) => s.context.mounted && !s.hasTag('reloading'));
+  const attract = useSelector(kiosk, (s) => s.hasTag("attract"));
+  const warning = useSelector(kiosk, (s) => s.hasTag("warning"));
+  const unreachable = useSelector(kiosk, (s) => s.hasTag("unreachable"));
+  const resetting = useSelector(kiosk, (s) => s.hasTag("resetting"));
+  const mounted = useSelector(
+    kiosk,
+    (s) => s.context.mounted && !s.hasTag("reloading"),
+  );
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
 
-  const activity = () => kiosk.send({ type: 'kiosk.activity' });
-  const start = () => kiosk.send({ type: 'kiosk.start' });
+  const activity = () => kiosk.send({ type: "kiosk.activity" });
+  const start = () => kiosk.send({ type: "kiosk.start" });
   useBrowserInput(activity);
   useStayOnPage();
-  useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
+  useEffect(
+    () =>
+      setUnreachableHandler(() => kiosk.send({ type: "kiosk.unreachable" })),
+    [kiosk],
+  );
   // The operator's way out works from the first screen on (a failed fetch retries on first show).
   useEffect(() => void preloadKioskExit().catch(() => undefined), []);
 
   const mode = useMemo<KioskMode>(
     () => ({
       active: true,
-      handoffShown: () => kiosk.send({ type: 'kiosk.handoffShown' }),
-      handoffHidden: () => kiosk.send({ type: 'kiosk.handoffHidden' }),
+      handoffShown: () => kiosk.send({ type: "kiosk.handoffShown" }),
+      handoffHidden: () => kiosk.send({ type: "kiosk.handoffHidden" }),
       leave: () => {
         try {
           window.localStorage.removeItem(KIOSK_KEY);
         } catch {
           // Storage blocked: the flag was never kept either.
         }
-        window.location.replace('/');
+        window.location.replace("/");
       },
       exitHoldMs: exitHoldMs(),
     }),
     [kiosk],
   );
-  const crashed = useMemo(() => () => kiosk.send({ type: 'kiosk.crashed' }), [kiosk]);
+  const crashed = useMemo(
+    () => () => kiosk.send({ type: "kiosk.crashed" }),
+    [kiosk],
+  );
 
   return (
     <KioskModeContext.Provider value={mode}>
@@ -63,11 +83,14 @@ export function KioskShell() {
         {/* The attract, warning and calm screens sit outside the shop's providers: they need the shop's type and colours too. */}
         <GlobalStyles />
         {mounted ? (
-          <div inert={unreachable || warning} aria-hidden={unreachable || undefined}>
+          <div
+            inert={unreachable || warning}
+            aria-hidden={unreachable || undefined}
+          >
             {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
             <ErrorBoundary>
               <AppProviders openSocket={kioskSockets.open}>
-                <MemoryRouter initialEntries={['/']}>
+                <MemoryRouter initialEntries={["/"]}>
                   <ShopRoutes />
                 </MemoryRouter>
               </AppProviders>
@@ -79,7 +102,9 @@ export function KioskShell() {
             <AttractScreen onStart={start} />
           </ErrorBoundary>
         ) : null}
-        {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
+        {warning && !unreachable ? (
+          <IdleWarning remaining={remaining} onContinue={activity} />
+        ) : null}
         {resetting ? <OneMomentScreen /> : null}
         {unreachable ? <RightBackScreen /> : null}
       </PageCrashContext.Provider>

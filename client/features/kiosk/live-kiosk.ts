@@ -1,11 +1,15 @@
-import { fromPromise } from 'xstate';
-import { parseShopSettings } from '../../../contracts/shop-settings.ts';
-import { kioskMachine, type BuildCheck, type KioskInput } from '../../../machines/kiosk/kiosk.machine.ts';
-import { api } from '../../app/api.ts';
-import { openShopSocket } from '../../app/chat-socket.ts';
-import { readPageSettings } from '../../app/kiosk-entry.ts';
-import { isNewBuild, runningScripts, scriptsIn } from './build-assets.ts';
-import { trackedSockets, wipeStorage } from './wipe.ts';
+import { fromPromise } from "xstate";
+import { parseShopSettings } from "../../../contracts/shop-settings.ts";
+import {
+  kioskMachine,
+  type BuildCheck,
+  type KioskInput,
+} from "../../../machines/kiosk/kiosk.machine.ts";
+import { api } from "../../app/api.ts";
+import { openShopSocket } from "../../app/chat-socket.ts";
+import { readPageSettings } from "../../app/kiosk-entry.ts";
+import { isNewBuild, runningScripts, scriptsIn } from "./build-assets.ts";
+import { trackedSockets, wipeStorage } from "./wipe.ts";
 
 /** Every chat socket this page opens; the reset closes them. */
 export const kioskSockets = trackedSockets(openShopSocket);
@@ -19,17 +23,22 @@ const storage = (pick: () => Storage): Storage | null => {
 };
 
 /** A public GET that goes through the BFF to the API: any answer but 502–504 means the shop is back. */
-const PROBE_URL = '/api/categories';
+const PROBE_URL = "/api/categories";
 const UNREACHABLE: readonly number[] = [502, 503, 504];
 
 /** The machine's timers from the server's settings (defaults when the block is missing or malformed). */
 export const kioskInput = (raw: unknown = readPageSettings()): KioskInput => {
   const s = parseShopSettings(raw);
-  return { idleMs: s.kioskIdleSeconds * 1000, warningMs: s.kioskWarningSeconds * 1000, handoffMs: s.kioskHandoffSeconds * 1000 };
+  return {
+    idleMs: s.kioskIdleSeconds * 1000,
+    warningMs: s.kioskWarningSeconds * 1000,
+    handoffMs: s.kioskHandoffSeconds * 1000,
+  };
 };
 
 /** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
-export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;
+export const exitHoldMs = (raw: unknown = readPageSettings()): number =>
+  parseShopSettings(raw).kioskExitHoldSeconds * 1000;
 
 /**
  * The kiosk machine with the browser's effects. The reset closes the chats, ends the session on
@@ -41,20 +50,32 @@ export const liveKioskMachine = kioskMachine.provide({
     resetSession: fromPromise<void, void>(async ({ signal }) => {
       kioskSockets.closeAll();
       try {
-        await api.get('/api/logout', { signal });
+        await api.get("/api/logout", { signal });
       } finally {
         wipeStorage(storage(() => window.localStorage));
         wipeStorage(storage(() => window.sessionStorage));
       }
     }),
     probe: fromPromise<void, void>(async ({ signal }) => {
-      const res = await fetch(PROBE_URL, { credentials: 'same-origin', cache: 'no-store', signal });
-      if (UNREACHABLE.includes(res.status)) throw { status: res.status, message: 'The shop is not answering yet' };
+      const res = await fetch(PROBE_URL, {
+        credentials: "same-origin",
+        cache: "no-store",
+        signal,
+      });
+      if (UNREACHABLE.includes(res.status))
+        throw { status: res.status, message: "The shop is not answering yet" };
     }),
     checkBuild: fromPromise<BuildCheck, void>(async ({ signal }) => {
-      const res = await fetch('/', { credentials: 'same-origin', cache: 'no-store', signal });
-      if (!res.ok) throw { status: res.status, message: 'index.html was not served' };
-      return { changed: isNewBuild(scriptsIn(await res.text()), runningScripts()) };
+      const res = await fetch("/", {
+        credentials: "same-origin",
+        cache: "no-store",
+        signal,
+      });
+      if (!res.ok)
+        throw { status: res.status, message: "index.html was not served" };
+      return {
+        changed: isNewBuild(scriptsIn(await res.text()), runningScripts()),
+      };
     }),
   },
   actions: {

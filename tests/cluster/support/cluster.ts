@@ -3,13 +3,16 @@
  * same code as `npm run start:cluster`: a private PostgreSQL and Redis under a temp DATA_DIR,
  * api-1, api-2, bff-1, bff-2 and nginx on a free loopback port, the demo shop seeded once.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startCluster } from '../../../scripts/cluster/cluster.ts';
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startCluster } from "../../../scripts/cluster/cluster.ts";
 
 /** The demo seed's accounts (scripts/seed.ts). */
-export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
+export const DEMO_ADMIN = {
+  email: "admin@admin.com",
+  password: "admin@admin.com",
+};
 
 /**
  * The limits this suite runs under, stated here and handed to every instance. Every shopper
@@ -18,22 +21,22 @@ export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com
  */
 export const LIMITS = {
   /** Failed logins per account and address before 429: the default, counted across both BFFs. */
-  LOGIN_FAILURES_PER_ACCOUNT: '10',
+  LOGIN_FAILURES_PER_ACCOUNT: "10",
   /** Failed logins per address: the default, above what case f sends. */
-  LOGIN_FAILURES_PER_ADDRESS: '50',
+  LOGIN_FAILURES_PER_ADDRESS: "50",
   /**
    * The default, 5 a second per socket: the shop's chat client keeps under it (4 in any second,
    * machines/chat/chat-outbox.ts), even when what was typed during a drop goes out at once.
    */
-  CHAT_MESSAGES_PER_SOCKET_PER_SECOND: '5',
+  CHAT_MESSAGES_PER_SOCKET_PER_SECOND: "5",
   /** Default 200 a minute per address: the suite's 300-odd messages all come from 127.0.0.1. */
-  CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: '100000',
+  CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: "100000",
   /** Default 30 new conversations a minute per address. */
-  CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: '1000',
+  CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: "1000",
   /** Default 40 open sockets per address; case b opens and closes a few dozen while placing admins. */
-  CHAT_SOCKETS_PER_ADDRESS: '200',
+  CHAT_SOCKETS_PER_ADDRESS: "200",
   /** Default 1,200 /api calls a minute per guest address: 200 sign-ups and the rest are guests until registered. */
-  API_GUEST_LIMIT_PER_MINUTE: '100000',
+  API_GUEST_LIMIT_PER_MINUTE: "100000",
 } as const;
 
 export type Cluster = {
@@ -47,7 +50,9 @@ export type Cluster = {
 
 /** Starts the cluster in a fresh temp DATA_DIR; `stop()` ends every process it started and removes the folder. */
 export const startTestCluster = async (): Promise<Cluster> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-cluster-test-'));
+  const dataDir = await mkdtemp(
+    path.join(tmpdir(), "statefront-cluster-test-"),
+  );
   // mkdtemp makes it private; run as root, the cluster's PostgreSQL runs as `postgres`, which must reach it.
   await chmod(dataDir, 0o755);
   const lines: string[] = [];
@@ -57,12 +62,17 @@ export const startTestCluster = async (): Promise<Cluster> => {
       port: 0,
       apis: 2,
       bffs: 2,
-      seed: 'demo',
+      seed: "demo",
       // As `npm run start:cluster` runs by default (vitest's NODE_ENV=test is not the shop's).
-      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...LIMITS },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        ...LIMITS,
+      },
       log: (line: string) => {
         lines.push(line);
-        if (process.env.CLUSTER_VERBOSE === '1') console.log(line);
+        if (process.env.CLUSTER_VERBOSE === "1") console.log(line);
       },
     });
     return {
@@ -77,6 +87,8 @@ export const startTestCluster = async (): Promise<Cluster> => {
     };
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
-    throw new Error(`the cluster did not start: ${(error as Error).message}\n${lines.join('\n')}`);
+    throw new Error(
+      `the cluster did not start: ${(error as Error).message}\n${lines.join("\n")}`,
+    );
   }
 };

@@ -1,8 +1,24 @@
-import type { Page } from '@playwright/test';
-import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
-import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
-import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
+import type { Page } from "@playwright/test";
+import {
+  kioskTouchCss,
+  outsideLinkSelector,
+  TOUCH_TARGET_PX,
+} from "../../../client/features/kiosk/touch/touch-rules.ts";
+import {
+  holdLogo,
+  login,
+  SHORT_EXIT_HOLD,
+  touchToStart,
+} from "../support/journeys.ts";
+import { DEMO_USER, expect, test } from "../support/shop.ts";
+import {
+  KIOSK_LANDSCAPE,
+  KIOSK_PORTRAIT,
+  outsideLinksShown,
+  saveScreen,
+  settled,
+  smallTargets,
+} from "./screens.ts";
 
 test.use({ shopEnv: SHORT_EXIT_HOLD });
 
@@ -18,14 +34,33 @@ const withTouchRules = async (page: Page) => {
 };
 
 const shopPages = async (page: Page) => {
-  await page.goto('/product-list');
+  await page.goto("/product-list");
   await settled(page);
-  const product = await page.locator('main a[href^="/product-details/"]').first().getAttribute('href');
-  return ['/', '/product-list', '/product-list/category/Books', '/product-list/search/a', product ?? '/', '/cart', '/login', '/register', '/no-such-page'];
+  const product = await page
+    .locator('main a[href^="/product-details/"]')
+    .first()
+    .getAttribute("href");
+  return [
+    "/",
+    "/product-list",
+    "/product-list/category/Books",
+    "/product-list/search/a",
+    product ?? "/",
+    "/cart",
+    "/login",
+    "/register",
+    "/no-such-page",
+  ];
 };
 
 /** A file name that stays the same from run to run (no product id). */
-const screenName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/^product-details\/.*/, 'product-details').replace(/\//g, '_'));
+const screenName = (path: string) =>
+  path === "/"
+    ? "home"
+    : path
+        .slice(1)
+        .replace(/^product-details\/.*/, "product-details")
+        .replace(/\//g, "_");
 
 const measure = async (page: Page, paths: string[]) => {
   const found: Record<string, string[]> = {};
@@ -36,9 +71,17 @@ const measure = async (page: Page, paths: string[]) => {
       await settled(page);
       await withTouchRules(page);
       const small = await smallTargets(page, TOUCH_TARGET_PX);
-      const outside = await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin));
-      if (small.length + outside.length > 0) found[`${size.name} ${path}`] = [...small, ...outside];
-      await saveScreen(page, { ...size, name: `${size.name}-touch` }, screenName(path));
+      const outside = await outsideLinksShown(
+        page,
+        outsideLinkSelector(new URL(page.url()).origin),
+      );
+      if (small.length + outside.length > 0)
+        found[`${size.name} ${path}`] = [...small, ...outside];
+      await saveScreen(
+        page,
+        { ...size, name: `${size.name}-touch` },
+        screenName(path),
+      );
     }
   }
   expect(found).toEqual({});
@@ -46,51 +89,96 @@ const measure = async (page: Page, paths: string[]) => {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 44 × 44 px or more', async ({ page }) => {
+test("when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 44 × 44 px or more", async ({
+  page,
+}) => {
   await measure(page, await shopPages(page));
 });
 
-test('when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 44 × 44 px or more', async ({ page }) => {
+test("when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 44 × 44 px or more", async ({
+  page,
+}) => {
   await login(page, DEMO_USER);
-  await measure(page, ['/user', '/user/my-orders', '/user/cart-details']);
+  await measure(page, ["/user", "/user/my-orders", "/user/cart-details"]);
 });
 
 /** What the kiosk shows now, measured: small targets and outside links, under `where`. */
-const checkKiosk = async (page: Page, where: string, found: Record<string, string[]>) => {
-  await saveScreen(page, { name: 'kiosk', width: 1080 }, where.replace(/ /g, '-'));
-  const problems = [...(await smallTargets(page, TOUCH_TARGET_PX)), ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin)))];
+const checkKiosk = async (
+  page: Page,
+  where: string,
+  found: Record<string, string[]>,
+) => {
+  await saveScreen(
+    page,
+    { name: "kiosk", width: 1080 },
+    where.replace(/ /g, "-"),
+  );
+  const problems = [
+    ...(await smallTargets(page, TOUCH_TARGET_PX)),
+    ...(await outsideLinksShown(
+      page,
+      outsideLinkSelector(new URL(page.url()).origin),
+    )),
+  ];
   if (problems.length > 0) found[where] = problems;
 };
 
-test('when a shopper uses the kiosk at /kiosk, then every visible focusable or clickable element, the on-screen keys and the PIN pad included, is 44 × 44 px or more', async ({ page }) => {
+test("when a shopper uses the kiosk at /kiosk, then every visible focusable or clickable element, the on-screen keys and the PIN pad included, is 44 × 44 px or more", async ({
+  page,
+}) => {
   const found: Record<string, string[]> = {};
   for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto('/kiosk');
-    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await page.goto("/kiosk");
+    await expect(
+      page.getByRole("button", { name: "Touch to start" }),
+    ).toBeVisible();
     await checkKiosk(page, `${size.name} attract screen`, found);
     await touchToStart(page);
-    await expect(page.getByRole('link', { name: /^Go to the Category/ }).first()).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: /^Go to the Category/ }).first(),
+    ).toBeVisible();
     // the rules are on: no selection, no pinch zoom
-    expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual(['none', 'pan-x pan-y']);
+    expect(
+      await page.evaluate(() => [
+        getComputedStyle(document.body).userSelect,
+        getComputedStyle(document.documentElement).touchAction,
+      ]),
+    ).toEqual(["none", "pan-x pan-y"]);
     await checkKiosk(page, `${size.name} home`, found);
-    await page.getByRole('link', { name: /^Go to the Category/ }).first().click();
-    await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+    await page
+      .getByRole("link", { name: /^Go to the Category/ })
+      .first()
+      .click();
+    await expect(
+      page.getByRole("link", { name: /^See product / }).first(),
+    ).toBeVisible();
     await checkKiosk(page, `${size.name} product list`, found);
-    await page.getByRole('link', { name: /^See product / }).first().click();
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await page
+      .getByRole("link", { name: /^See product / })
+      .first()
+      .click();
+    await expect(
+      page.getByRole("button", { name: "Add to cart" }),
+    ).toBeVisible();
     await checkKiosk(page, `${size.name} product details`, found);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: 'Go to cart' }).click();
-    await expect(page.getByRole('list', { name: 'Products in your cart' })).toBeVisible();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("link", { name: "Go to cart" }).click();
+    await expect(
+      page.getByRole("list", { name: "Products in your cart" }),
+    ).toBeVisible();
     await checkKiosk(page, `${size.name} cart`, found);
-    await page.getByRole('link', { name: 'Login', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
     await checkKiosk(page, `${size.name} login`, found);
-    await page.getByLabel('Email address').click();
-    await expect(page.locator('.hg-button').first()).toBeVisible();
-    await checkKiosk(page, `${size.name} login with the on-screen keyboard`, found);
-    await page.getByRole('button', { name: 'Close keyboard' }).click();
+    await page.getByLabel("Email address").click();
+    await expect(page.locator(".hg-button").first()).toBeVisible();
+    await checkKiosk(
+      page,
+      `${size.name} login with the on-screen keyboard`,
+      found,
+    );
+    await page.getByRole("button", { name: "Close keyboard" }).click();
     // the way out for staff: the logo held (KIOSK_EXIT_HOLD_SECONDS) opens the PIN pad
     await expect(await holdLogo(page)).toBeVisible();
     await checkKiosk(page, `${size.name} PIN pad`, found);
@@ -98,55 +186,81 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
   expect(found).toEqual({});
 });
 
-test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({ page }) => {
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+test("when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search", async ({
+  page,
+}) => {
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
   await touchToStart(page);
-  const search = page.getByRole('searchbox', { name: 'Search products' });
+  const search = page.getByRole("searchbox", { name: "Search products" });
   await search.click();
-  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+  const keyboard = page.getByRole("group", { name: "On-screen keyboard" });
   await expect(keyboard).toBeVisible();
-  for (const key of ['b', 'o', 'o', 'k']) await keyboard.locator(`.hg-button[data-skbtn="${key}"]`).click();
-  await expect(search).toHaveValue('book');
+  for (const key of ["b", "o", "o", "k"])
+    await keyboard.locator(`.hg-button[data-skbtn="${key}"]`).click();
+  await expect(search).toHaveValue("book");
   await expect(search).toBeFocused();
-  const [field, keys] = [await search.boundingBox(), await keyboard.boundingBox()];
-  expect(field && keys && (field.y + field.height <= keys.y || field.y >= keys.y + keys.height)).toBe(true);
+  const [field, keys] = [
+    await search.boundingBox(),
+    await keyboard.boundingBox(),
+  ];
+  expect(
+    field &&
+      keys &&
+      (field.y + field.height <= keys.y || field.y >= keys.y + keys.height),
+  ).toBe(true);
   await keyboard.locator('.hg-button[data-skbtn="{enter}"]').click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/book/i);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/book/i);
   await search.click();
-  await keyboard.getByRole('button', { name: 'Close keyboard' }).click();
+  await keyboard.getByRole("button", { name: "Close keyboard" }).click();
   await expect(keyboard).toBeHidden();
 });
 
 /** The scripts and styles the page fetched that carry the keyboard library (its default theme's class). */
 const keyboardFiles = (page: Page) => {
   const found: string[] = [];
-  page.on('response', async (response) => {
+  page.on("response", async (response) => {
     if (!/\.(js|css)$/.test(new URL(response.url()).pathname)) return;
-    const body = await response.text().catch(() => '');
-    if (body.includes('hg-theme-default')) found.push(new URL(response.url()).pathname);
+    const body = await response.text().catch(() => "");
+    if (body.includes("hg-theme-default"))
+      found.push(new URL(response.url()).pathname);
   });
   return found;
 };
 
-test('when the plain shop loads and its search gets focus, then no keyboard code is fetched; on the kiosk the first focus fetches it', async ({ page }) => {
+test("when the plain shop loads and its search gets focus, then no keyboard code is fetched; on the kiosk the first focus fetches it", async ({
+  page,
+}) => {
   const fetched = keyboardFiles(page);
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
-  await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search products' }).click();
-  await page.waitForLoadState('networkidle');
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "Search products" }).click();
+  await page.waitForLoadState("networkidle");
   expect(fetched).toEqual([]);
 
   await touchToStart(page);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState("networkidle");
   expect(fetched).toEqual([]);
-  await page.getByRole('searchbox', { name: 'Search products' }).click();
-  await expect(page.getByRole('group', { name: 'On-screen keyboard' })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search products" }).click();
+  await expect(
+    page.getByRole("group", { name: "On-screen keyboard" }),
+  ).toBeVisible();
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
 });
 
-test('when the measure meets a target smaller than 44 px, then it reports it (the check can fail)', async ({ page }) => {
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
-  await page.goto('/');
+test("when the measure meets a target smaller than 44 px, then it reports it (the check can fail)", async ({
+  page,
+}) => {
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
+  await page.goto("/");
   await settled(page);
   expect((await smallTargets(page, TOUCH_TARGET_PX)).length).toBeGreaterThan(0);
 });

@@ -1,44 +1,66 @@
-import type { Page } from '@playwright/test';
-import { expect } from '@playwright/test';
-import { DEMO_USER } from './shop.ts';
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { DEMO_USER } from "./shop.ts";
 
 /** Logs in through the login form, as a person does. */
-export const login = async (page: Page, who: { email: string; password: string }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+export const login = async (
+  page: Page,
+  who: { email: string; password: string },
+) => {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Login" }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 };
 
 /** The demo customer orders one book with the chosen method and lands on the order's page; answers its id. */
-export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
+export const orderABook = async (page: Page, method: "pp" | "cod") => {
   await login(page, DEMO_USER);
-  await page.goto('/product-list/category/Books');
-  await page.getByRole('link', { name: /^See product / }).first().click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('link', { name: 'Go to cart' }).click();
-  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
-  await page.getByLabel('Choose how you pay').selectOption(method);
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.goto("/product-list/category/Books");
+  await page
+    .getByRole("link", { name: /^See product / })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("link", { name: "Go to cart" }).click();
+  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+  await page.getByLabel("Choose how you pay").selectOption(method);
+  await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/user\/order-details\/[^/]+$/);
-  return page.url().split('/').pop()!;
+  return page.url().split("/").pop()!;
 };
 
 /** A shop whose kiosk logo opens the PIN pad after 1 s held (KIOSK_EXIT_HOLD_SECONDS; 5 s by default): for the specs that use holdLogo. */
-export const SHORT_EXIT_HOLD = { KIOSK_EXIT_HOLD_SECONDS: '1' };
+export const SHORT_EXIT_HOLD = { KIOSK_EXIT_HOLD_SECONDS: "1" };
 
 /** On a kiosk of a SHORT_EXIT_HOLD shop, holds the pointer on the logo until the PIN pad opens, then lets go: answers the pad. */
 export const holdLogo = async (page: Page) => {
   // The press is the pad's code (a chunk the kiosk shell fetches ahead): a press before it is in
   // is only the logo's. Wait for the chunk, and a frame for React to put it in place.
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name)))).toBe(true);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
-  if (!box) throw new Error('the logo is not on screen');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some((e) => /\/exit-press-[^/]+\.js$/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(resolve)),
+      ),
+  );
+  const box = await page
+    .getByRole("banner")
+    .getByRole("link", { name: "Statefront" })
+    .boundingBox();
+  if (!box) throw new Error("the logo is not on screen");
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
+  const pad = page.getByRole("dialog", { name: "Leave kiosk mode" });
   await expect(pad).toBeVisible();
   await page.mouse.up();
   return pad;
@@ -46,12 +68,14 @@ export const holdLogo = async (page: Page) => {
 
 /** A kiosk as a shopper finds it: /kiosk, the attract screen touched, the shop's header in view. */
 export const touchToStart = async (page: Page) => {
-  await page.goto('/kiosk');
+  await page.goto("/kiosk");
   // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
-  const start = page.getByRole('button', { name: 'Touch to start' });
+  const start = page.getByRole("button", { name: "Touch to start" });
   await expect(start).toBeVisible();
   const box = await start.boundingBox();
-  if (!box) throw new Error('the attract screen has no Touch to start');
+  if (!box) throw new Error("the attract screen has no Touch to start");
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Statefront" }),
+  ).toBeVisible();
 };

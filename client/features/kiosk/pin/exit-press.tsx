@@ -1,9 +1,16 @@
-import { css } from '@emotion/react';
-import { useActorRef } from '@xstate/react';
-import { useEffect, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
-import { devEventLog } from '../../../app/event-log.ts';
-import { livePinPadMachine } from './live-pin-pad.ts';
-import { PinPadDialog } from './pin-pad-dialog.tsx';
+import { css } from "@emotion/react";
+import { useActorRef } from "@xstate/react";
+import {
+  useEffect,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from "react";
+import { devEventLog } from "../../../app/event-log.ts";
+import { livePinPadMachine } from "./live-pin-pad.ts";
+import { PinPadDialog } from "./pin-pad-dialog.tsx";
 
 export type ExitPressProps = {
   children: ReactNode;
@@ -18,30 +25,42 @@ export type ExitPressProps = {
 // `contents`: the wrapper adds no box, so the header's layout is the logo's own. A long touch on
 // a link would otherwise select its text, open the browser's link menu or start dragging it.
 const pressArea = css({
-  display: 'contents',
-  userSelect: 'none',
-  WebkitUserSelect: 'none',
-  WebkitTouchCallout: 'none',
-  '& a, & img': { userSelect: 'none', WebkitUserSelect: 'none', WebkitUserDrag: 'none' },
+  display: "contents",
+  userSelect: "none",
+  WebkitUserSelect: "none",
+  WebkitTouchCallout: "none",
+  "& a, & img": {
+    userSelect: "none",
+    WebkitUserSelect: "none",
+    WebkitUserDrag: "none",
+  },
 });
 
-const HOLD_KEYS = new Set(['Enter', ' ']);
+const HOLD_KEYS = new Set(["Enter", " "]);
 
 /**
  * The logo held for `holdMs` (a pointer, or Enter or Space on the focused logo, so keyboard and switch
  * users can reach it too) opens the PIN pad, and a right PIN calls `leave`. A short click still
  * does what the logo does. Nothing on screen advertises the press: it is for the operator.
  */
-export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }: ExitPressProps) {
-  const pad = useActorRef(logic, { input: holdMs === undefined ? {} : { holdMs }, inspect: devEventLog?.inspect('pin-pad', { many: true }) });
+export function ExitPress({
+  children,
+  logic = livePinPadMachine,
+  holdMs,
+  leave,
+}: ExitPressProps) {
+  const pad = useActorRef(logic, {
+    input: holdMs === undefined ? {} : { holdMs },
+    inspect: devEventLog?.inspect("pin-pad", { many: true }),
+  });
 
   useEffect(() => {
-    const subscription = pad.on('pinPad.left', () => leave());
+    const subscription = pad.on("pinPad.left", () => leave());
     return () => subscription.unsubscribe();
   }, [pad, leave]);
 
-  const press = () => pad.send({ type: 'pin.press' });
-  const release = () => pad.send({ type: 'pin.release' });
+  const press = () => pad.send({ type: "pin.press" });
+  const release = () => pad.send({ type: "pin.release" });
 
   return (
     <>
@@ -59,7 +78,7 @@ export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }
         onKeyDown={(e: KeyboardEvent) => {
           if (!HOLD_KEYS.has(e.key)) return;
           // Space would scroll; Enter keeps its click, so a short press still follows the logo.
-          if (e.key === ' ') e.preventDefault();
+          if (e.key === " ") e.preventDefault();
           if (!e.repeat) press();
         }}
         onKeyUp={(e: KeyboardEvent) => {
@@ -68,7 +87,7 @@ export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }
         onClickCapture={(e: MouseEvent) => {
           // The click that ends a held press opened the pad: it must not also follow the logo.
           const now = pad.getSnapshot();
-          if (now.hasTag('closed') || now.hasTag('pressing')) return;
+          if (now.hasTag("closed") || now.hasTag("pressing")) return;
           e.preventDefault();
           e.stopPropagation();
         }}

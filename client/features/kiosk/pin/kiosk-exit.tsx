@@ -1,10 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
-import { lazyNamed } from '../../../app/lazy.ts';
-import { useKioskMode } from '../kiosk-mode.ts';
-import type { livePinPadMachine } from './live-pin-pad.ts';
+import { Suspense, type ReactNode } from "react";
+import { lazyNamed } from "../../../app/lazy.ts";
+import { useKioskMode } from "../kiosk-mode.ts";
+import type { livePinPadMachine } from "./live-pin-pad.ts";
 
 // The pad is kiosk-only: its own chunk, kept out of the shop's first load.
-const ExitPress = lazyNamed(() => import('./exit-press.tsx'), 'ExitPress');
+const ExitPress = lazyNamed(() => import("./exit-press.tsx"), "ExitPress");
 
 /**
  * Fetches the pad's code ahead (the kiosk shell does, under its attract screen), so the logo
