@@ -14,7 +14,11 @@ import { postSlowly, sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWO
 
 const get = async (url: string) => {
   const res = await fetch(url);
-  return { status: res.status, instance: res.headers.get('x-instance'), body: (await res.json().catch(() => null)) as unknown };
+  return {
+    status: res.status,
+    instance: res.headers.get('x-instance'),
+    body: (await res.json().catch(() => null)) as unknown,
+  };
 };
 
 describe('an API instance', () => {
@@ -30,7 +34,10 @@ describe('an API instance', () => {
   });
 
   it('when the database answers and no Redis is configured, then /readyz says ready', async () => {
-    expect(await get(`${t.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(await get(`${t.url}/readyz`)).toMatchObject({
+      status: 200,
+      body: { status: 'ready' },
+    });
   });
 
   it('when a socket.io client opens a polling session, then the handshake says the instance and the session id starts with api-7~ (URL-safe)', async () => {
@@ -54,7 +61,9 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
   let a: TestApi;
   beforeAll(async () => {
     redis = await startRedisServer();
-    a = await startTestApi({ config: { REDIS_URL: redis.url, INSTANCE_ID: 'api-a' } });
+    a = await startTestApi({
+      config: { REDIS_URL: redis.url, INSTANCE_ID: 'api-a' },
+    });
   });
   afterAll(async () => {
     await a?.stop();
@@ -80,9 +89,15 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     // A login whose body is still on its way when SIGTERM arrives.
     const login = postSlowly(`${b.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, sessionCallHeaders());
     let release = () => undefined as void;
-    slowProbe = () => new Promise<void>((resolve) => (release = resolve));
+    let probed = () => undefined as void;
+    const probing = new Promise<void>((resolve) => (probed = resolve));
+    slowProbe = () => {
+      probed();
+      return new Promise<void>((resolve) => (release = resolve));
+    };
     const ready = fetch(`${b.url}/readyz`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Both in flight: the login's headers are in, /readyz waits on its probe.
+    await Promise.all([login.arrived, probing]);
 
     const stopped = b.api.stop(5_000);
     release();
@@ -92,7 +107,9 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     expect(readyz.headers.get('connection')).toBe('close');
     await expect(fetch(`${b.url}/healthz`)).rejects.toThrow();
 
-    const answer = await login;
+    // The rest of the body arrives while the instance drains.
+    login.finish();
+    const answer = await login.answer;
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-instance']).toBe('api-b');
     expect(answer.headers.connection).toBe('close');
@@ -112,7 +129,9 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
       expect(shopper.io.engine.id).toMatch(/^api-b~/);
       const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
       const customerId = shopper.id!;
-      expect(await say(shopper, 'Is the lamp in stock?')).toMatchObject({ ok: true });
+      expect(await say(shopper, 'Is the lamp in stock?')).toMatchObject({
+        ok: true,
+      });
 
       holdOffline(shopper);
       const reason = new Promise<string>((resolve) => shopper.once('disconnect', resolve));
@@ -121,9 +140,12 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
       // 'io server disconnect' would have ended the client's reconnection for good.
       expect(shopper.active).toBe(true);
 
-      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'Yes, two left' })).toMatchObject({
-        ok: true,
-      });
+      expect(
+        await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, {
+          user: customerId,
+          message: 'Yes, two left',
+        }),
+      ).toMatchObject({ ok: true });
       await comeBack(shopper);
       expect(shopper.io.engine.id).toMatch(/^api-a~/);
       expect(shopper.recovered).toBe(true);
@@ -137,11 +159,18 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
 
   // Last: a Redis that comes back empty has lost every instance's presence until its next heartbeat.
   it('when Redis is up, then /readyz says ready; when it stops, then 503 names Redis; when it is back, then ready again', async () => {
-    expect(await get(`${a.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(await get(`${a.url}/readyz`)).toMatchObject({
+      status: 200,
+      body: { status: 'ready' },
+    });
     const port = redis.port;
     await redis.stop();
     const down = await get(`${a.url}/readyz`);
-    expect(down).toMatchObject({ status: 503, instance: 'api-a', body: { status: 'redis unreachable' } });
+    expect(down).toMatchObject({
+      status: 503,
+      instance: 'api-a',
+      body: { status: 'redis unreachable' },
+    });
     expect((await get(`${a.url}/healthz`)).status).toBe(200);
     redis = await startRedisServer({ port });
     let again = down;

@@ -19,6 +19,7 @@ describe('createBff', () => {
     // Stop only once the API has the request, so it is truly in flight.
     while (!upstream.requests.some((r) => r.url === '/api/slow')) await new Promise((r) => setImmediate(r));
     const stopped = bff.stop();
+    upstream.answerSlow();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ reached: true });
@@ -46,7 +47,9 @@ describe('createBff', () => {
   it('when a request carries an x-request-id, then it reaches the API and comes back', async () => {
     const bff = await startTestBff({ apiUrl: upstream.url });
     try {
-      const res = await fetch(`${bff.url}/api/products`, { headers: { 'x-request-id': 'trace-123' } });
+      const res = await fetch(`${bff.url}/api/products`, {
+        headers: { 'x-request-id': 'trace-123' },
+      });
       expect(res.headers.get('x-request-id')).toBe('trace-123');
       expect(upstream.requests.at(-1)!.headers['x-request-id']).toBe('trace-123');
       expect(bff.logs.some((line) => line.includes('"requestId":"trace-123"') && line.includes('"path":"/api/products"'))).toBe(true);

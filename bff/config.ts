@@ -78,7 +78,12 @@ const BffEnv = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1')
     .default('bff'),
-  API_URL: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  API_URL: optionalEnv(
+    z.url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL',
+    }),
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   /** Shared with the API: proves a request came through this BFF, and whose it is (decision 005). */
@@ -92,11 +97,20 @@ const BffEnv = z.object({
         .map((item) => item.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(origin, { error: 'must be a comma-separated list of origins like https://partner.example' })),
+    .pipe(
+      z.array(origin, {
+        error: 'must be a comma-separated list of origins like https://partner.example',
+      }),
+    ),
   PUBLIC_ORIGIN: optionalEnv(origin),
   IMAGE_HOST_URL: optionalEnv(z.url()),
   // Rate-limit counters shared by every BFF instance; unset, each instance counts in memory.
-  REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379' })),
+  REDIS_URL: optionalEnv(
+    z.url({
+      protocol: /^rediss?$/,
+      error: 'must be a redis:// or rediss:// URL, like redis://localhost:6379',
+    }),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   API_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE),
@@ -113,12 +127,17 @@ const BffEnv = z.object({
   KIOSK: z
     .preprocess(
       (v) => (v === '' ? undefined : v),
-      z.enum(['0', '1'], { error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)' }).default('0'),
+      z
+        .enum(['0', '1'], {
+          error: 'must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)',
+        })
+        .default('0'),
     )
     .transform((v) => v === '1'),
   KIOSK_IDLE_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskIdleSeconds),
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
+  KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
 });
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & {

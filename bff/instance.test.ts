@@ -3,7 +3,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '../contracts/chat.ts';
-import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from '../api/realtime/test-sockets.ts';
+import {
+  ack,
+  collect,
+  comeBack,
+  connect,
+  connectAdmin,
+  holdOffline,
+  openPolls,
+  say,
+  until,
+  upgradeHeaders,
+} from '../api/realtime/test-sockets.ts';
 import { postSlowly, startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
 import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
@@ -27,7 +38,10 @@ describe('a BFF instance in front of an API instance', () => {
   let shop: TestBff;
   beforeAll(async () => {
     api = await startTestApi({ config: { INSTANCE_ID: 'api-2' } });
-    shop = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-1' } });
+    shop = await startTestBff({
+      apiUrl: api.url,
+      config: { INSTANCE_ID: 'bff-1' },
+    });
   });
   afterAll(async () => {
     await shop?.stop();
@@ -46,7 +60,10 @@ describe('a BFF instance in front of an API instance', () => {
 
   it('when a BFF route of its own calls the API (login, session), then X-Instance is bff-1/api-2', async () => {
     const { user } = await api.register();
-    const login = await postJson(`${shop.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD });
+    const login = await postJson(`${shop.url}/api/users/login`, {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(login.status).toBe(200);
     expect(login.headers.get('x-instance')).toBe('bff-1/api-2');
     const session = await fetch(`${shop.url}/api/get-token`, {
@@ -75,30 +92,44 @@ describe('a BFF instance in front of an API instance', () => {
   });
 
   it('when the BFF and its API are up, then /readyz says ready; when its API is not reachable, then 503 names the API', async () => {
-    expect(await readyz(shop.url)).toEqual({ status: 200, body: { status: 'ready' } });
-    const orphan = await startTestBff({ apiUrl: 'http://127.0.0.1:1', config: { INSTANCE_ID: 'bff-2' } });
+    expect(await readyz(shop.url)).toEqual({
+      status: 200,
+      body: { status: 'ready' },
+    });
+    const orphan = await startTestBff({
+      apiUrl: 'http://127.0.0.1:1',
+      config: { INSTANCE_ID: 'bff-2' },
+    });
     try {
-      expect(await readyz(orphan.url)).toEqual({ status: 503, body: { status: 'api unreachable' } });
+      expect(await readyz(orphan.url)).toEqual({
+        status: 503,
+        body: { status: 'api unreachable' },
+      });
     } finally {
       await orphan.stop();
     }
   });
 
   it('when it drains, then a request in flight finishes with 200 closing its connection, a new connection is refused and a relayed chat socket sees a transport close (its client keeps reconnecting)', async () => {
-    const draining = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-3' } });
+    const draining = await startTestBff({
+      apiUrl: api.url,
+      config: { INSTANCE_ID: 'bff-3' },
+    });
     const { user } = await api.register();
     const chat = await connect(draining.url);
     holdOffline(chat);
     const reason = new Promise<string>((resolve) => chat.once('disconnect', resolve));
     try {
-      // A login whose body is still on its way when SIGTERM arrives.
+      // A login whose body is still on its way when SIGTERM arrives: its headers are in.
       const login = postSlowly(`${draining.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD }, { 'x-csrf': '1' });
-      await new Promise((r) => setTimeout(r, 50));
+      await login.arrived;
       const stopped = draining.bff.stop(5_000);
       expect(await reason).toBe('transport close');
       expect(chat.active).toBe(true);
       await expect(fetch(`${draining.url}/healthz`)).rejects.toThrow();
-      const answer = await login;
+      // The rest of the body arrives while the BFF drains.
+      login.finish();
+      const answer = await login.answer;
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['x-instance']).toBe('bff-3/api-2');
       expect(answer.headers.connection).toBe('close');
@@ -111,26 +142,38 @@ describe('a BFF instance in front of an API instance', () => {
   });
 
   it('when it drains with a chat on long-polling, then the API keeps the session and the customer, back through another BFF, recovers the answer sent meanwhile', async () => {
-    const first = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-4' } });
-    const second = await startTestBff({ apiUrl: api.url, config: { INSTANCE_ID: 'bff-5' } });
+    const first = await startTestBff({
+      apiUrl: api.url,
+      config: { INSTANCE_ID: 'bff-4' },
+    });
+    const second = await startTestBff({
+      apiUrl: api.url,
+      config: { INSTANCE_ID: 'bff-5' },
+    });
     const balancer = await firstThatAccepts(() => [portOf(first.url), portOf(second.url)]);
     const { socket: adminSocket } = await connectAdmin(api, api.url);
     const shopper = await connect(balancer.url, { transports: ['polling'] });
     try {
       const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+      const polls = openPolls(api.server, shopper.io.engine.id);
       const customerId = shopper.id!;
-      expect(await say(shopper, 'Where is my parcel?')).toMatchObject({ ok: true });
+      expect(await say(shopper, 'Where is my parcel?')).toMatchObject({
+        ok: true,
+      });
       holdOffline(shopper);
       const gone = new Promise<string>((resolve) => shopper.once('disconnect', resolve));
-      // The client's next long-poll is waiting at this BFF when the drain begins.
-      await new Promise((r) => setTimeout(r, 200));
+      // The client's next long-poll is waiting at this BFF, relayed to the API, when the drain begins.
+      await until(() => polls() > 0, "the client's long-poll waits at the API");
       await first.bff.stop(5_000);
       expect(['transport close', 'transport error']).toContain(await gone);
       expect(shopper.active).toBe(true);
 
-      expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: customerId, message: 'On its way' })).toMatchObject({
-        ok: true,
-      });
+      expect(
+        await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, {
+          user: customerId,
+          message: 'On its way',
+        }),
+      ).toMatchObject({ ok: true });
       await comeBack(shopper);
       // The relayed poll's end reaches the API as a premature close: it keeps the session for recovery at once.
       expect(shopper.recovered).toBe(true);
@@ -146,16 +189,23 @@ describe('a BFF instance in front of an API instance', () => {
   });
 
   it('when it drains while /readyz is being asked, then the answer is 503 draining and closes its connection', async () => {
-    // An API whose /readyz takes a moment, so the BFF's own is in flight when the drain begins.
-    const slowApi = http.createServer(
-      (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'), 300),
-    );
+    // An API whose /readyz answers when the test says, so the BFF's own is in flight when the drain begins.
+    const held: http.ServerResponse[] = [];
+    let probed = () => undefined as void;
+    const slowApi = http.createServer((_req, res) => {
+      held.push(res);
+      probed();
+    });
     await new Promise<void>((resolve) => slowApi.listen(0, '127.0.0.1', resolve));
-    const draining = await startTestBff({ apiUrl: `http://127.0.0.1:${(slowApi.address() as AddressInfo).port}` });
+    const draining = await startTestBff({
+      apiUrl: `http://127.0.0.1:${(slowApi.address() as AddressInfo).port}`,
+    });
     try {
+      const probing = new Promise<void>((resolve) => (probed = resolve));
       const asked = fetch(`${draining.url}/readyz`);
-      await new Promise((r) => setTimeout(r, 100));
+      await probing;
       const stopped = draining.bff.stop(5_000);
+      for (const res of held) res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
       const res = await asked;
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: 'draining' });
@@ -176,7 +226,10 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('a BFF instance with Redis', (
   beforeAll(async () => {
     redis = await startRedisServer();
     api = await startTestApi();
-    shop = await startTestBff({ apiUrl: api.url, config: { REDIS_URL: redis.url } });
+    shop = await startTestBff({
+      apiUrl: api.url,
+      config: { REDIS_URL: redis.url },
+    });
   });
   afterAll(async () => {
     await shop?.stop();
@@ -185,9 +238,15 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('a BFF instance with Redis', (
   });
 
   it('when its Redis stops, then /readyz says 503 naming Redis while /healthz still answers', async () => {
-    expect(await readyz(shop.url)).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await readyz(shop.url)).toEqual({
+      status: 200,
+      body: { status: 'ready' },
+    });
     await redis.stop();
-    expect(await readyz(shop.url)).toEqual({ status: 503, body: { status: 'redis unreachable' } });
+    expect(await readyz(shop.url)).toEqual({
+      status: 503,
+      body: { status: 'redis unreachable' },
+    });
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
   });
 });

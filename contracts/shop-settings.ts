@@ -5,12 +5,16 @@ import * as z from 'zod/mini';
 /** The id of the `<script type="application/json">` block that carries them. */
 export const SHOP_SETTINGS_ID = 'shop-settings';
 
-/** Kiosk vendors' practice: 60 s without input, a 15 s warning, 2 min while the hand-off QR shows. */
+/**
+ * Kiosk vendors' practice: 60 s without input, a 15 s warning, 2 min while the hand-off QR shows;
+ * the operator's way out, the logo held 5 s (long enough that no shopper opens it by chance).
+ */
 export const SHOP_SETTINGS_DEFAULTS = {
   kiosk: false,
   kioskIdleSeconds: 60,
   kioskWarningSeconds: 15,
   kioskHandoffSeconds: 120,
+  kioskExitHoldSeconds: 5,
 } as const;
 
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
@@ -24,6 +28,8 @@ export const ShopSettings = z.object({
   kioskIdleSeconds: seconds,
   kioskWarningSeconds: seconds,
   kioskHandoffSeconds: seconds,
+  /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS). */
+  kioskExitHoldSeconds: seconds,
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

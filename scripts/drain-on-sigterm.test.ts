@@ -67,15 +67,16 @@ const drainsOnSigterm = async (
     `${url}/api/users/register`,
     { name: 'Drain', lastName: 'Test', email, password: 'Secret-password-1' },
     registerHeaders,
-    500,
   );
-  await new Promise((r) => setTimeout(r, 100));
+  await registering.arrived;
   const signalled = Date.now();
   child.kill('SIGTERM');
   try {
+    // The socket's close says the drain has begun: the rest of the registration's body arrives during it.
     expect(await reason).toBe('transport close');
     expect(chat.active).toBe(true);
-    const answer = await registering;
+    registering.finish();
+    const answer = await registering.answer;
     answer.resume();
     expect(answer.statusCode).toBe(201);
     expect(answer.headers.connection).toBe('close');
@@ -92,7 +93,12 @@ describe('start:api, run alone', () => {
   it('when SIGTERM arrives, then the request in flight finishes, the chat socket sees a transport close, new connections are refused, and the process exits within 15 s', async () => {
     const api = await startScript(
       './start-api.ts',
-      { API_PORT: '0', API_HOST: '127.0.0.1', SEED: 'none', INSTANCE_ID: 'api-1' },
+      {
+        API_PORT: '0',
+        API_HOST: '127.0.0.1',
+        SEED: 'none',
+        INSTANCE_ID: 'api-1',
+      },
       /listening at (http:\/\/\S+) /,
     );
     expect((await fetch(`${api.url}/readyz`)).headers.get('x-instance')).toBe('api-1');
@@ -110,7 +116,12 @@ describe('start:bff, run alone', () => {
   it('when SIGTERM arrives, then the request in flight finishes, the relayed chat socket sees a transport close, new connections are refused, and the process exits within 15 s', async () => {
     const bff = await startScript(
       './start-bff.ts',
-      { PORT: '0', API_URL: api.url, SESSION_SECRET: TEST_SESSION_SECRET, INSTANCE_ID: 'bff-1' },
+      {
+        PORT: '0',
+        API_URL: api.url,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        INSTANCE_ID: 'bff-1',
+      },
       /BFF at (http:\/\/\S+),/,
     );
     expect((await fetch(`${bff.url}/readyz`)).headers.get('x-instance')).toBe('bff-1');

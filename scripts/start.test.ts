@@ -79,7 +79,12 @@ const opened = async (start: ReturnType<typeof npmStart>) => {
   const [, url] = await start.waitFor(/Statefront is open at (http:\/\/\S+)/);
   const [, apiPid, apiUrl] = await start.waitFor(/^API {2}process (\d+), (http:\/\/127\.0\.0\.1:\d+) /m);
   const [, bffPid] = await start.waitFor(/^BFF {2}process (\d+), /m);
-  return { url: url ?? '', apiUrl: apiUrl ?? '', apiPid: Number(apiPid), bffPid: Number(bffPid) };
+  return {
+    url: url ?? '',
+    apiUrl: apiUrl ?? '',
+    apiPid: Number(apiPid),
+    bffPid: Number(bffPid),
+  };
 };
 
 describe('npm start: the API in its own process', () => {
@@ -93,7 +98,9 @@ describe('npm start: the API in its own process', () => {
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
 
-      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });
+      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({
+        status: 'ok',
+      });
       const list = await fetch(`${shop.url}/api/products?pageNum=1`);
       expect(list.status).toBe(200);
       expect((await list.json()).products.length).toBeGreaterThan(0);
@@ -116,12 +123,15 @@ describe('npm start: the API in its own process', () => {
       for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories'])
         await (await fetch(shop.url + step)).text();
       await start.waitFor(/^GET \/api\/categories 200 \d+ ms$/m);
-      // The API process writes to the same terminal: a beat for a line of its own to show up.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The API process writes to the same terminal, in order: a call straight to it (its own line)
+      // comes after any line it would have written for the calls the BFF relayed.
+      await (await fetch(`${shop.apiUrl}/api/end-of-walk`)).text();
+      await start.waitFor(/^GET \/api\/end-of-walk \d+ \d+ ms$/m);
       const printed = start.output().slice(before).split('\n').filter(Boolean);
       expect(printed).toEqual([
         expect.stringMatching(/^GET \/api\/products\?… 200 \d+ ms$/),
         expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
+        expect.stringMatching(/^GET \/api\/end-of-walk \d+ \d+ ms$/),
       ]);
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
@@ -168,8 +178,15 @@ describe('npm start: the API in its own process', () => {
       const shop = await opened(start);
       const login = {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: shop.url },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf': '1',
+          origin: shop.url,
+        },
+        body: JSON.stringify({
+          email: 'nobody@example.com',
+          password: 'not-the-password',
+        }),
       };
       expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(401);
       expect((await fetch(`${shop.apiUrl}/api/users/login`, login)).status).toBe(403);

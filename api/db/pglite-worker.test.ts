@@ -47,6 +47,7 @@ describe('PGlite in a worker thread', () => {
     const bump = () =>
       db.transaction(async (tx) => {
         const { rows } = await tx.query<{ description: string }>(`select description from categories where name = 'Counter' for update`);
+        // Not a wait for anything: a pause mid-transaction, so interleaved transactions would lose updates.
         await new Promise((r) => setTimeout(r, 2));
         await tx.query(`update categories set description = $1 where name = 'Counter'`, [String(Number(rows[0]!.description) + 1)]);
         return rows[0]!.description;

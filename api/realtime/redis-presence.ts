@@ -68,13 +68,23 @@ export type RedisPresence = AdminPresence & {
   abandon(): void;
 };
 
-export type RedisPresenceOptions = { instanceId: string; ttlMs: number; prefix?: string; logger: Logger };
+export type RedisPresenceOptions = {
+  instanceId: string;
+  ttlMs: number;
+  prefix?: string;
+  logger: Logger;
+};
 
-export const createRedisPresence = (
-  redis: HubRedis,
-  { instanceId, ttlMs, prefix = 'sf:chat:presence', logger }: RedisPresenceOptions,
-): RedisPresence => {
-  const keys = { admins: `${prefix}:admins`, load: `${prefix}:load`, offline: `${prefix}:offline`, instance: `${prefix}:instance:` };
+/** The keys of presence under `prefix`, as described above. */
+export const presenceKeys = (prefix = 'sf:chat:presence') => ({
+  admins: `${prefix}:admins`,
+  load: `${prefix}:load`,
+  offline: `${prefix}:offline`,
+  instance: `${prefix}:instance:`,
+});
+
+export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix, logger }: RedisPresenceOptions): RedisPresence => {
+  const keys = presenceKeys(prefix);
   const own = keys.instance + instanceId;
   const entry = (userId: string) => JSON.stringify({ u: userId, i: instanceId });
   /** This instance's connected admins, to write again if Redis lost them (restarted, or our heartbeat lapsed and was pruned). */
@@ -82,7 +92,10 @@ export const createRedisPresence = (
   let first = true;
   const beat = async () => {
     try {
-      const previous = await redis.set(own, String(Date.now()), { PX: ttlMs, GET: true });
+      const previous = await redis.set(own, String(Date.now()), {
+        PX: ttlMs,
+        GET: true,
+      });
       if (previous === null && !first && local.size > 0) {
         const again = redis.multi();
         for (const [socketId, userId] of local) again.hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0');
@@ -139,7 +152,10 @@ export const createRedisPresence = (
     async close() {
       clearInterval(timer);
       local.clear();
-      await redis.eval(FORGET_INSTANCE, { keys: [keys.admins, keys.load, keys.offline, own], arguments: [instanceId] });
+      await redis.eval(FORGET_INSTANCE, {
+        keys: [keys.admins, keys.load, keys.offline, own],
+        arguments: [instanceId],
+      });
     },
     abandon() {
       clearInterval(timer);

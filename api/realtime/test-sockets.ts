@@ -89,6 +89,18 @@ export const say = (socket: Socket, text: string): Promise<ChatAck> => ack(socke
 type ClientWsTransport = { ws?: { terminate(): void } };
 type ServerWsTransport = { socket?: { terminate(): void } };
 
+/** How many long-polls of the engine.io session `sid` are open at `server` now: GETs waiting for its next packet. */
+export const openPolls = (server: http.Server, sid: string): (() => number) => {
+  let open = 0;
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const query = new URL(req.url ?? '/', 'http://server').searchParams;
+    if (req.method !== 'GET' || query.get('transport') !== 'polling' || query.get('sid') !== sid) return;
+    open += 1;
+    res.once('close', () => (open -= 1));
+  });
+  return () => open;
+};
+
 /** Keeps the client offline after a cut until `comeBack()`, so the test decides when it returns. */
 export const holdOffline = (socket: Socket) => socket.io.reconnection(false);
 export const comeBack = async (socket: Socket): Promise<void> => {

@@ -32,6 +32,8 @@ export type TestApi = {
   url: string;
   db: Db;
   api: Api;
+  /** Its HTTP server, to see requests as they arrive. */
+  server: http.Server;
   config: ApiConfig;
   stop(): Promise<void>;
   /** A new user (unique email by default) with a live session, made straight in the database. */
@@ -55,7 +57,9 @@ export const authedAt =
     return fetch(url + p, { ...init, headers });
   };
 
-export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & { config?: Partial<ApiConfig> };
+export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & {
+  config?: Partial<ApiConfig>;
+};
 
 let defaultHash: Promise<string> | undefined;
 const hashFor = (password: string) => (password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password));
@@ -88,7 +92,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
   const db = await createTestDb();
   const { config: _ignored, ...rest } = options;
   const api = createApi({ ...rest, db, config });
-  const { url } = await api.start(0, '127.0.0.1');
+  const { url, server } = await api.start(0, '127.0.0.1');
 
   const authed = authedAt(url);
 
@@ -131,6 +135,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     url,
     db,
     api,
+    server,
     config,
     register,
     login,
@@ -144,16 +149,26 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
   };
 };
 
-/** A JSON POST whose body is still on its way for `holdMs`: a request in flight, e.g. when a drain begins. */
-export const postSlowly = (url: string, body: unknown, headers: Record<string, string> = {}, holdMs = 300): Promise<http.IncomingMessage> =>
-  new Promise((resolve, reject) => {
-    const text = JSON.stringify(body);
-    const req = http.request(
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } },
-      resolve,
-    );
-    req.once('error', reject);
-    req.write(text.slice(0, 10));
-    setTimeout(() => req.end(text.slice(10)), holdMs);
+/**
+ * A JSON POST whose body stays on its way until `finish()`: a request in flight, e.g. when a drain
+ * begins. It asks `Expect: 100-continue`, so `arrived` resolves once the server has its headers.
+ */
+export const postSlowly = (url: string, body: unknown, headers: Record<string, string> = {}) => {
+  const text = JSON.stringify(body);
+  const req = http.request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      expect: '100-continue',
+      ...headers,
+    },
   });
+  const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  const arrived = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+  req.write(text.slice(0, 10));
+  return { arrived, answer, finish: () => void req.end(text.slice(10)) };
+};

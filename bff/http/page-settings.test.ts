@@ -17,7 +17,13 @@ describe('the settings the page gets', () => {
     upstream = await startFakeApi();
     bff = await startTestBff({
       apiUrl: upstream.url,
-      config: { KIOSK: true, KIOSK_IDLE_SECONDS: 30, KIOSK_WARNING_SECONDS: 5, KIOSK_HANDOFF_SECONDS: 90 },
+      config: {
+        KIOSK: true,
+        KIOSK_IDLE_SECONDS: 30,
+        KIOSK_WARNING_SECONDS: 5,
+        KIOSK_HANDOFF_SECONDS: 90,
+        KIOSK_EXIT_HOLD_SECONDS: 2,
+      },
     });
   });
   afterAll(async () => {
@@ -31,7 +37,13 @@ describe('the settings the page gets', () => {
       const res = await fetch(bff.url + path);
       const html = await res.text();
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(settingsIn(html)).toEqual({ kiosk: true, kioskIdleSeconds: 30, kioskWarningSeconds: 5, kioskHandoffSeconds: 90 });
+      expect(settingsIn(html)).toEqual({
+        kiosk: true,
+        kioskIdleSeconds: 30,
+        kioskWarningSeconds: 5,
+        kioskHandoffSeconds: 90,
+        kioskExitHoldSeconds: 2,
+      });
     },
   );
 
@@ -43,25 +55,47 @@ describe('the settings the page gets', () => {
   });
 
   it('when a value holds markup, then it cannot close the block', () => {
-    const html = withSettings('<head></head>', { kiosk: '</script><script>alert(1)</script>' } as never);
+    const html = withSettings('<head></head>', {
+      kiosk: '</script><script>alert(1)</script>',
+    } as never);
     expect(html).not.toContain('</script><script>');
-    expect(settingsIn(html)).toEqual({ kiosk: '</script><script>alert(1)</script>' });
+    expect(settingsIn(html)).toEqual({
+      kiosk: '</script><script>alert(1)</script>',
+    });
   });
 
   it('when the block is missing or malformed, then the page falls back to the defaults', () => {
     expect(parseShopSettings(undefined)).toEqual(SHOP_SETTINGS_DEFAULTS);
     expect(parseShopSettings({ kiosk: 'yes' })).toEqual(SHOP_SETTINGS_DEFAULTS);
-    expect(parseShopSettings({ kiosk: true, kioskIdleSeconds: 10, kioskWarningSeconds: 3, kioskHandoffSeconds: 20 })).toMatchObject({
+    expect(
+      parseShopSettings({
+        kiosk: true,
+        kioskIdleSeconds: 10,
+        kioskWarningSeconds: 3,
+        kioskHandoffSeconds: 20,
+        kioskExitHoldSeconds: 1,
+      }),
+    ).toMatchObject({
       kiosk: true,
       kioskIdleSeconds: 10,
+      kioskExitHoldSeconds: 1,
     });
   });
 });
 
 describe('the kiosk settings at start-up', () => {
-  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 15 s warning and 120 s for the hand-off', async () => {
-    const config = await loadBffConfig({ SESSION_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) });
-    expect(config).toMatchObject({ KIOSK: false, KIOSK_IDLE_SECONDS: 60, KIOSK_WARNING_SECONDS: 15, KIOSK_HANDOFF_SECONDS: 120 });
+  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 15 s warning, 120 s for the hand-off and the logo held 5 s for the PIN pad', async () => {
+    const config = await loadBffConfig({
+      SESSION_SECRET: 'x'.repeat(32),
+      INTERNAL_SECRET: 'y'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      KIOSK: false,
+      KIOSK_IDLE_SECONDS: 60,
+      KIOSK_WARNING_SECONDS: 15,
+      KIOSK_HANDOFF_SECONDS: 120,
+      KIOSK_EXIT_HOLD_SECONDS: 5,
+    });
   });
 
   it('when KIOSK=1 and the timers are given, then they are read as numbers', async () => {
@@ -72,8 +106,15 @@ describe('the kiosk settings at start-up', () => {
       KIOSK_IDLE_SECONDS: '45',
       KIOSK_WARNING_SECONDS: '10',
       KIOSK_HANDOFF_SECONDS: '',
+      KIOSK_EXIT_HOLD_SECONDS: '1',
     });
-    expect(config).toMatchObject({ KIOSK: true, KIOSK_IDLE_SECONDS: 45, KIOSK_WARNING_SECONDS: 10, KIOSK_HANDOFF_SECONDS: 120 });
+    expect(config).toMatchObject({
+      KIOSK: true,
+      KIOSK_IDLE_SECONDS: 45,
+      KIOSK_WARNING_SECONDS: 10,
+      KIOSK_HANDOFF_SECONDS: 120,
+      KIOSK_EXIT_HOLD_SECONDS: 1,
+    });
   });
 
   it('when the values are malformed, then start-up stops naming each with what it must be', async () => {
@@ -82,9 +123,10 @@ describe('the kiosk settings at start-up', () => {
       KIOSK_IDLE_SECONDS: '0',
       KIOSK_WARNING_SECONDS: 'soon',
       KIOSK_HANDOFF_SECONDS: '1.5',
+      KIOSK_EXIT_HOLD_SECONDS: '3601',
     }).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('- KIOSK: must be 0 (kiosk mode only at /kiosk) or 1 (every page is a kiosk)');
-    for (const name of ['KIOSK_IDLE_SECONDS', 'KIOSK_WARNING_SECONDS', 'KIOSK_HANDOFF_SECONDS']) {
+    for (const name of ['KIOSK_IDLE_SECONDS', 'KIOSK_WARNING_SECONDS', 'KIOSK_HANDOFF_SECONDS', 'KIOSK_EXIT_HOLD_SECONDS']) {
       expect(error.message).toContain(`- ${name}: must be a whole number of seconds from 1 to 3600`);
     }
   });

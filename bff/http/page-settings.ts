@@ -3,17 +3,24 @@ import type { BffConfig } from '../config.ts';
 
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
 export const shopSettingsOf = (
-  config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS'>,
+  config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'>,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
   kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
   kioskHandoffSeconds: config.KIOSK_HANDOFF_SECONDS,
+  kioskExitHoldSeconds: config.KIOSK_EXIT_HOLD_SECONDS,
 });
 
 // JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the
 // two line separators old parsers choke on) keeps any value inert.
-const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 /** JSON that is safe as the text of a `<script type="application/json">`, whatever strings it holds. */
 export const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);

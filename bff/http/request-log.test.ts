@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
@@ -8,7 +9,10 @@ import { type TestBff, postJson, startTestBff } from '../testing/bff-harness.ts'
 /** What a terminal (development) or a log collector (production) receives, line by line. */
 const sink = () => {
   const lines: string[] = [];
-  return { lines, write: (text: string) => void lines.push(...text.split('\n').filter(Boolean)) };
+  return {
+    lines,
+    write: (text: string) => void lines.push(...text.split('\n').filter(Boolean)),
+  };
 };
 
 describe('logs in development, as `npm start` prints them', () => {
@@ -19,9 +23,19 @@ describe('logs in development, as `npm start` prints them', () => {
 
   beforeAll(async () => {
     // One terminal for both parts, as npm start has.
-    const logger = createLogger('info', 'statefront', { readable: true, destination: out });
-    api = await startTestApi({ logger: logger.child({ part: 'api' }), config: { NODE_ENV: 'development', LOG_LEVEL: 'info' } });
-    bff = await startTestBff({ apiUrl: api.url, config: { NODE_ENV: 'development' }, logger: logger.child({ part: 'bff' }) });
+    const logger = createLogger('info', 'statefront', {
+      readable: true,
+      destination: out,
+    });
+    api = await startTestApi({
+      logger: logger.child({ part: 'api' }),
+      config: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
+    });
+    bff = await startTestBff({
+      apiUrl: api.url,
+      config: { NODE_ENV: 'development' },
+      logger: logger.child({ part: 'bff' }),
+    });
     await mkdir(path.join(api.config.DATA_DIR, 'images'), { recursive: true });
     await writeFile(path.join(api.config.DATA_DIR, 'images', 'walk.png'), 'not really a png');
     // A test BFF has no server-render bundle: its first page warns once about it.
@@ -44,6 +58,10 @@ describe('logs in development, as `npm start` prints them', () => {
 
   it('when a shopper walks through a page, a script, an image, the chat poll and two API calls, then exactly two short lines say the API calls, without the query values', async () => {
     out.lines.length = 0;
+    // Lines are written when the answer closes: count the walk's answers closed at the BFF before counting lines.
+    let closed = 0;
+    const countClosed = (_req: http.IncomingMessage, res: http.ServerResponse) => void res.once('close', () => (closed += 1));
+    bff.server.on('request', countClosed);
     const walk = [
       '/',
       '/assets/app-abc123.js',
@@ -53,10 +71,12 @@ describe('logs in development, as `npm start` prints them', () => {
       '/api/products?keyword=hunter2&pageNumber=1',
       '/api/categories',
     ];
-    for (const step of walk) await (await fetch(bff.url + step)).text();
-    await vi.waitFor(() => expect(out.lines.some((line) => line.includes('/api/categories'))).toBe(true));
-    // Lines are written when the answer closes: a last beat for any straggler before counting.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      for (const step of walk) await (await fetch(bff.url + step)).text();
+      await vi.waitFor(() => expect(closed).toBe(walk.length));
+    } finally {
+      bff.server.off('request', countClosed);
+    }
 
     expect(out.lines, out.lines.join('\n')).toHaveLength(2);
     expect(out.lines[0]).toMatch(/^GET \/api\/products\?… 200 \d+ ms$/);
@@ -73,7 +93,10 @@ describe('logs in development, as `npm start` prints them', () => {
   it('when a login goes through the BFF, then one line says it, without the password or the token', async () => {
     const { user } = await api.register({ password: 'correct-horse-battery' });
     out.lines.length = 0;
-    const res = await postJson(`${bff.url}/api/users/login`, { email: user.email, password: 'correct-horse-battery' });
+    const res = await postJson(`${bff.url}/api/users/login`, {
+      email: user.email,
+      password: 'correct-horse-battery',
+    });
     expect(res.status).toBe(200);
     await vi.waitFor(() => expect(out.lines).toEqual([expect.stringMatching(/^POST \/api\/users\/login 200 \d+ ms$/)]));
   });
@@ -106,11 +129,25 @@ describe('logs in production, as a log collector reads them', () => {
   });
 
   it('when the balancer sends X-Request-Id with a proxied call, then the BFF and the API log JSON lines with that same requestId', async () => {
-    const res = await fetch(`${bff.url}/api/products?keyword=hunter2`, { headers: { 'x-request-id': 'lb-list-1' } });
+    const res = await fetch(`${bff.url}/api/products?keyword=hunter2`, {
+      headers: { 'x-request-id': 'lb-list-1' },
+    });
     expect(res.status).toBe(200);
     await vi.waitFor(() => {
-      expect(requestLines(bffOut, 'lb-list-1')).toEqual([expect.objectContaining({ method: 'GET', path: '/api/products', status: 200 })]);
-      expect(requestLines(apiOut, 'lb-list-1')).toEqual([expect.objectContaining({ method: 'GET', path: '/api/products', status: 200 })]);
+      expect(requestLines(bffOut, 'lb-list-1')).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          path: '/api/products',
+          status: 200,
+        }),
+      ]);
+      expect(requestLines(apiOut, 'lb-list-1')).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          path: '/api/products',
+          status: 200,
+        }),
+      ]);
     });
     expect([...bffOut.lines, ...apiOut.lines].join('\n')).not.toContain('hunter2');
   });
@@ -125,10 +162,18 @@ describe('logs in production, as a log collector reads them', () => {
     expect(res.status).toBe(200);
     await vi.waitFor(() => {
       expect(requestLines(bffOut, 'lb-login-1')).toEqual([
-        expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 }),
+        expect.objectContaining({
+          method: 'POST',
+          path: '/api/users/login',
+          status: 200,
+        }),
       ]);
       expect(requestLines(apiOut, 'lb-login-1')).toEqual([
-        expect.objectContaining({ method: 'POST', path: '/api/users/login', status: 200 }),
+        expect.objectContaining({
+          method: 'POST',
+          path: '/api/users/login',
+          status: 200,
+        }),
       ]);
     });
     const all = [...bffOut.lines, ...apiOut.lines].join('\n');
@@ -137,7 +182,9 @@ describe('logs in production, as a log collector reads them', () => {
   });
 
   it('when the incoming X-Request-Id is malformed, then a fresh id replaces it, on the answer and on both lines', async () => {
-    const res = await fetch(`${bff.url}/api/categories`, { headers: { 'x-request-id': 'not ok; "injected": true' } });
+    const res = await fetch(`${bff.url}/api/categories`, {
+      headers: { 'x-request-id': 'not ok; "injected": true' },
+    });
     const fresh = res.headers.get('x-request-id')!;
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
     await vi.waitFor(() => {

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,6 +13,8 @@ export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 export type TestBff = {
   url: string;
   bff: Bff;
+  /** Its HTTP server, to see requests as they arrive and answers as they close. */
+  server: http.Server;
   /** The folders it serves the client and the widget from (tests may add files). */
   clientDir: string;
   widgetsDir: string;
@@ -77,6 +80,7 @@ export const startTestBff = async ({
     KIOSK_IDLE_SECONDS: 60,
     KIOSK_WARNING_SECONDS: 15,
     KIOSK_HANDOFF_SECONDS: 120,
+    KIOSK_EXIT_HOLD_SECONDS: 5,
     ...config,
   };
   const bff = createBff({
@@ -88,10 +92,11 @@ export const startTestBff = async ({
     serverDir: serverDir ?? path.join(dir, 'server'),
     apiLimitPerMinute,
   });
-  const { port } = await bff.start(0, '127.0.0.1');
+  const { port, server } = await bff.start(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
     bff,
+    server,
     clientDir,
     widgetsDir,
     logs,
@@ -111,4 +116,8 @@ export const cookieFrom = (res: Response): string =>
 
 /** JSON POST with the anti-forgery header the shop's own pages send. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers },
+    body: JSON.stringify(body),
+  });

@@ -8,7 +8,7 @@ import { writeUser } from '../../machines/auth/user-storage.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
 import { liveAuthMachine } from '../lib/machines.ts';
 import { RouteGuard } from './guard.tsx';
-import { getByLabelText, queryByText, settle, submit, typeInto } from '../testing/dom.ts';
+import { getByLabelText, queryByText, settle, settleUntil, submit, typeInto } from '../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
 
@@ -26,7 +26,13 @@ const tree = (
   </Routes>
 );
 
-const ann: UserInfo = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
+const ann: UserInfo = {
+  _id: 'u1',
+  name: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  isAdmin: false,
+};
 
 async function renderGuarded(route: string, routes: Record<string, MockRoute>, options: Parameters<typeof renderWithApp>[1] = {}) {
   const calls = mockFetch(routes);
@@ -83,7 +89,16 @@ describe('route guard', () => {
       'POST /api/users/login': () => {
         session = true;
         return {
-          body: { success: 'user logged in', userLoggedIn: { _id: 'u1', name: 'A', lastName: 'B', email: 'a@b.co', isAdmin: false } },
+          body: {
+            success: 'user logged in',
+            userLoggedIn: {
+              _id: 'u1',
+              name: 'A',
+              lastName: 'B',
+              email: 'a@b.co',
+              isAdmin: false,
+            },
+          },
         };
       },
     });
@@ -99,7 +114,10 @@ describe('route guard', () => {
   it('when a new tab still asks the server who its session is, then the skeleton shows, not the page nor the login form', async () => {
     const { container } = await renderGuarded(
       '/user/cart-details',
-      { 'GET /api/session': () => new Promise(() => undefined), 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
+      {
+        'GET /api/session': () => new Promise(() => undefined),
+        'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } },
+      },
       { authLogic: liveAuthMachine },
     );
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
@@ -111,17 +129,28 @@ describe('route guard', () => {
     const session = memoryStorage();
     const { container } = await renderGuarded(
       '/user/cart-details',
-      { 'GET /api/session': { body: { user: ann } }, 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
-      { authLogic: liveAuthMachine, storages: { local: memoryStorage(), session } },
+      {
+        'GET /api/session': { body: { user: ann } },
+        'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } },
+      },
+      {
+        authLogic: liveAuthMachine,
+        storages: { local: memoryStorage(), session },
+      },
     );
     expect(heading(container)).toBe('Checkout page');
-    expect(JSON.parse(session.getItem('userInfo') ?? 'null')).toEqual({ ...ann, doNotLogout: false });
+    expect(JSON.parse(session.getItem('userInfo') ?? 'null')).toEqual({
+      ...ann,
+      doNotLogout: false,
+    });
   });
 
   it('when the tab settles with nobody logged in though the token check passed, then the login form shows instead of a page waiting for a user', async () => {
     const { container } = await renderGuarded(
       '/user/cart-details',
-      { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
+      {
+        'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } },
+      },
       { session: null },
     );
     expect(heading(container)).toBe('Login');
@@ -134,18 +163,16 @@ describe('route guard', () => {
     writeUser(local, session, ann);
     const { container, path } = await renderGuarded(
       '/user/cart-details',
-      { 'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } } },
+      {
+        'GET /api/get-token': { body: { token: 'not admin', isAdmin: false } },
+      },
       { storages: { local, session } },
     );
     expect(heading(container)).toBe('Checkout page');
     const otherTab = new BroadcastChannel(AUTH_CHANNEL);
     try {
-      await act(async () => {
-        otherTab.postMessage({ type: 'loggedOut' });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
-      await settle();
-      expect(heading(container)).toBe('Login');
+      await act(async () => otherTab.postMessage({ type: 'loggedOut' }));
+      await settleUntil(() => heading(container) === 'Login' || null, 'the login form after the other tab logged out');
       expect(path()).toBe('/user/cart-details');
       expect(session.getItem('userInfo')).toBeNull();
     } finally {

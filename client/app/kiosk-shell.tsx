@@ -10,7 +10,7 @@ import { GlobalStyles } from '../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from '../features/kiosk/kiosk-mode.ts';
 import { preloadKioskExit } from '../features/kiosk/pin/kiosk-exit.tsx';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from '../features/kiosk/kiosk-screens.tsx';
-import { kioskInput, kioskSockets, liveKioskMachine } from '../features/kiosk/live-kiosk.ts';
+import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine } from '../features/kiosk/live-kiosk.ts';
 import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
 import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
 
@@ -50,6 +50,7 @@ export function KioskShell() {
         }
         window.location.replace('/');
       },
+      exitHoldMs: exitHoldMs(),
     }),
     [kiosk],
   );

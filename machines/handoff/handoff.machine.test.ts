@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { HANDOFF } from '../../contracts/handoff-rules.ts';
 import type { CartItem } from '../../contracts/order.ts';
@@ -19,31 +19,50 @@ const item = (productID: string, quantity: number, count = 9, price = 5): CartIt
   quantity,
 });
 const product = (id: string, count: number, price = 5): Product =>
-  ({ _id: id, name: `Name of ${id}`, price, count, images: [{ path: `/images/${id}.png` }] }) as unknown as Product;
+  ({
+    _id: id,
+    name: `Name of ${id}`,
+    price,
+    count,
+    images: [{ path: `/images/${id}.png` }],
+  }) as unknown as Product;
 
+/** The offer on a simulated clock: the link's lifetime passes when the test moves the clock. */
 const offer = (ttlMs = 1_000) => {
   const control = createControl();
-  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise() } }), { input: { ttlMs } }).start();
-  return { control, actor };
+  const clock = new SimulatedClock();
+  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise() } }), { input: { ttlMs }, clock }).start();
+  return { control, actor, clock };
 };
 
 describe('the kiosk offer', () => {
   it('when the link is made, then the QR shows with its token; when its time is up, then the QR goes and the token is forgotten', async () => {
-    const { control, actor } = offer(50);
-    actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 2 }] });
+    const { control, actor, clock } = offer(1_000);
+    actor.send({
+      type: 'handoff.start',
+      lines: [{ productID: 'p1', quantity: 2 }],
+    });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
     expect(control.inputOf('create')).toEqual([{ productID: 'p1', quantity: 2 }]);
-    await control.resolve('create', { token: 'tok', expiresAt: '2026-11-24T18:00:00.000Z' });
+    await control.resolve('create', {
+      token: 'tok',
+      expiresAt: '2026-11-24T18:00:00.000Z',
+    });
     expect(actor.getSnapshot().hasTag('qr')).toBe(true);
     expect(actor.getSnapshot().context.token).toBe('tok');
-    await new Promise((r) => setTimeout(r, 80));
+    clock.increment(999);
+    expect(actor.getSnapshot().hasTag('qr')).toBe(true);
+    clock.increment(1);
     expect(actor.getSnapshot().hasTag('expired')).toBe(true);
     expect(actor.getSnapshot().context.token).toBeNull();
   });
 
   it('when Done is pressed while the link is being made, then the request is abandoned and nothing shows', async () => {
     const { control, actor } = offer();
-    actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 1 }] });
+    actor.send({
+      type: 'handoff.start',
+      lines: [{ productID: 'p1', quantity: 1 }],
+    });
     actor.send({ type: 'handoff.close' });
     expect(control.aborted).toEqual(['create']);
     expect(actor.getSnapshot().hasTag('open')).toBe(false);
@@ -51,10 +70,19 @@ describe('the kiosk offer', () => {
 
   it('when the server refuses, then the panel says why and Try again makes a new link', async () => {
     const { control, actor } = offer();
-    actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 1 }] });
-    await control.reject('create', { status: 429, message: 'Too many requests. Wait a minute and try again.' });
+    actor.send({
+      type: 'handoff.start',
+      lines: [{ productID: 'p1', quantity: 1 }],
+    });
+    await control.reject('create', {
+      status: 429,
+      message: 'Too many requests. Wait a minute and try again.',
+    });
     expect(actor.getSnapshot().context.error).toBe('Too many requests. Wait a minute and try again.');
-    actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 1 }] });
+    actor.send({
+      type: 'handoff.start',
+      lines: [{ productID: 'p1', quantity: 1 }],
+    });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
   });
@@ -80,9 +108,15 @@ describe('the phone claim', () => {
   it("when the claim succeeds, then the kiosk's lines replace the phone's cart and are stored like any cart", async () => {
     const { control, cart, actor } = phone('tok');
     expect(control.inputOf('claim')).toEqual({ token: 'tok' });
-    await control.resolve('claim', { items: [item('a', 2), item('b', 1)], notes: [] });
+    await control.resolve('claim', {
+      items: [item('a', 2), item('b', 1)],
+      notes: [],
+    });
     expect(actor.getSnapshot().hasTag('restored')).toBe(true);
-    expect(cart.getSnapshot().context).toMatchObject({ itemsCount: 3, cartSubtotal: 15 });
+    expect(cart.getSnapshot().context).toMatchObject({
+      itemsCount: 3,
+      cartSubtotal: 15,
+    });
     expect(cart.getSnapshot().context.items.map((i) => i.productID)).toEqual(['a', 'b']);
   });
 
@@ -115,8 +149,22 @@ describe('repricing the kiosk lines on the phone', () => {
     ];
     const { items, notes } = restoreLines(lines, [product('a', 9, 7.5), null, product('sold', 0), product('few', 3)]);
     expect(items).toEqual([
-      { productID: 'a', name: 'Name of a', price: 7.5, image: { path: '/images/a.png' }, count: 9, quantity: 2 },
-      { productID: 'few', name: 'Name of few', price: 5, image: { path: '/images/few.png' }, count: 3, quantity: 3 },
+      {
+        productID: 'a',
+        name: 'Name of a',
+        price: 7.5,
+        image: { path: '/images/a.png' },
+        count: 9,
+        quantity: 2,
+      },
+      {
+        productID: 'few',
+        name: 'Name of few',
+        price: 5,
+        image: { path: '/images/few.png' },
+        count: 3,
+        quantity: 3,
+      },
     ]);
     expect(notes).toEqual([
       'A product from the kiosk is no longer sold and was left out.',

@@ -12,7 +12,9 @@
  * Run alone: `npm run test:cluster` (needs Debian's postgresql, redis-server and nginx).
  */
 import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { presenceKeys } from '../../api/realtime/redis-presence.ts';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { Order } from '../../contracts/order.ts';
 import { CHAT_SENDS_PER_SECOND } from '../../machines/chat/chat-outbox.ts';
@@ -28,6 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let cluster: Cluster;
 let url: string;
+let redis: ReturnType<typeof createClient>;
 let admin: Browser;
 /** A product with stock for every order but case e's. */
 let mug: Product;
@@ -37,18 +40,38 @@ const track = <C extends ChatClient>(client: C): C => (open.push(client), client
 beforeAll(async () => {
   cluster = await startTestCluster();
   url = cluster.url;
+  redis = createClient({ url: cluster.redisUrl });
+  await redis.connect();
   admin = await adminBrowser(url);
   mug = await addProduct(admin, 'Cluster Mug', 100_000);
 }, 300_000);
 
+/** Admin sockets a new conversation could go to, as presence's claim sees them: listed, their instance alive, not inside a recovery window. */
+const pickableAdmins = async (): Promise<string[]> => {
+  const keys = presenceKeys();
+  const [admins, offline] = await Promise.all([redis.hGetAll(keys.admins), redis.sMembers(keys.offline)]);
+  const pickable: string[] = [];
+  for (const [socketId, entry] of Object.entries(admins)) {
+    const alive = (await redis.exists(keys.instance + (JSON.parse(entry) as { i: string }).i)) === 1;
+    if (alive && !offline.includes(socketId)) pickable.push(socketId);
+  }
+  return pickable;
+};
+
 afterEach(async () => {
   for (const client of open.splice(0)) client.close();
   // An admin socket of one case must be gone from presence before the next case's customer picks an admin.
-  await sleep(1_000);
+  await expect
+    .poll(pickableAdmins, {
+      timeout: 15_000,
+      message: 'the closed admin sockets left presence',
+    })
+    .toEqual([]);
 });
 
 afterAll(async () => {
   for (const client of open.splice(0)) client.close();
+  await redis?.quit();
   await cluster?.stop();
 }, 120_000);
 
@@ -83,9 +106,15 @@ const expectEachOnce = async (texts: string[], adminChat: ShopAdmin, customer: S
   const sending = (texts.length / CHAT_SENDS_PER_SECOND) * 1000;
   await until(done, 'every message and every reply arrived', sending + 30_000).catch(() => undefined);
   await sleep(1_000); // a duplicate would come in after the last original
-  expect({ atAdmin: adminChat.notices, atCustomer: customer.notices }).toEqual({ atAdmin: [], atCustomer: [] });
+  expect({ atAdmin: adminChat.notices, atCustomer: customer.notices }).toEqual({
+    atAdmin: [],
+    atCustomer: [],
+  });
   expect(tally(atAdmin(), texts)).toEqual({ lost: [], duplicated: [] });
-  expect(tally(customer.shown().support, replies)).toEqual({ lost: [], duplicated: [] });
+  expect(tally(customer.shown().support, replies)).toEqual({
+    lost: [],
+    duplicated: [],
+  });
   // The screen shows each message once, as typed.
   expect(customer.shown().mine).toEqual(texts);
 };
@@ -111,9 +140,16 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     const atCustomer = collect<string>(customer.socket, SOCKET_EVENTS.serverToClient);
     expect(await ack(customer.socket, SOCKET_EVENTS.clientSendsMessage, 'Is the mug dishwasher safe?')).toMatchObject({ ok: true });
     await until(() => atAdmin.length === 1, 'the admin has the question');
-    expect(atAdmin[0]).toMatchObject({ user: customer.socket.id, message: 'Is the mug dishwasher safe?', name: 'Cluster chat-a' });
+    expect(atAdmin[0]).toMatchObject({
+      user: customer.socket.id,
+      message: 'Is the mug dishwasher safe?',
+      name: 'Cluster chat-a',
+    });
     expect(
-      await ack(adminChat.socket, SOCKET_EVENTS.adminSendsMessage, { user: customer.socket.id, message: 'Yes, up to 70 °C.' }),
+      await ack(adminChat.socket, SOCKET_EVENTS.adminSendsMessage, {
+        user: customer.socket.id,
+        message: 'Yes, up to 70 °C.',
+      }),
     ).toMatchObject({ ok: true });
     await until(() => atCustomer.length === 1, 'the customer has the answer');
     expect(atCustomer).toEqual(['Yes, up to 70 °C.']);
@@ -138,7 +174,10 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     const buyer = await newShopper(url, 'buyer-b');
     const placedBy = new Map<string, string>();
     for (let i = 0; i < 12 && placedBy.size < APIS.length; i++) {
-      const order = await buyer.browser.ok<Order>('/api/orders', { method: 'POST', body: orderOf(mug) });
+      const order = await buyer.browser.ok<Order>('/api/orders', {
+        method: 'POST',
+        body: orderOf(mug),
+      });
       placedBy.set(parseInstance(order.instance).api ?? `unnamed ${i}`, order.body._id);
       await nudge(url);
     }
@@ -170,7 +209,9 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     for (let i = 0; i < 4; i++) refused.push(await new Browser(url).login(victim.email, i % 2 ? PASSWORD : 'wrong-again'));
     expect(refused.map((t) => t.status)).toEqual([429, 429, 429, 429]);
     expect(new Set(refused.map((t) => parseInstance(t.instance).bff))).toEqual(new Set(BFFS));
-    expect(refused[0]!.body).toEqual({ message: 'Too many failed logins for this account. Wait 15 minutes and try again.' });
+    expect(refused[0]!.body).toEqual({
+      message: 'Too many failed logins for this account. Wait 15 minutes and try again.',
+    });
   });
 
   it('when 200 shoppers order the last 50 units at once, then exactly 50 succeed on both APIs, the rest hear it is out of stock, and the stock ends at 0', async () => {
@@ -181,17 +222,27 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     );
     const last = await addProduct(admin, 'Cluster Last Console', 50);
     const answers = await Promise.all(
-      buyers.map((b) => b.browser.call<{ message?: string; field?: string }>('/api/orders', { method: 'POST', body: orderOf(last) })),
+      buyers.map((b) =>
+        b.browser.call<{ message?: string; field?: string }>('/api/orders', {
+          method: 'POST',
+          body: orderOf(last),
+        }),
+      ),
     );
     const placed = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status === 400);
-    expect({ placed: placed.length, refused: refused.length, other: answers.length - placed.length - refused.length }).toEqual({
-      placed: 50,
-      refused: 150,
-      other: 0,
-    });
+    expect({
+      placed: placed.length,
+      refused: refused.length,
+      other: answers.length - placed.length - refused.length,
+    }).toEqual({ placed: 50, refused: 150, other: 0 });
     expect(new Set(refused.map((a) => JSON.stringify(a.body)))).toEqual(
-      new Set([JSON.stringify({ message: `"${last.name}" is out of stock: remove it from your cart`, field: 'cartItems.0.quantity' })]),
+      new Set([
+        JSON.stringify({
+          message: `"${last.name}" is out of stock: remove it from your cart`,
+          field: 'cartItems.0.quantity',
+        }),
+      ]),
     );
     expect(new Set(placed.map((a) => parseInstance(a.instance).api))).toEqual(new Set(APIS));
     expect(new Set(answers.map((a) => parseInstance(a.instance).bff))).toEqual(new Set(BFFS));
@@ -206,7 +257,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       for (const [i, text] of texts.entries()) {
         if (i === 60) stopping = cluster.stopInstance(victim);
         customer.say(text);
-        await sleep(20);
+        await sleep(20); // a shopper's pace, so the stop comes mid-conversation
       }
       await stopping;
       expect(customer.placements.length).toBeGreaterThan(1);
@@ -242,7 +293,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     for (let i = 0; i < 5; i++) {
       texts.push(`before the stop ${i}`);
       customer.say(texts.at(-1)!);
-      await sleep(50);
+      await sleep(50); // a shopper's pace
     }
     let stopped = false;
     const stopping = cluster.stopInstance(victim).then(() => void (stopped = true));
@@ -252,7 +303,7 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
         texts.push(`about my order ${texts.length}`);
         customer.say(texts.at(-1)!);
         if (stopped) after += 1;
-        await sleep(50);
+        await sleep(50); // a shopper's pace, while the BFF stops
       }
     })();
     while (!stopped) orders.push(await checkout());
@@ -268,7 +319,9 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     expect(customer.socket.recovered).toBe(true);
     await expectEachOnce(texts, adminChat, customer);
     // The name still comes from the session: the other BFF read the same cookie.
-    expect(adminChat.received().at(-1)).toMatchObject({ name: 'Cluster shopper-d' });
+    expect(adminChat.received().at(-1)).toMatchObject({
+      name: 'Cluster shopper-d',
+    });
     const mine = (await shopper.browser.ok<Order[]>('/api/orders')).body.map((o) => o._id);
     expect(mine.sort()).toEqual([...orders].sort());
     console.log(

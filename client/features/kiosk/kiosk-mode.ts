@@ -13,9 +13,16 @@ export type KioskMode = {
   handoffHidden: () => void;
   /** The PIN was right: leave kiosk mode on this device. */
   leave: () => void;
+  /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
+  exitHoldMs?: number;
 };
 
-const off: KioskMode = { active: false, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
+const off: KioskMode = {
+  active: false,
+  handoffShown: () => {},
+  handoffHidden: () => {},
+  leave: () => {},
+};
 
 export const KioskModeContext = createContext<KioskMode>(off);
 

@@ -25,8 +25,15 @@ const UNREACHABLE: readonly number[] = [502, 503, 504];
 /** The machine's timers from the server's settings (defaults when the block is missing or malformed). */
 export const kioskInput = (raw: unknown = readPageSettings()): KioskInput => {
   const s = parseShopSettings(raw);
-  return { idleMs: s.kioskIdleSeconds * 1000, warningMs: s.kioskWarningSeconds * 1000, handoffMs: s.kioskHandoffSeconds * 1000 };
+  return {
+    idleMs: s.kioskIdleSeconds * 1000,
+    warningMs: s.kioskWarningSeconds * 1000,
+    handoffMs: s.kioskHandoffSeconds * 1000,
+  };
 };
+
+/** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
+export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;
 
 /**
  * The kiosk machine with the browser's effects. The reset closes the chats, ends the session on
@@ -45,13 +52,23 @@ export const liveKioskMachine = kioskMachine.provide({
       }
     }),
     probe: fromPromise<void, void>(async ({ signal }) => {
-      const res = await fetch(PROBE_URL, { credentials: 'same-origin', cache: 'no-store', signal });
+      const res = await fetch(PROBE_URL, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal,
+      });
       if (UNREACHABLE.includes(res.status)) throw { status: res.status, message: 'The shop is not answering yet' };
     }),
     checkBuild: fromPromise<BuildCheck, void>(async ({ signal }) => {
-      const res = await fetch('/', { credentials: 'same-origin', cache: 'no-store', signal });
+      const res = await fetch('/', {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal,
+      });
       if (!res.ok) throw { status: res.status, message: 'index.html was not served' };
-      return { changed: isNewBuild(scriptsIn(await res.text()), runningScripts()) };
+      return {
+        changed: isNewBuild(scriptsIn(await res.text()), runningScripts()),
+      };
     }),
   },
   actions: {

@@ -14,15 +14,31 @@ import { Header } from './header.tsx';
 
 setupComponentTests();
 
-const user: UserInfo = { _id: 'u1', name: 'John', lastName: 'Doe', email: 'john@example.com', isAdmin: false, doNotLogout: true };
-const line = (productID: string, quantity: number) => ({ productID, name: `Product ${productID}`, price: 10.5, count: 9, quantity });
+const user: UserInfo = {
+  _id: 'u1',
+  name: 'John',
+  lastName: 'Doe',
+  email: 'john@example.com',
+  isAdmin: false,
+  doNotLogout: true,
+};
+const line = (productID: string, quantity: number) => ({
+  productID,
+  name: `Product ${productID}`,
+  price: 10.5,
+  count: 9,
+  quantity,
+});
 
 async function renderHeader({ items = [] as ReturnType<typeof line>[], who = null as UserInfo | null } = {}) {
   const local = memoryStorage();
   const session = memoryStorage();
   if (items.length) writeCart(local, totalsOf(items));
   if (who) writeUser(local, session, who);
-  const calls = mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/logout': { body: { message: 'logged out' } } });
+  const calls = mockFetch({
+    'GET /api/categories': { body: [] },
+    'GET /api/logout': { body: { message: 'logged out' } },
+  });
   const view = await renderWithApp(<Header adminDot={<span data-testid="dot">unread</span>} />, { storages: { local, session } });
   await settle();
   // A signed-in shopper's menu is a chunk of its own.
@@ -41,7 +57,9 @@ describe('header', () => {
   });
 
   it('when the cart holds two lines, then the badge shows the number of items, not of lines', async () => {
-    const { container } = await renderHeader({ items: [line('p1', 2), line('p2', 3)] });
+    const { container } = await renderHeader({
+      items: [line('p1', 2), line('p2', 3)],
+    });
     expect(getByRoleName(container, 'link', 'Cart, 5 items')).toBeTruthy();
     expect(badgeText(container)).toBe('5');
   });
@@ -63,7 +81,10 @@ describe('header', () => {
   });
 
   it('when the user logs out, then the server is told, the cart is emptied and the login page opens', async () => {
-    const { container, calls, path, local } = await renderHeader({ who: user, items: [line('p1', 1)] });
+    const { container, calls, path, local } = await renderHeader({
+      who: user,
+      items: [line('p1', 1)],
+    });
     await click(getByRoleName(container, 'button', 'Logout'));
     await settle();
     expect(calls.some((c) => c.url === '/api/logout')).toBe(true);
@@ -74,7 +95,9 @@ describe('header', () => {
   });
 
   it('when an admin is logged in, then an Admin link to the orders shows with the chat slot and no user menu', async () => {
-    const { container } = await renderHeader({ who: { ...user, isAdmin: true } });
+    const { container } = await renderHeader({
+      who: { ...user, isAdmin: true },
+    });
     const admin = getByRoleName(container, 'link', /^Admin/);
     expect(admin.getAttribute('href')).toBe('/admin/orders');
     expect(admin.querySelector('[data-testid="dot"]')).not.toBeNull();
@@ -92,7 +115,10 @@ describe('header', () => {
         ),
     });
     const session = memoryStorage();
-    const { container } = await renderWithApp(<Header />, { storages: { local: memoryStorage(), session }, authLogic: liveAuthMachine });
+    const { container } = await renderWithApp(<Header />, {
+      storages: { local: memoryStorage(), session },
+      authLogic: liveAuthMachine,
+    });
     await settle();
     const nav = container.querySelector<HTMLElement>('nav[aria-label="Account and cart"]')!;
     expect(queryByRoleName(nav, 'link', 'Login')).toBeNull();
@@ -105,12 +131,23 @@ describe('header', () => {
     await settle();
     expect(getByRoleName(container, 'button', /^John Doe/)).toBeTruthy();
     expect(queryByText(container, 'Checking your session ...')).toBeNull();
-    expect(JSON.parse(session.getItem('userInfo') ?? '{}')).toMatchObject({ _id: 'u1', doNotLogout: false });
+    expect(JSON.parse(session.getItem('userInfo') ?? '{}')).toMatchObject({
+      _id: 'u1',
+      doNotLogout: false,
+    });
   });
 
   it('when a new tab finds no session on the server, then Login and Register show', async () => {
-    mockFetch({ 'GET /api/categories': { body: [] }, 'GET /api/session': { status: 401, body: { message: 'Please log in first' } } });
-    const { container } = await renderWithApp(<Header />, { authLogic: liveAuthMachine });
+    mockFetch({
+      'GET /api/categories': { body: [] },
+      'GET /api/session': {
+        status: 401,
+        body: { message: 'Please log in first' },
+      },
+    });
+    const { container } = await renderWithApp(<Header />, {
+      authLogic: liveAuthMachine,
+    });
     await settle();
     expect(getByRoleName(container, 'link', 'Login')).toBeTruthy();
     expect(getByRoleName(container, 'link', 'Register')).toBeTruthy();
@@ -120,17 +157,13 @@ describe('header', () => {
   it('when another tab logs in and later logs out, then this header shows the name, then Login and Register again', async () => {
     const { container } = await renderHeader();
     const otherTab = new BroadcastChannel(AUTH_CHANNEL);
-    const hear = (message: unknown) =>
-      act(async () => {
-        otherTab.postMessage(message);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
+    const hear = (message: unknown) => act(async () => otherTab.postMessage(message));
     try {
       await hear({ type: 'user', userInfo: { ...user, doNotLogout: false } });
-      expect(getByRoleName(container, 'button', /^John Doe/)).toBeTruthy();
+      await settleUntil(() => queryByRoleName(container, 'button', /^John Doe/), "the other tab's user");
       expect(queryByRoleName(container, 'link', 'Login')).toBeNull();
       await hear({ type: 'loggedOut' });
-      expect(getByRoleName(container, 'link', 'Login')).toBeTruthy();
+      await settleUntil(() => queryByRoleName(container, 'link', 'Login'), 'Login after the other tab logged out');
       expect(queryByText(container, 'John Doe')).toBeNull();
     } finally {
       otherTab.close();

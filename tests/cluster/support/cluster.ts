@@ -9,7 +9,10 @@ import path from 'node:path';
 import { startCluster } from '../../../scripts/cluster/cluster.ts';
 
 /** The demo seed's accounts (scripts/seed.ts). */
-export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
+export const DEMO_ADMIN = {
+  email: 'admin@admin.com',
+  password: 'admin@admin.com',
+};
 
 /**
  * The limits this suite runs under, stated here and handed to every instance. Every shopper
@@ -38,6 +41,8 @@ export const LIMITS = {
 
 export type Cluster = {
   url: string;
+  /** The cluster's Redis (with its password): what the instances share, for a test to look at. */
+  redisUrl: string;
   stopInstance(name: string): Promise<void>;
   startInstance(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -57,7 +62,12 @@ export const startTestCluster = async (): Promise<Cluster> => {
       bffs: 2,
       seed: 'demo',
       // As `npm run start:cluster` runs by default (vitest's NODE_ENV=test is not the shop's).
-      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...LIMITS },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        ...LIMITS,
+      },
       log: (line: string) => {
         lines.push(line);
         if (process.env.CLUSTER_VERBOSE === '1') console.log(line);
@@ -65,6 +75,7 @@ export const startTestCluster = async (): Promise<Cluster> => {
     });
     return {
       url: cluster.url,
+      redisUrl: cluster.redisUrl,
       stopInstance: async (name) => void (await cluster.stopInstance(name)),
       startInstance: (name) => cluster.startInstance(name),
       async stop() {

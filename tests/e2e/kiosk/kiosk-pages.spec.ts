@@ -17,12 +17,20 @@ const linksOf = (page: Page) =>
 
 test('when the shop cannot be reached, then a calm screen shows and the kiosk carries on by itself once it answers', async ({ page }) => {
   await startKiosk(page);
-  await page.route('**/api/**', (route) =>
-    route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }),
-  );
+  // The calm screen probes GET /api/categories (the page had the categories already): count the probes.
+  let probes = 0;
+  await page.route('**/api/**', (route) => {
+    if (new URL(route.request().url()).pathname === '/api/categories') probes += 1;
+    return route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: '{"message":"Bad gateway"}',
+    });
+  });
   await page.getByRole('link', { name: 'Go to the Category Books' }).click();
   await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // A second probe is made only once the first one's failure was taken: the screen stays while the shop is down.
+  await expect.poll(() => probes, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('heading', { name: "We'll be right back" })).toBeVisible();
   await page.unroute('**/api/**');
   // No touch from here on.

@@ -1,6 +1,6 @@
-import type { Browser, Page, Route } from '@playwright/test';
+import type { Browser, Page, Route, WebSocket } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { NewOrderPayload } from '../../../contracts/chat.ts';
+import { CHAT_EVENTS, type NewOrderPayload } from '../../../contracts/chat.ts';
 import type { HourBucket, Order } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
 import { money, totalOf } from '../../../client/features/admin/analytics/chart-data.ts';
@@ -21,7 +21,10 @@ const spec = analyticsE2eModel(today);
 const paths = e2ePaths(spec, analyticsStepKey);
 const oracle = createOracle(spec);
 
-const LABELS: Record<Region, string> = { first: 'Select First Date To Compare', second: 'Select Second Date To Compare' };
+const LABELS: Record<Region, string> = {
+  first: 'Select First Date To Compare',
+  second: 'Select Second Date To Compare',
+};
 const dateOfRequest = (url: URL) => decodeURIComponent(url.pathname.split('/').pop() ?? '');
 const isAnalysis = (url: URL, method: string) => url.pathname.startsWith('/api/orders/analysis/') && (method === '' || method === 'GET');
 const ANALYSIS_REQUESTS = {
@@ -37,37 +40,61 @@ const placeLiveOrder = async (browser: Browser, baseURL: string): Promise<NewOrd
   const customer = await browser.newContext({ baseURL });
   try {
     const headers = { 'X-CSRF': '1' };
-    expect((await customer.request.post('/api/users/login', { headers, data: { ...DEMO_USER, doNotLogout: false } })).ok()).toBe(true);
+    expect(
+      (
+        await customer.request.post('/api/users/login', {
+          headers,
+          data: { ...DEMO_USER, doNotLogout: false },
+        })
+      ).ok(),
+    ).toBe(true);
     const products = ((await (await customer.request.get('/api/products?sort=name_1')).json()) as { products: Product[] }).products;
     const p = products.find((x) => x.count >= 5)!;
     const res = await customer.request.post('/api/orders', {
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
       data: {
-        cartItems: [{ productID: p._id, name: p.name, price: p.price, count: p.count, quantity: 1 }],
+        cartItems: [
+          {
+            productID: p._id,
+            name: p.name,
+            price: p.price,
+            count: p.count,
+            quantity: 1,
+          },
+        ],
         paymentMethod: 'cod',
         orderTotal: { itemsCount: 1, cartSubtotal: p.price },
       },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
     const order = (await res.json()) as Order;
-    return { _id: order._id, createdAt: String(order.createdAt), orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal } };
+    return {
+      _id: order._id,
+      createdAt: String(order.createdAt),
+      orderTotal: { cartSubtotal: order.orderTotal.cartSubtotal },
+    };
   } finally {
     await customer.close();
   }
 };
 
-/** Resolves once the page's realtime socket is connected (socket.io's CONNECT answer, by polling or websocket). */
-const socketConnected = (page: Page) =>
-  new Promise<void>((resolve) => {
-    page.on('response', (r) => {
-      if (r.url().includes('/socket.io/'))
-        void r.text().then(
-          (t) => t.includes('40{') && resolve(),
-          () => undefined,
-        );
-    });
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40{') && resolve()));
-  });
+/**
+ * Watches the page's websockets (the admin's socket tries websocket first); answers a wait until
+ * one still open is in the orders room. On a new connection the hub joins an admin to that room
+ * and then sends `chat sync` (api/realtime/hub.ts): that frame comes after the join. A socket of
+ * the page left behind (/admin/orders) is closed by then, so its frames do not count.
+ */
+const ordersRoomWatch = (page: Page) => {
+  const frame = `42["${CHAT_EVENTS.sync}"`;
+  const joined: WebSocket[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).startsWith(frame) && joined.push(ws))));
+  return () =>
+    expect
+      .poll(() => joined.some((ws) => !ws.isClosed()), {
+        message: "the admin's socket joined the orders room",
+      })
+      .toBe(true);
+};
 
 /** What /admin/analytics must show for the machine's snapshot: the dates, the title, the spinner, each date's total. */
 const expectAnalyticsShows = async (page: Page, s: AnyMachineSnapshot) => {
@@ -100,7 +127,7 @@ for (const [index, path] of paths.entries()) {
       const url = new URL(r.url());
       if (isAnalysis(url, r.method())) aborted.push(dateOfRequest(url));
     });
-    const connected = socketConnected(page);
+    const joinedOrdersRoom = ordersRoomWatch(page);
     await page.goto('/admin/analytics');
     const run = oracle.start({ today });
     try {
@@ -135,9 +162,7 @@ for (const [index, path] of paths.entries()) {
           await test.step(names[i]!, () => gate.release(region, { fail: { status: 500, message: 'down' } }));
           after = await run.step(step.event);
         } else if (step.event.type === 'analytics.newOrder') {
-          await connected;
-          // the admin's socket joins the orders room right after connecting
-          await page.waitForTimeout(300);
+          await joinedOrdersRoom();
           const order = await test.step(names[i]!, () => placeLiveOrder(browser, baseURL!));
           after = await run.step({ type: 'analytics.newOrder', order });
           // the chart moved: today's total grew by the order's amount
@@ -150,7 +175,12 @@ for (const [index, path] of paths.entries()) {
           after = await run.step(step.event);
           await test.step(names[i]!, () => page.getByLabel(LABELS[region]).fill(String(step.event.date)));
           // a superseded fetch is cancelled in the browser: its request is aborted, its orders never show
-          if (wasLoading) await expect.poll(() => aborted.includes(old), { message: `the request for ${old} was aborted` }).toBe(true);
+          if (wasLoading)
+            await expect
+              .poll(() => aborted.includes(old), {
+                message: `the request for ${old} was aborted`,
+              })
+              .toBe(true);
           await expect(page.locator(`[data-total="${old}"]`)).toHaveCount(0);
         }
         expect(after.value).toEqual(step.after.value);

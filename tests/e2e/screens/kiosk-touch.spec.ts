@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
-import { holdLogo, login, touchToStart } from '../support/journeys.ts';
+import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
+
+test.use({ shopEnv: SHORT_EXIT_HOLD });
 
 /**
  * Kiosk mode's touch rules (client/features/kiosk/touch) measured on the shop's real pages at
@@ -122,7 +124,7 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
     await expect(page.locator('.hg-button').first()).toBeVisible();
     await checkKiosk(page, `${size.name} login with the on-screen keyboard`, found);
     await page.getByRole('button', { name: 'Close keyboard' }).click();
-    // the way out for staff: the logo held 5 s opens the PIN pad
+    // the way out for staff: the logo held (KIOSK_EXIT_HOLD_SECONDS) opens the PIN pad
     await expect(await holdLogo(page)).toBeVisible();
     await checkKiosk(page, `${size.name} PIN pad`, found);
   }
@@ -132,7 +134,10 @@ test('when a shopper uses the kiosk at /kiosk, then every visible focusable or c
 test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
   await touchToStart(page);
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.click();
@@ -165,7 +170,10 @@ test('when the plain shop loads and its search gets focus, then no keyboard code
   page,
 }) => {
   const fetched = keyboardFiles(page);
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Search products' }).click();
   await page.waitForLoadState('networkidle');
@@ -180,7 +188,10 @@ test('when the plain shop loads and its search gets focus, then no keyboard code
 });
 
 test('when the measure meets a target smaller than 44 px, then it reports it (the check can fail)', async ({ page }) => {
-  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await page.setViewportSize({
+    width: KIOSK_PORTRAIT.width,
+    height: KIOSK_PORTRAIT.height,
+  });
   await page.goto('/');
   await settled(page);
   expect((await smallTargets(page, TOUCH_TARGET_PX)).length).toBeGreaterThan(0);

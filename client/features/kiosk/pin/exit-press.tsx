@@ -7,8 +7,9 @@ import { PinPadDialog } from './pin-pad-dialog.tsx';
 
 export type ExitPressProps = {
   children: ReactNode;
-  /** The PIN pad's logic; tests give it other calls or a shorter hold. */
+  /** The PIN pad's logic; tests give it other calls. */
   logic?: typeof livePinPadMachine | undefined;
+  /** How long the press is held before the pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
   holdMs?: number | undefined;
   /** The kiosk mode's way out, called after a right PIN. */
   leave: () => void;
@@ -21,13 +22,17 @@ const pressArea = css({
   userSelect: 'none',
   WebkitUserSelect: 'none',
   WebkitTouchCallout: 'none',
-  '& a, & img': { userSelect: 'none', WebkitUserSelect: 'none', WebkitUserDrag: 'none' },
+  '& a, & img': {
+    userSelect: 'none',
+    WebkitUserSelect: 'none',
+    WebkitUserDrag: 'none',
+  },
 });
 
 const HOLD_KEYS = new Set(['Enter', ' ']);
 
 /**
- * The logo held 5 s (a pointer, or Enter or Space on the focused logo, so keyboard and switch
+ * The logo held for `holdMs` (a pointer, or Enter or Space on the focused logo, so keyboard and switch
  * users can reach it too) opens the PIN pad, and a right PIN calls `leave`. A short click still
  * does what the logo does. Nothing on screen advertises the press: it is for the operator.
  */

@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { Link } from '../../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { click, getByRoleName, queryByText, settle } from '../../../testing/dom.ts';
+import { PIN_PAD_HOLD_MS } from '../../../../machines/kiosk/pin-pad.machine.ts';
+import { click, getByRoleName, queryByText, settle, settleUntil } from '../../../testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { KioskModeContext } from '../kiosk-mode.ts';
@@ -17,22 +18,59 @@ const fire = async (target: Element, event: Event) => {
     target.dispatchEvent(event);
   });
 };
-const pointer = (type: string) => new PointerEvent(type, { bubbles: true, cancelable: true, button: 0, pointerId: 1 });
+const pointer = (type: string) =>
+  new PointerEvent(type, {
+    bubbles: true,
+    cancelable: true,
+    button: 0,
+    pointerId: 1,
+  });
 const key = (type: 'keydown' | 'keyup', name: string, repeat = false) =>
-  new KeyboardEvent(type, { key: name, bubbles: true, cancelable: true, repeat });
+  new KeyboardEvent(type, {
+    key: name,
+    bubbles: true,
+    cancelable: true,
+    repeat,
+  });
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+/** Runs `steps` with the pad's timers on a fake clock that `passes(ms)` moves; settle() needs the real one back after. */
+const onFakeClock = async (steps: (passes: (ms: number) => Promise<void>) => Promise<void>) => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await steps((ms) => act(async () => void vi.advanceTimersByTime(ms)));
+  } finally {
+    vi.useRealTimers();
+  }
+};
 
 async function renderLogo({
   active = true,
   post,
   pinSet = true,
   holdMs = HOLD_MS,
-}: { active?: boolean; post?: MockRoute; pinSet?: boolean; holdMs?: number | null } = {}) {
+}: {
+  active?: boolean;
+  post?: MockRoute;
+  pinSet?: boolean;
+  holdMs?: number | null;
+} = {}) {
   const leave = vi.fn();
-  const calls = mockFetch({ 'GET /api/kiosk/unlock': { body: { pinSet } }, 'POST /api/kiosk/unlock': post ?? { body: { left: true } } });
+  const calls = mockFetch({
+    'GET /api/kiosk/unlock': { body: { pinSet } },
+    'POST /api/kiosk/unlock': post ?? { body: { left: true } },
+  });
   const view = await renderWithApp(
-    <KioskModeContext.Provider value={{ active, leave, handoffShown: () => {}, handoffHidden: () => {} }}>
-      <KioskExitPress holdMs={holdMs ?? undefined}>
+    <KioskModeContext.Provider
+      value={{
+        active,
+        leave,
+        handoffShown: () => {},
+        handoffHidden: () => {},
+        ...(holdMs === null ? {} : { exitHoldMs: holdMs }),
+      }}
+    >
+      <KioskExitPress>
         <Link to="/">Statefront</Link>
       </KioskExitPress>
     </KioskModeContext.Provider>,
@@ -42,9 +80,11 @@ async function renderLogo({
   for (let i = 0; active && !document.querySelector('dialog') && i < 100; i += 1) await wait(20);
   const logo = getByRoleName(view.container, 'link', 'Statefront');
   const dialog = () => document.querySelector('dialog')!;
+  const opened = () => settleUntil(() => dialog().open || null, 'the PIN pad');
+  /** Holds the logo until the pad opens, then lets go. */
   const hold = async () => {
     await fire(logo, pointer('pointerdown'));
-    await wait((holdMs ?? 0) + 20);
+    await opened();
     await fire(logo, pointer('pointerup'));
     await click(logo);
     await settle();
@@ -55,16 +95,30 @@ async function renderLogo({
   };
   const status = () => dialog().querySelector('[role="status"]')?.textContent;
   const alertText = () => dialog().querySelector('[role="alert"]')?.textContent;
-  return { ...view, leave, calls, logo, dialog, hold, tap, status, alertText };
+  return {
+    ...view,
+    leave,
+    calls,
+    logo,
+    dialog,
+    opened,
+    hold,
+    tap,
+    status,
+    alertText,
+  };
 }
 
 describe('leaving kiosk mode: the press on the logo', () => {
-  it('when the logo is clicked briefly, then it follows its link and no PIN pad opens', async () => {
+  it('when the logo is clicked briefly, then it follows its link and no PIN pad opens, however long it is left after', async () => {
     const { logo, dialog, path, calls } = await renderLogo();
-    await fire(logo, pointer('pointerdown'));
-    await fire(logo, pointer('pointerup'));
-    await click(logo);
-    await wait(HOLD_MS + 20);
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await fire(logo, pointer('pointerup'));
+      await click(logo);
+      await passes(HOLD_MS * 10);
+    });
+    await settle();
     expect(path()).toBe('/');
     expect(dialog().open).toBe(false);
     expect(calls).toEqual([]);
@@ -72,12 +126,12 @@ describe('leaving kiosk mode: the press on the logo', () => {
 
   it('when the logo is held 5 s, then a modal PIN pad labelled "Leave kiosk mode" opens, and the click that ends the press stays on the page', async () => {
     const { logo, dialog, path } = await renderLogo({ holdMs: null });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await fire(logo, pointer('pointerdown'));
-    await act(async () => void vi.advanceTimersByTime(4_999));
-    expect(dialog().open).toBe(false);
-    await act(async () => void vi.advanceTimersByTime(1));
-    vi.useRealTimers();
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(PIN_PAD_HOLD_MS - 1);
+      expect(dialog().open).toBe(false);
+      await passes(1);
+    });
     await fire(logo, pointer('pointerup'));
     await click(logo);
     await settle();
@@ -93,12 +147,22 @@ describe('leaving kiosk mode: the press on the logo', () => {
     }
   });
 
-  it('when Enter is held on the focused logo, then the PIN pad opens too, and repeats of the held key type nothing', async () => {
-    const { logo, dialog, status } = await renderLogo();
-    await fire(logo, key('keydown', 'Enter'));
-    await wait(HOLD_MS + 20);
+  it('when the kiosk holds for 2 s (KIOSK_EXIT_HOLD_SECONDS=2), then the PIN pad opens after 2 s of pressing, not before', async () => {
+    const { logo, dialog } = await renderLogo({ holdMs: 2_000 });
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(1_999);
+      expect(dialog().open).toBe(false);
+      await passes(1);
+    });
     await settle();
     expect(dialog().open).toBe(true);
+  });
+
+  it('when Enter is held on the focused logo, then the PIN pad opens too, and repeats of the held key type nothing', async () => {
+    const { logo, dialog, opened, status } = await renderLogo();
+    await fire(logo, key('keydown', 'Enter'));
+    await opened();
     // Focus starts on the dots, not on a key the held Enter would press.
     expect(dialog().contains(document.activeElement)).toBe(true);
     expect(document.activeElement?.tagName).not.toBe('BUTTON');
@@ -109,8 +173,13 @@ describe('leaving kiosk mode: the press on the logo', () => {
   });
 
   it('when kiosk mode is off, then holding the logo opens nothing', async () => {
-    const { hold, calls } = await renderLogo({ active: false });
-    await hold();
+    const { logo, calls } = await renderLogo({ active: false });
+    await onFakeClock(async (passes) => {
+      await fire(logo, pointer('pointerdown'));
+      await passes(PIN_PAD_HOLD_MS);
+      await fire(logo, pointer('pointerup'));
+    });
+    await settle();
     expect(document.querySelector('dialog')).toBeNull();
     expect(calls).toEqual([]);
   });
@@ -138,8 +207,17 @@ describe('leaving kiosk mode: the PIN pad', () => {
     const post: MockRoute = () => {
       tries += 1;
       return tries < 5
-        ? { status: 403, body: { message: `Wrong PIN. ${5 - tries} tries left.`, field: 'pin' } }
-        : { status: 429, body: { message: 'Too many wrong PINs. Try again in 5 minutes.' } };
+        ? {
+            status: 403,
+            body: {
+              message: `Wrong PIN. ${5 - tries} tries left.`,
+              field: 'pin',
+            },
+          }
+        : {
+            status: 429,
+            body: { message: 'Too many wrong PINs. Try again in 5 minutes.' },
+          };
     };
     const { hold, tap, dialog, status, alertText, calls, leave } = await renderLogo({ post });
     await hold();

@@ -14,22 +14,22 @@ export const preloadKioskExit = (): Promise<unknown> => ExitPress.preload();
 
 export type KioskExitPressProps = {
   children: ReactNode;
-  /** The PIN pad's logic; tests give it other calls or a shorter hold. */
+  /** The PIN pad's logic; tests give it other calls. */
   logic?: typeof livePinPadMachine;
-  holdMs?: number;
 };
 
 /**
- * The way out of kiosk mode: a 5 s press on what it wraps (the logo) opens the PIN pad, and a
- * right PIN calls the kiosk mode's `leave`. Outside kiosk mode, and while the pad's code
- * loads, it is only the logo.
+ * The way out of kiosk mode: a press on what it wraps (the logo) held for the kiosk mode's
+ * `exitHoldMs` (KIOSK_EXIT_HOLD_SECONDS, 5 s by default) opens the PIN pad, and a right PIN
+ * calls the kiosk mode's `leave`. Outside kiosk mode, and while the pad's code loads, it is
+ * only the logo.
  */
-export function KioskExitPress({ children, logic, holdMs }: KioskExitPressProps) {
+export function KioskExitPress({ children, logic }: KioskExitPressProps) {
   const kiosk = useKioskMode();
   if (!kiosk.active) return <>{children}</>;
   return (
     <Suspense fallback={children}>
-      <ExitPress logic={logic} holdMs={holdMs} leave={kiosk.leave}>
+      <ExitPress logic={logic} holdMs={kiosk.exitHoldMs} leave={kiosk.leave}>
         {children}
       </ExitPress>
     </Suspense>

@@ -98,7 +98,13 @@ describe('KioskTouch', () => {
     await mount();
     const seen = vi.fn((e: Event) => e.preventDefault());
     host.addEventListener('click', seen);
-    link('Cart').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    link('Cart').dispatchEvent(
+      new MouseEvent('click', {
+        bubbles: true,
+        cancelable: true,
+        ctrlKey: true,
+      }),
+    );
     expect(seen).not.toHaveBeenCalled();
   });
 
@@ -141,10 +147,7 @@ describe('KioskTouch', () => {
     await mount();
     await act(async () => document.querySelector<HTMLInputElement>('#q')!.focus());
     await waitForKeyboard();
-    await act(async () => {
-      link('Cart').focus();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    expect(keyboardShown()).toBe(false);
+    await act(async () => link('Cart').focus());
+    await vi.waitFor(() => expect(keyboardShown()).toBe(false));
   });
 });
