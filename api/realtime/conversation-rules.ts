@@ -1,7 +1,7 @@
 import type { ChatAdmin } from '../../contracts/chat.ts';
 
 /**
- * The rules of a conversation (decision 009), kept apart from where conversations are stored so
+ * The rules of a conversation (decision 010), kept apart from where conversations are stored so
  * both stores (memory, Redis) and their tests share one statement of them.
  */
 export const CONVERSATION_RULES = {

@@ -22,7 +22,7 @@ export type Recorded = { entry: ChatHistoryEntry; repeat: boolean };
 export type ConversationRules = { historyLimit: number; customerGoneMs: number; keepMs: number };
 
 /**
- * Customers' conversations, visible to every admin (decision 009). Ids of entries grow per
+ * Customers' conversations, visible to every admin (decision 010). Ids of entries grow per
  * conversation and never restart, even after it ends and opens again, so a client's "last seen
  * id" stays meaningful. Async so that a store shared by several API instances
  * (redis-conversations.ts) can stand in for the in-memory one. Time is read from Date.now().

@@ -3,7 +3,7 @@ import { type ConversationRules, type Conversations, DEFAULT_RULES } from './con
 import type { HubRedis } from './redis-client.ts';
 
 /**
- * Conversations shared by every API instance through Redis (decision 009): a customer on one
+ * Conversations shared by every API instance through Redis (decision 010): a customer on one
  * instance and admins on any other see the same conversations, ids, history and holder.
  *
  * Keys (prefix `c`): `c:room:<id>` hash {open, nextId, name, takenById, takenByName};

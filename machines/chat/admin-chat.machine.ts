@@ -12,7 +12,7 @@ export type AdminChatContext = {
   closedAt: Record<string, number>;
   /** A refused reply, close or announcement to show the admin, as the hub words it. */
   notice: string | null;
-  /** Who answered each conversation first and so holds it (decision 009), by room. */
+  /** Who answered each conversation first and so holds it (decision 010), by room. */
   holders: Record<string, ChatAdmin>;
   /** This admin's user id, as the hub said when it listed the conversations. */
   me: string | null;
