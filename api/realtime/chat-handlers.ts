@@ -135,9 +135,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
-      io.to(ADMINS_ROOM)
-        .except(socket.id)
-        .emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
+      io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
       reply(socket, ack, { ok: true, id: entry.id });
     },
     true,

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAnsweredPayload, ChatError, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';

@@ -85,7 +85,10 @@ export const createRealtimeHub =
       allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
     });
     announceInstance(io, ctx.config.INSTANCE_ID, instance);
-    const rules = { historyLimit: options.historyLimit ?? 200, customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs };
+    const rules = {
+      historyLimit: options.historyLimit ?? 200,
+      customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,
+    };
     const shared = ctx.config.REDIS_URL
       ? openSharedState(ctx.config.REDIS_URL, { rules, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
       : undefined;
@@ -204,7 +207,10 @@ export const createRealtimeHub =
       const user = socket.data.user;
       const conversation = conversationOf(socket);
       // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.
-      const rooms = [...(conversation === socket.id ? [] : [conversation]), ...(user ? [userRoom(user._id), sessionRoom(user.sessionId)] : [])];
+      const rooms = [
+        ...(conversation === socket.id ? [] : [conversation]),
+        ...(user ? [userRoom(user._id), sessionRoom(user.sessionId)] : []),
+      ];
       if (user?.isAdmin) rooms.push(ORDERS_ROOM);
       if (rooms.length > 0) void socket.join(rooms);
       arrive(conversation, socket.id);

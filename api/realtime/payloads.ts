@@ -25,7 +25,9 @@ export const parseText = (v: unknown, field = 'text'): string | ChatError => {
 };
 
 const roomId = (v: unknown, field: string): string | ChatError =>
-  typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : fail('invalid', `${field} must be a conversation's id (the user of its messages)`);
+  typeof v === 'string' && v.length > 0 && v.length <= 64
+    ? v
+    : fail('invalid', `${field} must be a conversation's id (the user of its messages)`);
 
 export const parseAdminMessage = (v: unknown): AdminMessageIn | ChatError => {
   const body = record(v);

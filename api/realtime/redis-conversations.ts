@@ -160,7 +160,12 @@ export const createRedisConversations = (
         const history = answers[2 * n + 1] as string[];
         if (room.open !== '1') return void expired.push(id);
         const takenBy = holderOf(room);
-        conversations.push({ user: id, ...(room.name ? { name: room.name } : {}), ...(takenBy ? { takenBy } : {}), messages: history.map(entryOf) });
+        conversations.push({
+          user: id,
+          ...(room.name ? { name: room.name } : {}),
+          ...(takenBy ? { takenBy } : {}),
+          messages: history.map(entryOf),
+        });
       });
       if (expired.length > 0) await redis.zRem(openKey, expired);
       return conversations;

@@ -58,7 +58,10 @@ export const heldByOther = (context: Pick<AdminChatContext, 'holders' | 'me'>, u
 
 /** The hub's list as the page's rooms: spec section 3's messages, names and holders by room. */
 const fromConversations = (conversations: ChatConversation[]) => ({
-  rooms: conversations.map((c) => ({ user: c.user, messages: c.messages.map((m) => (m.from === 'client' ? { client: m.text } : { admin: m.text })) })),
+  rooms: conversations.map((c) => ({
+    user: c.user,
+    messages: c.messages.map((m) => (m.from === 'client' ? { client: m.text } : { admin: m.text })),
+  })),
   names: Object.fromEntries(conversations.flatMap((c) => (c.name ? [[c.user, c.name]] : []))),
   holders: Object.fromEntries(conversations.flatMap((c) => (c.takenBy ? [[c.user, c.takenBy]] : []))),
   // Unread while some customer waits for an answer.

@@ -91,7 +91,11 @@ export const customerChatModel = (): ModelSpec => {
         assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
       if (event.type === 'chat.restored' && after.matches({ connection: 'online' }))
-        assertEqual(next.messages, [...(event.messages as ChatMessage[]), ...prev.messages], 'the conversation so far comes before what was typed');
+        assertEqual(
+          next.messages,
+          [...(event.messages as ChatMessage[]), ...prev.messages],
+          'the conversation so far comes before what was typed',
+        );
       if (event.type === 'chat.show' || event.type === 'chat.hide')
         assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
       if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
@@ -199,12 +203,12 @@ export const adminChatModel = (): ModelSpec => {
         assertEqual(
           next.rooms.map((r) => r.user),
           (event.conversations as Array<{ user: string }>).map((c) => c.user),
-          'the hub\'s list is the page\'s rooms',
+          "the hub's list is the page's rooms",
         );
       if (event.type === 'admin.send' && heldByOther(prev, event.user as string))
         assertEqual(next.rooms, prev.rooms, 'a conversation a colleague holds is not answered here');
       if (event.type === 'admin.answered')
-        assertEqual(heldByOther(next, event.user as string)?.id, 'bob', 'a colleague\'s answer shows who holds the conversation');
+        assertEqual(heldByOther(next, event.user as string)?.id, 'bob', "a colleague's answer shows who holds the conversation");
     },
     describe: adminDescribe,
   };

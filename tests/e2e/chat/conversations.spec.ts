@@ -16,6 +16,8 @@ type SplitShop = { url: string; restartBff(): Promise<void> };
 
 const test = base.extend<object, { split: SplitShop }>({
   split: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-chat-'));
       const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn' };
@@ -70,7 +72,11 @@ async function adminOnChats(browser: Browser, url: string) {
 }
 
 const panel = (admin: Page, text: string) => admin.getByRole('region', { name: /^Chat with / }).filter({ hasText: text });
-const unreadDot = (admin: Page) => admin.getByRole('banner').getByRole('link', { name: /^Admin/ }).getByRole('img', { name: 'Unread chat message' });
+const unreadDot = (admin: Page) =>
+  admin
+    .getByRole('banner')
+    .getByRole('link', { name: /^Admin/ })
+    .getByRole('img', { name: 'Unread chat message' });
 
 test('when an admin reloads and opens a second tab mid-conversation, also across a BFF restart, then every tab shows every open conversation and hears what comes next', async ({
   browser,
