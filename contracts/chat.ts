@@ -48,10 +48,33 @@ export const CHAT_EVENTS = {
    * recover a connection whose client has received a recent event, so this keeps that true.
    */
   sync: 'chat sync',
+  /**
+   * Admin → server, with an ack (`ChatConversationsAck`): every open conversation with its
+   * messages so far, for an admin page that (re)connects, reloads or opens in another tab.
+   */
+  conversations: 'chat conversations',
+  /** Server → every admin socket but the sender's: an admin answered a conversation (`ChatAnsweredPayload`). */
+  answered: 'chat answered',
 } as const;
 
+/**
+ * What a customer's browser passes as `auth.conversation` in the handshake: the id it keeps for
+ * its conversation (22 to 64 letters, digits, - or _; longer than a socket id, which it never
+ * equals). Without it, the conversation is keyed by the socket id, as spec section 3 has it.
+ */
+export const CHAT_CONVERSATION_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
 export type ChatErrorCode =
-  'not admin' | 'rate limited' | 'too long' | 'empty' | 'invalid' | 'no admin' | 'no conversation' | 'identify failed';
+  | 'not admin'
+  | 'rate limited'
+  | 'too long'
+  | 'empty'
+  | 'invalid'
+  | 'no admin'
+  | 'no conversation'
+  | 'identify failed'
+  /** Another admin answered this conversation first: it is theirs. */
+  | 'taken';
 export type ChatError = { code: ChatErrorCode; message: string };
 /** The ack of 'client sends message', 'admin sends message', 'admin closes chat' and 'admin connected with server'. */
 export type ChatAck = { ok: true; id?: number } | ({ ok: false } & ChatError);
@@ -72,6 +95,15 @@ export type ClientToAdminPayload = AdminMessageIn & { id: number; name?: string 
 export type AdminCloseIn = { roomId: string };
 
 export type ChatHistoryEntry = { id: number; from: 'client' | 'admin'; text: string };
+/** The admin who answered a conversation first, and so holds it. */
+export type ChatAdmin = { id: string; name: string };
+/** One open conversation as an admin page loads it: `user` is what replies and closes name. */
+export type ChatConversation = { user: string; name?: string; takenBy?: ChatAdmin; messages: ChatHistoryEntry[] };
+/** `you`: the asking admin's user id, to tell their own conversations from colleagues'. */
+export type ChatConversationsAck = { ok: true; you: string; conversations: ChatConversation[] } | ({ ok: false } & ChatError);
+/** 'chat answered': another admin tab's reply, and who holds the conversation now. */
+export type ChatAnsweredPayload = { user: string; message: string; id: number; by: ChatAdmin };
+
 /** `room` is read for admins only: a customer always replays their own conversation. */
 export type ChatReplayRequest = { after: number; room?: string };
 export type ChatReplayAck = { ok: true; messages: ChatHistoryEntry[] } | ({ ok: false } & ChatError);
@@ -85,7 +117,7 @@ export type ChatIdentifyV1 = { id: string; name: string; email: string; signatur
 export type ChatIdentifyV2 = { v: 2; payload: string; signature: string };
 export type ChatIdentify = ChatIdentifyV1 | ChatIdentifyV2;
 /** What a socket may pass as socket.io's `auth` in the handshake. */
-export type ChatHandshakeAuth = { identify?: ChatIdentify };
+export type ChatHandshakeAuth = { identify?: ChatIdentify; conversation?: string };
 
 /** What the server emits, for typed clients (`Socket<ChatServerToClient>`). */
 export type ChatServerToClient = {
@@ -98,4 +130,5 @@ export type ChatServerToClient = {
   error: (error: ChatError) => void;
   'identify failed': (error: ChatError) => void;
   'chat sync': () => void;
+  'chat answered': (payload: ChatAnsweredPayload) => void;
 };

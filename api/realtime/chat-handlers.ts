@@ -1,13 +1,14 @@
-import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
-import type { Conversation, Conversations } from './conversations.ts';
+import { mayAnswer } from './conversation-rules.ts';
+import type { Conversations } from './conversations.ts';
 import type { FloodGuard } from './flood-guard.ts';
 import { isChatError, parseAdminClose, parseAdminMessage, parseClientId, parseReplay, parseText } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
 import { slidingWindow } from './rate-limit.ts';
 import { type Ack, failure, reply, serial } from './reply.ts';
-import { ADMINS_ROOM, type HubServer, type HubSocket } from './types.ts';
+import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
 
 export type ChatDeps = {
   io: HubServer;
@@ -21,8 +22,15 @@ export type ChatDeps = {
 const notAdmin = failure({ code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
 const noConversation = failure({
   code: 'no conversation',
-  message: 'That customer has no open conversation with you: they left or the chat was closed',
+  message: 'That customer has no open conversation: it was closed, or they left',
 });
+const taken = (holder: ChatAdmin) => failure({ code: 'taken', message: `${holder.name} is answering this customer` });
+
+/** Who the customer is, when the hub knows: a partner's identified visitor, or a logged-in shopper. */
+const customerName = (socket: HubSocket): string | undefined => {
+  const { identity, user } = socket.data;
+  return identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
+};
 
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
 export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
@@ -52,15 +60,11 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     });
   };
 
-  const isAdmin = async () => Boolean(socket.data.user?.isAdmin) && (await presence.has(socket.id));
-
-  /** The conversation `roomId` if this admin holds it; an admin back on a new socket takes theirs over. */
-  const ownConversation = async (roomId: string): Promise<Conversation | undefined> => {
-    const conv = await conversations.get(roomId);
-    if (!conv || conv.adminSocketId === socket.id) return conv;
-    if (conv.adminUserId !== socket.data.user?._id) return undefined;
-    await conversations.assign(roomId, { socketId: socket.id, userId: conv.adminUserId! });
-    return conv;
+  /** This socket's admin, if it announced itself and its session is an admin's. */
+  const admin = async (): Promise<ChatAdmin | undefined> => {
+    const user = socket.data.user;
+    if (!user?.isAdmin || !(await presence.has(socket.id))) return undefined;
+    return { id: user._id, name: `${user.name} ${user.lastName}` };
   };
 
   on(
@@ -79,31 +83,19 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
           failure({ code: 'invalid', message: 'An admin socket answers customers; it cannot open a conversation' }),
         );
       }
-      const current = await conversations.get(socket.id);
-      let adminSocketId = current?.adminSocketId;
-      // An admin whose instance died is gone from presence without a goodbye: choose again.
-      if (!adminSocketId || !(await presence.has(adminSocketId))) {
-        const admin = await presence.claim(current?.adminUserId);
-        if (!admin) {
-          socket.emit(SOCKET_EVENTS.noAdmin);
-          return reply(socket, ack, failure({ code: 'no admin', message: CHAT_TEXTS.noAdmin }));
-        }
-        // Only a conversation that would open counts (not a try while no admin is there, nor a
-        // customer moved to another admin), so a store's shoppers are not refused for waiting.
-        const tooMany = current ? undefined : await flood.conversation(socket);
-        if (tooMany) {
-          await presence.release(admin.socketId);
-          return reply(socket, ack, failure(tooMany));
-        }
-        await conversations.assign(socket.id, admin);
-        adminSocketId = admin.socketId;
+      const id = conversationOf(socket);
+      const name = customerName(socket);
+      if (!(await conversations.get(id))) {
+        const tooMany = await flood.conversation(socket);
+        if (tooMany) return reply(socket, ack, failure(tooMany));
       }
-      const { entry, repeat } = await conversations.record(socket.id, 'client', text, clientId);
-      // A re-sent copy (its first ack was lost with a connection): the admin has it already.
+      await conversations.open(id, { name });
+      const { entry, repeat } = await conversations.record(id, 'client', text, clientId);
+      // A re-sent copy (its first ack was lost with a connection): the admins have it already.
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
-      const { identity, user } = socket.data;
-      const name = identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
-      io.to(adminSocketId).emit(SOCKET_EVENTS.serverToAdmin, { user: socket.id, message: text, id: entry.id, ...(name ? { name } : {}) });
+      // Every admin tab hears it; kept either way, so an admin who comes later reads it.
+      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.serverToAdmin, { user: id, message: text, id: entry.id, ...(name ? { name } : {}) });
+      if (!(await presence.online())) socket.emit(SOCKET_EVENTS.noAdmin);
       reply(socket, ack, { ok: true, id: entry.id });
     },
     true,
@@ -120,40 +112,57 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     reply(socket, ack, { ok: true });
   });
 
+  on(CHAT_EVENTS.conversations, async (_payload, ack) => {
+    const me = await admin();
+    if (!me) return reply(socket, ack, notAdmin);
+    const answer = { ok: true as const, you: me.id, conversations: await conversations.list() };
+    if (ack) ack(answer);
+  });
+
   on(
     SOCKET_EVENTS.adminSendsMessage,
     async (payload, ack, [clientIdIn]) => {
-      if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+      const me = await admin();
+      if (!me) return reply(socket, ack, notAdmin);
       const body = parseAdminMessage(payload);
       if (isChatError(body)) return reply(socket, ack, failure(body));
       const clientId = parseClientId(clientIdIn);
       if (isChatError(clientId)) return reply(socket, ack, failure(clientId));
-      if (!(await ownConversation(body.user))) return reply(socket, ack, noConversation);
+      // The first admin to answer takes the conversation; the same admin's other tabs may go on.
+      const holder = await conversations.take(body.user, me);
+      if (!holder) return reply(socket, ack, noConversation);
+      if (holder.id !== me.id) return reply(socket, ack, taken(holder));
       const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
+      io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
       reply(socket, ack, { ok: true, id: entry.id });
     },
     true,
   );
 
   on(SOCKET_EVENTS.adminClosesChat, async (payload, ack) => {
-    if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+    const me = await admin();
+    if (!me) return reply(socket, ack, notAdmin);
     const body = parseAdminClose(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
-    if (!(await ownConversation(body.roomId))) return reply(socket, ack, noConversation);
+    const conversation = await conversations.get(body.roomId);
+    if (!conversation) return reply(socket, ack, noConversation);
+    if (conversation.takenBy && !mayAnswer(conversation.takenBy, me)) return reply(socket, ack, taken(conversation.takenBy));
     io.to(body.roomId).emit(SOCKET_EVENTS.adminClosedChat);
-    await conversations.close(body.roomId);
-    await presence.release(socket.id);
+    // Every admin tab drops its panel, as for a customer who left.
+    if (await conversations.end(body.roomId)) {
+      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'admin closed chat', socketId: body.roomId });
+    }
     reply(socket, ack, { ok: true });
   });
 
   on(CHAT_EVENTS.replay, async (payload, ack) => {
     const body = parseReplay(payload);
     if (isChatError(body)) return reply(socket, ack, failure(body));
-    if (!(await isAdmin())) return reply(socket, ack, { ok: true, messages: await conversations.after(socket.id, body.after) });
-    if (!body.room) return reply(socket, ack, failure({ code: 'invalid', message: 'room is required: the customer socket id to replay' }));
-    if (!(await ownConversation(body.room))) return reply(socket, ack, noConversation);
+    if (!(await admin())) return reply(socket, ack, { ok: true, messages: await conversations.after(conversationOf(socket), body.after) });
+    if (!body.room) return reply(socket, ack, failure({ code: 'invalid', message: "room is required: the conversation's id to replay" }));
+    if (!(await conversations.get(body.room))) return reply(socket, ack, noConversation);
     reply(socket, ack, { ok: true, messages: await conversations.after(body.room, body.after) });
   });
 };

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatError, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAnsweredPayload, ChatError, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
@@ -75,11 +75,22 @@ describe('realtime hub: chat', () => {
     expect(atShopper).toEqual(['polling reply']);
   });
 
-  it('when no admin is online, then the customer gets no admin and the message goes nowhere', async () => {
+  it('when no admin is online, then the customer is told no admin, the message is kept, and the next admin reads it and answers', async () => {
     const shopper = await customer();
     const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
-    expect(await say(shopper, 'anyone?')).toEqual({ ok: false, code: 'no admin', message: CHAT_TEXTS.noAdmin });
+    const atShopper = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+    expect(await say(shopper, 'anyone?')).toEqual({ ok: true, id: 1 });
     await until(() => noAdmin.length === 1, 'no admin arrives');
+
+    const { socket: adminSocket, userId } = await admin();
+    expect(await ack(adminSocket, CHAT_EVENTS.conversations)).toEqual({
+      ok: true,
+      you: userId,
+      conversations: [{ user: shopper.id, messages: [{ id: 1, from: 'client', text: 'anyone?' }] }],
+    });
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'Here now' })).toEqual({ ok: true, id: 2 });
+    await until(() => atShopper.length === 1, 'the customer has the answer');
+    expect(atShopper).toEqual(['Here now']);
   });
 
   it('when the admin closes the chat, then the customer is told and the next message starts a new conversation', async () => {
@@ -110,38 +121,71 @@ describe('realtime hub: chat', () => {
     const oldRoom = first.id;
     await say(first, 'first');
     await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, { roomId: oldRoom });
-    first.disconnect();
     await until(() => left.length === 1, 'the admin hears the old room is gone');
-    expect(left[0]).toEqual({ reason: 'client namespace disconnect', socketId: oldRoom });
+    expect(left[0]).toEqual({ reason: 'admin closed chat', socketId: oldRoom });
+    first.disconnect();
 
     const second = await customer();
     await say(second, 'again');
     await until(() => atAdmin.length === 2, 'the new room reaches the admin');
     expect(atAdmin[1]).toEqual({ user: second.id, message: 'again', id: 1 });
     expect(second.id).not.toBe(oldRoom);
+    // Ended once: its socket leaving later announces nothing more.
+    expect(left).toHaveLength(1);
   });
 
-  it('when two admins are online, then two customers land on different admins and each conversation stays with its admin', async () => {
+  it('when two admins are online, then both hear every customer; the first to reply takes the conversation and the other hears who did', async () => {
     const a = await admin();
     const b = await admin();
     const atA = collect<ClientToAdminPayload>(a.socket, SOCKET_EVENTS.serverToAdmin);
     const atB = collect<ClientToAdminPayload>(b.socket, SOCKET_EVENTS.serverToAdmin);
+    const answeredAtB = collect<ChatAnsweredPayload>(b.socket, CHAT_EVENTS.answered);
+    const answeredAtA = collect<ChatAnsweredPayload>(a.socket, CHAT_EVENTS.answered);
     const one = await customer();
     const two = await customer();
-    for (const round of [1, 2, 3]) {
-      await say(one, `one ${round}`);
-      await say(two, `two ${round}`);
-    }
-    await until(() => atA.length + atB.length === 6, 'all six messages reach admins');
-    expect(atA).toHaveLength(3);
-    expect(atB).toHaveLength(3);
-    expect(new Set(atA.map((m) => m.user)).size).toBe(1);
-    expect(new Set(atB.map((m) => m.user)).size).toBe(1);
-    expect(atA[0]!.user).not.toBe(atB[0]!.user);
+    await say(one, 'one');
+    await say(two, 'two');
+    await until(() => atA.length === 2 && atB.length === 2, 'both admins have both messages');
+    expect(atA.map((m) => m.user)).toEqual([one.id, two.id]);
+    expect(atB.map((m) => m.user)).toEqual([one.id, two.id]);
 
-    const bsCustomer = atB[0]!.user;
-    const refused = await ack(a.socket, SOCKET_EVENTS.adminSendsMessage, { user: bsCustomer, message: 'not mine' });
-    expect(refused).toMatchObject({ ok: false, code: 'no conversation' });
+    expect(await ack(a.socket, SOCKET_EVENTS.adminSendsMessage, { user: one.id, message: 'Ada here' })).toMatchObject({ ok: true });
+    await until(() => answeredAtB.length === 1, 'the other admin hears who answered');
+    expect(answeredAtB[0]).toEqual({ user: one.id, message: 'Ada here', id: 2, by: { id: a.userId, name: 'Ada Admin' } });
+    expect(await ack(b.socket, SOCKET_EVENTS.adminSendsMessage, { user: one.id, message: 'me too' })).toEqual({
+      ok: false,
+      code: 'taken',
+      message: 'Ada Admin is answering this customer',
+    });
+    expect(await ack(b.socket, SOCKET_EVENTS.adminClosesChat, { roomId: one.id })).toMatchObject({ ok: false, code: 'taken' });
+    // The other conversation is still free for whoever answers first.
+    expect(await ack(b.socket, SOCKET_EVENTS.adminSendsMessage, { user: two.id, message: 'Ada is busy, I am here' })).toMatchObject({
+      ok: true,
+    });
+    const listed = await ack(b.socket, CHAT_EVENTS.conversations);
+    expect(listed).toMatchObject({
+      ok: true,
+      conversations: [
+        { user: one.id, takenBy: { id: a.userId, name: 'Ada Admin' } },
+        { user: two.id, takenBy: { id: b.userId, name: 'Ada Admin' } },
+      ],
+    });
+    // The answering tab itself does not hear its own answer back.
+    expect(answeredAtA.map((m) => m.message)).toEqual(['Ada is busy, I am here']);
+  });
+
+  it("when the spec's own client closes a chat with the room id as a bare string, then the customer hears it is closed", async () => {
+    const { socket: adminSocket } = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    const shopper = await customer();
+    const closed = collect(shopper, SOCKET_EVENTS.adminClosedChat);
+    await say(shopper, 'bye soon');
+    await until(() => atAdmin.length === 1, 'the message arrives');
+    const errors = collect<ChatError>(adminSocket, CHAT_EVENTS.error);
+    adminSocket.emit(SOCKET_EVENTS.adminClosesChat, shopper.id);
+    await until(() => closed.length === 1, 'the customer hears the chat was closed');
+    expect(await ack(adminSocket, SOCKET_EVENTS.adminClosesChat, 42)).toMatchObject({ ok: false, code: 'invalid' });
+    expect(errors).toEqual([]);
   });
 
   it('when a guest claims to be admin, then it gets an error, receives nothing meant for admins and cannot act', async () => {
@@ -176,8 +220,12 @@ describe('realtime hub: chat', () => {
     const { token } = await t.register();
     const user = await customer({ token });
     expect(await ack(user, SOCKET_EVENTS.adminConnected, 'x')).toMatchObject({ ok: false, code: 'not admin' });
+    expect(await ack(user, CHAT_EVENTS.conversations)).toMatchObject({ ok: false, code: 'not admin' });
+    // Nobody counts as an admin: the shopper hears there is none.
     const shopper = await customer();
-    expect((await say(shopper, 'hi')).ok).toBe(false);
+    const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
+    await say(shopper, 'hi');
+    await until(() => noAdmin.length === 1, 'no admin arrives');
   });
 
   it('when a socket sends a sixth message within the window, then it is refused and not delivered', async () => {

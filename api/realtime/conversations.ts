@@ -1,90 +1,159 @@
-import type { ChatHistoryEntry } from '../../contracts/chat.ts';
+import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
+import { appendCapped, CONVERSATION_RULES, holderAfterReply, isAbandoned, isPastKeeping } from './conversation-rules.ts';
 
-/** A customer's room (keyed by their socket id) and the admin it is assigned to. */
+/**
+ * An open conversation. Its id is what the customer's browser keeps (`auth.conversation`), or
+ * the customer's socket id for a client that keeps none (spec section 3); it is the `user` of
+ * 'server sends message from client to admin' and what replies and closes name.
+ */
 export type Conversation = {
-  roomId: string;
-  adminSocketId?: string;
-  /** Kept when the admin's socket leaves, so the same admin gets the customer back on return. */
-  adminUserId?: string;
+  id: string;
+  /** The customer's name, when the hub knows it (a logged-in shopper, an identified visitor). */
+  name?: string;
+  /** The admin who answered first and holds it. */
+  takenBy?: ChatAdmin;
+  /** When a socket of the customer was last seen (epoch ms). */
+  seenAt: number;
 };
 
 /** What `record` did: the entry, and whether it was already there (then nothing was appended). */
 export type Recorded = { entry: ChatHistoryEntry; repeat: boolean };
 
+export type ConversationRules = { historyLimit: number; customerGoneMs: number; keepMs: number };
+
 /**
- * Customers' conversations with a bounded history for replay. Ids grow per room and never
- * restart while the socket lives, even when the admin closes the chat, so a client's "last
- * seen id" stays meaningful. Async so that a store shared by several API instances
- * (redis-conversations.ts) can stand in for the in-memory one.
+ * Customers' conversations, visible to every admin (decision 010). Ids of entries grow per
+ * conversation and never restart, even after it ends and opens again, so a client's "last seen
+ * id" stays meaningful. Async so that a store shared by several API instances
+ * (redis-conversations.ts) can stand in for the in-memory one. Time is read from Date.now().
  */
 export type Conversations = {
-  /** The open conversation of a room, if any. */
-  get(roomId: string): Promise<Conversation | undefined>;
-  assign(roomId: string, admin: { socketId: string; userId: string }): Promise<void>;
+  /** The conversation if open. */
+  get(id: string): Promise<Conversation | undefined>;
+  /** Opens it (true) unless it is open already (false); either way the customer's name is kept when given. */
+  open(id: string, customer: { name?: string }): Promise<boolean>;
   /**
    * Appends a message. With a `clientId` (the sender's own id for it) a repeat of a message the
-   * room's recent history already holds from the same side is not appended again: the original
-   * entry comes back with `repeat: true` (a client re-sends what a dropped connection left unanswered).
+   * recent history already holds from the same side is not appended again: the original entry
+   * comes back with `repeat: true` (a client re-sends what a dropped connection left unanswered).
    */
-  record(roomId: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded>;
-  after(roomId: string, id: number): Promise<ChatHistoryEntry[]>;
-  /** The admin closed it: the next customer message starts a new conversation. */
-  close(roomId: string): Promise<void>;
-  /** The customer's socket is gone for good; true if it ever reached an admin (whose screen shows the room). */
-  drop(roomId: string): Promise<boolean>;
-  /** The admin's socket is gone for good: their conversations wait for the next customer message. */
-  unassignAdmin(socketId: string): Promise<void>;
+  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded>;
+  /** The first reply takes it: who holds it after `admin` answered, or undefined if it is not open. */
+  take(id: string, admin: ChatAdmin): Promise<ChatAdmin | undefined>;
+  after(id: string, after: number): Promise<ChatHistoryEntry[]>;
+  /** Every open conversation with its messages, oldest first. */
+  list(): Promise<ChatConversation[]>;
+  /** Sockets of these conversations' customers are connected now. */
+  seen(ids: string[]): Promise<void>;
+  /** Ends it (an admin closed it, its customer left for good): true if it was open. Its messages go. */
+  end(id: string): Promise<boolean>;
+  /** Ends every conversation whose customer has been gone for `customerGoneMs`; answers their ids. */
+  endAbandoned(): Promise<string[]>;
 };
 
-/** The conversations of the customers connected to this process. */
-export const createConversations = (historyLimit: number): Conversations => {
-  // `cid`: the sender's id for the entry, kept alongside it (and trimmed with it) to spot repeats.
-  type Entry = ChatHistoryEntry & { cid?: string };
-  const rooms = new Map<string, Conversation & { history: Entry[]; nextId: number; open: boolean }>();
-  const plain = ({ id, from, text }: Entry): ChatHistoryEntry => ({ id, from, text });
+export const DEFAULT_RULES: ConversationRules = { ...CONVERSATION_RULES };
 
-  const room = (roomId: string) => {
-    let r = rooms.get(roomId);
-    if (!r) rooms.set(roomId, (r = { roomId, history: [], nextId: 1, open: false }));
-    return r;
+type Entry = ChatHistoryEntry & { cid?: string };
+type Room = Conversation & { open: boolean; history: Entry[]; nextId: number; changedAt: number };
+
+const plain = ({ id, from, text }: Entry): ChatHistoryEntry => ({ id, from, text });
+
+/** The conversations of this process's customers (one API instance, no REDIS_URL). */
+export const createConversations = (rules: Partial<ConversationRules> = {}): Conversations => {
+  const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
+  const rooms = new Map<string, Room>();
+
+  /** Forgets what is past keeping, as Redis's key expiry does for the shared store. */
+  const kept = (id: string): Room | undefined => {
+    const r = rooms.get(id);
+    if (r && isPastKeeping(r.changedAt, Date.now(), keepMs)) rooms.delete(id);
+    return rooms.get(id);
+  };
+  const openRoom = (id: string) => {
+    const r = kept(id);
+    return r?.open ? r : undefined;
+  };
+  const view = (r: Room): Conversation => ({
+    id: r.id,
+    seenAt: r.seenAt,
+    ...(r.name ? { name: r.name } : {}),
+    ...(r.takenBy ? { takenBy: r.takenBy } : {}),
+  });
+  const changed = (r: Room) => (r.changedAt = Date.now());
+  const end = (id: string): boolean => {
+    const r = openRoom(id);
+    if (!r) return false;
+    r.open = false;
+    r.history = [];
+    r.takenBy = undefined;
+    r.name = undefined;
+    changed(r);
+    return true;
   };
 
   return {
-    async get(roomId) {
-      const r = rooms.get(roomId);
-      return r?.open ? { roomId, adminSocketId: r.adminSocketId, adminUserId: r.adminUserId } : undefined;
+    async get(id) {
+      const r = openRoom(id);
+      return r ? view(r) : undefined;
     },
-    async assign(roomId, admin) {
-      const r = room(roomId);
-      r.open = true;
-      r.adminSocketId = admin.socketId;
-      r.adminUserId = admin.userId;
+    async open(id, { name }) {
+      const now = Date.now();
+      const r = kept(id);
+      if (r?.open) {
+        if (name) r.name = name;
+        return false;
+      }
+      rooms.set(id, { id, open: true, history: [], nextId: r?.nextId ?? 1, seenAt: now, changedAt: now, ...(name ? { name } : {}) });
+      return true;
     },
-    async record(roomId, from, text, clientId) {
-      const r = room(roomId);
+    async record(id, from, text, clientId) {
+      const r = kept(id) ?? { id, open: false, history: [], nextId: 1, seenAt: Date.now(), changedAt: Date.now() };
+      rooms.set(id, r);
       const seen = clientId ? r.history.find((m) => m.cid === clientId && m.from === from) : undefined;
       if (seen) return { entry: plain(seen), repeat: true };
       const entry: Entry = { id: r.nextId++, from, text, ...(clientId ? { cid: clientId } : {}) };
-      r.history.push(entry);
-      if (r.history.length > historyLimit) r.history.splice(0, r.history.length - historyLimit);
+      r.history = appendCapped(r.history, entry, historyLimit);
+      changed(r);
+      if (from === 'client') r.seenAt = Date.now();
       return { entry: plain(entry), repeat: false };
     },
-    async after(roomId, id) {
-      return (rooms.get(roomId)?.history ?? []).filter((m) => m.id > id).map(plain);
+    async take(id, admin) {
+      const r = openRoom(id);
+      if (!r) return undefined;
+      r.takenBy = holderAfterReply(r.takenBy, admin);
+      changed(r);
+      return r.takenBy;
     },
-    async close(roomId) {
-      const r = rooms.get(roomId);
-      if (!r) return;
-      r.open = false;
-      r.history = [];
-      r.adminSocketId = undefined;
-      r.adminUserId = undefined;
+    async after(id, after) {
+      return (kept(id)?.history ?? []).filter((m) => m.id > after).map(plain);
     },
-    async drop(roomId) {
-      return rooms.delete(roomId);
+    async list() {
+      const open = [...rooms.keys()].map(openRoom).filter((r): r is Room => r !== undefined);
+      return open.map(({ id, name, takenBy, history }) => ({
+        user: id,
+        ...(name ? { name } : {}),
+        ...(takenBy ? { takenBy } : {}),
+        messages: history.map(plain),
+      }));
     },
-    async unassignAdmin(socketId) {
-      for (const r of rooms.values()) if (r.adminSocketId === socketId) r.adminSocketId = undefined;
+    async seen(ids) {
+      const now = Date.now();
+      for (const id of ids) {
+        const r = openRoom(id);
+        if (r) r.seenAt = now;
+      }
+    },
+    async end(id) {
+      return end(id);
+    },
+    async endAbandoned() {
+      const now = Date.now();
+      const gone = [...rooms.keys()].filter((id) => {
+        const r = openRoom(id);
+        return r !== undefined && isAbandoned(r.seenAt, now, customerGoneMs);
+      });
+      for (const id of gone) end(id);
+      return gone;
     },
   };
 };

@@ -97,9 +97,6 @@ describe('realtime hub: flood limits per address', () => {
 
   it('when an address opens more new conversations a minute than allowed, then the next is refused and reaches no admin; open ones go on', async () => {
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => customer('127.0.0.31')));
-    // No admin yet: tries that open nothing do not count.
-    for (const s of shoppers) expect(await say(s, 'anyone?')).toMatchObject({ ok: false, code: 'no admin' });
-
     const { atAdmin } = await admin();
     const answers: ChatAck[] = [];
     for (const s of shoppers) answers.push(await say(s, 'hello'));

@@ -1,3 +1,4 @@
+import { CHAT_CONVERSATION_ID } from '../../contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import { verifyToken } from '../auth/token.ts';
 import type { ApiContext } from '../context.ts';
@@ -18,7 +19,10 @@ export const handshake =
       const header = socket.handshake.headers.authorization;
       const claims = header?.startsWith('Bearer ') ? await verifyToken(header.slice(7), ctx.config.TOKEN_SECRET) : null;
       socket.data.user = claims ? ((await liveSessionUser(ctx.db, claims.sid, claims._id)) ?? undefined) : undefined;
-      const auth = (socket.handshake.auth ?? {}) as { identify?: unknown };
+      const auth = (socket.handshake.auth ?? {}) as { identify?: unknown; conversation?: unknown };
+      // Anything else (none, malformed) leaves the conversation keyed by the socket id.
+      socket.data.conversation =
+        typeof auth.conversation === 'string' && CHAT_CONVERSATION_ID.test(auth.conversation) ? auth.conversation : undefined;
       const identity = verifyIdentity(auth.identify, ctx);
       socket.data.identity = typeof identity === 'object' ? identity : undefined;
       socket.data.identifyError = typeof identity === 'string' ? identity : undefined;

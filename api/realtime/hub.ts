@@ -8,6 +8,7 @@ import type { ApiContext } from '../context.ts';
 import type { InstanceState } from '../http/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
+import { CONVERSATION_RULES } from './conversation-rules.ts';
 import { createConversations } from './conversations.ts';
 import { createFloodGuard } from './flood-guard.ts';
 import { handshake } from './handshake.ts';
@@ -15,7 +16,7 @@ import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
 import { serial } from './reply.ts';
 import { openSharedState } from './shared-state.ts';
-import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
+import { ADMINS_ROOM, conversationOf, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 
 export type RealtimeHubOptions = {
   /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
@@ -24,8 +25,12 @@ export type RealtimeHubOptions = {
   rateLimit?: { max: number; windowMs: number };
   /** The window of the per-address limits (messages, new conversations); a minute by default. */
   addressWindowMs?: number;
-  /** Messages kept per conversation for 'chat replay'. */
+  /** Messages kept per conversation (default 200). */
   historyLimit?: number;
+  /** How long a conversation waits for its customer to come back before it ends (default 30 minutes). */
+  customerGoneMs?: number;
+  /** How often this instance says its customers are there and ends abandoned conversations (default a minute). */
+  sweepMs?: number;
   /** Admin presence; the default is Redis's with REDIS_URL (every instance), else this process's. */
   presence?: AdminPresence;
   /** With REDIS_URL: how long a dead instance's admins and open sockets still count (its heartbeats' TTL). */
@@ -80,9 +85,12 @@ export const createRealtimeHub =
       allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
     });
     announceInstance(io, ctx.config.INSTANCE_ID, instance);
-    const historyLimit = options.historyLimit ?? 200;
+    const rules = {
+      historyLimit: options.historyLimit ?? 200,
+      customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,
+    };
     const shared = ctx.config.REDIS_URL
-      ? openSharedState(ctx.config.REDIS_URL, { historyLimit, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
+      ? openSharedState(ctx.config.REDIS_URL, { rules, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
     if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
@@ -97,10 +105,12 @@ export const createRealtimeHub =
     // After the handshake: admins, known by their session, are not counted.
     io.use(flood.admit);
     const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
-    const conversations = shared?.conversations ?? createConversations(historyLimit);
+    const conversations = shared?.conversations ?? createConversations(rules);
     const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
     const deps = { io, ctx, presence, conversations, rateLimit, flood };
-    const departures = new Map<string, { user?: AuthUser; timer: NodeJS.Timeout }>();
+    const departures = new Map<string, { user?: AuthUser; conversation: string; timer: NodeJS.Timeout }>();
+    /** This instance's connected customers' conversations → their sockets here (a customer may have several tabs). */
+    const present = new Map<string, Set<string>>();
     const background = serial(ctx.logger);
     let closing = false;
 
@@ -117,19 +127,45 @@ export const createRealtimeHub =
       }
     };
 
-    /** The socket is gone for good: an admin's customers wait for another admin; a customer's admin is told. */
-    const finalize = async (socketId: string, reason: string) => {
+    /** Ends a conversation and tells every admin tab (the spec's `disconnected`, keyed by the conversation). */
+    const end = async (conversation: string, reason: string) => {
+      // Visitors who never wrote are nobody's business: admins only have rooms for those who did.
+      if (await conversations.end(conversation)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId: conversation });
+    };
+
+    /**
+     * The socket is gone for good. An admin leaves presence. A conversation keyed by this socket
+     * (the spec's own client) ends with it; one the browser keeps ends only when the page let go
+     * of it on purpose (a kiosk reset, a login, the admin's close) and no other tab holds it,
+     * else it waits 30 minutes for its customer (a reload, a lost connection).
+     */
+    const finalize = async (socketId: string, reason: string, conversation: string) => {
       departures.delete(socketId);
       if (await livesElsewhere(socketId)) return;
       if (await presence.has(socketId)) {
         await presence.remove(socketId);
-        await conversations.unassignAdmin(socketId);
         return;
       }
-      const adminSocketId = (await conversations.get(socketId))?.adminSocketId;
-      if (adminSocketId) await presence.release(adminSocketId);
-      // Visitors who never wrote are nobody's business: admins only have rooms for those who did.
-      if (await conversations.drop(socketId)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId });
+      if (conversation === socketId) return end(conversation, reason);
+      if (reason === 'client namespace disconnect' && !(await livesElsewhere(conversation))) await end(conversation, reason);
+    };
+
+    const arrive = (conversation: string, socketId: string) => {
+      const sockets = present.get(conversation) ?? new Set();
+      present.set(conversation, sockets.add(socketId));
+    };
+    const leave = (conversation: string, socketId: string) => {
+      const sockets = present.get(conversation);
+      sockets?.delete(socketId);
+      if (sockets?.size === 0) present.delete(conversation);
+    };
+
+    /** Says this instance's customers are there, then ends the conversations whose customer is gone. */
+    const sweep = async () => {
+      await conversations.seen([...present.keys()]);
+      for (const conversation of await conversations.endAbandoned()) {
+        io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
+      }
     };
 
     /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
@@ -141,7 +177,6 @@ export const createRealtimeHub =
         return;
       }
       await presence.remove(socket.id);
-      await conversations.unassignAdmin(socket.id);
       socket.disconnect(true);
     };
 
@@ -160,7 +195,7 @@ export const createRealtimeHub =
             return;
           }
           clearTimeout(departure.timer);
-          await finalize(socketId, 'admin rights revoked');
+          await finalize(socketId, 'admin rights revoked', departure.conversation);
         });
       }
     };
@@ -170,7 +205,16 @@ export const createRealtimeHub =
       if (pending) clearTimeout(pending.timer);
       departures.delete(socket.id);
       const user = socket.data.user;
-      if (user) void socket.join([userRoom(user._id), sessionRoom(user.sessionId), ...(user.isAdmin ? [ORDERS_ROOM] : [])]);
+      const conversation = conversationOf(socket);
+      // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.
+      const rooms = [
+        ...(conversation === socket.id ? [] : [conversation]),
+        ...(user ? [userRoom(user._id), sessionRoom(user.sessionId)] : []),
+      ];
+      if (user?.isAdmin) rooms.push(ORDERS_ROOM);
+      if (rooms.length > 0) void socket.join(rooms);
+      arrive(conversation, socket.id);
+      background(() => conversations.seen([conversation]));
       if (socket.recovered) background(() => readmit(socket));
       else {
         socket.emit(CHAT_EVENTS.sync);
@@ -179,20 +223,25 @@ export const createRealtimeHub =
       }
       wireChat(deps, socket);
       socket.on('disconnect', (reason) => {
+        leave(conversation, socket.id);
         if (closing) return;
+        // The 30 minutes of a conversation whose customer does not come back run from now.
+        background(() => conversations.seen([conversation]));
         if (!RECOVERABLE.has(reason)) {
-          background(() => finalize(socket.id, reason));
+          background(() => finalize(socket.id, reason, conversation));
           return;
         }
         background(() => presence.setConnected(socket.id, false));
-        const timer = setTimeout(() => background(() => finalize(socket.id, reason)), windowMs);
-        departures.set(socket.id, { user: socket.data.user, timer });
+        const timer = setTimeout(() => background(() => finalize(socket.id, reason, conversation)), windowMs);
+        departures.set(socket.id, { user: socket.data.user, conversation, timer });
       });
     });
 
     // Keeps every client's recovery offset recent (socket.io recovers only from a known one).
     const sync = setInterval(() => io.emit(CHAT_EVENTS.sync), Math.max(100, Math.floor(windowMs / 3)));
     sync.unref();
+    const sweeping = setInterval(() => background(sweep), options.sweepMs ?? 60_000);
+    sweeping.unref();
     const stopWatching = watchAccounts(io, ctx, recheckDeparted);
     // Draining: every engine.io connection ends as a transport close ('forced close' here, a
     // recoverable reason), never 'io server disconnect', so clients reconnect (elsewhere) and recover.
@@ -204,6 +253,7 @@ export const createRealtimeHub =
     return async () => {
       closing = true;
       clearInterval(sync);
+      clearInterval(sweeping);
       for (const { timer } of departures.values()) clearTimeout(timer);
       departures.clear();
       stopWatching();

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat.ts';
-import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAnsweredPayload, ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
 import { createLogger } from '../logger.ts';
@@ -161,7 +162,8 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
 
     holdOffline(adminSocket);
     await c.api.stop();
-    expect(await say(shopper, 'hello?')).toMatchObject({ ok: false, code: 'no admin', message: CHAT_TEXTS.noAdmin });
+    // Kept for the next admin, but the customer is told nobody reads it now.
+    expect(await say(shopper, 'hello?')).toMatchObject({ ok: true, id: 2 });
     // With a shared adapter, socket.io routes even a direct emit through Redis: it may trail the ack.
     await until(() => told.length === 1, 'the customer is told no admin');
   });
@@ -181,6 +183,45 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     crashing.abandon();
     await c.api.stop();
     await vi.waitFor(async () => expect(await crashing.has(adminId)).toBe(false), { timeout: 10_000, interval: 50 });
-    expect(await say(shopper, 'hello?')).toMatchObject({ ok: false, code: 'no admin' });
+    const told = collect(shopper, SOCKET_EVENTS.noAdmin);
+    expect(await say(shopper, 'hello?')).toMatchObject({ ok: true });
+    await until(() => told.length === 1, 'the customer is told no admin');
+  });
+
+  it('when a customer keeps a conversation id, then admins on every instance hear it, one answers, and the customer reloaded on another instance reads it all again', async () => {
+    const onA = await admin(a.url);
+    const onB = await admin(b.url);
+    const heardOnA = collect<ClientToAdminPayload>(onA.socket, SOCKET_EVENTS.serverToAdmin);
+    const heardOnB = collect<ClientToAdminPayload>(onB.socket, SOCKET_EVENTS.serverToAdmin);
+    const answeredOnA = collect<ChatAnsweredPayload>(onA.socket, CHAT_EVENTS.answered);
+    const conversation = `conv-${randomUUID()}`;
+    const first = track(await connect(a.url, { auth: { conversation } }));
+    expect(await say(first, 'Can I return a mug?')).toEqual({ ok: true, id: 1 });
+    await until(() => heardOnA.length === 1 && heardOnB.length === 1, 'admins on both instances hear it');
+    expect(heardOnB[0]).toEqual({ user: conversation, message: 'Can I return a mug?', id: 1 });
+
+    // The page reloads (its connection just ends): a new socket, on the other instance, with the id the browser kept.
+    holdOffline(first);
+    await cutClientSide(hubA, first);
+    const again = track(await connect(b.url, { auth: { conversation } }));
+    const atCustomer = collect<string>(again, SOCKET_EVENTS.serverToClient);
+    expect(await ack(onB.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Within 30 days' })).toEqual({
+      ok: true,
+      id: 2,
+    });
+    await until(() => atCustomer.length === 1 && answeredOnA.length === 1, 'the reply reaches the customer and the other admin');
+    expect(answeredOnA[0]).toMatchObject({ user: conversation, by: { id: onB.userId } });
+    expect(await ack(again, CHAT_EVENTS.replay, { after: 0 })).toEqual({
+      ok: true,
+      messages: [
+        { id: 1, from: 'client', text: 'Can I return a mug?' },
+        { id: 2, from: 'admin', text: 'Within 30 days' },
+      ],
+    });
+    expect(await ack(onA.socket, CHAT_EVENTS.conversations)).toMatchObject({
+      ok: true,
+      conversations: [{ user: conversation, takenBy: { id: onB.userId }, messages: [{ id: 1 }, { id: 2 }] }],
+    });
+    expect(await ack(onB.socket, SOCKET_EVENTS.adminClosesChat, conversation)).toEqual({ ok: true });
   });
 });

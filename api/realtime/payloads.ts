@@ -25,7 +25,9 @@ export const parseText = (v: unknown, field = 'text'): string | ChatError => {
 };
 
 const roomId = (v: unknown, field: string): string | ChatError =>
-  typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : fail('invalid', `${field} must be a customer's socket id`);
+  typeof v === 'string' && v.length > 0 && v.length <= 64
+    ? v
+    : fail('invalid', `${field} must be a conversation's id (the user of its messages)`);
 
 export const parseAdminMessage = (v: unknown): AdminMessageIn | ChatError => {
   const body = record(v);
@@ -36,8 +38,9 @@ export const parseAdminMessage = (v: unknown): AdminMessageIn | ChatError => {
   return isError(message) ? message : { user, message };
 };
 
+/** Spec section 7 sends `{ roomId }`; the spec's own client sends the id as a bare string, read the same. */
 export const parseAdminClose = (v: unknown): AdminCloseIn | ChatError => {
-  const id = roomId(record(v)?.roomId, 'roomId');
+  const id = roomId(typeof v === 'string' ? v : record(v)?.roomId, 'roomId');
   return isError(id) ? id : { roomId: id };
 };
 

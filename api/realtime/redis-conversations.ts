@@ -1,32 +1,38 @@
-import type { ChatHistoryEntry } from '../../contracts/chat.ts';
-import type { Conversations } from './conversations.ts';
+import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
+import { type ConversationRules, type Conversations, DEFAULT_RULES } from './conversations.ts';
 import type { HubRedis } from './redis-client.ts';
 
 /**
- * Conversations shared by every API instance through Redis, so that a customer on one
- * instance and their admin on another see the same assignment, ids and history.
+ * Conversations shared by every API instance through Redis (decision 010): a customer on one
+ * instance and admins on any other see the same conversations, ids, history and holder.
  *
- * Keys (prefix `c`): `c:room:<roomId>` hash {open, adminSocketId, adminUserId, nextId};
- * `c:history:<roomId>` list of JSON entries, trimmed to the limit; `c:admin:<socketId>` set of
- * the rooms assigned to an admin socket (possibly stale: checked against the room on use).
- * Rooms expire `ttlSec` after their last change, so an instance stopped while its customers were
- * inside their recovery window leaves nothing behind for long.
+ * Keys (prefix `c`): `c:room:<id>` hash {open, nextId, name, takenById, takenByName};
+ * `c:history:<id>` list of JSON entries, trimmed to the limit; `c:open` sorted set of the open
+ * conversations scored by when their customer was last seen (ms). Room and history expire
+ * `keepMs` after their last change; an id left in `c:open` by an expired room is pruned on read.
+ * Every check-and-change is one Lua script, so instances never race (two first replies, two sweeps).
  */
 
-const UNASSIGN = `
-for _, room in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local key = ARGV[2] .. room
-  if redis.call('HGET', key, 'adminSocketId') == ARGV[1] then redis.call('HDEL', key, 'adminSocketId') end
+const OPEN = `
+if redis.call('HGET', KEYS[1], 'open') == '1' then
+  if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'name', ARGV[2]) end
+  return 0
 end
-redis.call('DEL', KEYS[1])
-return 0
+redis.call('HDEL', KEYS[1], 'takenById', 'takenByName', 'name')
+redis.call('HSET', KEYS[1], 'open', '1')
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'name', ARGV[2]) end
+redis.call('DEL', KEYS[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
 `;
 
 /*
  * Records one entry, atomically: a message whose sender's id (ARGV[3], '' for none) an entry of
- * the room's recent history already carries from the same side (ARGV[2]) is answered with that
- * entry (flag 1) and not appended, so a copy re-sent to another instance is counted once.
- * ARGV[1] is the entry's JSON without its id, which the room's counter gives here.
+ * the recent history already carries from the same side (ARGV[2]) is answered with that entry
+ * (flag 1) and not appended, so a copy re-sent to another instance is counted once. ARGV[1] is
+ * the entry's JSON without its id, which the room's counter gives here. A customer's message
+ * also says they are there (ARGV[7] the id, ARGV[6] now).
  */
 const RECORD = `
 if ARGV[3] ~= '' then
@@ -39,9 +45,46 @@ local id = redis.call('HINCRBY', KEYS[1], 'nextId', 1)
 local raw = '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2)
 redis.call('RPUSH', KEYS[2], raw)
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
-redis.call('EXPIRE', KEYS[2], ARGV[5])
-redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+if ARGV[2] == 'client' then redis.call('ZADD', KEYS[3], 'XX', ARGV[6], ARGV[7]) end
 return {0, raw}
+`;
+
+/** The first reply takes it: sets the holder when there is none; answers the holder, or nil when not open. */
+const TAKE = `
+if redis.call('HGET', KEYS[1], 'open') ~= '1' then return nil end
+local id = redis.call('HGET', KEYS[1], 'takenById')
+if id then return {id, redis.call('HGET', KEYS[1], 'takenByName')} end
+redis.call('HSET', KEYS[1], 'takenById', ARGV[1], 'takenByName', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return {ARGV[1], ARGV[2]}
+`;
+
+/** Ends one conversation (ARGV[1]: its id; ARGV[2]: room key prefix; ARGV[3]: history key prefix). */
+const END_ONE = `
+local function finish(id)
+  redis.call('ZREM', KEYS[1], id)
+  local room = ARGV[2] .. id
+  if redis.call('HGET', room, 'open') ~= '1' then return 0 end
+  redis.call('HSET', room, 'open', '0')
+  redis.call('HDEL', room, 'takenById', 'takenByName', 'name')
+  redis.call('DEL', ARGV[3] .. id)
+  return 1
+end
+`;
+
+const END = `${END_ONE}
+return finish(ARGV[1])
+`;
+
+/** Ends every conversation whose customer was last seen at or before ARGV[1]; answers their ids. */
+const END_ABANDONED = `${END_ONE}
+local ended = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])) do
+  if finish(id) == 1 then table.insert(ended, id) end
+end
+return ended
 `;
 
 /** Entries are stored with the sender's id (`cid`) for spotting repeats; readers get the contract's shape. */
@@ -49,62 +92,99 @@ const entryOf = (raw: string): ChatHistoryEntry => {
   const { id, from, text } = JSON.parse(raw) as ChatHistoryEntry;
   return { id, from, text };
 };
+const holderOf = (r: Record<string, string>): ChatAdmin | undefined =>
+  r.takenById ? { id: r.takenById, name: r.takenByName ?? '' } : undefined;
 
-export type RedisConversationsOptions = { historyLimit: number; ttlSec?: number; prefix?: string };
+export type RedisConversationsOptions = Partial<ConversationRules> & { prefix?: string };
 
 export const createRedisConversations = (
   redis: HubRedis,
-  { historyLimit, ttlSec = 24 * 3600, prefix = 'sf:chat:conversations' }: RedisConversationsOptions,
+  { prefix = 'sf:chat:conversations', ...rules }: RedisConversationsOptions = {},
 ): Conversations => {
-  const roomKey = (roomId: string) => `${prefix}:room:${roomId}`;
-  const historyKey = (roomId: string) => `${prefix}:history:${roomId}`;
-  const adminKey = (socketId: string) => `${prefix}:admin:${socketId}`;
+  const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
+  const roomKey = (id: string) => `${prefix}:room:${id}`;
+  const historyKey = (id: string) => `${prefix}:history:${id}`;
+  const openKey = `${prefix}:open`;
+  const keep = String(keepMs);
+
+  const end = async (id: string) =>
+    (await redis.eval(END, { keys: [openKey], arguments: [id, `${prefix}:room:`, `${prefix}:history:`] })) === 1;
 
   return {
-    async get(roomId) {
-      const r = await redis.hGetAll(roomKey(roomId));
+    async get(id) {
+      const [r, seenAt] = await Promise.all([redis.hGetAll(roomKey(id)), redis.zScore(openKey, id)]);
       if (r.open !== '1') return undefined;
-      return { roomId, adminSocketId: r.adminSocketId || undefined, adminUserId: r.adminUserId || undefined };
+      const takenBy = holderOf(r);
+      return { id, seenAt: seenAt ?? 0, ...(r.name ? { name: r.name } : {}), ...(takenBy ? { takenBy } : {}) };
     },
-    async assign(roomId, admin) {
-      await redis
-        .multi()
-        .hSet(roomKey(roomId), { open: '1', adminSocketId: admin.socketId, adminUserId: admin.userId })
-        .expire(roomKey(roomId), ttlSec)
-        .sAdd(adminKey(admin.socketId), roomId)
-        .expire(adminKey(admin.socketId), ttlSec)
-        .exec();
+    async open(id, { name }) {
+      const opened = await redis.eval(OPEN, {
+        keys: [roomKey(id), historyKey(id), openKey],
+        arguments: [id, name ?? '', String(Date.now()), keep],
+      });
+      return opened === 1;
     },
-    async record(roomId, from, text, clientId) {
+    async record(id, from, text, clientId) {
       const [flag, raw] = (await redis.eval(RECORD, {
-        keys: [roomKey(roomId), historyKey(roomId)],
+        keys: [roomKey(id), historyKey(id), openKey],
         arguments: [
           JSON.stringify({ from, text, ...(clientId ? { cid: clientId } : {}) }),
           from,
           clientId ?? '',
           String(historyLimit),
-          String(ttlSec),
+          keep,
+          String(Date.now()),
+          id,
         ],
       })) as [number, string];
       return { entry: entryOf(raw), repeat: flag === 1 };
     },
-    async after(roomId, id) {
-      const all = await redis.lRange(historyKey(roomId), 0, -1);
-      return all.map(entryOf).filter((m) => m.id > id);
+    async take(id, admin) {
+      const holder = (await redis.eval(TAKE, { keys: [roomKey(id)], arguments: [admin.id, admin.name, keep] })) as [string, string] | null;
+      return holder ? { id: holder[0], name: holder[1] } : undefined;
     },
-    async close(roomId) {
-      await redis
-        .multi()
-        .hSet(roomKey(roomId), 'open', '0')
-        .hDel(roomKey(roomId), ['adminSocketId', 'adminUserId'])
-        .del(historyKey(roomId))
-        .exec();
+    async after(id, after) {
+      const all = await redis.lRange(historyKey(id), 0, -1);
+      return all.map(entryOf).filter((m) => m.id > after);
     },
-    async drop(roomId) {
-      return (await redis.del([roomKey(roomId), historyKey(roomId)])) > 0;
+    async list() {
+      const ids = await redis.zRange(openKey, 0, -1);
+      if (ids.length === 0) return [];
+      const read = redis.multi();
+      for (const id of ids) read.hGetAll(roomKey(id)).lRange(historyKey(id), 0, -1);
+      const answers = (await read.exec()) as unknown[];
+      const conversations: ChatConversation[] = [];
+      const expired: string[] = [];
+      ids.forEach((id, n) => {
+        const room = answers[2 * n] as Record<string, string>;
+        const history = answers[2 * n + 1] as string[];
+        if (room.open !== '1') return void expired.push(id);
+        const takenBy = holderOf(room);
+        conversations.push({
+          user: id,
+          ...(room.name ? { name: room.name } : {}),
+          ...(takenBy ? { takenBy } : {}),
+          messages: history.map(entryOf),
+        });
+      });
+      if (expired.length > 0) await redis.zRem(openKey, expired);
+      return conversations;
     },
-    async unassignAdmin(socketId) {
-      await redis.eval(UNASSIGN, { keys: [adminKey(socketId)], arguments: [socketId, `${prefix}:room:`] });
+    async seen(ids) {
+      if (ids.length === 0) return;
+      const now = Date.now();
+      await redis.zAdd(
+        openKey,
+        ids.map((value) => ({ score: now, value })),
+        { XX: true },
+      );
+    },
+    end,
+    async endAbandoned() {
+      return (await redis.eval(END_ABANDONED, {
+        keys: [openKey],
+        arguments: [String(Date.now() - customerGoneMs), `${prefix}:room:`, `${prefix}:history:`],
+      })) as string[];
     },
   };
 };

@@ -6,46 +6,27 @@ import type { HubRedis } from './redis-client.ts';
  * Admin presence shared by every API instance through Redis. Each admin entry names the
  * instance holding its socket; each instance keeps a heartbeat key alive with a TTL. When an
  * instance dies without a goodbye its heartbeat expires, and its admins stop counting: `has`
- * says no at once and `claim` removes them. Lua keeps the pick-and-count atomic, so two
- * instances never race on the least busy admin.
+ * says no at once and `online` removes them.
  *
- * Keys (prefix `p`): `p:admins` hash socketId → {"u": userId, "i": instanceId}; `p:load` hash
- * socketId → open conversations; `p:offline` set of sockets inside their recovery window;
- * `p:instance:<id>` the heartbeat.
+ * Keys (prefix `p`): `p:admins` hash socketId → {"u": userId, "i": instanceId}; `p:offline` set
+ * of sockets inside their recovery window; `p:instance:<id>` the heartbeat.
  */
 
-const CLAIM = `
+/** Whether any admin of a live instance is connected (not inside its recovery window); prunes dead instances' entries. */
+const ONLINE = `
 local admins = redis.call('HGETALL', KEYS[1])
-local best = {}
+local found = 0
 for n = 1, #admins, 2 do
   local sid = admins[n]
   local e = cjson.decode(admins[n + 1])
-  if redis.call('EXISTS', ARGV[2] .. e.i) == 0 then
+  if redis.call('EXISTS', ARGV[1] .. e.i) == 0 then
     redis.call('HDEL', KEYS[1], sid)
-    redis.call('HDEL', KEYS[2], sid)
-    redis.call('SREM', KEYS[3], sid)
-  else
-    local load = tonumber(redis.call('HGET', KEYS[2], sid) or '0')
-    -- Inside its recovery window an admin takes no new conversation.
-    if redis.call('SISMEMBER', KEYS[3], sid) == 0 then
-      local tier = 2
-      if e.u == ARGV[1] then tier = 1 end
-      for t = tier, 2 do
-        if not best[t] or load < best[t].load then best[t] = { sid = sid, u = e.u, load = load } end
-      end
-    end
+    redis.call('SREM', KEYS[2], sid)
+  elseif redis.call('SISMEMBER', KEYS[2], sid) == 0 then
+    found = 1
   end
 end
-local pick = best[1] or best[2]
-if not pick then return nil end
-redis.call('HINCRBY', KEYS[2], pick.sid, 1)
-return { pick.sid, pick.u }
-`;
-
-const RELEASE = `
-local n = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if n > 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], -1) end
-return n
+return found
 `;
 
 const FORGET_INSTANCE = `
@@ -53,11 +34,10 @@ local admins = redis.call('HGETALL', KEYS[1])
 for n = 1, #admins, 2 do
   if cjson.decode(admins[n + 1]).i == ARGV[1] then
     redis.call('HDEL', KEYS[1], admins[n])
-    redis.call('HDEL', KEYS[2], admins[n])
-    redis.call('SREM', KEYS[3], admins[n])
+    redis.call('SREM', KEYS[2], admins[n])
   end
 end
-redis.call('DEL', KEYS[4])
+redis.call('DEL', KEYS[3])
 return 0
 `;
 
@@ -78,7 +58,6 @@ export type RedisPresenceOptions = {
 /** The keys of presence under `prefix`, as described above. */
 export const presenceKeys = (prefix = 'sf:chat:presence') => ({
   admins: `${prefix}:admins`,
-  load: `${prefix}:load`,
   offline: `${prefix}:offline`,
   instance: `${prefix}:instance:`,
 });
@@ -98,7 +77,7 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
       });
       if (previous === null && !first && local.size > 0) {
         const again = redis.multi();
-        for (const [socketId, userId] of local) again.hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0');
+        for (const [socketId, userId] of local) again.hSet(keys.admins, socketId, entry(userId));
         await again.exec();
         logger.warn({ admins: local.size }, "chat presence heartbeat had lapsed; this instance's admins were written again");
       }
@@ -121,11 +100,11 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
     async add(socketId, userId) {
       await beating;
       local.set(socketId, userId);
-      await redis.multi().hSet(keys.admins, socketId, entry(userId)).hSetNX(keys.load, socketId, '0').sRem(keys.offline, socketId).exec();
+      await redis.multi().hSet(keys.admins, socketId, entry(userId)).sRem(keys.offline, socketId).exec();
     },
     async remove(socketId) {
       local.delete(socketId);
-      await redis.multi().hDel(keys.admins, socketId).hDel(keys.load, socketId).sRem(keys.offline, socketId).exec();
+      await redis.multi().hDel(keys.admins, socketId).sRem(keys.offline, socketId).exec();
     },
     async has(socketId) {
       const instance = await instanceOf(socketId);
@@ -139,21 +118,14 @@ export const createRedisPresence = (redis: HubRedis, { instanceId, ttlMs, prefix
         if (await instanceOf(socketId)) await redis.sAdd(keys.offline, socketId);
       }
     },
-    async claim(preferUserId) {
-      const picked = (await redis.eval(CLAIM, {
-        keys: [keys.admins, keys.load, keys.offline],
-        arguments: [preferUserId ?? '', keys.instance],
-      })) as [string, string] | null;
-      return picked ? { socketId: picked[0], userId: picked[1] } : undefined;
-    },
-    async release(socketId) {
-      await redis.eval(RELEASE, { keys: [keys.load], arguments: [socketId] });
+    async online() {
+      return (await redis.eval(ONLINE, { keys: [keys.admins, keys.offline], arguments: [keys.instance] })) === 1;
     },
     async close() {
       clearInterval(timer);
       local.clear();
       await redis.eval(FORGET_INSTANCE, {
-        keys: [keys.admins, keys.load, keys.offline, own],
+        keys: [keys.admins, keys.offline, own],
         arguments: [instanceId],
       });
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Logger } from 'pino';
-import type { Conversations } from './conversations.ts';
+import type { ConversationRules, Conversations } from './conversations.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisConversations } from './redis-conversations.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
@@ -19,14 +19,14 @@ export type SharedState = {
   close(): Promise<void>;
 };
 
-export type SharedStateOptions = { historyLimit: number; presenceTtlMs: number; logger: Logger };
+export type SharedStateOptions = { rules: Partial<ConversationRules>; presenceTtlMs: number; logger: Logger };
 
 /**
  * What several API instances share through one Redis: socket.io's adapter (the Streams one,
  * since the classic pub/sub adapter loses what a dropped socket missed), admin presence and
  * conversations. Each hub is one instance, with its own id in presence entries.
  */
-export const openSharedState = (url: string, { historyLimit, presenceTtlMs, logger }: SharedStateOptions): SharedState => {
+export const openSharedState = (url: string, { rules, presenceTtlMs, logger }: SharedStateOptions): SharedState => {
   const redis = openHubRedis(url, logger);
   const adapter = createAdapter(redis, {
     streamName: 'sf:chat:stream',
@@ -37,7 +37,7 @@ export const openSharedState = (url: string, { historyLimit, presenceTtlMs, logg
   return {
     adapter,
     presence,
-    conversations: createRedisConversations(redis, { historyLimit }),
+    conversations: createRedisConversations(redis, rules),
     redis,
     async leave() {
       // Without a connection the command would wait in the queue forever; the heartbeat's TTL does it instead.

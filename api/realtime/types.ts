@@ -11,6 +11,8 @@ export type HubSocketData = {
   identifyError?: string;
   /** The shopper's address, as the BFF signed it (else the connection's): what per-address limits key on. */
   address?: string;
+  /** The conversation id the customer's browser keeps (`auth.conversation`), when it sent a well-formed one. */
+  conversation?: string;
 };
 
 // Incoming events are not typed: sockets are untrusted, so handlers take unknown and check it.
@@ -25,3 +27,6 @@ export const ADMINS_ROOM = 'admins';
 export const ORDERS_ROOM = 'admin-orders';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** A customer's conversation: the id their browser keeps, else (the spec's own client) their socket id. */
+export const conversationOf = (socket: Pick<HubSocket, 'id' | 'data'>): string => socket.data.conversation ?? socket.id;

@@ -1,5 +1,5 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { AdminMessageIn, ChatRoom, NewOrderPayload } from '../../contracts/chat.ts';
+import type { AdminMessageIn, ChatAdmin, ChatConversation, ChatRoom, NewOrderPayload } from '../../contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
 import { CHAT_SOCKET_OPTIONS, CHAT_SOUND, type ChatSocketOptions } from './customer-chat.machine.ts';
 
@@ -12,6 +12,10 @@ export type AdminChatContext = {
   closedAt: Record<string, number>;
   /** A refused reply, close or announcement to show the admin, as the hub words it. */
   notice: string | null;
+  /** Who answered each conversation first and so holds it (decision 010), by room. */
+  holders: Record<string, ChatAdmin>;
+  /** This admin's user id, as the hub said when it listed the conversations. */
+  me: string | null;
 };
 export type AdminChatEvent =
   | { type: 'admin.send'; user: string; message: string }
@@ -22,6 +26,10 @@ export type AdminChatEvent =
   | { type: 'admin.disconnected' }
   | { type: 'admin.clientMessage'; user: string; message: string; name?: string }
   | { type: 'admin.clientDisconnected'; socketId: string }
+  /** Every open conversation, as the hub lists them on each (re)connection: the page's rooms from now on. */
+  | { type: 'admin.conversations'; you: string; conversations: ChatConversation[] }
+  /** Another admin tab answered (a colleague, or this admin elsewhere). */
+  | { type: 'admin.answered'; user: string; message: string; by: ChatAdmin }
   | { type: 'admin.notice'; message: string | null }
   /** 'newOrder' on the admin's one socket, passed on to whoever listens (the analytics page). */
   | { type: 'admin.newOrder'; order: NewOrderPayload };
@@ -42,9 +50,29 @@ export const visibleRooms = (context: AdminChatContext): ChatRoom[] =>
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>
   Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
+/** A colleague holds this room: this admin reads it but does not answer or close it. */
+export const heldByOther = (context: Pick<AdminChatContext, 'holders' | 'me'>, user: string): ChatAdmin | undefined => {
+  const holder = context.holders[user];
+  return holder && holder.id !== context.me ? holder : undefined;
+};
+
+/** The hub's list as the page's rooms: spec section 3's messages, names and holders by room. */
+const fromConversations = (conversations: ChatConversation[]) => ({
+  rooms: conversations.map((c) => ({
+    user: c.user,
+    messages: c.messages.map((m) => (m.from === 'client' ? { client: m.text } : { admin: m.text })),
+  })),
+  names: Object.fromEntries(conversations.flatMap((c) => (c.name ? [[c.user, c.name]] : []))),
+  holders: Object.fromEntries(conversations.flatMap((c) => (c.takenBy ? [[c.user, c.takenBy]] : []))),
+  // Unread while some customer waits for an answer.
+  messageReceived: conversations.some((c) => c.messages.at(-1)?.from === 'client'),
+});
+
 /**
- * The admin session's realtime actor: the chat rooms, keyed by each customer's socket id, and
- * the one socket that also carries 'newOrder' (re-emitted as `admin.newOrder`).
+ * The admin session's realtime actor: the chat rooms, keyed by each customer's conversation id
+ * (their socket id for the spec's own client), and the one socket that also carries 'newOrder'
+ * (re-emitted as `admin.newOrder`). Every admin tab shows every open conversation; one a
+ * colleague answered first is theirs, shown but not answered here.
  */
 export const adminChatMachine = setup({
   types: {
@@ -57,12 +85,16 @@ export const adminChatMachine = setup({
   },
   guards: {
     validReply: ({ context, event }) =>
-      event.type === 'admin.send' && event.message.trim().length > 0 && context.rooms.some((r) => r.user === event.user),
-    hasRoom: ({ context, event }) => event.type === 'admin.closeChat' && context.rooms.some((r) => r.user === event.user),
+      event.type === 'admin.send' &&
+      event.message.trim().length > 0 &&
+      context.rooms.some((r) => r.user === event.user) &&
+      !heldByOther(context, event.user),
+    hasRoom: ({ context, event }) =>
+      event.type === 'admin.closeChat' && context.rooms.some((r) => r.user === event.user) && !heldByOther(context, event.user),
   },
 }).createMachine({
   id: 'adminChat',
-  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null },
+  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null, holders: {}, me: null },
   // Websocket first: a closed admin tab then ends its socket at once. On long-polling the hub would
   // count a closed tab as an available admin until its ping timeout, handing it new customers.
   invoke: { id: 'socket', src: 'socket', input: { options: { ...CHAT_SOCKET_OPTIONS, transports: ['websocket', 'polling'] } } },
@@ -93,6 +125,16 @@ export const adminChatMachine = setup({
         rooms: context.rooms.filter((r) => r.user !== event.socketId),
         names: without(context.names, event.socketId),
         closedAt: without(context.closedAt, event.socketId),
+        holders: without(context.holders, event.socketId),
+      })),
+    },
+    'admin.conversations': {
+      actions: assign(({ event }) => ({ ...fromConversations(event.conversations), me: event.you, closedAt: {} })),
+    },
+    'admin.answered': {
+      actions: assign(({ context, event }) => ({
+        rooms: appendToRoom(context.rooms, event.user, { admin: event.message }),
+        holders: { ...context.holders, [event.user]: event.by },
       })),
     },
     // Closing the toast hides it and tells the server; the room goes when the customer's socket leaves.

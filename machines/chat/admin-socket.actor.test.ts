@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { NewOrderPayload } from '../../contracts/chat.ts';
 import { fakeSockets } from '../testing/fake-chat-socket.ts';
-import { adminChatMachine, visibleRooms } from './admin-chat.machine.ts';
+import { adminChatMachine, heldByOther, visibleRooms } from './admin-chat.machine.ts';
 import { ADMIN_CHAT_UNREACHABLE, adminSocketActor } from './admin-socket.actor.ts';
 
 const start = async () => {
@@ -56,15 +56,77 @@ describe('the admin session socket actor', () => {
     expect(ctx().notice).toBeNull();
   });
 
-  it('when the connection comes back without recovery, then each room replays what it missed, once and in order', async () => {
+  it("when the connection comes back without recovery, then the rooms are the hub's list, with what arrived meanwhile once and in order", async () => {
     const { ctx, fromCustomer, socket } = await start();
     fromCustomer('sock-1', 'first', 1);
-    socket.answers['chat replay'] = () => ({ ok: true, messages: [{ id: 2, from: 'client', text: 'second' }] });
+    socket.answers['chat conversations'] = () => undefined;
     socket.drop();
     socket.open(false);
-    expect(socket.sent('chat replay')).toEqual([[{ after: 1, room: 'sock-1' }]]);
+    expect(socket.sent('chat conversations')).toHaveLength(2);
+    // The list is on its way: a message arriving now waits for it rather than being overwritten.
+    fromCustomer('sock-1', 'third', 3);
+    fromCustomer('sock-2', 'new here', 1, 'Ann Lee');
+    socket.answerLater('chat conversations', {
+      ok: true,
+      you: 'admin-1',
+      conversations: [
+        {
+          user: 'sock-1',
+          messages: [
+            { id: 1, from: 'client', text: 'first' },
+            { id: 2, from: 'client', text: 'second' },
+          ],
+        },
+      ],
+    });
+    expect(ctx().rooms).toEqual([
+      { user: 'sock-1', messages: [{ client: 'first' }, { client: 'second' }, { client: 'third' }] },
+      { user: 'sock-2', messages: [{ client: 'new here' }] },
+    ]);
     fromCustomer('sock-1', 'second', 2);
-    expect(ctx().rooms[0]?.messages).toEqual([{ client: 'first' }, { client: 'second' }]);
+    expect(ctx().rooms[0]?.messages).toHaveLength(3);
+    expect(ctx().names).toEqual({ 'sock-2': 'Ann Lee' });
+  });
+
+  it('when the page opens, then it shows every open conversation with its holder, and the unread dot if a customer waits', async () => {
+    const server = fakeSockets();
+    const actor = createActor(adminChatMachine.provide({ actors: { socket: adminSocketActor({ open: server.factory }) } })).start();
+    const socket = await vi.waitFor(() => server.latest());
+    socket.answers['chat conversations'] = () => ({
+      ok: true,
+      you: 'me',
+      conversations: [
+        { user: 'conv-a', name: 'Ann Lee', messages: [{ id: 1, from: 'client', text: 'Hello?' }] },
+        {
+          user: 'conv-b',
+          takenBy: { id: 'bob', name: 'Bob Admin' },
+          messages: [
+            { id: 1, from: 'client', text: 'Hi' },
+            { id: 2, from: 'admin', text: 'Bob here' },
+          ],
+        },
+      ],
+    });
+    socket.open();
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.rooms.map((r) => r.user)).toEqual(['conv-a', 'conv-b']);
+    expect(ctx.messageReceived).toBe(true);
+    expect(heldByOther(ctx, 'conv-b')).toEqual({ id: 'bob', name: 'Bob Admin' });
+    // A colleague's conversation is read here, not answered or closed.
+    actor.send({ type: 'admin.send', user: 'conv-b', message: 'me too' });
+    actor.send({ type: 'admin.closeChat', user: 'conv-b' });
+    expect(socket.sent('admin sends message')).toEqual([]);
+    expect(socket.sent('admin closes chat')).toEqual([]);
+  });
+
+  it('when another admin answers, then the answer shows once with who holds the conversation', async () => {
+    const { ctx, fromCustomer, socket } = await start();
+    fromCustomer('conv-a', 'Hello?', 1);
+    const answered = { user: 'conv-a', message: 'Bob here', id: 2, by: { id: 'bob', name: 'Bob Admin' } };
+    socket.serverEmit('chat answered', answered);
+    socket.serverEmit('chat answered', answered);
+    expect(ctx().rooms[0]?.messages).toEqual([{ client: 'Hello?' }, { admin: 'Bob here' }]);
+    expect(heldByOther(ctx(), 'conv-a')).toEqual({ id: 'bob', name: 'Bob Admin' });
   });
 
   it('when the connection drops before a reply is answered, then after the admin is announced again it goes again with the same id, once', async () => {
@@ -76,7 +138,7 @@ describe('the admin session socket actor', () => {
     socket.drop();
     delete socket.answers['admin sends message'];
     socket.open(true);
-    const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat replay');
+    const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat conversations');
     expect(order).toEqual([
       'admin connected with server',
       'admin sends message',

@@ -3,7 +3,8 @@ import {
   CHAT_EVENTS,
   SOCKET_EVENTS,
   type ChatAck,
-  type ChatReplayAck,
+  type ChatAnsweredPayload,
+  type ChatConversationsAck,
   type ClientToAdminPayload,
   type DisconnectedPayload,
   type NewOrderPayload,
@@ -25,6 +26,8 @@ const isClientPayload = (p: unknown): p is ClientToAdminPayload =>
   p !== null &&
   typeof (p as ClientToAdminPayload).user === 'string' &&
   typeof (p as ClientToAdminPayload).message === 'string';
+const isAnswered = (p: unknown): p is ChatAnsweredPayload =>
+  isClientPayload(p) && typeof (p as ChatAnsweredPayload).id === 'number' && typeof (p as ChatAnsweredPayload).by?.id === 'string';
 const isNewOrder = (p: unknown): p is NewOrderPayload =>
   typeof p === 'object' &&
   p !== null &&
@@ -33,21 +36,27 @@ const isNewOrder = (p: unknown): p is NewOrderPayload =>
 
 /**
  * The admin chat machine's `socket` actor: the admin session's one socket, for the chats and
- * for live orders. Every (re)connection announces the admin ('admin connected with server').
- * After a drop socket.io could not recover, each room asks the hub for the messages after the
- * last one seen, and ids already seen are skipped, so every customer message arrives exactly
- * once and in order. The admin's answers go through an outbox (chat-outbox.ts) that sends each
- * again after a drop until the hub answers.
+ * for live orders. Every (re)connection announces the admin ('admin connected with server');
+ * unless socket.io recovered the connection (then it redelivers what was missed), it asks the
+ * hub for every open conversation ('chat conversations'), so a reloaded page, a second tab and
+ * a socket back from a long drop all show what there is. Messages that arrive meanwhile wait
+ * for the list, and ids already seen are skipped, so each arrives exactly once and in order.
+ * The admin's answers go through an outbox (chat-outbox.ts) that sends each again after a drop
+ * until the hub answers.
  */
 export const adminSocketActor = (deps: AdminSocketDeps) =>
   fromCallback<AdminSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
     const send = (event: AdminChatEvent) => sendBack(event);
     const notice = (message: string | null) => send({ type: 'admin.notice', message });
+    /** Highest id seen per room, from customers and from other admins' answers. */
     const lastSeen = new Map<string, number>();
+    const lastAnswered = new Map<string, number>();
+    /** While the list is on its way, live events wait so the list does not overwrite them. */
+    let held: Array<() => void> | null = null;
+    const whenListed = (deliver: () => void) => (held ? held.push(deliver) : deliver());
     const adminId = `admin-${crypto.randomUUID()}`;
     const waiting: AdminSocketCommand[] = [];
     let run = (command: AdminSocketCommand) => void waiting.push(command);
-    let connectedBefore = false;
     let outbox: ChatOutbox | undefined;
 
     const deliver = (room: string, message: string, id: number | undefined, name?: string) => {
@@ -66,22 +75,28 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
       input.options,
       (socket) => {
         const messages = (outbox = chatOutbox(socket));
-        const replay = (room: string) =>
-          socket.emit(CHAT_EVENTS.replay, { after: lastSeen.get(room) ?? 0, room }, (answer: ChatReplayAck) => {
-            if (answer.ok) {
-              for (const m of answer.messages) if (m.from === 'client') deliver(room, m.text, m.id);
-            } else if (answer.code === 'no conversation') {
-              // No longer this admin's conversation (the customer left meanwhile): drop its panel.
-              lastSeen.delete(room);
-              send({ type: 'admin.clientDisconnected', socketId: room });
+        const list = () => {
+          held ??= [];
+          socket.emit(CHAT_EVENTS.conversations, {}, (answer: ChatConversationsAck) => {
+            const waiting = held ?? [];
+            held = null;
+            if (!answer.ok) return notice(answer.message);
+            lastSeen.clear();
+            lastAnswered.clear();
+            for (const c of answer.conversations) {
+              const ids = (from: 'client' | 'admin') => c.messages.filter((m) => m.from === from).map((m) => m.id);
+              lastSeen.set(c.user, Math.max(0, ...ids('client')));
+              lastAnswered.set(c.user, Math.max(0, ...ids('admin')));
             }
+            send({ type: 'admin.conversations', you: answer.you, conversations: answer.conversations });
+            for (const deliverLater of waiting) deliverLater();
           });
+        };
         socket.on('connect', () => {
           const recovered = socket.recovered;
           socket.emit(SOCKET_EVENTS.adminConnected, adminId, (answer: ChatAck) => {
             if (!answer.ok) return notice(answer.message);
-            if (connectedBefore && !recovered) for (const room of [...lastSeen.keys()]) replay(room);
-            connectedBefore = true;
+            if (!recovered) list();
             send({ type: 'admin.connected' });
           });
           // After the announce (the hub handles a socket's events in order): what the drop left unanswered.
@@ -89,11 +104,22 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         });
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
-          if (isClientPayload(payload)) deliver(payload.user, payload.message, payload.id, payload.name);
+          if (isClientPayload(payload)) whenListed(() => deliver(payload.user, payload.message, payload.id, payload.name));
+        });
+        socket.on(CHAT_EVENTS.answered, (payload: unknown) => {
+          if (!isAnswered(payload)) return;
+          whenListed(() => {
+            if (payload.id <= (lastAnswered.get(payload.user) ?? 0)) return;
+            lastAnswered.set(payload.user, payload.id);
+            send({ type: 'admin.answered', user: payload.user, message: payload.message, by: payload.by });
+          });
         });
         socket.on(SOCKET_EVENTS.disconnected, (payload: DisconnectedPayload) => {
-          lastSeen.delete(payload.socketId);
-          send({ type: 'admin.clientDisconnected', socketId: payload.socketId });
+          whenListed(() => {
+            lastSeen.delete(payload.socketId);
+            lastAnswered.delete(payload.socketId);
+            send({ type: 'admin.clientDisconnected', socketId: payload.socketId });
+          });
         });
         socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });

@@ -5,7 +5,7 @@ import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import { formatUsd } from '../shared/money.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { adminChatMachine, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
+import { adminChatMachine, heldByOther, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
@@ -24,6 +24,8 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.show' },
   { type: 'chat.hide' },
 ];
+
+const restored: AnyEventObject = { type: 'chat.restored', messages: [{ client: 'hi' }] };
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
 
@@ -50,6 +52,7 @@ const customerDescribe: PlanTemplates = {
     'chat.connected': 'the socket connects',
     'chat.disconnected': 'the socket disconnects',
     'chat.adminMessage': (e) => `the admin writes "${e.text}"`,
+    'chat.restored': (e) => `the hub hands back ${count(e.messages.length, 'earlier message')}`,
     'chat.noAdmin': 'the server says no admin is online',
     'chat.adminClosed': 'the admin closes the chat',
     'xstate.after.inputClear': 'the clearing delay passes',
@@ -66,7 +69,8 @@ export const customerChatModel = (): ModelSpec => {
     name: 'customer chat',
     machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
-    events: customerEvents,
+    // The conversation so far comes back once, to a page that opens again: offered to an empty chat only.
+    events: (s) => (s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents),
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
@@ -86,6 +90,12 @@ export const customerChatModel = (): ModelSpec => {
       if (event.type === 'chat.adminMessage')
         assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
+      if (event.type === 'chat.restored' && after.matches({ connection: 'online' }))
+        assertEqual(
+          next.messages,
+          [...(event.messages as ChatMessage[]), ...prev.messages],
+          'the conversation so far comes before what was typed',
+        );
       if (event.type === 'chat.show' || event.type === 'chat.hide')
         assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
       if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
@@ -110,6 +120,12 @@ const adminEvents: AnyEventObject[] = [
   { type: 'admin.notice', message: 'refused' },
   { type: 'admin.dismissNotice' },
   { type: 'admin.newOrder', order: { _id: 'o1', createdAt: '2026-11-27T10:00:00Z', orderTotal: { cartSubtotal: 5 } } },
+  {
+    type: 'admin.conversations',
+    you: 'me',
+    conversations: [{ user: 's2', name: 'Ann', messages: [{ id: 1, from: 'client', text: 'yo' }] }],
+  },
+  { type: 'admin.answered', user: 's1', message: 'on it', by: { id: 'bob', name: 'Bob' } },
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
@@ -140,6 +156,8 @@ const adminDescribe: PlanTemplates = {
     'admin.notice': (e) => (e.message ? `the hub refuses with "${e.message}"` : 'the notice is cleared'),
     'admin.dismissNotice': 'the admin dismisses the notice',
     'admin.newOrder': (e) => `a new order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives on the socket`,
+    'admin.conversations': (e) => `the hub lists ${count(e.conversations.length, 'open conversation')}`,
+    'admin.answered': (e) => `${e.by.name} answers ${e.user} "${e.message}"`,
   },
 };
 
@@ -165,14 +183,32 @@ export const adminChatModel = (): ModelSpec => {
         );
         assertTrue(next.messageReceived, 'incoming message sets unread');
       }
-      if (event.type === 'admin.send' && room(prev.rooms, event.user as string) && (event.message as string).trim())
+      if (
+        event.type === 'admin.send' &&
+        room(prev.rooms, event.user as string) &&
+        (event.message as string).trim() &&
+        !heldByOther(prev, event.user as string)
+      )
         assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
       if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string))
-        assertTrue(!room(visibleRooms(next), event.user as string), 'closing a toast hides it');
+        assertTrue(
+          !room(visibleRooms(next), event.user as string) || !!heldByOther(prev, event.user as string),
+          'closing a toast hides it (unless a colleague holds it: then there is nothing to close)',
+        );
       if (event.type === 'admin.clientMessage')
         assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
       if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
+      if (event.type === 'admin.conversations')
+        assertEqual(
+          next.rooms.map((r) => r.user),
+          (event.conversations as Array<{ user: string }>).map((c) => c.user),
+          "the hub's list is the page's rooms",
+        );
+      if (event.type === 'admin.send' && heldByOther(prev, event.user as string))
+        assertEqual(next.rooms, prev.rooms, 'a conversation a colleague holds is not answered here');
+      if (event.type === 'admin.answered')
+        assertEqual(heldByOther(next, event.user as string)?.id, 'bob', "a colleague's answer shows who holds the conversation");
     },
     describe: adminDescribe,
   };

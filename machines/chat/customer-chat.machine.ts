@@ -9,6 +9,8 @@ export type ChatSocketOptions = {
   reconnectionDelayMax: number;
   timeout: number;
   transports?: ('websocket' | 'polling')[];
+  /** The handshake's `auth`: the conversation id the customer's browser keeps (contracts/chat.ts). */
+  auth?: { conversation: string };
 };
 export const CHAT_SOCKET_OPTIONS: ChatSocketOptions = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 };
 export const CHAT_INPUT_CLEAR_MS = 200;
@@ -33,6 +35,8 @@ export type CustomerChatEvent =
   | { type: 'chat.connected' }
   | { type: 'chat.disconnected' }
   | { type: 'chat.adminMessage'; text: string }
+  /** The conversation so far, as the hub keeps it (a reloaded page): shown before what was typed meanwhile. */
+  | { type: 'chat.restored'; messages: ChatMessage[] }
   | { type: 'chat.noAdmin' }
   | { type: 'chat.adminClosed' }
   | { type: 'chat.notice'; message: string | null }
@@ -94,6 +98,7 @@ export const customerChatMachine = setup({
               ],
             },
             'chat.noAdmin': '.noAdmin',
+            'chat.restored': { actions: assign(({ context, event }) => ({ messages: [...event.messages, ...context.messages] })) },
             'chat.disconnected': '.connecting',
             'chat.reconnect': { actions: sendTo('socket', { type: 'reconnect' } satisfies CustomerSocketCommand) },
             // CHAT_TEXTS.adminClosed is shown; leaving `online` drops the socket.

@@ -208,3 +208,55 @@ describe('the customer chat socket actor (shop and widget)', () => {
     expect(socket.closed).toBe(true);
   });
 });
+
+describe('the customer chat socket actor with a conversation the browser keeps', () => {
+  const keeping = () => {
+    const server = fakeSockets();
+    const actor = createActor(
+      customerChatMachine.provide({
+        actors: { socket: customerSocketActor({ open: server.factory, conversation: () => 'kept-conversation-id-0001' }) },
+      }),
+    ).start();
+    return { server, actor, ctx: () => actor.getSnapshot().context };
+  };
+
+  it('when the page opens again, then the handshake names the conversation and the conversation so far shows before anything new', async () => {
+    const { server, ctx } = keeping();
+    const socket = await vi.waitFor(() => server.latest());
+    expect(socket.options).toMatchObject({ auth: { conversation: 'kept-conversation-id-0001' } });
+    socket.answers['chat replay'] = () => undefined;
+    socket.open();
+    expect(socket.sent('chat replay')).toEqual([[{ after: 0 }]]);
+    // An answer arriving before the history waits for it, and shows once.
+    socket.serverEmit('server sends message from admin to client', 'Anything else?', { id: 3 });
+    socket.answerLater('chat replay', {
+      ok: true,
+      messages: [
+        { id: 1, from: 'client', text: 'Is it in stock?' },
+        { id: 2, from: 'admin', text: 'Yes' },
+        { id: 3, from: 'admin', text: 'Anything else?' },
+      ],
+    });
+    expect(ctx().messages).toEqual([{ client: 'Is it in stock?' }, { admin: 'Yes' }, { admin: 'Anything else?' }]);
+    expect(ctx().unread).toBe(false);
+  });
+
+  it('when the connection comes back without recovery, then only the answers it missed show, once', async () => {
+    const { server, ctx } = keeping();
+    const socket = await vi.waitFor(() => server.latest());
+    socket.open();
+    socket.serverEmit('server sends message from admin to client', 'Hello', { id: 2 });
+    socket.answers['chat replay'] = () => ({
+      ok: true,
+      messages: [
+        { id: 2, from: 'admin', text: 'Hello' },
+        { id: 3, from: 'client', text: 'Hi' },
+        { id: 4, from: 'admin', text: 'Missed one' },
+      ],
+    });
+    socket.drop();
+    socket.open(false);
+    expect(socket.sent('chat replay').at(-1)).toEqual([{ after: 2 }]);
+    expect(ctx().messages).toEqual([{ admin: 'Hello' }, { admin: 'Missed one' }]);
+  });
+});

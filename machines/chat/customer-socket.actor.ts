@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '../../contracts/chat.ts';
 import { chatOutbox, type ChatOutbox } from './chat-outbox.ts';
 import { withSocket, type OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
@@ -14,8 +14,15 @@ export type CustomerSocketDeps = {
   open: OpenChatSocket;
   /** The hub could not verify the partner's signed identity: the socket carries on anonymously. */
   onIdentifyFailed?: () => void;
+  /**
+   * The conversation id the browser keeps (read when the socket opens). With it, a reloaded page
+   * shows the conversation so far and a connection back from a long drop fetches what it missed;
+   * without it the hub keys the conversation by the socket, as for the spec's own client.
+   */
+  conversation?: () => string;
 };
 
+const shown = (m: ChatHistoryEntry) => (m.from === 'client' ? { client: m.text } : { admin: m.text });
 const idOf = (meta: unknown): number | undefined =>
   typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
 
@@ -35,6 +42,16 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     const waiting: CustomerSocketCommand[] = [];
     let run = (command: CustomerSocketCommand) => void waiting.push(command);
     let lastSeen = 0;
+    /** Support answers waiting for the replay under way, if one is. */
+    let held: Array<() => void> | null = null;
+    /** An answer from support, shown (`show`) unless its id was seen already; a restored one only counts as seen. */
+    const fromSupport = (text: string, id: number | undefined, show: boolean) => {
+      if (id !== undefined) {
+        if (id <= lastSeen) return;
+        lastSeen = id;
+      }
+      if (show) send({ type: 'chat.adminMessage', text });
+    };
     let connectedBefore = false;
     let refused = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -42,20 +59,40 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
 
     receive((command) => run(command));
 
+    const keeps = deps.conversation;
+    const options = keeps ? { ...input.options, auth: { conversation: keeps() } } : input.options;
     const stop = withSocket(
       deps.open,
-      input.options,
+      options,
       (socket) => {
         const messages = (outbox = chatOutbox(socket));
         // Whether the machine heard 'chat.connected' for this connection. socket.io-client hands
         // out what a recovered connection missed before its 'connect' event: an admin message
         // first would move the machine on without flushing what the shopper typed meanwhile.
         let announced = false;
+        /**
+         * The kept conversation so far: all of it on the first connection, the support's missed
+         * answers later. Answers arriving meanwhile wait, so none shows twice or out of order.
+         */
+        const catchUp = (first: boolean) => {
+          held ??= [];
+          socket.emit(CHAT_EVENTS.replay, { after: first ? 0 : lastSeen }, (answer: ChatReplayAck) => {
+            const waiting = held ?? [];
+            held = null;
+            if (answer.ok && first && answer.messages.length > 0) send({ type: 'chat.restored', messages: answer.messages.map(shown) });
+            if (answer.ok) for (const m of answer.messages) if (m.from === 'admin') fromSupport(m.text, m.id, !first);
+            for (const later of waiting) later();
+          });
+        };
         const online = () => {
           if (announced || !socket.connected) return;
           announced = true;
-          // Not recovered: the hub keys rooms by socket id, so this is a new room whose ids restart.
-          if (connectedBefore && !socket.recovered) lastSeen = 0;
+          if (!socket.recovered) {
+            // Kept by the browser, the conversation outlives the socket: fetch it (before anything is sent).
+            if (keeps) catchUp(!connectedBefore);
+            // Keyed by the socket, this is a new room whose ids restart.
+            else if (connectedBefore) lastSeen = 0;
+          }
           connectedBefore = true;
           if (refused) notice(null);
           refused = false;
@@ -81,11 +118,8 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           if (typeof text !== 'string') return;
           online();
           const id = idOf(meta);
-          if (id !== undefined) {
-            if (id <= lastSeen) return;
-            lastSeen = id;
-          }
-          send({ type: 'chat.adminMessage', text });
+          if (held) held.push(() => fromSupport(text, id, true));
+          else fromSupport(text, id, true);
         });
         socket.on(SOCKET_EVENTS.noAdmin, () => {
           online();

@@ -9,6 +9,7 @@ const defaultAnswers: Record<string, Answer> = {
   'admin connected with server': () => ({ ok: true }),
   'admin closes chat': () => ({ ok: true }),
   'chat replay': () => ({ ok: true, messages: [] }),
+  'chat conversations': () => ({ ok: true, you: 'admin-1', conversations: [] }),
 };
 
 /** A socket.io client stand-in: the test plays the server (connect, drop, server events, acks). */
@@ -23,6 +24,7 @@ export class FakeSocket implements ChatSocket {
   options: unknown;
   readonly emitted: Emitted[] = [];
   readonly answers: Record<string, Answer> = { ...defaultAnswers };
+  private readonly unanswered: Array<{ event: string; ack: (answer: unknown) => void }> = [];
   private readonly listeners = new Map<string, Listener[]>();
   private nextId = 1;
 
@@ -38,7 +40,15 @@ export class FakeSocket implements ChatSocket {
     const answer = this.answers[event] ?? (() => ({ ok: true, id: this.nextId++ }));
     const value = answer(...args);
     if (value !== undefined) ack(value);
+    else this.unanswered.push({ event, ack });
     return this;
+  }
+
+  /** Server side: answers the oldest request of `event` left unanswered (its answer returned undefined). */
+  answerLater(event: string, value: unknown): void {
+    const at = this.unanswered.findIndex((u) => u.event === event);
+    if (at < 0) throw new Error(`No unanswered ${event}`);
+    this.unanswered.splice(at, 1)[0]!.ack(value);
   }
 
   off(): this {

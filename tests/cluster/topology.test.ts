@@ -46,7 +46,7 @@ beforeAll(async () => {
   mug = await addProduct(admin, 'Cluster Mug', 100_000);
 }, 300_000);
 
-/** Admin sockets a new conversation could go to, as presence's claim sees them: listed, their instance alive, not inside a recovery window. */
+/** Admin sockets a new conversation could go to, as presence counts them: listed, their instance alive, not inside a recovery window. */
 const pickableAdmins = async (): Promise<string[]> => {
   const keys = presenceKeys();
   const [admins, offline] = await Promise.all([redis.hGetAll(keys.admins), redis.sMembers(keys.offline)]);

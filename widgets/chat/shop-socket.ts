@@ -2,7 +2,7 @@ import type { ChatHandshakeAuth, ChatIdentify } from '../../contracts/chat.ts';
 import type { ChatSocket, OpenChatSocket } from '../../machines/chat/chat-socket.ts';
 import type { ChatSocketOptions } from '../../machines/chat/customer-chat.machine.ts';
 
-export type SocketOptionsIn = ChatSocketOptions & {
+export type SocketOptionsIn = Omit<ChatSocketOptions, 'auth'> & {
   path: '/socket.io';
   withCredentials: false;
   /** Read on every (re)connection, so an identify made later applies to the next handshake. */
@@ -25,6 +25,7 @@ export const shopSocketOpener =
       withCredentials: false,
       auth: (cb) => {
         const identify = getIdentity();
-        cb(identify ? { identify } : {});
+        // The conversation id the widget keeps travels beside the identity.
+        cb({ ...options.auth, ...(identify ? { identify } : {}) });
       },
     });

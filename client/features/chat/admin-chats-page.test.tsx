@@ -92,24 +92,43 @@ describe('the admin chats', () => {
     expect(queryByText(document.body, 'Hello')).toBeNull();
   });
 
-  it('when the connection comes back without recovery, then missed messages are replayed once and in order', async () => {
+  it("when the connection comes back without recovery, then the page shows the hub's conversations, each message once and in order", async () => {
     const socket = await openChats();
     await fromCustomer(socket, 'sock-1', 'first', 1);
-    socket.answers['chat replay'] = () => ({
+    socket.answers['chat conversations'] = () => ({
       ok: true,
-      messages: [
-        { id: 2, from: 'admin', text: 'an answer already shown' },
-        { id: 3, from: 'client', text: 'second' },
-        { id: 4, from: 'client', text: 'third' },
+      you: 'admin-1',
+      conversations: [
+        {
+          user: 'sock-1',
+          messages: [
+            { id: 1, from: 'client', text: 'first' },
+            { id: 2, from: 'admin', text: 'an answer' },
+            { id: 3, from: 'client', text: 'second' },
+          ],
+        },
       ],
     });
     await act(async () => socket.drop());
     await act(async () => socket.open(false));
-    expect(socket.sent('chat replay')).toEqual([[{ after: 1, room: 'sock-1' }]]);
-    // A late copy of a replayed message (socket.io buffering) is not shown twice.
-    await fromCustomer(socket, 'sock-1', 'third', 4);
+    // A late copy of a listed message (socket.io buffering) is not shown twice.
+    await fromCustomer(socket, 'sock-1', 'second', 3);
     const shown = [...document.body.querySelectorAll('[role="log"] li p')].map((p) => p.textContent);
-    expect(shown).toEqual(['first', 'second', 'third']);
+    expect(shown).toEqual(['first', 'an answer', 'second']);
+    expect(dot()).not.toBeNull();
+  });
+
+  it('when a colleague answered a conversation first, then it shows who answers it and offers no reply or close', async () => {
+    const socket = await openChats();
+    await fromCustomer(socket, 'conv-1', 'Hello?', 1, 'Ann Lee');
+    await act(async () =>
+      socket.serverEmit('chat answered', { user: 'conv-1', message: 'Bob here', id: 2, by: { id: 'bob', name: 'Bob Admin' } }),
+    );
+    const panel = document.body.querySelector('section[aria-label="Chat with Ann Lee"]')!;
+    expect(panel.textContent).toContain('Bob Admin wrote:');
+    expect(panel.textContent).toContain('Bob Admin is answering this chat.');
+    expect(panel.querySelector('textarea')).toBeNull();
+    expect(panel.querySelector('[aria-label="Close chat with Ann Lee"]')).toBeNull();
   });
 
   it('when the hub refuses the admin, then its reason is shown', async () => {

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
-import { visibleRooms } from '../../../machines/chat/admin-chat.machine.ts';
+import { heldByOther, visibleRooms } from '../../../machines/chat/admin-chat.machine.ts';
 import { type AdminSessionActor, useAdminSession } from '../../lib/admin-session.tsx';
 import { AdminRoomPanel } from './admin-room-panel.tsx';
 
@@ -20,6 +20,8 @@ const mutedStyle = css({ color: colors.muted });
 function LiveChats({ actor }: { actor: AdminSessionActor }) {
   const shown = useSelector(actor, (s) => visibleRooms(s.context));
   const names = useSelector(actor, (s) => s.context.names);
+  const holders = useSelector(actor, (s) => s.context.holders);
+  const me = useSelector(actor, (s) => s.context.me);
   const notice = useSelector(actor, (s) => s.context.notice);
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
   return (
@@ -48,6 +50,7 @@ function LiveChats({ actor }: { actor: AdminSessionActor }) {
             key={room.user}
             room={room}
             name={names[room.user]}
+            heldBy={heldByOther({ holders, me }, room.user)?.name}
             onReply={(message) => actor.send({ type: 'admin.send', user: room.user, message })}
             onClose={() => actor.send({ type: 'admin.closeChat', user: room.user })}
           />

@@ -27,16 +27,20 @@ const headStyle = css({
   '& h2': { margin: 0, fontSize: '1rem', marginRight: 'auto' },
 });
 
+const heldStyle = css({ margin: 0, padding: `${space(2)} ${space(3)}`, color: colors.muted, borderTop: `1px solid ${colors.border}` });
+
 export type AdminRoomPanelProps = {
   room: ChatRoom;
   /** The customer's name when known (logged-in shopper or identified partner visitor). */
   name: string | undefined;
+  /** The colleague who answered first and holds this conversation: shown, not answered here. */
+  heldBy: string | undefined;
   onReply: (message: string) => void;
   onClose: () => void;
 };
 
-/** One customer's conversation as a toast-style panel: messages, unread flag, reply and close. */
-export function AdminRoomPanel({ room, name, onReply, onClose }: AdminRoomPanelProps) {
+/** One customer's conversation as a toast-style panel: messages, unread flag, reply and close (or who answers it). */
+export function AdminRoomPanel({ room, name, heldBy, onReply, onClose }: AdminRoomPanelProps) {
   const [reply, setReply] = useState('');
   const who = name ?? 'a guest';
   // A room waits for an answer while its last message is the customer's.
@@ -51,18 +55,24 @@ export function AdminRoomPanel({ room, name, onReply, onClose }: AdminRoomPanelP
       <div css={headStyle}>
         <h2>Chat with {who}</h2>
         {unread ? <Badge label="Unread">new</Badge> : null}
-        <button type="button" css={iconButton} aria-label={`Close chat with ${who}`} onClick={onClose}>
-          ×
-        </button>
+        {heldBy ? null : (
+          <button type="button" css={iconButton} aria-label={`Close chat with ${who}`} onClick={onClose}>
+            ×
+          </button>
+        )}
       </div>
       <MessageList
         messages={room.messages}
         mine="admin"
-        labels={{ client: 'Customer wrote:', admin: 'You wrote:' }}
+        labels={{ client: 'Customer wrote:', admin: heldBy ? `${heldBy} wrote:` : 'You wrote:' }}
         label={`Messages with ${who}`}
         maxHeight={280}
       />
-      <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
+      {heldBy ? (
+        <p css={heldStyle}>{heldBy} is answering this chat.</p>
+      ) : (
+        <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useContext, useEffect, useMemo } from 'react';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
+import { keptConversationId } from '../../../machines/chat/kept-conversation.ts';
 import { ChatSocketContext } from '../../lib/chat-socket.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
@@ -44,10 +45,28 @@ const headStyle = css({
   '& h2': { margin: 0, fontSize: '1.1rem' },
 });
 
-/** The chat once opened: the customer chat machine with its socket, and the panel it drives. */
-export function SupportChatPanel() {
+/** Local storage, or none where the browser refuses it (the conversation then lasts as long as the page). */
+const localStore = () => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The chat once opened: the customer chat machine with its socket, and the panel it drives.
+ * `who` (a user id, or 'guest') picks the conversation this browser keeps for that person.
+ */
+export function SupportChatPanel({ who }: { who: string }) {
   const openSocket = useContext(ChatSocketContext);
-  const logic = useMemo(() => customerChatMachine.provide({ actors: { socket: customerSocketActor({ open: openSocket }) } }), [openSocket]);
+  const logic = useMemo(
+    () =>
+      customerChatMachine.provide({
+        actors: { socket: customerSocketActor({ open: openSocket, conversation: () => keptConversationId(localStore(), who) }) },
+      }),
+    [openSocket, who],
+  );
   const actor = useActorRef(logic, { inspect: devEventLog?.inspect('customer-chat') });
   const messages = useSelector(actor, (s) => s.context.messages);
   const draft = useSelector(actor, (s) => s.context.draft);

@@ -3,6 +3,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { visibleRooms, type AdminChatContext } from '../../../machines/chat/admin-chat.machine.ts';
 import type { CustomerChatContext } from '../../../machines/chat/customer-chat.machine.ts';
+import { CONVERSATION_KEY } from '../../../machines/chat/kept-conversation.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import {
@@ -91,7 +92,8 @@ const perform = async (customer: Side, event: AnyEventObject) => {
       await run.step(event);
       return;
     case 'chat.adminMessage': {
-      const panel = admin!.page.getByRole('region', { name: 'Chat with a guest', exact: true });
+      // The shopper's room is the newest; the one left while no admin was online comes first.
+      const panel = admin!.page.getByRole('region', { name: 'Chat with a guest', exact: true }).last();
       await panel.getByLabel('Reply to a guest').fill(ADMIN_TEXT);
       await panel.getByRole('button', { name: 'Submit' }).click();
       await admin!.run.step({ type: 'admin.send', user: room, message: ADMIN_TEXT });
@@ -100,7 +102,7 @@ const perform = async (customer: Side, event: AnyEventObject) => {
       return;
     }
     case 'chat.adminClosed':
-      await admin!.page.getByRole('button', { name: 'Close chat with a guest' }).click();
+      await admin!.page.getByRole('button', { name: 'Close chat with a guest' }).last().click();
       await admin!.run.step({ type: 'admin.closeChat', user: room });
       await admin!.run.step({ type: 'admin.notice', message: null });
       // the shopper's socket is dropped, so the hub tells the admin the customer left
@@ -160,13 +162,29 @@ const expectAdminShows = async ({ page, run }: Side) => {
 /** The admin has a room for the shopper's socket: the shopper wrote since it connected. */
 const hasRoom = (s: AnyMachineSnapshot) => customerOf(s).messages.some((m) => 'client' in m) && !s.hasTag('adminClosed');
 
+/**
+ * The browser keeps its conversation across pages (decision 010): each page here is a new
+ * shopper, so it starts without the previous page's conversation id, as a new browser would.
+ */
+const freshShopper = async (page: Page) => {
+  await page.goto('/');
+  await page.evaluate((key) => localStorage.removeItem(key), CONVERSATION_KEY);
+};
+
+/** The conversation the last shopper page left, as the hub lists it to an admin who connects now. */
+const keptConversation = async (texts: string[]) => {
+  const stored = (await customerContext.storageState()).origins.flatMap((o) => o.localStorage).find((e) => e.name === CONVERSATION_KEY);
+  const user = (JSON.parse(stored!.value) as { id: string }).id;
+  return { user, messages: texts.map((text, i) => ({ id: i + 1, from: 'client' as const, text })) };
+};
+
 /** A guest opens the shop's chat on a fresh page (a new socket, a new room), follows `events`, and leaves. */
 const runShopper = async (events: AnyEventObject[]) => {
   const page = await customerContext.newPage();
   const run = customerOracle.start();
   room = `customer-${++rooms}`;
   try {
-    await page.goto('/');
+    await freshShopper(page);
     await page.getByRole('button', { name: 'Open support chat' }).click();
     for (const event of events) {
       await perform({ page, run }, event);
@@ -210,6 +228,8 @@ test("when the admin logs in and opens the Chats page, then the admin session's 
   await page.getByRole('link', { name: 'Chats' }).first().click();
   const run = adminOracle.start();
   await run.step({ type: 'admin.connected' });
+  // What the shopper wrote while no admin was online waits for this one (the test before).
+  await run.step({ type: 'admin.conversations', you: 'admin', conversations: [await keptConversation([SHOPPER_TEXT, SHOPPER_TEXT])] });
   admin = { page, run };
   await expectAdminShows(admin);
   // a drop of the admin's socket: the page says it is connecting, then announces the admin again
@@ -244,7 +264,7 @@ test('when the shopper goes offline after the admin closed the chat, then what t
     }
   };
   try {
-    await page.goto('/');
+    await freshShopper(page);
     await page.getByRole('button', { name: 'Open support chat' }).click();
     await follow([{ type: 'chat.connected' }, ...typed, { type: 'chat.adminClosed' }]);
     await customerContext.setOffline(true);

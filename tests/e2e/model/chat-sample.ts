@@ -97,6 +97,11 @@ export const CUSTOMER_EXCLUDED: Excluded[] = [
     transition: 'customerChat.connection.online --chat.reconnect#0-->',
     reason: "sent only by the partner widget when its visitor's identity changes (widgets/chat/mount.ts), not by the shop",
   },
+  {
+    transition: 'customerChat.connection.online --chat.restored#0-->',
+    reason:
+      'a page opening again on a kept conversation; every page here is a new shopper, and conversations.spec.ts reloads a shopper in the browser',
+  },
 ];
 export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.read#0-->', reason: 'no screen of the shop sends it: a reply clears the dot (admin.send)' },
@@ -104,6 +109,11 @@ export const ADMIN_EXCLUDED: Excluded[] = [
     transition: 'adminChat --admin.dismissNotice#0-->',
     reason:
       "needs the hub to refuse a reply or close (a room no longer this admin's, a session no longer admin) between render and click; admin-socket.actor.test.ts covers it",
+  },
+  {
+    transition: 'adminChat --admin.answered#0-->',
+    reason:
+      "a colleague's answer needs a second admin account answering first; api/realtime/chat.test.ts and admin-chats-page.test.tsx cover it, and conversations.spec.ts shows one admin's reply in their second tab",
   },
   {
     transition: 'adminChat --admin.newOrder#0-->',

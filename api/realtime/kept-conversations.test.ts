@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { startTestApi, type TestApi } from '../testing/api-harness.ts';
+import { createRealtimeHub } from './hub.ts';
+import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, say, until } from './test-sockets.ts';
+import type { HubServer } from './types.ts';
+
+/**
+ * Conversations the customer's browser keeps (`auth.conversation`), through the hub. The 30
+ * minutes a conversation waits for its customer are 600 ms here, the sweep runs every 50 ms:
+ * the tests wait on what admins hear, never on the clock (the rule itself is timed with fake
+ * timers in conversations.test.ts).
+ */
+const GONE_MS = 600;
+let t: TestApi;
+let hub: HubServer;
+const open: Socket[] = [];
+const track = <S extends Socket>(s: S): S => (open.push(s), s);
+
+beforeAll(async () => {
+  t = await startTestApi({
+    attachments: [createRealtimeHub({ customerGoneMs: GONE_MS, sweepMs: 50, onAttached: (io) => (hub = io) })],
+  });
+});
+afterEach(async () => {
+  for (const s of open.splice(0)) s.disconnect();
+  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const newConversation = () => `conv-${randomUUID()}`;
+const shopper = async (conversation: string) => track(await connect(t.url, { auth: { conversation } }));
+const admin = async () => {
+  const a = await connectAdmin(t);
+  track(a.socket);
+  return {
+    ...a,
+    heard: collect<ClientToAdminPayload>(a.socket, SOCKET_EVENTS.serverToAdmin),
+    left: collect<DisconnectedPayload>(a.socket, SOCKET_EVENTS.disconnected),
+  };
+};
+
+describe('realtime hub: conversations the browser keeps', () => {
+  it('when the customer reloads, then the new page is in the same conversation: its history, and the replies that come next', async () => {
+    const desk = await admin();
+    const conversation = newConversation();
+    const before = await shopper(conversation);
+    await say(before, 'Do you gift wrap?');
+    await until(() => desk.heard.length === 1, 'the admin has the question');
+    expect(desk.heard[0]).toMatchObject({ user: conversation, message: 'Do you gift wrap?' });
+
+    holdOffline(before);
+    await cutClientSide(hub, before);
+    const after = await shopper(conversation);
+    const replies = collect<string>(after, SOCKET_EVENTS.serverToClient);
+    await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Yes, for free' });
+    await until(() => replies.length === 1, 'the reloaded page has the answer');
+    expect(await ack(after, CHAT_EVENTS.replay, { after: 0 })).toEqual({
+      ok: true,
+      messages: [
+        { id: 1, from: 'client', text: 'Do you gift wrap?' },
+        { id: 2, from: 'admin', text: 'Yes, for free' },
+      ],
+    });
+    expect(await say(after, 'Thanks')).toEqual({ ok: true, id: 3 });
+    expect(desk.left).toEqual([]);
+  });
+
+  it('when the customer stays away, then the conversation ends and admins hear it; one still connected goes on', async () => {
+    const desk = await admin();
+    const leaving = newConversation();
+    const staying = newConversation();
+    const away = await shopper(leaving);
+    const here = await shopper(staying);
+    await say(away, 'Back in a bit');
+    await say(here, 'I am still here');
+    await until(() => desk.heard.length === 2, 'the admin has both');
+
+    holdOffline(away);
+    await cutClientSide(hub, away);
+    await until(() => desk.left.length === 1, 'the admin hears the absent customer is gone', 10_000);
+    expect(desk.left[0]).toEqual({ reason: 'customer gone', socketId: leaving });
+    // The connected customer's conversation is as old, so it would have ended in the same sweep had it not been seen.
+    const listed = await ack(desk.socket, CHAT_EVENTS.conversations);
+    expect(listed).toMatchObject({ ok: true, conversations: [{ user: staying }] });
+    expect(await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: staying, message: 'Good' })).toMatchObject({ ok: true });
+    expect(await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: leaving, message: 'Hello?' })).toMatchObject({
+      ok: false,
+      code: 'no conversation',
+    });
+  });
+
+  it('when the page lets go of its conversation on purpose (a kiosk reset), then it ends at once unless another tab still holds it', async () => {
+    const desk = await admin();
+    const conversation = newConversation();
+    const tab1 = await shopper(conversation);
+    const tab2 = await shopper(conversation);
+    await say(tab1, 'Two tabs open');
+    await until(() => desk.heard.length === 1, 'the admin has it');
+
+    tab1.disconnect();
+    // The other tab still holds it: a message to it is delivered there.
+    const atTab2 = collect<string>(tab2, SOCKET_EVENTS.serverToClient);
+    expect(await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Still here?' })).toMatchObject({
+      ok: true,
+    });
+    await until(() => atTab2.length === 1, 'the other tab has the reply');
+    tab2.disconnect();
+    await until(() => desk.left.length === 1, 'the admin hears the conversation ended');
+    expect(desk.left[0]).toEqual({ reason: 'client namespace disconnect', socketId: conversation });
+  });
+
+  it('when a handshake carries a malformed conversation id, then the conversation is keyed by the socket, as for the spec’s own client', async () => {
+    const desk = await admin();
+    const odd = track(await connect(t.url, { auth: { conversation: 'short' } }));
+    await say(odd, 'hi');
+    await until(() => desk.heard.length === 1, 'the admin has it');
+    expect(desk.heard[0]!.user).toBe(odd.id);
+  });
+});
