@@ -1,5 +1,5 @@
 import { ProductListQuery, type Sort } from '../../../contracts/product.ts';
-import { categoryFromUrl, SORTS, toCents } from '../../../contracts/rules.ts';
+import { categoryFromUrl, LIMITS, SORTS, toCents } from '../../../contracts/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 
@@ -62,7 +62,7 @@ const parseCategories = (value: string | undefined): string[] =>
   value === undefined ? [] : items(value, 'category').map((name) => checkCategory(name, 'category'));
 
 const MAX_PATH_CATEGORY = 2000;
-const MAX_SEARCH = 200;
+const MAX_SEARCH = LIMITS.searchMax;
 
 /**
  * Unused fields arrive empty (`price=`); the spec's own client sends its first page as

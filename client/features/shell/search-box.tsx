@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { LIMITS } from '../../../contracts/rules.ts';
 import { parseListPath, searchPath } from '../../../machines/filters/list-path.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
@@ -94,6 +95,7 @@ export function SearchBox() {
         type="search"
         placeholder="Type to search ..."
         css={[control, { flex: 1, minWidth: 0, borderLeft: 0, borderRight: 0 }]}
+        maxLength={LIMITS.searchMax}
         value={query}
         onChange={(e) => type({ query: e.target.value })}
       />
