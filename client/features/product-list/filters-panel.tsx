@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '../../../contracts/category.ts';
 import type { Filter } from '../../../contracts/filter.ts';
-import { LIMITS } from '../../../contracts/rules.ts';
 import { PRODUCT_LIST, tickCategory } from '../../../machines/filters/filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { space } from '../../ui/theme.ts';
@@ -25,7 +24,7 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
   const navigate = useNavigate();
   const { filter } = url.query;
   const pathCategory = url.location.categoryName;
-  const [price, setPrice] = useState(filter.price ?? LIMITS.priceFilter.default);
+  const [price, setPrice] = useState(filter.price);
   const [rating, setRating] = useState(filter.rating ?? {});
   const [category, setCategory] = useState(filter.category ?? {});
   const [attrs, setAttrs] = useState<NonNullable<Filter['attrs']>>(filter.attrs ?? []);
@@ -47,7 +46,7 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
     const keys = new Set(choices.map((c) => c.key));
     navigate(
       url.filterHref({
-        price,
+        ...(price === undefined ? {} : { price }),
         rating,
         ...(pathCategory ? {} : { category }),
         // attributes of a category no longer chosen would silently empty the list
