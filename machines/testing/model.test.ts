@@ -8,7 +8,8 @@ describe('model harness', () => {
   it('when an event is left out of the sample, then its transition is reported as not exercised', async () => {
     const spec = cartModel();
     const sample = spec.events;
-    const events = (s: AnyMachineSnapshot) => (typeof sample === 'function' ? sample(s) : sample).filter((e) => e.type !== 'cart.dismissAdded');
+    const events = (s: AnyMachineSnapshot) =>
+      (typeof sample === 'function' ? sample(s) : sample).filter((e) => e.type !== 'cart.dismissAdded');
     const report = await runModel({ ...spec, events });
     const whole = await runModel(cartModel());
     expect(isComplete(whole)).toBe(true);
