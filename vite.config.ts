@@ -16,7 +16,9 @@ const shop = 'http://localhost:3000';
  * source file: a new lazy chunk needs a line here.
  */
 export const BUNDLE_BUDGETS = {
-  home: 114_800,
+  // 115.2 KB measured once the cart checks its stock (the cart machine's check, issue "[Experience]")
+  // and the server's controls keep what was done before hydration (useAdoptDom).
+  home: 115_700,
   lazy: {
     'client/app/guard.tsx': 3_400,
     'client/app/kiosk-shell.tsx': 10_500,
@@ -35,7 +37,8 @@ export const BUNDLE_BUDGETS = {
     'client/features/kiosk/touch/on-screen-keyboard.tsx': 24_000,
     'client/features/product-details/index.tsx': 6_400,
     // 6.6 KB measured once the list's filters left the first load for this chunk (issue 15).
-    'client/features/product-list/index.tsx': 6_900,
+    // 7.0 KB once the filters read back what was ticked before hydration (read-draft.ts).
+    'client/features/product-list/index.tsx': 7_300,
     // A signed-in shopper's header menu (issue 15: not in a guest's first load).
     'client/features/shell/user-menu.tsx': 1_100,
     // Issue 16's chat outbox (client ids, re-send after a drop) came in with the chat machines: 3.7 KB measured, just over 3,700 B.

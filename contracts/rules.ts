@@ -9,6 +9,8 @@ export const LIMITS = {
   maxImageBytes: 5 * 1024 * 1024,
   pageSize: 10,
   chatMessageMax: 2000,
+  /** The header's search box takes no more; the API refuses a longer search with 400. */
+  searchMax: 200,
   priceFilter: { min: 10, max: 1000, step: 10, default: 500 },
 } as const;
 

@@ -9,7 +9,9 @@ import type {
 } from '../../contracts/user.ts';
 import { authMachine, type SessionResponse } from '../../machines/auth/auth.machine.ts';
 import { otherTabsActor, type ChannelLike } from '../../machines/auth/other-tabs.ts';
-import { cartMachine } from '../../machines/cart/cart.machine.ts';
+import { cartMachine, type ProductNow } from '../../machines/cart/cart.machine.ts';
+import type { CartItem } from '../../contracts/order.ts';
+import { fetchCurrent } from './products-now.ts';
 import { api } from './api.ts';
 
 /** The other tabs of this browser: their broadcasts, and their writes to local storage. */
@@ -54,4 +56,14 @@ export const liveAuthMachine = authMachine.provide({
   },
 });
 
-export const liveCartMachine = cartMachine;
+/** The cart with its real effect: the cart page's check of every line against the server's product. */
+export const liveCartMachine = cartMachine.provide({
+  actors: {
+    checkStock: fromPromise<ProductNow[], { items: CartItem[] }>(async ({ input, signal }) =>
+      (await fetchCurrent(input.items, signal)).map(({ item, product }) => ({
+        productID: item.productID,
+        product: product && { name: product.name, price: product.price, count: product.count },
+      })),
+    ),
+  },
+});

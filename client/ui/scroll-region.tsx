@@ -17,6 +17,16 @@ const regionStyle = css(
     maxWidth: '100%',
     background: `${cover('left')}, ${cover('right')}, ${shade('left')}, ${shade('right')}`,
     backgroundColor: colors.background,
+    // A row's own link (or its actions) sits in its last cell: on a narrow screen that cell stays
+    // at the region's right edge while the other columns scroll under it, so every row's link is
+    // on screen without scrolling sideways first.
+    '& tr > :last-child': {
+      position: 'sticky',
+      right: 0,
+      background: colors.background,
+      boxShadow: `-6px 0 6px -6px rgba(0,0,0,0.28)`,
+    },
+    '& thead tr > :last-child': { background: colors.surface },
   },
   focusRing,
 );

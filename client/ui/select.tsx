@@ -1,11 +1,11 @@
-import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { errorStyle, fieldStyle, fieldWrap, labelStyle } from './text-field.tsx';
 import { focusRing } from './theme.ts';
 import { visuallyHiddenStyle } from './visually-hidden.tsx';
 
 export type SelectOption = { value: string; label: string };
 
-export type SelectProps = Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'children'> & {
+export type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'id' | 'children'> & {
   label: ReactNode;
   options: readonly SelectOption[];
   /** Keep the label for screen readers only, e.g. in a compact toolbar. */

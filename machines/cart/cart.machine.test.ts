@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { createControl } from '../testing/controlled-actors.ts';
 import type { CartItem } from '../../contracts/order.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { CART_KEY, CART_VERSION } from './cart-storage.ts';
-import { cartMachine } from './cart.machine.ts';
+import { cartMachine, STOCK_TEXTS, type ProductNow } from './cart.machine.ts';
 
 const item = (productID: string, price: number, quantity: number, count = 10): CartItem => ({
   productID,
@@ -137,5 +138,75 @@ describe('cart machine', () => {
     actor.send({ type: 'cart.add', item: item('a', 10, 2) });
     actor.send({ type: 'cart.add', item: item('b', 10, 1, 0) });
     expect(ctx().lastAdded?.productID).toBe('a');
+  });
+
+  describe('stock check (the cart page is shown)', () => {
+    const checked = (initial: CartItem[]) => {
+      const control = createControl();
+      const storage = memoryStorage({ [CART_KEY]: JSON.stringify({ version: CART_VERSION, items: initial }) });
+      const actor = createActor(cartMachine.provide({ actors: { checkStock: control.promise() } }), { input: { storage } }).start();
+      const ctx = () => actor.getSnapshot().context;
+      const stored = () => (JSON.parse(storage.dump()[CART_KEY] ?? 'null') as { items: CartItem[] }).items;
+      return { control, actor, ctx, stored };
+    };
+    const now = (productID: string, price: number, count: number | null): ProductNow => ({
+      productID,
+      product: count === null ? null : { name: `Product ${productID}`, price, count },
+    });
+
+    it('when a line sold out and another has less stock than its quantity, then the first goes, the second comes down, each with its sentence', async () => {
+      const { control, actor, ctx, stored } = checked([item('a', 10, 3), item('b', 5, 2), item('c', 1, 1)]);
+      actor.send({ type: 'cart.check' });
+      expect(actor.getSnapshot().hasTag('checking')).toBe(true);
+      expect(control.inputOf('checkStock')).toEqual({ items: ctx().items });
+      await control.resolve('checkStock', [now('a', 10, 1), now('b', 5, 0), now('c', 1, 7)]);
+      expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+      expect(ctx().items.map((i) => [i.productID, i.quantity, i.count])).toEqual([
+        ['a', 1, 1],
+        ['c', 1, 7],
+      ]);
+      expect(ctx().itemsCount).toBe(2);
+      expect(ctx().cartSubtotal).toBe(11);
+      expect(ctx().notes).toEqual([STOCK_TEXTS.lowered('Product a', 1), STOCK_TEXTS.soldOut('Product b')]);
+      expect(stored().map((i) => i.productID)).toEqual(['a', 'c']);
+    });
+
+    it('when a product is gone or its price changed, then the line goes or takes the new price, and the next check starts with no sentence', async () => {
+      const { control, actor, ctx } = checked([item('a', 10, 1), item('b', 5, 2)]);
+      actor.send({ type: 'cart.check' });
+      await control.resolve('checkStock', [now('a', 12.5, 4), now('b', 5, null)]);
+      expect(ctx().items.map((i) => [i.productID, i.price])).toEqual([['a', 12.5]]);
+      expect(ctx().notes).toEqual([STOCK_TEXTS.repriced('Product a', 10, 12.5), STOCK_TEXTS.soldOut('Product b')]);
+      actor.send({ type: 'cart.check' });
+      expect(ctx().notes).toEqual([]);
+      await control.resolve('checkStock', [now('a', 12.5, 4)]);
+      expect(ctx().notes).toEqual([]);
+    });
+
+    it('when the shopper changes the cart while the check runs, then the answer is applied to the lines as they are then', async () => {
+      const { control, actor, ctx } = checked([item('a', 10, 3), item('b', 5, 2)]);
+      actor.send({ type: 'cart.check' });
+      actor.send({ type: 'cart.remove', productID: 'b' });
+      actor.send({ type: 'cart.add', item: item('d', 2, 1) });
+      await control.resolve('checkStock', [now('a', 10, 2), now('b', 5, 0)]);
+      expect(ctx().items.map((i) => [i.productID, i.quantity])).toEqual([
+        ['a', 2],
+        ['d', 1],
+      ]);
+      // b left the cart before the answer came: nothing to say about it
+      expect(ctx().notes).toEqual([STOCK_TEXTS.lowered('Product a', 2)]);
+    });
+
+    it('when the check fails or the cart is empty, then nothing changes and no check waits', async () => {
+      const { control, actor, ctx } = checked([item('a', 10, 3)]);
+      actor.send({ type: 'cart.check' });
+      await control.reject('checkStock', { status: 0, message: 'offline' });
+      expect(ctx().items).toHaveLength(1);
+      expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+      actor.send({ type: 'cart.clear' });
+      actor.send({ type: 'cart.check' });
+      expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+      expect(control.isPending('checkStock')).toBe(false);
+    });
   });
 });

@@ -1,12 +1,24 @@
 import { and, assign, setup } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
+import { missingPromise } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import { readCart, totalsOf, writeCart } from './cart-storage.ts';
+import { applyStockCheck, type ProductNow } from './stock-check.ts';
+
+export { STOCK_TEXTS, type ProductNow } from './stock-check.ts';
 
 export type CartInput = { storage: StorageLike };
 /** The line the shopper just added, for the product page's `… is in your cart (quantity N).` banner. */
 export type AddedLine = { productID: string; name: string; quantity: number };
-export type CartContext = { items: CartItem[]; itemsCount: number; cartSubtotal: number; storage: StorageRef; lastAdded: AddedLine | null };
+export type CartContext = {
+  items: CartItem[];
+  itemsCount: number;
+  cartSubtotal: number;
+  storage: StorageRef;
+  lastAdded: AddedLine | null;
+  /** What the last stock check changed (STOCK_TEXTS), shown on the cart page until the next check. */
+  notes: string[];
+};
 export type CartEvent =
   | { type: 'cart.add'; item: CartItem }
   | { type: 'cart.remove'; productID: string }
@@ -14,7 +26,9 @@ export type CartEvent =
   | { type: 'cart.clear' }
   | { type: 'cart.storageChanged' }
   /** The shopper left (or opened) a product page: the banner of the last add is gone. */
-  | { type: 'cart.dismissAdded' };
+  | { type: 'cart.dismissAdded' }
+  /** The cart page is shown: the lines are checked against the server's stock and prices. */
+  | { type: 'cart.check' };
 
 /** Quantity choices run from 1 to the product's stock count (spec section 5). */
 export const clampQuantity = (quantity: number, stock: number): number => Math.max(1, Math.min(Math.trunc(quantity), stock));
@@ -32,6 +46,10 @@ export const cartMachine = setup({
     input: {} as CartInput,
     context: {} as CartContext,
     events: {} as CartEvent,
+  },
+  actors: {
+    /** GET /api/products/get-one/{id} for each line: the products as the server has them now. */
+    checkStock: missingPromise<ProductNow[], { items: CartItem[] }>('checkStock'),
   },
   actions: {
     add: assign(({ context, event }) => (event.type === 'cart.add' ? totalsOf(addLine(context.items, event.item)) : {})),
@@ -54,6 +72,11 @@ export const cartMachine = setup({
     // Any other change to the cart (here or in another tab) makes the banner's quantity stale.
     forgetAdded: assign({ lastAdded: null }),
     reload: assign(({ context }) => readCart(context.storage)),
+    clearNotes: assign({ notes: [] }),
+    applyCheck: assign(({ context }, now: ProductNow[]) => {
+      const { items, notes } = applyStockCheck(context.items, now);
+      return { ...totalsOf(items), notes };
+    }),
     persist: ({ context }) =>
       writeCart(context.storage, { items: context.items, itemsCount: context.itemsCount, cartSubtotal: context.cartSubtotal }),
   },
@@ -62,16 +85,36 @@ export const cartMachine = setup({
     hasLine: ({ context, event }) =>
       (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && context.items.some((i) => i.productID === event.productID),
     validQuantity: ({ event }) => event.type === 'cart.setQuantity' && Number.isFinite(event.quantity),
+    hasItems: ({ context }) => context.items.length > 0,
   },
 }).createMachine({
   id: 'cart',
   context: ({ input }) => {
     const storage = storageRef(input.storage, 'storage');
-    return { ...readCart(storage), storage, lastAdded: null };
+    return { ...readCart(storage), storage, lastAdded: null, notes: [] };
   },
   initial: 'active',
   states: {
     active: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'cart.check': [{ guard: 'hasItems', target: 'checking', actions: 'clearNotes' }, { actions: 'clearNotes' }] },
+        },
+        // Tag `checking`: Proceed To Checkout waits; the lines stay editable meanwhile.
+        checking: {
+          tags: ['checking'],
+          invoke: {
+            id: 'checkStock',
+            src: 'checkStock',
+            input: ({ context }) => ({ items: context.items }),
+            onDone: { target: 'idle', actions: [{ type: 'applyCheck', params: ({ event }) => event.output }, 'persist'] },
+            // Not checked (offline): the checkout checks again before any order.
+            onError: 'idle',
+          },
+          on: { 'cart.check': { target: 'checking', reenter: true } },
+        },
+      },
       on: {
         'cart.add': { guard: 'inStock', actions: ['add', 'persist', 'noteAdded'] },
         'cart.remove': { guard: 'hasLine', actions: ['remove', 'persist', 'forgetAdded'] },

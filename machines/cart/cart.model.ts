@@ -1,4 +1,4 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { formatUsd, itemsCount, subtotal } from '../shared/money.ts';
@@ -7,7 +7,7 @@ import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { CART_KEY, CART_VERSION, type CartTotals } from './cart-storage.ts';
-import { cartMachine, type AddedLine } from './cart.machine.ts';
+import { cartMachine, type AddedLine, type ProductNow } from './cart.machine.ts';
 
 const line = (productID: string, price: number, quantity: number, count: number): CartItem => ({
   productID,
@@ -17,8 +17,15 @@ const line = (productID: string, price: number, quantity: number, count: number)
   quantity,
 });
 
+/** The server's answer to a stock check: a fell to 2 in stock, b is gone, t costs more. */
+const stockNow: ProductNow[] = [
+  { productID: 'a', product: { name: 'a', price: 19.99, count: 2 } },
+  { productID: 'b', product: null },
+  { productID: 't', product: { name: 't', price: 2.5, count: 9 } },
+];
+
 /** A finite sample: a re-add of a present product with another quantity, a new one, one out of stock. */
-const events: AnyEventObject[] = [
+const sample: AnyEventObject[] = [
   { type: 'cart.add', item: line('a', 19.99, 1, 5) },
   { type: 'cart.add', item: line('a', 19.99, 3, 5) },
   { type: 'cart.add', item: line('b', 0.1, 2, 2) },
@@ -30,10 +37,28 @@ const events: AnyEventObject[] = [
   { type: 'cart.clear' },
   { type: 'cart.storageChanged' },
   { type: 'cart.dismissAdded' },
+  { type: 'cart.check' },
+];
+const checkEvents: AnyEventObject[] = [
+  { type: 'cart.check' },
+  { type: 'xstate.done.actor.checkStock', output: stockNow },
+  { type: 'xstate.error.actor.checkStock', error: { status: 0, message: 'offline' } },
 ];
 
+/**
+ * While a check runs only the check's own events (and a check only of a small cart): the cart's changes are the parent state's
+ * transitions, taken from idle already, and repeating every one of them in `checking` would double
+ * the graph for no new transition.
+ */
+const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
+  s.hasTag('checking') ? checkEvents : (s.context as Ctx).itemsCount > 3 ? sample.filter((e) => e.type !== 'cart.check') : sample;
+
+/** A line the server's answer wrote: explored no further, like carts past the size bound. */
+const fromServer = (i: CartItem) =>
+  stockNow.some((n) => n.productID === i.productID && n.product?.count === i.count && n.product.price === i.price);
+
 const otherTab = { [CART_KEY]: JSON.stringify({ version: CART_VERSION, items: [line('t', 2, 2, 9)] }) };
-type Ctx = CartTotals & { lastAdded: AddedLine | null };
+type Ctx = CartTotals & { lastAdded: AddedLine | null; notes: string[] };
 
 /** Spec section 4's cart rules, as an oracle independent of the machine's own code. */
 const check: ModelSpec['check'] = (before, event, after) => {
@@ -66,19 +91,36 @@ const check: ModelSpec['check'] = (before, event, after) => {
     assertEqual(next.itemsCount, prev.itemsCount - (gone?.quantity ?? 0), 'remove: count down by the quantity');
   }
   if (event.type === 'cart.clear') assertEqual(next.items, [], 'clear empties the cart');
+  if (event.type === 'cart.check') assertEqual(next.notes, [], 'a new check starts without the last sentences');
+  if (event.type === 'xstate.done.actor.checkStock') {
+    for (const fact of event.output as ProductNow[]) {
+      const inCart = next.items.find((i) => i.productID === fact.productID);
+      if (!fact.product) assertEqual(inCart, undefined, `a product gone from the shop leaves the cart (${fact.productID})`);
+      else if (inCart) assertEqual([inCart.price, inCart.count], [fact.product.price, fact.product.count], 'the server price and stock');
+    }
+    // A stock that still covers the quantity only narrows the choices: said is what the shopper pays or gets.
+    const seen = (items: CartItem[]) => JSON.stringify(items.map((i) => [i.productID, i.quantity, i.price]));
+    assertEqual(next.notes.length > 0, seen(next.items) !== seen(prev.items), 'every change of a line, its quantity or price is said');
+  }
   const refused =
     (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && !prev.items.some((i) => i.productID === event.productID);
-  if (event.type !== 'cart.add' && !refused) assertEqual(next.lastAdded, null, 'any other change or leaving the page drops the banner');
+  const unrelated = event.type === 'cart.check' || event.type.startsWith('xstate.');
+  if (event.type !== 'cart.add' && !refused && !unrelated)
+    assertEqual(next.lastAdded, null, 'any other change or leaving the page drops the banner');
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+const holds = (c: Ctx) =>
+  (c.items.length === 0 ? 'the cart is empty' : `the cart holds ${plural(c.itemsCount, 'item')} for ${formatUsd(c.cartSubtotal)}`) +
+  (c.lastAdded ? ` and the product page says "${c.lastAdded.name} is in your cart (quantity ${c.lastAdded.quantity})."` : '') +
+  (c.notes.length ? ` and the cart page says ${c.notes.map((n) => `"${n}"`).join(', ')}` : '');
+
 /** The test plan's sentences (docs/machines/cart.plan.md). */
 const describe: PlanTemplates = {
   states: {
-    active: ({ context: c }) =>
-      (c.items.length === 0 ? 'the cart is empty' : `the cart holds ${plural(c.itemsCount, 'item')} for ${formatUsd(c.cartSubtotal)}`) +
-      (c.lastAdded ? ` and the product page says "${c.lastAdded.name} is in your cart (quantity ${c.lastAdded.quantity})."` : ''),
+    'active.idle': ({ context }) => holds(context as Ctx),
+    'active.checking': ({ context }) => `${holds(context as Ctx)}, and the cart page checks stock and prices`,
   },
   events: {
     'cart.add': (e) => `the shopper adds "${e.item.name}" × ${e.item.quantity}${e.item.count < 1 ? ' (out of stock)' : ''}`,
@@ -87,17 +129,29 @@ const describe: PlanTemplates = {
     'cart.clear': 'the cart is cleared',
     'cart.storageChanged': 'another tab changes the stored cart',
     'cart.dismissAdded': 'the shopper leaves the product page',
+    'cart.check': 'the shopper opens the cart page',
+    'xstate.done.actor.checkStock': 'the server says a has 2 left, b is gone and t costs $2.50',
+    'xstate.error.actor.checkStock': 'the stock check gets no answer',
   },
 };
 
-export const cartModel = (machine = cartMachine): ModelSpec => ({
-  name: 'cart',
-  machine,
-  control: createControl(),
-  input: () => ({ storage: frozenStorage(otherTab) }),
-  events,
-  bound: (ctx: Ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12,
-  select: (ctx: Ctx) => ({ items: ctx.items, itemsCount: ctx.itemsCount, cartSubtotal: ctx.cartSubtotal, lastAdded: ctx.lastAdded }),
-  check,
-  describe,
-});
+export const cartModel = (machine = cartMachine): ModelSpec => {
+  const control = createControl();
+  return {
+    name: 'cart',
+    machine: machine.provide({ actors: { checkStock: control.promise() } }),
+    control,
+    input: () => ({ storage: frozenStorage(otherTab) }),
+    events,
+    bound: (ctx: Ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12 && ctx.notes.length === 0 && !ctx.items.some(fromServer),
+    select: (ctx: Ctx) => ({
+      items: ctx.items,
+      itemsCount: ctx.itemsCount,
+      cartSubtotal: ctx.cartSubtotal,
+      lastAdded: ctx.lastAdded,
+      notes: ctx.notes,
+    }),
+    check,
+    describe,
+  };
+};

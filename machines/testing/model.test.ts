@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
+import { createMachine, type AnyMachineSnapshot } from 'xstate';
 import { cartModel } from '../cart/cart.model.ts';
 import { createControl } from './controlled-actors.ts';
 import { formatReport, isComplete, machineTotals, runModel } from './model.ts';
@@ -7,14 +7,16 @@ import { formatReport, isComplete, machineTotals, runModel } from './model.ts';
 describe('model harness', () => {
   it('when an event is left out of the sample, then its transition is reported as not exercised', async () => {
     const spec = cartModel();
-    const events = (spec.events as { type: string }[]).filter((e) => e.type !== 'cart.clear');
+    const sample = spec.events;
+    const events = (s: AnyMachineSnapshot) =>
+      (typeof sample === 'function' ? sample(s) : sample).filter((e) => e.type !== 'cart.dismissAdded');
     const report = await runModel({ ...spec, events });
     const whole = await runModel(cartModel());
     expect(isComplete(whole)).toBe(true);
     expect(isComplete(report)).toBe(false);
     // Exactly the one transition whose event was left out goes missing.
     expect(report.transitions).toMatchObject({ covered: whole.transitions.total - 1, total: whole.transitions.total });
-    expect(report.transitions.missing).toEqual(['cart.active --cart.clear#0-->']);
+    expect(report.transitions.missing).toEqual(['cart.active --cart.dismissAdded#0-->']);
     expect(formatReport(report)).toContain(`transitions ${whole.transitions.total - 1}/${whole.transitions.total} (`);
   });
 

@@ -28,7 +28,7 @@ describe('test plans', () => {
 
   it('when a model lacks the sentence of an event or a state, then the problem names the machine and what is missing', () => {
     expect(templateProblems('cart', cart.machine, without('events', 'cart.clear'))).toEqual(['cart: no sentence for event "cart.clear"']);
-    expect(templateProblems('cart', cart.machine, without('states', 'active'))).toEqual(['cart: no sentence for state "active"']);
+    expect(templateProblems('cart', cart.machine, without('states', 'active.idle'))).toEqual(['cart: no sentence for state "active.idle"']);
     expect(templateProblems('cart', cart.machine, undefined)).toEqual([
       'cart: no plan templates (add `describe: { states, events }` to its model)',
     ]);

@@ -1,5 +1,5 @@
 import { ProductListQuery, type Sort } from '../../../contracts/product.ts';
-import { categoryFromUrl, SORTS, toCents } from '../../../contracts/rules.ts';
+import { categoryFromUrl, LIMITS, SORTS, toCents } from '../../../contracts/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 
@@ -62,7 +62,7 @@ const parseCategories = (value: string | undefined): string[] =>
   value === undefined ? [] : items(value, 'category').map((name) => checkCategory(name, 'category'));
 
 const MAX_PATH_CATEGORY = 2000;
-const MAX_SEARCH = 200;
+const MAX_SEARCH = LIMITS.searchMax;
 
 /**
  * Unused fields arrive empty (`price=`); the spec's own client sends its first page as
@@ -72,12 +72,20 @@ const isUnset = (key: string, value: unknown): boolean =>
   typeof value === 'string' && (value.trim() === '' || (key === 'pageNum' && value.trim() === 'null'));
 
 /**
+ * The spec's own client sends its sort box's placeholder (`sort=SORT BY`) when the shopper picks
+ * it again: one order word it does not know reads as the default order, not as a failed list. A
+ * repeated `sort` (an array) is still malformed.
+ */
+const isUnknownSort = (key: string, value: unknown): boolean =>
+  key === 'sort' && typeof value === 'string' && !(SORTS as readonly string[]).includes(value);
+
+/**
  * Reads GET /api/products' path and query. The client sends every field, empty when unused
  * (`?pageNum=1&price=&rating=…`), so an empty value means "not filtered". Any other malformed
  * value is a 400 naming its parameter (the path's are `categoryName` and `searchQuery`).
  */
 export const parseListFilter = (params: Record<string, string | undefined>, rawQuery: Record<string, unknown>): ListFilter => {
-  const query = Object.fromEntries(Object.entries(rawQuery).filter(([k, v]) => !isUnset(k, v)));
+  const query = Object.fromEntries(Object.entries(rawQuery).filter(([k, v]) => !isUnset(k, v) && !isUnknownSort(k, v)));
   if (query.sort !== undefined && !(SORTS as readonly unknown[]).includes(query.sort)) {
     throw badRequest(`sort must be one of ${SORTS.join(', ')}`, 'sort');
   }

@@ -80,7 +80,8 @@ describe('GET /api/products (the filterable list)', () => {
   });
   afterAll(() => t.stop());
 
-  const get = (path: string, query: Record<string, string> = {}) => fetch(`${t.url}/api/products${path}?${new URLSearchParams(query)}`);
+  const get = (path: string, query: Record<string, string | string[]> = {}) =>
+    fetch(`${t.url}/api/products${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => [v].flat().map((x) => [k, x])))}`);
   const list = async (path: string, query: Record<string, string> = {}): Promise<ProductListResponse> => {
     const res = await get(path, query);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -104,6 +105,14 @@ describe('GET /api/products (the filterable list)', () => {
     const res = await fetch(`${t.url}/api/products/?pageNum=1&price=&rating=&category=&attrs=&sort=`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as ProductListResponse).paginationLinksNumber).toBe(4);
+  });
+
+  it("when sort is a value the list does not know (the spec's client sends its placeholder, SORT BY), then the default order comes", async () => {
+    const placeholder = await fetch(`${t.url}/api/products/?pageNum=1&price=&rating=&category=&attrs=&sort=SORT%20BY`);
+    expect(placeholder.status).toBe(200);
+    const newest = await list('/');
+    expect(((await placeholder.json()) as ProductListResponse).products.map((p) => p._id)).toEqual(newest.products.map((p) => p._id));
+    for (const sort of ['price_2', 'name']) expect((await get('/', { sort })).status, sort).toBe(200);
   });
 
   it("when the page is missing, empty or null (as the spec's own client sends it), then page 1 comes", async () => {
@@ -241,8 +250,7 @@ describe('GET /api/products (the filterable list)', () => {
   });
 
   it.each([
-    ['sort', { sort: 'price_2' }],
-    ['sort', { sort: 'name' }],
+    ['sort', { sort: ['price_1', 'name_1'] }],
     ['rating', { rating: '6' }],
     ['rating', { rating: '4,x' }],
     ['attrs', { attrs: 'color' }],
@@ -258,8 +266,8 @@ describe('GET /api/products (the filterable list)', () => {
     ['categoryName', { path: '/category/Computers,,Laptops/' }],
     ['categoryName', { path: `/category/${'C'.repeat(2001)}/` }],
     ['searchQuery', { path: `/search/${'s'.repeat(201)}/` }],
-  ])('when %s is malformed (%o), then 400 names it', async (field, { path = '/', ...query }: Record<string, string>) => {
-    const res = await get(path, query);
+  ])('when %s is malformed (%o), then 400 names it', async (field, { path, ...query }: Record<string, string | string[]>) => {
+    const res = await get(typeof path === 'string' ? path : '/', query);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; field: string };
     expect(body.field).toBe(field);

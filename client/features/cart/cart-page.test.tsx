@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../contracts/order.ts';
 import { totalsOf, writeCart, readCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { click, getByRoleName, getByText, queryByText, typeInto } from '../../testing/dom.ts';
+import { click, getByRoleName, getByText, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { CartPage } from './cart-page.tsx';
 
@@ -18,11 +19,26 @@ const line = (productID: string, price: number, quantity: number, count = 5): Ca
   image: { path: `/images/${productID}.png` },
 });
 
-async function renderCart(items: CartItem[]) {
+/** The server's products as the cart's lines say (or as `now` overrides them): the page's stock check asks for them. */
+const serverHas = (items: CartItem[], now: Record<string, { count: number; price?: number } | null> = {}) =>
+  mockFetch(
+    Object.fromEntries(
+      items.map((i) => {
+        const over = now[i.productID];
+        const body = { _id: i.productID, name: i.name, price: over?.price ?? i.price, count: over?.count ?? i.count, images: [] };
+        return [`GET /api/products/get-one/${i.productID}`, over === null ? { status: 404, body: { message: 'not found' } } : { body }];
+      }),
+    ),
+  );
+
+async function renderCart(items: CartItem[], now?: Parameters<typeof serverHas>[1]) {
   const local = memoryStorage();
   writeCart(local, totalsOf(items));
+  const calls = serverHas(items, now);
   const view = await renderWithApp(<CartPage />, { route: '/cart', storages: { local, session: memoryStorage() } });
-  return { ...view, local };
+  // the stock check answers
+  for (let i = 0; i < 50 && view.container.querySelector('aside[aria-busy="true"]'); i++) await settle(2);
+  return { ...view, local, calls };
 }
 
 const proceed = (root: HTMLElement) => getByRoleName(root, 'button', 'Proceed To Checkout') as HTMLButtonElement;
@@ -76,5 +92,27 @@ describe('cart page', () => {
     const { container, path } = await renderCart([line('a', 10, 1)]);
     await click(proceed(container));
     expect(path()).toBe('/user/cart-details');
+  });
+
+  it('when a line sold out and another has less stock than its quantity, then the page says so, drops the first and lowers the second', async () => {
+    const items = [line('a', 10, 3, 3), line('b', 5, 1, 2), line('c', 1, 1, 4)];
+    const { container, local, calls } = await renderCart(items, { a: { count: 2 }, b: { count: 0 }, c: null });
+    expect(calls.map((c) => c.url)).toEqual(['/api/products/get-one/a', '/api/products/get-one/b', '/api/products/get-one/c']);
+    expect(queryByText(container, 'Product a: only 2 left, quantity lowered', 'li')).not.toBeNull();
+    expect(queryByText(container, 'Product b is sold out', 'li')).not.toBeNull();
+    expect(queryByText(container, 'Product c is sold out', 'li')).not.toBeNull();
+    const select = container.querySelector('select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['1', '2']);
+    expect(select.value).toBe('2');
+    expect(queryByText(container, 'Product b', 'a')).toBeNull();
+    expect(readCart(local).items.map((i) => [i.productID, i.quantity])).toEqual([['a', 2]]);
+    expect(proceed(container).disabled).toBe(false);
+  });
+
+  it('when every line sold out, then the cart is empty and cannot proceed', async () => {
+    const { container } = await renderCart([line('a', 10, 1, 1)], { a: { count: 0 } });
+    expect(queryByText(container, 'Product a is sold out', 'li')).not.toBeNull();
+    expect(queryByText(container, 'Your cart is empty')).not.toBeNull();
+    expect(proceed(container).disabled).toBe(true);
   });
 });

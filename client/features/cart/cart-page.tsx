@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCartActor } from '../../lib/hooks.ts';
 import { useKioskMode } from '../kiosk/kiosk-mode.ts';
@@ -30,14 +30,27 @@ export function CartPage() {
   const items = CartContext.useSelector((s) => s.context.items);
   const itemsCount = CartContext.useSelector((s) => s.context.itemsCount);
   const subtotal = CartContext.useSelector((s) => s.context.cartSubtotal);
+  const notes = CartContext.useSelector((s) => s.context.notes);
+  const checking = CartContext.useSelector((s) => s.hasTag('checking'));
   const navigate = useNavigate();
   const kiosk = useKioskMode();
+  // Shown: the lines are checked against the server's stock and prices (the cart machine's check).
+  useEffect(() => cart.send({ type: 'cart.check' }), [cart]);
 
   return (
     <section aria-labelledby="cart-heading">
       <h1 id="cart-heading">Shopping Cart</h1>
       <div css={layout}>
         <div>
+          {notes.length > 0 ? (
+            <Alert tone="warning">
+              <ul css={{ margin: 0, paddingLeft: space(4) }} aria-label="Changes to your cart">
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
           {items.length === 0 ? (
             <Alert tone="info">{CART_TEXTS.empty}</Alert>
           ) : (
@@ -53,14 +66,15 @@ export function CartPage() {
             </ul>
           )}
         </div>
-        <aside css={summary} aria-label="Cart summary">
+        <aside css={summary} aria-label="Cart summary" aria-busy={checking}>
           <h2 css={{ margin: 0, fontSize: '1.25rem' }}>
             Subtotal ({itemsCount} {itemsCount === 1 ? 'Product' : 'Products'})
           </h2>
           <p css={{ margin: 0 }}>
             Price: <strong>{formatDollars(subtotal)}</strong>
           </p>
-          <Button disabled={subtotal === 0} onClick={() => navigate(paths.user.cartDetails.to())}>
+          {/* Until the stock is checked, a line may be one the shop can no longer sell. */}
+          <Button disabled={subtotal === 0 || checking} onClick={() => navigate(paths.user.cartDetails.to())}>
             {CART_TEXTS.proceed}
           </Button>
           {kiosk.active ? (

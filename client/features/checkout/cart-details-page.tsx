@@ -39,7 +39,8 @@ function Checkout({ userId }: { userId: string }) {
   const placed = useSelector(checkout, (s) => s.hasTag('placed'));
 
   useEffect(() => {
-    const sub = checkout.on('checkout.orderPlaced', ({ orderId }) => navigate(paths.user.orderDetails.to(orderId)));
+    // The order replaces the checkout in the history: Back never reopens a checkout of the emptied cart ($0).
+    const sub = checkout.on('checkout.orderPlaced', ({ orderId }) => navigate(paths.user.orderDetails.to(orderId), { replace: true }));
     return () => sub.unsubscribe();
   }, [checkout, navigate]);
 

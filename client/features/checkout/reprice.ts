@@ -1,10 +1,9 @@
 import type { CartItem } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
+import type { Current } from '../../lib/products-now.ts';
 import type { Repricing } from '../../../machines/checkout/checkout.machine.ts';
 import { formatDollars } from '../../ui/money.ts';
 
-/** What the server says about one cart line now: the product, or null when it is gone (404). */
-export type Current = { item: CartItem; product: Product | null };
+export type { Current } from '../../lib/products-now.ts';
 
 /**
  * Compares each cart line with the product as the server has it now. Only price and stock

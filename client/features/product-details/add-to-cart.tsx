@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
 import { useCartActor, useJustAdded } from '../../lib/hooks.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { InView } from '../../ui/in-view.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
+import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { quantityOptions } from './quantity-options.ts';
 
 /** Quantity 1..stock and Add to cart; the success banner offers Go back or Go to cart. */
@@ -16,6 +18,10 @@ export function AddToCart({ product }: { product: Product }) {
   const navigate = useNavigate();
   // The typed value of a form field: local. Whether the banner shows is the cart machine's.
   const [quantity, setQuantity] = useState(1);
+  // A quantity picked in the server's page before the scripts took over is kept, not reset to 1.
+  const quantityRef = useAdoptDom<HTMLSelectElement>((select) => setQuantity(Number(select.value) || 1));
+  // Until then Add to cart could not add: it shows as disabled instead of swallowing the press.
+  const hydrated = useHydrated();
   const added = useJustAdded(product._id);
   // A banner belongs to the visit that added: opening or leaving the page drops an old one.
   useEffect(() => {
@@ -42,6 +48,7 @@ export function AddToCart({ product }: { product: Product }) {
         <div css={{ display: 'flex', gap: space(3), alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <div css={{ minWidth: 120 }}>
             <Select
+              ref={quantityRef}
               label="Quantity"
               options={quantityOptions(product.count)}
               value={String(quantity)}
@@ -49,7 +56,9 @@ export function AddToCart({ product }: { product: Product }) {
             />
           </div>
           <div css={{ marginBottom: space(4) }}>
-            <Button onClick={add}>Add to cart</Button>
+            <Button onClick={add} disabled={!hydrated}>
+              Add to cart
+            </Button>
           </div>
         </div>
       ) : null}

@@ -5,6 +5,9 @@ import { fieldsetStyle, legendStyle } from './panel-style.ts';
 
 type Attrs = NonNullable<Filter['attrs']>;
 
+/** The boxes' names: `attr:` and the key (read back by the panel's adoption of the server's page). */
+export const ATTR_FIELD = 'attr:';
+
 const toggle = (attrs: Attrs, key: string, value: string, checked: boolean): Attrs => {
   const current = attrs.find((a) => a.key === key)?.values ?? [];
   const values = checked ? [...new Set([...current, value])] : current.filter((v) => v !== value);
@@ -30,6 +33,8 @@ export function AttrsFilter({
             <Checkbox
               key={v}
               label={v}
+              name={`${ATTR_FIELD}${attr.key}`}
+              value={v}
               checked={value.some((a) => a.key === attr.key && a.values.includes(v))}
               onChange={(e) => onChange(toggle(value, attr.key, v, e.target.checked))}
             />

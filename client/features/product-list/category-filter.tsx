@@ -23,6 +23,8 @@ export function CategoryFilter({ categories, value, onTick }: CategoryFilterProp
           <Checkbox
             label={name.split('/').at(-1)}
             aria-label={name}
+            name="category"
+            value={name}
             checked={Boolean(value[name])}
             disabled={disabled.has(name)}
             onChange={(e) => onTick(name, e.target.checked)}

@@ -6,7 +6,10 @@ import { LIMITS } from '../../../contracts/rules.ts';
 import { PRODUCT_LIST, tickCategory } from '../../../machines/filters/filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { space } from '../../ui/theme.ts';
+import { useHydrated } from '../../lib/hydration.ts';
+import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { AttrsFilter } from './attrs-filter.tsx';
+import { readDraft } from './read-draft.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { attrsOf } from './category-tree.ts';
 import { PriceFilter } from './price-filter.tsx';
@@ -25,10 +28,22 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
   const navigate = useNavigate();
   const { filter } = url.query;
   const pathCategory = url.location.categoryName;
-  const [price, setPrice] = useState(filter.price ?? LIMITS.priceFilter.default);
+  const [price, setPrice] = useState(filter.price);
   const [rating, setRating] = useState(filter.rating ?? {});
   const [category, setCategory] = useState(filter.category ?? {});
   const [attrs, setAttrs] = useState<NonNullable<Filter['attrs']>>(filter.attrs ?? []);
+
+  // Boxes ticked and the slider moved in the server's page, before the scripts took over, are kept.
+  const formRef = useAdoptDom<HTMLFormElement>((form) => {
+    const dom = readDraft(form);
+    // moved from where it was shown (a slider left there still means what the panel started with)
+    if (dom.slider !== undefined && dom.slider !== (price ?? LIMITS.priceFilter.default)) setPrice(dom.slider);
+    if (JSON.stringify(dom.rating) !== JSON.stringify(rating)) setRating(dom.rating);
+    if (JSON.stringify(dom.category) !== JSON.stringify(category)) setCategory(dom.category);
+    if (JSON.stringify(dom.attrs) !== JSON.stringify(attrs)) setAttrs(dom.attrs);
+  });
+  // Until then Filter and Reset could not work: shown disabled instead of reloading the page.
+  const hydrated = useHydrated();
 
   // A category list narrows by its path; elsewhere the ticked categories choose the attributes.
   const chosen = pathCategory ? [pathCategory] : tickedNames(category);
@@ -47,7 +62,7 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
     const keys = new Set(choices.map((c) => c.key));
     navigate(
       url.filterHref({
-        price,
+        ...(price === undefined ? {} : { price }),
         rating,
         ...(pathCategory ? {} : { category }),
         // attributes of a category no longer chosen would silently empty the list
@@ -58,6 +73,7 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
 
   return (
     <form
+      ref={formRef}
       aria-label="Filters"
       onSubmit={(e) => {
         e.preventDefault();
@@ -69,8 +85,10 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
       {pathCategory ? null : <CategoryFilter categories={categories} value={category} onTick={onTick} />}
       <AttrsFilter choices={choices} value={attrs} onChange={setAttrs} />
       <div css={{ display: 'flex', gap: space(2), marginTop: space(4), flexWrap: 'wrap' }}>
-        <Button type="submit">Filter</Button>
-        <Button variant="danger" onClick={() => navigate(PRODUCT_LIST)}>
+        <Button type="submit" disabled={!hydrated}>
+          Filter
+        </Button>
+        <Button variant="danger" disabled={!hydrated} onClick={() => navigate(PRODUCT_LIST)}>
           Reset filters
         </Button>
       </div>

@@ -38,7 +38,7 @@ export default function ProductListPage() {
         </FiltersDisclosure>
       </aside>
       <section aria-labelledby="product-list-title" aria-busy={list.status === 'loading'}>
-        <h1 id="product-list-title" css={{ marginTop: 0, fontSize: '1.5rem' }}>
+        <h1 id="product-list-title" css={{ marginTop: 0, fontSize: '1.5rem', overflowWrap: 'anywhere' }}>
           {title}
         </h1>
         {list.status === 'loading' ? (

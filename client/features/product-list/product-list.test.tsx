@@ -109,8 +109,18 @@ describe('product list', () => {
     await settle();
     expect(path()).toBe('/product-list/3');
     expect(ratingBox(container, 5).checked).toBe(false);
-    expect(getByText(container, '₹500', 'output')).toBeTruthy();
+    expect(getByText(container, 'no limit', 'output')).toBeTruthy();
     expect(productCalls().at(-1)).toBe('/api/products/?pageNum=3&price=&rating=&category=&attrs=&sort=');
+  });
+
+  it('when a box is ticked and the slider left alone, then Filter sends no price (it reads "no limit" until moved)', async () => {
+    const { container, path, productCalls } = await renderList('/product-list/category/Computers,Laptops');
+    expect(getByText(container, 'no limit', 'output')).toBeTruthy();
+    await click(byLabel(container, '16GB'));
+    await click(getByRoleName(container, 'button', 'Filter'));
+    await settle();
+    expect(path()).toBe('/product-list/category/Computers,Laptops?attrs=ram-16GB');
+    expect(productCalls().at(-1)).toBe('/api/products/category/Computers,Laptops/?pageNum=1&price=&rating=&category=&attrs=ram-16GB&sort=');
   });
 
   it('when a category is ticked, then other top-level groups are disabled, and unticking the last goes back to /product-list', async () => {

@@ -13,6 +13,8 @@ export function RatingFilter({ value, onChange }: { value: Record<string, boolea
       {STARS.map((n) => (
         <Checkbox
           key={n}
+          name="rating"
+          value={String(n)}
           checked={Boolean(value[n])}
           onChange={(e) => onChange({ ...value, [n]: e.target.checked })}
           label={

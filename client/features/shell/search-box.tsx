@@ -1,11 +1,14 @@
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { LIMITS } from '../../../contracts/rules.ts';
 import { parseListPath, searchPath } from '../../../machines/filters/list-path.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
+import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
+import { useHydrated } from '../../lib/hydration.ts';
 
 export const ALL = 'All';
 
@@ -59,6 +62,14 @@ export function SearchBox() {
   }
   const { category, query } = typed ?? fromRoute(location.pathname);
   const type = (change: Partial<Typed>) => setTyped({ category, query, ...change });
+  // What was typed or picked in the server's page before the scripts took over stays in the box.
+  const formRef = useAdoptDom<HTMLFormElement>((form) => {
+    const typedQuery = form.querySelector<HTMLInputElement>('#header-search')?.value ?? query;
+    const pickedCategory = form.querySelector<HTMLSelectElement>('#header-category')?.value ?? category;
+    if (typedQuery !== query || pickedCategory !== category) setTyped({ category: pickedCategory, query: typedQuery });
+  });
+  // Until then the button (and Enter) cannot search: shown disabled, not a reload that drops the text.
+  const hydrated = useHydrated();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,7 +80,7 @@ export function SearchBox() {
   if (category !== ALL && !names.includes(category)) names.push(category);
 
   return (
-    <form role="search" css={formStyle} onSubmit={submit}>
+    <form role="search" css={formStyle} onSubmit={submit} ref={formRef}>
       <label htmlFor="header-category" css={visuallyHiddenStyle}>
         Category
       </label>
@@ -94,11 +105,13 @@ export function SearchBox() {
         type="search"
         placeholder="Type to search ..."
         css={[control, { flex: 1, minWidth: 0, borderLeft: 0, borderRight: 0 }]}
+        maxLength={LIMITS.searchMax}
         value={query}
         onChange={(e) => type({ query: e.target.value })}
       />
       <button
         type="submit"
+        disabled={!hydrated}
         css={[
           control,
           {

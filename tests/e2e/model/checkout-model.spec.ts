@@ -168,6 +168,8 @@ for (const [index, path] of checkoutPaths.entries()) {
     await page.evaluate((raw) => localStorage.setItem('cart', raw), stored.getItem('cart')!);
     const otherTab = path.some((s) => s.event.type === 'checkout.cartChanged') ? await openOtherTab(context) : null;
     await page.goto('/cart');
+    // the cart page's own stock check asks for the same products: it answers before the gate holds them
+    await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();
     const gate = await holdRequests(page, CHECKOUT_REQUESTS);
     const cart = startCart(lines);
     const run = checkoutOracle.start({ userId: 'john', cart, idempotencyKey: 'k1' });

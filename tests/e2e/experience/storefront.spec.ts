@@ -1,0 +1,289 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Product, ProductListResponse } from '../../../contracts/product.ts';
+import { login, orderABook } from '../support/journeys.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { customerContext, placeCodOrder } from '../admin/admin-helpers.ts';
+
+const CSRF = { 'X-CSRF': '1' };
+const PHONE = { width: 360, height: 740 };
+
+/** The demo products, read from the API through the public port. */
+const productsOf = async (request: APIRequestContext, query = 'sort=name_-1'): Promise<Product[]> => {
+  const res = await request.get(`/api/products/?${query}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as ProductListResponse).products as Product[];
+};
+
+/** The admin sets a product's stock, as the edit form does (PUT /api/products/admin/{id}). */
+const setStock = async (browser: Browser, baseURL: string, product: Product, count: number) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const { request } = context;
+    expect((await request.post('/api/users/login', { data: { ...DEMO_ADMIN, doNotLogout: false }, headers: CSRF })).ok()).toBe(true);
+    const attributesTable = product.attrs.map(({ key, value }) => ({ key, value }));
+    const { name, description, price, category } = product;
+    const res = await request.put(`/api/products/admin/${product._id}`, {
+      headers: CSRF,
+      data: { name, description, count, price, category, attributesTable },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+};
+
+/**
+ * Holds the page's main script until `release` is called, so the test acts on the server's page
+ * before the scripts take over, at a known moment instead of racing a timer; and slows the CPU 4×,
+ * as a mid-range phone is.
+ */
+const beforeScripts = async (page: Page) => {
+  const html = await (await page.request.get('/')).text();
+  const main = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!main) throw new Error('index.html names no module script');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === main,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return release;
+};
+
+test.describe('the first order without detours', () => {
+  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider, then no price is sent and the laptops show', async ({
+    page,
+  }) => {
+    await page.goto('/product-list/category/Computers');
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await expect(panel.locator('output')).toHaveText('no limit');
+    await panel.getByRole('checkbox', { name: '16 GB' }).check();
+    await panel.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(page).toHaveURL(/\/product-list\/category\/Computers\?attrs=RAM-16\+GB$/);
+    await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+    await expect(page.getByText('No products found', { exact: false })).toHaveCount(0);
+    // the spec's own client still gets its price filter
+    const capped = await productsOf(page.request, 'pageNum=1&price=500&rating=&category=&attrs=&sort=');
+    expect(capped.every((p) => p.price <= 500)).toBe(true);
+  });
+
+  test('when lines of the cart sold out or fell below their quantity, then the cart page lowers and drops them and says so', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const [lowered, soldOut] = (await productsOf(page.request)).filter((p) => p.count >= 3);
+    if (!lowered || !soldOut) throw new Error('the demo shop needs two products with 3 in stock');
+    for (const product of [lowered, soldOut]) {
+      await page.goto(`/product-details/${product._id}`);
+      await page.getByLabel('Quantity', { exact: true }).selectOption('3');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByText(`${product.name} is in your cart (quantity 3).`)).toBeVisible();
+    }
+    await setStock(browser, baseURL!, lowered, 2);
+    await setStock(browser, baseURL!, soldOut, 0);
+    try {
+      await page.getByRole('link', { name: 'Go to cart' }).click();
+      await expect(page.getByText(`${lowered.name}: only 2 left, quantity lowered`)).toBeVisible();
+      await expect(page.getByText(`${soldOut.name} is sold out`)).toBeVisible();
+      const lines = page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
+      await expect(lines).toHaveCount(1);
+      const quantity = page.getByLabel(`Quantity of ${lowered.name}`);
+      await expect(quantity).toHaveValue('2');
+      await expect(quantity.locator('option')).toHaveText(['1', '2']);
+      await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();
+    } finally {
+      await setStock(browser, baseURL!, lowered, lowered.count);
+      await setStock(browser, baseURL!, soldOut, soldOut.count);
+    }
+  });
+
+  test('when the customer places an order and presses Back, then no empty $0 checkout shows', async ({ page }) => {
+    const order = await orderABook(page, 'cod');
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/user\/cart-details$/);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`/user/order-details/${order}$`));
+  });
+});
+
+test.describe('what a shopper does before the page is interactive is kept', () => {
+  test('when a quantity is picked on a server-rendered product page before the scripts run (CPU 4× slower), then it stays and Add to cart adds it', async ({
+    page,
+  }) => {
+    const [product] = (await productsOf(page.request)).filter((p) => p.count >= 3);
+    const release = await beforeScripts(page);
+    await page.goto(`/product-details/${product!._id}`, { waitUntil: 'commit' });
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.selectOption('3');
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    // shown inert until it works
+    await expect(add).toBeDisabled();
+    release();
+    await expect(add).toBeEnabled();
+    await expect(quantity).toHaveValue('3');
+    await add.click();
+    await expect(page.getByText(`${product!.name} is in your cart (quantity 3).`)).toBeVisible();
+    await expect(quantity).toHaveValue('3');
+  });
+
+  test('when text is typed into the header search before the scripts run (CPU 4× slower), then it stays and searches', async ({ page }) => {
+    const release = await beforeScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    await box.fill('lamp');
+    const search = page.getByRole('search').getByRole('button', { name: 'Search' });
+    await expect(search).toBeDisabled();
+    release();
+    await expect(search).toBeEnabled();
+    await expect(box).toHaveValue('lamp');
+    await search.click();
+    await expect(page).toHaveURL(/\/product-list\/search\/lamp$/);
+    await expect(box).toHaveValue('lamp');
+  });
+
+  test('when list filters are ticked before the scripts run (CPU 4× slower), then they stay and Filter applies them', async ({ page }) => {
+    // on a phone, where the server's page has the filters folded (a native <details> the shopper opens)
+    await page.setViewportSize(PHONE);
+    const release = await beforeScripts(page);
+    await page.goto('/product-list/category/Computers', { waitUntil: 'commit' });
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await panel.getByRole('checkbox', { name: '16 GB' }).check();
+    await panel.getByRole('checkbox', { name: /^5 stars$/ }).check();
+    const filter = panel.getByRole('button', { name: 'Filter', exact: true });
+    await expect(filter).toBeDisabled();
+    release();
+    await expect(filter).toBeEnabled();
+    await expect(panel.getByRole('checkbox', { name: '16 GB' })).toBeChecked();
+    await filter.click();
+    await expect(page).toHaveURL(/\/product-list\/category\/Computers\?rating=5&attrs=RAM-16\+GB$/);
+    await expect(panel.getByRole('checkbox', { name: '16 GB' })).toBeChecked();
+  });
+});
+
+test.describe("the spec's own client", () => {
+  test('when the list is asked with the sort box placeholder (sort=SORT BY), then products show in the default order', async ({ page }) => {
+    const res = await page.request.get('/api/products/?pageNum=1&price=&rating=&category=&attrs=&sort=SORT%20BY');
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as ProductListResponse).products.length).toBeGreaterThan(0);
+    await page.goto('/product-list?sort=SORT%20BY');
+    await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+    await expect(page.getByText('Error while loading products. Try again later.')).toHaveCount(0);
+  });
+
+  test('when a phone shopper types a 250-character word into the search, then the box keeps 200, the list shows and nothing is wider than the phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    await expect(box).toHaveAttribute('maxlength', '200');
+    await expect(page.getByRole('search').getByRole('button', { name: 'Search' })).toBeEnabled();
+    await box.fill('w'.repeat(250));
+    await expect(box).toHaveValue('w'.repeat(200));
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/product-list\/search\/w{200}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('w'.repeat(50));
+    await expect(page.getByText('Error while loading products. Try again later.')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'No products found' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+/** The page is no wider than the phone, and each table row's own link lies within the screen's width. */
+const fitsPhone = async (page: Page) =>
+  page.evaluate((width) => {
+    const problems: string[] = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide`);
+    for (const row of document.querySelectorAll('main tbody tr')) {
+      const link = row.querySelector('a[href]');
+      if (!link) continue;
+      const box = link.getBoundingClientRect();
+      if (box.left < 0 || box.right > width) problems.push(`"${link.textContent}" of row "${row.textContent?.slice(0, 40)}" is off screen`);
+    }
+    return problems;
+  }, PHONE.width);
+
+const visitAt360 = async (page: Page, routes: string[]) => {
+  await page.setViewportSize(PHONE);
+  const found: Record<string, string[]> = {};
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('main')).not.toBeEmpty();
+    const problems = await fitsPhone(page);
+    if (problems.length) found[route] = problems;
+  }
+  expect(found).toEqual({});
+};
+
+const firstHref = async (page: Page, path: string, prefix: string) => {
+  await page.goto(path);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
+  if (!href) throw new Error(`no link to ${prefix} on ${path}`);
+  return href;
+};
+
+test.describe('every route at 360 px', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('when a guest opens every public route at 360 px, then no page is wider than the phone', async ({ page }) => {
+    const [longest] = (await productsOf(page.request)).sort(
+      (a, b) => b.name.length + b.description.length - a.name.length - a.description.length,
+    );
+    await visitAt360(page, [
+      '/',
+      '/product-list',
+      '/product-list/2',
+      '/product-list/category/Computers',
+      '/product-list/search/laptop',
+      `/product-details/${longest!._id}`,
+      '/cart',
+      '/login',
+      '/register',
+      '/no-such-page',
+    ]);
+  });
+
+  test('when the customer opens every route of the user area at 360 px, then no page is wider and each order link is on screen', async ({
+    page,
+  }) => {
+    const order = await orderABook(page, 'cod');
+    await visitAt360(page, ['/user', '/user/my-orders', '/user/cart-details', `/user/order-details/${order}`, '/cart']);
+  });
+
+  test('when the admin opens every admin route at 360 px, then no page is wider and each row link is on screen', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const customer = await customerContext(browser, baseURL!);
+    await placeCodOrder(customer.page.request);
+    await customer.context.close();
+    await login(page, DEMO_ADMIN);
+    const order = await firstHref(page, '/admin/orders', '/admin/order-details/');
+    const user = await firstHref(page, '/admin/users', '/admin/edit-user/');
+    const product = await firstHref(page, '/admin/products', '/admin/edit-product/');
+    await visitAt360(page, [
+      '/admin/orders',
+      order,
+      '/admin/users',
+      user,
+      '/admin/products',
+      '/admin/create-new-product',
+      product,
+      '/admin/chats',
+      '/admin/analytics',
+    ]);
+  });
+});
