@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
+import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
@@ -71,12 +71,15 @@ describe('chat through the BFF', () => {
     },
   );
 
-  it('when no admin is online, then the customer gets no admin and the message goes nowhere', async () => {
+  it('when no admin is online, then the customer gets no admin, the message is kept, and the next admin through the BFF reads it', async () => {
     const shopper = await customer();
     const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
-    expect(await say(shopper, 'anyone?')).toEqual({ ok: false, code: 'no admin', message: CHAT_TEXTS.noAdmin });
+    expect(await say(shopper, 'anyone?')).toMatchObject({ ok: true });
     await until(() => noAdmin.length === 1, 'no admin arrives');
-    expect(await ack(shopper, CHAT_EVENTS.replay, { after: 0 })).toEqual({ ok: true, messages: [] });
+    const adminSocket = await admin();
+    const listed = (await ack(adminSocket, CHAT_EVENTS.conversations)) as unknown as ChatConversationsAck;
+    const kept = listed.ok ? listed.conversations.find((c) => c.user === shopper.id) : undefined;
+    expect(kept?.messages).toEqual([expect.objectContaining({ from: 'client', text: 'anyone?' })]);
   });
 
   it('when the admin closes the chat, then the customer is told and writing again reaches an admin', async () => {
@@ -91,7 +94,7 @@ describe('chat through the BFF', () => {
     expect(atAdmin[1]!.id).toBeGreaterThan(atAdmin[0]!.id);
   });
 
-  it('when two admins are online, then two customers land on different admins and each conversation stays with its admin', async () => {
+  it('when two admins are online, then both hear every customer through the BFF, and the first to reply takes the conversation', async () => {
     const [a, b] = [await admin(), await admin()];
     const atA = collect<ClientToAdminPayload>(a, SOCKET_EVENTS.serverToAdmin);
     const atB = collect<ClientToAdminPayload>(b, SOCKET_EVENTS.serverToAdmin);
@@ -101,15 +104,12 @@ describe('chat through the BFF', () => {
       await say(one, `one ${round}`);
       await say(two, `two ${round}`);
     }
-    await until(() => atA.length + atB.length === 6, 'all six messages reach admins');
-    for (const seen of [atA, atB]) {
-      expect(seen).toHaveLength(3);
-      expect(new Set(seen.map((m) => m.user)).size).toBe(1);
-    }
-    expect(atA[0]!.user).not.toBe(atB[0]!.user);
-    expect(await ack(a, SOCKET_EVENTS.adminSendsMessage, { user: atB[0]!.user, message: 'not mine' })).toMatchObject({
+    await until(() => atA.length === 6 && atB.length === 6, 'every admin hears all six messages');
+    expect(atA.map((m) => m.message)).toEqual(atB.map((m) => m.message));
+    expect(await ack(a, SOCKET_EVENTS.adminSendsMessage, { user: one.id, message: 'mine' })).toMatchObject({ ok: true });
+    expect(await ack(b, SOCKET_EVENTS.adminSendsMessage, { user: one.id, message: 'me too' })).toMatchObject({
       ok: false,
-      code: 'no conversation',
+      code: 'taken',
     });
   });
 
