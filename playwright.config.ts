@@ -7,11 +7,16 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Two workers, each with a shop of its own (a copy of the demo data seeded once): the specs wait
+  // on timers and the browser as much as on the CPU, so two side by side take about half the time.
+  // The tests of one file stay in order in one worker.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
+  // Two shops and two browsers share the machine's cores: give assertions room beyond the default 5 s.
+  expect: { timeout: 10_000 },
   globalSetup: './tests/e2e/support/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',

@@ -20,7 +20,8 @@ import { expectFullCoverage } from './report.ts';
 
 test.describe.configure({ mode: 'serial' });
 // a step the page cannot do fails fast instead of waiting out the test
-test.use({ actionTimeout: 10_000 });
+// The admin's page must list exactly the model's conversations: none kept from other specs' shoppers.
+test.use({ actionTimeout: 10_000, ownShop: 'chat-model' });
 
 type Run = ReturnType<ReturnType<typeof createOracle>['start']>;
 type Side = { page: Page; run: Run };

@@ -11,7 +11,7 @@ export { E2E_SESSION_SECRET };
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
 
-type ShopFixture = { shop: Shop; shopEnv: Record<string, string> };
+type ShopFixture = { shop: Shop; shopEnv: Record<string, string>; ownShop: string };
 
 /**
  * The demo shop as `npm start` runs it, on a free port: a copy of the demo data the global setup
@@ -41,8 +41,14 @@ export const startSeededShop = async (env: Record<string, string> = {}): Promise
 export const test = base.extend<object, ShopFixture>({
   /** Extra environment for the worker's shop, e.g. `test.use({ shopEnv: { KIOSK_IDLE_SECONDS: '3' } })`. */
   shopEnv: [{}, { scope: 'worker', option: true }],
+  /**
+   * A spec that must find the demo shop as seeded, with nothing other specs left behind (an open
+   * support conversation, say), names itself: `test.use({ ownShop: 'chat-model' })` gives it a shop
+   * of its own (a worker option that differs from the other specs' starts a new worker).
+   */
+  ownShop: ['', { scope: 'worker', option: true }],
   shop: [
-    async ({ shopEnv }, use) => {
+    async ({ shopEnv, ownShop: _own }, use) => {
       const shop = await startSeededShop(shopEnv);
       await use(shop);
       await shop.stop(2_000);
