@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
 import { ack, collect, comeBack, cutServerSide, holdOffline, say, until } from '../../api/realtime/test-sockets.ts';
