@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CHECKOUT_TEXTS } from '../../../machines/checkout/checkout.machine.ts';
 import { useCartActor, useUserInfo } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
@@ -12,10 +12,16 @@ import { CheckoutSummary, Waiting } from './checkout-summary.tsx';
 import { liveCheckoutMachine } from './live-checkout.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 
+/** What the checkout's history entry holds once its order is placed. */
+type PlacedState = { placedOrder: string };
+
 /** /user/cart-details (guarded): the checkout machine runs it; the page shows its snapshot. */
 export function CartDetailsPage() {
   usePageTitle('Checkout');
   const userInfo = useUserInfo();
+  // Back after Place order returns to this entry, marked with the order it placed: show that order, not an emptied checkout.
+  const placedOrder = (useLocation().state as PlacedState | null)?.placedOrder;
+  if (placedOrder) return <Navigate to={paths.user.orderDetails.to(placedOrder)} replace />;
   return (
     <section css={pageStyle} aria-labelledby="cart-details-heading">
       <h1 id="cart-details-heading">Checkout</h1>
@@ -39,8 +45,12 @@ function Checkout({ userId }: { userId: string }) {
   const placed = useSelector(checkout, (s) => s.hasTag('placed'));
 
   useEffect(() => {
-    // The order replaces the checkout in the history: Back never reopens a checkout of the emptied cart ($0).
-    const sub = checkout.on('checkout.orderPlaced', ({ orderId }) => navigate(paths.user.orderDetails.to(orderId), { replace: true }));
+    // The checkout's history entry remembers the order it placed, then the order opens: Back shows that order
+    // (CartDetailsPage redirects), never a checkout of the emptied cart ($0).
+    const sub = checkout.on('checkout.orderPlaced', ({ orderId }) => {
+      navigate(paths.user.cartDetails.to(), { replace: true, state: { placedOrder: orderId } satisfies PlacedState });
+      navigate(paths.user.orderDetails.to(orderId));
+    });
     return () => sub.unsubscribe();
   }, [checkout, navigate]);
 
