@@ -14,6 +14,15 @@ export const storageRef = (storage: StorageLike, name: string): StorageRef => ({
   toJSON: () => `[${name}]`,
 });
 
+/** The browser's local storage, or null where the page may not use it (sandboxed frames, privacy modes, no window). */
+export const browserLocalStorage = (): StorageLike | null => {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+};
+
 /** Plain JSON of `key`, or null when absent or unreadable (an unreadable value is removed). */
 export const readJson = (storage: StorageLike, key: string): unknown => {
   let raw: string | null;

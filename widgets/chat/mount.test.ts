@@ -2,19 +2,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { MountOptions } from '../shared/types.ts';
+import { memoryStorage } from '../../machines/shared/storage.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { createMount } from './mount.ts';
 
 const identity = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'a'.repeat(64) };
 
-const setup = (overrides: Partial<MountOptions> = {}) => {
+const setup = (overrides: Partial<MountOptions> = {}, storage = memoryStorage()) => {
   const host = document.createElement('div');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   const sockets = fakeSocketFactory();
   const sounds: string[] = [];
   const unread: number[] = [];
-  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url) })({
+  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url), storage: () => storage })({
     root,
     shopOrigin: 'http://shop.test',
     assetBase: 'http://shop.test/widgets/',
@@ -35,7 +36,7 @@ const setup = (overrides: Partial<MountOptions> = {}) => {
   const press = (key: string, shiftKey = false) =>
     textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
   const bubbles = () => [...root.querySelectorAll('.bubble')].map((b) => b.textContent);
-  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles };
+  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles, storage };
 };
 
 beforeEach(() => vi.useFakeTimers());
@@ -150,19 +151,19 @@ describe('chat widget socket', () => {
       reconnectionDelayMax: 5000,
       timeout: 20_000,
     });
-    expect(sockets.last().handshakes).toEqual([{}]);
+    expect(sockets.last().presented).toEqual([{}]);
   });
 
   it('when an identity was given, then the handshake carries it as auth.identify', () => {
     const { sockets } = setup({ identity });
-    expect(sockets.last().handshakes).toEqual([{ identify: identity }]);
+    expect(sockets.last().presented).toEqual([{ identify: identity }]);
   });
 
   it('when identify is called while connected, then the socket reconnects and presents it', () => {
     const { widget, sockets } = setup();
     sockets.last().accept();
     widget.identify(identity);
-    expect(sockets.last().handshakes).toEqual([{}, { identify: identity }]);
+    expect(sockets.last().presented).toEqual([{}, { identify: identity }]);
   });
 
   it('when the shop refuses the identity, then the widget says so and later handshakes go without it', () => {
@@ -172,7 +173,7 @@ describe('chat widget socket', () => {
     sockets.last().fromServer('identify failed', { code: 'identify failed', message: 'identify failed: the signature does not match' });
     expect(failed).toHaveBeenCalledOnce();
     sockets.last().drop();
-    expect(sockets.last().handshakes).toEqual([{ identify: identity }, {}]);
+    expect(sockets.last().presented).toEqual([{ identify: identity }, {}]);
   });
 
   it('when socket.io recovers the connection, then nothing is asked again', () => {
@@ -180,7 +181,33 @@ describe('chat widget socket', () => {
     sockets.last().accept();
     sockets.last().drop();
     sockets.last().accept(true);
-    expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([]);
+    // Only the first connection's fetch of the kept conversation.
+    expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([[{ after: 0 }]]);
+  });
+
+  it('when the partner page is reloaded, then the widget presents the same conversation id and shows the conversation so far', () => {
+    const first = setup();
+    const kept = first.sockets.last().handshakes[0]?.conversation;
+    expect(kept).toMatch(/^[0-9a-f]{32}$/);
+
+    const again = setup({}, first.storage);
+    expect(again.sockets.last().handshakes[0]?.conversation).toBe(kept);
+    again.sockets.last().history = [
+      { id: 1, from: 'client', text: 'Is the blue one in stock?' },
+      { id: 2, from: 'admin', text: 'Yes, two left' },
+    ];
+    again.widget.open();
+    again.sockets.last().accept();
+    expect(again.bubbles()).toEqual(['You wrote:Is the blue one in stock?', 'Support wrote:Yes, two left']);
+  });
+
+  it('when another visitor is identified on the same browser, then they get a conversation of their own', () => {
+    const guest = setup();
+    const ann = setup({ identity }, guest.storage);
+    const bob = setup({ identity: { ...identity, id: 'u2' } }, guest.storage);
+    const ids = [guest, ann, bob].map((w) => w.sockets.last().handshakes[0]?.conversation);
+    expect(new Set(ids).size).toBe(3);
+    expect(setup({ identity: { ...identity, id: 'u2' } }, guest.storage).sockets.last().handshakes[0]?.conversation).toBe(ids[2]);
   });
 
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {

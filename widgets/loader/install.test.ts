@@ -74,7 +74,7 @@ describe('chat loader', () => {
     await settle();
     expect(win.StatefrontChat).toBe(api);
     expect(loadWidget).toHaveBeenCalledOnce();
-    expect(sockets.last().handshakes).toEqual([{ identify: identity }]);
+    expect(sockets.last().presented).toEqual([{ identify: identity }]);
   });
 
   it('when the script runs twice, then the second run changes nothing', () => {
@@ -154,7 +154,7 @@ describe('chat loader', () => {
     api.open();
     await settle();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('identify needs'));
-    expect(sockets.last().handshakes).toEqual([{}]);
+    expect(sockets.last().presented).toEqual([{}]);
     warn.mockRestore();
   });
 
@@ -166,7 +166,7 @@ describe('chat loader', () => {
     api.open();
     await settle();
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(sockets.last().handshakes).toEqual([{}]);
+    expect(sockets.last().presented).toEqual([{}]);
     warn.mockRestore();
   });
 
@@ -176,6 +176,6 @@ describe('chat loader', () => {
     api.identify(v1);
     api.open();
     await settle();
-    expect(sockets.last().handshakes).toEqual([{ identify: v1 }]);
+    expect(sockets.last().presented).toEqual([{ identify: v1 }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatHandshakeAuth } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, type ChatHandshakeAuth, type ChatHistoryEntry } from '../../contracts/chat.ts';
 import type { ChatSocket } from '../../machines/chat/chat-socket.ts';
 import type { SocketFactory, SocketOptionsIn } from '../chat/shop-socket.ts';
 
@@ -11,6 +11,8 @@ export class FakeSocket implements ChatSocket {
   active = true;
   readonly emitted: unknown[][] = [];
   readonly handshakes: ChatHandshakeAuth[] = [];
+  /** The kept conversation so far, which the fake hub answers a replay with at once (as the hub does). */
+  history: ChatHistoryEntry[] = [];
   private handlers = new Map<string, Handler[]>();
 
   constructor(
@@ -28,7 +30,16 @@ export class FakeSocket implements ChatSocket {
   }
   emit(event: string, ...args: unknown[]) {
     this.emitted.push([event, ...args]);
+    const ack = args.at(-1);
+    if (event === CHAT_EVENTS.replay && typeof ack === 'function') {
+      const { after } = args[0] as { after: number };
+      ack({ ok: true, messages: this.history.filter((m) => m.id > after) });
+    }
     return this;
+  }
+  /** What each handshake presented besides the kept conversation id (tested on its own). */
+  get presented(): Array<Omit<ChatHandshakeAuth, 'conversation'>> {
+    return this.handshakes.map(({ conversation: _kept, ...rest }) => rest);
   }
   /** Like socket.io, a connection attempt reads `auth` for its handshake. */
   connect() {

@@ -5,6 +5,7 @@ import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
 import { keptConversationId } from '../../../machines/chat/kept-conversation.ts';
+import { browserLocalStorage } from '../../../machines/shared/storage.ts';
 import { ChatSocketContext } from '../../lib/chat-socket.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
@@ -45,15 +46,6 @@ const headStyle = css({
   '& h2': { margin: 0, fontSize: '1.1rem' },
 });
 
-/** Local storage, or none where the browser refuses it (the conversation then lasts as long as the page). */
-const localStore = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The chat once opened: the customer chat machine with its socket, and the panel it drives.
  * `who` (a user id, or 'guest') picks the conversation this browser keeps for that person.
@@ -63,7 +55,7 @@ export function SupportChatPanel({ who }: { who: string }) {
   const logic = useMemo(
     () =>
       customerChatMachine.provide({
-        actors: { socket: customerSocketActor({ open: openSocket, conversation: () => keptConversationId(localStore(), who) }) },
+        actors: { socket: customerSocketActor({ open: openSocket, conversation: () => keptConversationId(browserLocalStorage(), who) }) },
       }),
     [openSocket, who],
   );

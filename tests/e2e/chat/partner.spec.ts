@@ -78,7 +78,7 @@ const handshakeFrom = (page: Page, shopUrl: string) =>
     }
   }, shopUrl);
 
-test('when a partner page embeds the widget, then its visitor chats with the admin and a page not on the list is refused', async ({
+test('when a partner page embeds the widget, then its visitor chats with the admin, a reload keeps the conversation, and a page not on the list is refused', async ({
   browser,
   sites,
 }) => {
@@ -108,6 +108,17 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await expect(panel.getByText('Thanks!')).toBeVisible();
     await expect(admin.getByText('Let me in')).toHaveCount(0);
+
+    // The visitor reloads the partner's page: the widget keeps the conversation (the partner origin's
+    // storage), shows it so far, and the admin's answer goes on in the same conversation.
+    await visitor.reload();
+    await visitor.getByRole('button', { name: /^Support chat: Let's Chat - Online/ }).click();
+    await expect(visitor.getByText('Do you ship tents to Goa?')).toBeVisible();
+    await expect(visitor.getByText('Yes, in three days.')).toBeVisible();
+    await visitor.getByLabel('Your message').fill('Back again');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await expect(panel.getByText('Back again')).toBeVisible();
+    await expect(admin.getByRole('region', { name: /^Chat with / })).toHaveCount(1);
   } finally {
     await visitorContext.close();
     await strangerContext.close();
