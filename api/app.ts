@@ -83,7 +83,11 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     '/images',
     express.static(path.resolve(config.DATA_DIR, 'images'), {
       index: false,
+      // `.masters/` (the kept originals) and temporary files are never served.
       dotfiles: 'deny',
+      // Content-named and never rewritten (issue [Media]): a browser or CDN keeps them for a year.
+      immutable: true,
+      maxAge: '365d',
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     }),
   );

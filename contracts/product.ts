@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { Id, Money, Timestamp } from './common.ts';
 import { SORTS } from './rules.ts';
 
-export const ProductImage = z.object({ path: z.string() });
+/** The spec's `{ path }`; an upload adds the served file's size, from which pages list its variants (contracts/images.ts). */
+export const ProductImage = z.object({
+  path: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
 export type ProductImage = z.infer<typeof ProductImage>;
 
 export const Review = z.object({

@@ -6,7 +6,8 @@ export const LIMITS = {
   descriptionSnippet: 200,
   passwordMin: 6,
   maxImagesPerUpload: 3,
-  maxImageBytes: 5 * 1024 * 1024,
+  /** Issue [Media]: phone photos of 12–50 MP; contracts/images.ts holds the pixel limits. */
+  maxImageBytes: 25 * 1024 * 1024,
   pageSize: 10,
   chatMessageMax: 2000,
   /** The header's search box takes no more; the API refuses a longer search with 400. */

@@ -17,3 +17,13 @@ export const detectImageType = (bytes: Uint8Array): ImageType | null => {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
 };
+
+/** HEIF brands of HEVC-coded pictures (iPhone photos), which sharp's prebuilt libvips cannot decode. */
+const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1'];
+
+/** True for an ISO-BMFF file (`ftyp` box first) of a HEIC brand: refused with advice rather than as "not an image". */
+export const isHeic = (bytes: Uint8Array): boolean => {
+  if (!startsWith(bytes, ascii('ftyp'), 4)) return false;
+  const brand = String.fromCharCode(...bytes.subarray(8, 12));
+  return HEIC_BRANDS.includes(brand);
+};

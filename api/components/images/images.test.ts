@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, UploadResponse } from '../../../contracts/product.ts';
 import { createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { variantPath, variantWidths } from '../../../contracts/images.ts';
 import { addProduct } from '../products/test-fixtures.ts';
+import { animatedGif, HEIC, metadataFound, phonePhoto, plainJpeg, pngClaiming, transparentPng } from '../../testing/images.ts';
 
 // Real 1×1 images.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HOST = 'https://res.cloudinary.test';
 
@@ -24,7 +25,9 @@ describe('product images (/api/products/admin/upload and /image)', () => {
   let t: TestApi;
   let token: string;
   let imagesDir: string;
+  let JPEG: Buffer;
   beforeAll(async () => {
+    JPEG = await plainJpeg(64, 48);
     t = await startTestApi({ config: { IMAGE_HOST_URL: `${HOST}/v1_1/demo` } });
     const admin = await t.register();
     await t.makeAdmin(admin.user._id);
@@ -50,33 +53,145 @@ describe('product images (/api/products/admin/upload and /image)', () => {
   const removeImage = (imagePath: string, productId: string, query = '') =>
     t.authed(token)(`/api/products/admin/image/${encodeURIComponent(imagePath)}/${productId}${query}`, { method: 'DELETE' });
 
-  it('when an admin uploads a PNG, then it is stored under a generated name, added to the product and served as an image', async () => {
+  /** Every file under DATA_DIR/images, masters included, with its bytes. */
+  const allStored = async (): Promise<Array<[string, Buffer]>> => {
+    const names = (await readdir(imagesDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+    return Promise.all(names.map(async (d): Promise<[string, Buffer]> => [d.name, await readFile(path.join(d.parentPath, d.name))]));
+  };
+
+  it('when an admin uploads a phone photo with GPS, XMP and a comment, then no stored or served byte keeps them, its rotation is applied, and every width is served as AVIF and WebP', async () => {
     const id = await newProduct();
-    const res = await upload(id, [[PNG, 'my photo.png']]);
+    const photo = await phonePhoto(1200, 900);
+    expect(metadataFound(photo)).toEqual(['EXIF', 'EXIF fields', 'XMP', 'comment']);
+    const res = await upload(id, [[photo, 'IMG_0001.jpg', 'image/jpeg']]);
     expect(res.status).toBe(201);
     const body = (await res.json()) as UploadResponse;
-    expect(body).toEqual({ message: 'upload successful', images: [{ path: expect.stringMatching(/^\/images\/[0-9a-f-]{36}\.png$/) }] });
-    const imagePath = body.images[0]!.path;
-    expect(await imagesOf(id)).toEqual([{ path: imagePath }]);
-    expect(await readFile(path.join(imagesDir, path.basename(imagePath)))).toEqual(PNG);
-    const served = await fetch(t.url + imagePath);
+    // Stored sideways with orientation 6: shown 900 wide and 1200 high.
+    expect(body).toEqual({
+      message: 'upload successful',
+      images: [{ path: expect.stringMatching(/^\/images\/[0-9a-f]{32}\.jpg$/), width: 900, height: 1200 }],
+    });
+    const image = body.images[0]!;
+    expect(await imagesOf(id)).toEqual([image]);
+
+    for (const [name, bytes] of await allStored()) expect(metadataFound(bytes), name).toEqual([]);
+    expect((await allStored()).some(([, bytes]) => bytes.equals(photo))).toBe(false);
+
+    const served = await fetch(t.url + image.path);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(metadataFound(Buffer.from(await served.arrayBuffer()))).toEqual([]);
+
+    expect(variantWidths(900)).toEqual([160, 320, 640, 900]);
+    for (const w of variantWidths(900)) {
+      for (const [format, type] of [
+        ['avif', 'image/avif'],
+        ['webp', 'image/webp'],
+      ] as const) {
+        const variant = await fetch(t.url + variantPath(image.path, w, format));
+        expect(variant.status, `${w} ${format}`).toBe(200);
+        expect(variant.headers.get('content-type')).toBe(type);
+        expect(variant.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(metadataFound(Buffer.from(await variant.arrayBuffer()))).toEqual([]);
+      }
+    }
+    expect((await fetch(`${t.url}/images/.masters/${path.basename(image.path)}`)).status).not.toBe(200);
+    expect((await fetch(`${t.url}/images/`)).status).not.toBe(200);
   });
 
-  it('when three images of different formats come at once, then each is kept with the extension its content shows', async () => {
+  it('when three images of different formats come at once, then each is served as a JPEG, or a PNG where it has transparency, at its own size', async () => {
     const id = await newProduct();
     const res = await upload(id, [
       [JPEG, 'a.png', 'image/png'],
-      [GIF, 'b.jpg'],
+      [await transparentPng(400, 300), 'b.jpg'],
       [WEBP, 'c', 'application/octet-stream'],
     ]);
     expect(res.status).toBe(201);
-    const paths = ((await res.json()) as UploadResponse).images.map((i) => path.extname(i.path));
-    expect(paths).toEqual(['.jpg', '.gif', '.webp']);
+    const images = ((await res.json()) as UploadResponse).images;
+    expect(images.map((i) => [path.extname(i.path), i.width, i.height])).toEqual([
+      ['.jpg', 64, 48],
+      ['.png', 400, 300],
+      // That WebP's one pixel is transparent.
+      ['.png', 1, 1],
+    ]);
     expect(await imagesOf(id)).toHaveLength(3);
+  });
+
+  it('when a small image is uploaded, then it is never upscaled: its only variant is its own width', async () => {
+    const id = await newProduct();
+    const [image] = ((await (await upload(id, [[JPEG, 'small.jpg']])).json()) as UploadResponse).images;
+    expect(image).toMatchObject({ width: 64, height: 48 });
+    expect((await fetch(t.url + variantPath(image!.path, 64, 'webp'))).status).toBe(200);
+    expect((await fetch(t.url + variantPath(image!.path, 160, 'webp'))).status).toBe(404);
+  });
+
+  it('when an animated GIF is uploaded, then its first frame is kept', async () => {
+    const id = await newProduct();
+    const [image] = ((await (await upload(id, [[await animatedGif(200, 100), 'spin.gif']])).json()) as UploadResponse).images;
+    expect(image).toMatchObject({ path: expect.stringMatching(/\.jpg$/), width: 200, height: 100 });
+    const bytes = Buffer.from(await (await fetch(t.url + image!.path)).arrayBuffer());
+    const [red, green, blue] = (await (await import('sharp')).default(bytes).stats()).channels.map((c) => Math.round(c.mean));
+    expect(red).toBeGreaterThan(180);
+    expect(blue).toBeLessThan(60);
+    expect(green).toBeLessThan(60);
+  });
+
+  it('when the same photo is uploaded for two products, then they share its files, which stay while a product or an order line shows them', async () => {
+    const photo = await plainJpeg(300, 200);
+    const a = await newProduct();
+    const b = await newProduct();
+    const [first] = ((await (await upload(a, [[photo, 'a.jpg']])).json()) as UploadResponse).images;
+    const [second] = ((await (await upload(b, [[photo, 'b.jpg']])).json()) as UploadResponse).images;
+    expect(second!.path).toBe(first!.path);
+    const file = path.join(imagesDir, path.basename(first!.path));
+    const variant = path.join(imagesDir, path.basename(variantPath(first!.path, 160, 'avif')));
+
+    expect((await removeImage(first!.path, a)).status).toBe(200);
+    expect(await exists(file)).toBe(true);
+
+    // An order placed earlier shows the picture on its line.
+    await t.db.query(
+      `insert into orders (user_id, user_snapshot, items_count, subtotal_cents, cart_items, payment_method)
+       select id, '{}'::jsonb, 1, 100, $1::jsonb, 'cod' from users limit 1`,
+      [JSON.stringify([{ productID: b, name: 'Camera', priceCents: 100, quantity: 1, image: first }])],
+    );
+    expect((await removeImage(second!.path, b)).status).toBe(200);
+    expect(await exists(file)).toBe(true);
+    expect((await fetch(t.url + first!.path)).status).toBe(200);
+
+    await t.db.query(`delete from orders where cart_items @> $1::jsonb`, [JSON.stringify([{ image: { path: first!.path } }])]);
+    const c = await newProduct();
+    await upload(c, [[photo, 'c.jpg']]);
+    expect((await removeImage(first!.path, c)).status).toBe(200);
+    expect(await exists(file)).toBe(false);
+    expect(await exists(variant)).toBe(false);
+  });
+
+  it.each([
+    ['a 13000×13000 PNG (under 1 KB on the wire)', pngClaiming(13_000, 13_000), 'bomb.png'],
+    ['a 20000×100 PNG (a side over 16,384 px)', pngClaiming(20_000, 100), 'strip.png'],
+  ])('when %s is uploaded, then 413 names it as too large, from its header, and nothing is stored', async (_label, bytes, name) => {
+    const id = await newProduct();
+    const before = await storedFiles();
+    const res = await upload(id, [
+      [PNG, 'good.png'],
+      [bytes, name],
+    ]);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: `The image ${name} is too large: at most 100 megapixels and 25 MB`, field: 'images' });
+    expect(await storedFiles()).toEqual(before);
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it('when a HEIC photo is uploaded, then it is refused with advice to save it as JPEG, and nothing is stored', async () => {
+    const id = await newProduct();
+    const before = await storedFiles();
+    const res = await upload(id, [[HEIC, 'IMG_0002.HEIC', 'image/heic']]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Save IMG_0002.HEIC as JPEG and upload it again', field: 'images' });
+    expect(await storedFiles()).toEqual(before);
   });
 
   it.each([
@@ -116,12 +231,14 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(await imagesOf(id)).toEqual([]);
   });
 
-  it('when a file is over 5 MB, then 413 and nothing is stored', async () => {
+  it('when a file is over 25 MB, then 413 names it and nothing is stored', async () => {
     const id = await newProduct();
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const before = await storedFiles();
+    const big = Buffer.concat([PNG, Buffer.alloc(25 * 1024 * 1024)]);
     const res = await upload(id, [[big, 'big.png']]);
     expect(res.status).toBe(413);
-    expect((await res.json()).field).toBe('images');
+    expect(await res.json()).toEqual({ message: 'The image big.png is too large: at most 100 megapixels and 25 MB', field: 'images' });
+    expect(await storedFiles()).toEqual(before);
     expect(await imagesOf(id)).toEqual([]);
   });
 
@@ -198,7 +315,10 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(res.status).toBe(200);
     expect(await imagesOf(id)).toEqual([second]);
     expect(await exists(path.join(imagesDir, path.basename(first!.path)))).toBe(false);
+    expect(await exists(path.join(imagesDir, path.basename(variantPath(first!.path, 1, 'webp'))))).toBe(false);
+    expect(await exists(path.join(imagesDir, '.masters', path.basename(first!.path)))).toBe(false);
     expect(await exists(path.join(imagesDir, path.basename(second!.path)))).toBe(true);
+    expect(await exists(path.join(imagesDir, path.basename(variantPath(second!.path, 1, 'webp'))))).toBe(true);
     expect((await removeImage(first!.path, id)).status).toBe(404);
 
     const url = `${HOST}/image/upload/b.png`;

@@ -27,8 +27,17 @@ export const removeImage = async (db: Queryable, productId: string, imagePath: s
   return rowCount > 0;
 };
 
-/** True when some product still shows this image (the demo data may share files). */
+/**
+ * True when some product still shows this image, or some order line does (content-named files
+ * are shared, and an order keeps its line's picture).
+ */
 export const imageInUse = async (db: Queryable, imagePath: string): Promise<boolean> => {
-  const { rows } = await db.query('select 1 from products where images @> $1::jsonb limit 1', [JSON.stringify([{ path: imagePath }])]);
+  const { rows } = await db.query(
+    `select 1 from products where images @> $1::jsonb
+      union all
+     select 1 from orders where cart_items @> $2::jsonb
+      limit 1`,
+    [JSON.stringify([{ path: imagePath }]), JSON.stringify([{ image: { path: imagePath } }])],
+  );
   return rows.length > 0;
 };

@@ -1,26 +1,34 @@
 import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
+import { IMAGE_MESSAGES } from '../../../contracts/images.ts';
 import type { ImageHostResponse, UploadResponse } from '../../../contracts/product.ts';
 import { LIMITS } from '../../../contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import * as images from './service.ts';
 
-// Memory storage: nothing reaches the disk before its bytes are checked. The caps bound the
-// memory one request can take (3 × 5 MB).
+/** The name of the file being received, for a refusal that must name it. */
+type Receiving = Request & { receiving?: string };
+
+// Memory storage: nothing reaches the disk before its bytes are checked, and the file as sent
+// never does (issue [Media]). The caps bound the memory one request can take (3 × 25 MB).
 const upload = multer({
   storage: multer.memoryStorage(),
   limits: { files: LIMITS.maxImagesPerUpload, fileSize: LIMITS.maxImageBytes, fields: 20, parts: 30, fieldSize: 10_000 },
+  fileFilter: (req, file, accept) => {
+    (req as Receiving).receiving = file.originalname;
+    accept(null, true);
+  },
 }).array('images');
 
-const uploadError = (error: unknown): Error => {
+const uploadError = (error: unknown, receiving = 'you sent'): Error => {
   if (!(error instanceof multer.MulterError))
     return badRequest('The upload could not be read; send the images as multipart/form-data', 'images');
   switch (error.code) {
     case 'LIMIT_FILE_COUNT':
       return badRequest('to many files', 'images');
     case 'LIMIT_FILE_SIZE':
-      return new AppError(413, `Each image may be at most ${LIMITS.maxImageBytes / 1024 / 1024} MB`, 'images');
+      return new AppError(413, IMAGE_MESSAGES.tooLarge(receiving), 'images');
     case 'LIMIT_UNEXPECTED_FILE':
       return badRequest('Send the images in the form field "images"', error.field ?? 'images');
     default:
@@ -31,7 +39,7 @@ const uploadError = (error: unknown): Error => {
 const receiveFiles = (req: Request, res: Response): Promise<Express.Multer.File[]> =>
   new Promise((resolve, reject) => {
     upload(req, res, (error: unknown) => {
-      if (error) reject(uploadError(error));
+      if (error) reject(uploadError(error, (req as Receiving).receiving));
       else resolve(Array.isArray(req.files) ? req.files : []);
     });
   });

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
+import { IMAGE_MESSAGES } from '../../../contracts/images.ts';
 import type { ProductImage } from '../../../contracts/product.ts';
 import { LIMITS } from '../../../contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
-import { detectImageType, type ImageType } from './image-type.ts';
+import { detectImageType, isHeic } from './image-type.ts';
+import { checkHeader, ImageRefused, processImage } from './process.ts';
 import * as repo from './repository.ts';
-import { deleteImageFile, IMAGE_URL_PREFIX, localImageFile, storeImage } from './storage.ts';
+import { deleteImageFile, IMAGE_URL_PREFIX, localImageFile, removeFiles, storeProcessed } from './storage.ts';
 
 const productNotFound = () => notFound('That product');
 
@@ -18,24 +21,50 @@ export const checkUploadTarget = async (ctx: ApiContext, productId: unknown): Pr
 
 export type UploadedFile = { originalname: string; buffer: Uint8Array };
 
-/** Stores uploaded files once every one of them has proved to be an image by its content. */
+const notAnImage = (name: string) => badRequest(`"${name}" is not a PNG, JPEG, WebP or GIF image`, 'images');
+
+const refusal = (name: string, error: unknown): unknown => {
+  if (!(error instanceof ImageRefused)) return error;
+  return error.problem === 'too large' ? new AppError(413, IMAGE_MESSAGES.tooLarge(name), 'images') : notAnImage(name);
+};
+
+/** Every file must be an image of a kind we decode, within the limits, before any is processed. */
+const checkAll = async (files: UploadedFile[]): Promise<void> => {
+  for (const f of files) {
+    if (isHeic(f.buffer)) throw badRequest(IMAGE_MESSAGES.heic(f.originalname), 'images');
+    if (!detectImageType(f.buffer)) throw notAnImage(f.originalname);
+    await checkHeader(f.buffer).catch((error: unknown) => {
+      throw refusal(f.originalname, error);
+    });
+  }
+};
+
+/**
+ * Issue [Media]: each upload is decoded and written again as the sizes the pages show
+ * (processImage), under its content's hash; the bytes as sent never reach the disk. Answers
+ * once every file is written, so a page that reloads after the answer shows them all.
+ */
 export const saveUploads = async (ctx: ApiContext, productId: string, files: UploadedFile[]): Promise<ProductImage[]> => {
   if (files.length === 0) throw badRequest('Please choose at least one image to upload', 'images');
   if (files.length > LIMITS.maxImagesPerUpload) throw badRequest('to many files', 'images');
-  const typed: Array<{ buffer: Uint8Array; type: ImageType }> = files.map((f) => {
-    const type = detectImageType(f.buffer);
-    if (!type) throw badRequest(`"${f.originalname}" is not a PNG, JPEG, WebP or GIF image`, 'images');
-    return { buffer: f.buffer, type };
-  });
-  const paths: string[] = [];
+  await checkAll(files);
+  const created: string[] = [];
   try {
-    for (const f of typed) paths.push(await storeImage(ctx.config.DATA_DIR, f.buffer, f.type));
-    const images = paths.map((path) => ({ path }));
+    const images: ProductImage[] = [];
+    for (const f of files) {
+      const processed = await processImage(f.buffer).catch((error: unknown) => {
+        throw refusal(f.originalname, error);
+      });
+      const name = createHash('sha256').update(f.buffer).digest('hex').slice(0, 32);
+      const stored = await storeProcessed(ctx.config.DATA_DIR, name, processed);
+      created.push(...stored.created);
+      images.push({ path: stored.path, width: processed.width, height: processed.height });
+    }
     if (!(await repo.appendImages(ctx.db, productId, images))) throw productNotFound();
     return images;
   } catch (error) {
-    // Files nobody refers to would pile up unseen.
-    await Promise.all(paths.map((p) => deleteImageFile(ctx.config.DATA_DIR, p)));
+    // Files nobody refers to would pile up unseen; files that were there before belong to others.
+    await removeFiles(created);
     throw error;
   }
 };

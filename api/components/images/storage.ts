@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageType } from './image-type.ts';
+import { variantPath } from '../../../contracts/images.ts';
+import type { ProcessedImage } from './process.ts';
 
 /** Images are served at /images/<file> from DATA_DIR/images (api/app.ts). */
 export const IMAGE_URL_PREFIX = '/images/';
@@ -21,23 +22,76 @@ export const localImageFile = (dataDir: string, imagePath: string): string | nul
   return file;
 };
 
-/** Stores the bytes under a generated name; answers the path the product records. */
-export const storeImage = async (dataDir: string, bytes: Uint8Array, type: ImageType): Promise<string> => {
-  const root = imagesDir(dataDir);
-  await mkdir(root, { recursive: true });
-  const name = `${randomUUID()}.${type}`;
-  // 'wx': a generated name never overwrites an existing file.
-  await writeFile(path.join(root, name), bytes, { flag: 'wx' });
-  return `${IMAGE_URL_PREFIX}${name}`;
+/** Masters live beside the served files but are never served (a dotted folder: `dotfiles: 'deny'`). */
+export const MASTERS_DIR = '.masters';
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Writes whole or not at all: a reader never sees half a file, a crash leaves only a `.tmp-*` file. */
+const writeWhole = async (file: string, bytes: Uint8Array): Promise<void> => {
+  const tmp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
+  await writeFile(tmp, bytes, { flag: 'wx' });
+  await rename(tmp, file);
 };
 
-/** Deletes the file behind a local image path; a file already gone is not an error. */
+/**
+ * Stores a processed image under its content's name (`/images/<hash>.jpg` with its variants and
+ * master): the same photo uploaded twice is one set of files. Answers the path and the files
+ * this call created, which are all a failed upload may remove (a file that was there is shared).
+ */
+export const storeProcessed = async (
+  dataDir: string,
+  name: string,
+  image: ProcessedImage,
+): Promise<{ path: string; created: string[] }> => {
+  const root = imagesDir(dataDir);
+  await mkdir(path.join(root, MASTERS_DIR), { recursive: true });
+  const imagePath = `${IMAGE_URL_PREFIX}${name}.${image.ext}`;
+  const files: Array<[string, Uint8Array]> = [
+    [path.join(root, MASTERS_DIR, `${name}.${image.ext}`), image.master],
+    ...image.variants.map((v): [string, Uint8Array] => [localImageFile(dataDir, variantPath(imagePath, v.width, v.format))!, v.bytes]),
+    // The spec's path last: once it answers, every variant does.
+    [localImageFile(dataDir, imagePath)!, image.main],
+  ];
+  const created: string[] = [];
+  for (const [file, bytes] of files) {
+    if (await exists(file)) continue;
+    await writeWhole(file, bytes);
+    created.push(file);
+  }
+  return { path: imagePath, created };
+};
+
+/** Removes files a failed upload created; already gone is fine. */
+export const removeFiles = async (files: string[]): Promise<void> => {
+  await Promise.all(files.map((f) => unlink(f).catch(() => undefined)));
+};
+
+/**
+ * Deletes the file behind a local image path with its variants (`<name>-<w>.avif|webp`) and
+ * master; a file already gone is not an error.
+ */
 export const deleteImageFile = async (dataDir: string, imagePath: string): Promise<void> => {
   const file = localImageFile(dataDir, imagePath);
   if (!file) return;
-  try {
-    await unlink(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const dir = path.dirname(file);
+  const base = path.basename(file, path.extname(file));
+  const variant = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.(avif|webp)$`);
+  const siblings = await readdir(dir).catch(() => [] as string[]);
+  const doomed = [
+    file,
+    path.join(imagesDir(dataDir), MASTERS_DIR, path.relative(imagesDir(dataDir), file)),
+    ...siblings.filter((n) => variant.test(n)).map((n) => path.join(dir, n)),
+  ];
+  for (const f of doomed) {
+    try {
+      await unlink(f);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
 };

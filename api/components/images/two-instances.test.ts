@@ -38,7 +38,8 @@ describe('uploaded images on two API instances sharing DATA_DIR', () => {
 
     const served = await fetch(b.url + imagePath);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(await (await fetch(a.url + imagePath)).arrayBuffer()));
 
     const removed = await b.authed(token)(`/api/products/admin/image/${encodeURIComponent(imagePath)}/${product}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);

@@ -1,10 +1,11 @@
+import type { ProductImage } from '../../../contracts/product.ts';
 import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
 import type { OrderIdRange } from '../../../contracts/order-search.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
 
 /** docs/interfaces.md: one element of orders.cart_items (prices in cents). */
-export type CartItemRow = { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number };
+export type CartItemRow = { productID: string; name: string; priceCents: number; image: ProductImage | null; quantity: number };
 
 /** An order as stored; `to-order.ts` turns it into the wire's Order. */
 export type OrderRow = {
@@ -24,7 +25,7 @@ export type OrderRow = {
   createdAt: Date | string;
 };
 
-export type ProductForOrder = { id: string; name: string; priceCents: number; count: number; images: Array<{ path: string }> };
+export type ProductForOrder = { id: string; name: string; priceCents: number; count: number; images: ProductImage[] };
 
 /** An order's columns as an OrderRow (the table aliased `o`). */
 export const ORDER = `o.id as "_id", o.user_snapshot as "user", o.items_count as "itemsCount", o.subtotal_cents as "subtotalCents",

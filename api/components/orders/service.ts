@@ -52,7 +52,7 @@ const priceLines = async (tx: Queryable, items: CreateOrderBody['cartItems']): P
       productID: product.id,
       name: product.name,
       priceCents: product.priceCents,
-      image: image ? { path: image.path } : null,
+      image: image ? { path: image.path, ...(image.width && image.height ? { width: image.width, height: image.height } : {}) } : null,
       quantity: item.quantity,
     };
   });
