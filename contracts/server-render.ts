@@ -15,8 +15,14 @@ export type RenderedPage = {
   /** The page's CSS as one `<style>` element for the head (empty when it has none). */
   styles: string;
   /** The first screen's largest image (the LCP), for a `<link rel="preload">` in the head. */
-  lcpImage: string | null;
+  lcpImage: LcpImage | null;
 };
+
+/**
+ * `href`: the spec's path; an uploaded photo adds its AVIF `srcset` and the `sizes` the page
+ * shows it at, so the preload fetches the very file the `<picture>` picks (issue [Media]).
+ */
+export type LcpImage = { href: string; srcset?: string; sizes?: string };
 
 /** What dist/server/entry-server.js exports. */
 export type ServerRenderBundle = {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { SHOP_DATA_ID, type RenderedPage, type ServerData, type ServerRenderBundle } from '../../contracts/server-render.ts';
+import { SHOP_DATA_ID, type LcpImage, type RenderedPage, type ServerData, type ServerRenderBundle } from '../../contracts/server-render.ts';
 import type { ApiClient } from '../session/api-client.ts';
 import { jsonForScript } from './page-settings.ts';
 
@@ -21,12 +21,22 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * The LCP image's preload. With variants, the AVIF the page's `<picture>` would choose
+ * (`imagesrcset`/`imagesizes`); a browser without AVIF skips it (`type`) and finds the
+ * `<picture>` in the HTML as usual.
+ */
+const preloadLink = ({ href, srcset, sizes }: LcpImage): string =>
+  srcset && sizes
+    ? `<link rel="preload" as="image" href="${attribute(href)}" imagesrcset="${attribute(srcset)}" imagesizes="${attribute(sizes)}" type="image/avif" fetchpriority="high">`
+    : `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">`;
+
 /** The page: the route's markup in #root, its API answers beside it, its styles and its LCP image's preload in the head. */
 const fill = (indexHtml: string, { html, styles, lcpImage }: RenderedPage, data: ServerData): string | null => {
   if (!indexHtml.includes(EMPTY_ROOT)) return null;
   const dataBlock = `<script id="${SHOP_DATA_ID}" type="application/json">${jsonForScript(data)}</script>`;
   const page = indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${dataBlock}`);
-  const preload = lcpImage ? `<link rel="preload" as="image" href="${attribute(lcpImage)}" fetchpriority="high">` : '';
+  const preload = lcpImage ? preloadLink(lcpImage) : '';
   return page.replace('</head>', () => `${preload}${styles}</head>`);
 };
 

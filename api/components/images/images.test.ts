@@ -119,6 +119,21 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(await imagesOf(id)).toHaveLength(3);
   });
 
+  it('when the same photo is uploaded twice to one product, then the product shows it once', async () => {
+    const id = await newProduct();
+    const photo = await plainJpeg(120, 90);
+    const [first] = (
+      (await (
+        await upload(id, [
+          [photo, 'a.jpg'],
+          [photo, 'b.jpg'],
+        ])
+      ).json()) as UploadResponse
+    ).images;
+    expect((await upload(id, [[photo, 'c.jpg']])).status).toBe(201);
+    expect(await imagesOf(id)).toEqual([first]);
+  });
+
   it('when a small image is uploaded, then it is never upscaled: its only variant is its own width', async () => {
     const id = await newProduct();
     const [image] = ((await (await upload(id, [[JPEG, 'small.jpg']])).json()) as UploadResponse).images;

@@ -6,12 +6,18 @@ export const productExists = async (db: Queryable, productId: string): Promise<b
   return rows.length > 0;
 };
 
-/** Appends to the product's images; false when the product no longer exists. */
+/**
+ * Appends to the product's images those it does not show yet (files are named by content: the
+ * same photo again is the same path); false when the product no longer exists.
+ */
 export const appendImages = async (db: Queryable, productId: string, images: ProductImage[]): Promise<boolean> => {
-  const { rowCount } = await db.query('update products set images = images || $2::jsonb where id = $1', [
-    productId,
-    JSON.stringify(images),
-  ]);
+  const { rowCount } = await db.query(
+    `update products p
+        set images = p.images || coalesce((select jsonb_agg(e order by i) from jsonb_array_elements($2::jsonb) with ordinality as t(e, i)
+                                             where not p.images @> jsonb_build_array(jsonb_build_object('path', e->'path'))), '[]'::jsonb)
+      where p.id = $1`,
+    [productId, JSON.stringify(images)],
+  );
   return rowCount > 0;
 };
 

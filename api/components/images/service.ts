@@ -58,7 +58,7 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
       const name = createHash('sha256').update(f.buffer).digest('hex').slice(0, 32);
       const stored = await storeProcessed(ctx.config.DATA_DIR, name, processed);
       created.push(...stored.created);
-      images.push({ path: stored.path, width: processed.width, height: processed.height });
+      if (!images.some((i) => i.path === stored.path)) images.push({ path: stored.path, width: processed.width, height: processed.height });
     }
     if (!(await repo.appendImages(ctx.db, productId, images))) throw productNotFound();
     return images;

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { formatDollars } from '../../ui/money.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
 
 const lineStyle = css({
   display: 'grid',
@@ -38,7 +39,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
   return (
     <li css={lineStyle}>
       {item.image?.path ? (
-        <img src={item.image.path} alt="" width={80} height={60} loading="lazy" css={[imageStyle, area('img')]} />
+        <ProductPicture image={item.image} width={80} height={60} sizes="80px" loading="lazy" css={[imageStyle, area('img')]} />
       ) : (
         <span css={[imageStyle, area('img')]} aria-hidden="true" />
       )}

@@ -4,6 +4,11 @@ import type { ProductSummary } from '../../../contracts/product.ts';
 import { snippet } from '../../../contracts/rules.ts';
 import { paths } from '../../lib/paths.ts';
 import { colors, space } from '../../ui/theme.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
+
+/** Contained in a 300 px high band: as wide as its shape makes it at that height, at most the screen. */
+export const slideSizes = (image: { width?: number; height?: number }): string =>
+  `min(100vw, ${image.width && image.height ? Math.round((SLIDE_IMAGE_HEIGHT * image.width) / image.height) : SLIDE_IMAGE_WIDTH}px)`;
 
 /** Spec section 9: slide images are 300 px high. */
 export const SLIDE_IMAGE_HEIGHT = 300;
@@ -20,11 +25,12 @@ export function BestsellerSlide({ product, position, total, active, first }: Bes
   return (
     <div role="group" aria-roledescription="slide" aria-label={`${position} of ${total}`} hidden={!active}>
       {image ? (
-        <img
-          src={image.path}
+        <ProductPicture
+          image={image}
           alt={product.name}
           width={SLIDE_IMAGE_WIDTH}
           height={SLIDE_IMAGE_HEIGHT}
+          sizes={slideSizes(image)}
           css={imageStyle}
           // The first slide is the page's largest early image; the others wait until shown.
           loading={first ? 'eager' : 'lazy'}

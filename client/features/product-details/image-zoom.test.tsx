@@ -6,10 +6,10 @@ import { ImageZoom } from './image-zoom.tsx';
 
 let root: Root | null = null;
 
-const mount = async () => {
+const mount = async (image: { path: string; width?: number; height?: number } = { path: '/images/x.png' }) => {
   const host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
-  await act(async () => root?.render(<ImageZoom src="/images/x.png" alt="A laptop" />));
+  await act(async () => root?.render(<ImageZoom image={image} alt="A laptop" />));
   return host.querySelector<HTMLElement>('[data-zoomed]')!;
 };
 
@@ -42,5 +42,22 @@ describe('ImageZoom on a touch screen', () => {
     expect(frame.dataset.zoomed).toBe('true');
     await pointer(frame, 'pointerout', 'mouse');
     expect(frame.dataset.zoomed).toBe('false');
+  });
+});
+
+describe('ImageZoom sizes', () => {
+  it('when an uploaded photo zooms, then its sources ask for twice the width, so the 1600 px variant comes', async () => {
+    const frame = await mount({ path: '/images/abc.jpg', width: 1600, height: 1200 });
+    const sizes = () => [...frame.querySelectorAll('source')].map((s) => [s.getAttribute('type'), s.getAttribute('sizes')]);
+    expect(sizes()).toEqual([
+      ['image/avif', '(min-width: 992px) 50vw, 100vw'],
+      ['image/webp', '(min-width: 992px) 50vw, 100vw'],
+    ]);
+    expect(frame.querySelector('source')?.getAttribute('srcset')).toBe(
+      '/images/abc-160.avif 160w, /images/abc-320.avif 320w, /images/abc-640.avif 640w, /images/abc-1024.avif 1024w, /images/abc-1600.avif 1600w',
+    );
+    await act(async () => frame.focus());
+    expect(frame.getAttribute('data-zoomed')).toBe('true');
+    expect(sizes().map(([, s]) => s)).toEqual(['(min-width: 992px) 100vw, 200vw', '(min-width: 992px) 100vw, 200vw']);
   });
 });

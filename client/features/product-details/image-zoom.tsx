@@ -1,6 +1,13 @@
 import { css } from '@emotion/react';
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { colors, focusRing, radius } from '../../ui/theme.ts';
+import { breakpoints, colors, focusRing, radius } from '../../ui/theme.ts';
+import type { ProductImage } from '../../../contracts/product.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
+
+/** Half the page from the lg breakpoint, else all of it. */
+export const DETAILS_SIZES = `(min-width: ${breakpoints.lg}px) 50vw, 100vw`;
+/** Zoomed: twice that, so the zoom is sharp (the 1600). */
+const ZOOMED_SIZES = `(min-width: ${breakpoints.lg}px) 100vw, 200vw`;
 
 /** Spec section 9: product images zoom at scale 2. */
 export const ZOOM_SCALE = 2;
@@ -27,7 +34,7 @@ const clamp = (n: number) => Math.max(0, Math.min(100, n));
  * point tapped and a second tap zooms out; keyboard users focus the frame, which zooms the
  * centre, then move with the arrow keys. Escape zooms out.
  */
-export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager?: boolean }) {
+export function ImageZoom({ image, alt, eager }: { image: ProductImage; alt: string; eager?: boolean }) {
   const [zoomed, setZoomed] = useState(false);
   const [origin, setOrigin] = useState<Origin>({ x: 50, y: 50 });
 
@@ -76,11 +83,12 @@ export function ImageZoom({ src, alt, eager }: { src: string; alt: string; eager
       onBlur={() => setZoomed(false)}
       onKeyDown={onKey}
     >
-      <img
-        src={src}
+      <ProductPicture
+        image={image}
         alt={alt}
         width={800}
         height={600}
+        sizes={zoomed ? ZOOMED_SIZES : DETAILS_SIZES}
         loading={eager ? 'eager' : 'lazy'}
         // The eager one is the page's main picture, its largest paint: fetched before anything else.
         fetchPriority={eager ? 'high' : undefined}

@@ -7,9 +7,12 @@ import { Card, CardBody } from '../../ui/card.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { formatDollars } from '../../ui/money.ts';
-import { colors, media, space } from '../../ui/theme.ts';
+import { breakpoints, colors, media, space } from '../../ui/theme.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
 
 export const CARD_IMAGE = { width: 400, height: 300 } as const;
+/** Full width on a phone; 280 px beside the text from the lg breakpoint. */
+export const CARD_SIZES = `(min-width: ${breakpoints.lg}px) 280px, 100vw`;
 
 const cardStyle = css({ [media.lg]: { flexDirection: 'row' } });
 const imageStyle = css({
@@ -29,15 +32,15 @@ const priceStyle = css({ fontSize: '1.25rem', fontWeight: 700, margin: 0 });
  * fetched first.
  */
 export function ProductCard({ product, first = false }: { product: ProductSummary; first?: boolean }) {
-  const image = product.images[0]?.path;
+  const image = product.images[0];
   return (
     <Card css={cardStyle}>
       {image ? (
-        <img
-          src={image}
-          alt=""
+        <ProductPicture
+          image={image}
           width={CARD_IMAGE.width}
           height={CARD_IMAGE.height}
+          sizes={CARD_SIZES}
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           css={imageStyle}

@@ -6,6 +6,7 @@ import { fromCents } from '../../../contracts/rules.ts';
 import { paths } from '../paths.ts';
 import { formatDollars } from '../../ui/money.ts';
 import { colors, space } from '../../ui/theme.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
 
 const lineStyle = css({
   display: 'grid',
@@ -24,7 +25,7 @@ export function OrderLines({ items, label = 'Order items' }: { items: readonly C
       {items.map((item) => (
         <li key={item.productID} css={lineStyle}>
           {item.image?.path ? (
-            <img src={item.image.path} alt="" width={64} height={48} loading="lazy" css={imageStyle} />
+            <ProductPicture image={item.image} width={64} height={48} sizes="64px" loading="lazy" css={imageStyle} />
           ) : (
             <span css={imageStyle} aria-hidden="true" />
           )}

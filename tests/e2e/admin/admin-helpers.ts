@@ -46,9 +46,13 @@ export const customersCodOrder = async (browser: Browser, baseURL: string) => {
   return order;
 };
 
-/** A valid 1×1 PNG followed by 1 MB of padding (ignored after IEND), so the upload takes several progress events. */
-export const paddedPng = (): Buffer =>
+/**
+ * A valid 1×1 PNG followed by 1 MB of padding (ignored after IEND), so the upload takes several
+ * progress events. Files are named by their content's hash: a different `tag` makes another file.
+ */
+export const paddedPng = (tag = ''): Buffer =>
   Buffer.concat([
     Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+    Buffer.from(tag),
     Buffer.alloc(1024 * 1024),
   ]);

@@ -13,7 +13,7 @@ test('when the admin edits a product and uploads an image, then each file shows 
   await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
   const before = await images.count();
 
-  await page.getByLabel('Upload images').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng() });
+  await page.getByLabel('Upload images').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng(`e2e ${Date.now()}`) });
   const progress = page.getByRole('progressbar', { name: 'Upload of e2e.png' });
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('data-status', 'done');
@@ -72,7 +72,9 @@ test('when the admin presses Enter in the product fields with images chosen, the
   await page.getByLabel('Description').fill('Made by the e2e test');
   await page.getByLabel('Count in stock').fill('3');
   await page.getByLabel('Price').fill('12.5');
-  await page.getByLabel('Images', { exact: true }).setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng() });
+  await page
+    .getByLabel('Images', { exact: true })
+    .setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng(`e2e ${Date.now()}`) });
   for (const field of ['Name', 'Count in stock', 'Price']) await page.getByLabel(field, { exact: true }).press('Enter');
   await page.getByLabel('Create new attribute').fill('Color');
   await page.getByLabel('Attribute value', { exact: true }).fill('Teal');

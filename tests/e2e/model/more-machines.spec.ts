@@ -102,7 +102,7 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   const images = page.getByRole('img', { name: /^Product image / });
   const before = await images.count();
   const upload = async (name: string) => {
-    await page.getByLabel('Upload images').setInputFiles({ name, mimeType: 'image/png', buffer: paddedPng() });
+    await page.getByLabel('Upload images').setInputFiles({ name, mimeType: 'image/png', buffer: paddedPng(name) });
     await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('data-status', 'done');
     await expect(page.getByLabel('Upload images')).toBeEnabled();
   };

@@ -104,12 +104,18 @@ describe('edit product images', () => {
       ['Upload of one.png', 1, 4],
       ['Upload of two.png', 6, 8],
     ]);
+    const statuses = () => [...container.querySelectorAll('[role="status"]')].map((p) => p.textContent);
+    expect(statuses()).toEqual([]);
+    // Every byte of two.png sent: the shop is writing its sizes until it answers.
+    await act(async () => FakeXhr.sent[1]!.progress(8, 8));
+    expect(statuses()).toEqual(['two.png: Processing …']);
 
     served = product(['/images/a.png', '/images/b.png', '/images/c.png']);
     await act(async () => {
       FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/b.png' }] });
       FakeXhr.sent[1]!.answer(201, { message: 'upload successful', images: [{ path: '/images/c.png' }] });
     });
+    expect(statuses()).toEqual([]);
     const gets = () => calls.filter((c) => c.url.startsWith('/api/products/get-one')).length;
     const before = gets();
     await act(async () => void vi.advanceTimersByTime(REFRESH_AFTER_UPLOAD_MS - 1));

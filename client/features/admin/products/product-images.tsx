@@ -12,6 +12,7 @@ import { colors, radius } from '../../../ui/theme.ts';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
+import { ProductPicture } from '../../../ui/product-picture.tsx';
 
 export { REFRESH_AFTER_UPLOAD_MS } from '../../../../machines/product-images/product-images.machine.ts';
 
@@ -65,11 +66,12 @@ export function ProductImages({ productId, initial }: { productId: string; initi
       <ul css={{ listStyle: 'none', padding: 0, display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         {images.map((image, i) => (
           <li key={image.path} css={{ display: 'grid', gap: 4, justifyItems: 'center' }}>
-            <img
-              src={image.path}
+            <ProductPicture
+              image={image}
               alt={`Product image ${i + 1}`}
               width={120}
               height={90}
+              sizes="120px"
               loading="lazy"
               css={{ objectFit: 'cover', borderRadius: radius, border: `1px solid ${colors.border}` }}
             />
