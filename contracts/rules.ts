@@ -30,6 +30,10 @@ export const MESSAGES = {
   fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
 } as const;
 
+/** Issue 27: the answer (429, field `cartItems`) to an order over MAX_OPEN_ORDERS_PER_ACCOUNT. */
+export const tooManyOpenOrders = (max: number): string =>
+  `You have ${max} open orders: wait for one to be delivered or cancel one before placing another`;
+
 /** In URLs a category's slashes are written as commas (spec section 2). */
 export const categoryToUrl = (name: string): string => name.replaceAll('/', ',');
 export const categoryFromUrl = (param: string): string => param.replaceAll(',', '/');

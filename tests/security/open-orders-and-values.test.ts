@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooManyOpenOrders } from '../../contracts/rules.ts';
+import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
+import { addProduct } from '../../api/components/products/test-fixtures.ts';
+import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { completeProfile } from './seeded-shop.ts';
+
+/**
+ * Issue 27, the API's findings, tried again through the shop's public port (the BFF) with a
+ * session cookie and `X-CSRF: 1`, as a browser or a script holding cheap accounts would.
+ */
+describe('security: open orders, reviewers, prices and profile values through the BFF', () => {
+  let t: TestApi;
+  let bff: TestBff;
+  beforeAll(async () => {
+    // MAX_OPEN_ORDERS_PER_ACCOUNT is the harness's default, 10, as in production.
+    t = await startTestApi();
+    bff = await startTestBff({ apiUrl: t.url });
+  });
+  afterAll(async () => {
+    await bff?.stop();
+    await t?.stop();
+  });
+
+  let counter = 0;
+  const PASSWORD = 'abuser-password';
+  const newAccount = async (): Promise<string> => {
+    const email = `open-orders-${++counter}-${Date.now()}@example.test`;
+    const res = await postJson(`${bff.url}/api/users/register`, { name: 'Hoarder', lastName: 'Script', email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return cookieFrom(res);
+  };
+  const send = (method: 'GET' | 'PUT' | 'POST', path: string, cookie: string | undefined, payload?: unknown) =>
+    fetch(`${bff.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-csrf': '1', ...(cookie ? { cookie } : {}) },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+  /** A new account with a shippable profile, as the hoarding script made them. */
+  const buyer = async (): Promise<string> => {
+    const cookie = await newAccount();
+    expect((await send('PUT', '/api/users/profile', cookie, { ...completeProfile('Hoarder'), password: PASSWORD })).status).toBe(200);
+    return cookie;
+  };
+
+  describe('one account cannot hold a product’s whole stock', () => {
+    it('when an account holds 10 open orders, then the 11th is refused with 429 naming cartItems and no stock is taken', async () => {
+      const cookie = await buyer();
+      const product = await addProduct(t.db, { name: 'Scarce handheld', category: 'Security/Consoles', priceCents: 29_900, count: 15 });
+      for (let i = 0; i < 10; i++) {
+        const placed = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 1 }], i % 2 ? 'pp' : 'cod'));
+        expect(placed.status).toBe(201);
+      }
+      const before = await orderCount(t);
+      const refused = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 5 }], 'cod'));
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: tooManyOpenOrders(10), field: 'cartItems' });
+      expect(await productRow(t, product)).toEqual({ count: 5, sales: 10 });
+      expect(await orderCount(t)).toBe(before);
+    });
+
+    it('when 20 orders from an account with none open arrive at once, then exactly 10 are placed and 10 answered 429', async () => {
+      const cookie = await buyer();
+      const product = await addProduct(t.db, { name: 'Raced handheld', category: 'Security/Consoles', priceCents: 29_900, count: 100 });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 3 }], 'cod'))),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      expect(await productRow(t, product)).toEqual({ count: 70, sales: 30 });
+    });
+  });
+});
