@@ -5,9 +5,10 @@ import { SORTS } from './rules.ts';
 export const ProductImage = z.object({ path: z.string() });
 export type ProductImage = z.infer<typeof ProductImage>;
 
+/** A review as everyone reads it: the reviewer by name only (issue 27: no account id on public answers). */
 export const Review = z.object({
   _id: Id,
-  user: z.object({ _id: Id.optional(), name: z.string() }),
+  user: z.object({ name: z.string() }),
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   createdAt: Timestamp,

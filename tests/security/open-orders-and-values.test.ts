@@ -72,4 +72,20 @@ describe('security: open orders, reviewers, prices and profile values through th
       expect(await productRow(t, product)).toEqual({ count: 70, sales: 30 });
     });
   });
+
+  describe('public product answers name reviewers only', () => {
+    it("when a guest reads a reviewed product, then each review shows the reviewer's name and no account id", async () => {
+      const cookie = await newAccount();
+      const session = (await (await send('GET', '/api/session', cookie)).json()) as { user: { _id: string } };
+      const product = await addProduct(t.db, { name: 'Reviewed handheld', category: 'Security/Consoles', count: 3 });
+      expect((await send('POST', `/api/users/review/${product}`, cookie, { comment: 'Fine', rating: 4 })).status).toBe(201);
+
+      const res = await send('GET', `/api/products/get-one/${product}`, undefined);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ reviews: [{ user: { name: 'Hoarder Script' }, rating: 4, comment: 'Fine' }] });
+      expect((JSON.parse(text) as { reviews: Array<{ user: object }> }).reviews[0]!.user).toEqual({ name: 'Hoarder Script' });
+      expect(text).not.toContain(session.user._id);
+    });
+  });
 });
