@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyOpenOrders } from '../../contracts/rules.ts';
+import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
 import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
@@ -86,6 +87,41 @@ describe('security: open orders, reviewers, prices and profile values through th
       expect(JSON.parse(text)).toMatchObject({ reviews: [{ user: { name: 'Hoarder Script' }, rating: 4, comment: 'Fine' }] });
       expect((JSON.parse(text) as { reviews: Array<{ user: object }> }).reviews[0]!.user).toEqual({ name: 'Hoarder Script' });
       expect(text).not.toContain(session.user._id);
+    });
+  });
+
+  describe('prices are dollars and cents', () => {
+    const adminCookie = async (): Promise<string> => {
+      const email = `price-admin-${Date.now()}@example.test`;
+      const registered = await postJson(`${bff.url}/api/users/register`, { name: 'Pat', lastName: 'Admin', email, password: PASSWORD });
+      expect(registered.status).toBe(201);
+      await t.db.query('update users set is_admin = true where email = $1', [email]);
+      const login = await postJson(`${bff.url}/api/users/login`, { email, password: PASSWORD });
+      expect(login.status).toBe(200);
+      return cookieFrom(login);
+    };
+    const product = { name: 'Priced lamp', description: 'A lamp', count: 5, category: 'Security/Lamps', attributesTable: [] };
+    const priceOf = async (id: string) =>
+      ((await (await send('GET', `/api/products/get-one/${id}`, undefined)).json()) as { price: number }).price;
+
+    it('when an admin sends a price of 0.001, 0 or over a million, then 400 "Please enter a price in dollars and cents" naming price; "19.99" is kept to the cent', async () => {
+      const cookie = await adminCookie();
+      await t.db.query(`insert into categories (name) values ('Security/Lamps') on conflict do nothing`);
+      const refused = { message: PRICE_MESSAGE, field: 'price' };
+      for (const price of [0.001, '0.001', 0, 1_000_000.01]) {
+        const res = await send('POST', '/api/products/admin', cookie, { ...product, price });
+        expect(res.status, String(price)).toBe(400);
+        expect(await res.json()).toEqual(refused);
+      }
+      const created = await send('POST', '/api/products/admin', cookie, { ...product, price: '19.99' });
+      expect(created.status).toBe(201);
+      const { productId } = (await created.json()) as { productId: string };
+      expect(await priceOf(productId)).toBe(19.99);
+
+      const update = await send('PUT', `/api/products/admin/${productId}`, cookie, { ...product, price: 0.001 });
+      expect(update.status).toBe(400);
+      expect(await update.json()).toEqual(refused);
+      expect(await priceOf(productId)).toBe(19.99);
     });
   });
 });
