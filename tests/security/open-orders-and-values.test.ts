@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyOpenOrders } from '../../contracts/rules.ts';
+import { MESSAGES, tooManyOpenOrders } from '../../contracts/rules.ts';
 import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
 import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
@@ -122,6 +122,50 @@ describe('security: open orders, reviewers, prices and profile values through th
       expect(update.status).toBe(400);
       expect(await update.json()).toEqual(refused);
       expect(await priceOf(productId)).toBe(19.99);
+    });
+  });
+
+  describe('profile values are checked, not only present', () => {
+    const invisible = '\u200b';
+    const shipping = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
+
+    it.each([
+      ['address', 'x', 'Please enter a valid address'],
+      ['city', 'x', 'Please enter a valid city'],
+      ['state', `${invisible}x`, 'Please enter a valid state'],
+      ['country', 'x', 'Please enter a valid country'],
+      ['zipCode', 'x', 'Please enter a valid zip code'],
+      ['phoneNumber', 'x', 'Please enter a valid phone number'],
+      ['name', invisible, 'Please enter a name'],
+      ['lastName', `${invisible}\u00a0`, 'Please enter your last name'],
+    ])('when a profile sets %s to %j, then 400 with its message naming it', async (field, value, message) => {
+      const cookie = await newAccount();
+      const res = await send('PUT', '/api/users/profile', cookie, { ...completeProfile('Hoarder'), password: PASSWORD, [field]: value });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message, field });
+    });
+
+    it('when every address field is U+200B, then the profile keeps them empty and an order is refused with nothing taken', async () => {
+      const cookie = await newAccount();
+      const blank = Object.fromEntries(shipping.map((f) => [f, invisible]));
+      const saved = await send('PUT', '/api/users/profile', cookie, { name: 'Hoarder', lastName: 'Script', password: PASSWORD, ...blank });
+      expect(saved.status).toBe(200);
+      const product = await addProduct(t.db, { name: 'Unshippable lamp', category: 'Security/Lamps', count: 4 });
+      const res = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 4 }], 'cod'));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: ${shipping.join(', ')}.`, field: 'address' });
+      expect(await productRow(t, product)).toEqual({ count: 4, sales: 0 });
+    });
+
+    it('when a profile stored before these rules holds U+200B, then an order counts it as missing and takes nothing', async () => {
+      const cookie = await buyer();
+      const session = (await (await send('GET', '/api/session', cookie)).json()) as { user: { _id: string } };
+      await t.db.query('update users set address = $2, zip_code = $3 where id = $1', [session.user._id, invisible, 'x']);
+      const product = await addProduct(t.db, { name: 'Ghost-addressed lamp', category: 'Security/Lamps', count: 4 });
+      const res = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 1 }], 'cod'));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, zipCode.`, field: 'address' });
+      expect(await productRow(t, product)).toEqual({ count: 4, sales: 0 });
     });
   });
 });
