@@ -7,7 +7,7 @@
  */
 
 /** Keys whose values are kept: what a machine decides by, and that says nothing about who. */
-const SAFE_KEYS = new Set([
+export const SAFE_KEYS: ReadonlySet<string> = new Set([
   // events and actors
   'type',
   'actorId',

@@ -3,26 +3,25 @@ import { MESSAGES, tooManyOpenOrders } from '../../contracts/rules.ts';
 import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
 import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
-import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
+import type { TestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, cookieFrom, postJson } from '../../bff/testing/bff-harness.ts';
 import { completeProfile } from './seeded-shop.ts';
+import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
  * Issue 27, the API's findings, tried again through the shop's public port (the BFF) with a
  * session cookie and `X-CSRF: 1`, as a browser or a script holding cheap accounts would.
  */
 describe('security: open orders, reviewers, prices and profile values through the BFF', () => {
+  // MAX_OPEN_ORDERS_PER_ACCOUNT is the harness's default, 10, as in production.
+  let shop: ShopBehindBff;
   let t: TestApi;
   let bff: TestBff;
   beforeAll(async () => {
-    // MAX_OPEN_ORDERS_PER_ACCOUNT is the harness's default, 10, as in production.
-    t = await startTestApi();
-    bff = await startTestBff({ apiUrl: t.url });
+    shop = await startShopBehindBff();
+    ({ api: t, bff } = shop);
   });
-  afterAll(async () => {
-    await bff?.stop();
-    await t?.stop();
-  });
+  afterAll(() => shop?.stop());
 
   let counter = 0;
   const PASSWORD = 'abuser-password';
@@ -91,21 +90,12 @@ describe('security: open orders, reviewers, prices and profile values through th
   });
 
   describe('prices are dollars and cents', () => {
-    const adminCookie = async (): Promise<string> => {
-      const email = `price-admin-${Date.now()}@example.test`;
-      const registered = await postJson(`${bff.url}/api/users/register`, { name: 'Pat', lastName: 'Admin', email, password: PASSWORD });
-      expect(registered.status).toBe(201);
-      await t.db.query('update users set is_admin = true where email = $1', [email]);
-      const login = await postJson(`${bff.url}/api/users/login`, { email, password: PASSWORD });
-      expect(login.status).toBe(200);
-      return cookieFrom(login);
-    };
     const product = { name: 'Priced lamp', description: 'A lamp', count: 5, category: 'Security/Lamps', attributesTable: [] };
     const priceOf = async (id: string) =>
       ((await (await send('GET', `/api/products/get-one/${id}`, undefined)).json()) as { price: number }).price;
 
     it('when an admin sends a price of 0.001, 0 or over a million, then 400 "Please enter a price in dollars and cents" naming price; "19.99" is kept to the cent', async () => {
-      const cookie = await adminCookie();
+      const cookie = shop.adminCookie;
       await t.db.query(`insert into categories (name) values ('Security/Lamps') on conflict do nothing`);
       const refused = { message: PRICE_MESSAGE, field: 'price' };
       for (const price of [0.001, '0.001', 0, 1_000_000.01]) {
