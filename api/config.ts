@@ -57,6 +57,8 @@ const ApiEnv = z.object({
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Issue 13: an unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Issue 27: orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
+  MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {

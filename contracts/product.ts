@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Money, Timestamp } from './common.ts';
 import { SORTS } from './rules.ts';
+import { PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
 
 /** The spec's `{ path }`; an upload adds the served file's size, from which pages list its variants (contracts/images.ts). */
 export const ProductImage = z.object({
@@ -10,9 +11,10 @@ export const ProductImage = z.object({
 });
 export type ProductImage = z.infer<typeof ProductImage>;
 
+/** A review as everyone reads it: the reviewer by name only (issue 27: no account id on public answers). */
 export const Review = z.object({
   _id: Id,
-  user: z.object({ _id: Id.optional(), name: z.string() }),
+  user: z.object({ name: z.string() }),
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   createdAt: Timestamp,
@@ -69,7 +71,13 @@ export const ProductBody = z.object({
   name: z.string().trim().min(1, 'Please enter a name').max(200),
   description: z.string().trim().min(1, 'Please enter a description').max(5000),
   count: z.coerce.number().int('Count must be a whole number').nonnegative('Count cannot be negative').max(1_000_000),
-  price: z.coerce.number().nonnegative('Price cannot be negative').max(1_000_000),
+  /** Read from its decimal text, a number's or a string's (issue 27: 0.001 was stored as 0); dollars out. */
+  price: z.unknown().transform((value, ctx) => {
+    const cents = priceCentsOf(value);
+    if (cents !== null) return cents / 100;
+    ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
+    return z.NEVER;
+  }),
   category: z.string().trim().min(1, 'Please choose a category').max(200),
   attributesTable: z
     .array(z.object({ key: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(100) }))

@@ -2,6 +2,8 @@
  * The spec's fixed limits, messages and small pure rules, free of zod so that browser
  * bundles can import them without pulling the schema library in.
  */
+import { cleanText, isValidAddressValue } from './value-rules.ts';
+
 export const LIMITS = {
   descriptionSnippet: 200,
   passwordMin: 6,
@@ -31,6 +33,10 @@ export const MESSAGES = {
   fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
 } as const;
 
+/** Issue 27: the answer (429, field `cartItems`) to an order over MAX_OPEN_ORDERS_PER_ACCOUNT. */
+export const tooManyOpenOrders = (max: number): string =>
+  `You have ${max} open orders: wait for one to be delivered or cancel one before placing another`;
+
 /** In URLs a category's slashes are written as commas (spec section 2). */
 export const categoryToUrl = (name: string): string => name.replaceAll('/', ',');
 export const categoryFromUrl = (param: string): string => param.replaceAll(',', '/');
@@ -43,6 +49,13 @@ export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled'] a
 /** Fields the checkout needs before an order can be placed (spec section 5). */
 export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+/**
+ * The fields a parcel could not be sent with: empty once invisible characters are dropped, or
+ * not valid by the profile's own rule (issue 27), so a stored `'\u200b'` or `'x'` counts as missing.
+ */
 export const missingShippingFields = (u: Partial<Record<ShippingField, string>>): ShippingField[] =>
-  SHIPPING_FIELDS.filter((f) => (u[f] ?? '').trim().length === 0);
+  SHIPPING_FIELDS.filter((f) => {
+    const value = cleanText(u[f] ?? '');
+    return value === '' || !isValidAddressValue(f, value);
+  });
 export const hasShippingProfile = (u: Partial<Record<ShippingField, string>>): boolean => missingShippingFields(u).length === 0;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
 import { LIMITS, MESSAGES } from './rules.ts';
+import { ADDRESS_MESSAGES, type AddressField, cleanText, isValidAddressValue } from './value-rules.ts';
 
 /** A user as any response shows it: never a password or its hash. */
 export const User = z.object({
@@ -42,9 +43,15 @@ export const CURRENT_PASSWORD_FAILURE = 'current-password';
 
 const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.email)).pipe(z.string().max(254, MESSAGES.email));
 const password = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(200, MESSAGES.password);
-const name = z.string().trim().min(1, MESSAGES.name).max(100);
-const lastName = z.string().trim().min(1, MESSAGES.lastName).max(100);
-const optionalText = z.string().trim().max(200).default('');
+/** Typed text as stored: invisible characters dropped and the ends trimmed (issue 27). */
+const cleaned = (tooLong: string) => z.string().max(1000, tooLong).transform(cleanText);
+const name = cleaned(MESSAGES.name).pipe(z.string().min(1, MESSAGES.name).max(100, MESSAGES.name));
+const lastName = cleaned(MESSAGES.lastName).pipe(z.string().min(1, MESSAGES.lastName).max(100, MESSAGES.lastName));
+/** An address field of the profile: may be empty (spec section 5); a filled one must be valid. */
+const addressValue = (field: AddressField) =>
+  cleaned(ADDRESS_MESSAGES[field])
+    .pipe(z.string().refine((v) => v === '' || (v.length <= 200 && isValidAddressValue(field, v)), ADDRESS_MESSAGES[field]))
+    .default('');
 
 export const LoginBody = z.object({
   email: z.string().trim().toLowerCase().min(1, MESSAGES.email).max(254),
@@ -67,12 +74,12 @@ export const ProfileUpdateBody = z.object({
   lastName,
   password: z.preprocess((v) => (v === '' ? undefined : v), password.optional()),
   currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG).optional(),
-  phoneNumber: optionalText,
-  address: optionalText,
-  country: optionalText,
-  zipCode: optionalText,
-  city: optionalText,
-  state: optionalText,
+  phoneNumber: addressValue('phoneNumber'),
+  address: addressValue('address'),
+  country: addressValue('country'),
+  zipCode: addressValue('zipCode'),
+  city: addressValue('city'),
+  state: addressValue('state'),
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 

@@ -87,6 +87,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 200,
     CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
     UNPAID_ORDER_MINUTES: 30,
+    MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
     ...options.config,
   };
   const db = await createTestDb();

@@ -133,7 +133,7 @@ describe('auth machine', () => {
     expect(snap().hasTag('error') && snap().hasTag('loggedIn')).toBe(true);
   });
 
-  it('when the profile update is refused for the current password, then its message belongs beside that field, until the next try', async () => {
+  it('when the profile update is refused naming one of its fields (the current password, an address value), then its message belongs beside that field, until the next try', async () => {
     const { actor, control, snap } = start({ userInfo: JSON.stringify(user) });
     const body = {
       name: 'Ann',
@@ -152,7 +152,14 @@ describe('auth machine', () => {
     expect(snap().hasTag('error')).toBe(true);
     actor.send({ type: 'auth.updateProfile', body: { ...body, currentPassword: 'old-secret' } });
     expect(snap().context).toMatchObject({ error: null, errorField: null });
-    await control.reject('updateProfile', { status: 400, message: 'Too big', field: 'city' });
+    // Issue 27: an address value the API refuses is named too, so its message shows beside it.
+    await control.reject('updateProfile', { status: 400, message: 'Please enter a valid city', field: 'city' });
+    expect(snap().context).toMatchObject({ error: 'Please enter a valid city', errorField: 'city' });
+    actor.send({ type: 'auth.updateProfile', body });
+    await control.reject('updateProfile', { status: 400, message: 'Too big', field: 'email' });
+    expect(snap().context).toMatchObject({ error: 'Something went wrong', errorField: null });
+    actor.send({ type: 'auth.updateProfile', body });
+    await control.reject('updateProfile', { status: 500, message: 'boom', field: 'city' });
     expect(snap().context).toMatchObject({ error: 'Something went wrong', errorField: null });
   });
 

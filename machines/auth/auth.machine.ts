@@ -51,14 +51,31 @@ const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserI
   doNotLogout: context.userInfo?.doNotLogout ?? false,
 });
 
+/** The profile form's fields a refusal may name (issue 27: the address rules are the API's). */
+const PROFILE_FIELDS = new Set([
+  'currentPassword',
+  'password',
+  'name',
+  'lastName',
+  'phoneNumber',
+  'address',
+  'country',
+  'zipCode',
+  'city',
+  'state',
+]);
+
 /**
- * A refused profile update: the spec's 'Something went wrong', except a refused current
- * password, whose message the form shows beside that field (the shopper can act on it).
+ * A refused profile update: the spec's 'Something went wrong', except a 400 naming one of the
+ * form's fields (a wrong current password, a zip code the API refuses), whose message the form
+ * shows beside that field (the shopper can act on it).
  */
-const profileFailure = (error: unknown): Pick<AuthContext, 'error' | 'errorField'> =>
-  statusOf(error) === 400 && fieldOf(error) === 'currentPassword'
-    ? { error: messageOr(error), errorField: 'currentPassword' }
+const profileFailure = (error: unknown): Pick<AuthContext, 'error' | 'errorField'> => {
+  const field = fieldOf(error);
+  return statusOf(error) === 400 && field && PROFILE_FIELDS.has(field)
+    ? { error: messageOr(error), errorField: field }
     : { error: AUTH_TEXTS.somethingWrong, errorField: null };
+};
 
 export const authMachine = setup({
   types: {

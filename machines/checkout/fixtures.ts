@@ -17,7 +17,7 @@ export const completeProfile: User = {
   name: 'Ann',
   lastName: 'Lee',
   email: 'ann@example.com',
-  phoneNumber: '555',
+  phoneNumber: '555 0100',
   address: '1 Main St',
   country: 'IN',
   zipCode: '400001',

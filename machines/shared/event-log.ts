@@ -1,4 +1,5 @@
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, StateValue } from 'xstate';
+import { redact } from './event-log-mask.ts';
 
 /**
  * One event an actor of the client received, in the order received, with what the machine
@@ -15,44 +16,7 @@ export type LoggedEvent = {
   input?: unknown;
 };
 
-const SECRET_KEY = /password|token|secret|authorization|cookie/i;
-/** Personal data, by key: who a person is and where they live. */
-const PERSONAL_KEYS = new Set(['name', 'lastname', 'email', 'phonenumber', 'address', 'city', 'zipcode', 'state', 'country']);
-const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;
-export const REDACTED = '[redacted]';
-/** Seven digits or more, with the separators people type (`+1 (555) 123-4567`, `0171 2345678`). */
-const PHONE = /\+?\d(?:[\s\-./()]*\d){6,}/g;
-/** Keys whose value is free text a person typed or was sent (chat messages, drafts). */
-const TEXT_KEYS = new Set(['text', 'message']);
-
-// A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
-const isPersonal = (key: string, holder: Record<string, unknown>) =>
-  PERSONAL_KEYS.has(key.toLowerCase()) && !(key === 'name' && 'productID' in holder);
-// Empty or blank stays as it is: whether a field is filled decides behaviour (a complete profile), so it must replay.
-const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-
-/**
- * A deep copy that can be shared: secrets (passwords, tokens) and personal data (names,
- * addresses, phone numbers, e-mail addresses, by key, e-mail-looking text anywhere, and
- * phone-looking numbers in typed text such as chat messages) are replaced by `[redacted]`.
- */
-export const redact = (value: unknown): unknown => {
-  if (typeof value === 'string') return value.replace(EMAIL, REDACTED);
-  if (Array.isArray(value)) return value.map(redact);
-  if (typeof value !== 'object' || value === null) return value;
-  const holder = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(holder).map(([k, v]) => [
-      k,
-      (SECRET_KEY.test(k) || isPersonal(k, holder)) && !isBlank(v)
-        ? REDACTED
-        : // Only in typed text: ids, dates and prices elsewhere are digits a replay or a bug report needs.
-          TEXT_KEYS.has(k) && typeof v === 'string'
-          ? v.replace(EMAIL, REDACTED).replace(PHONE, REDACTED)
-          : redact(v),
-    ]),
-  );
-};
+export { redact } from './event-log-mask.ts';
 
 /**
  * The actor's input when it is plain data (an order id, a cart), so a replay can start the same
@@ -159,7 +123,7 @@ export const createEventLog = () => {
           pending.delete(inspection.event);
         }
       },
-    /** JSON for a bug report: secrets and personal data redacted. */
+    /** JSON for a bug report: only allow-listed values kept, every other masked (event-log-mask.ts). */
     toJSON: (): string =>
       JSON.stringify(
         entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })),

@@ -10,11 +10,11 @@ import { memoryStorage } from '../shared/storage.ts';
 import { parseLog, replayActors, replayLog, stateText } from './replay.ts';
 
 // Recorded by the shop's machines: log in, add two lines, check out with cash on delivery
-// (Place order pressed twice; the checkout empties the cart). Personal data and the password are redacted.
+// (Place order pressed twice; the checkout empties the cart). Every value off the allow-list is masked (machines/shared/event-log-mask.ts).
 const fixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/checkout-cod.json');
 const entries = parseLog(readFileSync(fixture, 'utf8'));
 // Recorded by the chat machines (tests/fixtures/event-logs/record-chat.ts): a shopper and an
-// admin chat, the admin closes, the shopper's next message reconnects; phones and e-mails redacted.
+// admin chat, the admin closes, the shopper's next message reconnects; every text masked to its layout.
 const chatFixture = path.resolve(import.meta.dirname, '../../tests/fixtures/event-logs/chat.json');
 const chatEntries = parseLog(readFileSync(chatFixture, 'utf8'));
 

@@ -101,16 +101,19 @@ describe('placing an order', () => {
     expect(await orderCount(t)).toBe(before);
   });
 
-  it.each(SHIPPING_FIELDS)('when only %s is missing from the profile, then 400 naming it alone and nothing is taken', async (missing) => {
-    const who = await shopper(t, 'Eve');
-    const column = missing.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    await t.db.query(`update users set ${column} = '  ' where id = $1`, [who.id]);
-    const cup = await addProduct(t, { priceCents: 500, count: 5 });
-    const res = await post(t, who.token, body([{ productID: cup, quantity: 5 }]));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: ${missing}.`, field: missing });
-    expect(await productRow(t, cup)).toEqual({ count: 5, sales: 0 });
-  });
+  it.each(SHIPPING_FIELDS.flatMap((field) => ['  ', '\u200b', 'x'].map((stored) => [field, stored] as const)))(
+    'when only %s is missing from the profile (stored as %j), then 400 naming it alone and nothing is taken',
+    async (missing, stored) => {
+      const who = await shopper(t, 'Eve');
+      const column = missing.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      await t.db.query(`update users set ${column} = $2 where id = $1`, [who.id, stored]);
+      const cup = await addProduct(t, { priceCents: 500, count: 5 });
+      const res = await post(t, who.token, body([{ productID: cup, quantity: 5 }]));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: ${missing}.`, field: missing });
+      expect(await productRow(t, cup)).toEqual({ count: 5, sales: 0 });
+    },
+  );
 
   it('when a product is unknown, listed twice, or the cart is empty, then 400 naming the field', async () => {
     const cup = await addProduct(t, { name: 'Cup', priceCents: 500, count: 5 });

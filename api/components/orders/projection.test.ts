@@ -82,6 +82,8 @@ describe('orders are a projection of their events', () => {
           fc.array(fc.constantFrom<'pp' | 'cod'>('pp', 'cod'), { minLength: 1, maxLength: 4 }),
           fc.array(step, { maxLength: 10 }),
           async (methods, steps) => {
+            // A buyer per run: twelve runs of up to four orders would pass MAX_OPEN_ORDERS_PER_ACCOUNT (issue 27).
+            ada = await shopper(t);
             const product = await addProduct(t, { priceCents: 1_000, count: 50 });
             const orders: Order[] = [];
             for (const m of methods) orders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], m)));

@@ -41,15 +41,29 @@ export const findProducts = async (q: Queryable, ids: string[]): Promise<Product
   return rows;
 };
 
-/** What the order keeps of its buyer (docs/interfaces.md: orders.user_snapshot). */
-export const findUserSnapshot = async (q: Queryable, userId: string): Promise<OrderUser | null> => {
+/**
+ * What the order keeps of its buyer (docs/interfaces.md: orders.user_snapshot). The buyer's row
+ * stays locked until the transaction ends, so one account's orders are placed one at a time and
+ * each counts the open orders of those before it (issue 27). `no key update`: the foreign keys of
+ * the user's other rows (sessions, reviews) are not held up.
+ */
+export const lockBuyer = async (q: Queryable, userId: string): Promise<OrderUser | null> => {
   const { rows } = await q.query<OrderUser>(
     `select id as "_id", name, last_name as "lastName", email, phone_number as "phoneNumber", address, country,
             zip_code as "zipCode", city, state
-       from users where id = $1`,
+       from users where id = $1 for no key update`,
     [userId],
   );
   return rows[0] ?? null;
+};
+
+/** The user's orders that are neither paid, delivered nor cancelled (issue 27). */
+export const countOpenOrders = async (q: Queryable, userId: string): Promise<number> => {
+  const { rows } = await q.query<{ n: number }>(
+    'select count(*)::int as n from orders where user_id = $1 and not is_paid and not is_delivered and not is_cancelled',
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
 };
 
 export type NewOrder = {

@@ -1,6 +1,6 @@
 import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
 import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '../../../contracts/order-search.ts';
-import { MESSAGES, missingShippingFields, type ShippingField } from '../../../contracts/rules.ts';
+import { MESSAGES, missingShippingFields, type ShippingField, tooManyOpenOrders } from '../../../contracts/rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -83,10 +83,14 @@ export const createOrder = async (
   if (earlier) return earlier;
 
   const row = await ctx.db.transaction(async (tx) => {
-    const snapshot = await repo.findUserSnapshot(tx, user._id);
+    const snapshot = await repo.lockBuyer(tx, user._id);
     if (!snapshot) throw unauthorized();
     const missing = missingShippingFields(snapshot);
     if (missing.length > 0) throw incompleteProfile(missing);
+    // A twin of an order placed while this one waited for the lock answers that order, not the limit.
+    if (idempotencyKey && (await repo.findOrderByKey(tx, user._id, idempotencyKey))) return null;
+    const max = ctx.config.MAX_OPEN_ORDERS_PER_ACCOUNT;
+    if ((await repo.countOpenOrders(tx, user._id)) >= max) throw new AppError(429, tooManyOpenOrders(max), 'cartItems');
     const lines = await priceLines(tx, body.cartItems);
     const inserted = await repo.insertOrder(tx, {
       userId: user._id,

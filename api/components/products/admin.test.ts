@@ -90,10 +90,44 @@ describe('/api/products/admin (product management)', () => {
     });
   });
 
-  it('when count and price are 0, then the product is still accepted', async () => {
-    const id = await create({ ...laptop, name: 'Free sample', count: 0, price: 0, attributesTable: undefined });
-    expect(await getOne(id)).toMatchObject({ count: 0, price: 0, attrs: [] });
+  it('when the count is 0 and the price a cent, then the product is still accepted', async () => {
+    const id = await create({ ...laptop, name: 'Penny sample', count: 0, price: 0.01, attributesTable: undefined });
+    expect(await getOne(id)).toMatchObject({ count: 0, price: 0.01, attrs: [] });
   });
+
+  const centsOf = async (id: string) =>
+    (await t.db.query<{ cents: number }>('select price_cents as cents from products where id = $1', [id])).rows[0]!.cents;
+
+  it.each([
+    [19.99, 1999],
+    ['19.99', 1999],
+    [' 5 ', 500],
+    [0.01, 1],
+    [1_000_000, 100_000_000],
+    ['1000000.00', 100_000_000],
+  ])('when the price is %j, then it is stored as %i cents, on create and on update', async (price, cents) => {
+    const id = await create({ ...laptop, name: `Priced ${String(price)}`, price });
+    expect(await centsOf(id)).toBe(cents);
+    expect((await admin('PUT', `/api/products/admin/${id}`, { ...laptop, price: 1 })).status).toBe(200);
+    expect((await admin('PUT', `/api/products/admin/${id}`, { ...laptop, price })).status).toBe(200);
+    expect(await centsOf(id)).toBe(cents);
+  });
+
+  it.each([[0.001], ['0.001'], [0], ['0.00'], [-0.01], [1_000_000.01], ['1e3'], [1e-7], ['19,99'], ['$5'], [''], [null], [true], [[5]]])(
+    'when the price is %j, then create and update answer 400 "Please enter a price in dollars and cents" naming price, and nothing changes',
+    async (price) => {
+      const refused = { message: 'Please enter a price in dollars and cents', field: 'price' };
+      const created = await admin('POST', '/api/products/admin', { ...laptop, name: 'Mispriced', price });
+      expect(created.status).toBe(400);
+      expect(await created.json()).toEqual(refused);
+      expect((await t.db.query(`select 1 from products where name = 'Mispriced'`)).rows).toEqual([]);
+      const id = await create({ ...laptop, name: `Repriced ${JSON.stringify(price)}` });
+      const updated = await admin('PUT', `/api/products/admin/${id}`, { ...laptop, price });
+      expect(updated.status).toBe(400);
+      expect(await updated.json()).toEqual(refused);
+      expect(await centsOf(id)).toBe(129_999);
+    },
+  );
 
   it.each([
     ['name', { name: '  ' }, 'Please enter a name'],
@@ -102,7 +136,8 @@ describe('/api/products/admin (product management)', () => {
     ['count', { count: -1 }, 'Count cannot be negative'],
     ['count', { count: 1.5 }, 'Count must be a whole number'],
     ['count', { count: 'many' }, 'Invalid input: expected number, received NaN'],
-    ['price', { price: -0.01 }, 'Price cannot be negative'],
+    ['price', { price: -0.01 }, 'Please enter a price in dollars and cents'],
+    ['price', { price: undefined }, 'Please enter a price in dollars and cents'],
     ['category', { category: '' }, 'Please choose a category'],
     [
       'category',

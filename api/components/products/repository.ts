@@ -70,17 +70,22 @@ export const findProduct = async (db: Queryable, id: string): Promise<ProductSum
   return rows[0] ? toSummary(rows[0]) : null;
 };
 
-type ReviewRow = { _id: string; userId: string | null; userName: string; rating: number; comment: string; createdAt: Date | string };
+type ReviewRow = { _id: string; userName: string; rating: number; comment: string; createdAt: Date | string };
 
+/**
+ * A product's reviews as everyone may read them: the reviewer by name only (spec section 3,
+ * `user.name`). The account behind a review stays in reviews.user_id, for the one-review-per-user
+ * rule and for admins, never on the wire (issue 27).
+ */
 export const listReviews = async (db: Queryable, productId: string): Promise<Review[]> => {
   const { rows } = await db.query<ReviewRow>(
-    `select id as "_id", user_id as "userId", user_name as "userName", rating, comment, created_at as "createdAt"
+    `select id as "_id", user_name as "userName", rating, comment, created_at as "createdAt"
        from reviews where product_id = $1 order by created_at desc, id`,
     [productId],
   );
   return rows.map((r) => ({
     _id: r._id,
-    user: { ...(r.userId ? { _id: r.userId } : {}), name: r.userName },
+    user: { name: r.userName },
     rating: r.rating,
     comment: r.comment,
     createdAt: new Date(r.createdAt).toISOString(),

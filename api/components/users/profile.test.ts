@@ -59,6 +59,39 @@ describe('users: own profile', () => {
     expect(rows[0]).toEqual({ name: 'Test' });
   });
 
+  it.each([
+    ['address', 'x', 'Please enter a valid address'],
+    ['city', '\u200bL\u200b', 'Please enter a valid city'],
+    ['state', 'V', 'Please enter a valid state'],
+    ['country', '\u00a0U\u00a0', 'Please enter a valid country'],
+    ['zipCode', '2#', 'Please enter a valid zip code'],
+    ['phoneNumber', '555', 'Please enter a valid phone number'],
+    ['phoneNumber', 'call me maybe', 'Please enter a valid phone number'],
+    ['name', '\u200b', 'Please enter a name'],
+    ['lastName', '\u2060\u00a0', 'Please enter your last name'],
+  ])('when %s is %j, then 400 with its message naming it, and nothing changes', async (field, value, message) => {
+    const { user, token } = await t.register();
+    const res = await put(token, { ...profileBody, [field]: value });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message, field });
+    const { rows } = await t.db.query('select name, city from users where id = $1', [user._id]);
+    expect(rows[0]).toEqual({ name: 'Test', city: '' });
+  });
+
+  it('when values carry invisible characters, then they are stored without them, trimmed; an invisible-only address field is stored empty', async () => {
+    const { user, token } = await t.register();
+    const res = await put(token, {
+      ...profileBody,
+      name: ' Gr\u200bace\u00a0',
+      city: 'Arling\u200dton ',
+      address: '\u200b',
+      phoneNumber: '\u202a555-0100\u202c',
+    });
+    expect(res.status).toBe(200);
+    const read = (await (await t.authed(token)(`/api/users/profile/${user._id}`)).json()) as Record<string, string>;
+    expect(read).toMatchObject({ name: 'Grace', city: 'Arlington', address: '', phoneNumber: '555-0100' });
+  });
+
   it('when the password changes with the right current password, then the other sessions end at once, this one lives and only the new password works', async () => {
     const { user, token } = await t.register();
     const other = await t.login(user.email, TEST_PASSWORD);

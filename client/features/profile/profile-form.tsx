@@ -21,8 +21,8 @@ const pairStyle = css({ display: 'grid', gap: `0 ${space(4)}`, [media.lg]: { gri
  * browser's bubbles away); the update itself is the auth machine's auth.updateProfile.
  * An empty Password keeps the current one (spec amendment: a new customer saves an address
  * without a password). The page cannot know the stored one, so `Current password` is always
- * there, with a hint: the server wants it only when the password differs, and its refusal
- * shows beside the field, which takes the focus.
+ * there, with a hint: the server wants it only when the password differs. A refusal naming a
+ * field (that one, or an address value, issue 27) shows beside the field, which takes the focus.
  */
 export function ProfileForm({ user }: { user: User }) {
   const auth = AuthContext.useActorRef();
@@ -36,19 +36,20 @@ export function ProfileForm({ user }: { user: User }) {
   // The machine's notice outlives this page: show an outcome only for an update sent from here.
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const currentPasswordRefused = sent && !busy && failure && failedField === 'currentPassword' ? failure : null;
-  const generalFailure = sent && !busy && failure && !currentPasswordRefused ? failure : null;
+  // The API's refusal of one field (a wrong current password, a zip code it does not take) shows beside it.
+  const refusedField = sent && !busy && failure && failedField && failedField in values ? (failedField as keyof ProfileValues) : null;
+  const generalFailure = sent && !busy && failure && !refusedField ? failure : null;
 
   useEffect(() => {
-    if (!currentPasswordRefused) return;
-    const input = formRef.current?.elements.namedItem('currentPassword');
+    if (!refusedField) return;
+    const input = formRef.current?.elements.namedItem(refusedField);
     if (input instanceof HTMLInputElement) input.focus();
-  }, [currentPasswordRefused]);
+  }, [refusedField]);
 
   const field = (name: keyof ProfileValues) => ({
     name,
     value: values[name],
-    error: errors[name],
+    error: errors[name] ?? (name === refusedField ? failure : null),
     onChange: (e: { target: { value: string } }) => {
       const next = { ...values, [name]: e.target.value };
       setValues(next);
@@ -87,7 +88,6 @@ export function ProfileForm({ user }: { user: User }) {
         autoComplete="current-password"
         hint={CURRENT_PASSWORD_HINT}
         {...field('currentPassword')}
-        error={currentPasswordRefused}
       />
       <div css={pairStyle}>
         <TextField label="Password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...field('password')} />

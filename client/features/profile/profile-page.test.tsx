@@ -135,6 +135,47 @@ describe('profile page', () => {
     expect(queryByText(container, 'User updated')).toBeNull();
   });
 
+  const describedBy = (field: HTMLInputElement) =>
+    (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+
+  it("when address values are too short, invisible or malformed, then the API's messages show under their fields and nothing is sent", async () => {
+    const { input, send, calls } = await renderProfile();
+    const typed = {
+      Address: ['x', 'Please enter a valid address'],
+      City: ['\u200bD\u200b', 'Please enter a valid city'],
+      State: ['D', 'Please enter a valid state'],
+      Country: ['I', 'Please enter a valid country'],
+      'Zip Code': ['1#', 'Please enter a valid zip code'],
+      'Phone number': ['555', 'Please enter a valid phone number'],
+    };
+    for (const [label, [value]] of Object.entries(typed)) await typeInto(input(label), value!);
+    await send();
+    for (const [label, [, message]] of Object.entries(typed)) {
+      expect(input(label).getAttribute('aria-invalid'), label).toBe('true');
+      expect(describedBy(input(label)), label).toContain(message);
+    }
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('when an address field holds only invisible characters, then it is sent empty and the names without them', async () => {
+    const { input, send, calls } = await renderProfile();
+    await typeInto(input('Your name'), ' A\u200bnna\u00a0');
+    await typeInto(input('Address'), '\u200b');
+    await send();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Anna', address: '' });
+  });
+
+  it('when the server refuses an address value, then its message shows beside that field, which takes the focus', async () => {
+    const refusal = { status: 400, body: { message: 'Please enter a valid zip code', field: 'zipCode' } };
+    const { container, input, send } = await renderProfile(refusal);
+    await send();
+    const zip = input('Zip Code');
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(zip)).toContain('Please enter a valid zip code');
+    expect(document.activeElement).toBe(zip);
+    expect(queryByText(container, 'Something went wrong')).toBeNull();
+  });
+
   it('when the server refuses the update, then "Something went wrong" shows', async () => {
     const { container, input, send } = await renderProfile({ status: 500, body: { message: 'boom' } });
     await typeInto(input('Password'), 'secret1');

@@ -1,5 +1,6 @@
 import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
 import type { ProfileUpdateBody, User } from '../../../contracts/user.ts';
+import { ADDRESS_FIELDS, addressValueProblem, cleanText } from '../../../contracts/value-rules.ts';
 
 type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
 export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };
@@ -35,11 +36,17 @@ export const valuesFrom = (user: User): ProfileValues => ({
 /**
  * Spec section 5's profile rules: name, last name, and a password (min 6) with a matching repeat.
  * Spec amendment: an empty Password keeps the current one, so saving an address asks for none.
+ * A filled address field must be valid by the API's own rule (issue 27), invisible characters
+ * not counting, so the page says what the API would.
  */
 export const validateProfile = (v: ProfileValues): ProfileErrors => {
   const errors: ProfileErrors = {};
-  if (!v.name.trim()) errors.name = MESSAGES.name;
-  if (!v.lastName.trim()) errors.lastName = MESSAGES.lastName;
+  if (!cleanText(v.name)) errors.name = MESSAGES.name;
+  if (!cleanText(v.lastName)) errors.lastName = MESSAGES.lastName;
+  for (const field of ADDRESS_FIELDS) {
+    const problem = addressValueProblem(field, v[field]);
+    if (problem) errors[field] = problem;
+  }
   if (v.password && v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
   if (v.repeatPassword !== v.password) errors.repeatPassword = MESSAGES.passwordsMatch;
   return errors;
@@ -50,13 +57,13 @@ export const validateProfile = (v: ProfileValues): ProfileErrors => {
  * `currentPassword` only beside a new password, when typed.
  */
 export const toBody = (v: ProfileValues): ProfileUpdateBody => ({
-  name: v.name.trim(),
-  lastName: v.lastName.trim(),
+  name: cleanText(v.name),
+  lastName: cleanText(v.lastName),
   ...(v.password ? { password: v.password, ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}) } : {}),
-  phoneNumber: v.phoneNumber.trim(),
-  address: v.address.trim(),
-  country: v.country.trim(),
-  zipCode: v.zipCode.trim(),
-  city: v.city.trim(),
-  state: v.state.trim(),
+  phoneNumber: cleanText(v.phoneNumber),
+  address: cleanText(v.address),
+  country: cleanText(v.country),
+  zipCode: cleanText(v.zipCode),
+  city: cleanText(v.city),
+  state: cleanText(v.state),
 });

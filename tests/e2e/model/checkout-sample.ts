@@ -23,7 +23,7 @@ export const SHIPPING_PROFILE: User = {
   name: 'John',
   lastName: 'Doe',
   email: 'john@doe.com',
-  phoneNumber: '555',
+  phoneNumber: '555 0100',
   address: '1 Main St',
   country: 'US',
   zipCode: '10001',

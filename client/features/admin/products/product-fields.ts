@@ -1,4 +1,5 @@
 import type { ProductAttr, ProductBody } from '../../../../contracts/product.ts';
+import { PRICE_MESSAGE, priceCentsOf } from '../../../../contracts/value-rules.ts';
 
 /** The product form as typed (strings until sent). */
 export type ProductDraft = {
@@ -13,13 +14,13 @@ export type DraftErrors = Partial<Record<'name' | 'description' | 'count' | 'pri
 
 export const emptyDraft: ProductDraft = { name: '', description: '', count: '', price: '', category: '', attributesTable: [] };
 
-/** Spec section 5: name, description, count (a number), price and category are required. */
+/** Spec section 5: name, description, count (a number), price and category are required; the price is the API's own rule (issue 27). */
 export const validateDraft = (d: ProductDraft): DraftErrors => {
   const e: DraftErrors = {};
   if (!d.name.trim()) e.name = 'Please enter a name';
   if (!d.description.trim()) e.description = 'Please enter a description';
   if (!/^\d+$/.test(d.count.trim())) e.count = 'Please enter the count in stock (a whole number)';
-  if (!d.price.trim() || !(Number(d.price) >= 0)) e.price = 'Please enter a price';
+  if (priceCentsOf(d.price) === null) e.price = PRICE_MESSAGE;
   if (!d.category) e.category = 'Please choose a category';
   return e;
 };
@@ -29,7 +30,7 @@ export const toBody = (d: ProductDraft): ProductBody => ({
   name: d.name.trim(),
   description: d.description.trim(),
   count: Number(d.count),
-  price: Number(d.price),
+  price: Number(d.price.trim()),
   category: d.category,
   attributesTable: d.attributesTable,
 });

@@ -4,6 +4,7 @@ import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } f
 import { mockFetch, type FetchCall } from '../../../testing/fetch-mock.ts';
 import { pressEnter } from '../../../testing/keyboard.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
+import { PRICE_MESSAGE } from '../../../../contracts/value-rules.ts';
 import { AdminEditUserPage } from '../users/edit-user-page.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';
@@ -36,7 +37,7 @@ describe('field errors go once the field is valid', () => {
     await typeInto(getByLabelText(container, 'Name'), 'Dell XPS 13');
     await typeInto(getByLabelText(container, 'Price'), '999');
     expect(queryByText(container, 'Please enter a name')).toBeNull();
-    expect(queryByText(container, 'Please enter a price')).toBeNull();
+    expect(queryByText(container, PRICE_MESSAGE)).toBeNull();
     expect(getByLabelText(container, 'Name').getAttribute('aria-invalid')).toBeNull();
     expect(queryByText(container, 'Please enter a description')).not.toBeNull();
     expect(queryByText(container, 'Please choose at least one image')).not.toBeNull();
@@ -63,6 +64,24 @@ describe('field errors go once the field is valid', () => {
     for (const label of ['Name', 'Count in stock', 'Price', 'Create new attribute', 'Attribute value'])
       expect(await pressEnter(getByLabelText(container, label))).toBe(false);
     await settle();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("when the price has more than two decimals or is 0, then the API's price message shows under Price and nothing is sent", async () => {
+    const calls = mockFetch({ 'GET /api/categories': { body: [laptops] } });
+    const { container } = await renderWithApp(<AdminCreateProductPage />);
+    await settle();
+    const price = getByLabelText(container, 'Price');
+    for (const typed of ['0.001', '0', '1000000.01']) {
+      await typeInto(price, typed);
+      await click(getByRoleName(container, 'button', 'Create'));
+      const describedBy = price.getAttribute('aria-describedby') ?? '';
+      const messages = describedBy.split(' ').map((id) => container.querySelector(`[id="${id}"]`)?.textContent);
+      expect(messages, typed).toContain(PRICE_MESSAGE);
+      expect(price.getAttribute('aria-invalid')).toBe('true');
+    }
+    await typeInto(price, '19.99');
+    expect(queryByText(container, PRICE_MESSAGE)).toBeNull();
     expect(writes(calls)).toEqual([]);
   });
 

@@ -1,0 +1,64 @@
+/**
+ * What a price and a profile's values must look like (issue 27), free of zod like rules.ts, so
+ * the client's forms and the API's schemas check the one same rule and say the same sentence.
+ */
+
+/** Every refusal of a product's price (field `price`). */
+export const PRICE_MESSAGE = 'Please enter a price in dollars and cents';
+export const PRICE_MAX_DOLLARS = 1_000_000;
+
+/**
+ * A price's cents, read from its decimal text (a number's own, or a string such as `"19.99"`):
+ * positive, at most two decimals, at most PRICE_MAX_DOLLARS. Null for anything else, so 0.001
+ * is refused rather than stored as 0, and no float rounding ever decides an amount.
+ */
+export const priceCentsOf = (value: unknown): number | null => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const parts = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!parts) return null;
+  const cents = Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0'));
+  return cents > 0 && cents <= PRICE_MAX_DOLLARS * 100 ? cents : null;
+};
+
+// Unicode format characters (Cf: zero-width spaces and joiners, direction marks) and every
+// separator but the plain space (no-break and ideographic spaces, line and paragraph separators).
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu;
+
+/** A typed value as stored: invisible characters dropped, then the ends trimmed. */
+export const cleanText = (value: string): string => value.replace(INVISIBLE, '').trim();
+
+/** The profile's address fields; each may be empty (spec section 5), a filled one must be valid. */
+export const ADDRESS_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+export const ADDRESS_MESSAGES: Record<AddressField, string> = {
+  address: 'Please enter a valid address',
+  city: 'Please enter a valid city',
+  state: 'Please enter a valid state',
+  country: 'Please enter a valid country',
+  zipCode: 'Please enter a valid zip code',
+  phoneNumber: 'Please enter a valid phone number',
+};
+
+const visible = (value: string): number => [...value.replace(/ /g, '')].length;
+const digits = (value: string): number => value.replace(/\D/g, '').length;
+
+const VALID: Record<AddressField, (value: string) => boolean> = {
+  address: (v) => visible(v) >= 2,
+  city: (v) => visible(v) >= 2,
+  state: (v) => visible(v) >= 2,
+  country: (v) => visible(v) >= 2,
+  // 3 to 10 letters, digits, spaces or dashes, starting with a letter or digit (`N1 9GU`, `10001-1234`).
+  zipCode: (v) => /^[\p{L}\p{Nd}][\p{L}\p{Nd} -]{2,9}$/u.test(v),
+  // 6 to 20 digits, with `+ ( ) -` and spaces besides (`+44 20 7946 0000`, `(555) 123-4567`).
+  phoneNumber: (v) => /^[\d+() -]+$/.test(v) && digits(v) >= 6 && digits(v) <= 20,
+};
+
+/** Whether a cleaned, non-empty value of an address field is one a parcel could be sent with. */
+export const isValidAddressValue = (field: AddressField, cleaned: string): boolean => VALID[field](cleaned);
+
+/** The message for a filled address field that is not valid (after cleaning); null when it is empty or valid. */
+export const addressValueProblem = (field: AddressField, value: string): string | null => {
+  const cleaned = cleanText(value);
+  return cleaned === '' || isValidAddressValue(field, cleaned) ? null : ADDRESS_MESSAGES[field];
+};

@@ -1,0 +1,119 @@
+/**
+ * What an exported event log may keep (issue 27). Masking goes by an allow-list: a value is kept
+ * only under a key known to hold nothing about a person or a secret (ids of things, quantities,
+ * prices, states, dates); every other value is masked, whatever its key is called. Masks keep the
+ * shape a machine may test (empty or not, length, digits where digits were), so a masked log
+ * still replays to the same states (`npm run replay`).
+ */
+
+/** Keys whose values are kept: what a machine decides by, and that says nothing about who. */
+export const SAFE_KEYS: ReadonlySet<string> = new Set([
+  // events and actors
+  'type',
+  'actorId',
+  'method',
+  'paymentMethod',
+  'status',
+  'code',
+  'ok',
+  'field',
+  'on',
+  'index',
+  // inputs machines start with
+  'area',
+  'viewer',
+  'productId',
+  'opened',
+  'today',
+  // things, not people
+  '_id',
+  'id',
+  'productID',
+  'orderId',
+  'walletOrderId',
+  'roomId',
+  'socketId',
+  'user',
+  'you',
+  'from',
+  'path',
+  'file',
+  'category',
+  'sort',
+  // amounts and states
+  'quantity',
+  'count',
+  'price',
+  'itemsCount',
+  'cartSubtotal',
+  'total',
+  'orders',
+  'hour',
+  'rating',
+  'reviewsNumber',
+  'pageNum',
+  'paginationLinksNumber',
+  'page',
+  'limit',
+  'isAdmin',
+  'isPaid',
+  'isDelivered',
+  'isCancelled',
+  'cancelReason',
+  'doNotLogout',
+  'pinSet',
+  'left',
+  'retryAfter',
+  'remaining',
+  'changed',
+  'kiosk',
+  // times
+  'date',
+  'at',
+  'createdAt',
+  'paidAt',
+  'deliveredAt',
+  'cancelledAt',
+  'expiresAt',
+]);
+
+/** Durations and limits a machine is started with (`idleMs`, `kioskIdleSeconds`). */
+const DURATION = /(Ms|Seconds)$/;
+
+/** Keys of free text a person typed or was sent (chat messages, notices): kept only as its layout. */
+const TEXT_KEYS = new Set(['text', 'message', 'client', 'admin']);
+
+/** Typed text as a placeholder of the same length that keeps its whitespace (a blank message stays blank). */
+export const maskText = (text: string): string => text.replace(/\S/g, 'x');
+
+/**
+ * Any other text by its shape: letters become `x`, digits `0`, everything else stays, so a PIN
+ * digit is `0`, a phone `+00 00 0000 0000` and an e-mail `xxx@xxxxxxx.xxx`: whether a value is
+ * filled, and valid, replays as it was, while what it said does not.
+ */
+export const maskValue = (text: string): string => text.replace(/\p{L}/gu, 'x').replace(/\p{N}/gu, '0');
+
+// A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
+const isSafe = (key: string, holder: Record<string, unknown>) =>
+  SAFE_KEYS.has(key) || DURATION.test(key) || (key === 'name' && 'productID' in holder);
+
+const maskLeaf = (key: string | null, value: unknown): unknown => {
+  if (typeof value === 'string') return key !== null && TEXT_KEYS.has(key) ? maskText(value) : maskValue(value);
+  if (typeof value === 'number') return 0;
+  return value;
+};
+
+const walk = (value: unknown, key: string | null, safe: boolean): unknown => {
+  if (Array.isArray(value)) return value.map((v) => walk(v, key, safe));
+  if (typeof value === 'object' && value !== null) {
+    const holder = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(holder).map(([k, v]) => [k, walk(v, k, isSafe(k, holder))]));
+  }
+  return safe ? value : maskLeaf(key, value);
+};
+
+/**
+ * A deep copy that can be shared: every value whose key is not on the allow-list is masked
+ * (text to its shape, numbers to 0); booleans, null and the keys of objects stay.
+ */
+export const redact = (value: unknown): unknown => walk(value, null, false);
