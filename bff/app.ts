@@ -12,7 +12,7 @@ import { canonicalPath } from './http/canonical-path.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
-import { apiLimiter, loginLimits } from './http/rate-limits.ts';
+import { apiLimiter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
 import { redisCounters } from './http/redis-store.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -25,6 +25,7 @@ import { kioskPinRoutes } from './kiosk/pin-routes.ts';
 import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
+import { endedSessions } from './session/ended-sessions.ts';
 import { sessionCookies } from './session/session-cookie.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 
@@ -40,6 +41,8 @@ export type BffOptions = {
   serverDir?: string;
   /** Overrides both /api limits a minute (API_LIMIT_PER_MINUTE, API_GUEST_LIMIT_PER_MINUTE); tests raise or lower it. */
   apiLimitPerMinute?: number;
+  /** How long a logout waits for the API, and when it tells it again (ended-sessions.ts); tests shorten them. */
+  logoutTiming?: { waitMs?: number; retryMs?: number };
 };
 
 export type Bff = {
@@ -68,6 +71,7 @@ export const createBff = ({
   widgetsDir = 'dist/widgets',
   serverDir = 'dist/server',
   apiLimitPerMinute,
+  logoutTiming = {},
 }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
@@ -120,7 +124,10 @@ export const createBff = ({
     res.once('close', () => polls.delete(res));
     next();
   });
-  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies));
+  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
+  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
+  const ended = endedSessions({ callApi, logger, ...logoutTiming });
+  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget);
   // What a session sees is that person's: never kept by the browser or a shared cache.
   app.use('/api', (req, res, next) => {
     if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
@@ -129,12 +136,12 @@ export const createBff = ({
   // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
   app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
-  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const apiLimits = {
     perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
     perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
   };
-  app.use('/api', antiForgery, sessions.middleware, apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger }));
+  const limiter = apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger });
+  app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limiter));
   const login = loginLimits({
     perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
     perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
@@ -144,10 +151,9 @@ export const createBff = ({
   });
   // Changing the password asks for the current one: wrong answers count as failed logins.
   app.put('/api/users/profile', login.currentPassword);
-  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
   const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
   app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores }));
-  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
+  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), loginLimit: login.login, ended }));
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   const render = serverRender({
@@ -218,6 +224,7 @@ export const createBff = ({
         server = undefined;
       }
       proxy.agent.destroy();
+      ended.close();
       await caps.close();
       await counters?.close();
     },

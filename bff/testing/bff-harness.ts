@@ -27,6 +27,7 @@ export type StartTestBffOptions = {
   apiUrl: string;
   config?: Partial<BffConfig>;
   apiLimitPerMinute?: BffOptions['apiLimitPerMinute'];
+  logoutTiming?: BffOptions['logoutTiming'];
   /** A built server-render bundle to use; by default an empty folder (pages are not rendered on the server). */
   serverDir?: string;
   /** Logs somewhere else than `logs` (a test that reads lines as a person would). */
@@ -41,6 +42,7 @@ export const startTestBff = async ({
   apiUrl,
   config = {},
   apiLimitPerMinute,
+  logoutTiming,
   serverDir,
   logger,
 }: StartTestBffOptions): Promise<TestBff> => {
@@ -91,6 +93,7 @@ export const startTestBff = async ({
     widgetsDir,
     serverDir: serverDir ?? path.join(dir, 'server'),
     apiLimitPerMinute,
+    logoutTiming,
   });
   const { port, server } = await bff.start(0, '127.0.0.1');
   return {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, TEST_SESSION_SECRET, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { type SwitchableRelay, startSwitchableRelay } from '../../bff/testing/switchable-relay.ts';
+import { sessionCookies } from '../../bff/session/session-cookie.ts';
+
+/**
+ * Issue 27, the BFF's side, through the shop's public port: a logout is never refused and never
+ * waits on the API (a kiosk's next shopper must not inherit the session).
+ */
+
+/** The upstream token a cookie holds, read the way the BFF reads it. */
+const tokenIn = async (cookie: string) => (await sessionCookies(TEST_SESSION_SECRET).read(cookie))!.token;
+
+const loginAs = async (bff: TestBff, email: string): Promise<string> => {
+  const res = await postJson(`${bff.url}/api/users/login`, { email, password: TEST_PASSWORD });
+  expect(res.status).toBe(200);
+  return cookieFrom(res);
+};
+const get = (bff: TestBff, path: string, cookie: string) => fetch(`${bff.url}${path}`, { headers: { cookie } });
+
+describe('security: logout and the session check are never limited and never wait on the API', () => {
+  /** Small, so a test spends it in a few calls. */
+  const ALLOWANCE = 5;
+  let t: TestApi;
+  let relay: SwitchableRelay;
+  let limited: TestBff;
+  /** In front of the API through a relay the test switches off and on. */
+  let cut: TestBff;
+  /** Another instance, straight to the API: it never saw the logout. */
+  let other: TestBff;
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    relay = await startSwitchableRelay(t.url);
+    limited = await startTestBff({ apiUrl: t.url, apiLimitPerMinute: ALLOWANCE });
+    cut = await startTestBff({ apiUrl: relay.url, logoutTiming: { waitMs: 100, retryMs: 20 } });
+    other = await startTestBff({ apiUrl: t.url });
+  });
+  afterAll(async () => {
+    await Promise.all([limited?.stop(), cut?.stop(), other?.stop()]);
+    await relay?.stop();
+    await t?.stop();
+  });
+
+  it("when a user's /api allowance is spent, then /api/session still answers, GET /api/logout ends the session with 200, and /api/session then answers 401", async () => {
+    const { user } = await t.register();
+    const cookie = await loginAs(limited, user.email);
+    let answer = 200;
+    for (let i = 0; i <= ALLOWANCE && answer !== 429; i += 1) answer = (await get(limited, '/api/products', cookie)).status;
+    expect(answer).toBe(429);
+
+    expect((await get(limited, '/api/session', cookie)).status).toBe(200);
+    const out = await get(limited, '/api/logout', cookie);
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^sf_session=; Max-Age=0;/);
+    expect((await get(limited, '/api/session', cookie)).status).toBe(401);
+    expect((await get(other, '/api/session', cookie)).status).toBe(401);
+  });
+
+  for (const mode of ['refuse', 'silent'] as const) {
+    it(`when the API ${mode === 'refuse' ? 'cannot be reached' : 'answers nothing'}, then logout still answers 200 and ends the session, and the API is told once it is back`, async () => {
+      relay.set('up');
+      const { user } = await t.register();
+      const cookie = await loginAs(cut, user.email);
+      expect((await get(cut, '/api/get-token', cookie)).status).toBe(200);
+
+      relay.set(mode);
+      const out = await get(cut, '/api/logout', cookie);
+      expect(out.status).toBe(200);
+      expect(await out.json()).toEqual({ message: 'logged out' });
+      expect(out.headers.getSetCookie()[0]).toMatch(/^sf_session=; Max-Age=0;/);
+      // The BFF holds no session for the cookie any more, whatever the API says.
+      expect((await get(cut, '/api/get-token', cookie)).status).toBe(401);
+
+      relay.set('up');
+      const token = await tokenIn(cookie);
+      await expect.poll(async () => (await t.authed(token)('/api/session')).status, { timeout: 10_000 }).toBe(401);
+      expect((await get(other, '/api/session', cookie)).status).toBe(401);
+    });
+  }
+});
