@@ -14,6 +14,7 @@ import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
 import { apiLimiter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
 import { redisCounters } from './http/redis-store.ts';
+import { registrationLimit } from './http/registration-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
@@ -153,7 +154,22 @@ export const createBff = ({
   app.put('/api/users/profile', login.currentPassword);
   const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
   app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores }));
-  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), loginLimit: login.login, ended }));
+  const registrations = registrationLimit({
+    perHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    store: counters?.store('statefront:registration-limit:'),
+    logger,
+  });
+  app.use(
+    '/api',
+    sessionRoutes({
+      callApi,
+      cookies,
+      isTls: (req) => origins.isTls(req),
+      loginLimit: login.login,
+      registrationLimit: registrations,
+      ended,
+    }),
+  );
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   const render = serverRender({

@@ -24,6 +24,8 @@ export const LIMIT_DEFAULTS = {
   /** Failed logins per address across all accounts, per window: credential stuffing. */
   LOGIN_FAILURES_PER_ADDRESS: 50,
   LOGIN_FAILURE_WINDOW_MINUTES: 15,
+  /** Successful registrations an hour per address (IPv6: per /64); a store whose kiosks share an address raises it. */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: 20,
 } as const;
 
 const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(fallback));
@@ -118,6 +120,7 @@ const BffEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),
   LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR),
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),

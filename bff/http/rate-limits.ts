@@ -14,7 +14,7 @@ export type LimiterOptions = {
 export const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** A store that fails (Redis gone) must not take the shop down: warn and let the request pass. */
-const storeFailure = (logger: Logger | undefined) => ({
+export const storeFailure = (logger: Logger | undefined) => ({
   passOnStoreError: true,
   ...(logger && {
     logger: {

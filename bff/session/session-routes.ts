@@ -19,6 +19,8 @@ export type SessionRoutesOptions = {
   isTls: (req: Request) => boolean;
   /** The failed-login limiter (shared counters with REDIS_URL); a per-instance one by default. */
   loginLimit?: RequestHandler;
+  /** Counts new accounts per network (registration-limit.ts); none by default. */
+  registrationLimit?: RequestHandler;
   /** Where logouts go: ended here at once, at the API as soon as it confirms. */
   ended: EndedSessions;
 };
@@ -27,7 +29,14 @@ export type SessionRoutesOptions = {
  * The BFF's own routes: login and register keep the API's token in a fresh encrypted cookie
  * and answer the spec's body without it; get-token and logout read that cookie.
  */
-export const sessionRoutes = ({ callApi, cookies, isTls, loginLimit = loginLimiter(), ended }: SessionRoutesOptions): Router => {
+export const sessionRoutes = ({
+  callApi,
+  cookies,
+  isTls,
+  loginLimit = loginLimiter(),
+  registrationLimit = (_req, _res, next) => next(),
+  ended,
+}: SessionRoutesOptions): Router => {
   const router = Router();
   const json = express.json({ limit: '20kb' });
 
@@ -46,7 +55,7 @@ export const sessionRoutes = ({ callApi, cookies, isTls, loginLimit = loginLimit
     res.json({ success, userLoggedIn } as LoginResponse);
   });
 
-  router.post('/users/register', json, async (req, res) => {
+  router.post('/users/register', json, registrationLimit, async (req, res) => {
     const { status, body } = await callApi(req, '/api/users/register', { method: 'POST', body: req.body });
     if (status !== 201) return void res.status(status).json(body);
     const { success, userCreated, token } = body as Upstream;

@@ -3,10 +3,14 @@ import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api
 import { type TestBff, TEST_SESSION_SECRET, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 import { type SwitchableRelay, startSwitchableRelay } from '../../bff/testing/switchable-relay.ts';
 import { sessionCookies } from '../../bff/session/session-cookie.ts';
+import { LIMIT_DEFAULTS } from '../../bff/config.ts';
+import { TOO_MANY_ACCOUNTS } from '../../bff/http/registration-limit.ts';
+import { requestFrom } from '../../bff/testing/from-address.ts';
 
 /**
  * Issue 27, the BFF's side, through the shop's public port: a logout is never refused and never
- * waits on the API (a kiosk's next shopper must not inherit the session).
+ * waits on the API (a kiosk's next shopper must not inherit the session); accounts cost one
+ * network's hourly allowance.
  */
 
 /** The upstream token a cookie holds, read the way the BFF reads it. */
@@ -79,4 +83,62 @@ describe('security: logout and the session check are never limited and never wai
       expect((await get(other, '/api/session', cookie)).status).toBe(401);
     });
   }
+});
+
+describe(`security: new accounts a network may make (REGISTRATIONS_PER_ADDRESS_PER_HOUR=${LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR}, the default)`, () => {
+  const PER_HOUR = LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR;
+  let t: TestApi;
+  let bff: TestBff;
+  /** Behind a proxy on loopback, which tells the client's address (how IPv6 shoppers are played). */
+  let proxied: TestBff;
+  beforeAll(async () => {
+    t = await startTestApi();
+    bff = await startTestBff({ apiUrl: t.url, config: { REGISTRATIONS_PER_ADDRESS_PER_HOUR: PER_HOUR } });
+    proxied = await startTestBff({ apiUrl: t.url, config: { REGISTRATIONS_PER_ADDRESS_PER_HOUR: 2, TRUST_PROXY: ['loopback'] } });
+  });
+  afterAll(async () => {
+    await Promise.all([bff?.stop(), proxied?.stop()]);
+    await t?.stop();
+  });
+
+  let counter = 0;
+  const account = (email = `net-${++counter}-${Date.now()}@example.test`) => ({
+    name: 'Nat',
+    lastName: 'Work',
+    email,
+    password: TEST_PASSWORD,
+  });
+  const registerFrom = (target: TestBff, address: string, body: unknown, headers: Record<string, string> = {}) =>
+    requestFrom(target.url, address, '/api/users/register', { method: 'POST', json: body, headers });
+  const accounts = async (email: string) =>
+    Number((await t.db.query<{ n: string }>('select count(*) as n from users where email = $1', [email])).rows[0]!.n);
+
+  it(`when one address has made ${PER_HOUR} accounts, then the next is refused with 429 and nothing is made; failed registrations never counted, and another address still registers`, async () => {
+    const address = '127.0.2.1';
+    const taken = account();
+    for (let i = 0; i < PER_HOUR; i += 1) {
+      expect((await registerFrom(bff, address, i === 0 ? taken : account())).status).toBe(201);
+      if (i === PER_HOUR / 2) {
+        expect((await registerFrom(bff, address, { ...account(), email: 'not-an-email' })).status).toBe(400);
+        expect((await registerFrom(bff, address, taken)).status).toBe(409);
+      }
+    }
+    const next = account();
+    const refused = await registerFrom(bff, address, next);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ message: TOO_MANY_ACCOUNTS });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(await accounts(next.email)).toBe(0);
+    expect((await registerFrom(bff, '127.0.2.2', next)).status).toBe(201);
+  });
+
+  it('when two IPv6 addresses of one /64 register, then they share one count; another /64 has its own', async () => {
+    const from = (ip: string) => registerFrom(proxied, '127.0.2.3', account(), { 'x-forwarded-for': ip });
+    expect((await from('2001:db8:5:6::a')).status).toBe(201);
+    expect((await from('2001:db8:5:6:ffff:ffff:ffff:1')).status).toBe(201);
+    const refused = await from('2001:db8:5:6::b');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ message: TOO_MANY_ACCOUNTS });
+    expect((await from('2001:db8:5:7::a')).status).toBe(201);
+  });
 });

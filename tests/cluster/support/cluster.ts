@@ -37,6 +37,8 @@ export const LIMITS = {
   CHAT_SOCKETS_PER_ADDRESS: '200',
   /** Default 1,200 /api calls a minute per guest address: 200 sign-ups and the rest are guests until registered. */
   API_GUEST_LIMIT_PER_MINUTE: '100000',
+  /** Default 20 new accounts an hour per address: case e alone registers 200 shoppers from 127.0.0.1. */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
 } as const;
 
 export type Cluster = {
