@@ -10,6 +10,7 @@ import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { errorAnswer } from './http/error-answer.ts';
+import { forwardedOnlyWith } from './http/forwarded.ts';
 import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
 import { apiLimiter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
@@ -208,8 +209,14 @@ export const createBff = ({
         );
       }
       await counters?.connect();
-      server = http.createServer(app);
+      // Before anything reads an address: forwarded headers count only with the balancer's secret.
+      const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
+      server = http.createServer((req, res) => {
+        forwarded(req);
+        app(req, res);
+      });
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        forwarded(req);
         upgraded.add(socket);
         socket.once('close', () => upgraded.delete(socket));
         onUpgrade(req, socket, head).catch((err: unknown) => {

@@ -115,6 +115,11 @@ const BffEnv = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  /**
+   * Set: forwarded headers count only on requests carrying it in `X-Statefront-Proxy` (the
+   * balancer adds it), so a local process that reaches the BFF's port cannot choose its address.
+   */
+  TRUST_PROXY_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   API_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE),
   API_GUEST_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_GUEST_LIMIT_PER_MINUTE),
   LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),

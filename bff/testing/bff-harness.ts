@@ -78,6 +78,7 @@ export const startTestBff = async ({
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'info',
     TRUST_PROXY: false,
+    TRUST_PROXY_SECRET: undefined,
     ...LIMIT_DEFAULTS,
     // Every test shopper registers from 127.0.0.1: raised here, at its default only where a test sets it.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: TEST_REGISTRATIONS_PER_HOUR,

@@ -11,6 +11,7 @@
  * request is retried on the next one.
  */
 import { LIMITS } from '../../contracts/rules.ts';
+import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 
 export type Peer = { name: string; port: number };
 
@@ -24,6 +25,11 @@ export type NginxConfigOptions = {
   internalPort: number;
   bffs: readonly Peer[];
   apis: readonly Peer[];
+  /**
+   * Sent to the BFFs in `X-Statefront-Proxy` (their TRUST_PROXY_SECRET): only what nginx
+   * forwards may tell the client's address, not any local process that reaches a BFF's port.
+   */
+  proxySecret: string;
   /** One line per request into the error log's neighbour (off by default: the instances log). */
   accessLog?: string | undefined;
 };
@@ -67,12 +73,15 @@ const location = (path: string, lines: string[]): string[] => [`    location ${p
 export const nginxConfig = (o: NginxConfigOptions): string => {
   if (o.apis.length === 0 || (o.port !== undefined && o.bffs.length === 0))
     throw new Error('nginx config: at least one API, and one BFF for the public server');
+  if (!/^[A-Za-z0-9_-]{32,}$/.test(o.proxySecret)) throw new Error('nginx config: the proxy secret must be 32 or more of A-Z a-z 0-9 _ -');
   const publicHeaders = [
     ...proxyCommon,
     // nginx is the edge: the address it saw, never one the client wrote (limits key on it; the
     // BFFs trust loopback, so an appended list would let a local client choose its address).
     'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
+    // Whatever the client sent under this name is replaced: proof that nginx forwarded it.
+    `proxy_set_header ${PROXY_SECRET_HEADER} "${o.proxySecret}";`,
     // Minted here, whatever the client sent: the BFF and the API log the same id.
     'proxy_set_header X-Request-Id $request_id;',
   ];

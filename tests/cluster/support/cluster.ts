@@ -45,6 +45,8 @@ export type Cluster = {
   url: string;
   /** The cluster's Redis (with its password): what the instances share, for a test to look at. */
   redisUrl: string;
+  /** Instance name → its private URL on loopback (what a local process could reach without nginx). */
+  instances: Record<string, string>;
   stopInstance(name: string): Promise<void>;
   startInstance(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +80,7 @@ export const startTestCluster = async (): Promise<Cluster> => {
     return {
       url: cluster.url,
       redisUrl: cluster.redisUrl,
+      instances: cluster.instances,
       stopInstance: async (name) => void (await cluster.stopInstance(name)),
       startInstance: (name) => cluster.startInstance(name),
       async stop() {
