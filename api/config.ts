@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { SlowRequestEnv } from './http/slow-requests.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +58,8 @@ const ApiEnv = z.object({
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Issue 13: an unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
+  ...SlowRequestEnv,
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {

@@ -5,10 +5,11 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { closeServer, createLogger, instanceState, readableFor, sharedOpenCounts } from '../api/index.ts';
+import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
 import { originPolicy } from './http/origins.ts';
@@ -211,10 +212,15 @@ export const createBff = ({
       await counters?.connect();
       // Before anything reads an address: forwarded headers count only with the balancer's secret.
       const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
-      server = http.createServer((req, res) => {
+      // Issue 27: slow headers and bodies are cut off, and one address holds only so many connections.
+      const deadline = bodyDeadline(config);
+      server = http.createServer(serverTimeouts(config), (req, res) => {
         forwarded(req);
+        // Before Express, which rewrites req.url inside its mounts.
+        deadline(req, res);
         app(req, res);
       });
+      server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: (address) => trustsProxy(address, 0) }));
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
         forwarded(req);
         upgraded.add(socket);

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
 import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
+import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
 
 /** Registrations an hour per address in tests (default 20): test shoppers all come from 127.0.0.1. */
 export const TEST_REGISTRATIONS_PER_HOUR = 1_000_000;
@@ -82,6 +83,7 @@ export const startTestBff = async ({
     ...LIMIT_DEFAULTS,
     // Every test shopper registers from 127.0.0.1: raised here, at its default only where a test sets it.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: TEST_REGISTRATIONS_PER_HOUR,
+    ...SLOW_REQUEST_DEFAULTS,
     CHAT_SOCKETS_PER_ADDRESS: 40,
     CHAT_SOCKETS_PER_SESSION: 10,
     KIOSK: false,

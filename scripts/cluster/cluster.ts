@@ -19,6 +19,7 @@ import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
+import { edgeLimits } from '../../bff/config.ts';
 import { findTools } from './tools.ts';
 
 export type ClusterOptions = {
@@ -232,7 +233,10 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     checkAborted();
     await Promise.all(apiSpecs.map(spawnReady));
     checkAborted();
-    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames), proxySecret };
+    // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
+    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS } = edgeLimits(base);
+    const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
+    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames), proxySecret, slow };
     const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
     cleanups.push({ name: 'nginx', stop: nginx.stop });
     watch(nginx.proc);

@@ -69,6 +69,23 @@ describe('the balancer configuration', () => {
     expect(() => nginxConfig({ ...options, proxySecret: 'short' })).toThrow(/proxy secret/);
   });
 
+  it('when a client is slow or holds many connections, then the public server cuts it off: header and body read times, connections per address (429)', () => {
+    const publicServer = servers(config).find((s) => s.includes(':3000;'))!;
+    expect(config).toContain('limit_conn_zone $binary_remote_addr zone=per_address:10m;');
+    for (const line of [
+      'client_header_timeout 10000ms;',
+      'client_body_timeout 10000ms;',
+      'limit_conn per_address 256;',
+      'limit_conn_status 429;',
+    ])
+      expect(publicServer).toContain(line);
+    const small = servers(nginxConfig({ ...options, slow: { headerSeconds: 0.5, connectionsPerAddress: 3 } })).find((s) =>
+      s.includes(':3000;'),
+    )!;
+    expect(small).toContain('client_header_timeout 500ms;');
+    expect(small).toContain('limit_conn per_address 3;');
+  });
+
   it('when anyone asks the public port for /healthz or /readyz, then it answers 404', () => {
     const publicServer = servers(config).find((s) => s.includes('listen 127.0.0.1:3000;'))!;
     expect(publicServer).toContain('location ~* ^/(healthz|readyz)(/|$) { return 404; }');

@@ -6,11 +6,14 @@ import { sessionCookies } from '../../bff/session/session-cookie.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
 import { TOO_MANY_ACCOUNTS } from '../../bff/http/registration-limit.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
+import { requestHead, slowClient } from '../../bff/testing/slow-client.ts';
+import { TOO_SLOW } from '../../api/http/slow-requests.ts';
+import { addProduct } from '../../api/components/products/test-fixtures.ts';
 
 /**
  * Issue 27, the BFF's side, through the shop's public port: a logout is never refused and never
  * waits on the API (a kiosk's next shopper must not inherit the session); accounts cost one
- * network's hourly allowance.
+ * network's hourly allowance; a slow client is cut off and one address holds few connections.
  */
 
 /** The upstream token a cookie holds, read the way the BFF reads it. */
@@ -140,5 +143,84 @@ describe(`security: new accounts a network may make (REGISTRATIONS_PER_ADDRESS_P
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)).toEqual({ message: TOO_MANY_ACCOUNTS });
     expect((await from('2001:db8:5:7::a')).status).toBe(201);
+  });
+});
+
+const SLOW = { HEADERS_TIMEOUT_SECONDS: 0.3, JSON_BODY_TIMEOUT_SECONDS: 0.5, UPLOAD_BODY_TIMEOUT_SECONDS: 60 };
+const SLOW_UPLOAD = { ...SLOW, JSON_BODY_TIMEOUT_SECONDS: 60, UPLOAD_BODY_TIMEOUT_SECONDS: 0.5 };
+const CAP = { CONNECTIONS_PER_ADDRESS: 2, TRUST_PROXY: ['127.0.4.9'] };
+const shown = (settings: object) =>
+  Object.entries(settings)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+
+describe(`security: slow clients are cut off (${shown(SLOW)}; uploads ${shown(SLOW_UPLOAD)}; ${shown(CAP)})`, () => {
+  let t: TestApi;
+  let slow: TestBff;
+  let slowUpload: TestBff;
+  let capped: TestBff;
+  beforeAll(async () => {
+    t = await startTestApi();
+    [slow, slowUpload, capped] = await Promise.all([
+      startTestBff({ apiUrl: t.url, config: SLOW }),
+      startTestBff({ apiUrl: t.url, config: SLOW_UPLOAD }),
+      startTestBff({ apiUrl: t.url, config: CAP }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([slow?.stop(), slowUpload?.stop(), capped?.stop()]);
+    await t?.stop();
+  });
+
+  it('when the headers never end, then the BFF answers 408 and closes the connection', async () => {
+    const client = await slowClient(slow.url, 'GET /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    expect(await client.closed).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it.each(['/api/users/login', '/api/orders'])(
+    'when a JSON body to %s stalls, then the BFF answers 408 and closes the connection',
+    async (path) => {
+      const client = await slowClient(slow.url, `${requestHead('POST', path, 200)}{"email":`);
+      client.write('"a');
+      const answer = await client.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain(TOO_SLOW);
+    },
+  );
+
+  it("when an admin's image upload stalls, then its own (upload) limit closes the connection", async () => {
+    const { user } = await t.register();
+    await t.makeAdmin(user._id);
+    const cookie = await loginAs(slowUpload, user.email);
+    const product = await addProduct(t.db, { name: 'Slow upload camera', category: 'Security/Cameras', count: 1 });
+    const boundary = 'slow-upload-boundary';
+    const head = requestHead(
+      'POST',
+      `/api/products/admin/upload?productId=${product}`,
+      100_000,
+      `multipart/form-data; boundary=${boundary}`,
+    ).replace('X-CSRF: 1', `X-CSRF: 1\r\nCookie: ${cookie}`);
+    const client = await slowClient(
+      slowUpload.url,
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\n`,
+    );
+    const answer = await client.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('when one address holds CONNECTIONS_PER_ADDRESS connections, then its next one is answered 429 and closed; another address, and the trusted proxy, are not capped', async () => {
+    const held = [await slowClient(capped.url, '', '127.0.4.1'), await slowClient(capped.url, '', '127.0.4.1')];
+    const over = await slowClient(capped.url, '', '127.0.4.1');
+    const refused = await over.closed;
+    expect(refused).toMatch(/^HTTP\/1\.1 429/);
+    expect(refused).toContain('Too many open connections from your address');
+    expect((await requestFrom(capped.url, '127.0.4.2', '/api/categories')).status).toBe(200);
+
+    const proxy = [await slowClient(capped.url, '', '127.0.4.9'), await slowClient(capped.url, '', '127.0.4.9')];
+    expect((await requestFrom(capped.url, '127.0.4.9', '/api/categories')).status).toBe(200);
+
+    held[0]!.destroy();
+    await expect.poll(async () => (await requestFrom(capped.url, '127.0.4.1', '/api/categories')).status).toBe(200);
+    for (const client of [...held, ...proxy]) client.destroy();
   });
 });

@@ -39,6 +39,8 @@ export const LIMITS = {
   API_GUEST_LIMIT_PER_MINUTE: '100000',
   /** Default 20 new accounts an hour per address: case e alone registers 200 shoppers from 127.0.0.1. */
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+  /** Default 256 open connections per address (nginx's limit_conn): case e's 200 orders at once and the chat sockets share 127.0.0.1. */
+  CONNECTIONS_PER_ADDRESS: '2000',
 } as const;
 
 export type Cluster = {
