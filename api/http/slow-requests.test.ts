@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHead, slowClient } from '../../bff/testing/slow-client.ts';
+import { requestHead, slowClient } from '../testing/slow-client.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
 import { TOO_SLOW, serverTimeouts } from './slow-requests.ts';
 
