@@ -22,6 +22,7 @@ import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { closeServer, type InstanceState, instanceState } from './http/readiness.ts';
+import { bodyDeadline, serverTimeouts } from './http/slow-requests.ts';
 import { apiRequestLog } from './http/request-log.ts';
 import { createLogger, readableFor } from './logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -112,7 +113,12 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     app,
     context,
     async start(port = config.API_PORT, host = config.API_HOST) {
-      server = http.createServer(app);
+      // Issue 27: slow headers and bodies are cut off rather than held for minutes.
+      const deadline = bodyDeadline(config);
+      server = http.createServer(serverTimeouts(config), (req, res) => {
+        deadline(req, res);
+        app(req, res);
+      });
       detach = attachments.map((attach) => attach(server!, context, instance));
       // Issue 13: unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { SlowRequestEnv } from './http/slow-requests.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +60,8 @@ const ApiEnv = z.object({
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Issue 27: orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
   MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
+  ...SlowRequestEnv,
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {

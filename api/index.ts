@@ -4,6 +4,7 @@ export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger, readableFor } from './logger.ts';
 export { closeServer, instanceState, type InstanceState } from './http/readiness.ts';
+export { SLOW_REQUEST_DEFAULTS, SlowRequestEnv, bodyDeadline, serverTimeouts, type SlowRequestLimits } from './http/slow-requests.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
 export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';

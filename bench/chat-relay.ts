@@ -31,6 +31,8 @@ export const LIMITS = {
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: '10000000',
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: '10000000',
   API_GUEST_LIMIT_PER_MINUTE: '1000000000',
+  /** Open connections per address at the BFF (default 256) and at nginx in bench/cluster.ts: every socket is 127.0.0.1's. */
+  CONNECTIONS_PER_ADDRESS: '100000',
 };
 
 const viaBff = async (shop: SplitShop): Promise<Target> => {

@@ -5,15 +5,18 @@ import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { closeServer, createLogger, instanceState, readableFor, sharedOpenCounts } from '../api/index.ts';
+import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
+import { forwardedOnlyWith } from './http/forwarded.ts';
 import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
-import { apiLimiter, loginLimits } from './http/rate-limits.ts';
+import { apiLimiter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
 import { redisCounters } from './http/redis-store.ts';
+import { registrationLimit } from './http/registration-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
@@ -25,6 +28,7 @@ import { kioskPinRoutes } from './kiosk/pin-routes.ts';
 import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
+import { endedSessions } from './session/ended-sessions.ts';
 import { sessionCookies } from './session/session-cookie.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 
@@ -40,6 +44,8 @@ export type BffOptions = {
   serverDir?: string;
   /** Overrides both /api limits a minute (API_LIMIT_PER_MINUTE, API_GUEST_LIMIT_PER_MINUTE); tests raise or lower it. */
   apiLimitPerMinute?: number;
+  /** How long a logout waits for the API, and when it tells it again (ended-sessions.ts); tests shorten them. */
+  logoutTiming?: { waitMs?: number; retryMs?: number };
 };
 
 export type Bff = {
@@ -68,6 +74,7 @@ export const createBff = ({
   widgetsDir = 'dist/widgets',
   serverDir = 'dist/server',
   apiLimitPerMinute,
+  logoutTiming = {},
 }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
@@ -120,7 +127,10 @@ export const createBff = ({
     res.once('close', () => polls.delete(res));
     next();
   });
-  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies));
+  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
+  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
+  const ended = endedSessions({ callApi, logger, ...logoutTiming });
+  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget);
   // What a session sees is that person's: never kept by the browser or a shared cache.
   app.use('/api', (req, res, next) => {
     if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
@@ -129,12 +139,12 @@ export const createBff = ({
   // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
   app.use('/wallet-simulator', antiForgery);
   app.use('/socket.io', socketOriginCheck(origins));
-  const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const apiLimits = {
     perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
     perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
   };
-  app.use('/api', antiForgery, sessions.middleware, apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger }));
+  const limiter = apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger });
+  app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limiter));
   const login = loginLimits({
     perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
     perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
@@ -144,10 +154,24 @@ export const createBff = ({
   });
   // Changing the password asks for the current one: wrong answers count as failed logins.
   app.put('/api/users/profile', login.currentPassword);
-  const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
   const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
   app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores }));
-  app.use('/api', sessionRoutes({ callApi, cookies, isTls: (req) => origins.isTls(req), logger, loginLimit: login.login }));
+  const registrations = registrationLimit({
+    perHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    store: counters?.store('statefront:registration-limit:'),
+    logger,
+  });
+  app.use(
+    '/api',
+    sessionRoutes({
+      callApi,
+      cookies,
+      isTls: (req) => origins.isTls(req),
+      loginLimit: login.login,
+      registrationLimit: registrations,
+      ended,
+    }),
+  );
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   const render = serverRender({
@@ -186,8 +210,19 @@ export const createBff = ({
         );
       }
       await counters?.connect();
-      server = http.createServer(app);
+      // Before anything reads an address: forwarded headers count only with the balancer's secret.
+      const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
+      // Issue 27: slow headers and bodies are cut off, and one address holds only so many connections.
+      const deadline = bodyDeadline(config);
+      server = http.createServer(serverTimeouts(config), (req, res) => {
+        forwarded(req);
+        // Before Express, which rewrites req.url inside its mounts.
+        deadline(req, res);
+        app(req, res);
+      });
+      server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: (address) => trustsProxy(address, 0) }));
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        forwarded(req);
         upgraded.add(socket);
         socket.once('close', () => upgraded.delete(socket));
         onUpgrade(req, socket, head).catch((err: unknown) => {
@@ -218,6 +253,7 @@ export const createBff = ({
         server = undefined;
       }
       proxy.agent.destroy();
+      ended.close();
       await caps.close();
       await counters?.close();
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { keptSecret } from '../api/index.ts';
+import { SlowRequestEnv, keptSecret } from '../api/index.ts';
 import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
 import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
@@ -24,6 +24,10 @@ export const LIMIT_DEFAULTS = {
   /** Failed logins per address across all accounts, per window: credential stuffing. */
   LOGIN_FAILURES_PER_ADDRESS: 50,
   LOGIN_FAILURE_WINDOW_MINUTES: 15,
+  /** Successful registrations an hour per address (IPv6: per /64); a store whose kiosks share an address raises it. */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: 20,
+  /** Open connections per peer address (IPv6 per /64); never a TRUST_PROXY peer's. */
+  CONNECTIONS_PER_ADDRESS: 256,
 } as const;
 
 const limit = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(fallback));
@@ -113,11 +117,20 @@ const BffEnv = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  /**
+   * Set: forwarded headers count only on requests carrying it in `X-Statefront-Proxy` (the
+   * balancer adds it), so a local process that reaches the BFF's port cannot choose its address.
+   */
+  TRUST_PROXY_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   API_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_LIMIT_PER_MINUTE),
   API_GUEST_LIMIT_PER_MINUTE: limit(LIMIT_DEFAULTS.API_GUEST_LIMIT_PER_MINUTE),
   LOGIN_FAILURES_PER_ACCOUNT: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ACCOUNT),
   LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR),
+  CONNECTIONS_PER_ADDRESS: limit(LIMIT_DEFAULTS.CONNECTIONS_PER_ADDRESS),
+  /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
+  ...SlowRequestEnv,
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
@@ -139,6 +152,10 @@ const BffEnv = z.object({
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
 });
+
+/** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */
+export const edgeLimits = (env: Record<string, string | undefined>) =>
+  parseEnv(BffEnv.pick({ HEADERS_TIMEOUT_SECONDS: true, CONNECTIONS_PER_ADDRESS: true }), env);
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & {
   SESSION_SECRET: string;

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
 import { signToken, tokenLifetime } from '../auth/token.ts';
 import type { ApiConfig } from '../config.ts';
+import { SLOW_REQUEST_DEFAULTS } from '../http/slow-requests.ts';
 import type { Db } from '../db/index.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -88,6 +89,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
     UNPAID_ORDER_MINUTES: 30,
     MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
+    ...SLOW_REQUEST_DEFAULTS,
     ...options.config,
   };
   const db = await createTestDb();

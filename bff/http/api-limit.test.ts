@@ -105,3 +105,14 @@ describe('a cookie that only decrypts is a guest', () => {
     expect((await productsFrom('127.0.0.23', cookie)).status).toBe(200);
   });
 });
+
+describe('never limited', () => {
+  it.each(['/api/logout', '/api/session', '/api/LOGOUT', '/api/session/'])(
+    'when an address has spent its allowance, then GET %s still reaches its route',
+    async (path) => {
+      const address = '127.0.0.30';
+      while ((await productsFrom(address)).status !== 429);
+      expect((await requestFrom(alone.url, address, path)).status).not.toBe(429);
+    },
+  );
+});

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
 import { createBff } from '../app.ts';
-import type { BffConfig } from '../config.ts';
+import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
+import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
 import { TEST_SESSION_SECRET, type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { FAKE_PASSWORD, type FakeApi, startFakeApi } from '../testing/fake-api.ts';
 
@@ -24,6 +25,8 @@ describe('defaults that fail closed', () => {
       INTERNAL_SECRET: TEST_INTERNAL_SECRET,
       PARTNER_ORIGINS: [],
       LOG_LEVEL: 'info',
+      ...SLOW_REQUEST_DEFAULTS,
+      CONNECTIONS_PER_ADDRESS: LIMIT_DEFAULTS.CONNECTIONS_PER_ADDRESS,
       ...overrides,
     }) as BffConfig;
   const warningsWhenStarted = async (overrides: Partial<BffConfig>, host?: string) => {

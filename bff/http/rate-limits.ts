@@ -14,7 +14,7 @@ export type LimiterOptions = {
 export const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** A store that fails (Redis gone) must not take the shop down: warn and let the request pass. */
-const storeFailure = (logger: Logger | undefined) => ({
+export const storeFailure = (logger: Logger | undefined) => ({
   passOnStoreError: true,
   ...(logger && {
     logger: {
@@ -103,6 +103,20 @@ export const loginLimits = ({
 
 /** The login route's guard alone, with in-memory counters (the session routes' default). */
 export const loginLimiter = (options: LoginLimitOptions = {}): RequestHandler => loginLimits(options).login;
+
+/**
+ * GET /api/logout and GET /api/session are never limited (issue 27): a shopper over their
+ * allowance can always leave, and a kiosk can always check that they did before it shows the
+ * next shopper its attract screen. Read with Express's own matching: any case, a trailing slash.
+ */
+export const neverLimited = (req: Request): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && /^\/(logout|session)\/?$/i.test(req.path);
+
+/** The handler for every request but the never-limited ones, which pass straight on. */
+export const unlessNeverLimited =
+  (handler: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    neverLimited(req) ? next() : handler(req, res, next);
 
 export type ApiLimitOptions = LimiterOptions & {
   perUser?: number;

@@ -1,8 +1,8 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import type { Logger } from 'pino';
 import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '../../contracts/user.ts';
 import { loginLimiter } from '../http/rate-limits.ts';
 import type { ApiClient } from './api-client.ts';
+import type { EndedSessions } from './ended-sessions.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 /**
@@ -17,28 +17,33 @@ export type SessionRoutesOptions = {
   callApi: ApiClient;
   cookies: SessionCookies;
   isTls: (req: Request) => boolean;
-  logger: Logger;
   /** The failed-login limiter (shared counters with REDIS_URL); a per-instance one by default. */
   loginLimit?: RequestHandler;
+  /** Counts new accounts per network (registration-limit.ts); none by default. */
+  registrationLimit?: RequestHandler;
+  /** Where logouts go: ended here at once, at the API as soon as it confirms. */
+  ended: EndedSessions;
 };
 
 /**
  * The BFF's own routes: login and register keep the API's token in a fresh encrypted cookie
  * and answer the spec's body without it; get-token and logout read that cookie.
  */
-export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = loginLimiter() }: SessionRoutesOptions): Router => {
+export const sessionRoutes = ({
+  callApi,
+  cookies,
+  isTls,
+  loginLimit = loginLimiter(),
+  registrationLimit = (_req, _res, next) => next(),
+  ended,
+}: SessionRoutesOptions): Router => {
   const router = Router();
   const json = express.json({ limit: '20kb' });
 
   const startSession = async (req: Request, res: Response, token: unknown, user: UserInfo | undefined, doNotLogout: boolean) => {
     if (typeof token !== 'string' || !user) throw new Error('The API answered a login without a token');
     // The browser's previous session is replaced: end it at the API too, so its token dies with it.
-    const previous = req.session;
-    if (previous) {
-      await callApi(req, '/api/logout', { token: previous.token }).catch(() =>
-        logger.warn({ requestId: req.requestId }, 'could not end the previous session'),
-      );
-    }
+    if (req.session) await ended.end(req, req.session.token);
     res.append('set-cookie', await cookies.issue({ token, doNotLogout, isAdmin: user.isAdmin }, isTls(req)));
   };
 
@@ -50,7 +55,7 @@ export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = lo
     res.json({ success, userLoggedIn } as LoginResponse);
   });
 
-  router.post('/users/register', json, async (req, res) => {
+  router.post('/users/register', json, registrationLimit, async (req, res) => {
     const { status, body } = await callApi(req, '/api/users/register', { method: 'POST', body: req.body });
     if (status !== 201) return void res.status(status).json(body);
     const { success, userCreated, token } = body as Upstream;
@@ -72,12 +77,10 @@ export const sessionRoutes = ({ callApi, cookies, isTls, logger, loginLimit = lo
     res.status(401).json({ message: 'Please log in first' });
   });
 
-  // Logging out without a session, or twice, still ends in a logged-out browser: 200.
+  // Logging out without a session, or twice, or while the API cannot answer, still ends in a
+  // logged-out browser: 200 (the API is told as soon as it can be: ended-sessions.ts).
   router.get('/logout', async (req, res) => {
-    if (req.session) {
-      const { status } = await callApi(req, '/api/logout', { token: req.session.token }).catch(() => ({ status: 0 }));
-      if (status !== 200) logger.warn({ requestId: req.requestId, status }, 'the API did not confirm the logout');
-    }
+    if (req.session) await ended.end(req, req.session.token);
     res.append('set-cookie', cookies.clear(isTls(req)));
     res.json({ message: 'logged out' });
   });

@@ -7,6 +7,10 @@ import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
 import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
+import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
+
+/** Registrations an hour per address in tests (default 20): test shoppers all come from 127.0.0.1. */
+export const TEST_REGISTRATIONS_PER_HOUR = 1_000_000;
 
 export const TEST_SESSION_SECRET = 'bff-test-session-secret-0123456789abcdef';
 
@@ -27,6 +31,7 @@ export type StartTestBffOptions = {
   apiUrl: string;
   config?: Partial<BffConfig>;
   apiLimitPerMinute?: BffOptions['apiLimitPerMinute'];
+  logoutTiming?: BffOptions['logoutTiming'];
   /** A built server-render bundle to use; by default an empty folder (pages are not rendered on the server). */
   serverDir?: string;
   /** Logs somewhere else than `logs` (a test that reads lines as a person would). */
@@ -41,6 +46,7 @@ export const startTestBff = async ({
   apiUrl,
   config = {},
   apiLimitPerMinute,
+  logoutTiming,
   serverDir,
   logger,
 }: StartTestBffOptions): Promise<TestBff> => {
@@ -73,7 +79,11 @@ export const startTestBff = async ({
     IMAGE_HOST_URL: undefined,
     LOG_LEVEL: 'info',
     TRUST_PROXY: false,
+    TRUST_PROXY_SECRET: undefined,
     ...LIMIT_DEFAULTS,
+    // Every test shopper registers from 127.0.0.1: raised here, at its default only where a test sets it.
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: TEST_REGISTRATIONS_PER_HOUR,
+    ...SLOW_REQUEST_DEFAULTS,
     CHAT_SOCKETS_PER_ADDRESS: 40,
     CHAT_SOCKETS_PER_SESSION: 10,
     KIOSK: false,
@@ -91,6 +101,7 @@ export const startTestBff = async ({
     widgetsDir,
     serverDir: serverDir ?? path.join(dir, 'server'),
     apiLimitPerMinute,
+    logoutTiming,
   });
   const { port, server } = await bff.start(0, '127.0.0.1');
   return {

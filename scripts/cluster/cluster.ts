@@ -5,6 +5,7 @@
  * APIs. The public port opens only when every instance answers ready. stop() closes in
  * order: the public port, the BFFs (they drain), the APIs, nginx, Redis, PostgreSQL.
  */
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
+import { edgeLimits } from '../../bff/config.ts';
 import { findTools } from './tools.ts';
 
 export type ClusterOptions = {
@@ -97,6 +99,8 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   // Others may pass through (PostgreSQL's user reaches its folders), not list: each part's folder is its own.
   await chmod(clusterDir, 0o711);
   const secrets = await clusterSecrets(clusterDir);
+  // New on every start, known only to nginx and the BFFs: what proves a request came through nginx.
+  const proxySecret = randomBytes(32).toString('base64url');
 
   // Everything started so far, newest last: a failure stops them in reverse.
   const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
@@ -202,6 +206,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
         API_URL: `http://127.0.0.1:${internalPort}`,
         REDIS_URL: redis.url,
         TRUST_PROXY: 'loopback',
+        TRUST_PROXY_SECRET: proxySecret,
         SESSION_SECRET: secrets.SESSION_SECRET,
         INTERNAL_SECRET: secrets.INTERNAL_SECRET,
       };
@@ -228,7 +233,10 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     checkAborted();
     await Promise.all(apiSpecs.map(spawnReady));
     checkAborted();
-    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames) };
+    // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
+    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS } = edgeLimits(base);
+    const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
+    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames), proxySecret, slow };
     const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
     cleanups.push({ name: 'nginx', stop: nginx.stop });
     watch(nginx.proc);

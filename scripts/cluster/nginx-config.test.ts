@@ -18,6 +18,7 @@ const options: NginxConfigOptions = {
     { name: 'api-1', port: 41003 },
     { name: 'api-2', port: 41004 },
   ],
+  proxySecret: 'a-proxy-secret-of-32-characters-or-more',
 };
 
 /** The block that starts with `head {`, up to its closing brace. */
@@ -55,6 +56,34 @@ describe('the balancer configuration', () => {
     expect(publicServer).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(config).not.toContain('$proxy_add_x_forwarded_for');
     expect(publicServer).toContain('proxy_set_header X-Request-Id $request_id;');
+  });
+
+  it('when nginx forwards to a BFF, then it adds the proxy secret (replacing any the client sent); the internal hop to the APIs never carries it', () => {
+    const [publicServer, internal] = [
+      servers(config).find((s) => s.includes(':3000;'))!,
+      servers(config).find((s) => s.includes(':41000;'))!,
+    ];
+    for (const where of ['location /socket.io/', 'location /'])
+      expect(block(publicServer, where)).toContain('proxy_set_header x-statefront-proxy "a-proxy-secret-of-32-characters-or-more";');
+    expect(internal).not.toContain('a-proxy-secret');
+    expect(() => nginxConfig({ ...options, proxySecret: 'short' })).toThrow(/proxy secret/);
+  });
+
+  it('when a client is slow or holds many connections, then the public server cuts it off: header and body read times, connections per address (429)', () => {
+    const publicServer = servers(config).find((s) => s.includes(':3000;'))!;
+    expect(config).toContain('limit_conn_zone $binary_remote_addr zone=per_address:10m;');
+    for (const line of [
+      'client_header_timeout 10000ms;',
+      'client_body_timeout 10000ms;',
+      'limit_conn per_address 256;',
+      'limit_conn_status 429;',
+    ])
+      expect(publicServer).toContain(line);
+    const small = servers(nginxConfig({ ...options, slow: { headerSeconds: 0.5, connectionsPerAddress: 3 } })).find((s) =>
+      s.includes(':3000;'),
+    )!;
+    expect(small).toContain('client_header_timeout 500ms;');
+    expect(small).toContain('limit_conn per_address 3;');
   });
 
   it('when anyone asks the public port for /healthz or /readyz, then it answers 404', () => {

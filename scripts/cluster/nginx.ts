@@ -5,7 +5,7 @@
  * then opens the public port, or closes it again at shutdown, by a graceful reload (SIGHUP:
  * new workers take new connections, old ones finish theirs). Stopped with SIGQUIT.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
@@ -54,7 +54,9 @@ export const startNginx = async (nginx: string, options: NginxConfigOptions, log
   // -e: errors to stderr from the first moment (before the file is read), not to /var/log.
   const args = ['-e', 'stderr', '-c', configFile, '-p', `${options.dir}/`, '-g', 'daemon off;'];
   const write = async (next: NginxConfigOptions) => {
-    await writeFile(configFile, nginxConfig(next));
+    // It holds the BFFs' proxy secret: readable by this user only.
+    await writeFile(configFile, nginxConfig(next), { mode: 0o600 });
+    await chmod(configFile, 0o600);
     await runToEnd({ name: NAME, command: nginx, args: ['-t', '-q', ...args], log });
   };
   await mkdir(path.join(options.dir, 'nginx-temp'), { recursive: true });

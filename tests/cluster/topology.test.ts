@@ -214,6 +214,24 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     });
   });
 
+  it("when a local process connects straight to the BFFs' ports and forges a new X-Forwarded-For on every try, then the login limit counts it on its real address", async () => {
+    const victim = await newShopper(url, 'victim-g');
+    const direct = (bff: string, i: number) =>
+      fetch(`${cluster.instances[bff]}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: victim.email, password: `wrong-${i}` }),
+      });
+    const tries = [];
+    for (let i = 0; i < Number(LIMITS.LOGIN_FAILURES_PER_ACCOUNT); i++) tries.push((await direct(BFFS[i % 2]!, i)).status);
+    expect(tries).toEqual(tries.map(() => 401));
+    for (const [i, bff] of BFFS.entries()) {
+      const refused = await direct(bff, 100 + i);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: 'Too many failed logins for this account. Wait 15 minutes and try again.' });
+    }
+  });
+
   it('when 200 shoppers order the last 50 units at once, then exactly 50 succeed on both APIs, the rest hear it is out of stock, and the stock ends at 0', async () => {
     const buyers = await inBatches(
       Array.from({ length: 200 }, (_, i) => i),

@@ -37,12 +37,18 @@ export const LIMITS = {
   CHAT_SOCKETS_PER_ADDRESS: '200',
   /** Default 1,200 /api calls a minute per guest address: 200 sign-ups and the rest are guests until registered. */
   API_GUEST_LIMIT_PER_MINUTE: '100000',
+  /** Default 20 new accounts an hour per address: case e alone registers 200 shoppers from 127.0.0.1. */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+  /** Default 256 open connections per address (nginx's limit_conn): case e's 200 orders at once and the chat sockets share 127.0.0.1. */
+  CONNECTIONS_PER_ADDRESS: '2000',
 } as const;
 
 export type Cluster = {
   url: string;
   /** The cluster's Redis (with its password): what the instances share, for a test to look at. */
   redisUrl: string;
+  /** Instance name → its private URL on loopback (what a local process could reach without nginx). */
+  instances: Record<string, string>;
   stopInstance(name: string): Promise<void>;
   startInstance(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -76,6 +82,7 @@ export const startTestCluster = async (): Promise<Cluster> => {
     return {
       url: cluster.url,
       redisUrl: cluster.redisUrl,
+      instances: cluster.instances,
       stopInstance: async (name) => void (await cluster.stopInstance(name)),
       startInstance: (name) => cluster.startInstance(name),
       async stop() {

@@ -34,6 +34,10 @@ const seedOnce = async (): Promise<string> => {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   build();
+  const { MAX_OPEN_ORDERS_PER_ACCOUNT, REGISTRATIONS_PER_ADDRESS_PER_HOUR } = e2eShopEnv('');
+  console.log(
+    `e2e shops raise the abuse limits for specs that act from one address and account: MAX_OPEN_ORDERS_PER_ACCOUNT=${MAX_OPEN_ORDERS_PER_ACCOUNT}, REGISTRATIONS_PER_ADDRESS_PER_HOUR=${REGISTRATIONS_PER_ADDRESS_PER_HOUR}`,
+  );
   const seeded = await seedOnce();
   process.env[E2E_SEEDED_DIR] = seeded;
   return () => rm(seeded, { recursive: true, force: true });

@@ -1,0 +1,39 @@
+import type { Request, RequestHandler } from 'express';
+import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { LIMIT_DEFAULTS } from '../config.ts';
+import { storeFailure } from './rate-limits.ts';
+
+export const TOO_MANY_ACCOUNTS = 'Too many new accounts from your network: try again later';
+
+/** The network an address belongs to: IPv4 as it is, IPv6 by its /64 (one household or host gets a whole /64). */
+export const networkOf = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown', 64);
+
+export type RegistrationLimitOptions = {
+  perHour?: number;
+  /** Shared counters (Redis, when REDIS_URL is set); memory of this instance otherwise. */
+  store?: Store | undefined;
+  logger?: Logger;
+};
+
+/**
+ * New accounts a network may make in an hour (issue 27: accounts were free, 30 in 3 s, and
+ * each one a fresh allowance). Only registrations that succeed count: a typo, a taken email or
+ * an API that failed costs nothing. A store whose kiosks share one address raises it.
+ */
+export const registrationLimit = ({
+  perHour = LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+  store,
+  logger,
+}: RegistrationLimitOptions = {}): RequestHandler =>
+  rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: perHour,
+    skipFailedRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    ...(store && { store }),
+    ...storeFailure(logger),
+    keyGenerator: networkOf,
+    handler: (_req, res) => void res.status(429).json({ message: TOO_MANY_ACCOUNTS }),
+  });
