@@ -1,9 +1,18 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * e2e on Debian's Chromium (`apt-get install chromium`; Playwright's own download host is
- * unreachable here). Each spec gets a whole shop from tests/e2e/support/shop.ts.
+ * e2e on Debian's Chromium (Playwright's own download host is unreachable here). Each spec gets a
+ * whole shop from tests/e2e/support/shop.ts.
+ *
+ * The browser is Debian's chromium-headless-shell (`apt-get install chromium-headless-shell`), the
+ * headless-only build of the same Chromium that Playwright itself runs headless by default: on the
+ * screens, a11y and browse specs it took 28 % less CPU than the full browser in headless mode
+ * (144 against 199 CPU s; issue 28). Without it the full `/usr/bin/chromium` runs; CHROME_PATH picks another.
  */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const browserPath = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -30,7 +39,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          executablePath: browserPath,
           args: [
             '--no-sandbox',
             '--disable-gpu',

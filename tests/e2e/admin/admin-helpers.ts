@@ -1,14 +1,14 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { loginByApi, placeOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect } from '../support/shop.ts';
 
-const CSRF = { 'X-CSRF': '1' };
-
-/** Logs the admin in through the form, as a person does; a login lands on /admin/orders. */
-export const loginAdminUi = async (page: Page): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+/**
+ * The admin logged in and on /admin/orders, where a login lands. Through the API: no test that
+ * calls this is about the login form (storefront/auth.spec.ts is), and the form costs a page load.
+ */
+export const loginAdmin = async (page: Page): Promise<void> => {
+  await loginByApi(page.request, DEMO_ADMIN);
+  await page.goto('/admin/orders');
   await expect(page).toHaveURL(/\/admin\/orders$/);
 };
 
@@ -16,8 +16,7 @@ export const loginAdminUi = async (page: Page): Promise<void> => {
 export const customerContext = async (browser: Browser, baseURL: string) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const login = await page.request.post('/api/users/login', { data: { ...DEMO_USER, doNotLogout: false }, headers: CSRF });
-  expect(login.ok(), await login.text()).toBe(true);
+  await loginByApi(page.request, DEMO_USER);
   return { context, page };
 };
 
@@ -26,16 +25,7 @@ export const placeCodOrder = async (request: APIRequestContext): Promise<{ _id: 
   const list = await request.get('/api/products/bestsellers');
   const [product] = (await list.json()) as { _id: string; name: string; price: number; count: number }[];
   if (!product) throw new Error('The demo shop has no bestsellers to order');
-  const res = await request.post('/api/orders', {
-    headers: CSRF,
-    data: {
-      orderTotal: { itemsCount: 1, cartSubtotal: product.price },
-      cartItems: [{ productID: product._id, name: product.name, price: product.price, quantity: 1, count: product.count }],
-      paymentMethod: 'cod',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { _id: string; orderTotal: { cartSubtotal: number } };
+  return placeOrder(request, product, 'cod');
 };
 
 /** A cash-on-delivery order the demo customer placed in their own browser, closed again: for the admin to act on. */

@@ -1,10 +1,10 @@
 import { expect, test } from '../support/shop.ts';
-import { loginAdminUi } from './admin-helpers.ts';
+import { loginAdmin } from './admin-helpers.ts';
 
 test('when the admin pages through the products with the keyboard, then each page is fetched and kept in the URL, the focus stays on the pager, and Back returns to page 1', async ({
   page,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   const pager = page.getByRole('navigation', { name: 'Products pages' });
   // The products' table (the categories' own table is under it).

@@ -1,8 +1,9 @@
-import { expect, test } from '../support/shop.ts';
-import { customerContext, customersCodOrder, loginAdminUi, paddedPng, placeCodOrder } from './admin-helpers.ts';
+import { loginByApi } from '../support/journeys.ts';
+import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { customerContext, customersCodOrder, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
 
 test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   await page
     .getByRole('link', { name: /^Edit / })
@@ -36,7 +37,7 @@ test('when the admin edits a product and uploads an image, then each file shows 
 });
 
 test('when the admin creates a category and gives it an attribute, then the server keeps both', async ({ page }) => {
-  await loginAdminUi(page);
+  await loginByApi(page.request, DEMO_ADMIN);
   await page.goto('/admin/create-new-product');
   const name = `E2E Gadgets ${Date.now()}`;
   await page.getByLabel('Or create a new category').fill(name);
@@ -61,7 +62,7 @@ test('when the admin creates a category and gives it an attribute, then the serv
 test('when the admin presses Enter in the product fields with images chosen, then nothing is created until Create is pressed, and then once', async ({
   page,
 }) => {
-  await loginAdminUi(page);
+  await loginByApi(page.request, DEMO_ADMIN);
   await page.goto('/admin/create-new-product');
   const category = `E2E Enter ${Date.now()}`;
   await page.getByLabel('Or create a new category').fill(category);
@@ -100,7 +101,7 @@ test('when the admin marks a cash-on-delivery order delivered, then it reads "Or
 }) => {
   const order = await customersCodOrder(browser, baseURL!);
 
-  await loginAdminUi(page);
+  await loginByApi(page.request, DEMO_ADMIN);
   await page.goto(`/admin/order-details/${order._id}`);
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
@@ -124,7 +125,7 @@ test('when the admin edits a user and then deletes them, then the list shows the
   expect(reg.ok(), await reg.text()).toBe(true);
   await other.close();
 
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
   // Users are listed oldest first, 20 a page: a new one is on the last page once the run's shop holds more.
   await expect(page.getByRole('row')).not.toHaveCount(0);
@@ -151,7 +152,7 @@ test("when a customer places an order, then the admin's analytics line for today
   browser,
   baseURL,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
   const today = new Date().toISOString().slice(0, 10);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
-import { login } from '../support/journeys.ts';
+import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, test as base } from '../support/shop.ts';
 
 /**
@@ -55,7 +55,7 @@ async function say(page: Page, text: string) {
 async function shopper(browser: Browser, url: string, asDemoUser = false) {
   const context = await browser.newContext({ baseURL: url });
   const page = await context.newPage();
-  if (asDemoUser) await login(page, DEMO_USER);
+  if (asDemoUser) await loginByApi(page.request, DEMO_USER);
   await page.goto('/');
   await page.getByRole('button', { name: 'Open support chat' }).click();
   await expect(page.getByRole('heading', { name: "Let's Chat - Online" })).toBeVisible();
@@ -65,8 +65,8 @@ async function shopper(browser: Browser, url: string, asDemoUser = false) {
 async function adminOnChats(browser: Browser, url: string) {
   const context = await browser.newContext({ baseURL: url });
   const page = await context.newPage();
-  await login(page, DEMO_ADMIN);
-  await page.getByRole('link', { name: 'Chats' }).first().click();
+  await loginByApi(page.request, DEMO_ADMIN);
+  await page.goto('/admin/chats');
   await expect(page).toHaveURL(/\/admin\/chats$/);
   return { context, page };
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import { loginAdminUi } from '../admin/admin-helpers.ts';
+import { loginAdmin } from '../admin/admin-helpers.ts';
 
 // Issue [Experience] "Admin, smaller items". The run's shop is shared by every spec: each test
 // makes what it needs under a name of its own and takes it away again.
@@ -20,7 +20,7 @@ const productNames = (page: Page) => productRows(page).locator('td:nth-child(2)'
 test('when the admin searches the products by name, then the server finds them, on any page, and the search stays in the address', async ({
   page,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await openProducts(page);
   const all = (await (await page.request.get('/api/products/admin')).json()) as AdminProduct[];
   // The list's last product (page 2 or later of the 20-a-page table): found only if the server searches.
@@ -56,7 +56,7 @@ test('when the admin searches the products by name, then the server finds them, 
 });
 
 test('when the admin opens the products, then the newest created product is the first row', async ({ page }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   const categories = (await (await page.request.get('/api/categories')).json()) as { name: string }[];
   // Last by category and name: under the old order (category, name) it sat on the last page.
   const category = categories.map((c) => c.name).sort((a, b) => (a < b ? 1 : -1))[0]!;
@@ -79,7 +79,7 @@ test('when the admin opens the products, then the newest created product is the 
 test('when the admin looks at the users, then their own row has no Delete, and the API refuses deleting it with a sentence naming the id', async ({
   page,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
   const own = page.getByRole('row').filter({ hasText: DEMO_ADMIN.email });
   await expect(own.getByRole('link', { name: `Edit ${DEMO_ADMIN.email}` })).toBeVisible();
@@ -101,7 +101,7 @@ test('when the admin looks at the users, then their own row has no Delete, and t
 test('when the admin deletes a category in the categories panel, then it asks "Are you sure?" and the product form only chooses categories', async ({
   page,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   const name = `E2E Category ${Date.now()}`;
   const made = await page.request.post('/api/categories', { headers: CSRF, data: { category: name } });
   expect(made.ok(), await made.text()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
-import { customersCodOrder, loginAdminUi } from '../admin/admin-helpers.ts';
-import { orderABook } from '../support/journeys.ts';
+import { customersCodOrder, loginAdmin } from '../admin/admin-helpers.ts';
+import { orderABook, placeBookOrder } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 /*
@@ -16,7 +16,7 @@ const numberOf = (id: string) => `Order #${id.slice(0, 8).toUpperCase()}`;
 const adminPage = async (browser: Browser, baseURL: string) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAdminUi(page);
+  await loginAdmin(page);
   return { context, page };
 };
 
@@ -57,7 +57,7 @@ test('when a new customer fills phone and address and leaves Password empty, the
 test('when the wallet declines the payment, then the order page says it did not go through; when the buyer cancels, it says "Payment cancelled."; the order stays unpaid', async ({
   page,
 }) => {
-  await orderABook(page, 'pp');
+  await page.goto(`/user/order-details/${await placeBookOrder(page, 'pp')}`);
   await expect(page.getByText('Card wallet', { exact: true })).toBeVisible();
   const wallet = page.getByRole('button', { name: 'Test wallet', exact: true });
   const declined = page.getByText('The payment did not go through. Try again or choose another way to pay.');
@@ -110,7 +110,7 @@ test('when the admin searches an order by its number or whole id, then that orde
   const order = await customersCodOrder(browser, baseURL!);
   const number = numberOf(order._id);
 
-  await loginAdminUi(page);
+  await loginAdmin(page);
   await expect(page.getByRole('columnheader', { name: 'Paid', exact: true })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Find an order' });
   for (const text of [number, order._id]) {

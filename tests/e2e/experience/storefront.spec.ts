@@ -1,10 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Product, ProductListResponse } from '../../../contracts/product.ts';
-import { login, orderABook } from '../support/journeys.ts';
+import { CSRF, loginByApi, orderABook, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import { customerContext, placeCodOrder } from '../admin/admin-helpers.ts';
 
-const CSRF = { 'X-CSRF': '1' };
 const PHONE = { width: 360, height: 740 };
 
 /** The demo products, read from the API through the public port. */
@@ -19,7 +18,7 @@ const setStock = async (browser: Browser, baseURL: string, product: Product, cou
   const context = await browser.newContext({ baseURL });
   try {
     const { request } = context;
-    expect((await request.post('/api/users/login', { data: { ...DEMO_ADMIN, doNotLogout: false }, headers: CSRF })).ok()).toBe(true);
+    await loginByApi(request, DEMO_ADMIN);
     const attributesTable = product.attrs.map(({ key, value }) => ({ key, value }));
     const { name, description, price, category } = product;
     const res = await request.put(`/api/products/admin/${product._id}`, {
@@ -258,7 +257,7 @@ test.describe('every route at 360 px', () => {
   test('when the customer opens every route of the user area at 360 px, then no page is wider and each order link is on screen', async ({
     page,
   }) => {
-    const order = await orderABook(page, 'cod');
+    const order = await placeBookOrder(page, 'cod');
     await visitAt360(page, ['/user', '/user/my-orders', '/user/cart-details', `/user/order-details/${order}`, '/cart']);
   });
 
@@ -270,7 +269,7 @@ test.describe('every route at 360 px', () => {
     const customer = await customerContext(browser, baseURL!);
     await placeCodOrder(customer.page.request);
     await customer.context.close();
-    await login(page, DEMO_ADMIN);
+    await loginByApi(page.request, DEMO_ADMIN);
     const order = await firstHref(page, '/admin/orders', '/admin/order-details/');
     const user = await firstHref(page, '/admin/users', '/admin/edit-user/');
     const product = await firstHref(page, '/admin/products', '/admin/edit-product/');

@@ -9,6 +9,7 @@ import { CHECKOUT_TEXTS, type CheckoutContext, type Repricing } from '../../../m
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { flush } from '../../../machines/testing/controlled-actors.ts';
 import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '../../../machines/testing/e2e-paths.ts';
+import { loginByApi } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import {
   CHECKOUT_FAILURES,
@@ -42,14 +43,6 @@ test.beforeAll(async ({ request }) => {
     .map((p) => ({ productID: p._id, name: p.name, price: p.price, count: p.count, image: p.images[0], quantity: 1 }));
   expect(lines).toHaveLength(2);
 });
-
-const login = async (page: Page) => {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/user$/);
-};
 
 const CHECKOUT_REQUESTS = {
   profile: (url: URL, method: string) => url.pathname.startsWith('/api/users/profile/') && (method === '' || method === 'GET'),
@@ -162,9 +155,13 @@ for (const [index, path] of checkoutPaths.entries()) {
     page,
     context,
   }) => {
-    await login(page);
+    // Neither logging in nor filling the cart is this model's subject: the session comes from the
+    // API, the cart is written into the shop's storage from a bare document of its origin (the
+    // favicon), so no page of the shop runs before /cart opens.
+    await loginByApi(page.request, DEMO_USER);
     const stored = memoryStorage();
     writeCart(stored, totalsOf(lines));
+    await page.goto('/favicon.svg');
     await page.evaluate((raw) => localStorage.setItem('cart', raw), stored.getItem('cart')!);
     const otherTab = path.some((s) => s.event.type === 'checkout.cartChanged') ? await openOtherTab(context) : null;
     await page.goto('/cart');
@@ -218,7 +215,7 @@ for (const [index, path] of paymentPaths.entries()) {
   test(`when a buyer goes ${names.join(' → ')} on a wallet order (payment path ${index + 1}/${paymentPaths.length}), then every step shows what the payment machine says`, async ({
     page,
   }) => {
-    await login(page);
+    await loginByApi(page.request, DEMO_USER);
     const order = await placeWalletOrder(page, lines[0]!);
     let run = paymentOracle.start({ orderId: order._id, paymentMethod: 'pp', cartSubtotal: lines[0]!.price, isPaid: false });
     try {

@@ -5,6 +5,7 @@ import type { Product } from '../../../contracts/product.ts';
 import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
 import { cancelReasonText, ORDER_TEXTS, type OrderContext, type OrderViewer } from '../../../machines/order/order.machine.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import { CSRF, loginByApi, placeOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 import { describeStep, orderE2eModel, orderStepKey, SERVER_TEXTS, setupOf, type OrderSetup } from './order-sample.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
@@ -23,22 +24,12 @@ import { expectFullCoverage, type Excluded } from './report.ts';
  */
 const EXCLUDED: Excluded[] = [];
 
-const CSRF = { 'X-CSRF': '1' };
 const VIEWERS: OrderViewer[] = ['user', 'admin'];
 const paths = VIEWERS.flatMap((viewer) => e2ePaths(orderE2eModel(viewer), orderStepKey));
 const oracle = createOracle(orderE2eModel());
 const viewerOf = (path: E2ePath) => (path[0]!.before.context as OrderContext).viewer;
 
 test.describe.configure({ mode: 'serial' });
-
-const login = async (page: Page, viewer: OrderViewer) => {
-  const who = viewer === 'admin' ? DEMO_ADMIN : DEMO_USER;
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(viewer === 'admin' ? /\/admin\/orders$/ : /\/user$/);
-};
 
 const ok = async (answer: Promise<APIResponse>) => {
   const res = await answer;
@@ -59,16 +50,7 @@ const makeOrder = async (
 ): Promise<string> => {
   const { products } = (await ok(buyer.get('/api/products?sort=name_1'))) as { products: Product[] };
   const product = products.reduce((a, b) => (b.count > a.count ? b : a));
-  const order = (await ok(
-    buyer.post('/api/orders', {
-      headers: CSRF,
-      data: {
-        orderTotal: { itemsCount: 1, cartSubtotal: product.price },
-        cartItems: [{ productID: product._id, name: product.name, price: product.price, quantity: 1, count: product.count }],
-        paymentMethod: setup === 'pp' || setup === 'paid' ? 'pp' : 'cod',
-      },
-    }),
-  )) as Order;
+  const order = await placeOrder(buyer, product, setup === 'pp' || setup === 'paid' ? 'pp' : 'cod');
   const id = order._id;
   if (setup === 'paid') {
     const wallet = (await ok(buyer.post(`/api/orders/${id}/wallet-order`, { headers: CSRF }))) as { id: string };
@@ -182,10 +164,9 @@ for (const [index, path] of paths.entries()) {
     request,
   }) => {
     // page.request shares the page's session; `request` is the other party (the admin beside the buyer, the buyer beside the admin)
-    await login(page, viewer);
-    await ok(
-      request.post('/api/users/login', { headers: CSRF, data: { ...(viewer === 'admin' ? DEMO_USER : DEMO_ADMIN), doNotLogout: false } }),
-    );
+    // Logging in is not this model's subject (the auth model walks the form): both parties log in through the API.
+    await loginByApi(page.request, viewer === 'admin' ? DEMO_ADMIN : DEMO_USER);
+    await loginByApi(request, viewer === 'admin' ? DEMO_USER : DEMO_ADMIN);
     const [buyer, admin] = viewer === 'admin' ? [request, page.request] : [page.request, request];
     const firstLoad = path.find((s) => s.event.type === 'xstate.done.actor.loadOrder')!.event as unknown as { output: Order };
     const setup = setupOf(firstLoad.output);

@@ -1,4 +1,4 @@
-import { login, orderABook } from '../support/journeys.ts';
+import { loginByApi, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 
 /* Issue 13: the buyer cancels an unpaid order from its page, and the admin sees why it was cancelled. */
@@ -8,7 +8,9 @@ test('when the buyer cancels an unpaid wallet order after "Are you sure?", then 
   browser,
   baseURL,
 }) => {
-  const orderId = await orderABook(page, 'pp');
+  // Cancelling is the subject: the order comes from the API, the session with it.
+  const orderId = await placeBookOrder(page, 'pp');
+  await page.goto(`/user/order-details/${orderId}`);
   await expect(page.getByText('Pay for your order')).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel order' }).click();
@@ -29,7 +31,7 @@ test('when the buyer cancels an unpaid wallet order after "Are you sure?", then 
 
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
-  await login(admin, DEMO_ADMIN);
+  await loginByApi(admin.request, DEMO_ADMIN);
   await admin.goto(`/admin/order-details/${orderId}`);
   await expect(admin.getByText('Order cancelled (by the buyer)')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0);

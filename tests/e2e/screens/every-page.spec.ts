@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login, orderABook } from '../support/journeys.ts';
+import { loginByApi, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import { saveScreen, settled, sidewaysProblems, SIZES } from './screens.ts';
 
@@ -51,7 +51,8 @@ test('when a visitor opens every shop page at 360 px and on both kiosk sizes, th
 test('when the demo customer opens every page of the user area, then no page scrolls sideways except inside a marked table', async ({
   page,
 }) => {
-  const order = await orderABook(page, 'cod');
+  // The order is only there to have an order page: placed through the API, not the checkout.
+  const order = await placeBookOrder(page, 'cod');
   await visitAll(page, [
     { name: 'user-profile', path: '/user' },
     { name: 'my-orders', path: '/user/my-orders' },
@@ -61,7 +62,7 @@ test('when the demo customer opens every page of the user area, then no page scr
 });
 
 test('when the admin opens every page of the admin area, then no page scrolls sideways except inside a marked table', async ({ page }) => {
-  await login(page, DEMO_ADMIN);
+  await loginByApi(page.request, DEMO_ADMIN);
   const order = await hrefOf(page, '/admin/orders', '/admin/order-details/');
   const user = await hrefOf(page, '/admin/users', '/admin/edit-user/');
   const product = await hrefOf(page, '/admin/products', '/admin/edit-product/');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { login } from '../support/journeys.ts';
+import { loginByApi } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { overlaps, PHONE, settled, type Box } from './screens.ts';
 
@@ -57,7 +57,7 @@ test('when the cart has a badge on a phone, then the header keeps to two rows, f
 }) => {
   await addFirstBook(page);
   expect(await headerRows(page)).toBeLessThanOrEqual(2);
-  await login(page, DEMO_USER);
+  await loginByApi(page.request, DEMO_USER);
   await addFirstBook(page);
   await expect(page.getByRole('link', { name: /^Cart, \d+ items?/ })).toBeVisible();
   expect(await headerRows(page)).toBeLessThanOrEqual(2);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login } from '../support/journeys.ts';
+import { loginByApi } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 // What React says when hydration fails, in development and (as error numbers) in production builds.
@@ -135,7 +135,7 @@ test('when a guest opens home, a list and a product, then the console shows no e
 test('when a logged-in shopper with a cart opens home, then their name and the cart badge show after hydration, without a mismatch', async ({
   page,
 }) => {
-  await login(page, DEMO_USER);
+  await loginByApi(page.request, DEMO_USER);
   await page.goto('/product-list/category/Books');
   await page
     .getByRole('link', { name: /^See product / })

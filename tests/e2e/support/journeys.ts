@@ -1,6 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { Order } from '../../../contracts/order.ts';
+import type { Product } from '../../../contracts/product.ts';
 import { DEMO_USER } from './shop.ts';
+
+/** The anti-forgery header every state-changing /api call carries (bff/http/anti-forgery.ts). */
+export const CSRF = { 'X-CSRF': '1' };
 
 /** Logs in through the login form, as a person does. */
 export const login = async (page: Page, who: { email: string; password: string }) => {
@@ -9,6 +14,51 @@ export const login = async (page: Page, who: { email: string; password: string }
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
+};
+
+/**
+ * Logs in through the BFF's own login call, as the login form does but without the page: for
+ * tests whose subject is not the form. `request` shares the cookie jar of its page's context
+ * (`page.request`), so the next page the context opens restores the session from /api/session,
+ * as a new tab does. A form login costs a page load and a redirect; this costs one request.
+ */
+export const loginByApi = async (request: APIRequestContext, who: { email: string; password: string }) => {
+  const res = await request.post('/api/users/login', { headers: CSRF, data: { ...who, doNotLogout: false } });
+  expect(res.ok(), `login of ${who.email}: ${res.status()} ${await res.text()}`).toBe(true);
+};
+
+/** One unit of `product` ordered by whoever `request` is logged in as, through the API (as the checkout sends it); answers the order. */
+export const placeOrder = async (
+  request: APIRequestContext,
+  product: Pick<Product, '_id' | 'name' | 'price' | 'count'> & { images?: Product['images'] },
+  method: 'pp' | 'cod',
+): Promise<Order> => {
+  const image = product.images?.[0];
+  const res = await request.post('/api/orders', {
+    headers: CSRF,
+    data: {
+      orderTotal: { itemsCount: 1, cartSubtotal: product.price },
+      cartItems: [
+        { productID: product._id, name: product.name, price: product.price, quantity: 1, count: product.count, ...(image && { image }) },
+      ],
+      paymentMethod: method,
+    },
+  });
+  expect(res.ok(), `order: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as Order;
+};
+
+/**
+ * What orderABook leaves behind, made through the API for tests whose subject is what follows the
+ * order, not the checkout: the demo customer logged in and one unit of the first book of the Books
+ * list ordered with `method`. Answers the order's id; its page is `/user/order-details/<id>`.
+ */
+export const placeBookOrder = async (page: Page, method: 'pp' | 'cod') => {
+  await loginByApi(page.request, DEMO_USER);
+  const list = await page.request.get('/api/products/category/Books');
+  expect(list.ok()).toBe(true);
+  const book = ((await list.json()) as { products: Product[] }).products[0]!;
+  return (await placeOrder(page.request, book, method))._id;
 };
 
 /** The demo customer orders one book with the chosen method and lands on the order's page; answers its id. */
