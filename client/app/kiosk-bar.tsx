@@ -18,7 +18,8 @@ export const KIOSK_BAR_PX = 112;
 const bar = css({
   position: 'fixed',
   insetInline: 0,
-  bottom: 0,
+  // Over the on-screen keyboard while it is open (features/kiosk/touch sets its height), else at the foot.
+  bottom: 'var(--kiosk-keyboard-height, 0px)',
   zIndex: 1500,
   minHeight: KIOSK_BAR_PX,
   display: 'flex',
@@ -79,7 +80,8 @@ export function KioskBar() {
   const { itemsCount, cartSubtotal } = CartContext.useSelector((s) => s.context);
   const offerPhone = pathname === paths.login.to() || pathname === paths.register.to();
   return (
-    <aside css={bar} aria-label="Your cart and next step">
+    // A press on the bar keeps the focus where it is: the field keeps its on-screen keyboard, so the bar does not move under the finger.
+    <aside css={bar} aria-label="Your cart and next step" onMouseDown={(e) => e.preventDefault()}>
       <Global styles={chatAboveBar} />
       <p css={{ margin: 0 }}>
         <span>{`Cart total: ${formatDollars(cartSubtotal)}`}</span>
