@@ -94,11 +94,10 @@ export const handoffOfferMachine = setup({
         },
       },
     },
-    // The phone has the cart: the used code never shows again.
+    // The phone has the cart: the used code never shows again, and the kiosk starts over (it unmounts this offer).
     claimed: {
       tags: ['open', 'claimed'],
       entry: 'forget',
-      on: { 'handoff.close': 'closed' },
     },
     expired: {
       tags: ['open', 'expired'],

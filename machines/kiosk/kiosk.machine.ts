@@ -146,7 +146,6 @@ export const kioskMachine = setup({
             // Re-entering restarts the idle timer.
             'kiosk.activity': { target: 'browsing', reenter: true },
             'kiosk.handoffShown': { target: 'handoff', actions: 'showHandoff' },
-            'kiosk.handoffClaimed': 'thanks',
           },
         },
         handoff: {

@@ -9,7 +9,7 @@ test.use({ shopEnv: SHORT_EXIT_HOLD });
 
 /**
  * Kiosk mode's touch rules (client/features/kiosk/touch) measured on the shop's real pages at
- * both kiosk sizes: every visible focusable or clickable element at 44 × 44 px or more.
+ * both kiosk sizes: every visible focusable or clickable element at 64 × 64 px or more.
  */
 
 /** The rules exactly as KioskTouch puts them on the page, laid over a page of the plain shop. */
@@ -63,13 +63,13 @@ const measure = async (page: Page, paths: string[]) => {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 44 × 44 px or more', async ({
+test('when the kiosk touch rules hold on every shop page at both kiosk sizes, then every visible focusable or clickable element is 64 × 64 px or more', async ({
   page,
 }) => {
   await measure(page, await shopPages(page));
 });
 
-test('when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 44 × 44 px or more', async ({
+test('when a shopper logged in at the kiosk opens the user pages with the touch rules, then every target is 64 × 64 px or more', async ({
   page,
 }) => {
   await login(page, DEMO_USER);
@@ -233,7 +233,7 @@ test('when the plain shop loads and its search gets focus, then no keyboard code
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
 });
 
-test('when the measure meets a target smaller than 44 px, then it reports it (the check can fail)', async ({ page }) => {
+test('when the measure meets a target smaller than 64 px, then it reports it (the check can fail)', async ({ page }) => {
   await page.setViewportSize({
     width: KIOSK_PORTRAIT.width,
     height: KIOSK_PORTRAIT.height,
