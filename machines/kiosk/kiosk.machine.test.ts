@@ -146,6 +146,8 @@ describe('kiosk session machine', () => {
     const { actor, control, clock, tag, ctx } = start({ thanksMs: 5000 });
     actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.handoffShown' });
+    // The offer's QR goes with the claim, then the claim is told.
+    actor.send({ type: 'kiosk.handoffHidden' });
     actor.send({ type: 'kiosk.handoffClaimed' });
     expect(tag('thanks')).toBe(true);
     expect(ctx()).toMatchObject({ mounted: false, handoff: false });

@@ -146,6 +146,8 @@ export const kioskMachine = setup({
             // Re-entering restarts the idle timer.
             'kiosk.activity': { target: 'browsing', reenter: true },
             'kiosk.handoffShown': { target: 'handoff', actions: 'showHandoff' },
+            // The claimed offer hides its QR first (handoffHidden), then tells of the claim.
+            'kiosk.handoffClaimed': 'thanks',
           },
         },
         handoff: {
@@ -155,7 +157,6 @@ export const kioskMachine = setup({
           on: {
             'kiosk.activity': { target: 'handoff', reenter: true },
             'kiosk.handoffHidden': { target: 'browsing', actions: 'hideHandoff' },
-            'kiosk.handoffClaimed': 'thanks',
           },
         },
         warning: {

@@ -113,7 +113,7 @@ export const kioskModel = (): ModelSpec => {
           event.type === 'xstate.done.actor.checkSession' && (event.output as { signedOut: boolean }).signedOut,
           'the attract screen only once GET /api/session answered 401',
         );
-      if (event.type === 'kiosk.handoffClaimed' && before.hasTag('shopping'))
+      if (event.type === 'kiosk.handoffClaimed' && (before.hasTag('browsing') || before.hasTag('warning')))
         assertTrue(after.hasTag('thanks') && !ctx.mounted, 'a claimed hand-off thanks the shopper with no cart or QR left on screen');
       if (before.hasTag('resetting') && event.type === 'kiosk.unreachable') assertTrue(after.hasTag('resetting'), 'the reset carries on');
       if (after.hasTag('warning')) assertTrue(ctx.remaining >= 1 && ctx.remaining <= 3, 'countdown within the warning');

@@ -318,7 +318,8 @@ test("when the phone claims the QR and the session outlives the first logout, th
     step.touch('Continue on your phone', false),
     step.qrShown(),
     {
-      event: { type: 'kiosk.handoffClaimed' },
+      // The claim takes the QR away first, then the kiosk hears of it.
+      event: { type: 'kiosk.handoffHidden' },
       act: async (p) => {
         // The reset that follows meets a logout with no answer, a session still alive, then a failing check.
         await p.route('**/api/logout', (route) => route.abort('connectionreset'), { times: 1 });
@@ -329,7 +330,9 @@ test("when the phone claims the QR and the session outlives the first logout, th
         await reveal(p, thanks);
         await expect(qr(p)).toHaveCount(0);
       },
+      check: false,
     },
+    { event: { type: 'kiosk.handoffClaimed' }, check: false },
     { event: after('thanks', 'shop.thanks'), act: runFor('thanks'), check: false },
     { event: { type: 'kiosk.unreachable' }, check: false },
     { event: { type: 'xstate.error.actor.resetSession', error: { status: 0, message: 'no answer' } }, check: false },
@@ -350,5 +353,11 @@ test("when the phone claims the QR and the session outlives the first logout, th
 });
 
 test('when every kiosk walk above has run, then together they took every transition of the kiosk machine', () => {
-  expectFullCoverage(oracle.report(), []);
+  expectFullCoverage(oracle.report(), [
+    {
+      transition: 'kiosk.shop.warning --kiosk.handoffClaimed#0-->',
+      reason:
+        'a claim while the warning covers the QR is the same effect as the walk above (thanks, then the reset): the machine tests take it (kiosk.model.test.ts), a browser walk into it would repeat that walk',
+    },
+  ]);
 });
