@@ -61,6 +61,16 @@ const step = {
       await reveal(page, qr(page));
     },
   }),
+  /** A book in the cart and the cart page open, its `Continue on your phone` ready. */
+  toCartWithOffer: (): Step => ({
+    event: { type: 'kiosk.activity' },
+    act: async (p) => {
+      await addABook(p);
+      await p.getByRole('link', { name: 'Go to cart' }).click();
+      await reveal(p, p.getByRole('button', { name: 'Continue on your phone' }));
+      await expect(p.getByRole('button', { name: 'Continue on your phone' })).toBeEnabled();
+    },
+  }),
   qrHidden: (): Step => ({ event: { type: 'kiosk.handoffHidden' }, act: (page) => expect(qr(page)).toHaveCount(0) }),
   handoffIdle: (): Step => ({ event: after('handoffIdle', 'shop.handoff'), act: runFor('handoffIdle') }),
   /** The reset's logout, then its check: the attract screen only once GET /api/session answered 401. */
@@ -249,15 +259,7 @@ test('when a shopper hands the cart to a phone, then the page follows the kiosk 
   const moreTime = () => [step.handoffIdle(), step.touch('Yes, I need more time')];
   await walk(page, [
     step.start(),
-    {
-      event: { type: 'kiosk.activity' },
-      act: async (p) => {
-        await addABook(p);
-        await p.getByRole('link', { name: 'Go to cart' }).click();
-        await reveal(p, p.getByRole('button', { name: 'Continue on your phone' }));
-        await expect(p.getByRole('button', { name: 'Continue on your phone' })).toBeEnabled();
-      },
-    },
+    step.toCartWithOffer(),
     // The link is still being made when the idle time runs out; it comes while the warning is on.
     step.touch('Continue on your phone'),
     step.idle(),
@@ -306,15 +308,7 @@ test("when the phone claims the QR and the session outlives the first logout, th
   ];
   await walk(page, [
     step.start(),
-    {
-      event: { type: 'kiosk.activity' },
-      act: async (p) => {
-        await addABook(p);
-        await p.getByRole('link', { name: 'Go to cart' }).click();
-        await reveal(p, p.getByRole('button', { name: 'Continue on your phone' }));
-        await expect(p.getByRole('button', { name: 'Continue on your phone' })).toBeEnabled();
-      },
-    },
+    step.toCartWithOffer(),
     step.touch('Continue on your phone', false),
     step.qrShown(),
     {

@@ -3,6 +3,7 @@ import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../cl
 import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { smallText } from '../kiosk/kiosk-measure.ts';
+import { homeToAProduct } from '../kiosk/kiosk-support.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
 test.use({ shopEnv: SHORT_EXIT_HOLD });
@@ -113,16 +114,7 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
     await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction]),
   ).toEqual(['none', 'pan-x pan-y']);
   await expect(kioskBar(page)).toContainText('Cart total: $0.00');
-  await check('home');
-  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
-  await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
-  await check('product list');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
-  await check('product details');
+  await homeToAProduct(page, check);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(kioskBar(page)).not.toContainText('Cart total: $0.00');
   await kioskBar(page).getByRole('link', { name: 'View cart' }).click();
