@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { OpenChatSocket } from '../machines/chat/chat-socket.ts';
@@ -11,6 +11,8 @@ import { AppProviders } from './app/providers.tsx';
 import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
 import { ServerDataProvider } from './lib/server-data.tsx';
 import { ShopRoutes } from './app/shop-routes.tsx';
+import { AttractScreen, ATTRACT_DATA_URLS } from './features/kiosk/kiosk-screens.tsx';
+import { GlobalStyles } from './ui/global-styles.tsx';
 
 /**
  * The server's half of decision 006: the BFF loads this bundle (dist/server/entry-server.js) by
@@ -24,10 +26,34 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 const noSocket: OpenChatSocket = () => Promise.reject(new Error('no sockets while rendering on the server'));
 
-const dataUrlsOf: ServerRenderBundle['dataUrlsOf'] = (url) => {
+const dataUrlsOf: ServerRenderBundle['dataUrlsOf'] = (url, options) => {
+  if (options?.kiosk) return [...ATTRACT_DATA_URLS];
   const { pathname, search } = new URL(url, 'http://shop.invalid');
   return routeDataUrls(pathname, search);
 };
+
+const noStart = () => undefined;
+
+/**
+ * A kiosk's page, whatever its route: the attract screen, so the first touch has something to
+ * land on before the scripts run (its start is a link they pick up: features/kiosk/early-touch.ts).
+ */
+const kioskTree = (data: ServerData) => (
+  <ServerDataProvider value={data}>
+    <GlobalStyles />
+    <AttractScreen onStart={noStart} />
+  </ServerDataProvider>
+);
+
+const shopTree = (url: string, data: ServerData) => (
+  <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
+    <StaticRouter location={url}>
+      <ServerDataProvider value={data}>
+        <ShopRoutes />
+      </ServerDataProvider>
+    </StaticRouter>
+  </AppProviders>
+);
 
 /**
  * A cache in emotion's "compat" mode keeps each rule it renders (cache.inserted: name → CSS)
@@ -55,7 +81,7 @@ const headStyles = (cache: EmotionCache): string => {
   return `<style data-emotion="css ${ids.join(' ')}" data-s="">${rules}</style>`;
 };
 
-const toHtml = (url: string, data: ServerData, cache: EmotionCache): Promise<string> =>
+const toHtml = (url: string, tree: ReactNode, cache: EmotionCache): Promise<string> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -73,15 +99,7 @@ const toHtml = (url: string, data: ServerData, cache: EmotionCache): Promise<str
     const timer = setTimeout(() => abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(
       <StrictMode>
-        <CacheProvider value={cache}>
-          <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
-            <StaticRouter location={url}>
-              <ServerDataProvider value={data}>
-                <ShopRoutes />
-              </ServerDataProvider>
-            </StaticRouter>
-          </AppProviders>
-        </CacheProvider>
+        <CacheProvider value={cache}>{tree}</CacheProvider>
       </StrictMode>,
       {
         // One whole document: never outline a large boundary for an inline script to swap in
@@ -106,11 +124,11 @@ const toHtml = (url: string, data: ServerData, cache: EmotionCache): Promise<str
     abort = (reason) => stream.abort(reason);
   });
 
-const render: ServerRenderBundle['render'] = async (url, data): Promise<RenderedPage> => {
+const render: ServerRenderBundle['render'] = async (url, data, options): Promise<RenderedPage> => {
   const cache = collectingCache();
-  const html = await toHtml(url, data, cache);
+  const html = await toHtml(url, options?.kiosk ? kioskTree(data) : shopTree(url, data), cache);
   const { pathname, search } = new URL(url, 'http://shop.invalid');
-  return { html, styles: headStyles(cache), lcpImage: lcpImageOf(pathname, search, data) };
+  return { html, styles: headStyles(cache), lcpImage: options?.kiosk ? null : lcpImageOf(pathname, search, data) };
 };
 
 export { dataUrlsOf, render };

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, preloadKiosk } from './app/app.tsx';
 import { startEventLog } from './lib/event-log.ts';
 import { startsInKioskMode } from './lib/kiosk-entry.ts';
 import { preloadServerRendered } from './app/routes.tsx';
@@ -17,13 +17,14 @@ const serverRendered = root.firstElementChild !== null && !kiosk;
 // First the event recorder, if someone turned it on (event-log.ts), so that it sees every actor
 // start; and a server-rendered route's lazy page, since hydrating before it is in would show its
 // fallback for a moment. A chunk that fails to load is React's to retry, as on any navigation.
-void Promise.all([startEventLog(), serverRendered ? preloadServerRendered(window.location.pathname) : null])
+// A kiosk's attract screen came rendered too: it stays on screen until the kiosk chunk is in.
+void Promise.all([startEventLog(), serverRendered ? preloadServerRendered(window.location.pathname) : null, kiosk ? preloadKiosk() : null])
   .catch(() => undefined)
   .then(() => {
     if (!serverRendered) {
       createRoot(root).render(
         <StrictMode>
-          <App kiosk={kiosk} />
+          <App kiosk={kiosk} serverData={kiosk ? readServerData() : undefined} />
         </StrictMode>,
       );
       return;

@@ -8,6 +8,8 @@ export const HANDOFF = {
   /** The spec's order limits (POST /api/orders): a hand-off can never hold a cart no order could. */
   maxLines: 100,
   maxQuantity: 10_000,
+  /** How often a kiosk showing the QR asks whether the phone claimed it (POST /api/handoffs/status). */
+  statusPollMs: 2_000,
   /** 256 random bits, base64url: 43 characters. */
   tokenLength: 43,
   used: 'This link has already been used',

@@ -35,5 +35,11 @@ export const ClaimHandoffBody = z.object({
 });
 export type ClaimHandoffBody = z.infer<typeof ClaimHandoffBody>;
 
+/**
+ * POST /api/handoffs/status `{ token }` (the ClaimHandoffBody shape): whether the link was claimed;
+ * only the kiosk that made it knows the token. Never the lines.
+ */
+export type HandoffStatus = { claimed: boolean };
+
 /** 200 answer of the one claim that wins: the cart lines as the kiosk had them. */
 export type HandoffClaimed = { lines: HandoffLine[] };

@@ -24,10 +24,13 @@ export type RenderedPage = {
  */
 export type LcpImage = { href: string; srcset?: string; sizes?: string };
 
+/** `kiosk`: the page is a kiosk's (`/kiosk`, or any page with KIOSK=1): its attract screen is rendered, whatever the route. */
+export type RenderOptions = { kiosk?: boolean };
+
 /** What dist/server/entry-server.js exports. */
 export type ServerRenderBundle = {
   /** The API GETs a route's first screen needs, or null when the route is not rendered on the server. */
-  dataUrlsOf(url: string): string[] | null;
+  dataUrlsOf(url: string, options?: RenderOptions): string[] | null;
   /** Renders `url` (path and query) with the answers fetched for it. */
-  render(url: string, data: ServerData): Promise<RenderedPage>;
+  render(url: string, data: ServerData, options?: RenderOptions): Promise<RenderedPage>;
 };

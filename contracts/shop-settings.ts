@@ -30,6 +30,8 @@ export const ShopSettings = z.object({
   kioskHandoffSeconds: seconds,
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS). */
   kioskExitHoldSeconds: seconds,
+  /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
+  publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

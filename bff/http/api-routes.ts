@@ -56,4 +56,5 @@ export const API_ROUTES: readonly string[] = [
   // Issue 14: the kiosk's cart handed to a phone (a spec addition, docs/interfaces.md).
   'POST handoffs',
   'POST handoffs/claim',
+  'POST handoffs/status',
 ];

@@ -3,13 +3,16 @@ import type { BffConfig } from '../config.ts';
 
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
 export const shopSettingsOf = (
-  config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'>,
+  config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
+    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN'>>,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
   kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
   kioskHandoffSeconds: config.KIOSK_HANDOFF_SECONDS,
   kioskExitHoldSeconds: config.KIOSK_EXIT_HOLD_SECONDS,
+  // The kiosk's QR links point here, so phones on the shop's network can open them.
+  ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
 });
 
 // JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the

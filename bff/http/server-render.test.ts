@@ -187,9 +187,21 @@ describe('first paint from HTML', () => {
     expect(bff.logs.some((line) => line.includes('server render failed') && line.includes('render broke'))).toBe(true);
   });
 
-  it('when the shop runs as a kiosk, then pages keep the plain shell', async () => {
-    const html = await page(await startBff({ serverDir, kiosk: true }), '/');
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('shop-data');
+  it.each(['/', '/login', '/product-list'])(
+    'when the shop runs as a kiosk (KIOSK=1), then %s arrives with the attract screen and its bestsellers, never the shop page',
+    async (pathname) => {
+      const html = await page(await startBff({ serverDir, kiosk: true }), pathname);
+      const root = rootOf(html);
+      expect(root).toContain('Touch to start');
+      expect(root).toContain('href="#kiosk-start"');
+      expect(root).toContain('Brass desk lamp');
+      expect(root).not.toContain('Categories');
+      expect(Object.keys(shopData(html))).toEqual(['/api/products/bestsellers']);
+    },
+  );
+
+  it('when a plain shop is opened at /kiosk, then the page arrives with the attract screen', async () => {
+    const root = rootOf(await page(await startBff({ serverDir }), '/kiosk'));
+    expect(root).toContain('Touch to start');
   });
 });

@@ -2,12 +2,19 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { SHOP_DATA_ID, type LcpImage, type RenderedPage, type ServerData, type ServerRenderBundle } from '../../contracts/server-render.ts';
+import {
+  SHOP_DATA_ID,
+  type LcpImage,
+  type RenderedPage,
+  type RenderOptions,
+  type ServerData,
+  type ServerRenderBundle,
+} from '../../contracts/server-render.ts';
 import type { ApiClient } from '../session/api-client.ts';
 import { jsonForScript } from './page-settings.ts';
 
-/** index.html with the route rendered into #root, or null: answer the plain page. */
-export type ServerRender = (req: Request, indexHtml: string) => Promise<string | null>;
+/** index.html with the route (a kiosk's: its attract screen) rendered into #root, or null: answer the plain page. */
+export type ServerRender = (req: Request, indexHtml: string, options?: RenderOptions) => Promise<string | null>;
 
 export type ServerRenderOptions = {
   /** The client's SSR bundle, dist/server/entry-server.js (`npm run build` makes it). */
@@ -65,20 +72,20 @@ export const serverRender = ({ bundleFile, callApi, logger }: ServerRenderOption
     return loaded;
   };
 
-  return async (req, indexHtml) => {
+  return async (req, indexHtml, options = {}) => {
     const url = req.originalUrl;
     try {
       const pending = load();
       if (!pending) return null;
       const bundle = await pending;
-      const urls = bundle.dataUrlsOf(url);
+      const urls = bundle.dataUrlsOf(url, options);
       if (!urls) return null;
       const answers = await Promise.all(urls.map((apiUrl) => callApi(req, apiUrl, { purpose: 'proxy' })));
       // Only real answers are inlined: a page whose data failed renders its loading form, and the browser asks again.
       const data: ServerData = Object.fromEntries(
         urls.flatMap((apiUrl, i) => (answers[i]?.status === 200 ? [[apiUrl, answers[i].body]] : [])),
       );
-      const page = await bundle.render(url, data);
+      const page = await bundle.render(url, data, options);
       const filled = fill(indexHtml, page, data);
       if (!filled) logger.warn('index.html has no empty #root to render into: answering it as it is');
       return filled;

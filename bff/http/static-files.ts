@@ -17,6 +17,9 @@ import { isProxiedPath } from '../proxy/api-proxy.ts';
 export const GUEST_MARK = '<meta name="statefront-session" content="none">';
 const withGuestMark = (html: string, guest: boolean): string => (guest ? beforeHead(html, GUEST_MARK) : html);
 
+/** Opening this page makes the device a kiosk (client/lib/kiosk-entry.ts). */
+const KIOSK_PATH = '/kiosk';
+
 // Vite names built files by content hash, so they never change under the same URL.
 const IMMUTABLE = /\/assets\//;
 
@@ -25,8 +28,9 @@ const IMMUTABLE = /\/assets\//;
  * existing file answers index.html, so the client's router shows its own page (including
  * "Page not exists 404"). A missing file under /assets/ is a real 404, not HTML. index.html
  * carries the page's settings; it is read on each request, so a new build is served at once.
- * With `render`, home, the lists and product details arrive rendered (decision 006); a kiosk
- * keeps the plain page, its shell is not the shop's.
+ * With `render`, home, the lists and product details arrive rendered (decision 006); a kiosk's
+ * page (`/kiosk`, or any page with KIOSK=1) arrives with its attract screen, so a touch before
+ * the scripts run is not lost.
  */
 export const clientFiles = (
   clientDir: string,
@@ -38,7 +42,8 @@ export const clientFiles = (
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
     const html = await readFile(indexFile, 'utf8');
-    const rendered = req && req.method === 'GET' && render && !settings.kiosk ? await render(req, html) : null;
+    const kiosk = settings.kiosk || req?.path === KIOSK_PATH;
+    const rendered = req && req.method === 'GET' && render ? await render(req, html, { kiosk }) : null;
     const guest = req && hasSession ? !(await hasSession(req)) : false;
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('vary', 'Cookie');

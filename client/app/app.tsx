@@ -9,6 +9,9 @@ import { ShopRoutes } from './shop-routes.tsx';
 // Kiosk mode is its own chunk: the shop's first load never fetches it.
 const KioskShell = lazyNamed(() => import('./kiosk-shell.tsx'), 'KioskShell');
 
+/** Fetches the kiosk's chunk ahead, so the server's attract screen stays until the shell replaces it (no blank frame). */
+export const preloadKiosk = (): Promise<unknown> => KioskShell.preload();
+
 export type AppProps = {
   /** The page runs on an in-store terminal (kiosk-entry.ts decides at start-up). */
   kiosk?: boolean;
@@ -26,7 +29,7 @@ export function App({ kiosk = false, serverData = NONE }: AppProps) {
   if (kiosk) {
     return (
       <Suspense fallback={null}>
-        <KioskShell />
+        <KioskShell serverData={serverData} />
       </Suspense>
     );
   }

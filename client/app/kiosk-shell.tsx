@@ -1,17 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ServerData } from '../../contracts/server-render.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { setUnreachableHandler } from '../lib/api.ts';
 import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
 import { AppProviders } from './providers.tsx';
+import { KIOSK_BAR_PX, KioskBar } from './kiosk-bar.tsx';
 import { ShopRoutes } from './shop-routes.tsx';
 import { ErrorBoundary, PageCrashContext } from '../ui/error-boundary.tsx';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from '../features/kiosk/kiosk-mode.ts';
 import { preloadKioskExit } from '../features/kiosk/pin/kiosk-exit.tsx';
-import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen } from '../features/kiosk/kiosk-screens.tsx';
-import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine } from '../features/kiosk/live-kiosk.ts';
+import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen, ThanksScreen } from '../features/kiosk/kiosk-screens.tsx';
+import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine, publicOrigin } from '../features/kiosk/live-kiosk.ts';
 import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
+import { takeEarlyTouch } from '../features/kiosk/early-touch.ts';
+import { ServerDataProvider } from '../lib/server-data.tsx';
 import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
 
 /**
@@ -20,17 +24,30 @@ import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts
  * goes nowhere), mounted fresh for each shopper, so the reset leaves no page, history or form
  * behind; over it the warning or the calm unreachable screen.
  */
-export function KioskShell() {
+const NONE: ServerData = {};
+
+export function KioskShell({ serverData = NONE }: { serverData?: ServerData }) {
   const kiosk = useActorRef(liveKioskMachine, { input: kioskInput() });
   const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
   const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
   const unreachable = useSelector(kiosk, (s) => s.hasTag('unreachable'));
   const resetting = useSelector(kiosk, (s) => s.hasTag('resetting'));
+  const thanks = useSelector(kiosk, (s) => s.hasTag('thanks'));
   const mounted = useSelector(kiosk, (s) => s.context.mounted && !s.hasTag('reloading'));
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
 
+  // The bestsellers the server rendered the first attract screen with; later ones ask the API.
+  const firstData = useRef(serverData);
   const activity = () => kiosk.send({ type: 'kiosk.activity' });
-  const start = () => kiosk.send({ type: 'kiosk.start' });
+  const start = () => {
+    firstData.current = NONE;
+    kiosk.send({ type: 'kiosk.start' });
+  };
+  // A touch on the server's attract screen before the scripts ran: the session starts now (before useStayOnPage copies the address).
+  useEffect(() => {
+    if (takeEarlyTouch()) start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at the first mount
+  }, []);
   useBrowserInput(activity);
   useStayOnPage();
   useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
@@ -42,6 +59,8 @@ export function KioskShell() {
       active: true,
       handoffShown: () => kiosk.send({ type: 'kiosk.handoffShown' }),
       handoffHidden: () => kiosk.send({ type: 'kiosk.handoffHidden' }),
+      handoffClaimed: () => kiosk.send({ type: 'kiosk.handoffClaimed' }),
+      publicOrigin: publicOrigin(),
       leave: () => {
         try {
           window.localStorage.removeItem(KIOSK_KEY);
@@ -63,12 +82,13 @@ export function KioskShell() {
         {/* The attract, warning and calm screens sit outside the shop's providers: they need the shop's type and colours too. */}
         <GlobalStyles />
         {mounted ? (
-          <div inert={unreachable || warning} aria-hidden={unreachable || undefined}>
+          <div inert={unreachable || warning} aria-hidden={unreachable || undefined} css={{ paddingBottom: KIOSK_BAR_PX }}>
             {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
             <ErrorBoundary>
               <AppProviders openSocket={kioskSockets.open}>
                 <MemoryRouter initialEntries={['/']}>
                   <ShopRoutes />
+                  <KioskBar />
                 </MemoryRouter>
               </AppProviders>
             </ErrorBoundary>
@@ -76,10 +96,13 @@ export function KioskShell() {
         ) : null}
         {attract && !unreachable ? (
           <ErrorBoundary>
-            <AttractScreen onStart={start} />
+            <ServerDataProvider value={firstData.current}>
+              <AttractScreen onStart={start} />
+            </ServerDataProvider>
           </ErrorBoundary>
         ) : null}
         {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
+        {thanks ? <ThanksScreen /> : null}
         {resetting ? <OneMomentScreen /> : null}
         {unreachable ? <RightBackScreen /> : null}
       </PageCrashContext.Provider>

@@ -31,7 +31,10 @@ const product = (id: string, count: number, price = 5): Product =>
 const offer = (ttlMs = 1_000) => {
   const control = createControl();
   const clock = new SimulatedClock();
-  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise() } }), { input: { ttlMs }, clock }).start();
+  const actor = createActor(handoffOfferMachine.provide({ actors: { create: control.promise(), status: control.promise() } }), {
+    input: { ttlMs },
+    clock,
+  }).start();
   return { control, actor, clock };
 };
 
@@ -85,6 +88,25 @@ describe('the kiosk offer', () => {
     });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('when the QR shows, then the kiosk asks every 2 s whether the phone claimed it, and once it has the QR goes and the token is forgotten', async () => {
+    const { control, actor, clock } = offer(60_000);
+    actor.send({ type: 'handoff.start', lines: [{ productID: 'p1', quantity: 1 }] });
+    await control.resolve('create', { token: 'tok', expiresAt: '2026-11-24T18:00:00.000Z' });
+    clock.increment(1_999);
+    expect(control.isPending('status')).toBe(false);
+    clock.increment(1);
+    expect(control.inputOf('status')).toEqual({ token: 'tok' });
+    await control.reject('status', { status: 0, message: 'no answer' });
+    clock.increment(2_000);
+    await control.resolve('status', { claimed: false });
+    expect(actor.getSnapshot().hasTag('qr')).toBe(true);
+    clock.increment(2_000);
+    await control.resolve('status', { claimed: true });
+    expect(actor.getSnapshot().hasTag('claimed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('qr')).toBe(false);
+    expect(actor.getSnapshot().context.token).toBeNull();
   });
 
   it('when the cart is empty, then no link is asked for', () => {

@@ -27,13 +27,19 @@ const offerEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.create', output: { token: 't0k3n', expiresAt: '2026-11-24T18:00:00.000Z' } },
   { type: 'xstate.error.actor.create', error: { status: 400, message: 'There is no product with this id', field: 'lines.0.productID' } },
   { type: 'xstate.error.actor.create', error: { status: 0 } },
+  { type: 'xstate.done.actor.status', output: { claimed: false } },
+  { type: 'xstate.done.actor.status', output: { claimed: true } },
+  { type: 'xstate.error.actor.status', error: { status: 429, message: 'Too many requests' } },
 ];
 
 const offerDescribe: PlanTemplates = {
   states: {
     closed: 'the cart page offers "Continue on your phone"',
     creating: 'the link is being made',
-    shown: ({ context }) => `the QR code of link ${context.token} is shown, valid until ${context.expiresAt?.slice(11, 16)} UTC, with Done`,
+    'shown.waiting': ({ context }) =>
+      `the QR code of link ${context.token} is shown, valid until ${context.expiresAt?.slice(11, 16)} UTC, with Done`,
+    'shown.asking': 'the QR code stays while the kiosk asks whether the phone has claimed the link',
+    claimed: 'the QR code is gone: the phone has the cart',
     expired: 'the QR code is gone and "This link has expired" offers a new one',
     failed: ({ context }) => `the panel shows "${context.error}" and Try again`,
   },
@@ -46,6 +52,9 @@ const offerDescribe: PlanTemplates = {
     'xstate.done.actor.create': (e) => `the server makes link ${e.output.token}`,
     'xstate.error.actor.create': (e) => (e.error.message ? `the server refuses: "${e.error.message}"` : 'the request gets no answer'),
     'xstate.after.linkLifetime': `${HANDOFF.ttlMinutes} minutes pass`,
+    'xstate.after.poll': `${HANDOFF.statusPollMs / 1000} s pass`,
+    'xstate.done.actor.status': (e) => (e.output.claimed ? 'the phone has claimed the link' : 'the link is not claimed yet'),
+    'xstate.error.actor.status': 'the kiosk gets no answer about the link',
   },
 };
 
@@ -54,9 +63,9 @@ export const handoffOfferModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'handoff-offer',
-    machine: handoffOfferMachine.provide({ actors: { create: control.promise() } }),
+    machine: handoffOfferMachine.provide({ actors: { create: control.promise(), status: control.promise() } }),
     control,
-    input: () => ({ ttlMs: 60_000 }),
+    input: () => ({ ttlMs: 60_000, pollMs: 2_000 }),
     events: offerEvents,
     check: (before, event, after) => {
       const ctx = after.context as OfferContext;
@@ -66,6 +75,11 @@ export const handoffOfferModel = (): ModelSpec => {
       if (event.type === 'handoff.start' && (event.lines as unknown[]).length === 0)
         assertEqual(after.value, before.value, 'an empty cart makes no link');
       if (after.hasTag('failed')) assertTrue(ctx.error !== null && ctx.error.length > 0, 'a failure says why');
+      if (after.hasTag('claimed') && !before.hasTag('claimed'))
+        assertTrue(
+          event.type === 'xstate.done.actor.status' && (event.output as { claimed: boolean }).claimed,
+          'claimed only when the server says the phone took it',
+        );
     },
     describe: offerDescribe,
   };

@@ -3,6 +3,9 @@ import { createActor, SimulatedClock } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
 import { KIOSK_DEFAULTS, kioskMachine, type KioskInput } from './kiosk.machine.ts';
 
+/** GET /api/session answered 401: the reset may end. */
+const SIGNED_OUT = { signedOut: true };
+
 /** SimulatedClock starts a timer set while flushing at the new time, so time moves a second at a time. */
 const advance = (clock: SimulatedClock, ms: number) => {
   for (let left = ms; left > 0; left -= 1000) clock.increment(Math.min(1000, left));
@@ -13,7 +16,7 @@ const start = (input: KioskInput = {}) => {
   const clock = new SimulatedClock();
   const reloads: number[] = [];
   const machine = kioskMachine.provide({
-    actors: { resetSession: control.promise(), probe: control.promise(), checkBuild: control.promise() },
+    actors: { resetSession: control.promise(), checkSession: control.promise(), probe: control.promise(), checkBuild: control.promise() },
     actions: { reload: () => void reloads.push(1) },
   });
   const actor = createActor(machine, { input, clock }).start();
@@ -46,6 +49,8 @@ describe('kiosk session machine', () => {
     expect(tag('resetting')).toBe(true);
     expect(ctx().mounted).toBe(false);
     await control.resolve('resetSession', undefined);
+    expect(tag('resetting')).toBe(true);
+    await control.resolve('checkSession', SIGNED_OUT);
     expect(tag('attract')).toBe(true);
   });
 
@@ -98,11 +103,58 @@ describe('kiosk session machine', () => {
     expect(tag('warning')).toBe(true);
   });
 
-  it('when the reset fails, then it still returns to attract', async () => {
+  it('when the logout fails, then the session check decides: the attract screen shows only once the session answers 401', async () => {
     const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
     actor.send({ type: 'kiosk.start' });
     advance(clock, 2000);
-    await control.reject('resetSession', new Error('storage blocked'));
+    await control.reject('resetSession', { status: 429, message: 'Too many requests' });
+    expect(tag('resetting')).toBe(true);
+    await control.resolve('checkSession', SIGNED_OUT);
+    expect(tag('attract')).toBe(true);
+  });
+
+  it('when the session outlives the logout, then the kiosk keeps "One moment" and logs out and checks again after 1 s, 2 s, 4 s (doubling, capped)', async () => {
+    const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000, confirmRetryMs: 1000, confirmRetryMaxMs: 3000 });
+    actor.send({ type: 'kiosk.start' });
+    advance(clock, 2000);
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', { signedOut: false });
+    const waits: number[] = [];
+    for (const failure of [
+      (): Promise<void> => control.reject('checkSession', { status: 500, message: 'Internal' }),
+      (): Promise<void> => control.reject('checkSession', { status: 0, message: 'no answer' }),
+      (): Promise<void> => control.reject('checkSession', { status: 429, message: 'Too many requests' }),
+    ]) {
+      let waited = 0;
+      while (!control.isPending('resetSession')) {
+        clock.increment(500);
+        waited += 500;
+      }
+      waits.push(waited);
+      expect(tag('resetting')).toBe(true);
+      await control.resolve('resetSession', undefined);
+      await failure();
+    }
+    clock.increment(3000);
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
+    expect(waits).toEqual([1000, 2000, 3000]);
+    expect(tag('attract')).toBe(true);
+  });
+
+  it('when the phone claims the hand-off, then the app goes at once, a thank-you shows, and the kiosk resets to attract', async () => {
+    const { actor, control, clock, tag, ctx } = start({ thanksMs: 5000 });
+    actor.send({ type: 'kiosk.start' });
+    actor.send({ type: 'kiosk.handoffShown' });
+    // The offer's QR goes with the claim, then the claim is told.
+    actor.send({ type: 'kiosk.handoffHidden' });
+    actor.send({ type: 'kiosk.handoffClaimed' });
+    expect(tag('thanks')).toBe(true);
+    expect(ctx()).toMatchObject({ mounted: false, handoff: false });
+    clock.increment(5000);
+    expect(tag('resetting')).toBe(true);
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
     expect(tag('attract')).toBe(true);
   });
 
@@ -119,13 +171,11 @@ describe('kiosk session machine', () => {
     expect(tag('browsing')).toBe(true);
   });
 
-  it('when the outage interrupts a reset, then the reset runs again once the shop answers', async () => {
+  it('when the shop cannot be reached mid-reset, then the reset keeps trying by itself instead of showing the calm screen', async () => {
     const { actor, control, clock, tag } = start({ idleMs: 1000, warningMs: 1000 });
     actor.send({ type: 'kiosk.start' });
     advance(clock, 2000);
     actor.send({ type: 'kiosk.unreachable' });
-    expect(control.aborted).toContain('resetSession');
-    await control.resolve('probe', undefined);
     expect(tag('resetting')).toBe(true);
     expect(control.isPending('resetSession')).toBe(true);
   });
@@ -136,6 +186,7 @@ describe('kiosk session machine', () => {
     actor.send({ type: 'kiosk.crashed' });
     expect(tag('resetting')).toBe(true);
     await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
     clock.increment(10_000);
     await control.reject('checkBuild', { status: 0, message: 'no answer' });
     expect(reloads).toEqual([]);
@@ -155,6 +206,7 @@ describe('kiosk session machine', () => {
     expect(control.isPending('checkBuild')).toBe(false);
     expect(reloads).toEqual([]);
     await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
     clock.increment(10_000);
     await control.resolve('checkBuild', { changed: true });
     expect(reloads).toEqual([1]);

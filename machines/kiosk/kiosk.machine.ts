@@ -4,9 +4,20 @@ import { missingPromise } from '../shared/actors.ts';
 /**
  * In-store defaults: 60 s without input, then a 15 s warning; 2 min while the hand-off QR shows;
  * a look for the shop every 3 s while it cannot be reached; a look for a new build every minute
- * on the attract screen. All are inputs, so the server's settings and tests choose.
+ * on the attract screen; the thank-you after a hand-off shows 5 s; a reset whose session is not
+ * yet gone tries again after 1 s, doubling up to 30 s. All are inputs, so the server's settings
+ * and tests choose.
  */
-export const KIOSK_DEFAULTS = { idleMs: 60_000, warningMs: 15_000, handoffMs: 120_000, retryMs: 3_000, buildCheckMs: 60_000 } as const;
+export const KIOSK_DEFAULTS = {
+  idleMs: 60_000,
+  warningMs: 15_000,
+  handoffMs: 120_000,
+  retryMs: 3_000,
+  buildCheckMs: 60_000,
+  thanksMs: 5_000,
+  confirmRetryMs: 1_000,
+  confirmRetryMaxMs: 30_000,
+} as const;
 
 export type KioskInput = Partial<Record<keyof typeof KIOSK_DEFAULTS, number>>;
 export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
@@ -18,6 +29,8 @@ export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
   mounted: boolean;
   /** A page crashed: the next attract screen reloads the page once the shop answers. */
   reloadWanted: boolean;
+  /** How many times this reset found the session still alive (its backoff doubles with each). */
+  confirmFailures: number;
 };
 export type KioskEvent =
   /** A touch on the attract screen (its click: the screen must stay until the touch is over). */
@@ -28,17 +41,24 @@ export type KioskEvent =
   /** A call got no answer, or the BFF could not reach the API (502–504). */
   | { type: 'kiosk.unreachable' }
   /** An uncaught error in a page. */
-  | { type: 'kiosk.crashed' };
+  | { type: 'kiosk.crashed' }
+  /** The shopper's phone claimed the hand-off link: the cart left with it. */
+  | { type: 'kiosk.handoffClaimed' };
 
 /** What checkBuild finds: whether index.html now names other assets than the running page. */
 export type BuildCheck = { changed: boolean };
+
+/** What checkSession finds: GET /api/session answered 401 (true) or still names a user (false). */
+export type SessionCheck = { signedOut: boolean };
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * The kiosk session: attract → browsing (or the hand-off, with its longer idle time) → a warning
  * with a countdown → resetting (the client's `resetSession` wipes cart, user, storages, server
- * session, chat, history and forms) → attract. Any input returns to browsing. While the shop
+ * session, chat, history and forms; then `checkSession` must find the server session gone, else
+ * both run again after a growing pause) → attract. Any input returns to browsing. Once the phone
+ * claims the hand-off, a thank-you shows and the kiosk resets for the next shopper. While the shop
  * cannot be reached a calm screen probes it and then carries on where it was; an uncaught error
  * resets; a new build is loaded by a reload, only on the attract screen and only once the shop
  * answered. Nothing waits for a shopper forever.
@@ -54,11 +74,14 @@ export const kioskMachine = setup({
     /** Resolves once the shop's API answers through the BFF; rejects while it cannot be reached. */
     probe: missingPromise<void>('probe'),
     checkBuild: missingPromise<BuildCheck>('checkBuild'),
+    /** GET /api/session: resolves whether it answered 401; rejects on any other failure (429, 500, no answer). */
+    checkSession: missingPromise<SessionCheck>('checkSession'),
   },
   actions: {
     showHandoff: assign({ handoff: true }),
     hideHandoff: assign({ handoff: false }),
     mount: assign({ mounted: true }),
+    unmount: assign({ mounted: false, handoff: false }),
     /** A full page load; the client provides it (the model and tests leave it a no-op). */
     reload: () => undefined,
   },
@@ -68,17 +91,22 @@ export const kioskMachine = setup({
     tick: 1000,
     retry: ({ context }) => context.retryMs,
     buildCheck: ({ context }) => context.buildCheckMs,
+    thanks: ({ context }) => context.thanksMs,
+    /** 1 s, 2 s, 4 s … up to the cap: a limited or failing server is not hammered. */
+    confirmRetry: ({ context }) =>
+      Math.min(context.confirmRetryMaxMs, context.confirmRetryMs * 2 ** Math.max(0, context.confirmFailures - 1)),
   },
   guards: {
     moreToCount: ({ context }) => context.remaining > 1,
     handoffOpen: ({ context }) => context.handoff,
     reloadDue: ({ context }, output: BuildCheck) => output.changed || context.reloadWanted,
+    signedOut: (_, output: SessionCheck) => output.signedOut,
   },
 }).createMachine({
   id: 'kiosk',
   context: ({ input }) => {
     const ms = { ...KIOSK_DEFAULTS, ...input };
-    return { ...ms, remaining: seconds(ms.warningMs), handoff: false, mounted: false, reloadWanted: false };
+    return { ...ms, remaining: seconds(ms.warningMs), handoff: false, mounted: false, reloadWanted: false, confirmFailures: 0 };
   },
   initial: 'shop',
   states: {
@@ -118,6 +146,8 @@ export const kioskMachine = setup({
             // Re-entering restarts the idle timer.
             'kiosk.activity': { target: 'browsing', reenter: true },
             'kiosk.handoffShown': { target: 'handoff', actions: 'showHandoff' },
+            // The claimed offer hides its QR first (handoffHidden), then tells of the claim.
+            'kiosk.handoffClaimed': 'thanks',
           },
         },
         handoff: {
@@ -137,6 +167,7 @@ export const kioskMachine = setup({
             'kiosk.activity': [{ guard: 'handoffOpen', target: 'handoff' }, { target: 'browsing' }],
             'kiosk.handoffShown': { target: 'handoff', actions: 'showHandoff' },
             'kiosk.handoffHidden': { actions: 'hideHandoff' },
+            'kiosk.handoffClaimed': 'thanks',
           },
           states: {
             counting: {
@@ -154,11 +185,38 @@ export const kioskMachine = setup({
             },
           },
         },
+        // The phone has the cart: the shopper's app goes at once (no cart, no used QR), a thank-you shows, then the reset.
+        thanks: {
+          tags: ['thanks'],
+          entry: 'unmount',
+          after: { thanks: 'resetting' },
+        },
         resetting: {
           tags: ['resetting'],
-          entry: assign({ mounted: false, handoff: false }),
-          // A failed reset still ends at attract: the kiosk must not stay on a shopper's screen.
-          invoke: { id: 'resetSession', src: 'resetSession', onDone: 'attract', onError: 'attract' },
+          entry: ['unmount', assign({ confirmFailures: 0 })],
+          initial: 'wiping',
+          // No calm "right back" screen mid-reset: the reset itself keeps asking until the session is gone.
+          on: { 'kiosk.unreachable': {} },
+          states: {
+            // A failed wipe (logout refused or unanswered) is judged by the session check, never trusted.
+            wiping: { invoke: { id: 'resetSession', src: 'resetSession', onDone: 'confirming', onError: 'confirming' } },
+            confirming: {
+              invoke: {
+                id: 'checkSession',
+                src: 'checkSession',
+                onDone: [
+                  { guard: { type: 'signedOut', params: ({ event }) => event.output }, target: '#kiosk.shop.attract' },
+                  { target: 'waiting' },
+                ],
+                onError: 'waiting',
+              },
+            },
+            // The next shopper must never inherit this session: log out again, then check again.
+            waiting: {
+              entry: assign(({ context }) => ({ confirmFailures: context.confirmFailures + 1 })),
+              after: { confirmRetry: 'wiping' },
+            },
+          },
         },
         // Where the shop was when it could not be reached: a reset interrupted by the outage runs again.
         hist: { type: 'history' },

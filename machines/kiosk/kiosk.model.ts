@@ -14,8 +14,12 @@ const events: AnyEventObject[] = [
   { type: 'kiosk.handoffHidden' },
   { type: 'kiosk.unreachable' },
   { type: 'kiosk.crashed' },
+  { type: 'kiosk.handoffClaimed' },
   { type: 'xstate.done.actor.resetSession', output: undefined },
-  { type: 'xstate.error.actor.resetSession', error: { status: 0, message: 'storage blocked' } },
+  { type: 'xstate.error.actor.resetSession', error: { status: 429, message: 'Too many requests' } },
+  { type: 'xstate.done.actor.checkSession', output: { signedOut: true } },
+  { type: 'xstate.done.actor.checkSession', output: { signedOut: false } },
+  { type: 'xstate.error.actor.checkSession', error: { status: 500, message: 'Internal' } },
   { type: 'xstate.done.actor.probe', output: undefined },
   { type: 'xstate.error.actor.probe', error: noAnswer },
   { type: 'xstate.done.actor.checkBuild', output: { changed: false } },
@@ -31,7 +35,11 @@ const describe: PlanTemplates = {
     'shop.browsing': 'a shopper is browsing',
     'shop.handoff': 'the hand-off QR is on screen',
     'shop.warning.counting': ({ context }) => `"Do you still need time?" counts down from ${(context as KioskContext).remaining}`,
-    'shop.resetting': 'the session is being wiped',
+    'shop.thanks': 'the kiosk thanks the shopper whose phone took the cart',
+    'shop.resetting.wiping': '"One moment …" shows while the session is wiped and logged out',
+    'shop.resetting.confirming': '"One moment …" shows while the kiosk asks whether the session is gone',
+    'shop.resetting.waiting': ({ context }) =>
+      `"One moment …" shows; the session was still there (${(context as KioskContext).confirmFailures} times), so the kiosk waits to try again`,
     'unreachable.probing': '"We\'ll be right back" shows while the kiosk asks whether the shop answers',
     'unreachable.waiting': '"We\'ll be right back" shows until the next try',
     reloading: 'the page reloads',
@@ -43,13 +51,21 @@ const describe: PlanTemplates = {
     'kiosk.handoffHidden': 'the hand-off QR goes away',
     'kiosk.unreachable': 'a call gets no answer from the shop',
     'kiosk.crashed': 'a page throws an uncaught error',
+    'kiosk.handoffClaimed': "the shopper's phone takes the cart",
+    'xstate.after.thanks': 'the thank-you time passes',
+    'xstate.after.confirmRetry': 'the backoff time passes',
+    'xstate.done.actor.checkSession': (event) =>
+      (event as { output?: { signedOut?: boolean } }).output?.signedOut
+        ? 'GET /api/session answers 401: the session is gone'
+        : 'GET /api/session still names the shopper',
+    'xstate.error.actor.checkSession': 'the session check fails (429, 500 or no answer)',
     'xstate.after.idle': 'the idle time passes',
     'xstate.after.handoffIdle': 'the hand-off idle time passes',
     'xstate.after.tick': 'a second passes',
     'xstate.after.retry': 'the retry time passes',
     'xstate.after.buildCheck': 'the build check time passes',
     'xstate.done.actor.resetSession': 'the session is wiped',
-    'xstate.error.actor.resetSession': 'the wipe fails',
+    'xstate.error.actor.resetSession': 'the logout is refused',
     'xstate.done.actor.probe': 'the shop answers',
     'xstate.error.actor.probe': 'the shop still does not answer',
     'xstate.done.actor.checkBuild': (event) =>
@@ -62,10 +78,23 @@ export const kioskModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'kiosk',
-    machine: kioskMachine.provide({ actors: { resetSession: control.promise(), probe: control.promise(), checkBuild: control.promise() } }),
+    machine: kioskMachine.provide({
+      actors: { resetSession: control.promise(), checkSession: control.promise(), probe: control.promise(), checkBuild: control.promise() },
+    }),
     control,
-    input: () => ({ idleMs: 5000, warningMs: 3000, handoffMs: 8000, retryMs: 2000, buildCheckMs: 4000 }),
+    input: () => ({
+      idleMs: 5000,
+      warningMs: 3000,
+      handoffMs: 8000,
+      retryMs: 2000,
+      buildCheckMs: 4000,
+      thanksMs: 3000,
+      confirmRetryMs: 1000,
+      confirmRetryMaxMs: 4000,
+    }),
     events,
+    // One failed check is enough to reach every state: the backoff's doubling is the unit test's.
+    bound: (c: KioskContext) => c.confirmFailures <= 1,
     check: (before, event, after) => {
       const ctx = after.context as KioskContext;
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
@@ -73,13 +102,23 @@ export const kioskModel = (): ModelSpec => {
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
       if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && !before.hasTag('unreachable')) {
         assertTrue(
-          before.hasTag('resetting') || (before.hasTag('warning') && (before.context as KioskContext).remaining === 1),
-          'reset only after the whole countdown',
+          before.hasTag('resetting') ||
+            before.hasTag('thanks') ||
+            (before.hasTag('warning') && (before.context as KioskContext).remaining === 1),
+          'reset only after the whole countdown, or after the thank-you',
         );
       }
+      if (before.hasTag('resetting') && after.hasTag('attract'))
+        assertTrue(
+          event.type === 'xstate.done.actor.checkSession' && (event.output as { signedOut: boolean }).signedOut,
+          'the attract screen only once GET /api/session answered 401',
+        );
+      if (event.type === 'kiosk.handoffClaimed' && (before.hasTag('browsing') || before.hasTag('warning')))
+        assertTrue(after.hasTag('thanks') && !ctx.mounted, 'a claimed hand-off thanks the shopper with no cart or QR left on screen');
+      if (before.hasTag('resetting') && event.type === 'kiosk.unreachable') assertTrue(after.hasTag('resetting'), 'the reset carries on');
       if (after.hasTag('warning')) assertTrue(ctx.remaining >= 1 && ctx.remaining <= 3, 'countdown within the warning');
       if (after.hasTag('reloading')) assertTrue(before.hasTag('attract'), 'a reload only at the attract screen, after the server answered');
-      if (after.hasTag('attract') || after.hasTag('resetting'))
+      if (after.hasTag('attract') || after.hasTag('resetting') || after.hasTag('thanks'))
         assertTrue(!ctx.mounted && !ctx.handoff, "no shopper's app outlives the reset");
       if (before.hasTag('unreachable') && after.hasTag('shopping')) assertTrue(ctx.mounted, "the shopper's app survives the outage");
     },

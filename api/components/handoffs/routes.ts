@@ -19,5 +19,11 @@ export const handoffsRoutes = (ctx: ApiContext): Router => {
     res.json(await handoffs.claimHandoff(ctx, parse(ClaimHandoffBody, req.body).token));
   });
 
+  // The kiosk that made the link asks whether the phone took it (the token in the body, as for the claim).
+  router.post('/status', async (req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json(await handoffs.handoffStatus(ctx, parse(ClaimHandoffBody, req.body).token));
+  });
+
   return router;
 };

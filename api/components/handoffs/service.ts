@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine } from '../../../contracts/handoff.ts';
+import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../contracts/handoff.ts';
 import { HANDOFF } from '../../../contracts/handoff-rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -42,4 +42,11 @@ export const claimHandoff = async (ctx: ApiContext, token: string): Promise<Hand
   if (why === 'used') throw new AppError(410, HANDOFF.used);
   if (why === 'expired') throw new AppError(410, HANDOFF.expired);
   throw new AppError(404, HANDOFF.unknown);
+};
+
+/** Whether the phone has claimed the link (only the kiosk holding the token can ask); never issued 404. */
+export const handoffStatus = async (ctx: ApiContext, token: string): Promise<HandoffStatus> => {
+  const why = await repo.whyUnclaimable(ctx.db, hashOf(token));
+  if (why === null) throw new AppError(404, HANDOFF.unknown);
+  return { claimed: why === 'used' };
 };

@@ -7,8 +7,12 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { formPageStyle } from './form-style.ts';
 import { hasErrors, validateLogin, type FieldErrors, type LoginValues } from './validation.ts';
+
+/** The form's id: the kiosk's bar submits it with its own `Log in`. */
+export const LOGIN_FORM_ID = 'login-form';
 
 /**
  * The login form (spec sections 2 and 5), used by /login and shown in place by the route
@@ -16,6 +20,8 @@ import { hasErrors, validateLogin, type FieldErrors, type LoginValues } from './
  */
 export function LoginForm({ heading = 'Login' }: { heading?: string }) {
   const auth = AuthContext.useActorRef();
+  // A public terminal never keeps a shopper logged in: its reset ends every session.
+  const kiosk = useKioskMode().active;
   const busy = AuthContext.useSelector((s) => s.hasTag('guest') && s.hasTag('loading'));
   const failure = AuthContext.useSelector((s) => (s.hasTag('guest') && s.hasTag('error') ? s.context.error : null));
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
@@ -35,7 +41,7 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
     const found = validateLogin(values);
     setErrors(found);
     if (hasErrors(found) || busy) return;
-    auth.send({ type: 'auth.login', email: values.email.trim(), password: values.password, doNotLogout });
+    auth.send({ type: 'auth.login', email: values.email.trim(), password: values.password, doNotLogout: doNotLogout && !kiosk });
   };
 
   return (
@@ -43,7 +49,7 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
       <h1 id="login-heading">{heading}</h1>
       {/* Only this form's own outcome: the machine may still hold another page's failure. */}
       {submitted && failure ? <Alert tone="danger">{failure}</Alert> : null}
-      <form noValidate onSubmit={submit}>
+      <form id={LOGIN_FORM_ID} noValidate onSubmit={submit}>
         <TextField
           label="Email address"
           type="email"
@@ -62,7 +68,9 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
           onChange={change('password')}
           error={errors.password}
         />
-        <Checkbox label="Do not logout" name="doNotLogout" checked={doNotLogout} onChange={(e) => setDoNotLogout(e.target.checked)} />
+        {kiosk ? null : (
+          <Checkbox label="Do not logout" name="doNotLogout" checked={doNotLogout} onChange={(e) => setDoNotLogout(e.target.checked)} />
+        )}
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy ? <Spinner label="Logging in ..." /> : null}
           Login

@@ -11,6 +11,10 @@ export type KioskMode = {
   handoffShown: () => void;
   /** The hand-off QR is gone: the normal idle time again. */
   handoffHidden: () => void;
+  /** The phone claimed the hand-off: the kiosk thanks the shopper and resets for the next one. */
+  handoffClaimed?: () => void;
+  /** Where phones reach this shop (PUBLIC_ORIGIN); unset, the page's own origin. */
+  publicOrigin?: string;
   /** The PIN was right: leave kiosk mode on this device. */
   leave: () => void;
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
@@ -21,6 +25,7 @@ const off: KioskMode = {
   active: false,
   handoffShown: () => {},
   handoffHidden: () => {},
+  handoffClaimed: () => {},
   leave: () => {},
 };
 
@@ -28,3 +33,19 @@ export const KioskModeContext = createContext<KioskMode>(off);
 
 /** Kiosk mode as the shell provides it; off outside a kiosk. */
 export const useKioskMode = (): KioskMode => useContext(KioskModeContext);
+
+/** Hosts only this machine can reach: a phone scanning a link to one of them finds nothing. */
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Whether a link's origin is one a phone cannot open (localhost, 127.x, ::1). */
+export const isLoopbackOrigin = (origin: string): boolean => {
+  try {
+    return LOOPBACK.test(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** The origin a phone should open: PUBLIC_ORIGIN when the server set it, else the page's own. */
+export const phoneOrigin = (mode: Pick<KioskMode, 'publicOrigin'>, pageOrigin: string): string =>
+  mode.publicOrigin?.replace(/\/+$/, '') || pageOrigin;

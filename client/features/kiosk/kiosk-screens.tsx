@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
 import type { ProductSummary } from '../../../contracts/product.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonStyle } from '../../ui/button.tsx';
 import { colors, space } from '../../ui/theme.ts';
+import { EARLY_START_HASH } from './early-touch.ts';
 import { OVERLAY_ATTRIBUTE } from './use-browser.ts';
 
 const fullScreen = css({
@@ -20,6 +21,8 @@ const fullScreen = css({
   textAlign: 'center',
 });
 const bigButton = css({ minHeight: 88, minWidth: 320, fontSize: '1.75rem', padding: `${space(4)} ${space(10)}` });
+/** The start link's box covers the whole attract screen, so a touch anywhere is a touch on it, scripts or not. */
+const stretched = css({ '&::after': { content: '""', position: 'absolute', inset: 0 } });
 const tiles = css({
   display: 'grid',
   gap: space(4),
@@ -41,12 +44,25 @@ const tileImage = css({
 /**
  * The kiosk between shoppers: the bestsellers and `Touch to start`. A touch anywhere starts, on
  * its click (the screen stays until the touch is over, so nothing under it gets the touch); the
- * button is the same for a keyboard.
+ * button is the same for a keyboard. The server renders it too (entry-server.tsx): there `Touch
+ * to start` is a link to EARLY_START_HASH stretched over the screen, so a touch before the
+ * scripts run is kept in the address (early-touch.ts); once they run, the click starts at once.
  */
+/** What the attract screen shows besides its texts: the server fetches it to render the screen. */
+export const ATTRACT_DATA_URLS = ['/api/products/bestsellers'] as const;
+
 export function AttractScreen({ onStart }: { onStart: () => void }) {
-  const bestsellers = useApiGet<ProductSummary[]>('/api/products/bestsellers');
+  const bestsellers = useApiGet<ProductSummary[]>(ATTRACT_DATA_URLS[0]);
   return (
-    <section css={fullScreen} aria-labelledby="kiosk-attract-heading" onClick={onStart} {...{ [OVERLAY_ATTRIBUTE]: '' }}>
+    <section
+      css={fullScreen}
+      aria-labelledby="kiosk-attract-heading"
+      onClick={(e) => {
+        e.preventDefault();
+        onStart();
+      }}
+      {...{ [OVERLAY_ATTRIBUTE]: '' }}
+    >
       <h1 id="kiosk-attract-heading" css={{ margin: 0, fontSize: '2.5rem' }}>
         Statefront - Best Online Shop
       </h1>
@@ -60,7 +76,9 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
           ))}
         </ul>
       ) : null}
-      <Button css={bigButton}>Touch to start</Button>
+      <a href={EARLY_START_HASH} role="button" css={[buttonStyle(), bigButton, stretched]}>
+        Touch to start
+      </a>
     </section>
   );
 }
@@ -100,11 +118,27 @@ export function RightBackScreen() {
   );
 }
 
-/** Between a reset's start and the attract screen: nothing of the last shopper shows. */
+export const KIOSK_TEXTS = {
+  oneMoment: 'One moment …',
+  thanks: 'Thank you! Your cart is on your phone now.',
+  thanksNext: 'This screen starts over for the next shopper.',
+} as const;
+
+/** Between a reset's start and the attract screen (until the server confirms the session is gone): nothing of the last shopper shows. */
 export function OneMomentScreen() {
   return (
     <div css={fullScreen} role="status">
-      <p css={{ margin: 0, fontSize: '1.5rem' }}>One moment ...</p>
+      <p css={{ margin: 0, fontSize: '1.5rem' }}>{KIOSK_TEXTS.oneMoment}</p>
+    </div>
+  );
+}
+
+/** The phone took the cart: the shopper is thanked and the screen starts over by itself. */
+export function ThanksScreen() {
+  return (
+    <div css={fullScreen} role="status">
+      <h1 css={{ margin: 0, fontSize: '2.5rem' }}>{KIOSK_TEXTS.thanks}</h1>
+      <p css={{ margin: 0, fontSize: '1.5rem' }}>{KIOSK_TEXTS.thanksNext}</p>
     </div>
   );
 }

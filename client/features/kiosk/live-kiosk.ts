@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { parseShopSettings } from '../../../contracts/shop-settings.ts';
-import { kioskMachine, type BuildCheck, type KioskInput } from '../../../machines/kiosk/kiosk.machine.ts';
+import { kioskMachine, type BuildCheck, type KioskInput, type SessionCheck } from '../../../machines/kiosk/kiosk.machine.ts';
 import { api } from '../../lib/api.ts';
 import { openShopSocket } from '../../lib/chat-socket.ts';
 import { readPageSettings } from '../../lib/kiosk-entry.ts';
@@ -32,6 +32,9 @@ export const kioskInput = (raw: unknown = readPageSettings()): KioskInput => {
   };
 };
 
+/** PUBLIC_ORIGIN from the server's settings, for the hand-off's QR (undefined: the page's origin). */
+export const publicOrigin = (raw: unknown = readPageSettings()): string | undefined => parseShopSettings(raw).publicOrigin;
+
 /** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
 export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;
 
@@ -50,6 +53,13 @@ export const liveKioskMachine = kioskMachine.provide({
         wipeStorage(storage(() => window.localStorage));
         wipeStorage(storage(() => window.sessionStorage));
       }
+    }),
+    // Straight fetch, not api.get: its 401 is the answer hoped for, not a signal for the (unmounted) app.
+    checkSession: fromPromise<SessionCheck, void>(async ({ signal }) => {
+      const res = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store', signal });
+      if (res.status === 401) return { signedOut: true };
+      if (res.ok) return { signedOut: false };
+      throw { status: res.status, message: 'The session could not be checked' };
     }),
     probe: fromPromise<void, void>(async ({ signal }) => {
       const res = await fetch(PROBE_URL, {

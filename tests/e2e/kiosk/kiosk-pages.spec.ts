@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { addABook, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
+import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
 
 // Long enough idle time that these walks never see the warning.
 test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60' } });
@@ -66,16 +66,7 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await check('attract');
   await page.getByRole('button', { name: 'Touch to start' }).click();
   await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
-  await check('home');
-  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
-  await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
-  await check('product list');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
-  await check('product details');
+  await homeToAProduct(page, check);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Go to cart' }).click();
   await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeVisible();

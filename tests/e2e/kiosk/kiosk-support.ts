@@ -38,3 +38,17 @@ export const addABook = async (page: Page) => {
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
 };
+
+/** From the kiosk's home through Books to its first product, calling `check` on each page once it shows. */
+export const homeToAProduct = async (page: Page, check: (where: string) => Promise<void>) => {
+  await check('home');
+  await page.getByRole('link', { name: 'Go to the Category Books' }).click();
+  await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+  await check('product list');
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  await check('product details');
+};

@@ -1,5 +1,5 @@
 import { phonePhoto } from '../../../api/testing/images.ts';
-import { loginAdminUi } from '../admin/admin-helpers.ts';
+import { loginAdmin } from '../admin/admin-helpers.ts';
 import { expect, test } from '../support/shop.ts';
 
 /*
@@ -15,7 +15,7 @@ test('when an admin uploads a phone photo, then the details page (server-rendere
   browser,
   baseURL,
 }) => {
-  await loginAdminUi(page);
+  await loginAdmin(page);
   const categories = (await (await page.request.get('/api/categories')).json()) as { name: string }[];
   const name = `E2E photo ${Date.now()}`;
   const created = await page.request.post('/api/products/admin', {

@@ -7,7 +7,9 @@ export const kioskE2eModel = (): ModelSpec => {
   const control = createControl();
   return {
     name: 'kiosk (e2e)',
-    machine: kioskMachine.provide({ actors: { resetSession: control.promise(), probe: control.promise(), checkBuild: control.promise() } }),
+    machine: kioskMachine.provide({
+      actors: { resetSession: control.promise(), checkSession: control.promise(), probe: control.promise(), checkBuild: control.promise() },
+    }),
     control,
     input: () => ({ ...KIOSK_DEFAULTS }),
     events: [],
@@ -21,4 +23,6 @@ export const KIOSK_DELAYS: Record<string, number> = {
   tick: 1000,
   retry: KIOSK_DEFAULTS.retryMs,
   buildCheck: KIOSK_DEFAULTS.buildCheckMs,
+  thanks: KIOSK_DEFAULTS.thanksMs,
+  confirmRetry: KIOSK_DEFAULTS.confirmRetryMs,
 };

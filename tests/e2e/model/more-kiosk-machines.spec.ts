@@ -211,6 +211,13 @@ test('when a kiosk shopper offers the cart, closes while it is made, meets a fai
   await offer.click();
   await page.getByRole('button', { name: 'Try again' }).click();
   await qrShows(page);
+  // while it shows, the kiosk asks whether a phone took the code: once refused, once not yet
+  await page.route('**/api/handoffs/status', (route) => route.fulfill({ status: 500, json: { message: 'Internal' } }), { times: 1 });
+  for (const status of [500, 200]) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/handoffs/status') && r.status() === status);
+    await page.clock.runFor(HANDOFF.statusPollMs);
+    await answered;
+  }
   await done.click();
   await expect(qr).toBeHidden();
 
@@ -286,7 +293,13 @@ test('when phones open a link with no token, a dropped claim and Try again, the 
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   'pin-pad': [],
-  'handoff-offer': [],
+  'handoff-offer': [
+    {
+      transition: 'handoffOffer.shown.asking --xstate.done.actor.status#0-->',
+      reason:
+        "a phone's claim seen by the kiosk ends the shopper's app at once (thanks, then the reset), so the page's log loses the offer; kiosk-model.spec.ts and handoff-claimed.spec.ts walk it in the browser",
+    },
+  ],
   'handoff-claim': [],
 };
 

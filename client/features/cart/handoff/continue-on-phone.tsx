@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
 import { CartContext } from '../../../lib/contexts.ts';
-import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
+import { isLoopbackOrigin, phoneOrigin, useKioskMode } from '../../kiosk/kiosk-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -20,6 +20,8 @@ export const OFFER_TEXTS = {
   again: 'Make a new code',
   done: 'Done',
   retry: 'Try again',
+  /** To the operator, near a QR whose link only this machine can open. */
+  loopback: 'Set PUBLIC_ORIGIN so phones can open this link',
 } as const;
 
 const panel = css({
@@ -49,6 +51,7 @@ export default function ContinueOnPhone() {
   const qrShown = useSelector(offer, (s) => s.hasTag('qr'));
   const expired = useSelector(offer, (s) => s.hasTag('expired'));
   const failed = useSelector(offer, (s) => s.hasTag('failed'));
+  const claimed = useSelector(offer, (s) => s.hasTag('claimed'));
   const { token, expiresAt, error } = useSelector(offer, (s) => s.context);
 
   // The kiosk session gives a shopper who is scanning more time; leaving the page counts as closing.
@@ -57,10 +60,15 @@ export default function ContinueOnPhone() {
     kiosk.handoffShown();
     return () => kiosk.handoffHidden();
   }, [qrShown, kiosk]);
+  // The phone has the cart: the kiosk thanks the shopper and starts over for the next one.
+  useEffect(() => {
+    if (claimed) kiosk.handoffClaimed?.();
+  }, [claimed, kiosk]);
 
   const start = () => offer.send({ type: 'handoff.start', lines: cart.map((i) => ({ productID: i.productID, quantity: i.quantity })) });
   const close = () => offer.send({ type: 'handoff.close' });
-  const link = token ? `${window.location.origin}${paths.handoff.to(token)}` : null;
+  const origin = phoneOrigin(kiosk, window.location.origin);
+  const link = token ? `${origin}${paths.handoff.to(token)}` : null;
 
   if (!open) {
     return (
@@ -79,6 +87,7 @@ export default function ContinueOnPhone() {
             <QrCode text={link} label={`QR code of the link to your cart: ${link}`} />
           </Suspense>
           <p css={{ margin: 0 }}>{`The code works once, until ${untilTime(expiresAt)}.`}</p>
+          {isLoopbackOrigin(origin) ? <Alert tone="warning">{OFFER_TEXTS.loopback}</Alert> : null}
         </>
       ) : null}
       {expired ? (

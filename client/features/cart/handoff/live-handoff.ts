@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { HandoffClaimed, HandoffCreated, HandoffLine } from '../../../../contracts/handoff.ts';
+import type { HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../../contracts/handoff.ts';
 import type { Product } from '../../../../contracts/product.ts';
 import { handoffClaimMachine } from '../../../../machines/handoff/handoff-claim.machine.ts';
 import { handoffOfferMachine } from '../../../../machines/handoff/handoff-offer.machine.ts';
@@ -7,10 +7,11 @@ import { restoreLines, type Restored } from '../../../../machines/handoff/restor
 import { statusOf } from '../../../../machines/shared/actors.ts';
 import { api } from '../../../lib/api.ts';
 
-/** The kiosk's offer with its real effect: POST /api/handoffs (leaving `creating` aborts it). */
+/** The kiosk's offer with its real effects: POST /api/handoffs (leaving `creating` aborts it), then POST /api/handoffs/status. */
 export const liveOfferMachine = handoffOfferMachine.provide({
   actors: {
     create: fromPromise<HandoffCreated, HandoffLine[]>(({ input, signal }) => api.post('/api/handoffs', { lines: input }, { signal })),
+    status: fromPromise<HandoffStatus, { token: string }>(({ input, signal }) => api.post('/api/handoffs/status', input, { signal })),
   },
 });
 

@@ -118,12 +118,12 @@ describe('KioskTouch', () => {
     expect(window.open).toBe(original);
   });
 
-  it('when the rules are on, then the page gets touch-action zoom control, no selection and the 44 px minimum, and outside links are hidden', async () => {
+  it('when the rules are on, then the page gets touch-action zoom control, no selection and the 64 px minimum and 25 px root font, and outside links are hidden', async () => {
     await mount();
     const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
     expect(css).toMatch(/touch-action:\s*pan-x pan-y/);
     expect(css).toMatch(/user-select:\s*none/);
-    expect(css).toMatch(/min-height:\s*44px/);
+    expect(css).toMatch(/min-height:\s*64px/);
     expect(css).toContain('a[href^="https:"]:not([href^="http://localhost:3000/"])');
     expect(document.querySelector('meta[name="viewport"][content*="user-scalable"]')).toBeNull();
   });

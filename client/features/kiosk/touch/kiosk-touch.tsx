@@ -10,7 +10,7 @@ const KEYBOARD_SELECTOR = '[aria-label="On-screen keyboard"]';
 
 /**
  * Kiosk mode's touch-first rules for the whole page while mounted (the kiosk shell mounts it):
- * 44 px targets, no text selection, context menu or pinch zoom, no way out of the shop (outside
+ * 64 px targets, kiosk-sized text, no text selection, context menu or pinch zoom, no way out of the shop (outside
  * links hidden and refused, no downloads, no new windows), and an on-screen keyboard for the
  * focused text field.
  */

@@ -3,8 +3,14 @@
  * over real pages and the component test can drive the guards without a browser.
  */
 
-/** Apple's and Google's smallest comfortable touch target, in CSS pixels. */
-export const TOUCH_TARGET_PX = 44;
+/**
+ * A kiosk's smallest touch target, in CSS pixels: a standing shopper at a tall screen taps with
+ * less precision than on a phone (Apple's and Google's 44–48 px), so issue 23 asks for 64.
+ */
+export const TOUCH_TARGET_PX = 64;
+
+/** A kiosk's root font size: the shop's smallest text (0.8rem) reads at 20 px or more from a standing distance. */
+export const KIOSK_ROOT_FONT_PX = 25;
 
 /** What a finger can tap or focus: every one gets TOUCH_TARGET_PX both ways while the rules hold. */
 export const TARGETS = [
@@ -38,17 +44,22 @@ export const outsideLinkSelector = (origin: string) =>
 /**
  * The page-wide CSS while kiosk mode is on. Zoom is stopped with touch-action (pinch and
  * double-tap), never with the viewport tag, which would also block people who need zoom on the
- * ordinary shop and fails accessibility checks. Text links in running text become inline boxes
- * so their 44 px is real (`:where` keeps any component's own display).
+ * ordinary shop and fails accessibility checks. The root font size makes every rem of the shop
+ * kiosk-sized at once; the header wraps rather than cut its logo off, and the cart's lines are
+ * big enough to see from a step back. Text links in running text become inline boxes
+ * so their 64 px is real (`:where` keeps any component's own display).
  */
 export const kioskTouchCss = (origin: string) => `
-html { touch-action: pan-x pan-y; }
+html { touch-action: pan-x pan-y; font-size: ${KIOSK_ROOT_FONT_PX}px; }
 html, body { -webkit-user-select: none; user-select: none; -webkit-touch-callout: none; }
 input, textarea { -webkit-user-select: text; user-select: text; }
 :where(a[href]) { display: inline-flex; align-items: center; justify-content: center; }
 ${TARGETS} { min-width: ${TOUCH_TARGET_PX}px !important; min-height: ${TOUCH_TARGET_PX}px !important; }
 ${outsideLinkSelector(origin)} { display: none !important; }
 body { padding-bottom: var(--kiosk-keyboard-height, 0px); }
+header > :first-child { flex-wrap: wrap !important; row-gap: 12px; }
+[aria-label="Products in your cart"] > li { grid-template-columns: 200px minmax(0, 1fr) max-content 140px max-content !important; column-gap: 16px; padding-block: 24px !important; }
+[aria-label="Products in your cart"] > li > img, [aria-label="Products in your cart"] > li > [aria-hidden="true"] { width: 200px !important; height: 150px !important; }
 html { scroll-padding-bottom: var(--kiosk-keyboard-height, 0px); }
 `;
 
