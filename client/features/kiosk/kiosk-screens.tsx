@@ -5,6 +5,7 @@ import { Button, buttonStyle } from '../../ui/button.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { EARLY_START_HASH } from './early-touch.ts';
 import { OVERLAY_ATTRIBUTE } from './use-browser.ts';
+import { ProductPicture } from '../../ui/product-picture.tsx';
 
 const fullScreen = css({
   position: 'fixed',
@@ -70,7 +71,10 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
         <ul css={tiles} aria-label="Bestsellers">
           {bestsellers.data.map((product) => (
             <li key={product._id}>
-              {product.images?.[0] ? <img src={product.images[0].path} alt="" css={tileImage} /> : null}
+              {product.images?.[0] ? (
+                // A tile is about 200 px wide (at most 1100 px of 180 px columns), 180 px high.
+                <ProductPicture image={product.images[0]} width={240} height={180} sizes="240px" css={tileImage} />
+              ) : null}
               <p css={{ margin: `${space(2)} 0 0`, fontWeight: 600 }}>{product.name}</p>
             </li>
           ))}
