@@ -34,9 +34,15 @@ const NOT_PERSONAL = SAFE_KEYS;
 const poisoned = (event: AnyEventObject): unknown => {
   let n = 0;
   const next = () => SECRETS[n++ % SECRETS.length]!;
-  // A product line's `name` is the product's (kept for bug reports), not a person's.
+  // A product line's `name` is the product's (kept for bug reports), not a person's; an API error's
+  // `message` beside its status is the shop's own sentence (machines choose by it).
   const personal = (key: string | null, holder: object | null) =>
-    !(key !== null && (NOT_PERSONAL.has(key) || (key === 'name' && holder !== null && 'productID' in holder)));
+    !(
+      key !== null &&
+      (NOT_PERSONAL.has(key) ||
+        (key === 'name' && holder !== null && 'productID' in holder) ||
+        (key === 'message' && holder !== null && typeof (holder as { status?: unknown }).status === 'number'))
+    );
   const walk = (value: unknown, key: string | null, holder: object | null): unknown => {
     if (Array.isArray(value)) return value.map((v) => walk(v, key, holder));
     if (typeof value === 'object' && value !== null)

@@ -93,9 +93,16 @@ export const maskText = (text: string): string => text.replace(/\S/g, 'x');
  */
 export const maskValue = (text: string): string => text.replace(/\p{L}/gu, 'x').replace(/\p{N}/gu, '0');
 
-// A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
+/**
+ * A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
+ * An API error's `message` (beside its numeric `status`) is one of the shop's own sentences, and
+ * machines choose by it (a hand-off link `used` or `expired`): kept, so the log replays.
+ */
 const isSafe = (key: string, holder: Record<string, unknown>) =>
-  SAFE_KEYS.has(key) || DURATION.test(key) || (key === 'name' && 'productID' in holder);
+  SAFE_KEYS.has(key) ||
+  DURATION.test(key) ||
+  (key === 'name' && 'productID' in holder) ||
+  (key === 'message' && typeof holder.status === 'number');
 
 const maskLeaf = (key: string | null, value: unknown): unknown => {
   if (typeof value === 'string') return key !== null && TEXT_KEYS.has(key) ? maskText(value) : maskValue(value);

@@ -150,15 +150,3 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await admin.context.close();
 });
-
-test('when a customer presses Back after Place order, then the placed order shows, not an emptied checkout; Back again leaves it', async ({
-  page,
-}) => {
-  const order = await orderABook(page, 'cod');
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`/user/order-details/${order}$`));
-  await expect(page.getByText(numberOf(order), { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Checkout' })).toHaveCount(0);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/cart$/);
-});

@@ -103,14 +103,17 @@ test.describe('the first order without detours', () => {
     }
   });
 
-  test('when the customer places an order and presses Back, then no empty $0 checkout shows', async ({ page }) => {
+  test('when the customer places an order and presses Back, then the placed order shows, not an empty $0 checkout; Back again leaves it', async ({
+    page,
+  }) => {
     const order = await orderABook(page, 'cod');
     await page.goBack();
-    await expect(page).not.toHaveURL(/\/user\/cart-details$/);
+    await expect(page).toHaveURL(new RegExp(`/user/order-details/${order}$`));
+    await expect(page.getByText(`Order #${order.slice(0, 8).toUpperCase()}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toHaveCount(0);
+    await page.goBack();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
-    await page.goForward();
-    await expect(page).toHaveURL(new RegExp(`/user/order-details/${order}$`));
   });
 });
 

@@ -18,8 +18,13 @@ export const kioskLogin = async (page: Page, who: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   // The on-screen keyboard opened with the field and lies over the form's button: a shopper closes it first.
   const close = page.getByRole('button', { name: 'Close keyboard' });
-  if (await close.isVisible()) await close.click();
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  if (await close.isVisible()) {
+    await close.click();
+    // Gone before the next touch: a keyboard still sliding away moves the form under the finger.
+    await expect(page.getByRole('button', { name: 'Close keyboard' })).toBeHidden();
+  }
+  // The bar's next step, fixed at the foot: the form's own button can sit under the sliding header.
+  await page.getByRole('complementary', { name: 'Your cart and next step' }).getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
 };
 
