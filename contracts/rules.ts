@@ -2,7 +2,7 @@
  * The spec's fixed limits, messages and small pure rules, free of zod so that browser
  * bundles can import them without pulling the schema library in.
  */
-import { cleanText, isValidAddressValue } from './value-rules.ts';
+import { ADDRESS_FIELDS, type AddressField, cleanText, isValidAddressValue } from './value-rules.ts';
 
 export const LIMITS = {
   descriptionSnippet: 200,
@@ -46,9 +46,9 @@ export const SORTS = ['price_1', 'price_-1', 'rating_-1', 'name_1', 'name_-1'] a
 export const PAYMENT_METHODS = ['pp', 'cod'] as const;
 export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled'] as const;
 
-/** Fields the checkout needs before an order can be placed (spec section 5). */
-export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
-export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+/** Fields the checkout needs before an order can be placed (spec section 5): the profile's address fields, every one. */
+export const SHIPPING_FIELDS = ADDRESS_FIELDS;
+export type ShippingField = AddressField;
 /**
  * The fields a parcel could not be sent with: empty once invisible characters are dropped, or
  * not valid by the profile's own rule (issue 27), so a stored `'\u200b'` or `'x'` counts as missing.

@@ -8,9 +8,10 @@ import type {
   RegisterResponse,
   UserInfo,
 } from '../../contracts/user.ts';
-import { fieldOf, messageOf, missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
+import { missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';
+import { AUTH_TEXTS, messageOr, profileFailure, updatedUser } from './profile-update.ts';
 import { clearUser, readUser, writeUser } from './user-storage.ts';
 
 /** GET /api/session's answer (api/components/users/session-routes.ts): the session's user. */
@@ -34,48 +35,8 @@ export type AuthEvent =
   | { type: 'auth.unauthorized' }
   | OtherTabsEvent;
 export type AuthEmitted = { type: 'auth.loggedOut' } | { type: 'auth.loggedIn'; userInfo: UserInfo };
+export { AUTH_TEXTS };
 export type { ApiError };
-
-export const AUTH_TEXTS = {
-  wrongCredentials: 'Wrong credentials',
-  userExists: 'User with that email already exists!',
-  somethingWrong: 'Something went wrong',
-  userCreated: 'User created',
-  userUpdated: 'User updated',
-} as const;
-
-const messageOr = (error: unknown) => messageOf(error, AUTH_TEXTS.somethingWrong);
-/** The stored place follows the choice made at login. */
-const updatedUser = (context: AuthContext, output: ProfileUpdateResponse): UserInfo => ({
-  ...output.userUpdated,
-  doNotLogout: context.userInfo?.doNotLogout ?? false,
-});
-
-/** The profile form's fields a refusal may name (issue 27: the address rules are the API's). */
-const PROFILE_FIELDS = new Set([
-  'currentPassword',
-  'password',
-  'name',
-  'lastName',
-  'phoneNumber',
-  'address',
-  'country',
-  'zipCode',
-  'city',
-  'state',
-]);
-
-/**
- * A refused profile update: the spec's 'Something went wrong', except a 400 naming one of the
- * form's fields (a wrong current password, a zip code the API refuses), whose message the form
- * shows beside that field (the shopper can act on it).
- */
-const profileFailure = (error: unknown): Pick<AuthContext, 'error' | 'errorField'> => {
-  const field = fieldOf(error);
-  return statusOf(error) === 400 && field && PROFILE_FIELDS.has(field)
-    ? { error: messageOr(error), errorField: field }
-    : { error: AUTH_TEXTS.somethingWrong, errorField: null };
-};
 
 export const authMachine = setup({
   types: {
@@ -273,12 +234,15 @@ export const authMachine = setup({
                   // The answer carries the current role: choose the role region again.
                   target: ['idle', '#auth.loggedIn.role.choosing'],
                   actions: [
-                    assign(({ context, event }) => ({ userInfo: updatedUser(context, event.output), notice: AUTH_TEXTS.userUpdated })),
-                    { type: 'storeUser', params: ({ context, event }) => updatedUser(context, event.output) },
+                    assign(({ context, event }) => ({
+                      userInfo: updatedUser(context.userInfo, event.output),
+                      notice: AUTH_TEXTS.userUpdated,
+                    })),
+                    { type: 'storeUser', params: ({ context, event }) => updatedUser(context.userInfo, event.output) },
                     // The other tabs' headers show the new name too.
                     {
                       type: 'tell',
-                      params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context, event.output) }),
+                      params: ({ context, event }) => ({ type: 'user' as const, userInfo: updatedUser(context.userInfo, event.output) }),
                     },
                   ],
                 },
