@@ -14,7 +14,7 @@ import { ensureFreshBuild } from '../build-freshness.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
 import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
-import { type ClusterNginx, startNginx } from './nginx.ts';
+import { type ClusterNginx, startNginx, workersMayRead } from './nginx.ts';
 import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
@@ -236,7 +236,21 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
     const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS } = edgeLimits(base);
     const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
-    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames), proxySecret, slow };
+    // Images straight from the shared folder when nginx's workers may read it; else through the BFFs.
+    const imagesDir = path.join(dataDir, 'images');
+    await mkdir(imagesDir, { recursive: true });
+    const imagesRoot = (await workersMayRead(imagesDir)) ? dataDir : undefined;
+    if (!imagesRoot) log(`[nginx] ${imagesDir} is not readable by nginx's workers (nobody): images go through the BFFs`);
+    const internalOnly = {
+      dir: clusterDir,
+      host,
+      internalPort,
+      apis: peers(apiNames),
+      bffs: peers(bffNames),
+      proxySecret,
+      slow,
+      imagesRoot,
+    };
     const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
     cleanups.push({ name: 'nginx', stop: nginx.stop });
     watch(nginx.proc);

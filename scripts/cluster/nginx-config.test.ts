@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nginxConfig, type NginxConfigOptions, upstreamName } from './nginx-config.ts';
+import { workersMayRead } from './nginx.ts';
 
 const options: NginxConfigOptions = {
   dir: '/data/cluster',
@@ -117,6 +118,47 @@ describe('the balancer configuration', () => {
     expect(config).toContain('proxy_temp_path /data/cluster/nginx-temp/proxy;');
     expect(config).toContain('error_log stderr');
     expect(config).toContain('access_log off;');
+  });
+
+  it("when nginx may read DATA_DIR/images, then the public server answers /images/ from the disk with the API's headers and asks a BFF only for a name it lacks", () => {
+    const publicServer = (c: string) => servers(c).find((s) => s.includes('listen 127.0.0.1:3000;'))!;
+    const withImages = publicServer(nginxConfig({ ...options, imagesRoot: '/data' }));
+    const images = block(withImages, 'location ^~ /images/');
+    for (const line of [
+      'root /data;',
+      'add_header Cache-Control "public, max-age=31536000, immutable";',
+      'add_header X-Content-Type-Options nosniff;',
+      'image/avif avif;',
+      'image/webp webp;',
+      'autoindex off;',
+      'location ~ /\\. { return 404; }',
+      'try_files $uri @shop;',
+    ])
+      expect(images).toContain(line);
+    // No open file cache: a deleted image stops answering at once.
+    expect(withImages).not.toContain('open_file_cache');
+    expect(block(withImages, 'location @shop')).toContain('proxy_pass http://bffs;');
+    expect(block(withImages, 'location @shop')).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(publicServer(config)).not.toContain('/images/');
+  });
+
+  it('when nginx runs as root, then it serves the images only if its workers (nobody) may read them; as anyone else, always', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'statefront-nginx-'));
+    try {
+      const images = path.join(dir, 'images');
+      mkdirSync(images, { mode: 0o755 });
+      chmodSync(dir, 0o700);
+      expect(await workersMayRead(images, 0)).toBe(false);
+      expect(await workersMayRead(images, 1000)).toBe(true);
+      chmodSync(dir, 0o711);
+      // The folders above (/tmp and /) let everyone through.
+      expect(await workersMayRead(images, 0)).toBe(true);
+      chmodSync(images, 0o700);
+      expect(await workersMayRead(images, 0)).toBe(false);
+      expect(await workersMayRead(path.join(dir, 'missing'), 0)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('when an instance name has a dash, then its upstream name is nginx-safe', () => {

@@ -40,6 +40,12 @@ export type NginxConfigOptions = {
   slow?: { headerSeconds: number; connectionsPerAddress: number } | undefined;
   /** One line per request into the error log's neighbour (off by default: the instances log). */
   accessLog?: string | undefined;
+  /**
+   * DATA_DIR, when nginx's workers may read its `images/` (issue [Media]): the public server
+   * then answers `/images/…` from the disk with the API's headers, and asks a BFF only for a
+   * file it does not have. Absent: every image goes through a BFF to an API, as before.
+   */
+  imagesRoot?: string | undefined;
 };
 
 /** nginx upstream names allow [a-z0-9_]: api-1 → api_1. */
@@ -77,6 +83,27 @@ const proxyCommon = [
 ];
 
 const location = (path: string, lines: string[]): string[] => [`    location ${path} {`, ...lines.map((l) => `      ${l}`), '    }'];
+
+/**
+ * `/images/…` from DATA_DIR/images, as the API serves them (api/app.ts): a year and immutable
+ * (names are content hashes), `nosniff`, the type by extension, no listing, no dotfiles
+ * (`.masters/`). A name not on the disk goes to the shop (`@shop`), which answers 404 for a
+ * deleted file. No open_file_cache: a deleted file must stop answering at once.
+ */
+const imagesLocation = (root: string, shop: string[]): string[] => [
+  ...location('^~ /images/', [
+    `root ${root};`,
+    'types { image/jpeg jpg jpeg; image/png png; image/gif gif; image/webp webp; image/avif avif; }',
+    'default_type application/octet-stream;',
+    'autoindex off;',
+    'sendfile on;',
+    'add_header Cache-Control "public, max-age=31536000, immutable";',
+    'add_header X-Content-Type-Options nosniff;',
+    'location ~ /\\. { return 404; }',
+    'try_files $uri @shop;',
+  ]),
+  ...location('@shop', shop),
+];
 
 export const nginxConfig = (o: NginxConfigOptions): string => {
   if (o.apis.length === 0 || (o.port !== undefined && o.bffs.length === 0))
@@ -138,6 +165,7 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
           // Every spelling the BFF's router would take for them: any case, a trailing slash.
           '    location ~* ^/(healthz|readyz)(/|$) { return 404; }',
           ...location('/socket.io/', ['proxy_pass http://bffs_sticky;', ...publicHeaders]),
+          ...(o.imagesRoot ? imagesLocation(o.imagesRoot, ['proxy_pass http://bffs;', ...publicHeaders]) : []),
           ...location('/', ['proxy_pass http://bffs;', ...publicHeaders]),
           '  }',
         ]),

@@ -5,7 +5,7 @@
  * then opens the public port, or closes it again at shutdown, by a graceful reload (SIGHUP:
  * new workers take new connections, old ones finish theirs). Stopped with SIGQUIT.
  */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
@@ -20,6 +20,25 @@ export type ClusterNginx = {
 };
 
 const NAME = 'nginx';
+
+/**
+ * Whether nginx's workers may read `dir`: started by root, nginx runs them as `nobody`, who
+ * needs every folder on the way searchable by others and `dir` listable; started by anyone
+ * else, they run as that user. (A file in it is written 0644 under the usual umask.)
+ */
+export const workersMayRead = async (dir: string, uid = process.getuid?.()): Promise<boolean> => {
+  if (uid !== 0) return true;
+  const target = path.resolve(dir);
+  try {
+    if (((await stat(target)).mode & 0o005) !== 0o005) return false;
+    for (let up = path.dirname(target); ; up = path.dirname(up)) {
+      if (((await stat(up)).mode & 0o001) === 0) return false;
+      if (up === path.dirname(up)) return true;
+    }
+  } catch {
+    return false;
+  }
+};
 
 const listening = (host: string, port: number): Promise<boolean> =>
   new Promise((resolve) => {

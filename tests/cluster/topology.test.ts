@@ -18,6 +18,8 @@ import { presenceKeys } from '../../api/realtime/redis-presence.ts';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { Order } from '../../contracts/order.ts';
 import { CHAT_SENDS_PER_SECOND } from '../../machines/chat/chat-outbox.ts';
+import { metadataFound, phonePhoto } from '../../api/testing/images.ts';
+import { variantPath, variantWidths } from '../../contracts/images.ts';
 import { Browser, inBatches, newShopper, orderOf, parseInstance, PASSWORD, type Product } from './support/browser.ts';
 import { ack, type ChatClient, collect, nudge, openAdmin, openChat, openWhere, tally, until } from './support/chat.ts';
 import { openShopAdmin, openShopChat, type ShopAdmin, type ShopChat } from './support/shop-chat.ts';
@@ -230,6 +232,34 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({ message: 'Too many failed logins for this account. Wait 15 minutes and try again.' });
     }
+  });
+
+  it('when the admin uploads a photo through nginx, then nginx serves it and its variants from the shared folder (a year, immutable, nosniff, its type), never a master, and 404 once deleted', async () => {
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(await phonePhoto(800, 600))], { type: 'image/jpeg' }), 'shelf.jpg');
+    const headers = { cookie: admin.cookie(), origin: url, 'x-csrf': '1', accept: 'application/json' };
+    const uploaded = await fetch(`${url}/api/products/admin/upload?productId=${mug._id}`, { method: 'POST', headers, body: form });
+    expect(uploaded.status).toBe(201);
+    const image = ((await uploaded.json()) as { images: { path: string; width: number }[] }).images.at(-1)!;
+    const served = [image.path, variantPath(image.path, 320, 'avif'), variantPath(image.path, variantWidths(image.width).at(-1)!, 'webp')];
+    for (const [file, type] of served.map((p, i) => [p, ['image/jpeg', 'image/avif', 'image/webp'][i]] as const)) {
+      const res = await fetch(url + file);
+      expect(res.status, file).toBe(200);
+      // No X-Instance: nginx answered from the disk, not an API behind a BFF.
+      expect(res.headers.get('x-instance'), file).toBeNull();
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(metadataFound(Buffer.from(await res.arrayBuffer()))).toEqual([]);
+    }
+    const master = image.path.replace('/images/', '/images/.masters/');
+    for (const spelling of [master, master.replace('/.masters/', '/%2Emasters/'), master.replace('/images/', '/images/demo/../')])
+      expect((await fetch(url + spelling)).status, spelling).toBe(404);
+    // No listing of the folder.
+    expect((await fetch(`${url}/images/`)).status).toBe(404);
+
+    await admin.ok(`/api/products/admin/image/${encodeURIComponent(image.path)}/${mug._id}`, { method: 'DELETE' });
+    for (const file of served) expect((await fetch(url + file)).status, file).toBe(404);
   });
 
   it('when 200 shoppers order the last 50 units at once, then exactly 50 succeed on both APIs, the rest hear it is out of stock, and the stock ends at 0', async () => {
