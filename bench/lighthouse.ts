@@ -16,7 +16,7 @@ import { startNpmShop } from './support/shop.ts';
 const CHROME_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu'];
 const REFERENCE: Record<string, string> = { home: '80', list: '79', details: '79' };
 
-type Sample = {
+export type Sample = {
   performance: number;
   lcp: number;
   tbt: number;
@@ -26,7 +26,7 @@ type Sample = {
   failing: string[];
 };
 
-const audit = async (url: string): Promise<Sample> => {
+export const audit = async (url: string): Promise<Sample> => {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -72,7 +72,7 @@ const audit = async (url: string): Promise<Sample> => {
  * Lighthouse gives up on a run now and then on a busy machine (NO_NAVSTART, NO_FCP: "please run
  * Lighthouse again"); such a run is repeated, at most twice, and said so.
  */
-const retried = async (run: () => Promise<Sample>): Promise<Sample> => {
+export const retried = async (run: () => Promise<Sample>): Promise<Sample> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

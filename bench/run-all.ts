@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
+import { imagesBench } from './images.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { proxy } from './proxy.ts';
 import { type Figure, machine, printFigures } from './support/figures.ts';
@@ -141,6 +142,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
+  // Issue 24: ten phone photos uploaded, a phone's page weights, Lighthouse beside main's way of serving them.
+  { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
 ];
