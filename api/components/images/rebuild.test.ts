@@ -7,7 +7,7 @@ import { variantPath, variantWidths } from '../../../contracts/images.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { metadataFound, phonePhoto, transparentPng } from '../../testing/images.ts';
 import { addProduct } from '../products/test-fixtures.ts';
-import { imagesToRebuild, rebuildImages } from './rebuild.ts';
+import { imagesToRebuild, rebuildImages, rebuildOnStart } from './rebuild.ts';
 import { masterFile } from './storage.ts';
 
 /*
@@ -83,11 +83,14 @@ describe('rebuildImages', () => {
     expect(orders[0]!.cart_items[0]!.image).toEqual({ path: upload, width: 900, height: 1200 });
   });
 
-  it('when the rebuild runs again, then it finds nothing to do and touches no file', async () => {
+  it('when the rebuild runs again (as every start does), then it finds nothing to do, says nothing and touches no file', async () => {
     const before = await readdir(file('/images'), { recursive: true });
     const mtime = (await stat(file(upload))).mtimeMs;
     expect(await imagesToRebuild(dataDir)).toEqual([]);
     expect(await rebuildImages(t.db, dataDir)).toEqual({ rebuilt: [], skipped: [] });
+    const said: string[] = [];
+    await rebuildOnStart(t.db, dataDir, (line) => said.push(line));
+    expect(said).toEqual([]);
     expect((await stat(file(upload))).mtimeMs).toBe(mtime);
     expect((await readdir(file('/images'), { recursive: true })).sort()).toEqual(before.sort());
   });

@@ -84,3 +84,18 @@ export const rebuildImages = async (
   }
   return result;
 };
+
+/**
+ * What a start runs before the API serves: nothing but one directory walk when every image has
+ * its variants; otherwise the rebuild, each image's progress on its own line.
+ */
+export const rebuildOnStart = async (db: Queryable, dataDir: string, say: (line: string) => void): Promise<void> => {
+  const waiting = (await imagesToRebuild(dataDir)).length;
+  if (waiting === 0) return;
+  say(`Making the variants of ${waiting} stored images (npm run images:rebuild) …`);
+  const started = performance.now();
+  const { rebuilt, skipped } = await rebuildImages(db, dataDir, { say: (line) => say(`  images: ${line}`) });
+  say(
+    `Rebuilt ${rebuilt.length} images in ${((performance.now() - started) / 1000).toFixed(1)} s${skipped.length ? `, ${skipped.length} skipped` : ''}.`,
+  );
+};
