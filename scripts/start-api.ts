@@ -74,6 +74,7 @@ const main = async (): Promise<void> => {
     if (config.SEED === 'demo') {
       const seeded = await seedDemo(db, {
         dataDir: config.DATA_DIR,
+        poolCache: config.DEMO_POOL_CACHE,
         production: config.NODE_ENV === 'production',
         onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined,
       });

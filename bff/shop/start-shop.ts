@@ -55,6 +55,7 @@ export const startShop = async ({
       if (apiConfig.SEED === 'demo') {
         const seeded = await seedDemo(db, {
           dataDir: apiConfig.DATA_DIR,
+          poolCache: apiConfig.DEMO_POOL_CACHE,
           production: apiConfig.NODE_ENV === 'production',
           onProgress: (m) => say(`  seeding: ${m}`),
         });

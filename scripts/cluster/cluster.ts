@@ -170,7 +170,12 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       const { rows } = await db.query<{ last: string | null }>('select max(name) as last from schema_migrations');
       log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
       if ((options.seed ?? 'demo') === 'demo') {
-        const seeded = await seedDemo(db, { dataDir, production: base.NODE_ENV === 'production', onProgress: (m) => log(`[seed] ${m}`) });
+        const seeded = await seedDemo(db, {
+          dataDir,
+          poolCache: base.DEMO_POOL_CACHE || undefined,
+          production: base.NODE_ENV === 'production',
+          onProgress: (m) => log(`[seed] ${m}`),
+        });
         log(
           `[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`,
         );
