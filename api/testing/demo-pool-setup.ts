@@ -7,5 +7,5 @@ import { TEST_CACHE_DIR } from './cache-dir.ts';
  * files that seed the demo copy them instead of each processing the pool at the same moment.
  */
 export default async function processDemoPoolOnce(): Promise<void> {
-  await cachedPool(TEST_CACHE_DIR, (message) => console.log(`demo pool (once per checkout): ${message}`));
+  await cachedPool(TEST_CACHE_DIR, (message) => console.info(`demo pool (once per checkout): ${message}`));
 }

@@ -1,5 +1,15 @@
 import type { Logger } from 'pino';
-import { type Api, type Db, createApi, createLogger, loadApiConfig, openDb, readableFor, rebuildOnStart, seedDemo } from '../../api/index.ts';
+import {
+  type Api,
+  type Db,
+  createApi,
+  createLogger,
+  loadApiConfig,
+  openDb,
+  readableFor,
+  rebuildOnStart,
+  seedDemo,
+} from '../../api/index.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
