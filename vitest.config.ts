@@ -21,5 +21,7 @@ export default defineConfig({
     // Pure tests use every core. Each database file holds a PGlite of ~800 MB and starts
     // servers: two at a time fit this machine (2 cores, 24 GB).
     maxWorkers: tier === 'fast' ? availableParallelism() : 2,
+    // The database tier's demo seeds copy the photos processed once (api/testing/demo-pool-setup.ts).
+    globalSetup: chosen.includes(TIERS.db) ? ['api/testing/demo-pool-setup.ts'] : [],
   },
 });

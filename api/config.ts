@@ -21,6 +21,8 @@ const ApiEnv = z.object({
   /** Shared with the BFF: proves a request came through it, and whose it is (decision 005). */
   INTERNAL_SECRET: optionalEnv(z.string().min(32, 'must be at least 32 characters long')),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** A folder keeping the demo's processed photos between DATA_DIRs (tests, throwaway shops); unset: processed into each DATA_DIR. */
+  DEMO_POOL_CACHE: optionalEnv(z.string().min(1)),
   /** 1: the embedded database answers from a worker thread, off the event loop that serves HTTP (decision 007). */
   PGLITE_THREAD: z
     .preprocess(

@@ -6,6 +6,7 @@ export { createLogger, readableFor } from './logger.ts';
 export { closeServer, instanceState, type InstanceState } from './http/readiness.ts';
 export { SLOW_REQUEST_DEFAULTS, SlowRequestEnv, bodyDeadline, serverTimeouts, type SlowRequestLimits } from './http/slow-requests.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
+export { imagesToRebuild, rebuildImages, rebuildOnStart, type RebuildResult } from './components/images/rebuild.ts';
 export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';
 export { logRequestEnd, requestLevel } from './http/request-line.ts';

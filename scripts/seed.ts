@@ -57,6 +57,7 @@ const main = async (): Promise<void> => {
         orders: orders ?? 0,
         ordersDay: day ? new Date(`${day}T00:00:00Z`) : undefined,
         dataDir: config.DATA_DIR,
+        poolCache: config.DEMO_POOL_CACHE,
         onProgress,
       });
       console.log(
@@ -68,6 +69,7 @@ const main = async (): Promise<void> => {
     console.log(`Seeding the demo shop into ${where} …`);
     const result = await seedDemo(db, {
       dataDir: config.DATA_DIR,
+      poolCache: config.DEMO_POOL_CACHE,
       production: config.NODE_ENV === 'production',
       catalogueOnly: values['catalogue-only'],
       onProgress,

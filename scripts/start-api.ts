@@ -5,7 +5,7 @@
  * the internal credential from its parent, reports its URL back, and stops when told to (after
  * the BFF has drained) or when its parent is gone.
  */
-import { createApi, createLogger, loadApiConfig, openDb, readableFor, seedDemo } from '../api/index.ts';
+import { createApi, createLogger, loadApiConfig, openDb, readableFor, rebuildOnStart, seedDemo } from '../api/index.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
@@ -74,6 +74,7 @@ const main = async (): Promise<void> => {
     if (config.SEED === 'demo') {
       const seeded = await seedDemo(db, {
         dataDir: config.DATA_DIR,
+        poolCache: config.DEMO_POOL_CACHE,
         production: config.NODE_ENV === 'production',
         onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined,
       });
@@ -84,6 +85,7 @@ const main = async (): Promise<void> => {
         );
       }
     }
+    await rebuildOnStart(db, config.DATA_DIR, say);
     // npm start's logs name their part, as when the API ran inside it.
     const logger = asChild
       ? createLogger(config.LOG_LEVEL, 'statefront', { readable: readableFor(config.NODE_ENV) }).child({ part: 'api' })

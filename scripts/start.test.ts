@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
 import { writeBuildStamp } from './build-stamp.ts';
 
 /**
@@ -91,7 +92,7 @@ describe('npm start: the API in its own process', () => {
   it(
     'when npm start runs, then the API and the BFF are two processes with one line each, the shop answers /healthz and the product list, and SIGTERM stops both',
     async () => {
-      const start = npmStart({ SEED: 'demo' });
+      const start = npmStart({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR });
       const shop = await opened(start);
       expect(shop.apiPid).not.toBe(shop.bffPid);
       expect(shop.bffPid).toBe(start.child.pid);

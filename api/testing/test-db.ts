@@ -8,7 +8,10 @@ import { fromPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Db } from '../db/types.ts';
 
-const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/statefront/', import.meta.url));
+import { TEST_CACHE_DIR } from './cache-dir.ts';
+
+export { TEST_CACHE_DIR };
+const cacheDir = TEST_CACHE_DIR;
 const migrationsDir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
 
 /** A key that changes whenever a migration does, so a stale template is never reused. */

@@ -1,5 +1,15 @@
 import type { Logger } from 'pino';
-import { type Api, type Db, createApi, createLogger, loadApiConfig, openDb, readableFor, seedDemo } from '../../api/index.ts';
+import {
+  type Api,
+  type Db,
+  createApi,
+  createLogger,
+  loadApiConfig,
+  openDb,
+  readableFor,
+  rebuildOnStart,
+  seedDemo,
+} from '../../api/index.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -55,6 +65,7 @@ export const startShop = async ({
       if (apiConfig.SEED === 'demo') {
         const seeded = await seedDemo(db, {
           dataDir: apiConfig.DATA_DIR,
+          poolCache: apiConfig.DEMO_POOL_CACHE,
           production: apiConfig.NODE_ENV === 'production',
           onProgress: (m) => say(`  seeding: ${m}`),
         });
@@ -65,6 +76,7 @@ export const startShop = async ({
           );
         }
       }
+      await rebuildOnStart(db, apiConfig.DATA_DIR, say);
       api = createApi({ db, config: apiConfig, logger: logger.child({ part: 'api' }) });
       apiUrl = (await api.start(0, '127.0.0.1')).url;
     }

@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
 
@@ -33,7 +34,7 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     await chmod(dataDir, 0o711);
     // build: a missing or stale client is built first, as npm start does (GET / needs it).
     // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
-    const env = { ...process.env, NODE_ENV: 'development' };
+    const env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR };
     cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
   }, 600_000);
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openDb, seedDemo } from '../../api/index.ts';
+import { openDb, rebuildOnStart, seedDemo } from '../../api/index.ts';
 import { ensureFreshBuild } from '../build-freshness.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
 import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
@@ -170,11 +170,17 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       const { rows } = await db.query<{ last: string | null }>('select max(name) as last from schema_migrations');
       log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
       if ((options.seed ?? 'demo') === 'demo') {
-        const seeded = await seedDemo(db, { dataDir, production: base.NODE_ENV === 'production', onProgress: (m) => log(`[seed] ${m}`) });
+        const seeded = await seedDemo(db, {
+          dataDir,
+          poolCache: base.DEMO_POOL_CACHE || undefined,
+          production: base.NODE_ENV === 'production',
+          onProgress: (m) => log(`[seed] ${m}`),
+        });
         log(
           `[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`,
         );
       }
+      await rebuildOnStart(db, dataDir, (line) => log(`[images] ${line}`));
     } finally {
       await db.close();
     }

@@ -6,13 +6,16 @@ export type ProcessedImage = {
   /** Of the served JPEG or PNG (at most 1600 px wide). */
   width: number;
   height: number;
-  /** The served file's format: PNG where the image has transparency. */
-  ext: 'jpg' | 'png';
+  /** The served file's format: PNG where the image has transparency (or the format asked for). */
+  ext: MainFormat;
   main: Buffer;
   /** At most 3000 px on its longer side, stripped, for widths added later. */
   master: Buffer;
   variants: Array<{ width: number; format: VariantFormat; bytes: Buffer }>;
 };
+
+/** What the file at `path` may be written as: an upload's is chosen by transparency, a rebuilt old path's by its name. */
+export type MainFormat = 'jpg' | 'png' | 'webp' | 'gif';
 
 export type ImageProblem = 'too large' | 'undecodable';
 export class ImageRefused extends Error {
@@ -42,7 +45,7 @@ export const checkHeader = async (bytes: Uint8Array): Promise<void> => {
   }
 };
 
-const encode = (raw: Sharp, format: VariantFormat | 'jpg' | 'png'): Promise<Buffer> => {
+const encode = (raw: Sharp, format: VariantFormat | MainFormat): Promise<Buffer> => {
   switch (format) {
     case 'avif':
       // effort 0: as small as effort 2 on photos (measured: 264 against 277 KB at 1600 px) in a fifth of the time; the default 4 takes 40× longer.
@@ -51,6 +54,8 @@ const encode = (raw: Sharp, format: VariantFormat | 'jpg' | 'png'): Promise<Buff
       return raw.webp({ quality: 75, effort: 2 }).toBuffer();
     case 'png':
       return raw.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    case 'gif':
+      return raw.gif().toBuffer();
     case 'jpg':
       // mozjpeg's trellis saves ~10 % at 4× the time: not worth it for the spec's fallback file.
       return raw.jpeg({ quality: 80, progressive: true }).toBuffer();
@@ -62,7 +67,7 @@ const encode = (raw: Sharp, format: VariantFormat | 'jpg' | 'png'): Promise<Buff
  * px), then writes every size from those pixels. sharp's output carries no metadata unless
  * asked: no EXIF, GPS, XMP, ICC or comment reaches a stored byte.
  */
-const processNow = async (bytes: Uint8Array): Promise<ProcessedImage> => {
+const processNow = async (bytes: Uint8Array, as?: MainFormat): Promise<ProcessedImage> => {
   await checkHeader(bytes);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
@@ -81,12 +86,13 @@ const processNow = async (bytes: Uint8Array): Promise<ProcessedImage> => {
   const alpha = (info.channels === 4 || info.channels === 2) && !opaque(data, info.channels);
   // A GIF or PNG whose alpha is all opaque is a photo like any other: a JPEG.
   const pixels = () => (alpha || (info.channels !== 4 && info.channels !== 2) ? sharp(data, { raw }) : sharp(data, { raw }).removeAlpha());
-  const ext = alpha ? 'png' : 'jpg';
+  const ext = as ?? (alpha ? 'png' : 'jpg');
   const sized = (width: number) => pixels().resize({ width, withoutEnlargement: true });
 
-  const master = await encode(pixels(), ext === 'png' ? 'png' : 'jpg');
+  const master = await encode(pixels(), alpha ? 'png' : 'jpg');
   const width = Math.min(info.width, MAX_SERVED_WIDTH);
-  const main = await encode(sized(width), ext);
+  // A JPEG asked for by an old path's name has no alpha to keep: flattened onto white, not black.
+  const main = await encode(ext === 'jpg' && alpha ? sized(width).flatten({ background: '#ffffff' }) : sized(width), ext);
   const height = Math.round((info.height * width) / info.width);
   const variants: ProcessedImage['variants'] = [];
   for (const w of variantWidths(width)) {
@@ -107,8 +113,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * One image at a time per process: libvips already spreads one image over the cores (off the
  * event loop, on libuv's pool), and several 12 MP decodes at once would multiply the memory.
  */
-export const processImage = (bytes: Uint8Array): Promise<ProcessedImage> => {
-  const job = queue.then(() => processNow(bytes));
+export const processImage = (bytes: Uint8Array, as?: MainFormat): Promise<ProcessedImage> => {
+  const job = queue.then(() => processNow(bytes, as));
   queue = job.catch(() => undefined);
   return job;
 };

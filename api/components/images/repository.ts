@@ -47,3 +47,25 @@ export const imageInUse = async (db: Queryable, imagePath: string): Promise<bool
   );
   return rows.length > 0;
 };
+
+/**
+ * Writes the served file's size beside `path` on every product image and order line that shows
+ * it (an old upload's, or the old demo's, once rebuilt), so their pages can list its variants.
+ */
+export const recordSize = async (db: Queryable, imagePath: string, size: { width: number; height: number }): Promise<void> => {
+  const wh = JSON.stringify(size);
+  await db.query(
+    `update products p
+        set images = (select jsonb_agg(case when e->>'path' = $1 then e || $2::jsonb else e end order by i)
+                        from jsonb_array_elements(p.images) with ordinality as t(e, i))
+      where p.images @> $3::jsonb`,
+    [imagePath, wh, JSON.stringify([{ path: imagePath }])],
+  );
+  await db.query(
+    `update orders o
+        set cart_items = (select jsonb_agg(case when e->'image'->>'path' = $1 then jsonb_set(e, '{image}', (e->'image') || $2::jsonb) else e end order by i)
+                            from jsonb_array_elements(o.cart_items) with ordinality as t(e, i))
+      where o.cart_items @> $3::jsonb`,
+    [imagePath, wh, JSON.stringify([{ image: { path: imagePath } }])],
+  );
+};

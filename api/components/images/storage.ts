@@ -25,18 +25,31 @@ export const localImageFile = (dataDir: string, imagePath: string): string | nul
 /** Masters live beside the served files but are never served (a dotted folder: `dotfiles: 'deny'`). */
 export const MASTERS_DIR = '.masters';
 
-const exists = (file: string) =>
+/** True when the file is there (any error reading it counts as absent). */
+export const exists = (file: string): Promise<boolean> =>
   access(file).then(
     () => true,
     () => false,
   );
 
 /** Writes whole or not at all: a reader never sees half a file, a crash leaves only a `.tmp-*` file. */
-const writeWhole = async (file: string, bytes: Uint8Array): Promise<void> => {
+export const writeWhole = async (file: string, bytes: Uint8Array): Promise<void> => {
   const tmp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
   await writeFile(tmp, bytes, { flag: 'wx' });
   await rename(tmp, file);
 };
+
+/** Where the stripped master of the image at a local path is kept: the same name under `.masters/`. */
+export const masterFile = (dataDir: string, imagePath: string): string | null => {
+  const file = localImageFile(dataDir, imagePath);
+  return file && path.join(imagesDir(dataDir), MASTERS_DIR, path.relative(imagesDir(dataDir), file));
+};
+
+/** The files of an image at `imagePath`: each variant, then the spec's path last (once it answers, every variant does). */
+const servedFiles = (dataDir: string, imagePath: string, image: ProcessedImage): Array<[string, Uint8Array]> => [
+  ...image.variants.map((v): [string, Uint8Array] => [localImageFile(dataDir, variantPath(imagePath, v.width, v.format))!, v.bytes]),
+  [localImageFile(dataDir, imagePath)!, image.main],
+];
 
 /**
  * Stores a processed image under its content's name (`/images/<hash>.jpg` with its variants and
@@ -48,22 +61,28 @@ export const storeProcessed = async (
   name: string,
   image: ProcessedImage,
 ): Promise<{ path: string; created: string[] }> => {
-  const root = imagesDir(dataDir);
-  await mkdir(path.join(root, MASTERS_DIR), { recursive: true });
   const imagePath = `${IMAGE_URL_PREFIX}${name}.${image.ext}`;
-  const files: Array<[string, Uint8Array]> = [
-    [path.join(root, MASTERS_DIR, `${name}.${image.ext}`), image.master],
-    ...image.variants.map((v): [string, Uint8Array] => [localImageFile(dataDir, variantPath(imagePath, v.width, v.format))!, v.bytes]),
-    // The spec's path last: once it answers, every variant does.
-    [localImageFile(dataDir, imagePath)!, image.main],
-  ];
+  const master = masterFile(dataDir, imagePath)!;
+  await mkdir(path.dirname(master), { recursive: true });
   const created: string[] = [];
-  for (const [file, bytes] of files) {
+  for (const [file, bytes] of [[master, image.master] as [string, Uint8Array], ...servedFiles(dataDir, imagePath, image)]) {
     if (await exists(file)) continue;
     await writeWhole(file, bytes);
     created.push(file);
   }
   return { path: imagePath, created };
+};
+
+/**
+ * Writes the variants of an image already served at `imagePath` (an old upload, the old demo's
+ * pictures), then replaces the file there by the processed one: the path keeps answering, with
+ * the stripped and oriented image. A variant already written (by a run that stopped) is kept.
+ */
+export const storeBeside = async (dataDir: string, imagePath: string, image: ProcessedImage): Promise<void> => {
+  const files = servedFiles(dataDir, imagePath, image);
+  const main = files.pop()!;
+  for (const [file, bytes] of files) if (!(await exists(file))) await writeWhole(file, bytes);
+  await writeWhole(...main);
 };
 
 /** Removes files a failed upload created; already gone is fine. */
@@ -82,11 +101,7 @@ export const deleteImageFile = async (dataDir: string, imagePath: string): Promi
   const base = path.basename(file, path.extname(file));
   const variant = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.(avif|webp)$`);
   const siblings = await readdir(dir).catch(() => [] as string[]);
-  const doomed = [
-    file,
-    path.join(imagesDir(dataDir), MASTERS_DIR, path.relative(imagesDir(dataDir), file)),
-    ...siblings.filter((n) => variant.test(n)).map((n) => path.join(dir, n)),
-  ];
+  const doomed = [file, masterFile(dataDir, imagePath)!, ...siblings.filter((n) => variant.test(n)).map((n) => path.join(dir, n))];
   for (const f of doomed) {
     try {
       await unlink(f);

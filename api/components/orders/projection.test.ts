@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import type { TestApi } from '../../testing/api-harness.ts';
-import { createTestDb } from '../../testing/test-db.ts';
+import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../../db/index.ts';
 import type { startSimulator } from '../payments/test-fixtures.ts';
 import { approvedWalletOrder, payWith, startApiWithSimulator } from '../payments/test-fixtures.ts';
@@ -30,7 +30,7 @@ describe('orders are a projection of their events', () => {
     const db = await createTestDb();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sf-projection-'));
     try {
-      const seeded = await seedDemo(db, { dataDir, now: new Date('2026-03-15T15:30:00.000Z') });
+      const seeded = await seedDemo(db, { dataDir, poolCache: TEST_CACHE_DIR, now: new Date('2026-03-15T15:30:00.000Z') });
       expect(seeded.seeded).toBe(true);
       const { before, after } = await rebuild(db);
       expect(before.length).toBeGreaterThan(100);

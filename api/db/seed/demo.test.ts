@@ -1,19 +1,26 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantPath, variantWidths } from '../../../contracts/images.ts';
+import type { ProductImage } from '../../../contracts/product.ts';
 import { hasShippingProfile } from '../../../contracts/rules.ts';
 import { verifyPassword } from '../../auth/password.ts';
-import { createTestDb } from '../../testing/test-db.ts';
+import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../types.ts';
 import { CATEGORIES } from './categories.ts';
 import { DEMO_SEED, seedDemo, type SeedDemoResult } from './demo.ts';
 import { planOrders, planReviews, planUsers } from './plan-activity.ts';
 import { planCatalogue } from './plan-catalogue.ts';
+import { POOL_SHOTS, type DemoPool } from './photo-pool.ts';
+import { metadataFound } from '../../testing/images.ts';
 import { createRng } from './random.ts';
 import { readPng } from './read-png.ts';
 
 const NOW = new Date('2026-03-15T15:30:00.000Z');
+const FAKE_POOL = Object.fromEntries(
+  POOL_SHOTS.map((shot) => [shot, { path: `/images/${shot}.jpg`, width: 1600, height: 1200 }]),
+) as DemoPool;
 const TODAY = '2026-03-15';
 const YESTERDAY = '2026-03-14';
 const DAY = 86_400_000;
@@ -25,7 +32,7 @@ type Product = {
   count: number;
   category: string;
   description: string;
-  images: { path: string }[];
+  images: ProductImage[];
   attrs: { key: string; value: string }[];
   rating: string | number;
   reviews_number: number;
@@ -37,7 +44,7 @@ type Order = {
   user_snapshot: Record<string, string>;
   items_count: number;
   subtotal_cents: number;
-  cart_items: { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number }[];
+  cart_items: { productID: string; name: string; priceCents: number; image: ProductImage | null; quantity: number }[];
   payment_method: string;
   is_paid: boolean;
   paid_at: Date | null;
@@ -60,7 +67,7 @@ describe('seedDemo', () => {
     db = await createTestDb();
     dataDir = await mkdtemp(path.join(tmpdir(), 'sf-seed-'));
     const started = performance.now();
-    result = await seedDemo(db, { dataDir, now: NOW });
+    result = await seedDemo(db, { dataDir, poolCache: TEST_CACHE_DIR, now: NOW });
     // Ran on PGlite while the other test file's database opens: generous, still "a few seconds".
     expect(performance.now() - started).toBeLessThan(15_000);
     products = (await db.query<Product>('select * from products')).rows;
@@ -127,18 +134,24 @@ describe('seedDemo', () => {
     }
   });
 
-  it('when seeded, then every referenced picture is a valid 400x300 PNG on disk that decodes with zlib', async () => {
+  it('when seeded, then every product shows photos from the pool of at most 12, shared by content hash, with their size and every variant on disk, and each category a 400x300 PNG', async () => {
     const { rows: cats } = await db.query<{ image: string }>('select image from categories');
-    const paths = new Set([...cats.map((c) => c.image), ...products.flatMap((p) => p.images.map((i) => i.path))]);
-    expect(paths.size).toBeGreaterThan(products.length);
-    for (const p of paths) {
-      expect(p).toMatch(/^\/images\/demo\/[\w-]+\.png$/);
-      const bytes = await readFile(path.join(dataDir, p));
-      expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      const png = readPng(bytes);
+    for (const { image } of cats) {
+      expect(image).toMatch(/^\/images\/demo\/[\w-]+\.png$/);
+      const png = readPng(await readFile(path.join(dataDir, image)));
       expect([png.width, png.height]).toEqual([400, 300]);
-      expect(png.raw.length).toBe(300 * (1 + 400 * 3));
     }
+    const photos = new Map(products.flatMap((p) => p.images.map((i) => [i.path, i])));
+    expect(photos.size).toBeGreaterThan(1);
+    expect(photos.size).toBeLessThanOrEqual(12);
+    for (const image of photos.values()) {
+      expect(image).toEqual({ path: expect.stringMatching(/^\/images\/[0-9a-f]{32}\.jpg$/), width: 1600, height: 1200 });
+      for (const w of variantWidths(image.width!))
+        for (const format of ['avif', 'webp'] as const) await access(path.join(dataDir, variantPath(image.path, w, format)));
+      expect(metadataFound(await readFile(path.join(dataDir, image.path)))).toEqual([]);
+    }
+    // A product's pictures are different photos: its kind's, then the parcel, then the desk.
+    for (const p of products) expect(new Set(p.images.map((i) => i.path)).size, p.name).toBe(p.images.length);
   });
 
   it('when seeded, then the two demo users log in with their email as password and have a full shipping profile', async () => {
@@ -258,7 +271,7 @@ describe('seedDemo', () => {
         )
       ).rows[0]!.n;
     const before = Number(await count());
-    const again = await seedDemo(db, { dataDir, now: NOW });
+    const again = await seedDemo(db, { dataDir, poolCache: TEST_CACHE_DIR, now: NOW });
     expect(again).toMatchObject({ seeded: false, reason: 'not-empty' });
     expect(Number(await count())).toBe(before);
   });
@@ -266,7 +279,7 @@ describe('seedDemo', () => {
   it('when the plan is made twice with the same seed and time, then it is identical, and another seed differs', () => {
     const plan = (seed: number) => {
       const rng = createRng(seed);
-      const { products: ps, categories } = planCatalogue(rng, NOW);
+      const { products: ps, categories } = planCatalogue(rng, NOW, FAKE_POOL);
       const users = planUsers(rng, NOW);
       return { categories, ps, users, reviews: planReviews(rng, NOW, ps, users), orders: planOrders(rng, NOW, ps, users) };
     };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.ts';
 import type { Db, Queryable } from '../types.ts';
 import { writePictures } from './images.ts';
+import { demoPool } from './photo-pool.ts';
 import { insertCategories, insertOrders, insertProducts, insertReviews, insertUsers } from './insert.ts';
 import { planOrders, planReviews, planUsers } from './plan-activity.ts';
 import { planCatalogue } from './plan-catalogue.ts';
@@ -10,8 +11,13 @@ import { createRng } from './random.ts';
 export const DEMO_SEED = 20_240_601;
 
 export type SeedDemoOptions = {
-  /** DATA_DIR: pictures go to `${dataDir}/images/demo/` and are served as `/images/demo/<file>.png`. */
+  /**
+   * DATA_DIR: the products' photos are processed into `${dataDir}/images/` (photo-pool.ts), the
+   * categories' pictures go to `${dataDir}/images/demo/`, served as `/images/demo/<file>.png`.
+   */
   dataDir: string;
+  /** Where the processed photos are kept between DATA_DIRs (DEMO_POOL_CACHE; tests: node_modules/.cache). */
+  poolCache?: string;
   /** "Now" for order and review dates (default: the current time). Orders fall in the 30 UTC days up to it. */
   now?: Date;
   /**
@@ -50,7 +56,7 @@ const hasData = async (q: Queryable, catalogueOnly: boolean): Promise<boolean> =
 
 /**
  * Fills an empty database with the demo shop (issue 2, item 4): 12 categories, 68 products
- * with generated pictures, demo accounts (`admin@admin.com` / `admin@admin.com`, admin;
+ * with photos from a pool of twelve (processed as uploads are), demo accounts (`admin@admin.com` / `admin@admin.com`, admin;
  * `john@doe.com` / `john@doe.com`; six customers who cannot log in), reviews and 30 days of
  * orders with their events. Does nothing when any category, product or user exists, so it
  * is safe on every start. One transaction: either all of it or none.
@@ -65,12 +71,13 @@ export const seedDemo = async (db: Db, options: SeedDemoOptions): Promise<SeedDe
 
   const now = options.now ?? new Date();
   const rng = createRng(options.seed ?? DEMO_SEED);
-  const { categories, products, pictures } = planCatalogue(rng, now);
+  const pool = await demoPool(options.dataDir, { cacheDir: options.poolCache, onProgress: progress });
+  const { categories, products, pictures } = planCatalogue(rng, now, pool);
   const users = catalogueOnly ? [] : planUsers(rng, now);
   const reviews = catalogueOnly ? [] : planReviews(rng, now, products, users);
   const orders = catalogueOnly ? [] : planOrders(rng, now, products, users);
 
-  progress(`writing ${pictures.length} pictures`);
+  progress(`writing ${pictures.length} category pictures`);
   const imagesWritten = await writePictures(options.dataDir, pictures);
   progress('hashing demo passwords');
   const withHashes = await Promise.all(

@@ -1,12 +1,13 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { exists } from '../../components/images/storage.ts';
 import { darken, lighten, Raster, type Rgb } from './png.ts';
 
 /** What a picture shows: one simple silhouette per kind of goods. */
 export type PictureKind = 'computer' | 'laptop' | 'tablet' | 'monitor' | 'game' | 'printer' | 'software' | 'camera' | 'video' | 'book';
 
 export type PictureSpec = {
-  /** File name under `images/demo/`, e.g. `laptop-dell-xps-13-1.png`. */
+  /** File name under `images/demo/`, e.g. `category-tablets.png`. */
   file: string;
   kind: PictureKind;
   color: Rgb;
@@ -23,7 +24,7 @@ const WHITE: Rgb = [250, 250, 250];
 const INK: Rgb = [40, 44, 52];
 
 /** Draws the silhouette of `kind` centred on (cx, cy) at scale s (1 = fills about half the frame). */
-const drawKind = (img: Raster, kind: PictureKind, cx: number, cy: number, s: number, c: Rgb): void => {
+export const drawKind = (img: Raster, kind: PictureKind, cx: number, cy: number, s: number, c: Rgb): void => {
   const dark = darken(c, 0.45);
   const light = lighten(c, 0.55);
   switch (kind) {
@@ -106,12 +107,6 @@ export const renderPicture = (spec: Omit<PictureSpec, 'file'>): Raster => {
   if (spec.variant === 2) img.circle(320, 70, 30, lighten(spec.color, 0.2));
   return img;
 };
-
-const exists = (file: string): Promise<boolean> =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * Writes the pictures under `${dataDir}/images/demo/`, skipping files already there (they

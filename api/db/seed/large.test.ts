@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../testing/test-db.ts';
+import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../types.ts';
 import { CATEGORIES } from './categories.ts';
 import { seedLarge } from './large.ts';
@@ -22,7 +22,7 @@ describe('seedLarge', () => {
   });
 
   it('when asked for N products in small batches, then exactly N products are inserted in the demo categories with pictures on disk', async () => {
-    const result = await seedLarge(db, { products: 23, dataDir, now: NOW, batchSize: 5 });
+    const result = await seedLarge(db, { products: 23, dataDir, poolCache: TEST_CACHE_DIR, now: NOW, batchSize: 5 });
     expect(result.products).toBe(23);
     const { rows } = await db.query<{ category: string; images: { path: string }[]; price_cents: number; attrs: { key: string }[] }>(
       'select category, images, price_cents, attrs from products',
@@ -36,7 +36,7 @@ describe('seedLarge', () => {
       expect(p.attrs.length).toBeGreaterThan(0);
       for (const image of p.images) await access(path.join(dataDir, image.path));
     }
-    await seedLarge(db, { products: 7, dataDir, now: NOW, batchSize: 5 });
+    await seedLarge(db, { products: 7, dataDir, poolCache: TEST_CACHE_DIR, now: NOW, batchSize: 5 });
     const { rows: total } = await db.query<{ n: number }>('select count(*) as n from products');
     expect(Number(total[0]!.n)).toBe(30);
   });
@@ -47,6 +47,7 @@ describe('seedLarge', () => {
       orders: 12,
       ordersDay: new Date('2026-03-10T00:00:00Z'),
       dataDir,
+      poolCache: TEST_CACHE_DIR,
       now: NOW,
       batchSize: 5,
     });

@@ -4,6 +4,7 @@ import type { Db } from '../types.ts';
 import { BATCH_SIZE } from './bulk.ts';
 import { categoryByName } from './categories.ts';
 import { writePictures } from './images.ts';
+import { demoPool } from './photo-pool.ts';
 import { insertCategories, insertOrders, insertProducts } from './insert.ts';
 import { cartItemOf, makeOrder, startOfUtcDay, type OrderRow, type UserRow } from './plan-activity.ts';
 import { planCatalogue, type ProductRow } from './plan-catalogue.ts';
@@ -17,6 +18,8 @@ export type SeedLargeOptions = {
   /** The UTC day the orders fall on (default: today); on the current day they stop at `now`. */
   ordersDay?: Date;
   dataDir: string;
+  /** As seedDemo's. */
+  poolCache?: string;
   now?: Date;
   seed?: number;
   batchSize?: number;
@@ -75,7 +78,7 @@ const benchBuyer = async (db: Db, now: Date): Promise<UserRow> => {
 
 /**
  * Adds a large synthetic catalogue for benchmarks: `products` products (variants of the demo
- * ones, reusing their pictures, ratings and review counts drawn at random without review rows)
+ * ones, reusing their photos, ratings and review counts drawn at random without review rows)
  * and optionally `orders` orders on one day, each with its events, products' `sales` updated.
  * Inserts in batches of 5000 with `unnest`; each batch commits on its own. Adds to what is there.
  */
@@ -85,7 +88,8 @@ export const seedLarge = async (db: Db, options: SeedLargeOptions): Promise<Seed
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const rng = createRng(options.seed ?? 1_000_003);
-  const catalogue = planCatalogue(createRng(20_240_601), now);
+  const photos = await demoPool(options.dataDir, { cacheDir: options.poolCache, onProgress: progress });
+  const catalogue = planCatalogue(createRng(20_240_601), now, photos);
   await writePictures(options.dataDir, catalogue.pictures);
   await insertCategories(db, catalogue.categories);
   const templates = catalogue.products;

@@ -1,3 +1,4 @@
+import type { ProductImage } from '../../../contracts/product.ts';
 import { ADMIN, COMMENTS, CUSTOMERS, JOHN, type PersonSeed } from './people.ts';
 import type { ProductRow } from './plan-catalogue.ts';
 import type { Rng } from './random.ts';
@@ -32,7 +33,7 @@ export type UserSnapshot = {
 };
 
 /** docs/interfaces.md: one element of orders.cart_items. */
-export type CartItemRow = { productID: string; name: string; priceCents: number; image: { path: string } | null; quantity: number };
+export type CartItemRow = { productID: string; name: string; priceCents: number; image: ProductImage | null; quantity: number };
 
 export type OrderRow = {
   id: string;
@@ -111,7 +112,7 @@ export const cartItemOf = (p: Pick<ProductRow, 'id' | 'name' | 'priceCents' | 'i
   productID: p.id,
   name: p.name,
   priceCents: p.priceCents,
-  image: p.images[0] ? { path: p.images[0].path } : null,
+  image: p.images[0] ? { ...p.images[0] } : null,
   quantity,
 });
 

@@ -1,6 +1,7 @@
-import { CATEGORIES, categoryByName, categoryImageFile, slug } from './categories.ts';
+import type { ProductImage } from '../../../contracts/product.ts';
+import { CATEGORIES, categoryByName, categoryImageFile } from './categories.ts';
 import { demoImagePath, type PictureSpec } from './images.ts';
-import { lighten, mix, type Rgb } from './png.ts';
+import { poolShotOf, type DemoPool } from './photo-pool.ts';
 import type { ProductSeed } from './product-seed.ts';
 import { MEDIA_PRODUCTS } from './products-media.ts';
 import { TECH_PRODUCTS } from './products-tech.ts';
@@ -23,7 +24,7 @@ export type ProductRow = {
   priceCents: number;
   count: number;
   category: string;
-  images: { path: string }[];
+  images: ProductImage[];
   attrs: { key: string; value: string }[];
   createdAt: Date;
   /** Filled in by the activity plan (reviews, orders). */
@@ -32,35 +33,25 @@ export type ProductRow = {
   sales: number;
 };
 
-const NAMED_COLOURS: Record<string, Rgb> = {
-  blue: [45, 95, 190],
-  red: [200, 45, 50],
-  black: [45, 45, 50],
-  silver: [150, 155, 165],
-  white: [210, 210, 215],
-  pink: [225, 110, 160],
-};
+const NAMED_COLOURS = new Set(['blue', 'red', 'black', 'silver', 'white', 'pink']);
 
 const DAY = 86_400_000;
 
-/** A product's picture colour: its `color` attribute when it has one, else a shade of its category's colour. */
-const productColour = (seed: ProductSeed, rng: Rng): Rgb => {
-  const named = seed.attrs.color ? NAMED_COLOURS[seed.attrs.color] : undefined;
-  if (named) return named;
-  const base = categoryByName(seed.category).color;
-  const accents: Rgb[] = [
-    [230, 160, 40],
-    [40, 160, 200],
-    [120, 60, 160],
-    [30, 140, 90],
-  ];
-  return mix(base, rng.pick(accents), rng.next() * 0.45);
+/**
+ * The draws that chose each product's picture colour before the demo's photos came from a pool:
+ * still taken, so every id, review, order and bestseller stays what it was.
+ */
+const keepColourDraws = (seed: ProductSeed, rng: Rng): void => {
+  if (seed.attrs.color && NAMED_COLOURS.has(seed.attrs.color)) return;
+  rng.int(0, 3);
+  rng.next();
 };
 
-export const productPictureFile = (name: string, n: number): string => `product-${slug(name)}-${n}.png`;
-
-/** The categories, products and their pictures: the same on every run for the same seed. */
-export const planCatalogue = (rng: Rng, now: Date) => {
+/**
+ * The categories (with the pictures to draw for them) and the products, whose pictures are the
+ * pool's photos: the same on every run for the same seed.
+ */
+export const planCatalogue = (rng: Rng, now: Date, pool: DemoPool) => {
   const pictures: PictureSpec[] = [];
   const categories: CategoryRow[] = CATEGORIES.map((c, i) => {
     const file = categoryImageFile(c.name);
@@ -80,12 +71,8 @@ export const planCatalogue = (rng: Rng, now: Date) => {
       if (!category.attrs.some((a) => a.key === key && a.value.includes(value)))
         throw new Error(`Demo product ${seed.name}: attribute ${key}=${value} is not one of ${category.name}'s`);
     }
-    const colour = productColour(seed, rng);
-    const images = Array.from({ length: seed.images }, (_, i) => {
-      const file = productPictureFile(seed.name, i + 1);
-      pictures.push({ file, kind: category.kind, color: i === 0 ? colour : lighten(colour, 0.15 * i), variant: i });
-      return { path: demoImagePath(file) };
-    });
+    keepColourDraws(seed, rng);
+    const images = Array.from({ length: seed.images }, (_, i) => pool[poolShotOf(category.kind, i)]);
     return {
       id: rng.uuid(),
       name: seed.name,

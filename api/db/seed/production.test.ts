@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../testing/test-db.ts';
+import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../types.ts';
 import { seedDemo } from './demo.ts';
 
@@ -27,14 +27,14 @@ describe('seedDemo outside development', () => {
   });
 
   it('when seeding in production, then nothing is created: no accounts, no catalogue, no pictures', async () => {
-    const result = await seedDemo(db, { dataDir, production: true });
+    const result = await seedDemo(db, { dataDir, poolCache: TEST_CACHE_DIR, production: true });
     expect(result).toMatchObject({ seeded: false, reason: 'production' });
     expect(await counts(db)).toEqual({ categories: 0, products: 0, users: 0, reviews: 0, orders: 0 });
     expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('when production asks for the catalogue only, then categories and products are made but no account, review or order', async () => {
-    const result = await seedDemo(db, { dataDir, production: true, catalogueOnly: true });
+    const result = await seedDemo(db, { dataDir, poolCache: TEST_CACHE_DIR, production: true, catalogueOnly: true });
     expect(result.seeded).toBe(true);
     const c = await counts(db);
     expect(c.categories).toBe(12);

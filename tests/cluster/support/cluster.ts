@@ -7,6 +7,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCluster } from '../../../scripts/cluster/cluster.ts';
+import { TEST_CACHE_DIR } from '../../../api/testing/cache-dir.ts';
 
 /** The demo seed's accounts (scripts/seed.ts). */
 export const DEMO_ADMIN = {
@@ -72,6 +73,7 @@ export const startTestCluster = async (): Promise<Cluster> => {
         ...process.env,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
+        DEMO_POOL_CACHE: TEST_CACHE_DIR,
         ...LIMITS,
       },
       log: (line: string) => {

@@ -1,6 +1,9 @@
+import type { Page } from '@playwright/test';
+import type { Product } from '../../../contracts/product.ts';
 import { phonePhoto } from '../../../api/testing/images.ts';
 import { loginAdmin } from '../admin/admin-helpers.ts';
-import { expect, test } from '../support/shop.ts';
+import { loginByApi, placeOrder } from '../support/journeys.ts';
+import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
  * Issue [Media]: a phone photo uploaded as an admin does is served in the sizes each place
@@ -87,4 +90,90 @@ test('when an admin uploads a phone photo, then the details page (server-rendere
   expect(await line.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-160\.avif$/);
   await later.close();
   await guest.close();
+});
+
+/** Every product image on the page (the demo's are the pool's photos; categories' pictures live under /images/demo/), with what wraps it. */
+const productImages = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('img')]
+      .filter((img) => /^\/images\/(?!demo\/)/.test(img.getAttribute('src') ?? ''))
+      .map((img) => {
+        const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null;
+        const srcset = (type: string) => picture?.querySelector(`source[type="image/${type}"]`)?.getAttribute('srcset') ?? '';
+        return {
+          src: img.getAttribute('src')!,
+          avif: srcset('avif'),
+          webp: srcset('webp'),
+          sizes: picture?.querySelector('source')?.getAttribute('sizes') ?? '',
+        };
+      }),
+  );
+
+/** Waits for the page's product images, then expects each in a <picture> with AVIF and WebP variants and a sizes. */
+const expectEveryProductImageHasVariants = async (page: Page, where: string) => {
+  await expect.poll(async () => (await productImages(page)).length, { message: where }).toBeGreaterThan(0);
+  for (const image of await productImages(page)) {
+    const base = image.src.replace(/\.jpg$/, '');
+    expect(image, `${where}: ${image.src}`).toEqual({
+      src: expect.stringMatching(/^\/images\/[0-9a-f]{32}\.jpg$/),
+      avif: expect.stringContaining(`${base}-160.avif 160w`),
+      webp: expect.stringContaining(`${base}-1600.webp 1600w`),
+      sizes: expect.stringMatching(/\S/),
+    });
+  }
+};
+
+/** In server-rendered HTML: every product <img> sits in a <picture> with an AVIF and a WebP source; at least one does. */
+const expectServerHtmlHasVariants = (html: string, where: string) => {
+  const pictures = html.match(/<picture\b[\s\S]*?<\/picture>/g) ?? [];
+  const withVariants = pictures.filter(
+    (p) => /<source type="image\/avif" srcSet="[^"]*-160\.avif 160w/i.test(p) && /<source type="image\/webp" srcSet="[^"]+"/i.test(p),
+  );
+  expect(withVariants.length, where).toBeGreaterThan(0);
+  const outside = pictures.reduce((rest, p) => rest.replace(p, ''), html);
+  expect(outside.match(/<img[^>]*src="\/images\/(?!demo\/)[^"]*"/g) ?? [], where).toEqual([]);
+};
+
+test('when a shopper, a customer and the admin walk the demo shop, then every product image of every page (server-rendered too) is a <picture> with AVIF and WebP variants', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { products } = (await (await page.request.get('/api/products/category/Books')).json()) as { products: Product[] };
+  const book = products.find((p) => p.images.length > 1) ?? products[0]!;
+  const details = `/product-details/${book._id}`;
+
+  for (const url of ['/', '/product-list', details]) expectServerHtmlHasVariants(await (await page.request.get(url)).text(), url);
+
+  await page.goto('/');
+  await expectEveryProductImageHasVariants(page, 'home carousel');
+  await page.goto('/product-list');
+  await expectEveryProductImageHasVariants(page, 'list');
+  await page.goto('/product-list/category/Books');
+  await expectEveryProductImageHasVariants(page, 'category');
+  await page.goto(details);
+  const frame = page.getByRole('group', { name: new RegExp(`^${book.name}, picture 1 of`) });
+  await frame.hover();
+  await expectEveryProductImageHasVariants(page, 'details, zoomed, with its gallery');
+
+  await loginByApi(page.request, DEMO_USER);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.goto('/cart');
+  await expectEveryProductImageHasVariants(page, 'cart');
+  const order = await placeOrder(page.request, book, 'cod');
+  await page.goto(`/user/order-details/${order._id}`);
+  await expectEveryProductImageHasVariants(page, 'order');
+
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await loginAdmin(adminPage);
+  await adminPage.goto(`/admin/edit-product/${book._id}`);
+  await expectEveryProductImageHasVariants(adminPage, 'admin product form');
+  await admin.close();
+
+  const kiosk = await browser.newContext({ baseURL });
+  const kioskPage = await kiosk.newPage();
+  await kioskPage.goto('/kiosk');
+  await expectEveryProductImageHasVariants(kioskPage, 'kiosk tiles');
+  await kiosk.close();
 });

@@ -1,3 +1,5 @@
+import { TEST_CACHE_DIR } from '../../../api/testing/cache-dir.ts';
+
 /** Known to the specs, so they can open the session cookie and look for the token it holds. */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijkl';
 
@@ -9,6 +11,8 @@ export const e2eShopEnv = (dataDir: string, extra: Record<string, string> = {}):
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   SEED: 'demo',
+  // The demo's photos are processed once per checkout, then copied.
+  DEMO_POOL_CACHE: TEST_CACHE_DIR,
   SESSION_SECRET: E2E_SESSION_SECRET,
   LOG_LEVEL: 'warn',
   // The specs place many orders as john@doe.com on one shop copy: the open-orders limit (issue 27) is raised out of their way.
