@@ -164,7 +164,7 @@ const BffEnv = z.object({
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */
 export const edgeLimits = (env: Record<string, string | undefined>) =>
-  parseEnv(BffEnv.pick({ HEADERS_TIMEOUT_SECONDS: true, CONNECTIONS_PER_ADDRESS: true }), env);
+  parseEnv(BffEnv.pick({ HEADERS_TIMEOUT_SECONDS: true, CONNECTIONS_PER_ADDRESS: true, API_GUEST_LIMIT_PER_MINUTE: true }), env);
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & {
   SESSION_SECRET: string;

@@ -209,6 +209,8 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
         TRUST_PROXY_SECRET: proxySecret,
         SESSION_SECRET: secrets.SESSION_SECRET,
         INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+        // nginx caches in front (issue 26): a second cache behind it would add its age to nginx's.
+        CATALOGUE_CACHE_BYTES: '0',
       };
       specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
     }
@@ -234,9 +236,18 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     await Promise.all(apiSpecs.map(spawnReady));
     checkAborted();
     // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
-    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS } = edgeLimits(base);
+    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(base);
     const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
-    const internalOnly = { dir: clusterDir, host, internalPort, apis: peers(apiNames), bffs: peers(bffNames), proxySecret, slow };
+    const internalOnly = {
+      dir: clusterDir,
+      host,
+      internalPort,
+      apis: peers(apiNames),
+      bffs: peers(bffNames),
+      proxySecret,
+      slow,
+      catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
+    };
     const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
     cleanups.push({ name: 'nginx', stop: nginx.stop });
     watch(nginx.proc);
