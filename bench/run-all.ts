@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
+import { journeysBench } from './journeys.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { proxy } from './proxy.ts';
 import { type Figure, machine, printFigures } from './support/figures.ts';
@@ -143,6 +144,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
+  // Issue 26: 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
+  { name: 'journeys', command: 'npx tsx bench/journeys.ts 200 60', run: () => journeysBench({ shoppers: 200, seconds: 60 }) },
 ];
 
 const started = new Date();

@@ -103,7 +103,7 @@ describe('the catalogue through the BFF and its cache', () => {
     const page = `/product-details/${lamp}`;
     await Promise.all([get(details), get('/api/products?pageNum=1'), get(page)]);
     expect(await (await get(page)).text()).toContain('price 49.99');
-    await api.db.query(`update products set price_cents = 3_999, count = 2, images = '[{"path":"/images/b.jpg"}]' where id = $1`, [lamp]);
+    await api.db.query(`update products set price_cents = 3999, count = 2, images = '[{"path":"/images/b.jpg"}]' where id = $1`, [lamp]);
     const changed = Date.now();
     await sleep(changed + (MAX_AGE + 1) * 1000 - Date.now());
     const product = (await (await get(details)).json()) as Product;
@@ -116,7 +116,7 @@ describe('the catalogue through the BFF and its cache', () => {
   it('when a shopper checks out with the price of a cached answer, then the server prices the order from its own price', async () => {
     const details = `/api/products/get-one/${lamp}`;
     const seen = ((await (await get(details)).json()) as Product).price;
-    await api.db.query('update products set price_cents = 2_500, count = 50 where id = $1', [lamp]);
+    await api.db.query('update products set price_cents = 2500, count = 50 where id = $1', [lamp]);
     const cookie = await sessionCookie();
     const res = await postJson(`${bff.url}/api/orders`, body([{ productID: lamp, quantity: 2, price: seen }]), { cookie });
     expect(res.status).toBe(201);

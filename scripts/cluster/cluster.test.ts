@@ -119,7 +119,7 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     const db = new pg.Client({ connectionString: cluster!.databaseUrl });
     await db.connect();
     try {
-      await db.query('update products set price_cents = 123_456, count = 77 where id = $1', [id]);
+      await db.query('update products set price_cents = 123456, count = 77 where id = $1', [id]);
     } finally {
       await db.end();
     }
