@@ -113,6 +113,15 @@ describe('the catalogue through the BFF and its cache', () => {
     expect(await (await get(page)).text()).toContain('price 39.99');
   });
 
+  it('when the cart asks a product with Cache-Control: no-cache, then the BFF answers the stock now, not its kept copy', async () => {
+    const details = `/api/products/get-one/${lamp}`;
+    await get(details);
+    await api.db.query('update products set count = count + 1 where id = $1', [lamp]);
+    const { count } = (await api.db.query<{ count: number }>('select count from products where id = $1', [lamp])).rows[0]!;
+    const now = (await (await get(details, { 'cache-control': 'no-cache' })).json()) as Product;
+    expect(now.count).toBe(count);
+  });
+
   it('when a shopper checks out with the price of a cached answer, then the server prices the order from its own price', async () => {
     const details = `/api/products/get-one/${lamp}`;
     const seen = ((await (await get(details)).json()) as Product).price;

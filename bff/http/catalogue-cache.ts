@@ -160,10 +160,12 @@ export const catalogueCache = ({
     const coding = pickEncoding(req.headers['accept-encoding']);
     const key = `${coding ?? 'identity'} ${req.originalUrl}`;
     const kept = entries.get(key);
-    if (kept && kept.expiresAt > now()) return send(req, res, kept, true);
+    // `no-cache` asks for the answer now (the cart's stock check): the kept copy is revalidated (a 304 is cheap).
+    const wantsFresh = /\bno-cache\b/.test(req.headers['cache-control'] ?? '');
+    if (kept && kept.expiresAt > now() && !wantsFresh) return send(req, res, kept, true);
     let entry: Entry;
     try {
-      entry = await shared(key, async () => {
+      entry = await shared(wantsFresh ? `${key} fresh` : key, async () => {
         const fresh = await fetchAnswer(req, coding, kept);
         keep(key, fresh);
         return fresh;

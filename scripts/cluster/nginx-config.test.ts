@@ -128,7 +128,7 @@ describe('the balancer configuration', () => {
       const loc = block(pub, `location ${where}`);
       for (const line of [
         'proxy_cache catalogue;',
-        'proxy_cache_bypass $http_cookie $http_authorization;',
+        'proxy_cache_bypass $http_cookie $http_authorization $catalogue_wants_fresh;',
         'proxy_no_cache $http_cookie $http_authorization;',
         'proxy_cache_lock on;',
         'proxy_cache_use_stale updating error timeout http_502 http_503;',

@@ -102,7 +102,8 @@ const cached = (headers: string[]): string[] => [
   'proxy_cache catalogue;',
   'proxy_cache_key $scheme$host$request_uri;',
   'proxy_cache_methods GET HEAD;',
-  'proxy_cache_bypass $http_cookie $http_authorization;',
+  // `Cache-Control: no-cache` (the cart's stock check) goes to the origin and refreshes the copy for everyone.
+  'proxy_cache_bypass $http_cookie $http_authorization $catalogue_wants_fresh;',
   'proxy_no_cache $http_cookie $http_authorization;',
   'proxy_cache_lock on;',
   'proxy_cache_lock_timeout 5s;',
@@ -171,6 +172,7 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
           ...upstream('bffs', o.bffs),
           ...upstream('bffs_sticky', o.bffs, ['hash $arg_sid consistent;']),
           `  limit_conn_zone $binary_remote_addr zone=per_address:10m;`,
+          '  map $http_cache_control $catalogue_wants_fresh { ~*no-cache 1; default ""; }',
           `  limit_req_zone $binary_remote_addr zone=catalogue_per_address:10m rate=${perMinute}r/m;`,
           `  proxy_cache_path ${o.dir}/nginx-cache levels=1:2 keys_zone=catalogue:10m max_size=256m inactive=10m use_temp_path=off;`,
           '  server {',
