@@ -62,6 +62,8 @@ const ApiEnv = z.object({
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Issue 27: orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
   MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  // Issue 26: how long browsers, nginx and the BFF keep a guest's catalogue answer and page.
+  CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
 });

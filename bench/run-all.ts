@@ -14,6 +14,7 @@ import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
 import { imagesBench } from './images.ts';
+import { journeysBench } from './journeys.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { proxy } from './proxy.ts';
 import { type Figure, machine, printFigures } from './support/figures.ts';
@@ -146,6 +147,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
+  // Issue 26: 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
+  { name: 'journeys', command: 'npx tsx bench/journeys.ts 200 60', run: () => journeysBench({ shoppers: 200, seconds: 60 }) },
 ];
 
 const started = new Date();

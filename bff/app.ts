@@ -22,6 +22,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
+import { PERSONAL_CATALOGUE, catalogueCache, isCatalogueCall } from './http/catalogue-cache.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
 import { kioskPinRoutes } from './kiosk/pin-routes.ts';
@@ -131,9 +132,11 @@ export const createBff = ({
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
   const ended = endedSessions({ callApi, logger, ...logoutTiming });
   app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget);
-  // What a session sees is that person's: never kept by the browser or a shared cache.
+  // What a session sees is that person's: never kept by the browser or a shared cache. The
+  // catalogue is everyone's, so with a session it is only revalidated each time (issue 26).
   app.use('/api', (req, res, next) => {
-    if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
+    if (req.session && isCatalogueCall(req.method, req.originalUrl.split('?')[0]!)) res.setHeader('cache-control', PERSONAL_CATALOGUE);
+    else if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
     next();
   });
   // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
@@ -172,6 +175,16 @@ export const createBff = ({
       ended,
     }),
   );
+  // Issue 26: after every limit (a cached answer still counts), before the proxy.
+  const cache = catalogueCache({
+    apiUrl,
+    agent: proxy.agent,
+    internalSecret: config.INTERNAL_SECRET,
+    maxBytes: config.CATALOGUE_CACHE_BYTES,
+    maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
+    instanceId: config.INSTANCE_ID,
+  });
+  app.use('/api', cache.answers);
   app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
   app.use(proxy.middleware);
   const render = serverRender({
@@ -180,7 +193,10 @@ export const createBff = ({
     logger,
   });
   app.use(
-    clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null),
+    clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null, {
+      maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
+      cache,
+    }),
   );
   app.use(errorAnswer(logger));
 

@@ -129,6 +129,15 @@ const BffEnv = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR),
   CONNECTIONS_PER_ADDRESS: limit(LIMIT_DEFAULTS.CONNECTIONS_PER_ADDRESS),
+  /** Issue 26: how long a guest's server-rendered page may be kept (the API's answers say their own). */
+  CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Issue 26: the bytes the BFF's cache of guest catalogue answers and pages may hold; 0 turns it off (the cluster: nginx caches). */
+  CATALOGUE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4 * 1024 ** 3)
+    .default(32 * 1024 ** 2),
   /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
@@ -155,7 +164,7 @@ const BffEnv = z.object({
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */
 export const edgeLimits = (env: Record<string, string | undefined>) =>
-  parseEnv(BffEnv.pick({ HEADERS_TIMEOUT_SECONDS: true, CONNECTIONS_PER_ADDRESS: true }), env);
+  parseEnv(BffEnv.pick({ HEADERS_TIMEOUT_SECONDS: true, CONNECTIONS_PER_ADDRESS: true, API_GUEST_LIMIT_PER_MINUTE: true }), env);
 
 export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNAL_SECRET'> & {
   SESSION_SECRET: string;

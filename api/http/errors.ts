@@ -38,6 +38,9 @@ export const errorHandler =
       req.socket.destroy();
       return;
     }
+    // A refusal is never a catalogue answer to keep (issue 26 set these before the route ran).
+    res.removeHeader('etag');
+    res.removeHeader('cache-control');
     if (error instanceof AppError) {
       res.status(error.status).json({ message: error.message, ...(error.field ? { field: error.field } : {}) });
       return;

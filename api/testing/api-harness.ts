@@ -89,6 +89,7 @@ export const startTestApi = async (options: StartTestApiOptions = {}): Promise<T
     CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
     UNPAID_ORDER_MINUTES: 30,
     MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
+    CATALOGUE_MAX_AGE_SECONDS: 10,
     ...SLOW_REQUEST_DEFAULTS,
     ...options.config,
   };

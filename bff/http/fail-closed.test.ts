@@ -71,14 +71,17 @@ describe('defaults that fail closed', () => {
     });
     afterAll(() => bff.stop());
 
-    it('when a logged-in shopper reads /api, then every answer says Cache-Control: no-store', async () => {
+    it('when a logged-in shopper reads /api, then every personal answer says no-store and the catalogue private, no-cache', async () => {
       const login = await postJson(`${bff.url}/api/users/login`, { email: 'ada@example.test', password: FAKE_PASSWORD });
       expect(login.headers.get('cache-control')).toBe('no-store');
       const cookie = cookieFrom(login);
-      for (const path of ['/api/orders', '/api/users/profile/x', '/api/get-token', '/api/products/bestsellers']) {
+      for (const path of ['/api/orders', '/api/users/profile/x', '/api/get-token']) {
         const res = await fetch(bff.url + path, { headers: { cookie } });
         expect({ path, cacheControl: res.headers.get('cache-control') }).toEqual({ path, cacheControl: 'no-store' });
       }
+      // Issue 26: the catalogue is everyone's, but with a session it is revalidated and never shared.
+      const catalogue = await fetch(`${bff.url}/api/products/bestsellers`, { headers: { cookie } });
+      expect(catalogue.headers.get('cache-control')).toBe('private, no-cache');
     });
   });
 });

@@ -7,6 +7,7 @@ import type { OriginPolicy } from './origins.ts';
 import { beforeHead, withSettings } from './page-settings.ts';
 import { precompressed } from './precompressed.ts';
 import type { ServerRender } from './server-render.ts';
+import { type CatalogueCache, PERSONAL_CATALOGUE, guestCacheControl } from './catalogue-cache.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
 
 /**
@@ -37,15 +38,26 @@ export const clientFiles = (
   settings: ShopSettings,
   render?: ServerRender,
   hasSession?: (req: express.Request) => Promise<boolean>,
+  /** Issue 26: a guest's rendered page is public for `maxAgeSeconds`, kept by `cache` (the BFF's) meanwhile. */
+  guestPages?: { maxAgeSeconds: number; cache?: CatalogueCache },
 ): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
     const html = await readFile(indexFile, 'utf8');
     const kiosk = settings.kiosk || req?.path === KIOSK_PATH;
-    const rendered = req && req.method === 'GET' && render ? await render(req, html, { kiosk }) : null;
     const guest = req && hasSession ? !(await hasSession(req)) : false;
-    res.setHeader('cache-control', 'no-cache');
+    const renderNow = () => (req && req.method === 'GET' && render ? render(req, html, { kiosk }) : Promise.resolve(null));
+    const rendered = req && guest && guestPages?.cache ? await guestPages.cache.page(req, res, renderNow) : await renderNow();
+    // The same bytes for every guest (no nonce, token or cookie in them): public for a short while.
+    // With a session the page is revalidated every time and never kept by a shared cache.
+    const cacheControl =
+      rendered && guest && guestPages
+        ? guestCacheControl(guestPages.maxAgeSeconds)
+        : req && hasSession && !guest
+          ? PERSONAL_CATALOGUE
+          : 'no-cache';
+    res.setHeader('cache-control', cacheControl);
     res.setHeader('vary', 'Cookie');
     res.type('html').send(withGuestMark(withSettings(rendered ?? html, settings), guest));
   };

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { takeAuthFailure } from '../http/auth-failures.ts';
+import { PERSONAL_CATALOGUE, varyCookie } from '../http/catalogue-cache.ts';
 
 /**
  * The paths the API answers; everything else is the BFF's (static files, SPA fallback).
@@ -88,6 +89,12 @@ export const apiProxy = ({ target, logger, clearSession, instanceId }: ApiProxyO
       },
       proxyRes: (proxyRes, req, res) => {
         mark(proxyRes.headers);
+        // Issue 26: a catalogue answer is public for guests; asked with a session it is revalidated
+        // each time and never shared, and a browser does not reuse a guest's copy once logged in.
+        if (/\bpublic\b/.test(proxyRes.headers['cache-control'] ?? '')) {
+          proxyRes.headers.vary = varyCookie(proxyRes.headers.vary);
+          if ((req as Request).session) proxyRes.headers['cache-control'] = PERSONAL_CATALOGUE;
+        }
         // A refused current password counts in the login limit; the browser never sees the header.
         takeAuthFailure(proxyRes, req);
         // A session the API no longer honours (logged out elsewhere, expired): forget it.

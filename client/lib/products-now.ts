@@ -12,12 +12,16 @@ export type Current = { item: CartItem; product: Product | null };
 export const fetchCurrent = (items: readonly CartItem[], signal: AbortSignal): Promise<Current[]> =>
   Promise.all(
     items.map((item) =>
-      api.get<Product>(`/api/products/get-one/${encodeURIComponent(item.productID)}`, { signal }).then(
-        (product) => ({ item, product }),
-        (error: unknown) => {
-          if (typeof error === 'object' && error !== null && (error as { status?: number }).status === 404) return { item, product: null };
-          throw error;
-        },
-      ),
+      // The stock and price now, not a copy a cache kept for a few seconds (issue 26): caches revalidate.
+      api
+        .get<Product>(`/api/products/get-one/${encodeURIComponent(item.productID)}`, { signal, headers: { 'cache-control': 'no-cache' } })
+        .then(
+          (product) => ({ item, product }),
+          (error: unknown) => {
+            if (typeof error === 'object' && error !== null && (error as { status?: number }).status === 404)
+              return { item, product: null };
+            throw error;
+          },
+        ),
     ),
   );

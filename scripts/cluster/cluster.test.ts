@@ -1,8 +1,11 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
+import type { Product, ProductListResponse } from '../../contracts/product.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
 
@@ -23,6 +26,18 @@ const status = async (url: string): Promise<number> => {
   return res.status;
 };
 
+const MAX_AGE = 1;
+
+/** Asks until nginx answers from its cache (a few tries: the lifetime is one second). */
+const cachedAnswer = async (url: string, init: RequestInit = {}): Promise<Response | undefined> => {
+  for (let i = 0; i < 5; i += 1) {
+    const res = await fetch(url, init);
+    if (res.headers.get('x-cache-status') === 'HIT') return res;
+    await res.arrayBuffer();
+  }
+  return undefined;
+};
+
 describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCluster()', () => {
   let dataDir: string;
   let cluster: RunningCluster | undefined;
@@ -34,7 +49,8 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     await chmod(dataDir, 0o711);
     // build: a missing or stale client is built first, as npm start does (GET / needs it).
     // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
-    const env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR };
+    // A one-second catalogue lifetime, so the change-within-lifetime test waits two seconds (issue 26).
+    const env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE) };
     cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
   }, 600_000);
 
@@ -57,6 +73,63 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     const body = (await res.json()) as { items?: unknown[] } | unknown[];
     // The demo seed ran once, before the instances took traffic.
     expect(JSON.stringify(body)).toContain('"price"');
+  });
+
+  it('when guests ask catalogue calls and pages again, then nginx answers from its cache with the catalogue rule', async () => {
+    const { products } = (await (await fetch(`${cluster!.url}/api/products`)).json()) as ProductListResponse;
+    for (const path of [
+      '/api/products?pageNum=1',
+      '/api/products/bestsellers',
+      '/api/categories',
+      `/api/products/get-one/${products[0]!._id}`,
+      '/',
+      `/product-details/${products[0]!._id}`,
+    ]) {
+      const hit = await cachedAnswer(cluster!.url + path);
+      expect(hit?.headers.get('cache-control'), path).toBe(`public, max-age=${MAX_AGE}, stale-while-revalidate=60`);
+      expect(hit?.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
+
+  it('when a request carries a session cookie, then nginx neither answers it from its cache nor keeps its answer, and it is private, no-cache', async () => {
+    const login = await fetch(`${cluster!.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+      body: JSON.stringify({ email: 'john@doe.com', password: 'john@doe.com' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    await cachedAnswer(`${cluster!.url}/api/products/bestsellers`);
+    for (const path of ['/api/products/bestsellers', '/']) {
+      const res = await fetch(cluster!.url + path, { headers: { cookie } });
+      expect(res.headers.get('x-cache-status'), path).toBe('BYPASS');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+    }
+  });
+
+  it('when a price and a stock count change, then after CATALOGUE_MAX_AGE_SECONDS + 1 s nginx serves no old one', async () => {
+    const { products } = (await (await fetch(`${cluster!.url}/api/products`)).json()) as ProductListResponse;
+    const id = products[0]!._id;
+    const details = `${cluster!.url}/api/products/get-one/${id}`;
+    const list = `${cluster!.url}/api/products`;
+    expect(await cachedAnswer(details)).toBeDefined();
+    expect(await cachedAnswer(list)).toBeDefined();
+    const db = new pg.Client({ connectionString: cluster!.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('update products set price_cents = 123456, count = 77 where id = $1', [id]);
+    } finally {
+      await db.end();
+    }
+    const changed = Date.now();
+    await sleep(changed + (MAX_AGE + 1) * 1000 - Date.now());
+    const product = (await (await fetch(details)).json()) as Product;
+    expect([product.price, product.count]).toEqual([1234.56, 77]);
+    const listed = ((await (await fetch(list)).json()) as ProductListResponse).products.find((p) => p._id === id);
+    expect([listed?.price, listed?.count]).toEqual([1234.56, 77]);
   });
 
   it('when anyone asks the public port for /readyz or /healthz, then it answers 404 (they are for the balancer)', async () => {

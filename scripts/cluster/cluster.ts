@@ -215,6 +215,8 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
         TRUST_PROXY_SECRET: proxySecret,
         SESSION_SECRET: secrets.SESSION_SECRET,
         INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+        // nginx caches in front (issue 26): a second cache behind it would add its age to nginx's.
+        CATALOGUE_CACHE_BYTES: '0',
       };
       specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
     }
@@ -240,7 +242,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     await Promise.all(apiSpecs.map(spawnReady));
     checkAborted();
     // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
-    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS } = edgeLimits(base);
+    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(base);
     const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
     // Images straight from the shared folder when nginx's workers may read it; else through the BFFs.
     const imagesDir = path.join(dataDir, 'images');
@@ -256,6 +258,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       proxySecret,
       slow,
       imagesRoot,
+      catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
     };
     const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
     cleanups.push({ name: 'nginx', stop: nginx.stop });

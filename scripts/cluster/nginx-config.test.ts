@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nginxConfig, type NginxConfigOptions, upstreamName } from './nginx-config.ts';
 import { workersMayRead } from './nginx.ts';
+import { CATALOGUE_LOCATION, PAGES_LOCATION, nginxConfig, type NginxConfigOptions, upstreamName } from './nginx-config.ts';
 
 const options: NginxConfigOptions = {
   dir: '/data/cluster',
@@ -159,6 +159,28 @@ describe('the balancer configuration', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('when guests ask the catalogue or a page, then nginx caches them (no cookie, lock, stale while updating) and limit_req counts each hit per address', () => {
+    const pub = servers(config)[0]!;
+    expect(config).toContain('worker_processes auto;');
+    expect(config).toMatch(/proxy_cache_path \/data\/cluster\/nginx-cache .*keys_zone=catalogue:/);
+    expect(config).toContain('limit_req_zone $binary_remote_addr zone=catalogue_per_address:10m rate=1200r/m;');
+    for (const where of [CATALOGUE_LOCATION, PAGES_LOCATION]) {
+      const loc = block(pub, `location ${where}`);
+      for (const line of [
+        'proxy_cache catalogue;',
+        'proxy_cache_bypass $http_cookie $http_authorization $catalogue_wants_fresh;',
+        'proxy_no_cache $http_cookie $http_authorization;',
+        'proxy_cache_lock on;',
+        'proxy_cache_use_stale updating error timeout http_502 http_503;',
+        'proxy_cache_background_update off;',
+        'limit_req zone=catalogue_per_address burst=1200 nodelay;',
+      ])
+        expect(loc, where).toContain(line);
+    }
+    // Nothing else is cached: the API's personal calls go by the plain location.
+    expect(block(pub, 'location /')).not.toContain('proxy_cache');
   });
 
   it('when an instance name has a dash, then its upstream name is nginx-safe', () => {

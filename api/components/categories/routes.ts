@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/category.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
+import { CATEGORIES_SCOPE, catalogueAnswer } from '../../http/catalogue-cache.ts';
 import { parse } from '../../http/validate.ts';
 import * as categories from './service.ts';
 
@@ -16,7 +17,7 @@ import * as categories from './service.ts';
 export const categoriesRoutes = (ctx: ApiContext): Router => {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
+  router.get('/', catalogueAnswer(ctx.db, ctx.config.CATALOGUE_MAX_AGE_SECONDS, CATEGORIES_SCOPE), async (_req, res) => {
     res.json((await categories.listCategories(ctx)) satisfies Category[]);
   });
 

@@ -12,6 +12,7 @@ import { AdminProductsQuery } from '../../../contracts/admin-page-query.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';
+import { LIST_SCOPE, catalogueAnswer, productScope } from '../../http/catalogue-cache.ts';
 import { parse } from '../../http/validate.ts';
 import { imagesRoutes } from '../images/routes.ts';
 import { parseListFilter } from './list-query.ts';
@@ -54,12 +55,13 @@ const adminRoutes = (ctx: ApiContext): Router => {
 /** /api/products: anyone browses; /admin/* is for administrators. */
 export const productsRoutes = (ctx: ApiContext): Router => {
   const router = Router();
+  const cacheable = (scope: Parameters<typeof catalogueAnswer>[2]) => catalogueAnswer(ctx.db, ctx.config.CATALOGUE_MAX_AGE_SECONDS, scope);
 
-  router.get('/bestsellers', async (_req, res) => {
+  router.get('/bestsellers', cacheable(LIST_SCOPE), async (_req, res) => {
     res.json((await products.bestsellers(ctx)) satisfies ProductSummary[]);
   });
 
-  router.get('/get-one/:id', async (req, res) => {
+  router.get('/get-one/:id', cacheable(productScope('id')), async (req, res) => {
     res.json((await products.getProduct(ctx, String(req.params.id))) satisfies Product);
   });
 
@@ -69,7 +71,9 @@ export const productsRoutes = (ctx: ApiContext): Router => {
     const filter = parseListFilter(req.params, req.query as Record<string, unknown>);
     res.json((await products.listProducts(ctx, filter)) satisfies ProductListResponse);
   };
-  for (const path of LIST_PATHS) router.get(path, list);
+  const listScope = cacheable(LIST_SCOPE);
+  // Two layers of one route: the version check, then the list (whose params type is its own).
+  for (const path of LIST_PATHS) router.route(path).get(listScope).get(list);
 
   return router;
 };
