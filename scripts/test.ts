@@ -9,6 +9,7 @@
  *                              (on PostgreSQL with TEST_DATABASE_URL, a server's admin URL)
  *   npm run test:e2e           Playwright in Chromium (tests/e2e), then the cluster topology (tests/cluster)
  *   npm test -- --no-cluster   any of the above without the cluster suite
+ *   npm test -- --no-browser   any of the above without the Playwright suites (CI runs the cluster beside the PostgreSQL run)
  *   npm test -- --only=api     only the vitest files under one folder (CI reruns api/ on PostgreSQL)
  * The cluster suite needs Debian's postgresql, redis-server and nginx: when one is missing it
  * counts as one failure whose message gives the apt line (scripts/cluster/tools.ts).
@@ -32,16 +33,22 @@ if (unknown.length) {
 const holding = (Object.keys(TIERS) as Tier[]).filter((t) => TIERS[t].include.some((glob) => glob.startsWith(`${only}/`)));
 const tiers: string[] = named.length ? named : only ? holding : ['fast', 'db', 'e2e'];
 const withCluster = !args.includes('--no-cluster');
+const withBrowser = !args.includes('--no-browser');
 const outDir = path.resolve('node_modules/.cache/statefront/test-results');
-rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+/** A report's path, its stale copy removed first (a run that writes none must not count an old one); two runs side by side write different reports. */
+const freshReport = (name: string): string => {
+  const out = path.join(outDir, name);
+  rmSync(out, { force: true });
+  return out;
+};
 
 const run = (cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 /** One vitest run (`config`: another config file than vitest.config.ts) and its tally from vitest's JSON report. */
 const vitest = (name: string, config: string[] = [], tier?: Tier): Tally => {
-  const out = path.join(outDir, `${name}.json`);
+  const out = freshReport(`${name}.json`);
   const env = { ...(tier ? { STATEFRONT_TIER: tier } : {}), ...(only ? { STATEFRONT_TEST_ONLY: only } : {}) };
   const status = run('npx', ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   if (!existsSync(out)) return { passed: 0, failed: 1 };
@@ -60,7 +67,7 @@ const hasSpecs = (dir: string): boolean =>
   existsSync(dir) && readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
 
 const playwright = (): Tally => {
-  const out = path.join(outDir, 'playwright.json');
+  const out = freshReport('playwright.json');
   const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
@@ -90,7 +97,7 @@ const tallies: Tally[] = [];
 if (tiers.includes('fast')) tallies.push(timed('test:fast', () => vitest('fast', [], 'fast')));
 if (tiers.includes('db')) tallies.push(timed('test:db', () => vitest('db', [], 'db')));
 if (tiers.includes('e2e') && !only) {
-  if (hasSpecs('tests/e2e')) tallies.push(timed('test:e2e (browser)', playwright));
+  if (withBrowser && hasSpecs('tests/e2e')) tallies.push(timed('test:e2e (browser)', playwright));
   if (withCluster) tallies.push(timed('test:e2e (cluster)', cluster));
 }
 

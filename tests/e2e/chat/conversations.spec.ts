@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
 import { loginByApi } from '../support/journeys.ts';
-import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, test as base } from '../support/shop.ts';
+import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, newDataDir, test as base } from '../support/shop.ts';
 
 /**
  * Issue "Support chat: no message is ever lost": conversations outlive admin pages, customer
@@ -19,7 +17,8 @@ const test = base.extend<object, { split: SplitShop }>({
     // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-e2e-chat-'));
+      // The demo data the global setup seeded, copied: its SEED=demo then finds a shop and seeds nothing.
+      const dataDir = await newDataDir('statefront-e2e-chat-', true);
       const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn' };
       const clientDir = 'dist/client';
       // The API and a BFF nobody uses; the BFF under test shares its DATA_DIR, hence its internal secret.
