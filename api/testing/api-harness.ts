@@ -87,6 +87,8 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
   UNPAID_ORDER_MINUTES: 30,
   MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
+  BACKUP_EVERY_HOURS: 0,
+  BACKUP_KEEP: 7,
   ...SLOW_REQUEST_DEFAULTS,
   ...overrides,
 });
