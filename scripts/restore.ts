@@ -41,7 +41,9 @@ const main = async () => {
   console.log(`Restored into ${target} in ${((performance.now() - started) / 1000).toFixed(1)} s:`);
   for (const line of describeManifest(result.manifest)) console.log(line);
   if (result.migrated.length) console.log(`  migrated  ${result.migrated.join(', ')} (the backup was older than the code)`);
-  console.log('Start the shop as usual; it is not seeded with demo data. Secrets are not in a backup: sessions made elsewhere end (customers log in again).');
+  console.log(
+    'Start the shop as usual; it is not seeded with demo data. Secrets are not in a backup: sessions made elsewhere end (customers log in again).',
+  );
 };
 
 main().catch((error: unknown) => {
