@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { backupBench } from './backup.ts';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
@@ -143,6 +144,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
+  // Issue [Data]: needs Debian's postgresql for its PostgreSQL half.
+  { name: 'backup', command: 'npx tsx bench/backup.ts --products 100000 --orders 100000', run: () => backupBench() },
 ];
 
 const started = new Date();
