@@ -16,7 +16,7 @@ import { openPostgres } from '../postgres.ts';
 import { seedDemo } from '../seed/index.ts';
 import type { Db } from '../types.ts';
 import { listFiles, sha256, takeSnapshot, writeBackup } from './export.ts';
-import { restoreBackup } from './restore.ts';
+import { type RestoreTarget, restoreBackup } from './restore.ts';
 
 const dirs: string[] = [];
 const tempDir = async (name: string) => {
@@ -139,30 +139,31 @@ const describeSource = async (source: Side) => {
   return { hashes, images: await imagesOf(source.dataDir), answers: await shopAnswers(source.db, source.dataDir) };
 };
 
+/** Backs `source` up, restores the file into `target`, opens it with `open` and expects the same shop. */
+const roundTrip = async (source: Side, target: RestoreTarget, open: () => Promise<Db>) => {
+  const file = await backupTo(source.db, source.dataDir);
+  const before = await describeSource(source);
+  const result = await restoreBackup({ file, target });
+  expect(result.restored).toBe(true);
+  const restored = await open();
+  try {
+    await expectSameShop({ db: restored, dataDir: target.dataDir }, before);
+  } finally {
+    await restored.close();
+  }
+};
+
 describe('backup and restore on the embedded database', () => {
-  it.each([11])(
-    'when a seeded history (seed %i) is backed up and restored into a new DATA_DIR, then every table, image and answer is the same',
-    async (seed) => {
-      const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
-      try {
-        await makeHistory(source.db, source.dataDir, seed);
-        const file = await backupTo(source.db, source.dataDir);
-        const before = await describeSource(source);
-        const targetDir = await tempDir('target');
-        const result = await restoreBackup({ file, target: { dataDir: targetDir } });
-        expect(result.restored).toBe(true);
-        const target = await openPglite(path.join(targetDir, 'pglite'));
-        try {
-          await expectSameShop({ db: target, dataDir: targetDir }, before);
-        } finally {
-          await target.close();
-        }
-      } finally {
-        await source.db.close();
-      }
-    },
-    60_000,
-  );
+  it('when a seeded history is backed up and restored into a new DATA_DIR, then every table, image and answer is the same', async () => {
+    const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
+    try {
+      await makeHistory(source.db, source.dataDir, 11);
+      const targetDir = await tempDir('target');
+      await roundTrip(source, { dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
+    } finally {
+      await source.db.close();
+    }
+  }, 60_000);
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -173,16 +174,7 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
     const server = await emptyServerDb(adminUrl!);
     try {
       await makeHistory(source.db, source.dataDir, 7);
-      const file = await backupTo(source.db, source.dataDir);
-      const before = await describeSource(source);
-      const targetDir = await tempDir('target');
-      await restoreBackup({ file, target: { dataDir: targetDir, databaseUrl: server.url } });
-      const target = await openPostgres(server.url, 2);
-      try {
-        await expectSameShop({ db: target, dataDir: targetDir }, before);
-      } finally {
-        await target.close();
-      }
+      await roundTrip(source, { dataDir: await tempDir('target'), databaseUrl: server.url }, () => openPostgres(server.url, 2));
     } finally {
       await source.db.close();
       await server.drop();
@@ -191,26 +183,15 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
 
   it('when a PostgreSQL shop is backed up and restored into the embedded database, then every table, image and answer is the same', async () => {
     const server = await emptyServerDb(adminUrl!);
-    const sourceDir = await tempDir('source');
-    const targetDir = await tempDir('target');
+    const db = await openPostgres(server.url, 2);
     try {
-      const db = await openPostgres(server.url, 2);
-      try {
-        await migrate(db);
-        await makeHistory(db, sourceDir, 13);
-        const file = await backupTo(db, sourceDir);
-        const before = await describeSource({ db, dataDir: sourceDir });
-        await restoreBackup({ file, target: { dataDir: targetDir } });
-        const target = await openPglite(path.join(targetDir, 'pglite'));
-        try {
-          await expectSameShop({ db: target, dataDir: targetDir }, before);
-        } finally {
-          await target.close();
-        }
-      } finally {
-        await db.close();
-      }
+      await migrate(db);
+      const source: Side = { db, dataDir: await tempDir('source') };
+      await makeHistory(db, source.dataDir, 13);
+      const targetDir = await tempDir('target');
+      await roundTrip(source, { dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
     } finally {
+      await db.close();
       await server.drop();
     }
   }, 60_000);
