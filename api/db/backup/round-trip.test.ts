@@ -153,7 +153,8 @@ const roundTrip = async (source: Side, target: RestoreTarget, open: () => Promis
   }
 };
 
-describe('backup and restore on the embedded database', () => {
+// The PostgreSQL run (TEST_DATABASE_URL) does the two cross-database trips below instead.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore on the embedded database (in the PGlite run)', () => {
   it('when a seeded history is backed up and restored into a new DATA_DIR, then every table, image and answer is the same', async () => {
     const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
     try {
