@@ -4,6 +4,8 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/middleware.ts';
+import { backupEndpoint } from './components/backup/routes.ts';
+import { BACKUP_PATH } from './components/backup/signature.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
 import { handoffsRoutes } from './components/handoffs/routes.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
@@ -79,6 +81,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     res.json({ status: 'ok' });
   });
   app.get('/readyz', instance.readyz);
+  // Issue [Data]: the running shop's snapshot for `npm run backup` (loopback, signed, never proxied).
+  app.get(BACKUP_PATH, backupEndpoint(context));
 
   app.use(
     '/images',

@@ -64,6 +64,13 @@ const ApiEnv = z.object({
   MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // Issue 26: how long browsers, nginx and the BFF keep a guest's catalogue answer and page.
   CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Issue [Data]: a backup every this many hours (fractions allowed) into DATA_DIR/backups; unset or 0: none. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours like 24 or 0.5 (0: no scheduled backups)' })
+    .min(0, 'must be a number of hours like 24 or 0.5 (0: no scheduled backups)')
+    .default(0),
+  /** How many scheduled backups (of the default name) are kept; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
 });

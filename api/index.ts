@@ -11,3 +11,20 @@ export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';
 export { logRequestEnd, requestLevel } from './http/request-line.ts';
 export { VALID_REQUEST_ID } from './http/request-log.ts';
+export {
+  BackupError,
+  defaultBackupPath,
+  restoreBackup,
+  rotateBackups,
+  verifyBackup,
+  writeAtomically,
+  writeBackup,
+  type RestoreResult,
+} from './db/backup/index.ts';
+export { openPglite } from './db/pglite.ts';
+export { openPostgres } from './db/postgres.ts';
+export { lockDataDir, DatabaseInUseError } from './db/lock.ts';
+export { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from './components/backup/signature.ts';
+export { runningApi, writeRunFile } from './components/backup/run-file.ts';
+export { takeBackup, type TakenBackup } from './components/backup/take.ts';
+export { scheduleBackups, type BackupSchedule } from './components/backup/schedule.ts';

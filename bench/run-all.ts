@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { backupBench } from './backup.ts';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
@@ -149,6 +150,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
   // Issue 26: 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
   { name: 'journeys', command: 'npx tsx bench/journeys.ts 200 60', run: () => journeysBench({ shoppers: 200, seconds: 60 }) },
+  // Issue [Data]: needs Debian's postgresql for its PostgreSQL half.
+  { name: 'backup', command: 'npx tsx bench/backup.ts --products 100000 --orders 100000', run: () => backupBench() },
 ];
 
 const started = new Date();

@@ -5,7 +5,17 @@
  * the internal credential from its parent, reports its URL back, and stops when told to (after
  * the BFF has drained) or when its parent is gone.
  */
-import { createApi, createLogger, loadApiConfig, openDb, readableFor, rebuildOnStart, seedDemo } from '../api/index.ts';
+import {
+  createApi,
+  createLogger,
+  loadApiConfig,
+  openDb,
+  readableFor,
+  rebuildOnStart,
+  scheduleBackups,
+  seedDemo,
+  writeRunFile,
+} from '../api/index.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
@@ -92,7 +102,15 @@ const main = async (): Promise<void> => {
       : undefined;
     const api = createApi({ db, config, logger });
     const { url } = await api.start();
+    // Issue [Data]: npm run backup finds the process that owns the embedded database here.
+    const removeRunFile = config.DATABASE_URL ? async () => undefined : await writeRunFile(config.DATA_DIR, url);
+    const stopBackups =
+      config.BACKUP_EVERY_HOURS > 0
+        ? scheduleBackups(db, config.DATA_DIR, { everyHours: config.BACKUP_EVERY_HOURS, keep: config.BACKUP_KEEP }, api.context.logger)
+        : () => undefined;
     const stop = async (drainMs = 0) => {
+      stopBackups();
+      await removeRunFile();
       await api.stop(drainMs);
       await db.close();
     };

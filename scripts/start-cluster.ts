@@ -4,6 +4,7 @@
  * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
  * everything in order (a second one forces). See README, "Running at scale".
  */
+import { parseArgs } from 'node:util';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
 
 const count = (name: string, fallback: number): number => {
@@ -15,6 +16,8 @@ const main = async (): Promise<void> => {
   const port = count('PORT', 3000);
   const pgPort = process.env.CLUSTER_PG_PORT?.trim() ? count('CLUSTER_PG_PORT', 0) : undefined;
   const seed = process.env.SEED?.trim() === 'none' ? 'none' : 'demo';
+  // Issue [Data]: -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
+  const { values } = parseArgs({ options: { restore: { type: 'string' }, replace: { type: 'boolean', default: false } } });
   let stopping: Promise<void> | undefined;
   // Ctrl+C while starting: what started is stopped (the components run in their own process groups).
   const starting = new AbortController();
@@ -33,6 +36,7 @@ const main = async (): Promise<void> => {
     apis: count('CLUSTER_APIS', 2),
     bffs: count('CLUSTER_BFFS', 2),
     seed,
+    restore: values.restore ? { file: values.restore, replace: values.replace } : undefined,
     pgPort,
     onLost: (name) => {
       // The instances stand in for each other; the shared services do not.
@@ -63,7 +67,8 @@ const main = async (): Promise<void> => {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   console.log(`\nStatefront cluster at ${cluster.url}`);
-  if (seed === 'demo') console.log('Demo accounts: admin@admin.com / admin@admin.com (admin), john@doe.com / john@doe.com');
+  if (seed === 'demo' && !values.restore)
+    console.log('Demo accounts: admin@admin.com / admin@admin.com (admin), john@doe.com / john@doe.com');
   console.log('Stop with Ctrl+C.');
 };
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { lockDataDir } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPgliteWorker } from './pglite-worker.ts';
@@ -25,8 +26,20 @@ export const openDb = async ({ dataDir, databaseUrl, poolSize, thread = false }:
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    db = thread ? await openPgliteWorker(dir) : await openPglite(dir);
+    const unlock = await lockDataDir(dataDir);
+    try {
+      const opened = thread ? await openPgliteWorker(dir) : await openPglite(dir);
+      db = { ...opened, close: () => opened.close().finally(unlock) };
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return db;
 };

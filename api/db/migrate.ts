@@ -15,10 +15,14 @@ const SCHEMA_TABLE = `create table if not exists schema_migrations (
 
 const migrationFiles = async (): Promise<string[]> => (await readdir(migrationsDir)).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
 
-const pending = async (q: Queryable): Promise<string[]> => {
+/** The migrations this code knows, in order (a backup names those it was taken at). */
+export const migrationNames = migrationFiles;
+
+/** Not yet applied, in order; with `until`, only those up to that one (a restore loads an older backup's rows at its own schema). */
+const pending = async (q: Queryable, until?: string): Promise<string[]> => {
   const { rows } = await q.query<{ name: string }>('select name from schema_migrations');
   const done = new Set(rows.map((r) => r.name));
-  return (await migrationFiles()).filter((f) => !done.has(f));
+  return (await migrationFiles()).filter((f) => !done.has(f) && (until === undefined || f <= until));
 };
 
 const failed = (file: string, error: unknown) => new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
@@ -29,32 +33,34 @@ const failed = (file: string, error: unknown) => new Error(`Migration ${file} fa
  * `create table if not exists` is under the lock (run concurrently it can fail on the
  * catalogue's unique index). A failed migration leaves none of this run's applied.
  */
-const migratePostgres = (db: Db): Promise<string[]> =>
-  db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(SCHEMA_TABLE);
-    const applied: string[] = [];
-    for (const file of await pending(tx)) {
-      const sql = await readFile(migrationsDir + file, 'utf8');
-      // No parameters: node-postgres sends the simple protocol, which runs several statements.
-      await tx.query(sql).catch((error: unknown) => {
-        throw failed(file, error);
-      });
-      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
-      applied.push(file);
-    }
-    return applied;
-  });
+const migratePostgres = (db: Db, until?: string): Promise<string[]> => db.transaction((tx) => migrateWithin(tx, until));
+
+/** PostgreSQL's run inside a transaction the caller holds (a restore's, which must commit or roll back whole). */
+export const migrateWithin = async (tx: Queryable, until?: string): Promise<string[]> => {
+  await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  await tx.query(SCHEMA_TABLE);
+  const applied: string[] = [];
+  for (const file of await pending(tx, until)) {
+    const sql = await readFile(migrationsDir + file, 'utf8');
+    // No parameters: node-postgres sends the simple protocol, which runs several statements.
+    await tx.query(sql).catch((error: unknown) => {
+      throw failed(file, error);
+    });
+    await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+    applied.push(file);
+  }
+  return applied;
+};
 
 /**
  * Applies the numbered migrations not yet applied, in order. PGlite (one process, one
  * connection) runs each in its own transaction; PostgreSQL runs them under an advisory lock.
  */
-export const migrate = async (db: Db): Promise<string[]> => {
-  if (db.kind === 'postgres') return migratePostgres(db);
+export const migrate = async (db: Db, until?: string): Promise<string[]> => {
+  if (db.kind === 'postgres') return migratePostgres(db, until);
   await db.exec(SCHEMA_TABLE);
   const applied: string[] = [];
-  for (const file of await pending(db)) {
+  for (const file of await pending(db, until)) {
     const sql = await readFile(migrationsDir + file, 'utf8');
     // Both drivers run a multi-statement script inside an explicit transaction block.
     try {

@@ -13,8 +13,9 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
 });
 
 /** A PostgreSQL server through a connection pool, when DATABASE_URL is set. */
-export const openPostgres = async (url: string, max = 10): Promise<Db> => {
-  const pool = new pg.Pool({ connectionString: url, max });
+export const openPostgres = async (url: string, max = 10, applicationName = 'statefront'): Promise<Db> => {
+  // Named, so a restore sees that a shop still has connections open (api/db/backup/restore.ts).
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   // An idle connection the server ends (restart, failover, a forced drop) emits 'error' on
   // the pool; unhandled, that would crash the process. The pool replaces it on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

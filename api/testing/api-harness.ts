@@ -65,34 +65,39 @@ export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & {
 let defaultHash: Promise<string> | undefined;
 const hashFor = (password: string) => (password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password));
 
+/** The test API's configuration over `dataDir` (an API on a database a test opened itself uses it too). */
+export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {}): ApiConfig => ({
+  NODE_ENV: 'test',
+  API_PORT: 0,
+  API_HOST: '127.0.0.1',
+  INSTANCE_ID: 'api',
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  DATABASE_POOL_SIZE: 10,
+  TOKEN_SECRET: 'test-secret-that-is-long-enough-0123456789',
+  INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+  SEED: 'none',
+  PGLITE_THREAD: false,
+  IMAGE_HOST_URL: undefined,
+  LOG_LEVEL: 'silent',
+  CHAT_SOCKETS_PER_ADDRESS: 40,
+  CHAT_SOCKETS_PER_SESSION: 10,
+  CHAT_MESSAGES_PER_SOCKET_PER_SECOND: 5,
+  CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 200,
+  CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
+  UNPAID_ORDER_MINUTES: 30,
+  MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
+  CATALOGUE_MAX_AGE_SECONDS: 10,
+  BACKUP_EVERY_HOURS: 0,
+  BACKUP_KEEP: 7,
+  ...SLOW_REQUEST_DEFAULTS,
+  ...overrides,
+});
+
 /** Starts the API on a fresh test database and an ephemeral port. Call `stop()` in afterAll. */
 export const startTestApi = async (options: StartTestApiOptions = {}): Promise<TestApi> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-api-test-'));
-  const config: ApiConfig = {
-    NODE_ENV: 'test',
-    API_PORT: 0,
-    API_HOST: '127.0.0.1',
-    INSTANCE_ID: 'api',
-    DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
-    DATABASE_POOL_SIZE: 10,
-    TOKEN_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    SEED: 'none',
-    PGLITE_THREAD: false,
-    IMAGE_HOST_URL: undefined,
-    LOG_LEVEL: 'silent',
-    CHAT_SOCKETS_PER_ADDRESS: 40,
-    CHAT_SOCKETS_PER_SESSION: 10,
-    CHAT_MESSAGES_PER_SOCKET_PER_SECOND: 5,
-    CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 200,
-    CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 30,
-    UNPAID_ORDER_MINUTES: 30,
-    MAX_OPEN_ORDERS_PER_ACCOUNT: 10,
-    CATALOGUE_MAX_AGE_SECONDS: 10,
-    ...SLOW_REQUEST_DEFAULTS,
-    ...options.config,
-  };
+  const config = testApiConfig(dataDir, options.config);
   const db = await createTestDb();
   const { config: _ignored, ...rest } = options;
   const api = createApi({ ...rest, db, config });

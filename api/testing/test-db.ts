@@ -86,6 +86,14 @@ export const connectAgain = async (db: Db): Promise<Db> => {
   return url ? openPostgres(url, 12) : { ...db, close: async () => undefined };
 };
 
+/** A fresh, migrated, empty in-memory PGlite whatever TEST_DATABASE_URL says (the embedded side of a cross-database test). */
+export const createPgliteTestDb = async (): Promise<Db> => {
+  const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const db = fromPglite(pglite);
+  await migrate(db);
+  return db;
+};
+
 /**
  * A fresh, migrated, empty database for one test file, copied from a template migrated once.
  * With TEST_DATABASE_URL (a PostgreSQL server's admin URL) it is a new database on that server,
@@ -93,12 +101,7 @@ export const connectAgain = async (db: Db): Promise<Db> => {
  */
 export const createTestDb = async (): Promise<Db> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() });
-    const db = fromPglite(pglite);
-    await migrate(db);
-    return db;
-  }
+  if (!adminUrl) return createPgliteTestDb();
   const name = `sf_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

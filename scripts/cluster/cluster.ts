@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openDb, rebuildOnStart, seedDemo } from '../../api/index.ts';
+import { openDb, rebuildOnStart, restoreBackup, seedDemo } from '../../api/index.ts';
 import { ensureFreshBuild } from '../build-freshness.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
 import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
@@ -31,6 +31,8 @@ export type ClusterOptions = {
   apis?: number;
   bffs?: number;
   seed?: 'demo' | 'none';
+  /** Issue [Data]: start on this backup (database and images) instead of the demo seed; `replace` as npm run restore's --replace. */
+  restore?: { file: string; replace?: boolean };
   /** Where every line goes (default console.log). */
   log?: (line: string) => void;
   /** The instances' base environment (default process.env); the cluster's own variables win. */
@@ -163,13 +165,27 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     log(`[redis] ready on 127.0.0.1:${redis.port} (data in ${path.join(clusterDir, 'redis')})`);
 
     checkAborted();
+    if (options.restore) {
+      // Before anything else connects: a restore refuses a database a shop has open.
+      const restored = await restoreBackup({
+        file: options.restore.file,
+        target: { dataDir, databaseUrl: pg.url },
+        replace: options.restore.replace,
+        onProgress: (m) => log(`[restore] ${m}`),
+      });
+      const rows = restored.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+      log(
+        `[restore] ${options.restore.file}: ${rows} rows, ${restored.manifest.images.files} images (taken ${restored.manifest.createdAt})`,
+      );
+    }
     // Once, before any instance takes traffic (openDb migrates); the advisory locks make a
     // second launcher or instance wait, not collide.
     const db = await openDb({ dataDir, databaseUrl: pg.url, poolSize: 2 });
     try {
       const { rows } = await db.query<{ last: string | null }>('select max(name) as last from schema_migrations');
       log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
-      if ((options.seed ?? 'demo') === 'demo') {
+      // A restored shop is never seeded with demo data.
+      if ((options.seed ?? 'demo') === 'demo' && !options.restore) {
         const seeded = await seedDemo(db, {
           dataDir,
           poolCache: base.DEMO_POOL_CACHE || undefined,

@@ -1,0 +1,56 @@
+import type { Queryable } from '../types.ts';
+import { ident, listTables, type TableInfo } from './tables.ts';
+
+/** Rows a statement carries: big enough to be quick, small enough for PGlite's one message. */
+const BATCH_ROWS = 2000;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Loads a table's JSON lines into an empty table of the same schema. Triggers are off while
+ * it loads (a derived table such as product_search_terms comes from the backup as it was),
+ * identity columns take the backup's values and their sequences continue after them.
+ */
+export const loadTable = async (tx: Queryable, table: TableInfo, jsonl: Buffer): Promise<number> => {
+  const columns = table.columns.map(ident).join(', ');
+  const name = ident(table.name);
+  const insert = `insert into ${name} (${columns}) overriding system value
+    select ${columns} from jsonb_populate_recordset(null::${name}, $1::jsonb)`;
+  await tx.query(`alter table ${name} disable trigger user`);
+  let batch: string[] = [];
+  let bytes = 0;
+  let rows = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await tx.query(insert, [`[${batch.join(',')}]`]);
+    rows += batch.length;
+    batch = [];
+    bytes = 0;
+  };
+  for (const line of jsonl.toString('utf8').split('\n')) {
+    if (!line) continue;
+    batch.push(line);
+    bytes += line.length;
+    if (batch.length >= BATCH_ROWS || bytes >= BATCH_BYTES) await flush();
+  }
+  await flush();
+  await tx.query(`alter table ${name} enable trigger user`);
+  for (const column of table.identity) {
+    await tx.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${ident(column)}) from ${name}), 0) + 1, false)`, [
+      table.name,
+      column,
+    ]);
+  }
+  return rows;
+};
+
+/** The target's tables by name, to load a backup's files into. */
+export const targetTables = async (q: Queryable): Promise<Map<string, TableInfo>> => new Map((await listTables(q)).map((t) => [t.name, t]));
+
+/** True when any of the shop's tables holds a row. */
+export const holdsRows = async (q: Queryable): Promise<boolean> => {
+  for (const table of await listTables(q)) {
+    const { rows } = await q.query<{ any: boolean }>(`select exists(select 1 from ${ident(table.name)}) as any`);
+    if (rows[0]?.any) return true;
+  }
+  return false;
+};

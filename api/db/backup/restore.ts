@@ -1,0 +1,182 @@
+/**
+ * Restores a backup into what the configuration points at: the embedded database under
+ * DATA_DIR, or DATABASE_URL. Nothing is touched before the whole file checks out; the new
+ * data is built beside the old (a new PGlite folder and images folder; on PostgreSQL one
+ * transaction, which DDL is part of) and swapped in only when complete, so a restore that
+ * fails half-way leaves the target as it was.
+ */
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { lockDataDir } from '../lock.ts';
+import { migrate, migrateWithin } from '../migrate.ts';
+import { openPglite } from '../pglite.ts';
+import { openPostgres } from '../postgres.ts';
+import type { Queryable } from '../types.ts';
+import { listFiles } from './export.ts';
+import { holdsRows, loadTable, targetTables } from './load.ts';
+import { IMAGES_PREFIX, type Manifest } from './manifest.ts';
+import { BackupError, backupEntries, checkSchema, verifyBackup } from './read.ts';
+import { ident } from './tables.ts';
+
+export type RestoreTarget = { dataDir: string; databaseUrl?: string | undefined };
+
+export type RestoreOptions = {
+  file: string;
+  target: RestoreTarget;
+  replace?: boolean;
+  dryRun?: boolean;
+  onProgress?: (message: string) => void;
+};
+
+export type RestoreResult = { manifest: Manifest; restored: boolean; migrated: string[] };
+
+/** A restore takes this on PostgreSQL, so two restores (or a restore and the migrations) never run together. */
+const RESTORE_LOCK = 727_003;
+
+/** The application name the shop's PostgreSQL connections carry, so a restore sees a running shop. */
+export const SHOP_APPLICATION = 'statefront';
+
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
+
+const notEmpty = (what: string) =>
+  new BackupError(`${what} already holds a shop. Add --replace to replace it with the backup (what is there now is lost).`);
+
+/** The second pass: the tables into `tx` (already at the backup's schema), the images into `imagesDir`. */
+const loadEntries = async (tx: Queryable, file: string, manifest: Manifest, imagesDir: string, say: (m: string) => void) => {
+  const tables = await targetTables(tx);
+  const byFile = new Map(manifest.tables.map((t) => [t.file, t.name]));
+  let images = 0;
+  await mkdir(imagesDir, { recursive: true });
+  for await (const entry of backupEntries(file, manifest)) {
+    const tableName = byFile.get(entry.name);
+    if (tableName) {
+      const table = tables.get(tableName);
+      if (!table) throw new BackupError(`The backup has a table ${tableName} that its schema (${manifest.schema.version}) does not make.`);
+      const rows = await loadTable(tx, table, entry.data);
+      say(`  ${tableName}: ${rows} rows`);
+    } else if (entry.name.startsWith(IMAGES_PREFIX)) {
+      const target = path.join(imagesDir, entry.name.slice(IMAGES_PREFIX.length));
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, entry.data);
+      images += 1;
+    }
+  }
+  say(`  images: ${images} files`);
+};
+
+/** Moves `next` into `current`'s place; what was there goes to `old` first. */
+const swapIn = async (current: string, next: string, old: string) => {
+  if (await exists(current)) await rename(current, old);
+  await rename(next, current);
+};
+
+const restoreEmbedded = async (options: RestoreOptions, manifest: Manifest, say: (m: string) => void): Promise<string[]> => {
+  const dataDir = path.resolve(options.target.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  // Also the refusal while a shop runs on this DATA_DIR: its process holds the lock.
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const current = path.join(dataDir, 'pglite');
+    const imagesDir = path.join(dataDir, 'images');
+    if (!options.replace) {
+      let rows = false;
+      if (await exists(path.join(current, 'PG_VERSION'))) {
+        const db = await openPglite(current);
+        rows = await holdsRows(db).finally(() => db.close());
+      }
+      if (rows || (await listFiles(imagesDir)).length) throw notEmpty(`The embedded database in ${dataDir}`);
+    }
+    const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+    const next = path.join(dataDir, `pglite.restoring-${stamp}`);
+    const nextImages = path.join(dataDir, `images.restoring-${stamp}`);
+    let migrated: string[];
+    try {
+      say('creating a new embedded database beside the current one …');
+      const db = await openPglite(next);
+      try {
+        await migrate(db, manifest.schema.version);
+        await db.transaction((tx) => loadEntries(tx, options.file, manifest, nextImages, say));
+        migrated = await migrate(db);
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      await rm(next, { recursive: true, force: true });
+      await rm(nextImages, { recursive: true, force: true });
+      throw error;
+    }
+    const old = path.join(dataDir, `replaced-${stamp}`);
+    await mkdir(old);
+    await swapIn(current, next, path.join(old, 'pglite'));
+    await swapIn(imagesDir, nextImages, path.join(old, 'images'));
+    await rm(old, { recursive: true, force: true });
+    return migrated;
+  } finally {
+    await unlock();
+  }
+};
+
+/** The shop's tables and functions in the current schema (not an extension's), for a replacing restore. */
+const dropShop = async (tx: Queryable) => {
+  const { rows: tables } = await tx.query<{ name: string }>(
+    `select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r'`,
+  );
+  for (const t of tables) await tx.query(`drop table if exists ${ident(t.name)} cascade`);
+  const { rows: functions } = await tx.query<{ signature: string }>(
+    `select p.oid::regprocedure::text as signature from pg_proc p
+     where p.pronamespace = current_schema()::regnamespace
+       and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const f of functions) await tx.query(`drop function if exists ${f.signature} cascade`);
+};
+
+const restorePostgres = async (options: RestoreOptions, url: string, manifest: Manifest, say: (m: string) => void): Promise<string[]> => {
+  const dataDir = path.resolve(options.target.dataDir);
+  const imagesDir = path.join(dataDir, 'images');
+  const db = await openPostgres(url, 1, `${SHOP_APPLICATION}-restore`);
+  const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+  const nextImages = path.join(dataDir, `images.restoring-${stamp}`);
+  let migrated: string[] = [];
+  try {
+    const { rows } = await db.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [SHOP_APPLICATION],
+    );
+    if (rows.length)
+      throw new BackupError(`A shop is running on this database (${rows.length} of its connections are open): stop it first.`);
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
+      if (!options.replace && ((await holdsRows(tx)) || (await listFiles(imagesDir)).length))
+        throw notEmpty('The database at DATABASE_URL');
+      await dropShop(tx);
+      await migrateWithin(tx, manifest.schema.version);
+      await loadEntries(tx, options.file, manifest, nextImages, say);
+      migrated = await migrateWithin(tx);
+    });
+  } catch (error) {
+    await rm(nextImages, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await db.close();
+  }
+  const old = path.join(dataDir, `replaced-images-${stamp}`);
+  await swapIn(imagesDir, nextImages, old);
+  await rm(old, { recursive: true, force: true });
+  return migrated;
+};
+
+/** Checks the file, then (unless a dry run) restores it; throws BackupError or DatabaseInUseError with a message for a person. */
+export const restoreBackup = async (options: RestoreOptions): Promise<RestoreResult> => {
+  const say = options.onProgress ?? (() => undefined);
+  say(`checking ${options.file} …`);
+  const manifest = await verifyBackup(options.file);
+  await checkSchema(manifest);
+  if (options.dryRun) return { manifest, restored: false, migrated: [] };
+  const url = options.target.databaseUrl;
+  const migrated = url ? await restorePostgres(options, url, manifest, say) : await restoreEmbedded(options, manifest, say);
+  return { manifest, restored: true, migrated };
+};

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../app.ts';
+import { sessionCallHeaders, testApiConfig } from '../../testing/api-harness.ts';
+import { createPgliteTestDb } from '../../testing/test-db.ts';
+import { migrate } from '../migrate.ts';
+import { openPglite } from '../pglite.ts';
+import { openPostgres } from '../postgres.ts';
+import { seedDemo } from '../seed/index.ts';
+import type { Db } from '../types.ts';
+import { listFiles, sha256, takeSnapshot, writeBackup } from './export.ts';
+import { type RestoreTarget, restoreBackup } from './restore.ts';
+
+const dirs: string[] = [];
+const tempDir = async (name: string) => {
+  const dir = await mkdtemp(path.join(tmpdir(), `statefront-${name}-`));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/**
+ * A seeded shop history: the demo seed under a given PRNG seed (registrations, orders paid by
+ * wallet and cash on delivery, payments, cancels, expiries, deliveries, reviews, pictures), then
+ * a category edit and an upload with its kept original.
+ */
+const makeHistory = async (db: Db, dataDir: string, seed: number) => {
+  await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z') });
+  await db.query(`update categories set description = description || ' (edited)' where name = (select min(name) from categories)`);
+  await mkdir(path.join(dataDir, 'images', 'uploads', '.masters'), { recursive: true });
+  await writeFile(path.join(dataDir, 'images', 'uploads', `u-${seed}.webp`), Buffer.from(`webp ${seed}`));
+  await writeFile(path.join(dataDir, 'images', 'uploads', '.masters', `u-${seed}.png`), Buffer.from(`original ${seed}`));
+};
+
+/** Every table's row count and content hash (the export's own per-table checksum). */
+const tableHashes = async (db: Db) => {
+  const snapshot = await takeSnapshot(db);
+  return {
+    migrations: snapshot.migrations,
+    tables: Object.fromEntries(snapshot.tables.map((t) => [t.name, { rows: t.rows, sha256: sha256(t.data) }])),
+  };
+};
+
+/** The shop's answers to list, details, order, user and analytics calls, asked as the demo admin. */
+const shopAnswers = async (db: Db, dataDir: string) => {
+  // The app alone, without start(): no expiry sweep changes the rows while we compare.
+  const api = createApi({ db, config: testApiConfig(dataDir), attachments: [] });
+  const server = http.createServer(api.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...sessionCallHeaders() },
+      body: JSON.stringify({ email: 'admin@admin.com', password: 'admin@admin.com' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const get = async (p: string) => {
+      const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const { rows } = await db.query<{ id: string; user_id: string }>(
+      `select p.id, (select user_id from orders where user_id is not null order by created_at, id limit 1) as user_id from products p order by p.id limit 1`,
+    );
+    const calls = [
+      '/api/products?page=1',
+      '/api/products?sort=price_asc&page=2',
+      '/api/products/bestsellers',
+      `/api/products/get-one/${rows[0]!.id}`,
+      '/api/categories',
+      '/api/orders/admin',
+      `/api/orders/user/${rows[0]!.user_id}`,
+      '/api/users',
+      '/api/orders/analysis/2026-11-19',
+      '/api/orders/analysis/2026-11-19?bucket=hour',
+    ];
+    const answers: Record<string, unknown> = {};
+    for (const call of calls) answers[call] = await get(call);
+    return answers;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+};
+
+const imagesOf = async (dataDir: string) => {
+  const dir = path.join(dataDir, 'images');
+  const files = await listFiles(dir);
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, (await readFile(path.join(dir, f))).toString('base64')])));
+};
+
+const backupTo = async (db: Db, dataDir: string): Promise<string> => {
+  const file = path.join(await tempDir('backup-file'), 'shop.tar.gz');
+  await writeBackup(createWriteStream(file), { db, dataDir });
+  return file;
+};
+
+/** A new, empty database on the test server, restored into through DATABASE_URL as a shop would be. */
+const emptyServerDb = async (adminUrl: string) => {
+  const name = `sf_restore_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+};
+
+type Side = { db: Db; dataDir: string };
+
+/** Source → backup → restore → the same tables, images and answers. */
+const expectSameShop = async (target: Side, before: { hashes: unknown; answers: unknown; images: unknown }) => {
+  expect(await tableHashes(target.db)).toEqual(before.hashes);
+  expect(await imagesOf(target.dataDir)).toEqual(before.images);
+  expect(await shopAnswers(target.db, target.dataDir)).toEqual(before.answers);
+};
+
+/** The source as backed up: its tables then (the answers log the admin in, a new session row), its images, its answers. */
+const describeSource = async (source: Side) => {
+  const hashes = await tableHashes(source.db);
+  return { hashes, images: await imagesOf(source.dataDir), answers: await shopAnswers(source.db, source.dataDir) };
+};
+
+/** Backs `source` up, restores the file into `target`, opens it with `open` and expects the same shop. */
+const roundTrip = async (source: Side, target: RestoreTarget, open: () => Promise<Db>) => {
+  const file = await backupTo(source.db, source.dataDir);
+  const before = await describeSource(source);
+  const result = await restoreBackup({ file, target });
+  expect(result.restored).toBe(true);
+  const restored = await open();
+  try {
+    await expectSameShop({ db: restored, dataDir: target.dataDir }, before);
+  } finally {
+    await restored.close();
+  }
+};
+
+// The PostgreSQL run (TEST_DATABASE_URL) does the two cross-database trips below instead.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore on the embedded database (in the PGlite run)', () => {
+  it('when a seeded history is backed up and restored into a new DATA_DIR, then every table, image and answer is the same', async () => {
+    const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
+    try {
+      await makeHistory(source.db, source.dataDir, 11);
+      const targetDir = await tempDir('target');
+      await roundTrip(source, { dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
+    } finally {
+      await source.db.close();
+    }
+  }, 60_000);
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)('backup and restore across databases (needs a PostgreSQL server: TEST_DATABASE_URL)', () => {
+  it('when an embedded shop is backed up and restored into PostgreSQL, then every table, image and answer is the same', async () => {
+    const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
+    const server = await emptyServerDb(adminUrl!);
+    try {
+      await makeHistory(source.db, source.dataDir, 7);
+      await roundTrip(source, { dataDir: await tempDir('target'), databaseUrl: server.url }, () => openPostgres(server.url, 2));
+    } finally {
+      await source.db.close();
+      await server.drop();
+    }
+  }, 60_000);
+
+  it('when a PostgreSQL shop is backed up and restored into the embedded database, then every table, image and answer is the same', async () => {
+    const server = await emptyServerDb(adminUrl!);
+    const db = await openPostgres(server.url, 2);
+    try {
+      await migrate(db);
+      const source: Side = { db, dataDir: await tempDir('source') };
+      await makeHistory(db, source.dataDir, 13);
+      const targetDir = await tempDir('target');
+      await roundTrip(source, { dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
+    } finally {
+      await db.close();
+      await server.drop();
+    }
+  }, 60_000);
+});
