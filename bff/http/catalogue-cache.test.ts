@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -96,6 +96,18 @@ describe('the catalogue through the BFF and its cache', () => {
     expect(callsTo(p)).toBe(before + 1);
     // Anything personal stays no-store.
     expect((await get('/api/orders', { cookie })).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('when a logged-in shopper loads a product image, then it keeps the images rule (a year, immutable) and no Vary: Cookie', async () => {
+    await mkdir(path.join(api.config.DATA_DIR, 'images'), { recursive: true });
+    await writeFile(path.join(api.config.DATA_DIR, 'images', 'c.jpg'), 'jpeg bytes');
+    const cookie = await sessionCookie();
+    for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
+      const res = await get('/images/c.jpg', headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary') ?? '').not.toMatch(/cookie/i);
+    }
   });
 
   it('when a price, stock and image change, then after CATALOGUE_MAX_AGE_SECONDS + 1 s no answer or page carries the old ones', async () => {

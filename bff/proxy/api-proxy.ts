@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { takeAuthFailure } from '../http/auth-failures.ts';
-import { PERSONAL_CATALOGUE, varyCookie } from '../http/catalogue-cache.ts';
+import { PERSONAL_CATALOGUE, isCatalogueCall, varyCookie } from '../http/catalogue-cache.ts';
 
 /**
  * The paths the API answers; everything else is the BFF's (static files, SPA fallback).
@@ -91,7 +91,12 @@ export const apiProxy = ({ target, logger, clearSession, instanceId }: ApiProxyO
         mark(proxyRes.headers);
         // Issue 26: a catalogue answer is public for guests; asked with a session it is revalidated
         // each time and never shared, and a browser does not reuse a guest's copy once logged in.
-        if (/\bpublic\b/.test(proxyRes.headers['cache-control'] ?? '')) {
+        // Images (public and immutable for everyone, issue 24) keep the API's headers as they are.
+        const { method = 'GET', url = '' } = req as Request;
+        if (
+          isCatalogueCall(method, ((req as Request).originalUrl ?? url).split('?')[0]!) &&
+          /\bpublic\b/.test(proxyRes.headers['cache-control'] ?? '')
+        ) {
           proxyRes.headers.vary = varyCookie(proxyRes.headers.vary);
           if ((req as Request).session) proxyRes.headers['cache-control'] = PERSONAL_CATALOGUE;
         }
