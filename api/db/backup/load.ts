@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.ts';
-import { ident, listTables, type TableInfo } from './tables.ts';
+import { ident, listTables, MIGRATION_SEEDED, type TableInfo } from './tables.ts';
 
 /** Rows a statement carries: big enough to be quick, small enough for PGlite's one message. */
 const BATCH_ROWS = 2000;
@@ -16,6 +16,8 @@ export const loadTable = async (tx: Queryable, table: TableInfo, jsonl: Buffer):
   const insert = `insert into ${name} (${columns}) overriding system value
     select ${columns} from jsonb_populate_recordset(null::${name}, $1::jsonb)`;
   await tx.query(`alter table ${name} disable trigger user`);
+  // The target is new: the only rows in it are those a migration wrote (MIGRATION_SEEDED).
+  await tx.query(`delete from ${name}`);
   let batch: string[] = [];
   let bytes = 0;
   let rows = 0;
@@ -46,9 +48,20 @@ export const loadTable = async (tx: Queryable, table: TableInfo, jsonl: Buffer):
 /** The target's tables by name, to load a backup's files into. */
 export const targetTables = async (q: Queryable): Promise<Map<string, TableInfo>> => new Map((await listTables(q)).map((t) => [t.name, t]));
 
-/** True when any of the shop's tables holds a row. */
+/**
+ * After a restore, the catalogue's versions (issue 26's ETags) move far past the backup's: a
+ * browser or cache that holds an ETag of the shop the backup came from, made after the backup
+ * was taken, must never find it again on the restored shop with other content behind it.
+ */
+export const moveCatalogueVersionsOn = async (tx: Queryable, tables: Map<string, TableInfo>): Promise<void> => {
+  if (!tables.has('catalogue_versions')) return;
+  await tx.query(`select setval('catalogue_version_seq', (select coalesce(max(version), 0) from catalogue_versions) + 1000000)`);
+  await tx.query(`update catalogue_versions set version = nextval('catalogue_version_seq')`);
+};
+
+/** True when any of the shop's tables holds a row (not counting what migrations write). */
 export const holdsRows = async (q: Queryable): Promise<boolean> => {
-  for (const table of await listTables(q)) {
+  for (const table of (await listTables(q)).filter((t) => !MIGRATION_SEEDED.has(t.name))) {
     const { rows } = await q.query<{ any: boolean }>(`select exists(select 1 from ${ident(table.name)}) as any`);
     if (rows[0]?.any) return true;
   }

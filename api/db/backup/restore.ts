@@ -13,7 +13,7 @@ import { openPglite } from '../pglite.ts';
 import { openPostgres } from '../postgres.ts';
 import type { Queryable } from '../types.ts';
 import { listFiles } from './export.ts';
-import { holdsRows, loadTable, targetTables } from './load.ts';
+import { holdsRows, loadTable, moveCatalogueVersionsOn, targetTables } from './load.ts';
 import { IMAGES_PREFIX, type Manifest } from './manifest.ts';
 import { BackupError, backupEntries, checkSchema, verifyBackup } from './read.ts';
 import { ident } from './tables.ts';
@@ -65,6 +65,7 @@ const loadEntries = async (tx: Queryable, file: string, manifest: Manifest, imag
       images += 1;
     }
   }
+  await moveCatalogueVersionsOn(tx, tables);
   say(`  images: ${images} files`);
 };
 

@@ -12,6 +12,12 @@ export type TableInfo = {
 const SKIPPED = new Set(['schema_migrations']);
 
 /**
+ * Tables a migration itself fills (migration 013's `list` and `categories` versions): rows in
+ * them do not make a database "hold a shop", and a restore replaces them with the backup's.
+ */
+export const MIGRATION_SEEDED = new Set(['catalogue_versions']);
+
+/**
  * The shop's tables in the current schema, each after the tables it references, so rows load
  * without breaking a foreign key. Read from the catalogue, so a new migration's table is backed
  * up without a change here.
