@@ -190,6 +190,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore on t
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+// Three minutes each: CI runs them on a loaded machine, beside the browser tier (.ci/run).
 
 describe.skipIf(!adminUrl)('backup and restore across databases (needs a PostgreSQL server: TEST_DATABASE_URL)', () => {
   it('when an embedded shop is backed up and restored into PostgreSQL, then every table, image and answer is the same', async () => {
@@ -202,7 +203,7 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
       await source.db.close();
       await server.drop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('when a PostgreSQL shop is backed up and restored into the embedded database, then every table, image and answer is the same', async () => {
     const server = await emptyServerDb(adminUrl!);
@@ -217,5 +218,5 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
       await db.close();
       await server.drop();
     }
-  }, 60_000);
+  }, 180_000);
 });
