@@ -13,10 +13,10 @@
  */
 import { chmod } from 'node:fs/promises';
 import { startCluster } from '../scripts/cluster/cluster.ts';
+import { FULL_PROFILE } from '../tests/cluster/support/browser.ts';
 import { type Figure, isEntry, machine, percentile, printFigures } from './support/figures.ts';
-import { removeDir, tempDir } from './support/processes.ts';
 import { startNpmShop } from './support/shop.ts';
-import { firstOk } from './support/processes.ts';
+import { firstOk, removeDir, tempDir } from './support/processes.ts';
 
 /** What one address sending everything would otherwise hit (printed with the figures). */
 export const RAISED = {
@@ -79,12 +79,7 @@ const makeAccount = async (base: string, i: number): Promise<Account> => {
     body: JSON.stringify({
       name: 'Shopper',
       lastName: `Number ${i}`,
-      phoneNumber: '+44 20 7946 0000',
-      address: '12 Analytical St',
-      country: 'United Kingdom',
-      zipCode: 'N1 9GU',
-      city: 'London',
-      state: 'Greater London',
+      ...FULL_PROFILE,
     }),
   });
   if (!profile.ok) throw new Error(`profile answered ${profile.status}: ${await profile.text()}`);
