@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openDb, rebuildOnStart, restoreBackup, seedDemo } from '../../api/index.ts';
 import { ensureFreshBuild } from '../build-freshness.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
 import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
 import { type ClusterNginx, startNginx, workersMayRead } from './nginx.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
@@ -165,41 +165,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     log(`[redis] ready on 127.0.0.1:${redis.port} (data in ${path.join(clusterDir, 'redis')})`);
 
     checkAborted();
-    if (options.restore) {
-      // Before anything else connects: a restore refuses a database a shop has open.
-      const restored = await restoreBackup({
-        file: options.restore.file,
-        target: { dataDir, databaseUrl: pg.url },
-        replace: options.restore.replace,
-        onProgress: (m) => log(`[restore] ${m}`),
-      });
-      const rows = restored.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-      log(
-        `[restore] ${options.restore.file}: ${rows} rows, ${restored.manifest.images.files} images (taken ${restored.manifest.createdAt})`,
-      );
-    }
-    // Once, before any instance takes traffic (openDb migrates); the advisory locks make a
-    // second launcher or instance wait, not collide.
-    const db = await openDb({ dataDir, databaseUrl: pg.url, poolSize: 2 });
-    try {
-      const { rows } = await db.query<{ last: string | null }>('select max(name) as last from schema_migrations');
-      log(`[migrate] schema at ${rows[0]?.last ?? 'nothing'}`);
-      // A restored shop is never seeded with demo data.
-      if ((options.seed ?? 'demo') === 'demo' && !options.restore) {
-        const seeded = await seedDemo(db, {
-          dataDir,
-          poolCache: base.DEMO_POOL_CACHE || undefined,
-          production: base.NODE_ENV === 'production',
-          onProgress: (m) => log(`[seed] ${m}`),
-        });
-        log(
-          `[seed] ${seeded.seeded ? `demo shop: ${seeded.counts.products} products, ${seeded.counts.users} accounts, ${seeded.counts.orders} orders` : `not seeded (${seeded.reason})`}`,
-        );
-      }
-      await rebuildOnStart(db, dataDir, (line) => log(`[images] ${line}`));
-    } finally {
-      await db.close();
-    }
+    await prepareDatabase({ dataDir, databaseUrl: pg.url, restore: options.restore, seed: options.seed ?? 'demo', env: base, log });
 
     const internalPort = await freePort();
     const specs = new Map<string, InstanceSpec>();
