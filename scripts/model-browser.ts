@@ -4,8 +4,10 @@
  * shop already running (tests/e2e/model/README.md). Here: the command line, and the summary
  * printed from Playwright's JSON report and the run's orders report.
  */
-import type { OrdersReport } from '../tests/e2e/support/staging.ts';
-import { MODEL_ENV } from '../tests/e2e/support/staging.ts';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { MODEL_ENV, type OrdersReport } from '../tests/e2e/support/staging.ts';
 
 export const MODEL_SPECS = 'tests/e2e/model';
 
@@ -101,4 +103,38 @@ export const stagingSummary = (baseUrl: string, report: JsonReport | null, order
     for (const { id, why } of orders.left) lines.push(`  left: ${id} — ${why}`);
   }
   return lines;
+};
+
+/** Runs the browser models as the command line says; answers the exit status (2: a bad command line). */
+export const runBrowserModels = (args: string[]): number => {
+  let parsed: BrowserArgs;
+  try {
+    parsed = parseBrowserArgs(args);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const { env, playwright, baseUrl } = parsed;
+  // A staging run's report and artefacts apart from a local run's: the local run's staging-run.spec.ts starts one inside it.
+  const outDir = path.resolve('node_modules/.cache/statefront/model-browser', baseUrl ? 'staging' : 'local');
+  mkdirSync(outDir, { recursive: true });
+  const json = path.join(outDir, 'playwright.json');
+  const orders = path.join(outDir, 'orders.json');
+  for (const file of [json, orders]) rmSync(file, { force: true });
+  const status =
+    spawnSync('npx', ['playwright', 'test', ...playwright], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...env,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: json,
+        STATEFRONT_E2E_OUTPUT_DIR: path.join(outDir, 'artefacts'),
+        [MODEL_ENV.ordersReport]: orders,
+      },
+    }).status ?? 1;
+  if (!baseUrl) return status;
+  const read = <T>(file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null);
+  const ordersReport = read<OrdersReport>(orders);
+  for (const line of stagingSummary(baseUrl, read<JsonReport>(json), ordersReport)) console.log(line);
+  return ordersReport?.error ? 1 : status;
 };

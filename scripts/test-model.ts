@@ -14,51 +14,14 @@
  *                    lists the models it skipped and why, and cancels the orders it placed
  *                    (tests/e2e/model/README.md)
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { allModels } from '../machines/testing/models.ts';
 import { CATALOGUE_FILE } from '../machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
 import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
-import { parseBrowserArgs, stagingSummary, type JsonReport } from './model-browser.ts';
-import { MODEL_ENV, type OrdersReport } from '../tests/e2e/support/staging.ts';
+import { runBrowserModels } from './model-browser.ts';
 
 const args = process.argv.slice(2);
-if (args.includes('--browser')) {
-  let parsed: ReturnType<typeof parseBrowserArgs>;
-  try {
-    parsed = parseBrowserArgs(args);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(2);
-  }
-  const { env, playwright, baseUrl } = parsed;
-  const outDir = path.resolve('node_modules/.cache/statefront/model-browser');
-  mkdirSync(outDir, { recursive: true });
-  const json = path.join(outDir, 'playwright.json');
-  const orders = path.join(outDir, 'orders.json');
-  for (const file of [json, orders]) rmSync(file, { force: true });
-  const status =
-    spawnSync('npx', ['playwright', 'test', ...playwright], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        ...env,
-        // its own report and artefacts: a run started from inside another (its test) leaves the outer one's alone
-        PLAYWRIGHT_JSON_OUTPUT_FILE: json,
-        STATEFRONT_E2E_OUTPUT_DIR: path.join(outDir, 'artefacts'),
-        [MODEL_ENV.ordersReport]: orders,
-      },
-    }).status ?? 1;
-  if (baseUrl) {
-    const read = <T>(file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null);
-    const ordersReport = read<OrdersReport>(orders);
-    for (const line of stagingSummary(baseUrl, read<JsonReport>(json), ordersReport)) console.log(line);
-    if (ordersReport?.error) process.exit(1);
-  }
-  process.exit(status);
-}
+if (args.includes('--browser')) process.exit(runBrowserModels(args));
 if (args.includes('--plan')) {
   const check = args.includes('--check');
   const problems = check ? [...checkPlans(), ...(await checkCatalogue())] : [...writePlans(), ...(await writeCatalogue())];

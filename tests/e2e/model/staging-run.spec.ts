@@ -49,20 +49,8 @@ test('when the browser models run with --base-url on a shop already running, the
   const before = new Set((await ordersOf(request)).map((o) => o._id));
 
   const { status, output } = await run(
-    'npx',
-    [
-      'tsx',
-      'scripts/test-model.ts',
-      '--browser',
-      '--base-url',
-      shop.url,
-      '--user',
-      DEMO_USER.email,
-      ...FILES,
-      '--grep',
-      GREP,
-      '--workers=1',
-    ],
+    'node_modules/.bin/tsx',
+    ['scripts/test-model.ts', '--browser', '--base-url', shop.url, '--user', DEMO_USER.email, ...FILES, '--grep', GREP, '--workers=1'],
     innerEnv(),
   );
   expect(status, output).toBe(0);
