@@ -28,7 +28,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalSetup: './tests/e2e/support/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/playwright.json' }]],
-  outputDir: 'test-results/playwright',
+  // A run started by another (scripts/test-model.ts from its test) keeps its artefacts apart.
+  outputDir: process.env.STATEFRONT_E2E_OUTPUT_DIR ?? 'test-results/playwright',
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

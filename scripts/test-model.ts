@@ -6,13 +6,22 @@
  *   --plan           also writes each machine's test plan and statechart to docs/machines/,
  *                    and the table of machines to machines/README.md
  *   --plan --check   only compares them with the files and names every stale one
+ *   --browser        the generated browser runs instead (tests/e2e/model, Playwright), each on a
+ *                    shop of its own; other arguments go on to Playwright (files, --grep, --workers)
+ *   --browser --base-url URL --user EMAIL --admin EMAIL
+ *                    the same on a shop already running (staging), through its pages only, as
+ *                    those accounts (passwords from MODEL_USER_PASSWORD and MODEL_ADMIN_PASSWORD);
+ *                    lists the models it skipped and why, and cancels the orders it placed
+ *                    (tests/e2e/model/README.md)
  */
 import { allModels } from '../machines/testing/models.ts';
 import { CATALOGUE_FILE } from '../machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
 import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
+import { runBrowserModels } from './model-browser.ts';
 
 const args = process.argv.slice(2);
+if (args.includes('--browser')) process.exit(runBrowserModels(args));
 if (args.includes('--plan')) {
   const check = args.includes('--check');
   const problems = check ? [...checkPlans(), ...(await checkCatalogue())] : [...writePlans(), ...(await writeCatalogue())];

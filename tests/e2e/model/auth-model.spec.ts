@@ -4,7 +4,7 @@ import type { UserInfo } from '../../../contracts/user.ts';
 import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
   actionOf,
   authE2eModel,
@@ -17,6 +17,8 @@ import {
   type AuthAction,
 } from './auth-sample.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
+
+skipOnStaging('registers new accounts and renames them, and logs in as both demo accounts with their known passwords');
 
 const spec = authE2eModel();
 const paths = e2ePaths(spec, authStepKey);

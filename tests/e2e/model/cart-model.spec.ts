@@ -5,7 +5,7 @@ import type { Product } from '../../../contracts/product.ts';
 import { cartMachine, type CartContext } from '../../../machines/cart/cart.machine.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
-import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { account, expect, test } from '../support/shop.ts';
 import { cartE2eModel, cartGenerationModel, cartStepKey, type DemoProduct } from './cart-sample.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
@@ -14,9 +14,12 @@ test.describe.configure({ mode: 'serial' });
 let products: DemoProduct[] = [];
 let paths: E2ePath[] = [];
 let oracle: ReturnType<typeof createOracle>;
+/** Clearing is logging in and out (spec section 4): the demo customer, or the staging run's --user. */
+let user: { email: string; password: string };
 
 /** Two demo products with at least two in stock, read from the real API so the model prices match. */
 test.beforeAll(async ({ request }) => {
+  user = account('user');
   const res = await request.get('/api/products?sort=name_1');
   const list = ((await res.json()) as { products: Product[] }).products.filter((p) => p.count >= 2);
   products = list.slice(0, 2).map((p) => ({ productID: p._id, name: p.name, price: p.price, count: p.count, image: p.images[0] }));
@@ -58,8 +61,8 @@ const perform = async (page: Page, event: AnyEventObject, reload = false) => {
     case 'cart.clear':
       // The shop clears the cart on logout (spec section 4).
       await navigate(page, '/login');
-      await page.getByLabel('Email address').fill(DEMO_USER.email);
-      await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+      await page.getByLabel('Email address').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.locator('header summary').click();
       await page.getByRole('button', { name: 'Logout' }).click();

@@ -5,7 +5,7 @@ import { productImagesModel } from '../../../machines/product-images/product-ima
 import type { ModelSpec } from '../../../machines/testing/model.ts';
 import { paddedPng } from '../admin/admin-helpers.ts';
 import { login } from '../support/journeys.ts';
-import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { account, expect, test } from '../support/shop.ts';
 import { createPageReplay, logPages, openPaused, pauseNow, T0 } from './page-log.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
@@ -93,9 +93,11 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   page,
   request,
 }) => {
+  // On a staging run too, as the --admin account: everything is the product page's, and the run deletes the images it uploads.
+  const admin = account('admin');
   const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
   const product = products[0]!;
-  await login(page, DEMO_ADMIN);
+  await login(page, admin);
   await openPaused(page, `/admin/edit-product/${product._id}`, async (p) => {
     await expect(p.getByLabel('Name', { exact: true })).not.toHaveValue('');
   });

@@ -1,7 +1,9 @@
 import { parseLog, replayLog } from '../../../machines/testing/replay.ts';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { login, orderABook } from '../support/journeys.ts';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
+
+skipOnStaging('logs in with the demo accounts and chats with the admin as a guest');
 
 /*
  * Issue 13, QA's tools: a session recorded in the browser (the event log switched on with its

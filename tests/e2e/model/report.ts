@@ -1,5 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatReport, type ModelReport } from '../../../machines/testing/model.ts';
+import { STAGING_URL } from '../support/shop.ts';
 
 /** A transition the browser run does not take, by its label in the report, and why no browser step can. */
 export type Excluded = { transition: string; reason: string };
@@ -17,6 +18,11 @@ export const printCoverage = (report: ModelReport): void => {
  */
 export const expectFullCoverage = (report: ModelReport, excluded: readonly Excluded[]): void => {
   printCoverage(report);
+  // A staging run skips what reaches past the page: its coverage is printed, the local run enforces it.
+  if (STAGING_URL) {
+    test.info().annotations.push({ type: 'coverage', description: 'printed, not enforced, on a staging run' });
+    return;
+  }
   const named = new Set(excluded.map((e) => e.transition));
   const missing = report.transitions.missing.filter((t) => !named.has(t));
   expect(missing, `${report.name}: transitions no browser step took`).toEqual([]);

@@ -5,9 +5,11 @@ import { fetchModel } from '../../../machines/shared/fetch.model.ts';
 import { submitModel } from '../../../machines/shared/submit.model.ts';
 import type { ModelSpec } from '../../../machines/testing/model.ts';
 import { login } from '../support/journeys.ts';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { createPageReplay, logPages } from './page-log.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
+
+skipOnStaging('creates categories and product reviews, which a shop people use keeps');
 
 /*
  * Issue 13: the route guard and the shared fetch and submit machines run under every page. This

@@ -3,8 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { startShop } from '../../../bff/index.ts';
 import { E2E_SEEDED_DIR, e2eShopEnv } from './shop-env.ts';
+import { stagingSetup } from './staging-setup.ts';
+import { stagingUrl } from './staging.ts';
 
 const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js', 'dist/server/entry-server.js'];
 
@@ -32,7 +35,10 @@ const seedOnce = async (): Promise<string> => {
   return dataDir;
 };
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  // A staging run starts no shop: it checks the given accounts and cancels its orders at the end.
+  const staging = stagingUrl();
+  if (staging) return stagingSetup(staging, config);
   build();
   const { MAX_OPEN_ORDERS_PER_ACCOUNT, REGISTRATIONS_PER_ADDRESS_PER_HOUR } = e2eShopEnv('');
   console.log(

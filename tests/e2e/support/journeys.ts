@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Order } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
-import { DEMO_USER } from './shop.ts';
+import { DEMO_USER, STAGING_URL } from './shop.ts';
 
 /** The anti-forgery header every state-changing /api call carries (bff/http/anti-forgery.ts). */
 export const CSRF = { 'X-CSRF': '1' };
@@ -26,6 +26,13 @@ export const loginByApi = async (request: APIRequestContext, who: { email: strin
   const res = await request.post('/api/users/login', { headers: CSRF, data: { ...who, doNotLogout: false } });
   expect(res.ok(), `login of ${who.email}: ${res.status()} ${await res.text()}`).toBe(true);
 };
+
+/**
+ * Logs `page` in as `who` for a model whose subject is not the login: through the API on a local
+ * run (one request), through the login form on a staging run, which acts only through the page.
+ */
+export const signIn = async (page: Page, who: { email: string; password: string }) =>
+  STAGING_URL ? login(page, who) : loginByApi(page.request, who);
 
 /** One unit of `product` ordered by whoever `request` is logged in as, through the API (as the checkout sends it); answers the order. */
 export const placeOrder = async (

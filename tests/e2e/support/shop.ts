@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
 import { E2E_SEEDED_DIR, E2E_SESSION_SECRET, e2eShopEnv } from './shop-env.ts';
+import { checkedAccounts, stagingUrl, type Account, type Role } from './staging.ts';
 
 export { E2E_SESSION_SECRET };
 
@@ -44,9 +45,13 @@ export const startSeededShop = async (env: Record<string, string> = {}): Promise
   };
 };
 
+/** The staging shop a `--base-url` run targets (tests/e2e/support/staging.ts); undefined on a local run. */
+export const STAGING_URL = stagingUrl();
+
 /**
  * A whole shop per worker (startSeededShop). Specs import `test` and `expect` from here;
- * `baseURL` points at the shop.
+ * `baseURL` points at the shop. On a staging run (STAGING_URL) no shop starts: `baseURL` is the
+ * staging shop, and `shop` holds only its url.
  */
 export const test = base.extend<object, ShopFixture>({
   /** Extra environment for the worker's shop, e.g. `test.use({ shopEnv: { KIOSK_IDLE_SECONDS: '3' } })`. */
@@ -59,6 +64,7 @@ export const test = base.extend<object, ShopFixture>({
   ownShop: ['', { scope: 'worker', option: true }],
   shop: [
     async ({ shopEnv, ownShop: _own }, use) => {
+      if (STAGING_URL) return use({ url: STAGING_URL } as Shop);
       const shop = await startSeededShop(shopEnv);
       await use(shop);
       await shop.stop(2_000);
@@ -69,5 +75,23 @@ export const test = base.extend<object, ShopFixture>({
     await use(shop.url);
   },
 });
+
+/**
+ * The account a model acts as: the demo account on a local run; on a staging run the `--user` or
+ * `--admin` account, or, when the run has none (not given, no password, its login failed), the
+ * calling test (or every test of the calling hook's group) is skipped, saying why.
+ */
+export const account = (role: Role): Account => {
+  if (!STAGING_URL) return role === 'user' ? DEMO_USER : DEMO_ADMIN;
+  const found = checkedAccounts()[role];
+  if ('why' in found) test.skip(true, `needs the ${role} account: ${found.why}`);
+  return found as Account;
+};
+
+/**
+ * At a spec's top level (every test of the file) or in a test: skipped on a staging run, with
+ * why — the step that reaches past the page (API seeding, a shop of its own, kiosk settings).
+ */
+export const skipOnStaging = (why: string): void => test.skip(!!STAGING_URL, `not on a staging shop: ${why}`);
 
 export { expect } from '@playwright/test';
