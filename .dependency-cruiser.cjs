@@ -3,6 +3,8 @@
  * picture and never back. `npm run lint` fails on any violation.
  */
 const layer = (name) => `^${name}/`;
+/** machines/testing's generic model harness: replays generated paths on any machine, with controlled actors. */
+const MODEL_HARNESS = '^machines/testing/(model|controlled-actors|assert|plan-templates)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -49,8 +51,23 @@ module.exports = {
       name: 'api-not-upper-layers',
       severity: 'error',
       comment: 'api/ imports contracts/ only among our folders.',
-      from: { path: layer('api') },
+      from: { path: layer('api'), pathNot: '\\.test\\.ts$' },
       to: { path: '^(bff|client|machines|widgets)/' },
+    },
+    {
+      name: 'api-tests-only-the-model-harness',
+      severity: 'error',
+      comment:
+        "api/'s tests walk the API's own machines (the hub's sockets) with the model harness of machines/testing: that harness, and nothing else above api/. The harness is test code that imports xstate only (next rule), so no machine of the shop reaches the API through it.",
+      from: { path: '^api/.*\\.test\\.ts$' },
+      to: { path: '^(bff|client|machines|widgets)/', pathNot: MODEL_HARNESS },
+    },
+    {
+      name: 'model-harness-imports-no-machine',
+      severity: 'error',
+      comment: "The model harness that api/'s tests share (model.ts and what it imports) stays machine-free: xstate and itself only.",
+      from: { path: MODEL_HARNESS },
+      to: { path: '^(api|bff|client|machines|widgets|contracts)/', pathNot: MODEL_HARNESS },
     },
     {
       name: 'bff-not-api-internals',

@@ -39,6 +39,19 @@ export default tseslint.config(
     },
   },
   {
+    // A cast says "trust me"; xstate's assertEvent says which event it must be and throws when it is not.
+    files: ['machines/**/*.ts', 'client/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > TSTypeReference[typeName.name='Extract']",
+          message: "Narrow a machine's event with assertEvent(event, 'type') from xstate, not a cast to Extract<…>.",
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

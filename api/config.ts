@@ -87,16 +87,8 @@ export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_
  */
 export const loadApiConfig = async (env: Record<string, string | undefined> = process.env): Promise<ApiConfig> => {
   const parsed = parseEnv(ApiEnv, env);
-  const secret = async (name: 'TOKEN_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
-    const given = parsed[name];
-    if (given) return given;
-    if (parsed.NODE_ENV === 'production') {
-      throw new ConfigError(
-        `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
-      );
-    }
-    return keptSecret(parsed.DATA_DIR, file);
-  };
+  const secret = (name: 'TOKEN_SECRET' | 'INTERNAL_SECRET', file: string) =>
+    configuredSecret({ name, given: parsed[name], production: parsed.NODE_ENV === 'production', dataDir: parsed.DATA_DIR, file });
   return {
     ...parsed,
     TOKEN_SECRET: await secret('TOKEN_SECRET', 'token-secret'),
@@ -104,8 +96,37 @@ export const loadApiConfig = async (env: Record<string, string | undefined> = pr
   };
 };
 
+/**
+ * A secret of the API's or the BFF's configuration (both load theirs through this): the
+ * environment's; else, outside production, one generated once and kept under DATA_DIR (`file`),
+ * so it survives restarts and every process sharing DATA_DIR holds the same; in production it
+ * is required, unless `ephemeral` lets this process make its own (nobody else needs to know it).
+ */
+export const configuredSecret = async ({
+  name,
+  given,
+  production,
+  dataDir,
+  file,
+  ephemeral = false,
+}: {
+  name: string;
+  given: string | undefined;
+  production: boolean;
+  dataDir: string;
+  file: string;
+  ephemeral?: boolean;
+}): Promise<string> => {
+  if (given) return given;
+  if (!production) return keptSecret(dataDir, file);
+  if (ephemeral) return randomBytes(32).toString('base64url');
+  throw new ConfigError(
+    `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
+  );
+};
+
 /** A random secret stored under DATA_DIR, made on first use. */
-export const keptSecret = async (dataDir: string, name: string): Promise<string> => {
+const keptSecret = async (dataDir: string, name: string): Promise<string> => {
   const file = path.resolve(dataDir, name);
   try {
     return (await readFile(file, 'utf8')).trim();

@@ -1,6 +1,6 @@
 /** The API's public surface: what bff/ and scripts/ may import. */
 export { createApi, type Api, type ApiOptions, type ServerAttachment } from './app.ts';
-export { keptSecret, loadApiConfig, type ApiConfig } from './config.ts';
+export { configuredSecret, loadApiConfig, type ApiConfig } from './config.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger, readableFor } from './logger.ts';
 export { closeServer, instanceState, type InstanceState } from './http/readiness.ts';

@@ -7,7 +7,7 @@ import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../test
 import { type Api, createApi } from './app.ts';
 import type { InstanceState } from './http/readiness.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
-import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from './realtime/test-sockets.ts';
+import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from './testing/sockets.ts';
 import { postSlowly, sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWORD } from './testing/api-harness.ts';
 
 /** Issue 16: an API instance says who it is, whether it is ready, and drains on SIGTERM. */

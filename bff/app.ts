@@ -19,6 +19,7 @@ import { redisCounters } from './http/redis-store.ts';
 import { registrationLimit } from './http/registration-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { mountStages, type MountedStage } from './stages.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
@@ -51,6 +52,8 @@ export type BffOptions = {
 
 export type Bff = {
   app: Express;
+  /** The stages mounted, in order, with how many router layers each added (stages.ts). */
+  stages: MountedStage[];
   /** Listens on the port (0 picks a free one) and resolves with the address. */
   start(port?: number, host?: string): Promise<{ port: number; url: string; server: http.Server }>;
   /** Stops accepting, lets in-flight requests finish for up to `drainMs`, then closes every socket. */
@@ -103,51 +106,16 @@ export const createBff = ({
   const instance = instanceState();
   if (counters) instance.probe('redis', () => counters.ping());
   instance.probe('api', () => apiReady(apiUrl));
-  app.use((_req, res, next) => {
-    res.setHeader('x-instance', config.INSTANCE_ID);
-    instance.closeWhenDraining(res);
-    next();
-  });
-  app.use(requestLog(logger, { production: config.NODE_ENV === 'production' }));
-  app.use(
-    securityHeaders({
-      production: config.NODE_ENV === 'production',
-      tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
-      imageHostUrl: config.IMAGE_HOST_URL,
-    }),
-  );
-  app.use(canonicalPath);
-  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', instance.readyz);
-  app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins));
-
   // Long-polls wait up to a ping interval for data: shutdown ends them rather than waiting.
   const polls = new Set<http.ServerResponse>();
-  app.use('/socket.io', (_req, res, next) => {
-    polls.add(res);
-    res.once('close', () => polls.delete(res));
-    next();
-  });
   const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
   const ended = endedSessions({ callApi, logger, ...logoutTiming });
-  app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget);
-  // What a session sees is that person's: never kept by the browser or a shared cache. The
-  // catalogue is everyone's, so with a session it is only revalidated each time (issue 26).
-  app.use('/api', (req, res, next) => {
-    if (req.session && isCatalogueCall(req.method, req.originalUrl.split('?')[0]!)) res.setHeader('cache-control', PERSONAL_CATALOGUE);
-    else if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
-    next();
-  });
-  // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
-  app.use('/wallet-simulator', antiForgery);
-  app.use('/socket.io', socketOriginCheck(origins));
   const apiLimits = {
     perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
     perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
   };
   const limiter = apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger });
-  app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limiter));
   const login = loginLimits({
     perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
     perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
@@ -155,27 +123,12 @@ export const createBff = ({
     stores: { account: counters?.store('statefront:login-limit:'), address: counters?.store('statefront:login-address-limit:') },
     logger,
   });
-  // Changing the password asks for the current one: wrong answers count as failed logins.
-  app.put('/api/users/profile', login.currentPassword);
   const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
-  app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores }));
   const registrations = registrationLimit({
     perHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     store: counters?.store('statefront:registration-limit:'),
     logger,
   });
-  app.use(
-    '/api',
-    sessionRoutes({
-      callApi,
-      cookies,
-      isTls: (req) => origins.isTls(req),
-      loginLimit: login.login,
-      registrationLimit: registrations,
-      ended,
-    }),
-  );
-  // Issue 26: after every limit (a cached answer still counts), before the proxy.
   const cache = catalogueCache({
     apiUrl,
     agent: proxy.agent,
@@ -184,21 +137,89 @@ export const createBff = ({
     maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
     instanceId: config.INSTANCE_ID,
   });
-  app.use('/api', cache.answers);
-  app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET));
-  app.use(proxy.middleware);
   const render = serverRender({
     bundleFile: path.resolve(serverDir, 'entry-server.js'),
     callApi: apiClient(apiUrl, config.INTERNAL_SECRET),
     logger,
   });
-  app.use(
-    clientFiles(path.resolve(clientDir), shopSettingsOf(config), render, async (req) => (await cookies.read(req.headers.cookie)) !== null, {
-      maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
-      cache,
-    }),
-  );
-  app.use(errorAnswer(logger));
+
+  // The request's way through the BFF, in the order of stages.ts (its rules say why).
+  const stages = mountStages(app, {
+    instance: () =>
+      app.use((_req, res, next) => {
+        res.setHeader('x-instance', config.INSTANCE_ID);
+        instance.closeWhenDraining(res);
+        next();
+      }),
+    'request log': () => app.use(requestLog(logger, { production: config.NODE_ENV === 'production' })),
+    'security headers': () =>
+      app.use(
+        securityHeaders({
+          production: config.NODE_ENV === 'production',
+          tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+          imageHostUrl: config.IMAGE_HOST_URL,
+        }),
+      ),
+    'canonical path': () => app.use(canonicalPath),
+    health: () => {
+      app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+      app.get('/readyz', instance.readyz);
+    },
+    'widget files': () => app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins)),
+    'long polls': () =>
+      app.use('/socket.io', (_req, res, next) => {
+        polls.add(res);
+        res.once('close', () => polls.delete(res));
+        next();
+      }),
+    session: () => app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget),
+    // What a session sees is that person's: never kept by the browser or a shared cache. The
+    // catalogue is everyone's, so with a session it is only revalidated each time (issue 26).
+    'cache policy': () =>
+      app.use('/api', (req, res, next) => {
+        if (req.session && isCatalogueCall(req.method, req.originalUrl.split('?')[0]!)) res.setHeader('cache-control', PERSONAL_CATALOGUE);
+        else if (req.session || req.method !== 'GET') res.setHeader('cache-control', 'no-store');
+        next();
+      }),
+    // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
+    'wallet anti-forgery': () => app.use('/wallet-simulator', antiForgery),
+    'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
+    'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limiter)),
+    // Changing the password asks for the current one: wrong answers count as failed logins.
+    'password limit': () => app.put('/api/users/profile', login.currentPassword),
+    'kiosk pin': () =>
+      app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores })),
+    'session routes': () =>
+      app.use(
+        '/api',
+        sessionRoutes({
+          callApi,
+          cookies,
+          isTls: (req) => origins.isTls(req),
+          loginLimit: login.login,
+          registrationLimit: registrations,
+          ended,
+        }),
+      ),
+    // Issue 26: after every limit (a cached answer still counts), before the proxy.
+    'catalogue cache': () => app.use('/api', cache.answers),
+    'forward headers': () => app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET)),
+    proxy: () => app.use(proxy.middleware),
+    'client files': () =>
+      app.use(
+        clientFiles(
+          path.resolve(clientDir),
+          shopSettingsOf(config),
+          render,
+          async (req) => (await cookies.read(req.headers.cookie)) !== null,
+          {
+            maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
+            cache,
+          },
+        ),
+      ),
+    errors: () => app.use(errorAnswer(logger)),
+  });
 
   let server: http.Server | undefined;
   const upgraded = new Set<Duplex>();
@@ -219,6 +240,7 @@ export const createBff = ({
 
   return {
     app,
+    stages,
     async start(port = config.PORT, host = config.HOST ?? (config.NODE_ENV === 'production' ? undefined : '127.0.0.1')) {
       if (config.NODE_ENV !== 'production' && !isLoopback(host)) {
         logger.warn(

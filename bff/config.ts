@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { SlowRequestEnv, keptSecret } from '../api/index.ts';
-import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { SlowRequestEnv, configuredSecret } from '../api/index.ts';
+import { optionalEnv, parseEnv } from '../contracts/env.ts';
 import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
 
@@ -178,16 +177,16 @@ export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNA
  */
 export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
   const parsed = parseEnv(BffEnv, env);
-  const secret = async (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string): Promise<string> => {
-    const given = parsed[name];
-    if (given) return given;
-    if (parsed.NODE_ENV !== 'production') return keptSecret(parsed.DATA_DIR, file);
-    // One process holding both API and BFF (no API_URL) may make its own internal secret.
-    if (name === 'INTERNAL_SECRET' && !parsed.API_URL) return randomBytes(32).toString('base64url');
-    throw new ConfigError(
-      `The configuration is not valid. Fix these environment variables (see .env.example):\n- ${name}: is required in production (at least 32 random characters)`,
-    );
-  };
+  const secret = (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string) =>
+    configuredSecret({
+      name,
+      given: parsed[name],
+      production: parsed.NODE_ENV === 'production',
+      dataDir: parsed.DATA_DIR,
+      file,
+      // One process holding both API and BFF (no API_URL) may make its own internal secret.
+      ephemeral: name === 'INTERNAL_SECRET' && !parsed.API_URL,
+    });
   return {
     ...parsed,
     SESSION_SECRET: await secret('SESSION_SECRET', 'session-secret'),

@@ -14,7 +14,7 @@ import {
   say,
   until,
   upgradeHeaders,
-} from '../api/realtime/test-sockets.ts';
+} from '../api/testing/sockets.ts';
 import { postSlowly, startTestApi, type TestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
 import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';

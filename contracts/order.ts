@@ -3,6 +3,7 @@ import { Id, Money, Timestamp } from './common.ts';
 import { ProductImage } from './product.ts';
 import { ORDER_SEARCH_INVALID } from './order-search.ts';
 import { ORDER_EVENT_TYPES, PAYMENT_METHODS } from './rules.ts';
+import { User } from './user.ts';
 
 export const CartItem = z.object({
   productID: Id,
@@ -35,18 +36,8 @@ export const CANCEL_REASONS = ['expired', 'buyer', 'admin'] as const;
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
-export const OrderUser = z.object({
-  _id: Id,
-  name: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  address: z.string(),
-  country: z.string(),
-  zipCode: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
+/** The buyer as the order shows them: the user's own fields, without the role. */
+export const OrderUser = User.omit({ isAdmin: true, createdAt: true });
 export type OrderUser = z.infer<typeof OrderUser>;
 
 export const Order = z.object({

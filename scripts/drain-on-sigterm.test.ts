@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, holdOffline } from '../api/realtime/test-sockets.ts';
+import { connect, holdOffline } from '../api/testing/sockets.ts';
 import { postSlowly, sessionCallHeaders, startTestApi, TEST_INTERNAL_SECRET, type TestApi } from '../api/testing/api-harness.ts';
 import { TEST_SESSION_SECRET } from '../bff/testing/bff-harness.ts';
 

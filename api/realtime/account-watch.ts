@@ -1,8 +1,8 @@
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
-import type { AuthUser } from '../auth/types.ts';
 import type { ApiContext } from '../context.ts';
 import type { DomainEventMap } from '../events.ts';
+import type { AccountChange } from './hub-socket.machine.ts';
 import { ADMINS_ROOM, ORDERS_ROOM, type HubServer, sessionRoom, userRoom } from './types.ts';
 
 type Listeners = { [K in keyof DomainEventMap]: (...args: DomainEventMap[K]) => void };
@@ -14,7 +14,7 @@ type Listeners = { [K in keyof DomainEventMap]: (...args: DomainEventMap[K]) => 
  * `recheckDeparted` does the same for admin sockets inside their recovery window, which no
  * room lookup can reach. Returns the function that stops listening.
  */
-export const watchAccounts = (io: HubServer, ctx: ApiContext, recheckDeparted: (match: (user: AuthUser) => boolean) => void) => {
+export const watchAccounts = (io: HubServer, ctx: ApiContext, recheckDeparted: (change: AccountChange) => void) => {
   const recheck = async (room: string) => {
     for (const remote of await io.in(room).fetchSockets()) {
       const before = remote.data.user;
@@ -37,11 +37,11 @@ export const watchAccounts = (io: HubServer, ctx: ApiContext, recheckDeparted: (
       io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.newOrder, order);
     },
     userChanged: (userId) => {
-      recheckDeparted((user) => user._id === userId);
+      recheckDeparted({ userId });
       run(userRoom(userId));
     },
     sessionRevoked: (sessionId) => {
-      recheckDeparted((user) => user.sessionId === sessionId);
+      recheckDeparted({ sessionId });
       run(sessionRoom(sessionId));
     },
   };

@@ -4,7 +4,7 @@ import type { ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from './test-sockets.ts';
+import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 let t: TestApi;

@@ -6,7 +6,7 @@ import { LIMITS } from '../../contracts/rules.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
 import { signIdentity, signIdentityV1 } from './identify.ts';
-import { ack, collect, connect, connectAdmin, say, until } from './test-sockets.ts';
+import { ack, collect, connect, connectAdmin, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 const SECRET = 'partner-secret-0123456789';

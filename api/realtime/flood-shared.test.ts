@@ -6,7 +6,7 @@ import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../t
 import { type Api, createApi } from '../app.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { connect, connectAdmin, say, until } from './test-sockets.ts';
+import { connect, connectAdmin, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 /*

@@ -4,7 +4,7 @@ import type { ChatAck, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { ack, collect, connect, connectAdmin, say, until } from './test-sockets.ts';
+import { ack, collect, connect, connectAdmin, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 /*

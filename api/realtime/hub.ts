@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { Server } from 'socket.io';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { liveSessionUser } from '../auth/sessions.ts';
-import type { AuthUser } from '../auth/types.ts';
 import type { ApiContext } from '../context.ts';
 import type { InstanceState } from '../http/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
@@ -16,6 +14,7 @@ import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
 import { serial } from './reply.ts';
 import { openSharedState } from './shared-state.ts';
+import { createSocketLives } from './socket-lives.ts';
 import { ADMINS_ROOM, conversationOf, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 
 export type RealtimeHubOptions = {
@@ -38,16 +37,6 @@ export type RealtimeHubOptions = {
   /** Called with the socket.io server once attached (tests reach the raw connections through it). */
   onAttached?: (io: HubServer) => void;
 };
-
-/** socket.io keeps a session for recovery only after these (see its RECOVERABLE_DISCONNECT_REASONS). */
-const RECOVERABLE = new Set([
-  'transport error',
-  'transport close',
-  'forced close',
-  'ping timeout',
-  'server shutting down',
-  'forced server close',
-]);
 
 /**
  * A 2,000-character message is at most ~12 KB once JSON-escaped (six bytes for a control
@@ -108,61 +97,13 @@ export const createRealtimeHub =
     const conversations = shared?.conversations ?? createConversations(rules);
     const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
     const deps = { io, ctx, presence, conversations, rateLimit, flood };
-    const departures = new Map<string, { user?: AuthUser; conversation: string; timer: NodeJS.Timeout }>();
-    /** This instance's connected customers' conversations → their sockets here (a customer may have several tabs). */
-    const present = new Map<string, Set<string>>();
     const background = serial(ctx.logger);
     let closing = false;
-
-    /**
-     * Recovered on another instance meanwhile (behind a load balancer): it is that one's now.
-     * An instance that does not answer must not keep the departure from being settled.
-     */
-    const livesElsewhere = async (socketId: string) => {
-      try {
-        return (await io.in(socketId).fetchSockets()).length > 0;
-      } catch (err) {
-        ctx.logger.warn({ err, socketId }, 'could not ask the other instances about a departed socket');
-        return false;
-      }
-    };
-
-    /** Ends a conversation and tells every admin tab (the spec's `disconnected`, keyed by the conversation). */
-    const end = async (conversation: string, reason: string) => {
-      // Visitors who never wrote are nobody's business: admins only have rooms for those who did.
-      if (await conversations.end(conversation)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId: conversation });
-    };
-
-    /**
-     * The socket is gone for good. An admin leaves presence. A conversation keyed by this socket
-     * (the spec's own client) ends with it; one the browser keeps ends only when the page let go
-     * of it on purpose (a kiosk reset, a login, the admin's close) and no other tab holds it,
-     * else it waits 30 minutes for its customer (a reload, a lost connection).
-     */
-    const finalize = async (socketId: string, reason: string, conversation: string) => {
-      departures.delete(socketId);
-      if (await livesElsewhere(socketId)) return;
-      if (await presence.has(socketId)) {
-        await presence.remove(socketId);
-        return;
-      }
-      if (conversation === socketId) return end(conversation, reason);
-      if (reason === 'client namespace disconnect' && !(await livesElsewhere(conversation))) await end(conversation, reason);
-    };
-
-    const arrive = (conversation: string, socketId: string) => {
-      const sockets = present.get(conversation) ?? new Set();
-      present.set(conversation, sockets.add(socketId));
-    };
-    const leave = (conversation: string, socketId: string) => {
-      const sockets = present.get(conversation);
-      sockets?.delete(socketId);
-      if (sockets?.size === 0) present.delete(conversation);
-    };
+    const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
 
     /** Says this instance's customers are there, then ends the conversations whose customer is gone. */
     const sweep = async () => {
-      await conversations.seen([...present.keys()]);
+      await conversations.seen(lives.present());
       for (const conversation of await conversations.endAbandoned()) {
         io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
       }
@@ -180,30 +121,7 @@ export const createRealtimeHub =
       socket.disconnect(true);
     };
 
-    /**
-     * Blocks recovery at once (the domain event fires before the HTTP answer), then lets an
-     * admin who is still an admin back in; otherwise their departure is final now.
-     */
-    const recheckDeparted = (match: (user: AuthUser) => boolean) => {
-      for (const [socketId, departure] of departures) {
-        const user = departure.user;
-        if (!user?.isAdmin || !match(user)) continue;
-        guard.block(socketId);
-        background(async () => {
-          if ((await liveSessionUser(ctx.db, user.sessionId, user._id))?.isAdmin) {
-            guard.unblock(socketId);
-            return;
-          }
-          clearTimeout(departure.timer);
-          await finalize(socketId, 'admin rights revoked', departure.conversation);
-        });
-      }
-    };
-
     io.on('connection', (socket) => {
-      const pending = departures.get(socket.id);
-      if (pending) clearTimeout(pending.timer);
-      departures.delete(socket.id);
       const user = socket.data.user;
       const conversation = conversationOf(socket);
       // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.
@@ -213,8 +131,7 @@ export const createRealtimeHub =
       ];
       if (user?.isAdmin) rooms.push(ORDERS_ROOM);
       if (rooms.length > 0) void socket.join(rooms);
-      arrive(conversation, socket.id);
-      background(() => conversations.seen([conversation]));
+      const life = lives.connected(socket, conversation);
       if (socket.recovered) background(() => readmit(socket));
       else {
         socket.emit(CHAT_EVENTS.sync);
@@ -223,17 +140,7 @@ export const createRealtimeHub =
       }
       wireChat(deps, socket);
       socket.on('disconnect', (reason) => {
-        leave(conversation, socket.id);
-        if (closing) return;
-        // The 30 minutes of a conversation whose customer does not come back run from now.
-        background(() => conversations.seen([conversation]));
-        if (!RECOVERABLE.has(reason)) {
-          background(() => finalize(socket.id, reason, conversation));
-          return;
-        }
-        background(() => presence.setConnected(socket.id, false));
-        const timer = setTimeout(() => background(() => finalize(socket.id, reason, conversation)), windowMs);
-        departures.set(socket.id, { user: socket.data.user, conversation, timer });
+        if (!closing) life.send({ type: 'socket.disconnected', reason });
       });
     });
 
@@ -242,7 +149,7 @@ export const createRealtimeHub =
     sync.unref();
     const sweeping = setInterval(() => background(sweep), options.sweepMs ?? 60_000);
     sweeping.unref();
-    const stopWatching = watchAccounts(io, ctx, recheckDeparted);
+    const stopWatching = watchAccounts(io, ctx, lives.accountChanged);
     // Draining: every engine.io connection ends as a transport close ('forced close' here, a
     // recoverable reason), never 'io server disconnect', so clients reconnect (elsewhere) and recover.
     instance?.onDrain(() => {
@@ -254,8 +161,7 @@ export const createRealtimeHub =
       closing = true;
       clearInterval(sync);
       clearInterval(sweeping);
-      for (const { timer } of departures.values()) clearTimeout(timer);
-      departures.clear();
+      lives.stop();
       stopWatching();
       await shared?.leave();
       await io.close();

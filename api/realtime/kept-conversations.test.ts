@@ -5,7 +5,7 @@ import type { ClientToAdminPayload, DisconnectedPayload } from '../../contracts/
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, say, until } from './test-sockets.ts';
+import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 /**

@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub, type RealtimeHubOptions } from './hub.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisPresence } from './redis-presence.ts';
-import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from './test-sockets.ts';
+import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 /** Several API instances behind a load balancer: one database, one Redis, sockets on any of them. */

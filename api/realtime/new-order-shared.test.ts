@@ -8,7 +8,7 @@ import { addProduct, body, post, shopper } from '../components/orders/fixtures.t
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { startSecondInstance } from '../testing/second-instance.ts';
 import { createRealtimeHub } from './hub.ts';
-import { collect, connect, connectAdmin, say, until } from './test-sockets.ts';
+import { collect, connect, connectAdmin, say, until } from '../testing/sockets.ts';
 
 /*
  * newOrder with two API instances on one database and one Redis: a checkout through either

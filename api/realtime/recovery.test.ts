@@ -4,7 +4,18 @@ import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '.
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
-import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, cutServerSide, holdOffline, say, until } from './test-sockets.ts';
+import {
+  ack,
+  collect,
+  comeBack,
+  connect,
+  connectAdmin,
+  cutClientSide,
+  cutServerSide,
+  holdOffline,
+  say,
+  until,
+} from '../testing/sockets.ts';
 import type { HubServer } from './types.ts';
 
 // Short, so the "stayed away" case ends soon; far longer than a local reconnection takes.

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
-import { collect, say, until } from '../../api/realtime/test-sockets.ts';
+import { collect, say, until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';

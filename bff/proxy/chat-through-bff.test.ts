@@ -4,7 +4,7 @@ import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../.
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
-import { ack, collect, comeBack, cutServerSide, holdOffline, say, until } from '../../api/realtime/test-sockets.ts';
+import { ack, collect, comeBack, cutServerSide, holdOffline, say, until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
-import { until } from '../../api/realtime/test-sockets.ts';
+import { until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';

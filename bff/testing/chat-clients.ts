@@ -3,7 +3,7 @@ import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
-import { ack, agentFrom, until } from '../../api/realtime/test-sockets.ts';
+import { ack, agentFrom, until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
 

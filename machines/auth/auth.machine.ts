@@ -1,4 +1,4 @@
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type {
   LoginBody,
   LoginResponse,
@@ -140,8 +140,8 @@ export const authMachine = setup({
             id: 'login',
             src: 'login',
             input: ({ event }) => {
-              const e = event as Extract<AuthEvent, { type: 'auth.login' }>;
-              return { email: e.email, password: e.password, doNotLogout: e.doNotLogout };
+              assertEvent(event, 'auth.login');
+              return { email: event.email, password: event.password, doNotLogout: event.doNotLogout };
             },
             onDone: {
               target: '#auth.loggedIn',
@@ -167,8 +167,8 @@ export const authMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ event }) => {
-              const e = event as Extract<AuthEvent, { type: 'auth.register' }>;
-              return { name: e.name, lastName: e.lastName, email: e.email, password: e.password };
+              assertEvent(event, 'auth.register');
+              return { name: event.name, lastName: event.lastName, email: event.email, password: event.password };
             },
             onDone: {
               target: '#auth.loggedIn',
@@ -229,7 +229,10 @@ export const authMachine = setup({
               invoke: {
                 id: 'updateProfile',
                 src: 'updateProfile',
-                input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.updateProfile' }>).body,
+                input: ({ event }) => {
+                  assertEvent(event, 'auth.updateProfile');
+                  return event.body;
+                },
                 onDone: {
                   // The answer carries the current role: choose the role region again.
                   target: ['idle', '#auth.loggedIn.role.choosing'],

@@ -4,7 +4,7 @@ import { type TestApi, startTestApi, sessionCallHeaders } from '../../api/testin
 import { admin, shopper } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { ack, connect } from '../../api/realtime/test-sockets.ts';
+import { ack, connect } from '../../api/testing/sockets.ts';
 
 /** Calls that all need the database, from a guest, a shopper and an admin. */
 type Call = { who: 'guest' | 'user' | 'admin'; method: string; path: string; body?: unknown };

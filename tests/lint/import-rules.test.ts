@@ -64,6 +64,21 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
     file: 'client/ui/uses-lib.ts',
     source: "import { x } from '../lib/thing.ts';\nexport const y = x;\n",
   },
+  {
+    rule: 'api-not-upper-layers',
+    file: 'api/realtime/uses-harness.ts',
+    source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'api-tests-only-the-model-harness',
+    file: 'api/realtime/uses-machine.test.ts',
+    source: "import { x } from '../../machines/cart/cart.machine.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'model-harness-imports-no-machine',
+    file: 'machines/testing/assert.ts',
+    source: "import { x } from '../cart/cart.machine.ts';\nexport const y = x;\n",
+  },
 ];
 
 type Violation = { from: string; to: string; rule: { name: string } };
@@ -86,11 +101,14 @@ describe('the import rules see every kind of import', () => {
       'client/features/cart/page.ts',
       'client/lib/thing.ts',
       'client/testing/render.ts',
+      'machines/cart/cart.machine.ts',
+      'machines/testing/model.ts',
     ].map((file) => ({ file, source: 'export const x = 1;\n' }));
     const files = [
       ...FIXTURES,
       ...leaves,
       { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" },
+      { file: 'api/realtime/walks.test.ts', source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n" },
     ];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -98,7 +116,17 @@ describe('the import rules see every kind of import', () => {
     }
     const run = spawnSync(
       path.join(ROOT, 'node_modules/.bin/depcruise'),
-      ['--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', 'machines', 'widgets', 'contracts', 'client'],
+      [
+        '--config',
+        path.join(ROOT, '.dependency-cruiser.cjs'),
+        '--output-type',
+        'json',
+        'machines',
+        'widgets',
+        'contracts',
+        'client',
+        'api',
+      ],
       {
         cwd: dir,
         encoding: 'utf8',
@@ -114,5 +142,9 @@ describe('the import rules see every kind of import', () => {
 
   it('when a machine imports only xstate, then lint lets it be', () => {
     expect(violations.filter((v) => v.from === 'machines/fine.ts').map((v) => `${v.to} (${v.rule.name})`)).toEqual([]);
+  });
+
+  it('when an api/ test walks a machine with the model harness, then lint lets it be', () => {
+    expect(violations.filter((v) => v.from === 'api/realtime/walks.test.ts').map((v) => `${v.to} (${v.rule.name})`)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { ChatError, ChatIdentify, ClientToAdminPayload } from '../../contra
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { createRealtimeHub } from '../../api/realtime/hub.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
-import { collect, say, until } from '../../api/realtime/test-sockets.ts';
+import { collect, say, until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../../bff/testing/bff-harness.ts';

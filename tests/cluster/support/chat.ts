@@ -10,7 +10,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions as SocketIoOpt
 import { type ChatAck, SOCKET_EVENTS } from '../../../contracts/chat.ts';
 import { parseInstance } from './browser.ts';
 
-export { collect, until } from '../../../api/realtime/test-sockets.ts';
+export { collect, until } from '../../../api/testing/sockets.ts';
 
 export type Placement = { bff?: string; api?: string; header: string };
 

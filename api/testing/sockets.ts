@@ -3,8 +3,8 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import type { ChatAck, ChatHandshakeAuth } from '../../contracts/chat.ts';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
-import type { TestApi } from '../testing/api-harness.ts';
-import type { HubServer } from './types.ts';
+import type { TestApi } from './api-harness.ts';
+import type { HubServer } from '../realtime/types.ts';
 
 /** Test helpers for the hub: real socket.io clients against startTestApi's server. */
 
