@@ -1,8 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Product, ProductListResponse } from '../../../contracts/product.ts';
-import { CSRF, loginByApi, orderABook, placeBookOrder } from '../support/journeys.ts';
+import { CSRF, loginByApi, orderABook } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import { customerContext, placeCodOrder } from '../admin/admin-helpers.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -198,94 +197,5 @@ test.describe("the spec's own client", () => {
     await expect(page.getByText('Error while loading products. Try again later.')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'No products found' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  });
-});
-
-/** The page is no wider than the phone, and each table row's own link lies within the screen's width. */
-const fitsPhone = async (page: Page) =>
-  page.evaluate((width) => {
-    const problems: string[] = [];
-    const { scrollWidth } = document.documentElement;
-    if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide`);
-    for (const row of document.querySelectorAll('main tbody tr')) {
-      const link = row.querySelector('a[href]');
-      if (!link) continue;
-      const box = link.getBoundingClientRect();
-      if (box.left < 0 || box.right > width) problems.push(`"${link.textContent}" of row "${row.textContent?.slice(0, 40)}" is off screen`);
-    }
-    return problems;
-  }, PHONE.width);
-
-const visitAt360 = async (page: Page, routes: string[]) => {
-  await page.setViewportSize(PHONE);
-  const found: Record<string, string[]> = {};
-  for (const route of routes) {
-    await page.goto(route);
-    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByRole('main')).not.toBeEmpty();
-    const problems = await fitsPhone(page);
-    if (problems.length) found[route] = problems;
-  }
-  expect(found).toEqual({});
-};
-
-const firstHref = async (page: Page, path: string, prefix: string) => {
-  await page.goto(path);
-  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
-  if (!href) throw new Error(`no link to ${prefix} on ${path}`);
-  return href;
-};
-
-test.describe('every route at 360 px', () => {
-  test.describe.configure({ timeout: 180_000 });
-
-  test('when a guest opens every public route at 360 px, then no page is wider than the phone', async ({ page }) => {
-    const [longest] = (await productsOf(page.request)).sort(
-      (a, b) => b.name.length + b.description.length - a.name.length - a.description.length,
-    );
-    await visitAt360(page, [
-      '/',
-      '/product-list',
-      '/product-list/2',
-      '/product-list/category/Computers',
-      '/product-list/search/laptop',
-      `/product-details/${longest!._id}`,
-      '/cart',
-      '/login',
-      '/register',
-      '/no-such-page',
-    ]);
-  });
-
-  test('when the customer opens every route of the user area at 360 px, then no page is wider and each order link is on screen', async ({
-    page,
-  }) => {
-    const order = await placeBookOrder(page, 'cod');
-    await visitAt360(page, ['/user', '/user/my-orders', '/user/cart-details', `/user/order-details/${order}`, '/cart']);
-  });
-
-  test('when the admin opens every admin route at 360 px, then no page is wider and each row link is on screen', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const customer = await customerContext(browser, baseURL!);
-    await placeCodOrder(customer.page.request);
-    await customer.context.close();
-    await loginByApi(page.request, DEMO_ADMIN);
-    const order = await firstHref(page, '/admin/orders', '/admin/order-details/');
-    const user = await firstHref(page, '/admin/users', '/admin/edit-user/');
-    const product = await firstHref(page, '/admin/products', '/admin/edit-product/');
-    await visitAt360(page, [
-      '/admin/orders',
-      order,
-      '/admin/users',
-      user,
-      '/admin/products',
-      '/admin/create-new-product',
-      product,
-      '/admin/chats',
-      '/admin/analytics',
-    ]);
   });
 });

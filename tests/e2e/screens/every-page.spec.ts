@@ -1,11 +1,15 @@
 import type { Page } from '@playwright/test';
 import { loginByApi, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import { saveScreen, settled, sidewaysProblems, SIZES } from './screens.ts';
+import type { ProductListResponse } from '../../../contracts/product.ts';
+import { PHONE, rowLinksOffScreen, saveScreen, settled, sidewaysProblems, SIZES } from './screens.ts';
 
 type Route = { name: string; path: string };
 
-/** Visits each route at 360 px and on both kiosks: no sideways page, a screenshot of each. */
+/**
+ * Visits each route at 360 px and on both kiosks: no sideways page, a screenshot of each; on the
+ * phone each table row's own link lies within the screen too (no scrolling to reach Details).
+ */
 const visitAll = async (page: Page, routes: Route[]) => {
   const found: Record<string, string[]> = {};
   for (const size of SIZES) {
@@ -13,7 +17,8 @@ const visitAll = async (page: Page, routes: Route[]) => {
     for (const route of routes) {
       await page.goto(route.path);
       await settled(page);
-      const problems = await sidewaysProblems(page);
+      await expect(page.getByRole('main')).not.toBeEmpty();
+      const problems = [...(await sidewaysProblems(page)), ...(size === PHONE ? await rowLinksOffScreen(page) : [])];
       if (problems.length > 0) found[`${size.name} ${route.name} ${route.path}`] = problems;
       await saveScreen(page, size, route.name);
     }
@@ -35,12 +40,20 @@ test('when a visitor opens every shop page at 360 px and on both kiosk sizes, th
   page,
 }) => {
   const product = await hrefOf(page, '/product-list', '/product-details/');
+  // The product with the longest name and description, whose page is the likeliest to overflow.
+  const res = await page.request.get('/api/products/?sort=name_-1');
+  expect(res.status()).toBe(200);
+  const [longest] = ((await res.json()) as ProductListResponse).products.sort(
+    (a, b) => b.name.length + b.description.length - a.name.length - a.description.length,
+  );
   await visitAll(page, [
     { name: 'home', path: '/' },
     { name: 'product-list', path: '/product-list' },
+    { name: 'product-list-2', path: '/product-list/2' },
     { name: 'category', path: '/product-list/category/Books' },
     { name: 'search', path: '/product-list/search/a' },
     { name: 'product-details', path: product },
+    { name: 'product-details-longest', path: `/product-details/${longest!._id}` },
     { name: 'cart', path: '/cart' },
     { name: 'login', path: '/login' },
     { name: 'register', path: '/register' },

@@ -48,6 +48,20 @@ export const sidewaysProblems = (page: Page): Promise<string[]> =>
     return problems;
   });
 
+/** Each table row's own link (its first) that does not lie within the screen's width, as lines naming it. */
+export const rowLinksOffScreen = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    for (const row of document.querySelectorAll('main tbody tr')) {
+      const link = row.querySelector('a[href]');
+      if (!link) continue;
+      const box = link.getBoundingClientRect();
+      if (box.left < 0 || box.right > width) problems.push(`"${link.textContent}" of row "${row.textContent?.slice(0, 40)}" is off screen`);
+    }
+    return problems;
+  });
+
 /** Saves the viewport as test-results/screens/<size>/<name>.png (the phone's whole page). */
 export const saveScreen = async (page: Page, size: { name: string; width: number }, name: string) => {
   const dir = path.join(SCREENS_DIR, size.name);
