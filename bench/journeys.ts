@@ -71,7 +71,7 @@ const step = async (timings: Timing[], name: Step, run: () => Promise<Outcome>):
 /** An answer read to its end: true when `expected`, else its status and the start of its message. */
 const outcome = async (res: Response, expected = res.ok): Promise<Outcome> => {
   const text = await res.text();
-  return expected || `${res.status} ${text.slice(0, 60)}`;
+  return expected || `${res.status} ${text.replace(/\s+/g, ' ').slice(0, 60)}`;
 };
 
 const oks = async (responses: Promise<Response>[]): Promise<Outcome> =>
