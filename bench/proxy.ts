@@ -64,6 +64,20 @@ const measure = async (url: string, seconds: number, headers: Record<string, str
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 };
 
+const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
+  bench: 'proxy',
+  figure,
+  goal,
+  value,
+  verdict,
+});
+
+/** Medians over the rounds of a picked value, and a target's `req/s, p50/p99` line. */
+const mediansOf = <K extends string>(rounds: Record<K, Load>[]) => {
+  const m = (pick: (r: Record<K, Load>) => number) => median(rounds.map(pick));
+  return { m, line: (key: K) => `${m((r) => r[key].rps).toFixed(0)}, ${m((r) => r[key].p50)}/${m((r) => r[key].p99)} ms` };
+};
+
 const ORDERS = '/api/orders';
 /** A demo shopper with orders of its own. */
 const SHOPPER = { email: 'john@doe.com', password: 'john@doe.com' };
@@ -100,17 +114,9 @@ const ordersAtHalfCapacity = async (shop: SplitShop, seconds: number): Promise<F
         `orders round ${i + 1} ${name.padEnd(4)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
       );
   }
-  const m = (pick: (r: OrdersRound) => number) => median(rounds.map(pick));
+  const { m, line } = mediansOf(rounds);
   const added = m((r) => r.bff.p99 - r.api.p99);
   const failed = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.bff.non2xx + r.bff.errors, 0);
-  const line = (key: keyof OrdersRound) => `${m((r) => r[key].rps).toFixed(0)}, ${m((r) => r[key].p50)}/${m((r) => r[key].p99)} ms`;
-  const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
-    bench: 'proxy',
-    figure,
-    goal,
-    value,
-    verdict,
-  });
   return [
     f(
       `GET /api/orders logged in: the API's capacity, closed loop, ${CONNECTIONS} connections`,
@@ -170,15 +176,7 @@ export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise
         );
       }
     }
-    const m = (pick: (r: Round) => number) => median(rounds.map(pick));
-    const line = (key: keyof Round) => `${m((r) => r[key].rps).toFixed(0)}, ${m((r) => r[key].p50)}/${m((r) => r[key].p99)} ms`;
-    const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
-      bench: 'proxy',
-      figure,
-      goal,
-      value,
-      verdict,
-    });
+    const { m, line } = mediansOf(rounds);
     const addedP99 = m((r) => r.bff.p99 - r.api.p99);
     const failed = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.bff.non2xx + r.bff.errors, 0);
     const spread = rounds.map((r) => `${r.bff.p99 - r.api.p99 >= 0 ? '+' : ''}${r.bff.p99 - r.api.p99}`).join(', ');
