@@ -12,13 +12,10 @@
  * Goal: p99 at most 50 ms through the BFF.
  * Run: npx tsx bench/chat-relay.ts [customers, default 1000]
  */
-import { internalHeaders } from '../bff/proxy/internal-credential.ts';
-import { cookieFrom, postJson } from '../bff/testing/bff-harness.ts';
 import { atMost, type Figure, isEntry, percentile, printFigures } from './support/figures.ts';
-import { connectAll, sendRounds, settle, type Target } from './support/chat-load.ts';
-import { type SplitShop, startSplitShop } from './support/shop.ts';
+import { ADMIN, connectAll, sendRounds, settle, type Target, viaShop } from './support/chat-load.ts';
+import { apiToken, type SplitShop, startSplitShop } from './support/shop.ts';
 
-const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 const ADMINS = 3;
 const ROUNDS = 5;
 const ROUND_MS = 2_000;
@@ -35,29 +32,10 @@ export const LIMITS = {
   CONNECTIONS_PER_ADDRESS: '100000',
 };
 
-const viaBff = async (shop: SplitShop): Promise<Target> => {
-  const adminHeaders = [];
-  for (let i = 0; i < ADMINS; i++) {
-    const res = await postJson(`${shop.bffUrl}/api/users/login`, ADMIN, { origin: shop.bffUrl });
-    if (res.status !== 200) throw new Error(`admin login through the BFF answered ${res.status}`);
-    adminHeaders.push({ cookie: cookieFrom(res) });
-  }
-  return { url: shop.bffUrl, adminHeaders, headers: { origin: shop.bffUrl } };
-};
-
 /** Straight to the API: the token the API issues to a BFF's session call, signed here with the shared secret. */
 const direct = async (shop: SplitShop): Promise<Target> => {
   const adminHeaders = [];
-  for (let i = 0; i < ADMINS; i++) {
-    const res = await fetch(`${shop.apiUrl}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...internalHeaders(shop.internalSecret, 'session', '127.0.0.1') },
-      body: JSON.stringify(ADMIN),
-    });
-    const body = (await res.json()) as { token?: string };
-    if (res.status !== 200 || !body.token) throw new Error(`admin login at the API answered ${res.status}`);
-    adminHeaders.push({ authorization: `Bearer ${body.token}` });
-  }
+  for (let i = 0; i < ADMINS; i++) adminHeaders.push({ authorization: `Bearer ${await apiToken(shop, ADMIN)}` });
   return { url: shop.apiUrl, adminHeaders, headers: {} };
 };
 
@@ -78,7 +56,7 @@ type Phase = {
 const phase = async (customers: number, how: 'bff' | 'direct'): Promise<Phase> => {
   const shop = await startSplitShop(LIMITS);
   try {
-    const target = how === 'bff' ? await viaBff(shop) : await direct(shop);
+    const target = how === 'bff' ? await viaShop(shop.bffUrl, ADMINS) : await direct(shop);
     const rss = async () => {
       await new Promise((r) => setTimeout(r, 1_000)); // let the last handshakes' garbage go first
       return { api: shop.api.rss().totalMb, bff: shop.bff.rss().totalMb };

@@ -17,9 +17,8 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster } from '../scripts/cluster/cluster.ts';
-import { cookieFrom, postJson } from '../bff/testing/bff-harness.ts';
 import { LIMITS as CHAT_LIMITS } from './chat-relay.ts';
-import { connectAll, sendRounds, settle } from './support/chat-load.ts';
+import { connectAll, sendRounds, settle, viaShop } from './support/chat-load.ts';
 import { type Figure, isEntry, machine, median, percentile, printFigures } from './support/figures.ts';
 import { removeDir, tempDir } from './support/processes.ts';
 
@@ -27,15 +26,28 @@ const PATH = '/api/products?pageNum=1';
 const CONNECTIONS = 50;
 const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 const ROUNDS = 3;
-const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 /** One address sends everything here: every per-address limit is raised (printed in the results). */
-const LIMITS = { ...CHAT_LIMITS, API_LIMIT_PER_MINUTE: '1000000000' };
+export const LIMITS = {
+  ...CHAT_LIMITS,
+  API_LIMIT_PER_MINUTE: '1000000000',
+  // nginx's limit_conn takes less than 65,536.
+  CONNECTIONS_PER_ADDRESS: '10000',
+};
 
-type Topology = { label: string; apis: number; bffs: number; url: string; stop(): Promise<void> };
+export type Topology = { label: string; apis: number; bffs: number; url: string; stop(): Promise<void> };
 type Load = { rps: number; p50: number; p99: number; failed: number };
 type Chat = { p50: number; p99: number; sent: number; lost: number; duplicated: number; refused: number };
 
-const start = async (apis: number, bffs: number, build: boolean): Promise<Topology> => {
+/**
+ * A cluster of `apis` + `bffs` with the demo shop, LIMITS raised; `env` adds to the instances'
+ * variables and `log` gets every line of every component (bench/catalogue.ts counts the API's).
+ */
+export const start = async (
+  apis: number,
+  bffs: number,
+  build: boolean,
+  { env = {}, log }: { env?: Record<string, string>; log?: (line: string) => void } = {},
+): Promise<Topology> => {
   const dataDir = await tempDir(`cluster-${apis}x${bffs}`);
   try {
     // tempDir is private; run as root, the cluster's PostgreSQL runs as `postgres`, which must reach it.
@@ -47,8 +59,11 @@ const start = async (apis: number, bffs: number, build: boolean): Promise<Topolo
       bffs,
       seed: 'demo',
       build,
-      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...LIMITS },
-      log: (line) => process.env.BENCH_VERBOSE === '1' && console.log(line),
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...LIMITS, ...env },
+      log: (line) => {
+        log?.(line);
+        if (process.env.BENCH_VERBOSE === '1') console.log(line);
+      },
     });
     return {
       label: `${apis} API + ${bffs} BFF`,
@@ -80,13 +95,7 @@ const answering = async (url: string): Promise<string> => {
 };
 
 const chat = async (url: string, customers: number): Promise<Chat> => {
-  const adminHeaders = [];
-  for (let i = 0; i < 3; i++) {
-    const res = await postJson(`${url}/api/users/login`, ADMIN, { origin: url });
-    if (res.status !== 200) throw new Error(`admin login through the balancer answered ${res.status}`);
-    adminHeaders.push({ cookie: cookieFrom(res) });
-  }
-  const run = await connectAll({ url, adminHeaders, headers: { origin: url } }, customers);
+  const run = await connectAll(await viaShop(url, 3), customers);
   try {
     const opening = await sendRounds(run, 'open', 1, 2_000);
     await settle(run, opening);

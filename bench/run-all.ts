@@ -4,13 +4,14 @@
  * figure beside its goal or reference, with the date and the machine. The benches of issue 15
  * return their figures; the older ones (their own scripts) are run as they are and their
  * printed output goes under the table, with a headline row where their output states one.
- *   npm run bench [-- --only proxy,chat-relay,cluster] [--skip lighthouse] [--note "text for the summary"]
+ *   npm run bench [-- --only proxy,chat-relay,cluster,catalogue,journeys] [--skip lighthouse] [--note "text for the summary"]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { backupBench } from './backup.ts';
+import { catalogueBench } from './catalogue.ts';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
@@ -141,6 +142,7 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
 /** The benches of issue 15, each returning its figures. */
 const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = [
   { name: 'cold-start', command: 'npx tsx bench/cold-start.ts', run: coldStart },
+  // Issue 26 adds the logged-in GET /api/orders at half the API's capacity, open loop.
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
@@ -148,6 +150,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
+  // Issue 26: the catalogue's URL set through the BFF's cache and nginx's (the cluster's packages as above) beside a bare server.
+  { name: 'catalogue', command: 'npx tsx bench/catalogue.ts 10', run: () => catalogueBench({ seconds: 10 }) },
   // Issue 26: 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
   { name: 'journeys', command: 'npx tsx bench/journeys.ts 200 60', run: () => journeysBench({ shoppers: 200, seconds: 60 }) },
   // Issue [Data]: needs Debian's postgresql for its PostgreSQL half.

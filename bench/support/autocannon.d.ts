@@ -19,6 +19,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     workers?: number;
+    /** Each connection loops over these (a path each, here). */
+    requests?: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[];
+    /** Requests a second from all connections together: a fixed rate (latencies corrected for coordinated omission). */
+    overallRate?: number;
   };
   export type Result = {
     requests: Histogram & { total: number; sent: number };

@@ -6,6 +6,10 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { type ChatAck, type ClientToAdminPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { cookieFrom, postJson } from '../../bff/testing/bff-harness.ts';
+
+/** The demo shop's admin. */
+export const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 
 export type Target = {
   /** Where the sockets connect (the BFF's URL or the API's). */
@@ -29,14 +33,30 @@ const open = (url: string, headers: Record<string, string>): Promise<Socket> =>
 const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<ChatAck> =>
   socket.timeout(30_000).emitWithAck(event, ...args) as Promise<ChatAck>;
 
+/** The first admin receipt of a text, and how often one admin received it (more than once: duplicated). */
 export type Received = { at: number; count: number };
 
 export type ChatRun = {
   customers: Socket[];
   admins: Socket[];
-  /** Text → when each admin receipt of it arrived (performance.now()), and how often. */
+  /**
+   * Text → when the first admin receipt of it arrived (performance.now()), and the most times
+   * one admin received it: every admin socket hears every message (decision 010), so a copy at
+   * each admin is no duplicate; two at one admin are.
+   */
   received: Map<string, Received>;
   close(): void;
+};
+
+/** A shop's public URL (the BFF's, or nginx's), with `admins` sessions of the demo admin logged in there. */
+export const viaShop = async (url: string, admins: number): Promise<Target> => {
+  const adminHeaders = [];
+  for (let i = 0; i < admins; i++) {
+    const res = await postJson(`${url}/api/users/login`, ADMIN, { origin: url });
+    if (res.status !== 200) throw new Error(`admin login at ${url} answered ${res.status}`);
+    adminHeaders.push({ cookie: cookieFrom(res) });
+  }
+  return { url, adminHeaders, headers: { origin: url } };
 };
 
 /** 3 admins (say), then `customers` guests opened `batch` at a time. */
@@ -51,10 +71,13 @@ export const connectAll = async (target: Target, customers: number, batch = 50):
       admins.push(admin);
       const answer = await ack(admin, SOCKET_EVENTS.adminConnected, `bench-admin-${admins.length}`);
       if (!answer.ok) throw new Error(`an admin could not announce itself: ${answer.message}`);
+      const heard = new Map<string, number>();
       admin.on(SOCKET_EVENTS.serverToAdmin, (payload: ClientToAdminPayload) => {
+        const times = (heard.get(payload.message) ?? 0) + 1;
+        heard.set(payload.message, times);
         const seen = received.get(payload.message);
-        if (seen) seen.count += 1;
-        else received.set(payload.message, { at: performance.now(), count: 1 });
+        if (seen) seen.count = Math.max(seen.count, times);
+        else received.set(payload.message, { at: performance.now(), count: times });
       });
     }
     for (let i = 0; i < customers; i += batch) {
@@ -70,13 +93,22 @@ export const connectAll = async (target: Target, customers: number, batch = 50):
 
 export type Sent = { text: string; at: number; ok: boolean };
 
+/** One customer message, timed from its emit; `ok` when the hub acknowledged it. */
+export const sendOne = async (socket: Socket, text: string): Promise<Sent> => {
+  const at = performance.now();
+  const ok = await ack(socket, SOCKET_EVENTS.clientSendsMessage, text).then(
+    (a) => a.ok,
+    () => false,
+  );
+  return { text, at, ok };
+};
+
 /**
  * `rounds` rounds in which every customer sends one message, spread evenly over `roundMs`
  * (under the hub's 5 messages a second per socket). Returns what was sent and when.
  */
 export const sendRounds = async (run: ChatRun, label: string, rounds: number, roundMs: number): Promise<Sent[]> => {
-  const sent: Sent[] = [];
-  const pending: Promise<void>[] = [];
+  const pending: Promise<Sent>[] = [];
   const gap = roundMs / run.customers.length;
   const start = performance.now();
   for (let round = 0; round < rounds; round++) {
@@ -84,18 +116,10 @@ export const sendRounds = async (run: ChatRun, label: string, rounds: number, ro
       const due = start + round * roundMs + i * gap;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const entry: Sent = { text: `${label} ${round} ${i}`, at: performance.now(), ok: false };
-      sent.push(entry);
-      pending.push(
-        ack(socket, SOCKET_EVENTS.clientSendsMessage, entry.text).then(
-          (a) => void (entry.ok = a.ok),
-          () => undefined,
-        ),
-      );
+      pending.push(sendOne(socket, `${label} ${round} ${i}`));
     }
   }
-  await Promise.all(pending);
-  return sent;
+  return Promise.all(pending);
 };
 
 /** Waits until every sent text has reached an admin, or `quietMs` pass with nothing new. */

@@ -4,6 +4,7 @@
  * `npm start` as one command (scripts/start.ts, whatever processes it starts).
  */
 import { existsSync } from 'node:fs';
+import { internalHeaders } from '../../bff/proxy/internal-credential.ts';
 import { type Child, childEnv, freePort, LOOPBACK_URL, removeDir, secret, startChild, startTs, tempDir } from './processes.ts';
 
 export type SplitShop = {
@@ -17,16 +18,17 @@ export type SplitShop = {
 
 /**
  * A seeded demo shop (seeded by a start before): the API in its own process, the BFF in another, on free loopback ports,
- * with a fresh DATA_DIR that stop() removes. `env` reaches both (limits raised for a bench).
+ * with a fresh DATA_DIR that stop() removes. `env` reaches both (limits raised for a bench),
+ * `apiEnv` the API alone (bench/catalogue.ts: LOG_LEVEL=debug, a line per request it answers).
  */
-export const startSplitShop = async (env: Record<string, string> = {}): Promise<SplitShop> => {
+export const startSplitShop = async (env: Record<string, string> = {}, apiEnv: Record<string, string> = {}): Promise<SplitShop> => {
   const dataDir = await tempDir('split');
   const internalSecret = secret();
   const common = { NODE_ENV: 'development', DATA_DIR: dataDir, INTERNAL_SECRET: internalSecret, LOG_LEVEL: 'warn', ...env };
-  const apiEnv = childEnv({ ...common, API_HOST: '127.0.0.1', API_PORT: '0', SEED: 'demo', TOKEN_SECRET: secret() });
+  const apiOnly = childEnv({ ...common, API_HOST: '127.0.0.1', API_PORT: '0', SEED: 'demo', TOKEN_SECRET: secret() });
   // Seeded by a first start that is then stopped: the measured API starts on a seeded DATA_DIR,
   // as every start after the first does, without the seeding's garbage in its heap and RSS.
-  const seeder = startTs('scripts/start-api.ts', apiEnv);
+  const seeder = startTs('scripts/start-api.ts', apiOnly);
   const seeded = await seeder.waitFor(LOOPBACK_URL).then(
     () => true,
     (error: unknown) => error,
@@ -36,7 +38,7 @@ export const startSplitShop = async (env: Record<string, string> = {}): Promise<
     await removeDir(dataDir);
     throw seeded;
   }
-  const api = startTs('scripts/start-api.ts', apiEnv);
+  const api = startTs('scripts/start-api.ts', { ...apiOnly, ...apiEnv });
   let bff: Child | undefined;
   try {
     const apiUrl = (await api.waitFor(LOOPBACK_URL))[0];
@@ -61,6 +63,21 @@ export const startSplitShop = async (env: Record<string, string> = {}): Promise<
     await removeDir(dataDir);
     throw error;
   }
+};
+
+/**
+ * Straight to the API: the token it issues to a BFF's session call for `account`, asked with
+ * the proof the BFF signs (the shared secret), as if from 127.0.0.1.
+ */
+export const apiToken = async (shop: SplitShop, account: { email: string; password: string }): Promise<string> => {
+  const res = await fetch(`${shop.apiUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...internalHeaders(shop.internalSecret, 'session', '127.0.0.1') },
+    body: JSON.stringify(account),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (res.status !== 200 || !body.token) throw new Error(`login of ${account.email} at the API answered ${res.status}`);
+  return body.token;
 };
 
 export type NpmShop = { url: string; child: Child; startedAt: number };
