@@ -90,36 +90,16 @@ const opened = async (start: ReturnType<typeof npmStart>) => {
 
 describe('npm start: the API in its own process', () => {
   it(
-    'when npm start runs, then the API and the BFF are two processes with one line each, the shop answers /healthz and the product list, and SIGTERM stops both',
+    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, and SIGTERM stops both',
     async () => {
-      const start = npmStart({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR });
+      // One start for both rules: each start costs this tier about 10 CPU s.
+      const start = npmStart({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
       const shop = await opened(start);
       expect(shop.apiPid).not.toBe(shop.bffPid);
       expect(shop.bffPid).toBe(start.child.pid);
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
 
-      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({
-        status: 'ok',
-      });
-      const list = await fetch(`${shop.url}/api/products?pageNum=1`);
-      expect(list.status).toBe(200);
-      expect((await list.json()).products.length).toBeGreaterThan(0);
-      // The API believes the BFF's calls only: straight to its port, a proxied-only call is refused.
-      expect((await fetch(`${shop.apiUrl}/api/users/login`, { method: 'POST' })).status).toBe(403);
-
-      start.child.kill('SIGTERM');
-      expect(await start.exited).toBe(0);
-      expect(alive(shop.apiPid)).toBe(false);
-    },
-    SLOW,
-  );
-
-  it(
-    'when a shopper calls the API through npm start in development, then each call prints one short line (not one from each process), and static files and probes none',
-    async () => {
-      const start = npmStart({ LOG_LEVEL: 'info' });
-      const shop = await opened(start);
       const before = start.output().length;
       for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories'])
         await (await fetch(shop.url + step)).text();
@@ -134,8 +114,19 @@ describe('npm start: the API in its own process', () => {
         expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
         expect.stringMatching(/^GET \/api\/end-of-walk \d+ \d+ ms$/),
       ]);
+
+      expect(await fetch(`${shop.url}/healthz`).then((r) => r.json())).toEqual({
+        status: 'ok',
+      });
+      const list = await fetch(`${shop.url}/api/products?pageNum=1`);
+      expect(list.status).toBe(200);
+      expect((await list.json()).products.length).toBeGreaterThan(0);
+      // The API believes the BFF's calls only: straight to its port, a proxied-only call is refused.
+      expect((await fetch(`${shop.apiUrl}/api/users/login`, { method: 'POST' })).status).toBe(403);
+
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
+      expect(alive(shop.apiPid)).toBe(false);
     },
     SLOW,
   );
