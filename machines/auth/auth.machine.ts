@@ -40,6 +40,8 @@ export type AuthEvent =
   | { type: 'auth.register'; name: string; lastName: string; email: string; password: string }
   | { type: 'auth.logout' }
   | { type: 'auth.updateProfile'; body: ProfileUpdateBody }
+  /** The profile page opens: what it shows is the outcome of an update sent from it, not an older one. */
+  | { type: 'auth.profileOpened' }
   | { type: 'auth.unauthorized' }
   | OtherTabsEvent;
 export type AuthEmitted = { type: 'auth.loggedOut' } | { type: 'auth.loggedIn'; userInfo: UserInfo };
@@ -232,9 +234,21 @@ export const authMachine = setup({
         },
         profile: {
           initial: 'idle',
+          // The profile page opening clears an older outcome; an update still running was sent from it, so its outcome shows.
           states: {
-            idle: { on: { 'auth.updateProfile': { target: 'updating', actions: 'resetMessages' } } },
-            failed: { tags: ['error'], on: { 'auth.updateProfile': { target: 'updating', actions: 'resetMessages' } } },
+            idle: {
+              on: {
+                'auth.updateProfile': { target: 'updating', actions: 'resetMessages' },
+                'auth.profileOpened': { actions: 'resetMessages' },
+              },
+            },
+            failed: {
+              tags: ['error'],
+              on: {
+                'auth.updateProfile': { target: 'updating', actions: 'resetMessages' },
+                'auth.profileOpened': { target: 'idle', actions: 'resetMessages' },
+              },
+            },
             updating: {
               tags: ['loading'],
               invoke: {

@@ -27,6 +27,7 @@ const events: AnyEventObject[] = [
   { type: 'auth.register', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret1' },
   { type: 'auth.logout' },
   { type: 'auth.updateProfile', body },
+  { type: 'auth.profileOpened' },
   { type: 'auth.unauthorized' },
   { type: 'auth.storageChanged' },
   { type: 'auth.elsewhere.loggedOut' },
@@ -91,6 +92,9 @@ const checkWith =
     if (event.type === 'xstate.error.actor.register') assertEqual(ctx.error, AUTH_TEXTS.userExists, 'register error text');
     if (event.type === 'xstate.done.actor.register') assertEqual(ctx.notice, AUTH_TEXTS.userCreated, 'register notice');
     if (event.type === 'xstate.error.actor.updateProfile') assertEqual(ctx.error, AUTH_TEXTS.somethingWrong, 'profile error text');
+    // The profile page shows the outcome of an update sent from it only: opening it clears an older one.
+    if (event.type === 'auth.profileOpened' && !after.matches({ loggedIn: { profile: 'updating' } }))
+      assertEqual([ctx.notice, ctx.error, after.hasTag('error')], [null, null, false], 'the profile page opens without an older outcome');
     if (event.type === 'auth.logout' || event.type === 'auth.unauthorized')
       assertEqual(ctx.userInfo, null, 'logout and 401 clear userInfo');
   };
@@ -119,6 +123,7 @@ const describe: PlanTemplates = {
     'auth.register': (e) => `the visitor registers as ${e.name} ${e.lastName} <${e.email}>`,
     'auth.logout': 'the user logs out',
     'auth.updateProfile': (e) => `the user saves the profile with the name ${e.body.name}`,
+    'auth.profileOpened': 'the user opens the profile page',
     'auth.unauthorized': 'a call answers 401',
     'auth.storageChanged': 'another tab changes the stored login',
     'auth.elsewhere.user': (e) => `another tab logs in ${e.userInfo.name} as ${who(e.userInfo)}`,
