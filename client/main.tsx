@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadKiosk } from './app/app.tsx';
 import { startEventLog } from './lib/event-log.ts';
 import { startsInKioskMode } from './lib/kiosk-entry.ts';
+import { pageServedToGuest } from './lib/machines.ts';
 import { preloadServerRendered } from './app/routes.tsx';
 import { readServerData } from './lib/server-data.tsx';
 
@@ -10,6 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element the shop renders into');
 
 const kiosk = startsInKioskMode();
+const servedToGuest = pageServedToGuest();
 // The BFF rendered home, the lists and product details into #root (decision 006): hydrate
 // that markup. A kiosk (remembered on this device) replaces it with its own shell.
 const serverRendered = root.firstElementChild !== null && !kiosk;
@@ -24,7 +26,7 @@ void Promise.all([startEventLog(), serverRendered ? preloadServerRendered(window
     if (!serverRendered) {
       createRoot(root).render(
         <StrictMode>
-          <App kiosk={kiosk} serverData={kiosk ? readServerData() : undefined} />
+          <App kiosk={kiosk} serverData={kiosk ? readServerData() : undefined} servedToGuest={servedToGuest} />
         </StrictMode>,
       );
       return;
@@ -35,7 +37,7 @@ void Promise.all([startEventLog(), serverRendered ? preloadServerRendered(window
       hydrateRoot(
         root,
         <StrictMode>
-          <App serverData={readServerData()} />
+          <App serverData={readServerData()} servedToGuest={servedToGuest} />
         </StrictMode>,
       );
     });

@@ -17,6 +17,8 @@ export type AppProps = {
   kiosk?: boolean;
   /** The API answers the server rendered this page from (`#shop-data`). */
   serverData?: ServerData;
+  /** The page was served without a session (client/lib/machines.ts `pageServedToGuest`). */
+  servedToGuest?: boolean;
 };
 
 const NONE: ServerData = {};
@@ -25,16 +27,16 @@ const NONE: ServerData = {};
  * The whole storefront: app-wide actors, the router, and the route table; in kiosk mode inside
  * the kiosk shell. entry-server.tsx renders the same tree under a StaticRouter.
  */
-export function App({ kiosk = false, serverData = NONE }: AppProps) {
+export function App({ kiosk = false, serverData = NONE, servedToGuest = false }: AppProps) {
   if (kiosk) {
     return (
       <Suspense fallback={null}>
-        <KioskShell serverData={serverData} />
+        <KioskShell serverData={serverData} servedToGuest={servedToGuest} />
       </Suspense>
     );
   }
   return (
-    <AppProviders serverData={serverData}>
+    <AppProviders serverData={serverData} servedToGuest={servedToGuest}>
       <BrowserRouter>
         <FirstScreenData data={serverData}>
           <ShopRoutes />

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerData } from '../../contracts/server-render.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { setUnreachableHandler } from '../lib/api.ts';
@@ -26,7 +26,7 @@ import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts
  */
 const NONE: ServerData = {};
 
-export function KioskShell({ serverData = NONE }: { serverData?: ServerData }) {
+export function KioskShell({ serverData = NONE, servedToGuest = false }: { serverData?: ServerData; servedToGuest?: boolean }) {
   const kiosk = useActorRef(liveKioskMachine, { input: kioskInput() });
   const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
   const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
@@ -35,6 +35,9 @@ export function KioskShell({ serverData = NONE }: { serverData?: ServerData }) {
   const thanks = useSelector(kiosk, (s) => s.hasTag('thanks'));
   const mounted = useSelector(kiosk, (s) => s.context.mounted && !s.hasTag('reloading'));
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
+  // Only the first shopper's restore may trust how the page was served: the next ones follow a reset.
+  const [guestPage, setGuestPage] = useState(servedToGuest);
+  useEffect(() => (mounted ? () => setGuestPage(false) : undefined), [mounted]);
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);
@@ -85,7 +88,7 @@ export function KioskShell({ serverData = NONE }: { serverData?: ServerData }) {
           <div inert={unreachable || warning} aria-hidden={unreachable || undefined} css={{ paddingBottom: KIOSK_BAR_PX }}>
             {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
             <ErrorBoundary>
-              <AppProviders openSocket={kioskSockets.open}>
+              <AppProviders openSocket={kioskSockets.open} servedToGuest={guestPage}>
                 <MemoryRouter initialEntries={['/']}>
                   <ShopRoutes />
                   <KioskBar />

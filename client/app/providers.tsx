@@ -37,14 +37,16 @@ export type AppProvidersProps = {
   openSocket?: OpenChatSocket;
   /** The API answers the page was rendered from: the categories start ready with theirs. */
   serverData?: ServerData;
+  /** The page was served without a session (the auth machine's input: its first restore need not ask). */
+  servedToGuest?: boolean;
 };
 
-export function AppProviders({ children, storages, authLogic, openSocket = openShopSocket, serverData }: AppProvidersProps) {
+export function AppProviders({ children, storages, authLogic, openSocket = openShopSocket, serverData, servedToGuest }: AppProvidersProps) {
   const { local, session } = storages ?? browserStorages();
   const categories = serverData?.[CATEGORIES_URL];
   const categoriesInput = categories === undefined ? { url: null } : { url: CATEGORIES_URL, data: categories };
   return (
-    <AuthContext.Provider logic={authLogic} options={{ input: { local, session }, inspect: devEventLog?.inspect('auth') }}>
+    <AuthContext.Provider logic={authLogic} options={{ input: { local, session, servedToGuest }, inspect: devEventLog?.inspect('auth') }}>
       <CartContext.Provider options={{ input: { storage: local }, inspect: devEventLog?.inspect('cart') }}>
         <ChatSocketContext.Provider value={openSocket}>
           <CategoriesContext.Provider options={{ input: categoriesInput, inspect: devEventLog?.inspect('fetch', { many: true }) }}>

@@ -7,7 +7,7 @@ import type {
   RegisterBody,
   RegisterResponse,
 } from '../../contracts/user.ts';
-import { authMachine, type SessionResponse } from '../../machines/auth/auth.machine.ts';
+import { authMachine, type SessionQuery, type SessionResponse } from '../../machines/auth/auth.machine.ts';
 import { otherTabsActor, type ChannelLike } from '../../machines/auth/other-tabs.ts';
 import { cartMachine, type ProductNow } from '../../machines/cart/cart.machine.ts';
 import type { CartItem } from '../../contracts/order.ts';
@@ -25,27 +25,25 @@ const browserTabs = otherTabsActor({
 });
 
 /**
- * The page says whether the browser sent a session cookie when it was served (the BFF's
- * `<meta name="statefront-session" content="none">`). Only the page's first restore may trust
- * it: later restores (a kiosk's next shopper, another tab's logout) ask, as the page is older.
+ * Whether this page was served without a session cookie (the BFF's
+ * `<meta name="statefront-session" content="none">`): the auth machine's input `servedToGuest`,
+ * which only its first restore trusts. Read once per page, at start-up (client/main.tsx).
  */
-let servedToGuest = typeof document !== 'undefined' && document.querySelector('meta[name="statefront-session"][content="none"]') !== null;
+export const pageServedToGuest = (): boolean =>
+  typeof document !== 'undefined' && document.querySelector('meta[name="statefront-session"][content="none"]') !== null;
 
-/** GET /api/session, unless this page was served without a session: then the 401 it would answer. */
-const askSession = (signal: AbortSignal): Promise<SessionResponse> => {
-  if (servedToGuest) {
-    servedToGuest = false;
-    // A guest's first visit need not ask: no 401 in the console (Lighthouse counts it).
-    return Promise.reject({ status: 401, message: 'Please log in first' });
-  }
-  return api.get('/api/session', { signal });
-};
+/** GET /api/session, unless the machine says the page was served without a session: then the 401 it would answer. */
+const askSession = ({ servedToGuest }: SessionQuery, signal: AbortSignal): Promise<SessionResponse> =>
+  servedToGuest
+    ? // A guest's first visit need not ask: no 401 in the console (Lighthouse counts it).
+      Promise.reject({ status: 401, message: 'Please log in first' })
+    : api.get('/api/session', { signal });
 
 /** The auth machine with its real effects: the BFF's session routes and the other tabs. */
 export const liveAuthMachine = authMachine.provide({
   actors: {
     // The API's own answer through the proxy: who the browser's session cookie belongs to.
-    fetchSession: fromPromise<SessionResponse, void>(({ signal }) => askSession(signal)),
+    fetchSession: fromPromise<SessionResponse, SessionQuery>(({ input, signal }) => askSession(input, signal)),
     otherTabs: browserTabs,
     login: fromPromise<LoginResponse, LoginBody>(({ input, signal }) => api.post('/api/users/login', input, { signal })),
     register: fromPromise<RegisterResponse, RegisterBody>(({ input, signal }) => api.post('/api/users/register', input, { signal })),

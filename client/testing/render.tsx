@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../contracts/user.ts';
-import type { SessionResponse } from '../../machines/auth/auth.machine.ts';
+import type { SessionQuery, SessionResponse } from '../../machines/auth/auth.machine.ts';
 import { memoryStorage, type StorageLike } from '../../machines/shared/storage.ts';
 import { liveAuthMachine } from '../lib/machines.ts';
 import { AppProviders, type AppProvidersProps } from '../app/providers.tsx';
@@ -52,7 +52,7 @@ const mounted: Root[] = [];
 const sessionAnswer = (user: UserInfo | null) =>
   liveAuthMachine.provide({
     actors: {
-      fetchSession: fromPromise<SessionResponse, void>(async () => {
+      fetchSession: fromPromise<SessionResponse, SessionQuery>(async () => {
         if (user) return { user };
         throw { status: 401, message: 'Please log in first' };
       }),

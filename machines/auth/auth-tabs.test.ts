@@ -47,6 +47,22 @@ describe('auth machine across tabs', () => {
     expect(snap().hasTag('guest')).toBe(true);
   });
 
+  it('when the page was served without a session, then only the first restore is told so; a restore after another tab logs out asks', async () => {
+    const control = createControl();
+    const local = memoryStorage();
+    const actor = createActor(controlledAuth(control), { input: { local, session: memoryStorage(), servedToGuest: true } }).start();
+    expect(control.inputOf('fetchSession')).toEqual({ servedToGuest: true });
+    await control.reject('fetchSession', noSession);
+    local.setItem('userInfo', JSON.stringify(john));
+    actor.send({ type: 'auth.storageChanged' });
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
+    local.removeItem('userInfo');
+    actor.send({ type: 'auth.storageChanged' });
+    expect(actor.getSnapshot().hasTag('restoring')).toBe(true);
+    expect(control.inputOf('fetchSession')).toEqual({ servedToGuest: false });
+    actor.stop();
+  });
+
   it('when a user is stored, then the server is not asked', () => {
     const { control, snap } = tab(memoryStorage(), memoryStorage({ userInfo: JSON.stringify(john) }));
     expect(snap().hasTag('loggedIn')).toBe(true);

@@ -17,13 +17,21 @@ import { clearUser, readUser, writeUser } from './user-storage.ts';
 /** GET /api/session's answer (api/components/users/session-routes.ts): the session's user. */
 export type SessionResponse = { user: UserInfo };
 
-export type AuthInput = { local: StorageLike; session: StorageLike };
+/**
+ * `servedToGuest`: the page was served without a session cookie (the BFF's guest mark). Only the
+ * first restore may trust it (its fetchSession answers 401 without asking); later restores (a
+ * kiosk's next shopper, another tab's logout) ask, as the page is older by then.
+ */
+export type AuthInput = { local: StorageLike; session: StorageLike; servedToGuest?: boolean };
+/** What fetchSession is asked with: whether it may answer "no session" without asking the BFF. */
+export type SessionQuery = { servedToGuest: boolean };
 /** `errorField`: the form field the error belongs beside (the profile's `currentPassword`), else null. */
 export type AuthContext = {
   userInfo: UserInfo | null;
   error: string | null;
   errorField: string | null;
   notice: string | null;
+  servedToGuest: boolean;
   local: StorageRef;
   session: StorageRef;
 };
@@ -32,6 +40,8 @@ export type AuthEvent =
   | { type: 'auth.register'; name: string; lastName: string; email: string; password: string }
   | { type: 'auth.logout' }
   | { type: 'auth.updateProfile'; body: ProfileUpdateBody }
+  /** The profile page opens: what it shows is the outcome of an update sent from it, not an older one. */
+  | { type: 'auth.profileOpened' }
   | { type: 'auth.unauthorized' }
   | OtherTabsEvent;
 export type AuthEmitted = { type: 'auth.loggedOut' } | { type: 'auth.loggedIn'; userInfo: UserInfo };
@@ -50,7 +60,7 @@ export const authMachine = setup({
     register: missingPromise<RegisterResponse, RegisterBody>('register'),
     logout: missingPromise<void>('logout'),
     updateProfile: missingPromise<ProfileUpdateResponse, ProfileUpdateBody>('updateProfile'),
-    fetchSession: missingPromise<SessionResponse>('fetchSession'),
+    fetchSession: missingPromise<SessionResponse, SessionQuery>('fetchSession'),
     otherTabs: missingCallback<OtherTabsCommand>(),
   },
   actions: {
@@ -72,7 +82,8 @@ export const authMachine = setup({
   context: ({ input }) => {
     const local = storageRef(input.local, 'localStorage');
     const session = storageRef(input.session, 'sessionStorage');
-    return { userInfo: readUser(local, session), error: null, errorField: null, notice: null, local, session };
+    const servedToGuest = input.servedToGuest ?? false;
+    return { userInfo: readUser(local, session), error: null, errorField: null, notice: null, servedToGuest, local, session };
   },
   // The other tabs share this browser's one session cookie: what they do arrives here as events.
   invoke: { id: 'otherTabs', src: 'otherTabs' },
@@ -85,9 +96,11 @@ export const authMachine = setup({
     // session cookie is shared by every tab, so ask it who is logged in before showing anybody.
     restoring: {
       tags: ['loading', 'restoring'],
+      exit: assign({ servedToGuest: false }),
       invoke: {
         id: 'fetchSession',
         src: 'fetchSession',
+        input: ({ context }) => ({ servedToGuest: context.servedToGuest }),
         onDone: {
           target: 'loggedIn',
           // Spec section 4: without "Do not logout" the user lives in this tab's session storage.
@@ -221,9 +234,21 @@ export const authMachine = setup({
         },
         profile: {
           initial: 'idle',
+          // The profile page opening clears an older outcome; an update still running was sent from it, so its outcome shows.
           states: {
-            idle: { on: { 'auth.updateProfile': { target: 'updating', actions: 'resetMessages' } } },
-            failed: { tags: ['error'], on: { 'auth.updateProfile': { target: 'updating', actions: 'resetMessages' } } },
+            idle: {
+              on: {
+                'auth.updateProfile': { target: 'updating', actions: 'resetMessages' },
+                'auth.profileOpened': { actions: 'resetMessages' },
+              },
+            },
+            failed: {
+              tags: ['error'],
+              on: {
+                'auth.updateProfile': { target: 'updating', actions: 'resetMessages' },
+                'auth.profileOpened': { target: 'idle', actions: 'resetMessages' },
+              },
+            },
             updating: {
               tags: ['loading'],
               invoke: {

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import type { UserInfo } from '../../contracts/user.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { assertEqual } from '../testing/assert.ts';
-import { createControl } from '../testing/controlled-actors.ts';
+import { createControl, type Control } from '../testing/controlled-actors.ts';
 import type { ModelSpec } from '../testing/model.ts';
 import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { AUTH_TEXTS } from './auth.machine.ts';
@@ -27,6 +27,7 @@ const events: AnyEventObject[] = [
   { type: 'auth.register', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret1' },
   { type: 'auth.logout' },
   { type: 'auth.updateProfile', body },
+  { type: 'auth.profileOpened' },
   { type: 'auth.unauthorized' },
   { type: 'auth.storageChanged' },
   { type: 'auth.elsewhere.loggedOut' },
@@ -48,40 +49,55 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.updateProfile', error: { status: 400, message: 'bad' } },
 ];
 
-type Ctx = { userInfo: UserInfo | null; error: string | null; notice: string | null };
+type Ctx = { userInfo: UserInfo | null; error: string | null; notice: string | null; servedToGuest: boolean };
 
 /** Spec sections 4 and 8: who is logged in after each event, and the texts shown. */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const ctx = after.context as Ctx;
-  assertEqual(
-    after.hasTag('guest'),
-    ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut') && !after.hasTag('restoring'),
-    'guest exactly when nobody is logged in',
-  );
-  // While the server is asked, the header shows neither Login/Register nor a name.
-  if (after.hasTag('restoring'))
-    assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
-  if (event.type === 'xstate.done.actor.fetchSession')
+const checkWith =
+  (control: Control): ModelSpec['check'] =>
+  (before, event, after) => {
+    const ctx = after.context as Ctx;
+    // Only the page's first restore may answer "no session" without asking: its fetchSession is told so, then it is forgotten.
+    if (before.hasTag('restoring') && !after.hasTag('restoring')) {
+      assertEqual(
+        control.started.findLast((s) => s.id === 'fetchSession')?.input,
+        { servedToGuest: (before.context as Ctx).servedToGuest },
+        'fetchSession asked with the page mark',
+      );
+      assertEqual(ctx.servedToGuest, false, 'a later restore asks the BFF');
+    }
     assertEqual(
-      ctx.userInfo,
-      { ...(event.output as { user: UserInfo }).user, doNotLogout: false },
-      'the session user is restored into session storage',
+      after.hasTag('guest'),
+      ctx.userInfo === null && !after.hasTag('loggedIn') && !after.matches('loggingOut') && !after.hasTag('restoring'),
+      'guest exactly when nobody is logged in',
     );
-  if (event.type === 'auth.elsewhere.loggedOut') assertEqual(ctx.userInfo, null, 'a logout in another tab logs this one out');
-  // A tab waiting for its own login or logout answer lets that answer decide.
-  const asking = ['loggingOut', { guest: 'loggingIn' }, { guest: 'registering' }].some((s) => before.matches(s as never));
-  if (event.type === 'auth.elsewhere.user' && !asking)
-    assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
-  assertEqual(after.hasTag('admin'), ctx.userInfo?.isAdmin === true, 'admin tag follows isAdmin');
-  if (event.type === 'xstate.error.actor.login') {
-    const status = (event.error as { status: number }).status;
-    assertEqual(ctx.error, status === 401 ? AUTH_TEXTS.wrongCredentials : 'Server down', 'login error text');
-  }
-  if (event.type === 'xstate.error.actor.register') assertEqual(ctx.error, AUTH_TEXTS.userExists, 'register error text');
-  if (event.type === 'xstate.done.actor.register') assertEqual(ctx.notice, AUTH_TEXTS.userCreated, 'register notice');
-  if (event.type === 'xstate.error.actor.updateProfile') assertEqual(ctx.error, AUTH_TEXTS.somethingWrong, 'profile error text');
-  if (event.type === 'auth.logout' || event.type === 'auth.unauthorized') assertEqual(ctx.userInfo, null, 'logout and 401 clear userInfo');
-};
+    // While the server is asked, the header shows neither Login/Register nor a name.
+    if (after.hasTag('restoring'))
+      assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
+    if (event.type === 'xstate.done.actor.fetchSession')
+      assertEqual(
+        ctx.userInfo,
+        { ...(event.output as { user: UserInfo }).user, doNotLogout: false },
+        'the session user is restored into session storage',
+      );
+    if (event.type === 'auth.elsewhere.loggedOut') assertEqual(ctx.userInfo, null, 'a logout in another tab logs this one out');
+    // A tab waiting for its own login or logout answer lets that answer decide.
+    const asking = ['loggingOut', { guest: 'loggingIn' }, { guest: 'registering' }].some((s) => before.matches(s as never));
+    if (event.type === 'auth.elsewhere.user' && !asking)
+      assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
+    assertEqual(after.hasTag('admin'), ctx.userInfo?.isAdmin === true, 'admin tag follows isAdmin');
+    if (event.type === 'xstate.error.actor.login') {
+      const status = (event.error as { status: number }).status;
+      assertEqual(ctx.error, status === 401 ? AUTH_TEXTS.wrongCredentials : 'Server down', 'login error text');
+    }
+    if (event.type === 'xstate.error.actor.register') assertEqual(ctx.error, AUTH_TEXTS.userExists, 'register error text');
+    if (event.type === 'xstate.done.actor.register') assertEqual(ctx.notice, AUTH_TEXTS.userCreated, 'register notice');
+    if (event.type === 'xstate.error.actor.updateProfile') assertEqual(ctx.error, AUTH_TEXTS.somethingWrong, 'profile error text');
+    // The profile page shows the outcome of an update sent from it only: opening it clears an older one.
+    if (event.type === 'auth.profileOpened' && !after.matches({ loggedIn: { profile: 'updating' } }))
+      assertEqual([ctx.notice, ctx.error, after.hasTag('error')], [null, null, false], 'the profile page opens without an older outcome');
+    if (event.type === 'auth.logout' || event.type === 'auth.unauthorized')
+      assertEqual(ctx.userInfo, null, 'logout and 401 clear userInfo');
+  };
 
 const who = (u: UserInfo | null | undefined) => (u?.isAdmin ? 'an admin' : 'a shopper');
 
@@ -107,6 +123,7 @@ const describe: PlanTemplates = {
     'auth.register': (e) => `the visitor registers as ${e.name} ${e.lastName} <${e.email}>`,
     'auth.logout': 'the user logs out',
     'auth.updateProfile': (e) => `the user saves the profile with the name ${e.body.name}`,
+    'auth.profileOpened': 'the user opens the profile page',
     'auth.unauthorized': 'a call answers 401',
     'auth.storageChanged': 'another tab changes the stored login',
     'auth.elsewhere.user': (e) => `another tab logs in ${e.userInfo.name} as ${who(e.userInfo)}`,
@@ -130,14 +147,16 @@ export const authModel = (): ModelSpec => {
     name: 'auth',
     machine: controlledAuth(control),
     control,
-    // Empty storages, and another tab's admin login in local storage (start-up and storageChanged find it).
+    // Empty storages (in a page served with or without a session), and another tab's admin login
+    // in local storage (start-up and storageChanged find it).
     inputs: [
       () => ({ local: frozenStorage(), session: frozenStorage() }),
+      () => ({ local: frozenStorage(), session: frozenStorage(), servedToGuest: true }),
       () => ({ local: frozenStorage({ userInfo: JSON.stringify(admin) }), session: frozenStorage() }),
     ],
     events,
-    select: (ctx: Ctx) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice }),
-    check,
+    select: (ctx: Ctx) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice, servedToGuest: ctx.servedToGuest }),
+    check: checkWith(control),
     describe,
   };
 };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -15,7 +15,8 @@ type Options<T> = {
 
 /**
  * Delete a row of an admin list after 'Are you sure?' (spec section 5): `ask(row)` opens the
- * dialog, `dialog` renders it, `error` is the server's refusal to show above the list.
+ * dialog, `dialog` renders it, `error` is the server's refusal to show above the list. The
+ * question is the deletion's submit machine's (`asking`): Yes sends the row it asked about.
  */
 export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): {
   ask: (item: T) => void;
@@ -23,8 +24,6 @@ export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): 
   dialog: ReactNode;
 } {
   const toast = useToast();
-  // Which row the open dialog asks about: the dialog's own view, decided only by the admin's clicks.
-  const [pending, setPending] = useState<T | null>(null);
   const deletion = useSubmit(
     (item: T, signal: AbortSignal) => api.delete(url(item), { signal }).then(() => item),
     (item) => {
@@ -33,13 +32,6 @@ export function useConfirmedDelete<T>({ url, removed, onRemoved }: Options<T>): 
     },
   );
 
-  const remove = (item: T) => {
-    setPending(null);
-    deletion.submit(item);
-  };
-
-  const dialog = (
-    <ConfirmDialog open={pending !== null} onCancel={() => setPending(null)} onConfirm={() => pending !== null && remove(pending)} />
-  );
-  return { ask: setPending, error: deletion.error, dialog };
+  const dialog = <ConfirmDialog open={deletion.asking} onCancel={deletion.dismiss} onConfirm={deletion.confirm} />;
+  return { ask: deletion.ask, error: deletion.error, dialog };
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
 import type { User } from '../../../contracts/user.ts';
 import { AuthContext } from '../../lib/contexts.ts';
@@ -33,12 +33,13 @@ export function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState<ProfileValues>(() => valuesFrom(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  // The machine's notice outlives this page: show an outcome only for an update sent from here.
-  const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The API's refusal of one field (a wrong current password, a zip code it does not take) shows beside it.
-  const refusedField = sent && !busy && failure && failedField && failedField in values ? (failedField as keyof ProfileValues) : null;
-  const generalFailure = sent && !busy && failure && !refusedField ? failure : null;
+  const refusedField = !busy && failure && failedField && failedField in values ? (failedField as keyof ProfileValues) : null;
+  const generalFailure = !busy && failure && !refusedField ? failure : null;
+
+  // The machine's outcome outlives this page: opening it clears an older one, before the first paint.
+  useLayoutEffect(() => auth.send({ type: 'auth.profileOpened' }), [auth]);
 
   useEffect(() => {
     if (!refusedField) return;
@@ -63,7 +64,6 @@ export function ProfileForm({ user }: { user: User }) {
     const found = validateProfile(values);
     setErrors(found);
     if (Object.keys(found).length > 0 || busy) return;
-    setSent(true);
     auth.send({ type: 'auth.updateProfile', body: toBody(values) });
   };
 
@@ -98,7 +98,7 @@ export function ProfileForm({ user }: { user: User }) {
         Update
       </Button>
       {generalFailure ? <Alert tone="danger">{generalFailure}</Alert> : null}
-      {sent && !busy && updated ? <Alert tone="success">{AUTH_TEXTS.userUpdated}</Alert> : null}
+      {!busy && updated ? <Alert tone="success">{AUTH_TEXTS.userUpdated}</Alert> : null}
     </form>
   );
 }

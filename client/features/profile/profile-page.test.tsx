@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../testing/dom.ts';
+import { click, getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../testing/render.tsx';
 import { profile, renderAsUser } from '../../testing/user.tsx';
@@ -14,9 +15,20 @@ const updated = {
   userUpdated: { _id: 'u1', name: 'Anna', lastName: 'Lee', email: 'ann@example.com', isAdmin: false },
 };
 
+/** The profile page with a way to leave it and open it again (the auth machine lives on). */
+function Reopenable() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button onClick={() => setOpen(!open)}>{open ? 'Leave' : 'Open again'}</button>
+      {open ? <UserProfilePage /> : null}
+    </>
+  );
+}
+
 async function renderProfile(put: MockRoute = { body: updated }) {
   const calls = mockFetch({ 'GET /api/users/profile/u1': { body: profile }, 'PUT /api/users/profile': put });
-  const view = await renderAsUser(<UserProfilePage />, { route: '/user' });
+  const view = await renderAsUser(<Reopenable />, { route: '/user' });
   await settle();
   const c = view.container;
   const input = (label: string) => getByLabelText(c, label);
@@ -183,6 +195,20 @@ describe('profile page', () => {
     await send();
     expect(queryByText(container, 'Something went wrong')).not.toBeNull();
     expect(queryByText(container, 'User updated')).toBeNull();
+  });
+
+  it.each([
+    ['"User updated"', { body: updated }, 'User updated'],
+    ['"Something went wrong"', { status: 500, body: { message: 'boom' } }, 'Something went wrong'],
+  ] as const)('when the page is left after %s and opened again, then the older outcome is gone', async (_, put, text) => {
+    const { container, send } = await renderProfile(put);
+    await send();
+    expect(queryByText(container, text)).not.toBeNull();
+    await click(getByRoleName(container, 'button', 'Leave'));
+    await click(getByRoleName(container, 'button', 'Open again'));
+    await settle();
+    expect(queryByText(container, 'Your name', 'label')).not.toBeNull();
+    expect(queryByText(container, text)).toBeNull();
   });
 
   it('when the profile cannot be loaded, then the server message shows with a way to try again', async () => {

@@ -52,6 +52,15 @@ const updateProfile = async (page: Page) => {
   await page.getByRole('button', { name: 'Update' }).click();
 };
 
+/** Leaves the profile page for My orders and opens it again, through the "First Last" dropdown (no reload). */
+const reopenProfile = async (page: Page) => {
+  for (const link of ['My orders', 'My profile']) {
+    await page.locator('header summary').click();
+    await page.getByRole('link', { name: link, exact: true }).click();
+  }
+  await expect(page.getByLabel('Your name')).not.toHaveValue('');
+};
+
 /** An admin logs out from the admin side menu, a user from the "First Last" dropdown. */
 const logout = async (page: Page, before: AnyMachineSnapshot) => {
   if (before.hasTag('admin')) {
@@ -83,6 +92,8 @@ const perform = async (page: Page, action: AuthAction, before: AnyMachineSnapsho
       await updateProfile(page);
       await expect(page.getByRole('alert')).toBeVisible();
       return page.unroute('**/api/users/profile');
+    case 'open-profile':
+      return reopenProfile(page);
     case 'logout-offline':
       // the same clicks, but the logout call never reaches the server
       await page.route('**/api/logout', (route) => route.abort(), { times: 1 });
@@ -123,6 +134,9 @@ const expectPageShows = async (page: Page, s: AnyMachineSnapshot, action: AuthAc
       if (action) await expect(page).toHaveURL(/\/user$/);
     }
     if (ctx.notice) await expect(page.getByRole('status').filter({ hasText: ctx.notice })).toBeVisible();
+    // The profile page opened again shows no outcome of an update sent before.
+    if (action === 'open-profile')
+      for (const text of [AUTH_TEXTS.userUpdated, AUTH_TEXTS.somethingWrong]) await expect(page.getByText(text)).toHaveCount(0);
     if (s.hasTag('error')) await expect(page.getByRole('alert').filter({ hasText: ctx.error ?? '' })).toHaveText(ctx.error ?? '');
   }
 };

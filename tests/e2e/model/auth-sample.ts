@@ -43,7 +43,8 @@ export type AuthAction =
   | 'logout'
   | 'logout-offline'
   | 'update-profile'
-  | 'update-profile-fails';
+  | 'update-profile-fails'
+  | 'open-profile';
 export const actionOf = (event: AnyEventObject): AuthAction | null => {
   const output = (event as { output?: { userLoggedIn?: UserInfo } }).output;
   switch (event.type) {
@@ -63,6 +64,8 @@ export const actionOf = (event: AnyEventObject): AuthAction | null => {
       return 'update-profile';
     case 'xstate.error.actor.updateProfile':
       return 'update-profile-fails';
+    case 'auth.profileOpened':
+      return 'open-profile';
     default:
       return null; // the request that the next step answers, or the logout call's answer
   }
@@ -110,7 +113,11 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
     ];
   // Only the account this run created changes its profile (and so its password): the demo accounts stay as seeded.
   if (s.matches('loggedIn') && (s.context as { userInfo: UserInfo | null }).userInfo?._id === E2E_USERS.newcomer._id)
-    return [{ type: 'auth.logout' }, { type: 'auth.updateProfile', body: { ...PROFILE, name: UPDATED.name } }];
+    return [
+      { type: 'auth.logout' },
+      { type: 'auth.updateProfile', body: { ...PROFILE, name: UPDATED.name } },
+      { type: 'auth.profileOpened' },
+    ];
   if (s.matches('loggedIn')) return [{ type: 'auth.logout' }];
   return [];
 };

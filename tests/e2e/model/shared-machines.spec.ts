@@ -105,16 +105,46 @@ test('when a product loads, is missing, or the orders call fails once, then the 
   await collect(page);
 });
 
-test("when an admin creates a category beside the product form, then the server's list replaces the shown one at once", async ({
-  page,
-}) => {
+/** An admin creates a category beside the product form; the server's list replaces the shown one at once. */
+const createCategory = async (page: Page, prefix: string): Promise<string> => {
   await login(page, DEMO_ADMIN);
   await goto(page, '/admin/create-new-product');
   // The run's shop is shared by every spec: a name of its own, as admin.spec.ts does.
-  const category = `Model run ${Date.now()}`;
+  const category = `${prefix} ${Date.now()}`;
   await page.getByLabel('Or create a new category').fill(category);
   await page.getByLabel('Or create a new category').press('Enter');
   await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(category);
+  return category;
+};
+
+test("when an admin creates a category beside the product form, then the server's list replaces the shown one at once", async ({
+  page,
+}) => {
+  await createCategory(page, 'Model run');
+  await collect(page);
+});
+
+test('when an admin deletes a category, then "Are you sure?" gates it: Cancel keeps it, a refusal stays shown behind the next question, Yes removes it', async ({
+  page,
+}) => {
+  const category = await createCategory(page, 'Model delete');
+  await goto(page, '/admin/products');
+  const remove = page.getByRole('button', { name: `Delete category ${category}` });
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  // asking → Cancel (idle); asking → Yes, refused (failed); asking → Cancel (failed again); asking → Yes (sent)
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.route('**/api/categories/**', (route) => route.fulfill({ status: 500, json: { message: 'Model run refusal' } }), { times: 1 });
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Model run refusal')).toBeVisible();
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Model run refusal')).toBeVisible();
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(remove).toHaveCount(0);
   await collect(page);
 });
 
@@ -168,7 +198,16 @@ const EXCLUDED: Record<string, Excluded[]> = {
         'no screen reloads a resource that is still loading (reloads follow an answer: a review, a delete, Try again); fetch.machine.test.ts covers it',
     },
   ],
-  submit: [],
+  submit: [
+    {
+      transition: 'submit.asking --submit.ask#0-->',
+      reason: 'the question is a modal dialog: no second Delete can be pressed behind it; submit.model.test.ts covers it',
+    },
+    {
+      transition: 'submit.sending --submit.ask#0-->',
+      reason: 'a Delete pressed in the milliseconds a deletion is sent: no person can time it; submit.model.test.ts covers it',
+    },
+  ],
 };
 
 for (const name of Object.keys(models)) {
