@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -92,6 +93,16 @@ export const createPgliteTestDb = async (): Promise<Db> => {
   const db = fromPglite(pglite);
   await migrate(db);
   return db;
+};
+
+/**
+ * A migrated, empty embedded database on disk in `dataDir` (its `pglite` folder, as openDb
+ * makes it), loaded from the template rather than migrated; open it with openDb.
+ */
+export const createPgliteTestDir = async (dataDir: string): Promise<void> => {
+  await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: await pgliteTemplate() });
+  await pglite.close();
 };
 
 /**
