@@ -137,3 +137,23 @@ export const createTestDb = async (): Promise<Db> => {
   urls.set(opened, url.toString());
   return opened;
 };
+
+/** A new, empty database on the test server (`adminUrl`), not migrated: a target a restore fills through DATABASE_URL. */
+export const emptyServerDb = async (adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> => {
+  const name = `sf_restore_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { testApiConfig } from '../../testing/api-harness.ts';
-import { createPgliteTestDb } from '../../testing/test-db.ts';
+import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
 import { openDb } from '../index.ts';
 import type { Db } from '../types.ts';
 import { openPglite } from '../pglite.ts';
@@ -160,26 +159,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('restore refusals (embed
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-/** A new database on the test server, dropped by `drop()`. */
-const serverDb = async (url: string) => {
-  const name = `sf_refusal_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const at = new URL(url);
-  at.pathname = `/${name}`;
-  return {
-    url: at.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-};
-
 /** Until no connection of the shop's name is left on the database (the server ends a closed one a moment later). */
 const shopConnectionsGone = async (url: string) => {
   const client = new pg.Client({ connectionString: url, application_name: 'statefront-test' });
@@ -200,7 +179,7 @@ const shopConnectionsGone = async (url: string) => {
 describe.skipIf(!adminUrl)('restore refusals (PostgreSQL target; in the PostgreSQL run)', () => {
   it('when a shop runs on the target database, then the restore refuses and names it, the target is untouched, and once it stops the restore goes through', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'statefront-refusals-pg-'));
-    const server = await serverDb(adminUrl!);
+    const server = await emptyServerDb(adminUrl!);
     try {
       const source = await createPgliteTestDb();
       const file = await smallShop(source, path.join(dir, 'source'), 'Kept')

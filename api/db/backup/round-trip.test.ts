@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { sessionCallHeaders, testApiConfig } from '../../testing/api-harness.ts';
-import { createPgliteTestDb } from '../../testing/test-db.ts';
+import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, migrationNames } from '../migrate.ts';
 import { fromPglite, openPglite } from '../pglite.ts';
@@ -127,26 +125,6 @@ const backupTo = async (db: Db, dataDir: string): Promise<string> => {
   const file = path.join(await tempDir('backup-file'), 'shop.tar.gz');
   await writeBackup(createWriteStream(file), { db, dataDir });
   return file;
-};
-
-/** A new, empty database on the test server, restored into through DATABASE_URL as a shop would be. */
-const emptyServerDb = async (adminUrl: string) => {
-  const name = `sf_restore_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 };
 
 type Side = { db: Db; dataDir: string };
