@@ -18,6 +18,7 @@ import { usersRoutes } from './components/users/routes.ts';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
+import { markShopRunning } from './db/running.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
@@ -113,10 +114,17 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   let server: http.Server | undefined;
   let detach: Array<() => Promise<void>> = [];
   let sweep: ExpirySweep | undefined;
+  let unmark: (() => Promise<void>) | undefined;
   return {
     app,
     context,
     async start(port = config.API_PORT, host = config.API_HOST) {
+      // Issue [Data]: a restore refuses a PostgreSQL database a shop runs on (api/db/running.ts).
+      if (config.DATABASE_URL) {
+        unmark = await markShopRunning(config.DATABASE_URL, (err) =>
+          context.logger.warn({ err }, 'the connection that marks this shop running on PostgreSQL failed; taking it again'),
+        );
+      }
       // Issue 27: slow headers and bodies are cut off rather than held for minutes.
       const deadline = bodyDeadline(config);
       server = http.createServer(serverTimeouts(config), (req, res) => {
@@ -141,6 +149,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
         server.closeAllConnections();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
+      await unmark?.();
     },
   };
 };

@@ -39,7 +39,7 @@ const listLoad = async (url: string, until: Promise<unknown>) => {
     }
   };
   await Promise.all([0, 1, 2, 3].map(loop));
-  return { p99: percentile(times, 99), calls: times.length, refused };
+  return { p99: percentile(times, 99), max: Math.max(...times), calls: times.length, refused };
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -79,7 +79,11 @@ const measure = async (
     });
     return [
       f(`backup (${size}, ${rows} rows)`, 'reference', seconds(backupMs)),
-      f('snapshot held the database', kind === 'embedded' ? 'writes wait this long at most' : 'writes go on beside it', seconds(heldMs)),
+      f(
+        'snapshot held the database',
+        kind === 'embedded' ? 'the shop waits this long at most (backup start or stop)' : 'writes go on beside it',
+        seconds(heldMs),
+      ),
       f('file size', 'reference', `${(bytes / 1024 / 1024).toFixed(1)} MB`),
       f('restore into a new target', 'reference', seconds(restoreMs)),
       f('product list p99 before', 'reference', `${before.p99.toFixed(0)} ms`),
@@ -88,6 +92,12 @@ const measure = async (
         `≤ 3× before (${(3 * before.p99).toFixed(0)} ms)`,
         `${during.p99.toFixed(0)} ms`,
         atMost(during.p99, 3 * before.p99),
+      ),
+      // Four loops: one wait of the whole shop delays four calls only, too few for the p99 to show it.
+      f(
+        'product list slowest call before / during',
+        'reference (the longest wait)',
+        `${before.max.toFixed(0)} / ${during.max.toFixed(0)} ms`,
       ),
       f('list calls refused during the backup', '0', `${during.refused} of ${during.calls}`, during.refused === 0 ? 'pass' : 'miss'),
     ];

@@ -11,7 +11,12 @@
 export type Tier = 'fast' | 'db';
 
 /** Scripts' tests that start a process, a database or a server (the rest of scripts/ is fast). */
-const SCRIPTS_WITH_SERVERS = ['scripts/start.test.ts', 'scripts/drain-on-sigterm.test.ts', 'scripts/cluster/migrate-lock.test.ts'];
+const SCRIPTS_WITH_SERVERS = [
+  'scripts/backup.test.ts',
+  'scripts/start.test.ts',
+  'scripts/drain-on-sigterm.test.ts',
+  'scripts/cluster/migrate-lock.test.ts',
+];
 
 /** The e2e tier's vitest part: the cluster topology and start:cluster itself (vitest.cluster.config.ts). */
 export const CLUSTER_VITEST = ['tests/cluster/**/*.test.ts', 'scripts/cluster/cluster.test.ts'];

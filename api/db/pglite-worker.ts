@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
 import type { ThreadCall, ThreadReply } from './pglite-thread.ts';
+import { tsWorker } from './ts-worker.ts';
 import type { Db, Queryable } from './types.ts';
 
 type Call = ThreadCall extends infer C ? (C extends ThreadCall ? Omit<C, 'id'> : never) : never;
@@ -9,10 +10,7 @@ type Call = ThreadCall extends infer C ? (C extends ThreadCall ? Omit<C, 'id'> :
  * event loop that serves HTTP. Same Db as fromPglite: PGlite still serialises every statement.
  */
 export const openPgliteWorker = async (dataDir?: string): Promise<Db> => {
-  // The thread's entry is TypeScript: it registers tsx first, as the main thread runs under it.
-  const entry = new URL('./pglite-thread.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { dataDir } });
+  const worker = tsWorker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 1;
   worker.on('message', (reply: ThreadReply) => {
@@ -43,6 +41,7 @@ export const openPgliteWorker = async (dataDir?: string): Promise<Db> => {
   await send({ op: 'query', sql: 'select 1', params: [] });
   return {
     kind: 'pglite',
+    ...(dataDir ? { dataDir: path.resolve(dataDir) } : {}),
     ...queryable(),
     async transaction(fn) {
       const tx = await send<number>({ op: 'begin' });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types.ts';
 
@@ -16,11 +17,12 @@ const wrap = (raw: Raw): Queryable => ({
  */
 export const openPglite = async (dataDir?: string): Promise<Db> => {
   const pg = await PGlite.create(dataDir ? { dataDir } : {});
-  return fromPglite(pg);
+  return fromPglite(pg, dataDir);
 };
 
-export const fromPglite = (pg: PGlite): Db => ({
+export const fromPglite = (pg: PGlite, dataDir?: string): Db => ({
   kind: 'pglite',
+  ...(dataDir ? { dataDir: path.resolve(dataDir) } : {}),
   ...wrap(pg),
   transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
   exec: async (sql) => {

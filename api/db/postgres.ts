@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SHOP_APPLICATION } from './running.ts';
 import type { Db, Queryable } from './types.ts';
 
 // Postgres returns bigint (count(*), sums) as strings by default; our figures fit in a double.
@@ -13,7 +14,7 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
 });
 
 /** A PostgreSQL server through a connection pool, when DATABASE_URL is set. */
-export const openPostgres = async (url: string, max = 10, applicationName = 'statefront'): Promise<Db> => {
+export const openPostgres = async (url: string, max = 10, applicationName = SHOP_APPLICATION): Promise<Db> => {
   // Named, so a restore sees that a shop still has connections open (api/db/backup/restore.ts).
   const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   // An idle connection the server ends (restart, failover, a forced drop) emits 'error' on

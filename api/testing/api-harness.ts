@@ -60,6 +60,8 @@ export const authedAt =
 
 export type StartTestApiOptions = Omit<Partial<ApiOptions>, 'db' | 'config'> & {
   config?: Partial<ApiConfig>;
+  /** The database, opened on the API's DATA_DIR (the embedded one on disk, say); default createTestDb's. */
+  openDb?: (dataDir: string) => Promise<Db>;
 };
 
 let defaultHash: Promise<string> | undefined;
@@ -98,8 +100,8 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
 export const startTestApi = async (options: StartTestApiOptions = {}): Promise<TestApi> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-api-test-'));
   const config = testApiConfig(dataDir, options.config);
-  const db = await createTestDb();
-  const { config: _ignored, ...rest } = options;
+  const db = options.openDb ? await options.openDb(dataDir) : await createTestDb();
+  const { config: _ignored, openDb: _opened, ...rest } = options;
   const api = createApi({ ...rest, db, config });
   const { url, server } = await api.start(0, '127.0.0.1');
 

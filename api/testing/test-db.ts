@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -95,6 +96,16 @@ export const createPgliteTestDb = async (): Promise<Db> => {
 };
 
 /**
+ * A migrated, empty embedded database on disk in `dataDir` (its `pglite` folder, as openDb
+ * makes it), loaded from the template rather than migrated; open it with openDb.
+ */
+export const createPgliteTestDir = async (dataDir: string): Promise<void> => {
+  await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: await pgliteTemplate() });
+  await pglite.close();
+};
+
+/**
  * A fresh, migrated, empty database for one test file, copied from a template migrated once.
  * With TEST_DATABASE_URL (a PostgreSQL server's admin URL) it is a new database on that server,
  * dropped on close; otherwise an in-memory PGlite loaded from a dumped data directory.
@@ -125,4 +136,24 @@ export const createTestDb = async (): Promise<Db> => {
   };
   urls.set(opened, url.toString());
   return opened;
+};
+
+/** A new, empty database on the test server (`adminUrl`), not migrated: a target a restore fills through DATABASE_URL. */
+export const emptyServerDb = async (adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> => {
+  const name = `sf_restore_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 };

@@ -88,7 +88,7 @@ export const takeBackup = async ({
       say(`opening the embedded database in ${path.resolve(dataDir)} (no shop runs on it) …`);
       const db = await openPglite(dir);
       try {
-        await writeBackup(out, { db, dataDir, onProgress: say });
+        await writeBackup(out, { db, dataDir, onProgress: say, alone: true });
       } finally {
         await db.close();
       }

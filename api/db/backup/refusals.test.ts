@@ -3,11 +3,16 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDb } from '../../testing/test-db.ts';
+import { createApi } from '../../app.ts';
+import { testApiConfig } from '../../testing/api-harness.ts';
+import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
 import { openDb } from '../index.ts';
 import type { Db } from '../types.ts';
 import { openPglite } from '../pglite.ts';
+import { openPostgres } from '../postgres.ts';
+import { SHOP_APPLICATION } from '../running.ts';
 import { listFiles, sha256, takeSnapshot, writeBackup } from './export.ts';
 import { FORMAT, FORMAT_VERSION, MANIFEST_NAME, type Manifest, tableFile } from './manifest.ts';
 import { restoreBackup } from './restore.ts';
@@ -150,4 +155,61 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('restore refusals (embed
     expect(await fingerprint(target)).toEqual(before);
     expect(await listFiles(path.join(target, 'images'))).toEqual(['Kept.jpg']);
   });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** Until no connection of the shop's name is left on the database (the server ends a closed one a moment later). */
+const shopConnectionsGone = async (url: string) => {
+  const client = new pg.Client({ connectionString: url, application_name: 'statefront-test' });
+  await client.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await client.query(`select 1 from pg_stat_activity where datname = current_database() and application_name = $1`, [
+        SHOP_APPLICATION,
+      ]);
+      if (!rows.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+};
+
+describe.skipIf(!adminUrl)('restore refusals (PostgreSQL target; in the PostgreSQL run)', () => {
+  it('when a shop runs on the target database, then the restore refuses and names it, the target is untouched, and once it stops the restore goes through', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'statefront-refusals-pg-'));
+    const server = await emptyServerDb(adminUrl!);
+    try {
+      const source = await createPgliteTestDb();
+      const file = await smallShop(source, path.join(dir, 'source'), 'Kept')
+        .then(() => backupOf(source, path.join(dir, 'source'), path.join(dir, 'good.tar.gz')))
+        .finally(() => source.close());
+      const dataDir = path.join(dir, 'target');
+      await restoreBackup({ file, target: { dataDir, databaseUrl: server.url } });
+      // The shop, as npm start runs it on DATABASE_URL: its API holds the running mark while it runs.
+      const db = await openPostgres(server.url, 2);
+      const api = createApi({ db, config: testApiConfig(dataDir, { DATABASE_URL: server.url }), attachments: [] });
+      await api.start(0, '127.0.0.1');
+      const look = await openPostgres(server.url, 1, 'statefront-test');
+      const before = await takeSnapshot(look).then((s) => s.tables.map((t) => `${t.name} ${t.rows} ${sha256(t.data)}`));
+      try {
+        await expect(restoreBackup({ file, target: { dataDir, databaseUrl: server.url }, replace: true })).rejects.toThrow(
+          /A shop is running on this database \(1 running instance.*stop it first\. Nothing was restored\./,
+        );
+        expect(await takeSnapshot(look).then((s) => s.tables.map((t) => `${t.name} ${t.rows} ${sha256(t.data)}`))).toEqual(before);
+        expect(await readdir(dataDir)).toEqual(['images']);
+        expect(await readFile(path.join(dataDir, 'images', 'Kept.jpg'), 'utf8')).toBe('Kept');
+      } finally {
+        await api.stop();
+        await db.close();
+      }
+      await shopConnectionsGone(server.url);
+      await look.close();
+      expect((await restoreBackup({ file, target: { dataDir, databaseUrl: server.url }, replace: true })).restored).toBe(true);
+    } finally {
+      await server.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

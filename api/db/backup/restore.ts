@@ -11,6 +11,7 @@ import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
 import { openPglite } from '../pglite.ts';
 import { openPostgres } from '../postgres.ts';
+import { SHOP_APPLICATION, SHOP_RUNNING_LOCK } from '../running.ts';
 import type { Queryable } from '../types.ts';
 import { listFiles } from './export.ts';
 import { holdsRows, loadTable, moveCatalogueVersionsOn, targetTables } from './load.ts';
@@ -32,9 +33,6 @@ export type RestoreResult = { manifest: Manifest; restored: boolean; migrated: s
 
 /** A restore takes this on PostgreSQL, so two restores (or a restore and the migrations) never run together. */
 const RESTORE_LOCK = 727_003;
-
-/** The application name the shop's PostgreSQL connections carry, so a restore sees a running shop. */
-export const SHOP_APPLICATION = 'statefront';
 
 const exists = (p: string) =>
   stat(p).then(
@@ -121,7 +119,7 @@ const restoreEmbedded = async (options: RestoreOptions, manifest: Manifest, say:
   }
 };
 
-/** The shop's tables and functions in the current schema (not an extension's), for a replacing restore. */
+/** The shop's tables, functions and sequences in the current schema (not an extension's), for a replacing restore. */
 const dropShop = async (tx: Queryable) => {
   const { rows: tables } = await tx.query<{ name: string }>(
     `select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r'`,
@@ -133,6 +131,24 @@ const dropShop = async (tx: Queryable) => {
        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
   );
   for (const f of functions) await tx.query(`drop function if exists ${f.signature} cascade`);
+  // A sequence of its own (migration 013's catalogue_version_seq), which no table owns and takes along.
+  const { rows: sequences } = await tx.query<{ name: string }>(
+    `select c.relname as name from pg_class c
+     where c.relnamespace = current_schema()::regnamespace and c.relkind = 'S'
+       and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')`,
+  );
+  for (const q of sequences) await tx.query(`drop sequence if exists ${ident(q.name)} cascade`);
+};
+
+/** How many instances hold the running lock (pg_locks: one shared advisory lock each). */
+const runningInstances = async (q: Queryable): Promise<number> => {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from pg_locks
+     where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+       and classid = 0 and objid = $1 and objsubid = 1 and mode = 'ShareLock' and granted`,
+    [SHOP_RUNNING_LOCK],
+  );
+  return rows[0]?.n ?? 0;
 };
 
 const restorePostgres = async (options: RestoreOptions, url: string, manifest: Manifest, say: (m: string) => void): Promise<string[]> => {
@@ -143,14 +159,22 @@ const restorePostgres = async (options: RestoreOptions, url: string, manifest: M
   const nextImages = path.join(dataDir, `images.restoring-${stamp}`);
   let migrated: string[] = [];
   try {
-    const { rows } = await db.query<{ pid: number }>(
-      `select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
-      [SHOP_APPLICATION],
-    );
-    if (rows.length)
-      throw new BackupError(`A shop is running on this database (${rows.length} of its connections are open): stop it first.`);
     await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
+      // Every running instance holds this lock shared (api/db/running.ts); held here until the
+      // restore commits, so an instance that starts meanwhile waits for the restored shop.
+      const { rows: free } = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1) as got', [SHOP_RUNNING_LOCK]);
+      // Connections of the shop's name (a tool such as create-admin, or a shop without the lock): also a shop at work.
+      const { rows: open } = await tx.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+        [SHOP_APPLICATION],
+      );
+      if (!free[0]?.got || open.length) {
+        const instances = await runningInstances(tx);
+        throw new BackupError(
+          `A shop is running on this database (${instances} running instance${instances === 1 ? '' : 's'}, ${open.length} open connection${open.length === 1 ? '' : 's'} of its own): stop it first. Nothing was restored.`,
+        );
+      }
       if (!options.replace && ((await holdsRows(tx)) || (await listFiles(imagesDir)).length))
         throw notEmpty('The database at DATABASE_URL');
       await dropShop(tx);

@@ -43,11 +43,18 @@ const padding = (size: number): Buffer => Buffer.alloc((BLOCK - (size % BLOCK)) 
 export const tarWriter = (out: Writable) => {
   const write = (chunk: Buffer): Promise<void> =>
     new Promise((resolve, reject) => {
-      if (out.write(chunk)) resolve();
-      else {
-        out.once('drain', resolve);
-        out.once('error', reject);
-      }
+      if (out.write(chunk)) return resolve();
+      // Both listeners go once either fires: a large backup waits for 'drain' thousands of times.
+      const drained = () => {
+        out.off('error', failed);
+        resolve();
+      };
+      const failed = (error: Error) => {
+        out.off('drain', drained);
+        reject(error);
+      };
+      out.once('drain', drained);
+      out.once('error', failed);
     });
   return {
     async add(name: string, data: Buffer, mtime = new Date()): Promise<void> {
