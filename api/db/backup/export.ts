@@ -106,11 +106,14 @@ const startReader = (data: ReaderData): Reader => {
   };
 };
 
+const isAnswer = <T extends FromReader['type']>(answer: FromReader, type: T): answer is Extract<FromReader, { type: T }> =>
+  answer.type === type;
+
 const answerOf = async <T extends FromReader['type']>(reader: Reader, type: T): Promise<Extract<FromReader, { type: T }>> => {
   const answer = await reader.next();
   if (answer.type === 'failed') throw new Error(`Reading a copy of the embedded database failed: ${answer.message}`);
-  if (answer.type !== type) throw new Error(`Reading a copy of the embedded database: expected ${type}, got ${answer.type}`);
-  return answer as Extract<FromReader, { type: T }>;
+  if (!isAnswer(answer, type)) throw new Error(`Reading a copy of the embedded database: expected ${type}, got ${answer.type}`);
+  return answer;
 };
 
 const fromReader = (answer: Extract<FromReader, { type: 'snapshot' }>, heldMs: number): Snapshot => ({
