@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startShop } from '../bff/index.ts';
+import e2e from '../playwright.config.ts';
 
 const ORDERS = Number(process.argv[2] ?? 5);
 // Every order is John's and none is delivered: the open-orders limit (issue 27) is raised above them, and printed.
@@ -20,17 +21,6 @@ const OPEN_ORDERS_ALLOWED = ORDERS + 100;
 console.log(`MAX_OPEN_ORDERS_PER_ACCOUNT=${OPEN_ORDERS_ALLOWED} (raised for this bench)`);
 const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 const CUSTOMER = { email: 'john@doe.com', password: 'john@doe.com' };
-// The flags of playwright.config.ts.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const now = () => performance.timeOrigin + performance.now();
 const median = (values: number[]): number => {
@@ -54,7 +44,8 @@ const shop = await startShop({
   host: '127.0.0.1',
   clientDir: 'dist/client',
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+// The browser and flags the e2e suites run (playwright.config.ts).
+const browser = await chromium.launch(e2e.projects?.[0]?.use?.launchOptions);
 try {
   // The customer: plain HTTP through the BFF, the session cookie carried by hand.
   const login = await fetch(`${shop.url}/api/users/login`, {
