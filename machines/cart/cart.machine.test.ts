@@ -131,6 +131,10 @@ describe('cart machine', () => {
       actor.send(change);
       expect(ctx().lastAdded, change.type).toBeNull();
     }
+    actor.send({ type: 'cart.add', item: item('a', 10, 2) });
+    actor.send({ type: 'cart.askRemove', productID: 'a' });
+    actor.send({ type: 'cart.confirmRemove' });
+    expect(ctx().lastAdded, 'cart.confirmRemove').toBeNull();
   });
 
   it('when an out-of-stock product is added, then the last added line stays what it was', () => {
@@ -138,6 +142,83 @@ describe('cart machine', () => {
     actor.send({ type: 'cart.add', item: item('a', 10, 2) });
     actor.send({ type: 'cart.add', item: item('b', 10, 1, 0) });
     expect(ctx().lastAdded?.productID).toBe('a');
+  });
+
+  describe("removal asks 'Are you sure?' first (spec section 5)", () => {
+    const twoLines = () => {
+      const cart = start();
+      cart.actor.send({ type: 'cart.add', item: item('a', 10, 2) });
+      cart.actor.send({ type: 'cart.add', item: item('b', 5, 1) });
+      return cart;
+    };
+    const ids = (ctx: { items: CartItem[] }) => ctx.items.map((i) => i.productID);
+
+    it('when Remove is pressed on a line, then the cart asks about that line and keeps it until Yes, which removes it alone', () => {
+      const { actor, ctx, stored } = twoLines();
+      actor.send({ type: 'cart.askRemove', productID: 'a' });
+      expect(ctx().removing).toBe('a');
+      expect(ids(ctx())).toEqual(['a', 'b']);
+      actor.send({ type: 'cart.confirmRemove' });
+      expect(ctx()).toMatchObject({ removing: null, itemsCount: 1, cartSubtotal: 5 });
+      expect(ids(ctx())).toEqual(['b']);
+      expect(stored()).toMatchObject({ items: [item('b', 5, 1)] });
+    });
+
+    it('when the shopper answers Cancel, then every line stays and the question closes', () => {
+      const { actor, ctx } = twoLines();
+      actor.send({ type: 'cart.askRemove', productID: 'b' });
+      actor.send({ type: 'cart.dismissRemove' });
+      expect(ctx().removing).toBeNull();
+      expect(ids(ctx())).toEqual(['a', 'b']);
+    });
+
+    it('when Remove names a line the cart does not hold, then nothing is asked, and Yes with nothing asked removes nothing', () => {
+      const { actor, ctx } = twoLines();
+      expect(actor.getSnapshot().can({ type: 'cart.askRemove', productID: 'zz' })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'cart.confirmRemove' })).toBe(false);
+      actor.send({ type: 'cart.askRemove', productID: 'zz' });
+      actor.send({ type: 'cart.confirmRemove' });
+      expect(ctx().removing).toBeNull();
+      expect(ids(ctx())).toEqual(['a', 'b']);
+    });
+
+    it('when the line asked about goes otherwise (another tab, a logout, the checkout), then the question closes with it', () => {
+      const otherTabKeepsB = JSON.stringify({ version: CART_VERSION, items: [item('b', 5, 1)] });
+      const goes = [
+        (c: ReturnType<typeof twoLines>) => {
+          c.storage.setItem(CART_KEY, otherTabKeepsB);
+          c.actor.send({ type: 'cart.storageChanged' });
+        },
+        (c: ReturnType<typeof twoLines>) => c.actor.send({ type: 'cart.clear' }),
+        (c: ReturnType<typeof twoLines>) => c.actor.send({ type: 'cart.remove', productID: 'a' }),
+      ];
+      for (const [n, go] of goes.entries()) {
+        const cart = twoLines();
+        cart.actor.send({ type: 'cart.askRemove', productID: 'a' });
+        go(cart);
+        expect(cart.ctx().removing, `case ${n}`).toBeNull();
+        expect(ids(cart.ctx()), `case ${n}`).not.toContain('a');
+      }
+    });
+
+    it('when another tab or the product page changes the cart but keeps the line asked about, then the question stays', () => {
+      const { actor, storage, ctx } = twoLines();
+      actor.send({ type: 'cart.askRemove', productID: 'b' });
+      storage.setItem(CART_KEY, JSON.stringify({ version: CART_VERSION, items: [item('b', 5, 3)] }));
+      actor.send({ type: 'cart.storageChanged' });
+      actor.send({ type: 'cart.setQuantity', productID: 'b', quantity: 2 });
+      expect(ctx().removing).toBe('b');
+    });
+
+    it('when a question is open, then it is neither stored nor a reason to drop the product page banner', () => {
+      const { actor, ctx, stored } = start();
+      actor.send({ type: 'cart.add', item: item('a', 10, 2) });
+      actor.send({ type: 'cart.askRemove', productID: 'a' });
+      expect(stored()).not.toHaveProperty('removing');
+      expect(ctx().lastAdded?.productID).toBe('a');
+      actor.send({ type: 'cart.dismissRemove' });
+      expect(ctx().lastAdded?.productID).toBe('a');
+    });
   });
 
   describe('stock check (the cart page is shown)', () => {
@@ -195,6 +276,15 @@ describe('cart machine', () => {
       ]);
       // b left the cart before the answer came: nothing to say about it
       expect(ctx().notes).toEqual([STOCK_TEXTS.lowered('Product a', 2)]);
+    });
+
+    it('when the shopper is asked about a line the answer finds sold out, then the line and its question go together', async () => {
+      const { control, actor, ctx } = checked([item('a', 10, 1), item('b', 5, 2)]);
+      actor.send({ type: 'cart.check' });
+      actor.send({ type: 'cart.askRemove', productID: 'b' });
+      await control.resolve('checkStock', [now('a', 10, 4), now('b', 5, 0)]);
+      expect(ctx().items.map((i) => i.productID)).toEqual(['a']);
+      expect(ctx().removing).toBeNull();
     });
 
     it('when the check fails or the cart is empty, then nothing changes and no check waits', async () => {

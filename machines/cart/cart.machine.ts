@@ -18,10 +18,19 @@ export type CartContext = {
   lastAdded: AddedLine | null;
   /** What the last stock check changed (STOCK_TEXTS), shown on the cart page until the next check. */
   notes: string[];
+  /** The line the cart page asks 'Are you sure?' about before it goes (spec section 5); null when nothing is asked. */
+  removing: string | null;
 };
 export type CartEvent =
   | { type: 'cart.add'; item: CartItem }
+  /** A line goes without asking: the checkout's, for a product the server no longer sells. */
   | { type: 'cart.remove'; productID: string }
+  /** The shopper pressed a line's Remove: the cart page asks 'Are you sure?' about it first. */
+  | { type: 'cart.askRemove'; productID: string }
+  /** Yes: the line asked about goes. */
+  | { type: 'cart.confirmRemove' }
+  /** Cancel (or Escape, or the cart page left): the line stays. */
+  | { type: 'cart.dismissRemove' }
   | { type: 'cart.setQuantity'; productID: string; quantity: number }
   | { type: 'cart.clear' }
   | { type: 'cart.storageChanged' }
@@ -53,9 +62,7 @@ export const cartMachine = setup({
   },
   actions: {
     add: assign(({ context, event }) => (event.type === 'cart.add' ? totalsOf(addLine(context.items, event.item)) : {})),
-    remove: assign(({ context, event }) =>
-      event.type === 'cart.remove' ? totalsOf(context.items.filter((i) => i.productID !== event.productID)) : {},
-    ),
+    remove: assign(({ context }, productID: string | null) => totalsOf(context.items.filter((i) => i.productID !== productID))),
     setQuantity: assign(({ context, event }) =>
       event.type === 'cart.setQuantity'
         ? totalsOf(
@@ -64,6 +71,8 @@ export const cartMachine = setup({
         : {},
     ),
     clear: assign(() => totalsOf([])),
+    ask: assign(({ event }) => (event.type === 'cart.askRemove' ? { removing: event.productID } : {})),
+    closeQuestion: assign({ removing: null }),
     // The quantity that went in, so changing the select afterwards does not rewrite the banner.
     noteAdded: assign(({ context, event }) => {
       const line = event.type === 'cart.add' ? context.items.find((i) => i.productID === event.item.productID) : undefined;
@@ -83,15 +92,18 @@ export const cartMachine = setup({
   guards: {
     inStock: ({ event }) => event.type === 'cart.add' && event.item.count >= 1 && Number.isFinite(event.item.quantity),
     hasLine: ({ context, event }) =>
-      (event.type === 'cart.remove' || event.type === 'cart.setQuantity') && context.items.some((i) => i.productID === event.productID),
+      (event.type === 'cart.remove' || event.type === 'cart.askRemove' || event.type === 'cart.setQuantity') &&
+      context.items.some((i) => i.productID === event.productID),
     validQuantity: ({ event }) => event.type === 'cart.setQuantity' && Number.isFinite(event.quantity),
     hasItems: ({ context }) => context.items.length > 0,
+    asking: ({ context }) => context.removing !== null,
+    askedLineGone: ({ context }) => context.removing !== null && !context.items.some((i) => i.productID === context.removing),
   },
 }).createMachine({
   id: 'cart',
   context: ({ input }) => {
     const storage = storageRef(input.storage, 'storage');
-    return { ...readCart(storage), storage, lastAdded: null, notes: [] };
+    return { ...readCart(storage), storage, lastAdded: null, notes: [], removing: null };
   },
   initial: 'active',
   states: {
@@ -115,9 +127,21 @@ export const cartMachine = setup({
           on: { 'cart.check': { target: 'checking', reenter: true } },
         },
       },
+      // Whatever took the line asked about (another tab, the stock check, the checkout, a logout)
+      // took its question too: 'Are you sure?' never stays open over a line that is not there.
+      always: { guard: 'askedLineGone', actions: 'closeQuestion' },
       on: {
         'cart.add': { guard: 'inStock', actions: ['add', 'persist', 'noteAdded'] },
-        'cart.remove': { guard: 'hasLine', actions: ['remove', 'persist', 'forgetAdded'] },
+        'cart.remove': {
+          guard: 'hasLine',
+          actions: [{ type: 'remove', params: ({ event }) => event.productID }, 'persist', 'forgetAdded'],
+        },
+        'cart.askRemove': { guard: 'hasLine', actions: 'ask' },
+        'cart.confirmRemove': {
+          guard: 'asking',
+          actions: [{ type: 'remove', params: ({ context }) => context.removing }, 'closeQuestion', 'persist', 'forgetAdded'],
+        },
+        'cart.dismissRemove': { guard: 'asking', actions: 'closeQuestion' },
         'cart.setQuantity': { guard: and(['hasLine', 'validQuantity']), actions: ['setQuantity', 'persist', 'forgetAdded'] },
         'cart.clear': { actions: ['clear', 'persist', 'forgetAdded'] },
         'cart.storageChanged': { actions: ['reload', 'forgetAdded'] },

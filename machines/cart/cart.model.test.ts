@@ -28,4 +28,9 @@ describe('cart model', () => {
     });
     await expect(runModel(cartModel(adding))).rejects.toThrow(/replaces the old one|within 1..stock/);
   });
+
+  it('when the question outlives its line (another tab or a logout took it), then the model check fails', async () => {
+    const lingering = cartMachine.provide({ guards: { askedLineGone: () => false } });
+    await expect(runModel(cartModel(lingering))).rejects.toThrow(/a question is only about a line in the cart/);
+  });
 });

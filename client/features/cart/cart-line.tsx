@@ -1,10 +1,8 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
 import { Link } from '../../ui/link.tsx';
 import type { CartItem } from '../../../contracts/order.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { formatDollars } from '../../ui/money.ts';
@@ -30,12 +28,12 @@ export const quantityOptions = (count: number) =>
 export type CartLineProps = {
   item: CartItem;
   onQuantity: (quantity: number) => void;
+  /** Remove pressed: the cart page asks 'Are you sure?' first (spec section 5). */
   onRemove: () => void;
 };
 
-/** One cart line; removing it asks 'Are you sure?' first (spec section 5). */
+/** One cart line: its picture, name, price, quantity and Remove. */
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
-  const [asking, setAsking] = useState(false);
   return (
     <li css={lineStyle}>
       {item.image?.path ? (
@@ -56,17 +54,9 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           onChange={(e) => onQuantity(Number(e.target.value))}
         />
       </div>
-      <Button variant="secondary" css={area('remove')} aria-label={`Remove ${item.name}`} onClick={() => setAsking(true)}>
+      <Button variant="secondary" css={area('remove')} aria-label={`Remove ${item.name}`} onClick={onRemove}>
         Remove
       </Button>
-      <ConfirmDialog
-        open={asking}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          onRemove();
-        }}
-      />
     </li>
   );
 }

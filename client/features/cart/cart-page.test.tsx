@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../contracts/order.ts';
-import { totalsOf, writeCart, readCart } from '../../../machines/cart/cart-storage.ts';
+import { CART_KEY, totalsOf, writeCart, readCart } from '../../../machines/cart/cart-storage.ts';
 import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { click, getByRoleName, getByText, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
+import { Link } from '../../ui/link.tsx';
 import { CartPage } from './cart-page.tsx';
 
 setupComponentTests();
@@ -41,6 +44,7 @@ async function renderCart(items: CartItem[], now?: Parameters<typeof serverHas>[
   return { ...view, local, calls };
 }
 
+const dialogOf = (root: HTMLElement) => root.querySelector('dialog') as HTMLDialogElement;
 const proceed = (root: HTMLElement) => getByRoleName(root, 'button', 'Proceed To Checkout') as HTMLButtonElement;
 
 describe('cart page', () => {
@@ -68,24 +72,61 @@ describe('cart page', () => {
     expect(readCart(local).itemsCount).toBe(3);
   });
 
-  it('when Remove is pressed, then it asks "Are you sure?" and keeps the line on Cancel', async () => {
-    const { container } = await renderCart([line('a', 10, 1)]);
+  // Where the focus goes after Cancel is the browser's <dialog> (happy-dom moves none): cart-model.spec.ts checks it in Chromium.
+  it('when Remove is pressed, then it asks "Are you sure?" and on Cancel keeps every line', async () => {
+    const { container, local } = await renderCart([line('a', 10, 1), line('b', 2, 1)]);
     await click(getByRoleName(container, 'button', 'Remove Product a'));
-    const dialog = container.querySelector('dialog') as HTMLDialogElement;
+    const dialog = dialogOf(container);
     expect(dialog.open).toBe(true);
     expect(getByText(dialog, 'Are you sure?')).toBeTruthy();
     await click(getByRoleName(dialog, 'button', 'Cancel'));
+    expect(dialog.open).toBe(false);
     expect(queryByText(container, 'Product a', 'a')).not.toBeNull();
+    expect(readCart(local).items).toHaveLength(2);
   });
 
-  it('when the removal is confirmed, then the line goes and an empty cart cannot proceed', async () => {
-    const { container, local } = await renderCart([line('a', 10, 1)]);
+  it('when the removal is confirmed, then the line asked about goes, the other stays, and an empty cart cannot proceed', async () => {
+    const { container, local } = await renderCart([line('a', 10, 1), line('b', 2, 1)]);
+    await click(getByRoleName(container, 'button', 'Remove Product b'));
+    await click(getByRoleName(dialogOf(container), 'button', 'Yes'));
+    expect(dialogOf(container).open).toBe(false);
+    expect(queryByText(container, 'Product b', 'a')).toBeNull();
+    expect(readCart(local).items.map((i) => i.productID)).toEqual(['a']);
     await click(getByRoleName(container, 'button', 'Remove Product a'));
-    await click(getByRoleName(container.querySelector('dialog') as HTMLElement, 'button', 'Yes'));
-    expect(queryByText(container, 'Product a', 'a')).toBeNull();
+    await click(getByRoleName(dialogOf(container), 'button', 'Yes'));
     expect(queryByText(container, 'Your cart is empty')).not.toBeNull();
     expect(proceed(container).disabled).toBe(true);
     expect(readCart(local).items).toEqual([]);
+  });
+
+  it('when another tab removes the line asked about, then the question closes with it', async () => {
+    const { container, local } = await renderCart([line('a', 10, 1), line('b', 2, 1)]);
+    await click(getByRoleName(container, 'button', 'Remove Product a'));
+    writeCart(local, totalsOf([line('b', 2, 1)]));
+    await act(async () => void window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY })));
+    expect(queryByText(container, 'Product a', 'a')).toBeNull();
+    expect(dialogOf(container).open).toBe(false);
+  });
+
+  it('when the shopper leaves the cart page while it asks, then the question is gone on the next visit', async () => {
+    const local = memoryStorage();
+    writeCart(local, totalsOf([line('a', 10, 1)]));
+    serverHas([line('a', 10, 1)]);
+    const elsewhere = <Link to="/cart">Back to the cart</Link>;
+    const { container, path } = await renderWithApp(
+      <Routes>
+        <Route path="/cart" element={<CartPage />} />
+        <Route path="*" element={elsewhere} />
+      </Routes>,
+      { route: '/cart', raw: true, storages: { local, session: memoryStorage() } },
+    );
+    await click(getByRoleName(container, 'button', 'Remove Product a'));
+    expect(dialogOf(container).open).toBe(true);
+    await click(getByRoleName(container, 'link', 'Product a'));
+    expect(path()).toBe('/product-details/a');
+    await click(getByRoleName(container, 'link', 'Back to the cart'));
+    expect(queryByText(container, 'Product a', 'a')).not.toBeNull();
+    expect(dialogOf(container).open).toBe(false);
   });
 
   it('when Proceed To Checkout is pressed, then the checkout summary opens', async () => {

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths.ts';
 import { CartContext } from '../../lib/contexts.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { CartLine } from './cart-line.tsx';
@@ -21,8 +22,9 @@ const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateC
 const summary = css({ border: `1px solid ${colors.border}`, borderRadius: 6, padding: space(4), display: 'grid', gap: space(3) });
 
 /**
- * /cart (spec sections 2 and 4): the cart machine holds the lines and totals; this page only
- * shows them and sends cart.setQuantity / cart.remove.
+ * /cart (spec sections 2, 4 and 5): the cart machine holds the lines, the totals and the
+ * 'Are you sure?' before a line goes; this page only shows them and sends cart.setQuantity and
+ * cart.askRemove, then the dialog's cart.confirmRemove or cart.dismissRemove.
  */
 export function CartPage() {
   usePageTitle('Cart');
@@ -32,10 +34,15 @@ export function CartPage() {
   const subtotal = CartContext.useSelector((s) => s.context.cartSubtotal);
   const notes = CartContext.useSelector((s) => s.context.notes);
   const checking = CartContext.useSelector((s) => s.hasTag('checking'));
+  const asking = CartContext.useSelector((s) => s.context.removing !== null);
   const navigate = useNavigate();
   const kiosk = useKioskMode();
-  // Shown: the lines are checked against the server's stock and prices (the cart machine's check).
-  useEffect(() => cart.send({ type: 'cart.check' }), [cart]);
+  useEffect(() => {
+    // Shown: the lines are checked against the server's stock and prices (the cart machine's check).
+    cart.send({ type: 'cart.check' });
+    // Left (Back while it asks): the question is this page's, and must not greet the next visit.
+    return () => cart.send({ type: 'cart.dismissRemove' });
+  }, [cart]);
 
   return (
     <section aria-labelledby="cart-heading">
@@ -60,7 +67,7 @@ export function CartPage() {
                   key={item.productID}
                   item={item}
                   onQuantity={(quantity) => cart.send({ type: 'cart.setQuantity', productID: item.productID, quantity })}
-                  onRemove={() => cart.send({ type: 'cart.remove', productID: item.productID })}
+                  onRemove={() => cart.send({ type: 'cart.askRemove', productID: item.productID })}
                 />
               ))}
             </ul>
@@ -84,6 +91,12 @@ export function CartPage() {
           ) : null}
         </aside>
       </div>
+      {/* One question at a time, about the line the machine holds; closing it returns focus to that line's Remove. */}
+      <ConfirmDialog
+        open={asking}
+        onConfirm={() => cart.send({ type: 'cart.confirmRemove' })}
+        onCancel={() => cart.send({ type: 'cart.dismissRemove' })}
+      />
     </section>
   );
 }
