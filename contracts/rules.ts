@@ -59,3 +59,12 @@ export const missingShippingFields = (u: Partial<Record<ShippingField, string>>)
     return value === '' || !isValidAddressValue(f, value);
   });
 export const hasShippingProfile = (u: Partial<Record<ShippingField, string>>): boolean => missingShippingFields(u).length === 0;
+
+/**
+ * The body of a placeholder actor, `fromPromise(notProvided('name'))`, for an effect the caller
+ * must attach with `.provide({ actors })`: the shop's machines (machines/shared/actors.ts) and the
+ * API's own (api/realtime/hub-socket.machine.ts), which may share nothing else. It rejects as a
+ * call that got no answer (status 0), naming the missing actor, instead of doing nothing.
+ */
+export const notProvided = (name: string) => (): Promise<never> =>
+  Promise.reject({ status: 0, message: `The ${name} actor was not provided` });

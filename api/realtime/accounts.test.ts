@@ -1,36 +1,19 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { startTestApi, type TestApi } from '../testing/api-harness.ts';
-import { createRealtimeHub } from './hub.ts';
-import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, say, until } from '../testing/sockets.ts';
-import type { HubServer } from './types.ts';
+import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
-let t: TestApi;
-let hub: HubServer;
-const open: Socket[] = [];
-const track = <S extends Socket>(s: S): S => (open.push(s), s);
-
-beforeAll(async () => {
-  t = await startTestApi({ attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })] });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const live = hubTestApi();
 
 const admin = async () => {
-  const a = await connectAdmin(t);
-  track(a.socket);
+  const a = await connectAdmin(live.t);
+  live.track(a.socket);
   return a;
 };
 const serverClosed = (socket: Socket) => new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
 const demote = async (by: string, userId: string) => {
-  const res = await t.authed(by)(`/api/users/${userId}`, {
+  const res = await live.t.authed(by)(`/api/users/${userId}`, {
     method: 'PUT',
     body: JSON.stringify({ name: 'Ada', lastName: 'Admin', email: `${userId}@example.test`, isAdmin: false }),
   });
@@ -41,13 +24,13 @@ describe('realtime hub: accounts and orders', () => {
   it('when an order is created, then admins get newOrder and customers do not', async () => {
     const { socket: adminSocket } = await admin();
     const atAdmin = collect<NewOrderPayload>(adminSocket, SOCKET_EVENTS.newOrder);
-    const shopper = track(await connect(t.url));
+    const shopper = live.track(await connect(live.t.url));
     const atShopper = collect(shopper, SOCKET_EVENTS.newOrder);
     await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
     expect(atAdmin).toEqual([]);
 
     const order = { _id: 'order-1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 129.99 } };
-    t.api.context.events.emit('orderCreated', order);
+    live.t.api.context.events.emit('orderCreated', order);
     await until(() => atAdmin.length === 1, 'the admin hears of the order');
     expect(atAdmin).toEqual([order]);
     await ack(shopper, CHAT_EVENTS.replay, { after: 0 });
@@ -55,17 +38,17 @@ describe('realtime hub: accounts and orders', () => {
   });
 
   it('when an admin page only listens (analytics), then it gets newOrder without being a chat admin', async () => {
-    const { token, user } = await t.register();
-    await t.makeAdmin(user._id);
-    const listener = track(await connect(t.url, { token }));
+    const { token, user } = await live.t.register();
+    await live.t.makeAdmin(user._id);
+    const listener = live.track(await connect(live.t.url, { token }));
     const orders = collect<NewOrderPayload>(listener, SOCKET_EVENTS.newOrder);
-    const shopper = track(await connect(t.url));
+    const shopper = live.track(await connect(live.t.url));
     const noAdmin = collect(shopper, SOCKET_EVENTS.noAdmin);
     await say(shopper, 'is anyone there?');
     await until(() => noAdmin.length === 1, 'the customer learns no admin is online');
 
     const order = { _id: 'order-2', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } };
-    t.api.context.events.emit('orderCreated', order);
+    live.t.api.context.events.emit('orderCreated', order);
     await until(() => orders.length === 1, 'the listening admin page hears of the order');
     expect(orders).toEqual([order]);
   });
@@ -86,7 +69,7 @@ describe('realtime hub: accounts and orders', () => {
   it('when an admin logs out, then their sockets are disconnected', async () => {
     const leaving = await admin();
     const closed = serverClosed(leaving.socket);
-    const res = await t.authed(leaving.token)('/api/logout');
+    const res = await live.t.authed(leaving.token)('/api/logout');
     expect(res.status).toBe(200);
     expect(await closed).toBe('io server disconnect');
   });
@@ -97,12 +80,12 @@ describe('realtime hub: accounts and orders', () => {
     const missed = collect<ClientToAdminPayload>(demoted.socket, SOCKET_EVENTS.serverToAdmin);
     const orders = collect(demoted.socket, SOCKET_EVENTS.newOrder);
     holdOffline(demoted.socket);
-    await cutClientSide(hub, demoted.socket);
+    await cutClientSide(live.hub, demoted.socket);
     const oldId = demoted.socket.id;
 
-    t.api.context.events.emit('orderCreated', { _id: 'o', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 1 } });
+    live.t.api.context.events.emit('orderCreated', { _id: 'o', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 1 } });
     await demote(keeper.token, demoted.userId);
-    const shopper = track(await connect(t.url));
+    const shopper = live.track(await connect(live.t.url));
     // The demoted admin held no conversation, so this one goes to the keeper either way.
     await say(shopper, 'hello');
 

@@ -1,11 +1,8 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatAck, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { startTestApi, type TestApi } from '../testing/api-harness.ts';
-import { createRealtimeHub } from './hub.ts';
-import { ack, collect, connect, connectAdmin, say, until } from '../testing/sockets.ts';
-import type { HubServer } from './types.ts';
+import { ack, collect, connect, connectAdmin, hubTestApi, say, until } from '../testing/sockets.ts';
 
 /*
  * The hub's flood limits, straight to the API: each shopper is an address of 127.0.0.0/8 (all of
@@ -17,25 +14,11 @@ const LIMITS = {
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 20,
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 6,
 };
-let t: TestApi;
-let hub: HubServer;
-const open: Socket[] = [];
-const track = <S extends Socket>(s: S): S => (open.push(s), s);
-
-beforeAll(async () => {
-  t = await startTestApi({ config: LIMITS, attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })] });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const live = hubTestApi({ config: LIMITS });
 
 /** A connected socket, or the message of the connect_error that refused it. */
 const attempt = (localAddress: string, token?: string): Promise<Socket | string> =>
-  connect(t.url, { localAddress, token }).then(track, (err: Error) => err.message);
+  connect(live.t.url, { localAddress, token }).then(live.track, (err: Error) => err.message);
 const sockets = (results: Array<Socket | string>) => results.filter((r): r is Socket => typeof r !== 'string');
 const refusals = (results: Array<Socket | string>) => results.filter((r): r is string => typeof r === 'string');
 const customer = async (localAddress: string) => {
@@ -44,8 +27,8 @@ const customer = async (localAddress: string) => {
   return s;
 };
 const admin = async () => {
-  const a = await connectAdmin(t);
-  track(a.socket);
+  const a = await connectAdmin(live.t);
+  live.track(a.socket);
   return { socket: a.socket, atAdmin: collect<ClientToAdminPayload>(a.socket, SOCKET_EVENTS.serverToAdmin) };
 };
 const oks = (answers: ChatAck[]) => answers.filter((a) => a.ok).length;
@@ -75,7 +58,7 @@ describe('realtime hub: flood limits per address', () => {
     expect(await attempt('127.0.0.13')).toBe(CHAT_TEXTS.tooManyChats);
     const id = first[0]!.id!;
     first[0]!.disconnect();
-    await until(() => !hub.of('/').sockets.has(id), 'the hub lets the socket go');
+    await until(() => !live.hub.of('/').sockets.has(id), 'the hub lets the socket go');
     expect(typeof (await attempt('127.0.0.13'))).not.toBe('string');
   });
 
@@ -111,18 +94,18 @@ describe('realtime hub: flood limits per address', () => {
 
 describe('realtime hub: flood limits per session, and admins', () => {
   it('when one session opens more sockets than allowed, from any addresses, then the next is refused until one closes', async () => {
-    const { token } = await t.register();
+    const { token } = await live.t.register();
     const [a] = [await attempt('127.0.0.51', token), await attempt('127.0.0.52', token)];
     expect(await attempt('127.0.0.53', token)).toBe(CHAT_TEXTS.tooManyWindows);
     const id = (a as Socket).id!;
     (a as Socket).disconnect();
-    await until(() => !hub.of('/').sockets.has(id), 'the hub lets the socket go');
+    await until(() => !live.hub.of('/').sockets.has(id), 'the hub lets the socket go');
     expect(typeof (await attempt('127.0.0.53', token))).not.toBe('string');
   });
 
   it('when an admin opens more sockets than a shopper may and answers 20 messages at once, then nothing of it is refused', async () => {
-    const { token, user } = await t.register({ name: 'Ada', lastName: 'Admin' });
-    await t.makeAdmin(user._id);
+    const { token, user } = await live.t.register({ name: 'Ada', lastName: 'Admin' });
+    await live.t.makeAdmin(user._id);
     const results = await Promise.all(Array.from({ length: LIMITS.CHAT_SOCKETS_PER_ADDRESS + 2 }, () => attempt('127.0.0.41', token)));
     expect(refusals(results)).toEqual([]);
     const desk = sockets(results)[0]!;

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { notProvided } from '../../contracts/rules.ts';
 import type { AuthUser } from '../auth/types.ts';
 
 /** socket.io keeps a session for recovery only after these (see its RECOVERABLE_DISCONNECT_REASONS). */
@@ -46,9 +47,6 @@ export type HubSocketEmitted =
   | { type: 'hub.block'; socketId: string }
   | { type: 'hub.unblock'; socketId: string };
 
-const missing = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`The hub socket's ${name} actor was not provided`)));
-
 /**
  * One socket's life in the realtime hub (hub.ts runs one actor per socket id of this instance).
  *
@@ -75,14 +73,14 @@ export const hubSocketMachine = setup({
   },
   actors: {
     /** Whether a socket of this id (or anyone in this room) is connected to any instance now. */
-    livesElsewhere: missing<boolean, string>('livesElsewhere'),
+    livesElsewhere: fromPromise<boolean, string>(notProvided('livesElsewhere')),
     /** presence.has: whether the socket is a chat admin's. */
-    inPresence: missing<boolean, string>('inPresence'),
-    leavePresence: missing<void, string>('leavePresence'),
+    inPresence: fromPromise<boolean, string>(notProvided('inPresence')),
+    leavePresence: fromPromise<void, string>(notProvided('leavePresence')),
     /** Ends the conversation and, if it was open, tells every admin (`disconnected`, keyed by it). */
-    endConversation: missing<void, { conversation: string; reason: string }>('endConversation'),
+    endConversation: fromPromise<void, { conversation: string; reason: string }>(notProvided('endConversation')),
     /** Whether the user's session is still a live admin's. */
-    stillAdmin: missing<boolean, { userId: string; sessionId: string }>('stillAdmin'),
+    stillAdmin: fromPromise<boolean, { userId: string; sessionId: string }>(notProvided('stillAdmin')),
   },
   delays: {
     recoveryWindow: ({ context }) => context.recoveryWindowMs,

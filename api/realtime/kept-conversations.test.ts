@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { startTestApi, type TestApi } from '../testing/api-harness.ts';
-import { createRealtimeHub } from './hub.ts';
-import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, say, until } from '../testing/sockets.ts';
-import type { HubServer } from './types.ts';
+import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 /**
  * Conversations the customer's browser keeps (`auth.conversation`), through the hub. The 30
@@ -15,29 +11,13 @@ import type { HubServer } from './types.ts';
  * timers in conversations.test.ts).
  */
 const GONE_MS = 600;
-let t: TestApi;
-let hub: HubServer;
-const open: Socket[] = [];
-const track = <S extends Socket>(s: S): S => (open.push(s), s);
-
-beforeAll(async () => {
-  t = await startTestApi({
-    attachments: [createRealtimeHub({ customerGoneMs: GONE_MS, sweepMs: 50, onAttached: (io) => (hub = io) })],
-  });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const live = hubTestApi({ hub: { customerGoneMs: GONE_MS, sweepMs: 50 } });
 
 const newConversation = () => `conv-${randomUUID()}`;
-const shopper = async (conversation: string) => track(await connect(t.url, { auth: { conversation } }));
+const shopper = async (conversation: string) => live.track(await connect(live.t.url, { auth: { conversation } }));
 const admin = async () => {
-  const a = await connectAdmin(t);
-  track(a.socket);
+  const a = await connectAdmin(live.t);
+  live.track(a.socket);
   return {
     ...a,
     heard: collect<ClientToAdminPayload>(a.socket, SOCKET_EVENTS.serverToAdmin),
@@ -55,7 +35,7 @@ describe('realtime hub: conversations the browser keeps', () => {
     expect(desk.heard[0]).toMatchObject({ user: conversation, message: 'Do you gift wrap?' });
 
     holdOffline(before);
-    await cutClientSide(hub, before);
+    await cutClientSide(live.hub, before);
     const after = await shopper(conversation);
     const replies = collect<string>(after, SOCKET_EVENTS.serverToClient);
     await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Yes, for free' });
@@ -82,7 +62,7 @@ describe('realtime hub: conversations the browser keeps', () => {
     await until(() => desk.heard.length === 2, 'the admin has both');
 
     holdOffline(away);
-    await cutClientSide(hub, away);
+    await cutClientSide(live.hub, away);
     await until(() => desk.left.length === 1, 'the admin hears the absent customer is gone', 10_000);
     expect(desk.left[0]).toEqual({ reason: 'customer gone', socketId: leaving });
     // The connected customer's conversation is as old, so it would have ended in the same sweep had it not been seen.
@@ -117,7 +97,7 @@ describe('realtime hub: conversations the browser keeps', () => {
 
   it('when a handshake carries a malformed conversation id, then the conversation is keyed by the socket, as for the spec’s own client', async () => {
     const desk = await admin();
-    const odd = track(await connect(t.url, { auth: { conversation: 'short' } }));
+    const odd = live.track(await connect(live.t.url, { auth: { conversation: 'short' } }));
     await say(odd, 'hi');
     await until(() => desk.heard.length === 1, 'the admin has it');
     expect(desk.heard[0]!.user).toBe(odd.id);

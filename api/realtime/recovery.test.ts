@@ -1,9 +1,7 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { startTestApi, type TestApi } from '../testing/api-harness.ts';
-import { createRealtimeHub } from './hub.ts';
 import {
   ack,
   collect,
@@ -13,37 +11,23 @@ import {
   cutClientSide,
   cutServerSide,
   holdOffline,
+  hubTestApi,
   say,
   until,
 } from '../testing/sockets.ts';
-import type { HubServer } from './types.ts';
 
 // Short, so the "stayed away" case ends soon; far longer than a local reconnection takes.
 const WINDOW_MS = 2000;
-let t: TestApi;
-let hub: HubServer;
-const open: Socket[] = [];
-const track = <S extends Socket>(s: S): S => (open.push(s), s);
+const live = hubTestApi({ hub: { recoveryWindowMs: WINDOW_MS } });
 
-beforeAll(async () => {
-  t = await startTestApi({ attachments: [createRealtimeHub({ recoveryWindowMs: WINDOW_MS, onAttached: (io) => (hub = io) })] });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await t?.stop();
-});
-
-const cutFromClient = (socket: Socket) => cutClientSide(hub, socket);
-const cutFromServer = (socket: Socket) => cutServerSide(hub, socket);
+const cutFromClient = (socket: Socket) => cutClientSide(live.hub, socket);
+const cutFromServer = (socket: Socket) => cutServerSide(live.hub, socket);
 
 const chatting = async () => {
-  const admin = await connectAdmin(t);
-  track(admin.socket);
+  const admin = await connectAdmin(live.t);
+  live.track(admin.socket);
   const atAdmin = collect<ClientToAdminPayload>(admin.socket, SOCKET_EVENTS.serverToAdmin);
-  const customer = track(await connect(t.url));
+  const customer = live.track(await connect(live.t.url));
   const atCustomer = collect<string>(customer, SOCKET_EVENTS.serverToClient);
   await say(customer, 'hello');
   await until(() => atAdmin.length === 1, 'the conversation is open');
@@ -110,14 +94,14 @@ describe('realtime hub: no message lost', () => {
     });
     const theirs = (await ack(admin, CHAT_EVENTS.replay, { after: 0, room })) as ChatReplayAck;
     expect(theirs.ok && theirs.messages.map((m) => m.text)).toEqual(['hello', 'one', 'two', 'three']);
-    const stranger = track(await connect(t.url));
+    const stranger = live.track(await connect(live.t.url));
     expect(await ack(stranger, CHAT_EVENTS.replay, { after: 0, room })).toEqual({ ok: true, messages: [] });
   });
 
   it('when a customer comes back within the window, then admins never hear it left; one who stays away is announced after it, to admins only', async () => {
     const { admin, customer } = await chatting();
     const leftAtAdmin = collect<DisconnectedPayload>(admin, SOCKET_EVENTS.disconnected);
-    const bystander = track(await connect(t.url));
+    const bystander = live.track(await connect(live.t.url));
     const leftAtBystander = collect(bystander, SOCKET_EVENTS.disconnected);
 
     holdOffline(customer);
@@ -126,12 +110,12 @@ describe('realtime hub: no message lost', () => {
     expect(customer.recovered).toBe(true);
 
     // A visitor who never wrote has no room on any admin's screen: their leaving is not announced.
-    const silent = track(await connect(t.url));
+    const silent = live.track(await connect(live.t.url));
     const silentId = silent.id!;
     silent.disconnect();
-    await until(() => !hub.of('/').sockets.has(silentId), 'the silent visitor is gone');
+    await until(() => !live.hub.of('/').sockets.has(silentId), 'the silent visitor is gone');
 
-    const leaver = track(await connect(t.url));
+    const leaver = live.track(await connect(live.t.url));
     const leaverId = leaver.id!;
     await say(leaver, 'bye soon');
     holdOffline(leaver);

@@ -1,9 +1,12 @@
 import http from 'node:http';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
-import type { ChatAck, ChatHandshakeAuth } from '../../contracts/chat.ts';
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
-import type { TestApi } from './api-harness.ts';
+import type { ChatAck, ChatHandshakeAuth, ClientToAdminPayload } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ApiConfig } from '../config.ts';
+import { createRealtimeHub, type RealtimeHubOptions } from '../realtime/hub.ts';
+import { startTestApi, type TestApi } from './api-harness.ts';
 import type { HubServer } from '../realtime/types.ts';
 
 /** Test helpers for the hub: real socket.io clients against startTestApi's server. */
@@ -24,6 +27,45 @@ export type ClientOptions = {
  */
 export const agentFrom = (localAddress: string | undefined): { agent?: string } =>
   localAddress ? { agent: new http.Agent({ localAddress }) as unknown as string } : {};
+
+export type HubTestApi<Front> = {
+  t: TestApi;
+  hub: HubServer;
+  /** What `front` started before the API (a BFF), if anything. */
+  front: Front;
+  /** Keeps a socket to let go after the test. */
+  track<S extends Socket>(socket: S): S;
+};
+
+/**
+ * What the hub's test files share, direct or through a BFF: for the tests of the file (or
+ * describe block) that calls it, an API with the realtime hub (`hub` its options, `config` the
+ * API's) and, with `front`, what it starts before the API (a BFF: bff/ may import api/'s test
+ * helpers, not the other way), made before them and stopped after them. After each test every
+ * tracked socket is let go and the hub is waited on until it holds none: admins of one test
+ * must be gone before the next counts who is online. Its fields are set once its beforeAll has run.
+ */
+export const hubTestApi = <Front extends { stop(): Promise<void> } | undefined = undefined>({
+  config,
+  hub,
+  front,
+}: { config?: Partial<ApiConfig>; hub?: RealtimeHubOptions; front?: (t: TestApi) => Promise<Front> } = {}): HubTestApi<Front> => {
+  const open: Socket[] = [];
+  const live = { track: (socket) => (open.push(socket), socket) } as HubTestApi<Front>;
+  beforeAll(async () => {
+    live.t = await startTestApi({ config, attachments: [createRealtimeHub({ ...hub, onAttached: (io) => (live.hub = io) })] });
+    if (front) live.front = await front(live.t);
+  });
+  afterEach(async () => {
+    for (const socket of open.splice(0)) socket.disconnect();
+    await until(() => live.hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+  });
+  afterAll(async () => {
+    await live.front?.stop();
+    await live.t?.stop();
+  });
+  return live;
+};
 
 /** A connected socket.io client; reconnects quickly so recovery tests do not wait seconds. */
 export const connect = async (
@@ -85,6 +127,20 @@ export const connectAdmin = async (t: TestApi, url = t.url): Promise<{ socket: S
 
 /** Sends as a customer and waits for the hub's answer. */
 export const say = (socket: Socket, text: string): Promise<ChatAck> => ack(socket, SOCKET_EVENTS.clientSendsMessage, text);
+
+/**
+ * The hub's rate limit as the chat tests set it (5 messages a window), direct or through the BFF:
+ * a customer's sixth message within the window is refused, and the admin gets only the five.
+ */
+export const expectSixthMessageRefused = async (adminSocket: Socket, customer: () => Promise<Socket>): Promise<void> => {
+  const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+  const shopper = await customer();
+  const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => say(shopper, `message ${n}`)));
+  expect(answers.slice(0, 5).every((a) => a.ok)).toBe(true);
+  expect(answers[5]).toMatchObject({ ok: false, code: 'rate limited' });
+  await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
+  expect(atAdmin.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+};
 
 type ClientWsTransport = { ws?: { terminate(): void } };
 type ServerWsTransport = { socket?: { terminate(): void } };

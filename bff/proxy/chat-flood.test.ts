@@ -1,12 +1,9 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { createRealtimeHub } from '../../api/realtime/hub.ts';
-import { collect, say, until } from '../../api/testing/sockets.ts';
-import type { HubServer } from '../../api/realtime/types.ts';
-import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
+import { collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
+import { startTestBff } from '../testing/bff-harness.ts';
 import { type ViaBffOptions, adminViaBff, attemptViaBff, bffSession } from '../testing/chat-clients.ts';
 
 /*
@@ -15,26 +12,10 @@ import { type ViaBffOptions, adminViaBff, attemptViaBff, bffSession } from '../t
  * hub caps every connection by the address the BFF signs. Each test has addresses of its own.
  */
 const CAPS = { CHAT_SOCKETS_PER_ADDRESS: 10, CHAT_SOCKETS_PER_SESSION: 2 };
-let api: TestApi;
-let bff: TestBff;
-let hub: HubServer;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({ config: CAPS, attachments: [createRealtimeHub({ onAttached: (io) => (hub = io) })] });
-  bff = await startTestBff({ apiUrl: api.url, config: CAPS });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await bff?.stop();
-  await api?.stop();
-});
+const live = hubTestApi({ config: CAPS, front: (api) => startTestBff({ apiUrl: api.url, config: CAPS }) });
 
 /** A connected socket, or why it was refused: the hub's sentence, or the transport error of a refused upgrade. */
-const attempt = (options: ViaBffOptions): Promise<Socket | string> => attemptViaBff(bff, options, (s) => open.push(s));
+const attempt = (options: ViaBffOptions): Promise<Socket | string> => attemptViaBff(live.front, options, (s) => live.track(s));
 const flood = (n: number, options: ViaBffOptions) => Promise.all(Array.from({ length: n }, () => attempt(options)));
 const sockets = (results: Array<Socket | string>) => results.filter((r): r is Socket => typeof r !== 'string');
 const refusals = (results: Array<Socket | string>) => results.filter((r): r is string => typeof r === 'string');
@@ -46,8 +27,8 @@ const chatsFine = async (socket: Socket | string, atAdmin: ClientToAdminPayload[
 
 describe('chat flood through the BFF', () => {
   it('when 50 browsers at one address connect at once (polling, then upgrading), then 10 get in and upgrade, the rest read the clear message, and a second address chats', async () => {
-    const desk = await adminViaBff(api, bff);
-    open.push(desk);
+    const desk = await adminViaBff(live.t, live.front);
+    live.track(desk);
     const atAdmin = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
     const [results, other] = await Promise.all([
       flood(50, { transport: 'upgrade', localAddress: '127.0.0.61' }),
@@ -65,8 +46,8 @@ describe('chat flood through the BFF', () => {
   });
 
   it('when 50 websockets open at once from one address, then the relay lets 10 through and refuses the rest with 429, while a second address connects and chats', async () => {
-    const desk = await adminViaBff(api, bff);
-    open.push(desk);
+    const desk = await adminViaBff(live.t, live.front);
+    live.track(desk);
     const atAdmin = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
     const [results, other] = await Promise.all([flood(50, { localAddress: '127.0.0.63' }), attempt({ localAddress: '127.0.0.64' })]);
     expect(sockets(results)).toHaveLength(CAPS.CHAT_SOCKETS_PER_ADDRESS);
@@ -75,7 +56,7 @@ describe('chat flood through the BFF', () => {
   });
 
   it('when one session opens a third socket, then it is refused with the clear message, at the relay and at the hub', async () => {
-    const cookie = await bffSession(api, bff);
+    const cookie = await bffSession(live.t, live.front);
     const first = await flood(2, { cookie, transport: 'upgrade', localAddress: '127.0.0.65' });
     expect(refusals(first)).toEqual([]);
     await until(() => sockets(first).every((s) => s.io.engine.transport.name === 'websocket'), 'both have upgraded');
@@ -84,7 +65,7 @@ describe('chat flood through the BFF', () => {
   });
 
   it('when an admin opens more sockets than a shopper may, from one address, then every one gets in', async () => {
-    const cookie = await bffSession(api, bff, { admin: true });
+    const cookie = await bffSession(live.t, live.front, { admin: true });
     const results = await Promise.all([
       flood(6, { cookie, localAddress: '127.0.0.67' }),
       flood(6, { cookie, transport: 'upgrade', localAddress: '127.0.0.67' }),

@@ -1,42 +1,37 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { LIMITS } from '../../contracts/rules.ts';
-import { createRealtimeHub } from '../../api/realtime/hub.ts';
-import { ack, collect, comeBack, cutServerSide, holdOffline, say, until } from '../../api/testing/sockets.ts';
-import type { HubServer } from '../../api/realtime/types.ts';
-import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
+import {
+  ack,
+  collect,
+  comeBack,
+  cutServerSide,
+  expectSixthMessageRefused,
+  holdOffline,
+  hubTestApi,
+  say,
+  until,
+} from '../../api/testing/sockets.ts';
+import { startTestBff } from '../testing/bff-harness.ts';
 import { type Transport, adminViaBff, bffSession, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
 
 // Issue 7's chat journeys with the BFF in the path: every client holds only the BFF's cookie.
-let api: TestApi;
-let bff: TestBff;
-let hub: HubServer;
-const open: Socket[] = [];
-const track = (s: Socket): Socket => (open.push(s), s);
-
-beforeAll(async () => {
-  // A long rate window keeps the limit test independent of how fast this machine is.
-  api = await startTestApi({
-    attachments: [createRealtimeHub({ rateLimit: { max: 5, windowMs: 60_000 }, onAttached: (io) => (hub = io) })],
-  });
-  bff = await startTestBff({ apiUrl: api.url });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  // Admins of one test must be gone before the next counts who is online.
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await bff?.stop();
-  await api?.stop();
+// A long rate window keeps the limit test independent of how fast this machine is.
+const live = hubTestApi({
+  hub: { rateLimit: { max: 5, windowMs: 60_000 } },
+  front: (api) => startTestBff({ apiUrl: api.url }),
 });
 
-const admin = async (transport?: Transport) => track(await adminViaBff(api, bff, transport));
+const admin = async (transport?: Transport) => live.track(await adminViaBff(live.t, live.front, transport));
 const customer = async (options: { loggedIn?: boolean; transport?: Transport } = {}) =>
-  track(await connectViaBff(bff, { cookie: options.loggedIn ? await bffSession(api, bff) : undefined, transport: options.transport }));
+  live.track(
+    await connectViaBff(live.front, {
+      cookie: options.loggedIn ? await bffSession(live.t, live.front) : undefined,
+      transport: options.transport,
+    }),
+  );
 
 const chatting = async () => {
   const adminSocket = await admin();
@@ -115,9 +110,9 @@ describe('chat through the BFF', () => {
 
   // Where the line breaks: the client's own TCP connection, the BFF's end of it, or the relay's leg to the API.
   const cuts = {
-    'the client drops its connection to the BFF': (s: Socket) => cutAtClient(hub, s),
-    'the BFF end of the connection is destroyed': (s: Socket) => cutAtBff(hub, bff, s),
-    "the hub's connection to the BFF is cut": (s: Socket) => cutServerSide(hub, s),
+    'the client drops its connection to the BFF': (s: Socket) => cutAtClient(live.hub, s),
+    'the BFF end of the connection is destroyed': (s: Socket) => cutAtBff(live.hub, live.front, s),
+    "the hub's connection to the BFF is cut": (s: Socket) => cutServerSide(live.hub, s),
   };
   const drops = (['customer', 'admin'] as const).flatMap((side) => Object.entries(cuts).map(([where, cut]) => ({ side, where, cut })));
 
@@ -169,7 +164,7 @@ describe('chat through the BFF', () => {
     const shopper = await customer();
     await say(shopper, 'hello admins');
     await until(() => atAdmin.length === 1, 'the real admin gets the message');
-    api.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
+    live.t.api.context.events.emit('orderCreated', { _id: 'o1', createdAt: new Date().toISOString(), orderTotal: { cartSubtotal: 5 } });
     await until(() => ordersAtAdmin.length === 1, 'the real admin gets the new order');
     for (const c of claimants) {
       expect(await ack(c, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'I am staff' })).toMatchObject({
@@ -185,14 +180,7 @@ describe('chat through the BFF', () => {
   });
 
   it('when a socket sends a sixth message within the window, then it is refused and not delivered', async () => {
-    const adminSocket = await admin();
-    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
-    const shopper = await customer();
-    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => say(shopper, `message ${n}`)));
-    expect(answers.slice(0, 5).every((a) => a.ok)).toBe(true);
-    expect(answers[5]).toMatchObject({ ok: false, code: 'rate limited' });
-    await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: shopper.id });
-    expect(atAdmin.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+    await expectSixthMessageRefused(await admin(), () => customer());
   });
 
   it('when a message is too long, then it is refused with the limit; the longest allowed one arrives whole', async () => {

@@ -10,9 +10,9 @@ import {
   type NewOrderPayload,
 } from '../../contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
-import { chatOutbox, type ChatOutbox } from './chat-outbox.ts';
-import { withSocket, type OpenChatSocket } from './chat-socket.ts';
+import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
+import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
 
 export const ADMIN_CHAT_UNREACHABLE = 'The chat server could not be reached. Reload the page to try again.';
 
@@ -48,48 +48,33 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
   fromCallback<AdminSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
     const send = (event: AdminChatEvent) => sendBack(event);
     const notice = (message: string | null) => send({ type: 'admin.notice', message });
-    /** Highest id seen per room, from customers and from other admins' answers. */
-    const lastSeen = new Map<string, number>();
-    const lastAnswered = new Map<string, number>();
+    /** Per room, from customers and from other admins' answers. */
+    const clientIds = seenIds();
+    const answerIds = seenIds();
     /** While the list is on its way, live events wait so the list does not overwrite them. */
-    let held: Array<() => void> | null = null;
-    const whenListed = (deliver: () => void) => (held ? held.push(deliver) : deliver());
+    const listing = heldEvents();
     const adminId = `admin-${crypto.randomUUID()}`;
-    const waiting: AdminSocketCommand[] = [];
-    let run = (command: AdminSocketCommand) => void waiting.push(command);
-    let outbox: ChatOutbox | undefined;
-
-    const deliver = (room: string, message: string, id: number | undefined, name?: string) => {
-      if (id !== undefined) {
-        if (id <= (lastSeen.get(room) ?? 0)) return;
-        lastSeen.set(room, id);
-      }
-      send({ type: 'admin.clientMessage', user: room, message, ...(name ? { name } : {}) });
-    };
     const answered = (answer: ChatAck) => notice(answer.ok ? null : answer.message);
 
-    receive((command) => run(command));
-
-    const stop = withSocket(
-      deps.open,
-      input.options,
-      (socket) => {
-        const messages = (outbox = chatOutbox(socket));
+    return linkSocket(
+      { open: deps.open, options: input.options, receive },
+      (socket, messages) => {
         const list = () => {
-          held ??= [];
+          listing.hold();
           socket.emit(CHAT_EVENTS.conversations, {}, (answer: ChatConversationsAck) => {
-            const waiting = held ?? [];
-            held = null;
-            if (!answer.ok) return notice(answer.message);
-            lastSeen.clear();
-            lastAnswered.clear();
+            if (!answer.ok) {
+              listing.drop();
+              return notice(answer.message);
+            }
+            clientIds.forget();
+            answerIds.forget();
             for (const c of answer.conversations) {
               const ids = (from: 'client' | 'admin') => c.messages.filter((m) => m.from === from).map((m) => m.id);
-              lastSeen.set(c.user, Math.max(0, ...ids('client')));
-              lastAnswered.set(c.user, Math.max(0, ...ids('admin')));
+              clientIds.set(c.user, Math.max(0, ...ids('client')));
+              answerIds.set(c.user, Math.max(0, ...ids('admin')));
             }
             send({ type: 'admin.conversations', you: answer.you, conversations: answer.conversations });
-            for (const deliverLater of waiting) deliverLater();
+            listing.release();
           });
         };
         socket.on('connect', () => {
@@ -104,40 +89,36 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         });
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
-          if (isClientPayload(payload)) whenListed(() => deliver(payload.user, payload.message, payload.id, payload.name));
+          if (!isClientPayload(payload)) return;
+          const { user, message, id, name } = payload;
+          listing.deliver(
+            () => clientIds.fresh(user, id) && send({ type: 'admin.clientMessage', user, message, ...(name ? { name } : {}) }),
+          );
         });
         socket.on(CHAT_EVENTS.answered, (payload: unknown) => {
           if (!isAnswered(payload)) return;
-          whenListed(() => {
-            if (payload.id <= (lastAnswered.get(payload.user) ?? 0)) return;
-            lastAnswered.set(payload.user, payload.id);
-            send({ type: 'admin.answered', user: payload.user, message: payload.message, by: payload.by });
-          });
+          const { user, message, id, by } = payload;
+          listing.deliver(() => answerIds.fresh(user, id) && send({ type: 'admin.answered', user, message, by }));
         });
         socket.on(SOCKET_EVENTS.disconnected, (payload: DisconnectedPayload) => {
-          whenListed(() => {
-            lastSeen.delete(payload.socketId);
-            lastAnswered.delete(payload.socketId);
+          listing.deliver(() => {
+            clientIds.forget(payload.socketId);
+            answerIds.forget(payload.socketId);
             send({ type: 'admin.clientDisconnected', socketId: payload.socketId });
           });
         });
         socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
-        run = (command) => {
+        return (command) => {
           if (command.type === 'send')
             messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
           else socket.emit(SOCKET_EVENTS.adminClosesChat, { roomId: command.roomId }, answered);
         };
-        for (const command of waiting.splice(0)) run(command);
       },
       (error) => {
         console.warn('Admin chat: the connection could not be opened', error);
         notice(ADMIN_CHAT_UNREACHABLE);
       },
     );
-    return () => {
-      outbox?.stop();
-      stop();
-    };
   });

@@ -24,37 +24,3 @@ export type ChatSocket = {
  * shop loads socket.io-client on first use, hence the promise; the widget answers at once.
  */
 export type OpenChatSocket = (options: ChatSocketOptions) => ChatSocket | Promise<ChatSocket>;
-
-/**
- * Opens the socket and runs `wire` once it exists; the returned cleanup also covers a stop
- * that comes before a lazy open finished (the late socket is closed at once).
- */
-export const withSocket = (
-  open: OpenChatSocket,
-  options: ChatSocketOptions,
-  wire: (socket: ChatSocket) => void,
-  onFail: (error: unknown) => void,
-): (() => void) => {
-  let stopped = false;
-  let socket: ChatSocket | null = null;
-  const ready = (s: ChatSocket) => {
-    if (stopped) {
-      s.disconnect();
-      return;
-    }
-    socket = s;
-    wire(s);
-  };
-  try {
-    const opened = open(options);
-    if ('then' in opened) opened.then(ready, (error: unknown) => !stopped && onFail(error));
-    else ready(opened);
-  } catch (error) {
-    onFail(error);
-  }
-  return () => {
-    stopped = true;
-    socket?.off();
-    socket?.disconnect();
-  };
-};

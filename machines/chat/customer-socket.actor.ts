@@ -1,8 +1,8 @@
 import { fromCallback } from 'xstate';
 import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '../../contracts/chat.ts';
-import { chatOutbox, type ChatOutbox } from './chat-outbox.ts';
-import { withSocket, type OpenChatSocket } from './chat-socket.ts';
+import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
+import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
 
 /** The hub's flood refusals say "try again in a minute": the chat does so by itself. */
 export const REFUSED_RETRY_MS = 60_000;
@@ -22,6 +22,8 @@ export type CustomerSocketDeps = {
   conversation?: () => string;
 };
 
+/** The one room a customer's socket chats in, as seenIds keys it. */
+const ROOM = 'support';
 const shown = (m: ChatHistoryEntry) => (m.from === 'client' ? { client: m.text } : { admin: m.text });
 const idOf = (meta: unknown): number | undefined =>
   typeof meta === 'object' && meta !== null && typeof (meta as { id?: unknown }).id === 'number' ? (meta as { id: number }).id : undefined;
@@ -38,34 +40,23 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
   fromCallback<CustomerSocketCommand, { options: ChatSocketOptions }>(({ input, sendBack, receive }) => {
     const send = (event: CustomerChatEvent) => sendBack(event);
     const notice = (message: string | null) => send({ type: 'chat.notice', message });
-    // The machine only sends once connected, but a command must never vanish while a lazy socket loads.
-    const waiting: CustomerSocketCommand[] = [];
-    let run = (command: CustomerSocketCommand) => void waiting.push(command);
-    let lastSeen = 0;
+    /** The support's answers' ids. */
+    const seen = seenIds();
     /** Support answers waiting for the replay under way, if one is. */
-    let held: Array<() => void> | null = null;
+    const replaying = heldEvents();
     /** An answer from support, shown (`show`) unless its id was seen already; a restored one only counts as seen. */
     const fromSupport = (text: string, id: number | undefined, show: boolean) => {
-      if (id !== undefined) {
-        if (id <= lastSeen) return;
-        lastSeen = id;
-      }
-      if (show) send({ type: 'chat.adminMessage', text });
+      if (seen.fresh(ROOM, id) && show) send({ type: 'chat.adminMessage', text });
     };
     let connectedBefore = false;
     let refused = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let outbox: ChatOutbox | undefined;
-
-    receive((command) => run(command));
 
     const keeps = deps.conversation;
     const options = keeps ? { ...input.options, auth: { conversation: keeps() } } : input.options;
-    const stop = withSocket(
-      deps.open,
-      options,
-      (socket) => {
-        const messages = (outbox = chatOutbox(socket));
+    const stop = linkSocket(
+      { open: deps.open, options, receive },
+      (socket, messages) => {
         // Whether the machine heard 'chat.connected' for this connection. socket.io-client hands
         // out what a recovered connection missed before its 'connect' event: an admin message
         // first would move the machine on without flushing what the shopper typed meanwhile.
@@ -75,13 +66,11 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
          * answers later. Answers arriving meanwhile wait, so none shows twice or out of order.
          */
         const catchUp = (first: boolean) => {
-          held ??= [];
-          socket.emit(CHAT_EVENTS.replay, { after: first ? 0 : lastSeen }, (answer: ChatReplayAck) => {
-            const waiting = held ?? [];
-            held = null;
+          replaying.hold();
+          socket.emit(CHAT_EVENTS.replay, { after: first ? 0 : seen.highest(ROOM) }, (answer: ChatReplayAck) => {
             if (answer.ok && first && answer.messages.length > 0) send({ type: 'chat.restored', messages: answer.messages.map(shown) });
             if (answer.ok) for (const m of answer.messages) if (m.from === 'admin') fromSupport(m.text, m.id, !first);
-            for (const later of waiting) later();
+            replaying.release();
           });
         };
         const online = () => {
@@ -91,7 +80,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
             // Kept by the browser, the conversation outlives the socket: fetch it (before anything is sent).
             if (keeps) catchUp(!connectedBefore);
             // Keyed by the socket, this is a new room whose ids restart.
-            else if (connectedBefore) lastSeen = 0;
+            else if (connectedBefore) seen.forget(ROOM);
           }
           connectedBefore = true;
           if (refused) notice(null);
@@ -118,8 +107,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           if (typeof text !== 'string') return;
           online();
           const id = idOf(meta);
-          if (held) held.push(() => fromSupport(text, id, true));
-          else fromSupport(text, id, true);
+          replaying.deliver(() => fromSupport(text, id, true));
         });
         socket.on(SOCKET_EVENTS.noAdmin, () => {
           online();
@@ -129,7 +117,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           online();
           send({ type: 'chat.adminClosed' });
         });
-        run = (command) => {
+        return (command) => {
           if (command.type === 'reconnect') {
             // The identity travels in the handshake, so only a new handshake presents a new one.
             if (!socket.connected) return;
@@ -142,7 +130,6 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
             notice(answer.ok || answer.code === 'no admin' ? null : answer.message),
           );
         };
-        for (const command of waiting.splice(0)) run(command);
       },
       (error) => {
         console.warn('Support chat: the connection could not be opened', error);
@@ -151,7 +138,6 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     );
     return () => {
       clearTimeout(retry);
-      outbox?.stop();
       stop();
     };
   });

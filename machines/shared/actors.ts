@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { notProvided } from '../../contracts/rules.ts';
 
 /**
  * What a rejected effect actor throws: the HTTP status (0 when no answer came), a sentence,
@@ -21,8 +22,7 @@ export const messageOf = (error: unknown, fallback: string): string =>
  * Placeholder for an effect the client must attach with `.provide({ actors })`: it rejects with
  * a message naming the missing actor instead of silently doing nothing.
  */
-export const missingPromise = <TOutput, TInput = void>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject({ status: 0, message: `The ${name} actor was not provided` } satisfies ApiError));
+export const missingPromise = <TOutput, TInput = void>(name: string) => fromPromise<TOutput, TInput>(notProvided(name));
 
 /** Placeholder for a socket or timer actor the client must provide; it does nothing. */
 export const missingCallback = <TEvent extends EventObject, TInput = void>() => fromCallback<TEvent, TInput>(() => () => undefined);

@@ -1,13 +1,10 @@
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import type { ChatError, ChatIdentify, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { createRealtimeHub } from '../../api/realtime/hub.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
-import { collect, say, until } from '../../api/testing/sockets.ts';
-import type { HubServer } from '../../api/realtime/types.ts';
-import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
+import { startTestBff } from '../../bff/testing/bff-harness.ts';
 import { adminViaBff } from '../../bff/testing/chat-clients.ts';
 
 // A partner page's visitor, through the BFF's public port as a browser on the partner's origin.
@@ -17,38 +14,22 @@ const PARTNER = 'https://partner.test';
 const who = { id: 'p-7', name: 'Grace Visitor', email: 'grace@partner.test' };
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
-let api: TestApi;
-let bff: TestBff;
-let hub: HubServer;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  // CHAT_IDENTITY_V1_UNTIL is left unset, as in a fresh install: v1 is refused.
-  api = await startTestApi({
-    config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: SHOP },
-    attachments: [createRealtimeHub({ onAttached: (h) => (hub = h) })],
-  });
-  bff = await startTestBff({ apiUrl: api.url, config: { PARTNER_ORIGINS: [PARTNER] } });
-});
-afterEach(async () => {
-  for (const s of open.splice(0)) s.disconnect();
-  await until(() => hub.of('/').sockets.size === 0, 'the hub has let every socket go');
-});
-afterAll(async () => {
-  await bff?.stop();
-  await api?.stop();
+// CHAT_IDENTITY_V1_UNTIL is left unset, as in a fresh install: v1 is refused.
+const live = hubTestApi({
+  config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: SHOP },
+  front: (api) => startTestBff({ apiUrl: api.url, config: { PARTNER_ORIGINS: [PARTNER] } }),
 });
 
 /** Connects as the widget does on a partner page, listening for `identify failed` from the first packet. */
 const partnerVisitor = async (identify: unknown) => {
-  const socket = io(bff.url, {
+  const socket = io(live.front.url, {
     transports: ['websocket'],
     extraHeaders: { origin: PARTNER },
     auth: { identify },
     forceNew: true,
     autoConnect: false,
   });
-  open.push(socket);
+  live.track(socket);
   const failed = collect<ChatError>(socket, CHAT_EVENTS.identifyFailed);
   socket.connect();
   await new Promise<void>((resolve, reject) => {
@@ -60,8 +41,8 @@ const partnerVisitor = async (identify: unknown) => {
 
 /** What the admin sees of the visitor's first message. */
 const seenByAdmin = async (identify: unknown) => {
-  const adminSocket = await adminViaBff(api, bff);
-  open.push(adminSocket);
+  const adminSocket = await adminViaBff(live.t, live.front);
+  live.track(adminSocket);
   const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
   const { socket, failed } = await partnerVisitor(identify);
   expect((await say(socket, 'hello from the partner site')).ok).toBe(true);

@@ -2,16 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
 import { seedDemo } from '../../db/seed/index.ts';
-import type { TestApi } from '../../testing/api-harness.ts';
 import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../../db/index.ts';
-import type { startSimulator } from '../payments/test-fixtures.ts';
-import { approvedWalletOrder, payWith, startApiWithSimulator } from '../payments/test-fixtures.ts';
+import { approvedWalletOrder, payingShop, payWith } from '../payments/test-fixtures.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
-import { addProduct, admin, body, placeOrder, productRow, shopper, type Shopper } from './fixtures.ts';
+import { addProduct, body, placeOrder, productRow, shopper } from './fixtures.ts';
 import { age, allOrderRows, cancel, deliver, forgetOrderState } from './lifecycle-fixtures.ts';
 import { rebuildAllOrders } from './projection.ts';
 
@@ -43,18 +41,7 @@ describe('orders are a projection of their events', () => {
   });
 
   describe('after random sequences of lifecycle changes through the API', () => {
-    let t: TestApi;
-    let sim: Awaited<ReturnType<typeof startSimulator>>;
-    let ada: Shopper;
-    let boss: Shopper;
-    beforeAll(async () => {
-      ({ t, sim } = await startApiWithSimulator());
-      [ada, boss] = [await shopper(t), await admin(t)];
-    });
-    afterAll(async () => {
-      await t.stop();
-      await sim.stop();
-    });
+    const shop = payingShop();
 
     type Step = { op: 'pay' | 'deliver' | 'cancelByBuyer' | 'cancelByAdmin' | 'expire'; target: number };
     const step = fc.record({
@@ -63,6 +50,7 @@ describe('orders are a projection of their events', () => {
     });
 
     const apply = async (orderIds: string[], { op, target }: Step) => {
+      const { t, sim, ada, boss } = shop;
       const id = orderIds[target % orderIds.length]!;
       if (op === 'pay') {
         const wallet = await approvedWalletOrder(t, sim.base, ada.token, id).catch(() => null);
@@ -82,8 +70,9 @@ describe('orders are a projection of their events', () => {
           fc.array(fc.constantFrom<'pp' | 'cod'>('pp', 'cod'), { minLength: 1, maxLength: 4 }),
           fc.array(step, { maxLength: 10 }),
           async (methods, steps) => {
+            const { t } = shop;
             // A buyer per run: twelve runs of up to four orders would pass MAX_OPEN_ORDERS_PER_ACCOUNT (issue 27).
-            ada = await shopper(t);
+            const ada = (shop.ada = await shopper(t));
             const product = await addProduct(t, { priceCents: 1_000, count: 50 });
             const orders: Order[] = [];
             for (const m of methods) orders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], m)));

@@ -1,37 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../../testing/api-harness.ts';
+import { describe, expect, it } from 'vitest';
 import { sweepExpiredOrders } from '../orders/cancel-service.ts';
-import { admin, shopper, type Shopper } from '../orders/fixtures.ts';
 import { age, cancel, cancelled } from '../orders/lifecycle-fixtures.ts';
-import type { startSimulator } from './test-fixtures.ts';
-import {
-  approvedWalletOrder,
-  createWalletOrder,
-  paymentState,
-  payWith,
-  placeTestOrder,
-  startApiWithSimulator,
-  unpaid,
-} from './test-fixtures.ts';
+import { approvedWalletOrder, createWalletOrder, paymentState, payWith, payingShop, placeTestOrder, unpaid } from './test-fixtures.ts';
 
 describe('a cancelled order is never charged', () => {
-  let t: TestApi;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let ada: Shopper;
-  let boss: Shopper;
-  beforeAll(async () => {
-    ({ t, sim } = await startApiWithSimulator());
-    [ada, boss] = [await shopper(t), await admin(t)];
-  });
-  afterAll(async () => {
-    await t.stop();
-    await sim.stop();
-  });
+  const shop = payingShop();
 
   const isCancelled = async (orderId: string) =>
-    (await t.db.query<{ c: boolean }>('select is_cancelled as c from orders where id = $1', [orderId])).rows[0]!.c;
+    (await shop.t.db.query<{ c: boolean }>('select is_cancelled as c from orders where id = $1', [orderId])).rows[0]!.c;
 
   it('when a payment arrives for an order the buyer cancelled, then 409 and the wallet captures nothing', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     await cancelled(t, ada.token, order._id);
@@ -44,6 +23,7 @@ describe('a cancelled order is never charged', () => {
   });
 
   it('when the order expired while the buyer was approving in the wallet, then the payment is refused without a capture', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     await age(t.db, order._id, 31);
@@ -53,6 +33,7 @@ describe('a cancelled order is never charged', () => {
   });
 
   it('when cancel and pay race for the same orders, then exactly one wins each time and money is taken only from orders that end paid', async () => {
+    const { t, sim, ada, boss } = shop;
     for (let i = 0; i < 8; i++) {
       const order = await placeTestOrder(t, ada);
       const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../../testing/api-harness.ts';
-import { shopper, type Shopper } from '../orders/fixtures.ts';
-import type { startSimulator } from './test-fixtures.ts';
-import { approvedWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator } from './test-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { approvedWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
 
 describe('one capture per order, whatever wallet orders the buyer holds', () => {
-  let t: TestApi;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let ada: Shopper;
-  beforeAll(async () => {
-    ({ t, sim } = await startApiWithSimulator());
-    ada = await shopper(t);
-  });
-  afterAll(async () => {
-    await t.stop();
-    await sim.stop();
-  });
+  const shop = payingShop();
 
   const recordedWalletOrder = async (orderId: string) =>
-    (await t.db.query<{ id: string }>('select wallet_order_id as id from payments where order_id = $1', [orderId])).rows[0]?.id;
+    (await shop.t.db.query<{ id: string }>('select wallet_order_id as id from payments where order_id = $1', [orderId])).rows[0]?.id;
 
   it('when several different approved wallet orders of one order are paid at the same instant, then exactly one is captured and recorded, the others get 409 without a capture', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrders = await Promise.all(Array.from({ length: 4 }, () => approvedWalletOrder(t, sim.base, ada.token, order._id)));
     const answers = await Promise.all(walletOrders.map((id) => payWith(t, ada.token, order._id, id)));
@@ -35,6 +23,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
   });
 
   it('when a capture is declined, then the order is free again and a new wallet order pays it with one capture', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const declined = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'decline');
     expect((await payWith(t, ada.token, order._id, declined)).status).toBe(402);
@@ -45,6 +34,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
   });
 
   it('when a capture is left PENDING, then money may still move, so another wallet order is refused with 409 without a capture', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const pending = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'pending');
     expect((await payWith(t, ada.token, order._id, pending)).status).toBe(402);
@@ -57,12 +47,13 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   /** The order's claim as a capture left it long ago (a crash, a wallet that stopped answering). */
   const abandonClaim = (orderId: string, walletOrderId: string) =>
-    t.db.query(`update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() - interval '1 hour' where id = $1`, [
+    shop.t.db.query(`update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() - interval '1 hour' where id = $1`, [
       orderId,
       walletOrderId,
     ]);
 
   it('when a claim was abandoned long ago and the wallet never captured it, then a new wallet order takes it over and pays', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const stuck = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     await abandonClaim(order._id, stuck);
@@ -73,6 +64,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
   });
 
   it('when a claim is recent, then another wallet order is refused even if the wallet has not captured it yet', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const holder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     await t.db.query('update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() where id = $1', [order._id, holder]);
@@ -82,6 +74,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
   });
 
   it("when an old claim's wallet order was captured, then it is never taken over", async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const pending = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'pending');
     await payWith(t, ada.token, order._id, pending);

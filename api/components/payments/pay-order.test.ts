@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, PaidResponse } from '../../../contracts/order.ts';
-import type { TestApi } from '../../testing/api-harness.ts';
-import { admin, shopper, type Shopper } from '../orders/fixtures.ts';
-import type { startSimulator } from './test-fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator } from './test-fixtures.ts';
+import { approvedWalletOrder, createWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
 
 describe('paying a wallet order', () => {
-  let t: TestApi;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let ada: Shopper;
-  beforeAll(async () => {
-    ({ t, sim } = await startApiWithSimulator());
-    ada = await shopper(t);
-  });
-  afterAll(async () => {
-    await t.stop();
-    await sim.stop();
-  });
+  const shop = payingShop();
 
   /** The wallet order as the provider holds it, read with the shop's own kind of token. */
   const providerOrder = async (id: string) => {
-    const auth = await fetch(`${sim.base}/v1/oauth2/token`, {
+    const auth = await fetch(`${shop.sim.base}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from('id:secret').toString('base64')}`,
@@ -29,7 +16,7 @@ describe('paying a wallet order', () => {
       body: 'grant_type=client_credentials',
     });
     const { access_token } = (await auth.json()) as { access_token: string };
-    const res = await fetch(`${sim.base}/v2/checkout/orders/${id}`, { headers: { authorization: `Bearer ${access_token}` } });
+    const res = await fetch(`${shop.sim.base}/v2/checkout/orders/${id}`, { headers: { authorization: `Bearer ${access_token}` } });
     return (await res.json()) as {
       status: string;
       purchase_units: Array<{ reference_id: string; amount: { currency_code: string; value: string }; items: unknown[] }>;
@@ -37,6 +24,7 @@ describe('paying a wallet order', () => {
   };
 
   it("when the buyer asks for a wallet order, then it is made in USD from the shop's own prices, not the client's", async () => {
+    const { t, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const res = await createWalletOrder(t, ada.token, order._id);
     expect(res.status).toBe(201);
@@ -48,6 +36,7 @@ describe('paying a wallet order', () => {
   });
 
   it('when a completed capture of the full amount comes back, then the order is paid with its "paid" event at paidAt', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     const res = await payWith(t, ada.token, order._id, walletOrderId);
@@ -67,6 +56,7 @@ describe('paying a wallet order', () => {
   });
 
   it('when the same capture is sent again, then the same paid answer comes back and nothing is recorded twice', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     const first = (await (await payWith(t, ada.token, order._id, walletOrderId)).json()) as PaidResponse;
@@ -77,6 +67,7 @@ describe('paying a wallet order', () => {
   });
 
   it('when several captures of the same order run at once, then all answer the one payment that is recorded', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     const answers = await Promise.all(Array.from({ length: 5 }, () => payWith(t, ada.token, order._id, walletOrderId)));
@@ -88,6 +79,7 @@ describe('paying a wallet order', () => {
   });
 
   it('when the paid order is paid again with another wallet order, then 409 before any money moves', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
     const another = await createWalletOrder(t, ada.token, order._id);
@@ -99,7 +91,7 @@ describe('paying a wallet order', () => {
   });
 
   it('when an admin marks a paid wallet order delivered, then it is delivered after its payment', async () => {
-    const boss = await admin(t);
+    const { t, sim, ada, boss } = shop;
     const order = await placeTestOrder(t, ada);
     await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
     const res = await t.authed(boss.token)(`/api/orders/delivered/${order._id}`, { method: 'PUT' });

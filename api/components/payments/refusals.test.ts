@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../../testing/api-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shopper, type Shopper } from '../orders/fixtures.ts';
-import type { startSimulator } from './test-fixtures.ts';
 import {
   approve,
   approvedWalletOrder,
   createWalletOrder,
   paymentState,
   payWith,
+  payingShop,
   placeTestOrder,
-  startApiWithSimulator,
   unpaid,
 } from './test-fixtures.ts';
 
 describe('wallet payments that are not recorded', () => {
-  let t: TestApi;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let ada: Shopper;
+  const shop = payingShop();
   let bob: Shopper;
   beforeAll(async () => {
-    ({ t, sim } = await startApiWithSimulator());
-    [ada, bob] = [await shopper(t), await shopper(t, 'Bob')];
-  });
-  afterAll(async () => {
-    await t.stop();
-    await sim.stop();
+    bob = await shopper(shop.t, 'Bob');
   });
 
   const refused = async (res: Response, status: number, message: RegExp) => {
@@ -38,6 +29,7 @@ describe('wallet payments that are not recorded', () => {
     ['the capture is in another currency', 'wrong-currency', 409, /in EUR, not USD/],
     ['the wallet declines the card', 'decline', 402, /declined.*stays unpaid/],
   ] as const)('when %s, then the order stays unpaid with a clear message', async (_what, outcome, status, message) => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id, outcome);
     await refused(await payWith(t, ada.token, order._id, walletOrderId), status, message);
@@ -45,6 +37,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when a declined payment is retried with a new wallet order that completes, then the order is paid', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id, 'decline'));
     const res = await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
@@ -53,6 +46,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when the buyer has not approved the wallet order yet, then 409 and nothing is captured', async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const { id } = (await (await createWalletOrder(t, ada.token, order._id)).json()) as { id: string };
     await refused(await payWith(t, ada.token, order._id, id), 409, /not approved/);
@@ -61,6 +55,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when a wallet order made for one order is used to pay another, then 409 and the other stays unpaid', async () => {
+    const { t, sim, ada } = shop;
     const [cheap, other] = [await placeTestOrder(t, ada), await placeTestOrder(t, ada)];
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, cheap._id);
     await refused(await payWith(t, ada.token, other._id, walletOrderId), 409, /another order/);
@@ -68,6 +63,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it("when someone pays or starts paying another user's order, then 404 and it stays unpaid", async () => {
+    const { t, sim, ada } = shop;
     const order = await placeTestOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     expect((await createWalletOrder(t, bob.token, order._id)).status).toBe(404);
@@ -76,6 +72,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when a cash-on-delivery order is paid by wallet, then 409 and it is never marked paid', async () => {
+    const { t, ada } = shop;
     const order = await placeTestOrder(t, ada, 'cod');
     await refused(await createWalletOrder(t, ada.token, order._id), 409, /cash on delivery/);
     await refused(await payWith(t, ada.token, order._id, 'ANYWALLETORDER01'), 409, /cash on delivery/);
@@ -83,6 +80,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when the wallet order id is missing or malformed, then 400 naming walletOrderId', async () => {
+    const { t, ada } = shop;
     const order = await placeTestOrder(t, ada);
     for (const body of [{}, { walletOrderId: '' }, { walletOrderId: 'no spaces/or slashes' }]) {
       const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, { method: 'PUT', body: JSON.stringify(body) });
@@ -92,6 +90,7 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it('when nobody is logged in, then 401 and nothing is created', async () => {
+    const { t, ada } = shop;
     const order = await placeTestOrder(t, ada);
     expect((await createWalletOrder(t, undefined, order._id)).status).toBe(401);
     expect((await payWith(t, undefined, order._id, 'X')).status).toBe(401);

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { afterAll, beforeAll } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { addProduct, body, placeOrder, type Shopper } from '../orders/fixtures.ts';
+import { addProduct, admin, body, placeOrder, shopper, type Shopper } from '../orders/fixtures.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
 
@@ -14,7 +15,8 @@ import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulat
  * A wallet simulator on its own port and its own database, as a stand-in provider for an API
  * under test; `store` shows what it captured.
  */
-export const startSimulator = async (): Promise<{ base: string; store: SimulatorStore; stop(): Promise<void> }> => {
+export type Simulator = { base: string; store: SimulatorStore; stop(): Promise<void> };
+export const startSimulator = async (): Promise<Simulator> => {
   const db = await createTestDb();
   const store = simulatorStore(db);
   const server = http.createServer(express().use(SIMULATOR_PATH, walletSimulatorRoutes(store)));
@@ -46,10 +48,30 @@ export const payWith = (t: TestApi, token: string | undefined, orderId: string, 
   t.authed(token)(`/api/orders/paid/${orderId}`, { method: 'PUT', body: JSON.stringify({ walletOrderId }) });
 
 /** An API whose wallet is a simulator of its own on another port, as a real provider would be. */
-export const startApiWithSimulator = async (): Promise<{ t: TestApi; sim: Awaited<ReturnType<typeof startSimulator>> }> => {
+const startApiWithSimulator = async (): Promise<{ t: TestApi; sim: Simulator }> => {
   const sim = await startSimulator();
   const t = await startTestApi({ attachments: [], config: { WALLET: 'simulator', PAYPAL_API_BASE: sim.base } });
   return { t, sim };
+};
+
+export type PayingShop = { t: TestApi; sim: Simulator; ada: Shopper; boss: Shopper };
+
+/**
+ * What the test files that pay orders share: for the tests of the file (or describe block) that
+ * calls it, an API whose wallet is a simulator of its own, a shopper (Ada) and an admin (Grace),
+ * made before them and stopped after them. Its fields are set once its beforeAll has run.
+ */
+export const payingShop = (): PayingShop => {
+  const shop = {} as PayingShop;
+  beforeAll(async () => {
+    Object.assign(shop, await startApiWithSimulator());
+    [shop.ada, shop.boss] = [await shopper(shop.t), await admin(shop.t)];
+  });
+  afterAll(async () => {
+    await shop.t?.stop();
+    await shop.sim?.stop();
+  });
+  return shop;
 };
 
 /** The buyer's decision in the simulated wallet, with the outcome its capture will have. */

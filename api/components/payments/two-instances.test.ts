@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../testing/api-harness.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
-import { shopper, type Shopper } from '../orders/fixtures.ts';
-import { approvedWalletOrder, paymentState, payWith, placeTestOrder, startApiWithSimulator, type startSimulator } from './test-fixtures.ts';
+import { approvedWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
 
 /*
  * The wallet capture claim lives in the order's row, so two API instances behind a balancer
@@ -10,22 +9,18 @@ import { approvedWalletOrder, paymentState, payWith, placeTestOrder, startApiWit
  * connection otherwise) can never capture one order twice.
  */
 describe('wallet payments on two API instances sharing one database', () => {
-  let a: TestApi;
+  const shop = payingShop();
   let b: TestApi;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let ada: Shopper;
   beforeAll(async () => {
-    ({ t: a, sim } = await startApiWithSimulator());
-    b = await startSecondInstance(a);
-    ada = await shopper(a);
+    b = await startSecondInstance(shop.t);
   });
+  // Before the first instance (payingShop's afterAll runs after this one): they share its database.
   afterAll(async () => {
     await b?.stop();
-    await a?.stop();
-    await sim?.stop();
   });
 
   it('when different approved wallet orders of one order are paid on both instances at the same instant, then exactly one is captured and recorded, the others get 409', async () => {
+    const { t: a, sim, ada } = shop;
     const order = await placeTestOrder(a, ada);
     const walletOrders = await Promise.all([a, b, a, b].map((api) => approvedWalletOrder(api, sim.base, ada.token, order._id)));
     const answers = await Promise.all(walletOrders.map((id, n) => payWith(n % 2 === 0 ? a : b, ada.token, order._id, id)));
@@ -36,6 +31,7 @@ describe('wallet payments on two API instances sharing one database', () => {
   });
 
   it('when the same wallet order is paid on both instances at once, then both answer the one payment that is recorded', async () => {
+    const { t: a, sim, ada } = shop;
     const order = await placeTestOrder(a, ada);
     const walletOrder = await approvedWalletOrder(a, sim.base, ada.token, order._id);
     const answers = await Promise.all([a, b, a, b].map((api) => payWith(api, ada.token, order._id, walletOrder)));

@@ -5,27 +5,21 @@ import { paths } from '../../lib/paths.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { formatDollars } from '../../ui/money.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { pageStyle } from '../../ui/page-style.ts';
-import { dateOf } from '../../lib/dates.ts';
-import { orderNumber, PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
+import { OrdersTable } from '../../lib/order-summary/orders-table.tsx';
 
 const tableStyle = css({
   width: '100%',
   borderCollapse: 'collapse',
   'th, td': { textAlign: 'left', padding: `${space(2)} ${space(3)}`, borderBottom: `1px solid ${colors.border}`, whiteSpace: 'nowrap' },
   th: { background: colors.surface },
+  caption: { textAlign: 'left', color: colors.muted, marginBottom: space(2) },
 });
-
-/** A status cell: a mark for the eye, a word for everyone. */
-const YesNo = ({ value }: { value: boolean }) => (
-  <span css={{ color: value ? colors.success : colors.danger, fontWeight: 600 }}>{value ? '✓ Yes' : '✗ No'}</span>
-);
 
 /** /user/my-orders (guarded): the user's orders (GET /api/orders), newest as the server sends them. */
 export function MyOrdersPage() {
@@ -52,53 +46,7 @@ export function MyOrdersPage() {
       ) : (
         // A narrow screen scrolls the table sideways, with a shadow at the edge that has more.
         <ScrollRegion label="Your orders">
-          <table css={tableStyle}>
-            <caption css={{ textAlign: 'left', color: colors.muted, marginBottom: space(2) }}>Your orders and their state</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">User</th>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">Payment method</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <tr key={order._id}>
-                  <td>{orderNumber(order)}</td>
-                  <td>
-                    {order.user.name} {order.user.lastName}
-                  </td>
-                  <td>{dateOf(order.createdAt)}</td>
-                  <td>{formatDollars(order.orderTotal.cartSubtotal)}</td>
-                  <td>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
-                  <td>
-                    <YesNo value={order.isPaid} />
-                  </td>
-                  {/* A cancelled order will never be delivered: say so instead of a plain No. */}
-                  <td>
-                    {order.isCancelled ? (
-                      <span css={{ color: colors.muted, fontWeight: 600 }}>Cancelled</span>
-                    ) : (
-                      <YesNo value={order.isDelivered} />
-                    )}
-                  </td>
-                  <td>
-                    <Link
-                      to={paths.user.orderDetails.to(order._id)}
-                      aria-label={`Go to ${orderNumber(order)} of ${dateOf(order.createdAt)}`}
-                    >
-                      go to order
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrdersTable orders={orders.data} viewer="user" caption="Your orders and their state" css={tableStyle} />
         </ScrollRegion>
       )}
     </section>
