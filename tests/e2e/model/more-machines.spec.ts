@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { Product } from '../../../contracts/product.ts';
 import { carouselModel } from '../../../machines/carousel/carousel.model.ts';
 import { PARTLY_CREATED } from '../../../machines/product-images/product-create.machine.ts';
@@ -13,10 +13,11 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
  * Issue 13: the machines added after shared-machines.spec.ts (the home carousel, the admin's
- * product images, and since issue 28 the create page's product and images) get their browser run the same way: real pages with the event log on, each
- * actor's recorded events replayed on its model, and together every transition but the named
- * exclusions. Timers run on the page's paused clock, so each timer's event is one the test chose;
- * the replay's own timers wait on a clock never advanced and take the logged timer events instead.
+ * product images, and since issue 28 the create page's product and images) get their browser
+ * run the same way: real pages with the event log on, each actor's recorded events replayed on
+ * its model, and together every transition but the named exclusions. Timers run on the page's
+ * paused clock, so each timer's event is one the test chose; the replay's own timers wait on a
+ * clock never advanced and take the logged timer events instead.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -95,11 +96,8 @@ const holdNext = (page: Page, pattern: string) => {
   return { held, release: (how: 'continue' | 'abort') => release(how) };
 };
 
-test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({
-  page,
-  request,
-}) => {
-  // On a staging run too, as the --admin account: everything is the product page's, and the run deletes the images it uploads.
+/** The admin, as the run's --admin account, on the edit page of the last product by name; the page's clock paused. */
+const openEditPage = async (page: Page, request: APIRequestContext): Promise<Product> => {
   const admin = account('admin');
   const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
   const product = products[0]!;
@@ -107,6 +105,15 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   await openPaused(page, `/admin/edit-product/${product._id}`, async (p) => {
     await expect(p.getByLabel('Name', { exact: true })).not.toHaveValue('');
   });
+  return product;
+};
+
+test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({
+  page,
+  request,
+}) => {
+  // On a staging run too, as the --admin account: everything is the product page's, and the run deletes the images it uploads.
+  const product = await openEditPage(page, request);
   const images = page.getByRole('img', { name: /^Product image / });
   const before = await images.count();
   const upload = async (name: string) => {
@@ -154,13 +161,7 @@ test('when the shop cannot say where images go and refuses the file, then the fi
   request,
 }) => {
   // Answered in this browser only: nothing reaches the shop's data, so a staging run may do it too.
-  const admin = account('admin');
-  const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
-  const product = products[0]!;
-  await login(page, admin);
-  await openPaused(page, `/admin/edit-product/${product._id}`, async (p) => {
-    await expect(p.getByLabel('Name', { exact: true })).not.toHaveValue('');
-  });
+  await openEditPage(page, request);
   await page.route('**/api/products/admin/image-host', (route) => route.fulfill({ status: 500, json: { message: 'Model run refusal' } }), {
     times: 1,
   });

@@ -157,33 +157,6 @@ describe('edit product images', () => {
     expect(container.querySelectorAll('img')).toHaveLength(0);
   });
 
-  it('when files are uploading, then the picker is disabled until they end, so no second batch starts beside them', async () => {
-    FakeXhr.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    mockFetch({
-      'GET /api/products/get-one/p1': { body: product([]) },
-      'GET /api/categories': { body: [] },
-      'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
-    });
-    const { container } = await renderWithApp(<AdminEditProductPage />, {
-      route: '/admin/edit-product/p1',
-      pattern: '/admin/edit-product/:id',
-    });
-    await settle();
-    const picker = () => {
-      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
-      return document.getElementById(label.htmlFor) as HTMLInputElement;
-    };
-    const field = picker();
-    Object.defineProperty(field, 'files', { configurable: true, value: [new File(['aaaa'], 'one.png')] });
-    await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
-    await settle();
-    expect(picker().disabled).toBe(true);
-    await act(async () => FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/one.png' }] }));
-    await settle();
-    expect(picker().disabled).toBe(false);
-  });
-
   /** The edit page of a product without images, the shop storing uploads itself. */
   const openWithUploads = async () => {
     FakeXhr.sent = [];
@@ -195,15 +168,27 @@ describe('edit product images', () => {
     });
     const page = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
     await settle();
-    const choose = async (names: string[]) => {
+    const picker = () => {
       const label = [...page.container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
-      const field = document.getElementById(label.htmlFor) as HTMLInputElement;
+      return document.getElementById(label.htmlFor) as HTMLInputElement;
+    };
+    const choose = async (names: string[]) => {
+      const field = picker();
       Object.defineProperty(field, 'files', { configurable: true, value: names.map((n) => new File(['aaaa'], n)) });
       await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
       await settle();
     };
-    return { ...page, choose };
+    return { ...page, picker, choose };
   };
+
+  it('when files are uploading, then the picker is disabled until they end, so no second batch starts beside them', async () => {
+    const { picker, choose } = await openWithUploads();
+    await choose(['one.png']);
+    expect(picker().disabled).toBe(true);
+    await act(async () => FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/one.png' }] }));
+    await settle();
+    expect(picker().disabled).toBe(false);
+  });
 
   it("when the shop refuses a file, then its row ends with ✗ and the shop's sentence, and the other file still arrives", async () => {
     const { container, choose } = await openWithUploads();
