@@ -32,8 +32,9 @@ export const BUNDLE_BUDGETS = {
     'client/features/admin/analytics/analytics-page.tsx': 17_500,
     // Issue 15's admin paging: 15.5 KB measured (the pager, its hook and the shared pagination chunk);
     // issue 23's product and order searches, the categories panel and the order timeline: 16.9 KB measured;
-    // issue 28's one order table for the admin's Orders and My Orders (in the chunk they share): 17.6 KB.
-    'client/features/admin/index.tsx': 17_900,
+    // issue 28's one order table for the admin's Orders and My Orders (in the chunk they share): 17.6 KB;
+    // issue 28's uploads as actors of the images' machines, and the create page's own machine: 18.3 KB.
+    'client/features/admin/index.tsx': 18_600,
     'client/features/auth/index.tsx': 3_400,
     'client/features/cart/handoff/continue-on-phone.tsx': 7_200,
     // Issue 23: the kiosk asks whether its hand-off was claimed (live-handoff's status call), 5.9 KB measured.

@@ -1,31 +1,43 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ProductImage } from '../../contracts/product.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
+import {
+  addFiles,
+  allSettled,
+  fileUploadActors,
+  updateRow,
+  uploadingStates,
+  type FileUploadEvent,
+  type FileUploadsContext,
+} from './file-uploads.ts';
 
 /** Spec section 9: after an upload the page refreshes its data 5 seconds later. */
 export const REFRESH_AFTER_UPLOAD_MS = 5000;
 
 export type ProductImagesInput = { productId: string; images: ProductImage[] };
-export type ProductImagesContext = {
+export type ProductImagesContext = FileUploadsContext & {
   productId: string;
   images: ProductImage[];
   /** The last refresh's or delete's failure; an upload's failures stay beside each file. */
   error: string | null;
-  /** Counts finished uploads: the file picker is cleared (remounted) after each. */
-  uploads: number;
+  /** Counts finished batches of uploads: the file picker is cleared (remounted) after each. */
+  batches: number;
   /** The path of the image being deleted. */
   deleting: string | null;
 };
 export type ProductImagesEvent =
   /** Files chosen in the picker (already checked against the three-file limit). */
-  { type: 'images.upload'; files: File[] } | { type: 'images.delete'; image: ProductImage };
+  { type: 'images.upload'; files: File[] } | { type: 'images.delete'; image: ProductImage } | FileUploadEvent;
 
 const FAILED = 'Something went wrong';
 
 /**
  * The edit page's images. Two regions, as the page lets the admin do both at once:
- * - `upload`: idle → uploading (the injected `upload` shows each file's progress itself) →
- *   waiting 5000 ms → refreshing (only the images, so fields being edited are kept) → idle.
+ * - `upload`: idle → uploading → waiting 5000 ms → refreshing (only the images, so fields being
+ *   edited are kept) → idle. Uploading asks where files go once (findingHost: the image host, or
+ *   the shop when it cannot say), then spawns one `uploadFile` actor a file; each reports its
+ *   progress, then done or failed with its message, into its row of `uploads`, and is stopped when
+ *   it ends. Stopping the machine (leaving the page) stops them, which aborts their requests.
  *   A new upload while waiting starts the wait again after it. Tag `uploading`.
  * - `removal`: idle → removing one image (tag `removing`: one delete at a time) → idle.
  */
@@ -37,14 +49,33 @@ export const productImagesMachine = setup({
   },
   delays: { refresh: REFRESH_AFTER_UPLOAD_MS },
   actors: {
-    upload: missingPromise<unknown, { productId: string; files: File[] }>('upload'),
+    ...fileUploadActors,
     loadImages: missingPromise<ProductImage[], { productId: string }>('loadImages'),
     deleteImage: missingPromise<unknown, { productId: string; image: ProductImage }>('deleteImage'),
   },
   actions: {
     clearError: assign({ error: null }),
     fail: assign((_, error: unknown) => ({ error: messageOf(error, FAILED) })),
-    uploaded: assign(({ context }) => ({ uploads: context.uploads + 1 })),
+    addFiles: assign(({ context, event }) => {
+      assertEvent(event, 'images.upload');
+      return addFiles(context, event.files);
+    }),
+    setHost: assign((_, host: string | null) => ({ host })),
+    startFiles: enqueueActions(({ context, enqueue }) => {
+      for (const { id, file } of context.queued)
+        enqueue.spawnChild('uploadFile', { id, input: { productId: context.productId, file, uploadUrl: context.host ?? null } });
+      enqueue.assign({ queued: [] });
+    }),
+    updateRow: assign(({ context, event }) => {
+      assertEvent(event, ['upload.progress', 'upload.done', 'upload.failed']);
+      return { uploads: updateRow(context.uploads, event) };
+    }),
+    // An upload that ended has nothing left to abort: its actor goes.
+    stopFile: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, ['upload.done', 'upload.failed']);
+      enqueue.stopChild(event.id);
+    }),
+    uploaded: assign(({ context }) => ({ batches: context.batches + 1 })),
     setImages: assign((_, images: ProductImage[]) => ({ images })),
     markDeleting: assign(({ event }) => (event.type === 'images.delete' ? { deleting: event.image.path } : {})),
     dropImage: assign(({ context }) => ({ images: context.images.filter((i) => i.path !== context.deleting), deleting: null })),
@@ -52,34 +83,39 @@ export const productImagesMachine = setup({
   },
   guards: {
     hasFiles: ({ event }) => event.type === 'images.upload' && event.files.length > 0,
+    hostKnown: ({ context }) => context.host !== undefined,
+    allSettled: ({ context }) => allSettled(context.uploads),
   },
 }).createMachine({
   id: 'productImages',
-  context: ({ input }) => ({ productId: input.productId, images: input.images, error: null, uploads: 0, deleting: null }),
+  context: ({ input }) => ({
+    productId: input.productId,
+    images: input.images,
+    error: null,
+    uploads: [],
+    queued: [],
+    host: undefined,
+    batches: 0,
+    deleting: null,
+  }),
   type: 'parallel',
   states: {
     upload: {
       initial: 'idle',
       states: {
-        idle: { on: { 'images.upload': { guard: 'hasFiles', target: 'uploading' } } },
+        idle: { on: { 'images.upload': { guard: 'hasFiles', target: 'uploading', actions: 'addFiles' } } },
         uploading: {
           tags: ['uploading'],
           entry: 'clearError',
-          invoke: {
-            id: 'upload',
-            src: 'upload',
-            input: ({ context, event }) => ({ productId: context.productId, files: event.type === 'images.upload' ? event.files : [] }),
-            // A failed file keeps its message beside it; what did arrive shows after the refresh.
-            onDone: { target: 'waiting', actions: 'uploaded' },
-            onError: { target: 'waiting', actions: 'uploaded' },
-          },
+          ...uploadingStates,
+          always: { guard: 'allSettled', target: 'waiting', actions: 'uploaded' },
         },
         waiting: {
           after: { refresh: 'refreshing' },
-          on: { 'images.upload': { guard: 'hasFiles', target: 'uploading' } },
+          on: { 'images.upload': { guard: 'hasFiles', target: 'uploading', actions: 'addFiles' } },
         },
         refreshing: {
-          on: { 'images.upload': { guard: 'hasFiles', target: 'uploading' } },
+          on: { 'images.upload': { guard: 'hasFiles', target: 'uploading', actions: 'addFiles' } },
           invoke: {
             id: 'loadImages',
             src: 'loadImages',

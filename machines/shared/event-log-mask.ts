@@ -47,6 +47,7 @@ export const SAFE_KEYS: ReadonlySet<string> = new Set([
   'itemsCount',
   'cartSubtotal',
   'total',
+  'loaded',
   'orders',
   'hour',
   'rating',

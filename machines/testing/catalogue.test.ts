@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import { catalogueEntries, checkCatalogue, machineSources } from '../../scripts/plan-files.ts';
 import { cartModel } from '../cart/cart.model.ts';
 import {
@@ -58,6 +58,17 @@ describe('machine catalogue', () => {
     expect(table.split('\n')[2]).toBe(
       '| lamp (`#lamp`) | [lamp/lamp.machine.ts](lamp/lamp.machine.ts) `lampMachine` | 2: `off` `on` | `lamp.switch` | `load` | `1000 ms` `cool` | `dark` `lit` | `lamp.lit` `lamp.said` `lamp.loaded` |',
     );
+  });
+
+  it('when a machine spawns an actor it declares, then that actor is listed to provide too, after the invoked ones', () => {
+    const spawner = setup({
+      actors: { load: fromPromise(async () => 1), part: fromPromise(async () => 2) },
+    }).createMachine({
+      id: 'spawner',
+      invoke: { src: 'load' },
+      entry: spawnChild('part', { id: 'part-1' }),
+    });
+    expect(machineFacts(spawner).actors).toEqual(['load', 'part']);
   });
 
   it('when an emitted event is computed from what cannot be probed, then its type reads as computed', () => {

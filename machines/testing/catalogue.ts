@@ -24,7 +24,10 @@ export type MachineFacts = {
   topStates: string[];
   /** Event types the machine's transitions take, outside xstate's own (actor results, timers). */
   events: string[];
-  /** The `src` of every invoke (an actor the machine needs provided); inline logic reads `(inline)`. */
+  /**
+   * The actors the machine needs provided: the `src` of every invoke (inline logic reads
+   * `(inline)`), then the other actors it declares, which it spawns (`spawnChild('uploadFile')`).
+   */
   actors: string[];
   delays: string[];
   tags: string[];
@@ -99,7 +102,10 @@ export const machineFacts = (machine: AnyStateMachine): MachineFacts => {
     stateCount: below.length,
     topStates: Object.keys(machine.root.states),
     events: unique(types.filter((t) => t !== '' && !t.startsWith('xstate.'))),
-    actors: unique(nodes.flatMap((n) => n.invoke.map((i) => (typeof i.src === 'string' ? i.src : '(inline)')))),
+    actors: unique([
+      ...nodes.flatMap((n) => n.invoke.map((i) => (typeof i.src === 'string' ? i.src : '(inline)'))),
+      ...Object.keys(machine.implementations.actors),
+    ]),
     delays: unique(types.map(delayOf).filter((d): d is string => d !== undefined)),
     tags: unique(nodes.flatMap((n) => [...n.tags])),
     emits: unique(actions.flatMap((a) => emitsOf(machine, a))),

@@ -9,6 +9,7 @@ import { kioskModel } from '../kiosk/kiosk.model.ts';
 import { pinPadModel } from '../kiosk/pin-pad.model.ts';
 import { handoffClaimModel, handoffOfferModel } from '../handoff/handoff.model.ts';
 import { orderModel } from '../order/order.model.ts';
+import { productCreateModel } from '../product-images/product-create.model.ts';
 import { productImagesModel } from '../product-images/product-images.model.ts';
 import { fetchModel } from '../shared/fetch.model.ts';
 import { submitModel } from '../shared/submit.model.ts';
@@ -33,4 +34,5 @@ export const allModels = (): ModelSpec[] => [
   submitModel(),
   carouselModel(),
   productImagesModel(),
+  productCreateModel(),
 ];

@@ -1,6 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { Product } from '../../../contracts/product.ts';
 import { carouselModel } from '../../../machines/carousel/carousel.model.ts';
+import { PARTLY_CREATED } from '../../../machines/product-images/product-create.machine.ts';
+import { productCreateModel } from '../../../machines/product-images/product-create.model.ts';
 import { productImagesModel } from '../../../machines/product-images/product-images.model.ts';
 import type { ModelSpec } from '../../../machines/testing/model.ts';
 import { paddedPng } from '../admin/admin-helpers.ts';
@@ -11,14 +13,19 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
  * Issue 13: the machines added after shared-machines.spec.ts (the home carousel, the admin's
- * product images) get their browser run the same way: real pages with the event log on, each
- * actor's recorded events replayed on its model, and together every transition but the named
- * exclusions. Timers run on the page's paused clock, so each timer's event is one the test chose;
- * the replay's own timers wait on a clock never advanced and take the logged timer events instead.
+ * product images, and since issue 28 the create page's product and images) get their browser
+ * run the same way: real pages with the event log on, each actor's recorded events replayed on
+ * its model, and together every transition but the named exclusions. Timers run on the page's
+ * paused clock, so each timer's event is one the test chose; the replay's own timers wait on a
+ * clock never advanced and take the logged timer events instead.
  */
 test.describe.configure({ mode: 'serial' });
 
-const models: Record<string, ModelSpec> = { carousel: carouselModel(), 'product-images': productImagesModel() };
+const models: Record<string, ModelSpec> = {
+  carousel: carouselModel(),
+  'product-images': productImagesModel(),
+  'product-create': productCreateModel(),
+};
 
 const { collect, report } = createPageReplay(models);
 
@@ -89,11 +96,8 @@ const holdNext = (page: Page, pattern: string) => {
   return { held, release: (how: 'continue' | 'abort') => release(how) };
 };
 
-test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({
-  page,
-  request,
-}) => {
-  // On a staging run too, as the --admin account: everything is the product page's, and the run deletes the images it uploads.
+/** The admin, as the run's --admin account, on the edit page of the last product by name; the page's clock paused. */
+const openEditPage = async (page: Page, request: APIRequestContext): Promise<Product> => {
   const admin = account('admin');
   const products = ((await (await request.get('/api/products?sort=name_-1')).json()) as { products: Product[] }).products;
   const product = products[0]!;
@@ -101,6 +105,15 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   await openPaused(page, `/admin/edit-product/${product._id}`, async (p) => {
     await expect(p.getByLabel('Name', { exact: true })).not.toHaveValue('');
   });
+  return product;
+};
+
+test('when an admin uploads, uploads again before and during the refresh, the refresh fails once, and deletes images with one delete failing, then the images follow the model', async ({
+  page,
+  request,
+}) => {
+  // On a staging run too, as the --admin account: everything is the product page's, and the run deletes the images it uploads.
+  const product = await openEditPage(page, request);
   const images = page.getByRole('img', { name: /^Product image / });
   const before = await images.count();
   const upload = async (name: string) => {
@@ -143,6 +156,96 @@ test('when an admin uploads, uploads again before and during the refresh, the re
   await collect(page);
 });
 
+test('when the shop cannot say where images go and refuses the file, then the file goes to the shop and its row says why', async ({
+  page,
+  request,
+}) => {
+  // Answered in this browser only: nothing reaches the shop's data, so a staging run may do it too.
+  await openEditPage(page, request);
+  await page.route('**/api/products/admin/image-host', (route) => route.fulfill({ status: 500, json: { message: 'Model run refusal' } }), {
+    times: 1,
+  });
+  const sentTo: string[] = [];
+  await page.route(
+    '**/api/products/admin/upload?**',
+    (route) => {
+      sentTo.push(new URL(route.request().url()).pathname);
+      return route.fulfill({ status: 415, json: { message: 'Only images can be uploaded' } });
+    },
+    { times: 1 },
+  );
+  await page.getByLabel('Upload images').setInputFiles({ name: 'model-refused.png', mimeType: 'image/png', buffer: paddedPng('refused') });
+  await expect(page.getByRole('progressbar', { name: 'Upload of model-refused.png' })).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByRole('alert').filter({ hasText: 'model-refused.png: Only images can be uploaded' })).toBeVisible();
+  await expect(page.getByLabel('Upload images')).toBeEnabled();
+  expect(sentTo).toEqual(['/api/products/admin/upload']);
+  await collect(page);
+});
+
+/**
+ * The create page with its form filled and one image chosen. Every call of its send is answered in
+ * this browser (`answer`), so no product is made: a staging run may do it too.
+ */
+const openCreatePage = async (page: Page) => {
+  await login(page, account('admin'));
+  await page.goto('/admin/create-new-product');
+  const form = page.locator('main form');
+  await expect(form.getByLabel('Category', { exact: true }).locator('option')).not.toHaveCount(1);
+  await form.getByLabel('Name', { exact: true }).fill('Model run lamp');
+  await form.getByLabel('Description').fill('Answered in the browser only');
+  await form.getByLabel('Count in stock').fill('3');
+  await form.getByLabel('Price').fill('12.5');
+  await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+  await page
+    .getByLabel('Images', { exact: true })
+    .setInputFiles({ name: 'model-new.png', mimeType: 'image/png', buffer: paddedPng('new') });
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  /** Answers the next call to `pattern` once, with `status` and `json`. */
+  const answer = (pattern: string, status: number, json: unknown) =>
+    page.route(pattern, (route) => route.fulfill({ status, json }), { times: 1 });
+  const created = (id: string) => answer('**/api/products/admin', 201, { productCreated: 'ok', productId: id });
+  const upload = (status: number) =>
+    answer(
+      '**/api/products/admin/upload?**',
+      status,
+      status === 201 ? { message: 'upload successful', images: [] } : { message: 'Only images can be uploaded' },
+    );
+  const row = page.getByRole('progressbar', { name: 'Upload of model-new.png' });
+  return { create, answer, created, upload, row };
+};
+
+test('when an admin creates a product that is refused, then made with its image refused, then made whole, then the page says each and moves on', async ({
+  page,
+}) => {
+  const { create, answer, created, upload, row } = await openCreatePage(page);
+  await answer('**/api/products/admin', 400, { message: 'Model run refusal' });
+  await create.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Model run refusal' })).toBeVisible();
+  // made, but the image refused: the image host is asked (the shop's own answer) and the file goes to the shop
+  await created('model-run-1');
+  await upload(415);
+  await create.click();
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByRole('alert').filter({ hasText: PARTLY_CREATED })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'model-new.png: Only images can be uploaded' })).toBeVisible();
+  // made whole: the image host is known by now
+  await created('model-run-2');
+  await upload(201);
+  await create.click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await collect(page);
+});
+
+test("when the shop cannot say where images go, then the new product's image goes to the shop", async ({ page }) => {
+  const { create, answer, created, upload } = await openCreatePage(page);
+  await answer('**/api/products/admin/image-host', 500, { message: 'Model run refusal' });
+  await created('model-run-3');
+  await upload(201);
+  await create.click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await collect(page);
+});
+
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   carousel: [
@@ -156,13 +259,8 @@ const EXCLUDED: Record<string, Excluded[]> = {
         'the home page loads the bestsellers once and never reloads them while the carousel is shown, so its length never changes; carousel.machine.test.ts covers it',
     },
   ],
-  'product-images': [
-    {
-      transition: 'productImages.upload.uploading --xstate.error.actor.upload#0-->',
-      reason:
-        "the page's upload (use-uploads.ts start) resolves for every outcome: a failed file keeps its message beside it; product-images.machine.test.ts covers it",
-    },
-  ],
+  'product-images': [],
+  'product-create': [],
 };
 
 for (const name of Object.keys(models)) {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
-import { getByLabelText, getByText, queryByText, settle, typeInto } from '../../../testing/dom.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { PARTLY_CREATED } from '../../../../machines/product-images/product-create.machine.ts';
+import { click, getByLabelText, getByRoleName, getByText, queryByText, settle, settleUntil, typeInto } from '../../../testing/dom.ts';
+import { FakeXhr } from '../../../testing/fake-xhr.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
@@ -83,5 +85,68 @@ describe('create product page', () => {
     await settle();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ key: 'Color', val: 'Red', categoryChoosen: 'Computers/Laptops' });
     expect([...getByLabelText<HTMLSelectElement>(container, 'Choose attribute').options].map((o) => o.value)).toEqual(['', 'RAM', 'Color']);
+  });
+
+  /** The form filled and two images chosen, the shop storing them itself; Create pressed. */
+  const createWithImages = async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const calls = mockFetch({
+      'GET /api/categories': { body: [laptops] },
+      'POST /api/products/admin': { status: 201, body: { productCreated: 'ok', productId: 'p7' } },
+      'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
+    });
+    const page = await renderWithApp(<AdminCreateProductPage />, { route: '/admin/create-new-product' });
+    await settle();
+    const { container } = page;
+    await typeInto(getByLabelText(container, 'Name'), 'Dell XPS 13');
+    await typeInto(getByLabelText<HTMLTextAreaElement>(container, 'Description'), 'A small laptop');
+    await typeInto(getByLabelText(container, 'Count in stock'), '5');
+    await typeInto(getByLabelText(container, 'Price'), '999');
+    await typeInto(getByLabelText<HTMLSelectElement>(container, 'Category'), 'Computers/Laptops');
+    await setFiles(getByLabelText(container, 'Images'), 2);
+    await click(getByRoleName(container, 'button', 'Create'));
+    await settle();
+    return { ...page, calls };
+  };
+  const bars = (container: HTMLElement) =>
+    [...container.querySelectorAll('progress')].map((p) => [
+      p.getAttribute('aria-label'),
+      p.getAttribute('value'),
+      p.getAttribute('data-status'),
+    ]);
+
+  it('when the product is created, then each image goes to it with its progress, and once all arrived the products list opens', async () => {
+    const { container, calls, path } = await createWithImages();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/products/admin']);
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/products/admin/upload?productId=p7', '/api/products/admin/upload?productId=p7']);
+    await act(async () => FakeXhr.sent[0]!.progress(1, 2));
+    expect(bars(container)).toEqual([
+      ['Upload of p0.png', '1', 'uploading'],
+      ['Upload of p1.png', '0', 'uploading'],
+    ]);
+    expect(getByRoleName(container, 'button', 'Saving ...')).toHaveProperty('disabled', true);
+    await act(async () => {
+      for (const xhr of FakeXhr.sent) xhr.answer(201, { message: 'upload successful', images: [{ path: '/images/x.png' }] });
+    });
+    await settle();
+    expect(path()).toBe('/admin/products');
+    await settleUntil(() => queryByText(document.body, 'product created'), 'the toast');
+  });
+
+  it("when an image is refused, then the page says the product was made without it, the file keeps the shop's sentence, and the page stays", async () => {
+    const { container, path } = await createWithImages();
+    await act(async () => {
+      FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/x.png' }] });
+      FakeXhr.sent[1]!.answer(415, { message: 'Only images can be uploaded' });
+    });
+    await settle();
+    expect(bars(container).map(([, , status]) => status)).toEqual(['done', 'failed']);
+    expect(getByText(container, 'p1.png: Only images can be uploaded')).toBeTruthy();
+    expect(getByText(container, PARTLY_CREATED)).toBeTruthy();
+    expect([path(), getByRoleName(container, 'button', 'Create')]).toEqual([
+      '/admin/create-new-product',
+      expect.objectContaining({ disabled: false }),
+    ]);
   });
 });

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
 import type { ProductAttr, ProductBody, ProductCreatedResponse } from '../../../../contracts/product.ts';
-import { api, type ApiError } from '../../../lib/api.ts';
+import { productCreateMachine } from '../../../../machines/product-images/product-create.machine.ts';
+import { api } from '../../../lib/api.ts';
 import { useCategories, useCategoriesChange } from '../../../lib/categories-store.ts';
+import { devEventLog } from '../../../lib/event-log.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
@@ -12,12 +16,25 @@ import { NewCategoryField, saveCategoryAttr } from './new-category-field.tsx';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
 import { emptyDraft, toBody, validateDraft, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
+import { findImageHost, uploadFile } from './upload-actors.ts';
 import { UploadList } from './upload-list.tsx';
-import { useUploads } from './use-uploads.ts';
 
-const PARTLY_CREATED = 'The product was created, but some images failed to upload: add them on its edit page.';
+/** The calls the page provides to the machine: the product, then its images. */
+const logic = productCreateMachine.provide({
+  actors: {
+    createProduct: fromPromise<string, ProductBody>(({ input, signal }) =>
+      api.post<ProductCreatedResponse>('/api/products/admin', input, { signal }).then((answer) => answer.productId),
+    ),
+    findImageHost,
+    uploadFile,
+  },
+});
 
-/** /admin/create-new-product: the product, its images (at most 3), and the categories it needs. */
+/**
+ * /admin/create-new-product: the product, its images (at most 3), and the categories it needs.
+ * Creating it and then uploading its images, each with its progress, is the product-create
+ * machine's; leaving the page stops it, which aborts the images still on their way.
+ */
 export function AdminCreateProductPage() {
   usePageTitle('Create a new product');
   const { categories } = useCategories();
@@ -26,23 +43,22 @@ export function AdminCreateProductPage() {
   const { errors, check, recheck } = useFieldErrors(validateDraft);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
-  const { uploads, start } = useUploads();
+  const create = useActorRef(logic, { inspect: devEventLog?.inspect('product-create') });
+  const sending = useSelector(create, (s) => s.hasTag('sending'));
+  const createError = useSelector(create, (s) => s.context.error);
+  const uploads = useSelector(create, (s) => s.context.uploads);
   const navigate = useNavigate();
   const toast = useToast();
+  useEffect(() => {
+    const sub = create.on('product.created', () => {
+      toast('product created', 'success');
+      navigate(paths.admin.products.to());
+    });
+    return () => sub.unsubscribe();
+  }, [create, toast, navigate]);
   const attrSave = useSubmit(
     (attr: ProductAttr & { category: string }) => saveCategoryAttr(attr.category, attr.key, attr.value),
     replaceCategories,
-  );
-  const create = useSubmit(
-    async ({ body, files: images }: { body: ProductBody; files: File[] }, signal: AbortSignal) => {
-      const { productId } = await api.post<ProductCreatedResponse>('/api/products/admin', body, { signal });
-      const { failed } = await start(productId, images);
-      if (failed) throw { status: 0, message: PARTLY_CREATED } satisfies ApiError;
-    },
-    () => {
-      toast('product created', 'success');
-      navigate(paths.admin.products.to());
-    },
   );
 
   const saveNewAttr = (attr: ProductAttr) => {
@@ -58,7 +74,7 @@ export function AdminCreateProductPage() {
     const valid = check(draft);
     const noImages = files.length === 0 ? 'Please choose at least one image' : null;
     if (noImages && filesError !== TOO_MANY_FILES) setFilesError(noImages);
-    if (valid && !noImages) create.submit({ body: toBody(draft), files });
+    if (valid && !noImages) create.send({ type: 'product.create', body: toBody(draft), files });
   };
 
   return (
@@ -71,15 +87,15 @@ export function AdminCreateProductPage() {
         categories={categories}
         onSubmit={submit}
         submitLabel="Create"
-        busy={create.sending}
-        error={create.error ?? attrSave.error}
+        busy={sending}
+        error={createError ?? attrSave.error}
         onNewAttr={saveNewAttr}
       >
         <NewCategoryField categories={categories} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
         <FilesInput
           label="Images"
           error={filesError}
-          disabled={create.sending}
+          disabled={sending}
           onTooMany={() => setFilesError(TOO_MANY_FILES)}
           onFiles={(chosen) => {
             setFiles(chosen);

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { click, getByRoleName, settle } from '../../../testing/dom.ts';
+import { FakeXhr } from '../../../testing/fake-xhr.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';
@@ -22,43 +23,6 @@ const product = (images: string[]) => ({
   category: 'Home',
   attrs: [],
 });
-
-/** A stand-in for XMLHttpRequest that the test drives: it reports upload progress, then answers. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  headers: Record<string, string> = {};
-  url = '';
-  status = 0;
-  responseText = '';
-  statusText = '';
-  withCredentials = false;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  body: FormData | null = null;
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 describe('edit product images', () => {
   it('when two images upload, then each shows its own progress, and the images are reloaded 5 s later', async () => {
@@ -193,7 +157,8 @@ describe('edit product images', () => {
     expect(container.querySelectorAll('img')).toHaveLength(0);
   });
 
-  it('when files are uploading, then the picker is disabled until they end, so no second batch starts beside them', async () => {
+  /** The edit page of a product without images, the shop storing uploads itself. */
+  const openWithUploads = async () => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     mockFetch({
@@ -201,22 +166,48 @@ describe('edit product images', () => {
       'GET /api/categories': { body: [] },
       'GET /api/products/admin/image-host': { body: { uploadUrl: null } },
     });
-    const { container } = await renderWithApp(<AdminEditProductPage />, {
-      route: '/admin/edit-product/p1',
-      pattern: '/admin/edit-product/:id',
-    });
+    const page = await renderWithApp(<AdminEditProductPage />, { route: '/admin/edit-product/p1', pattern: '/admin/edit-product/:id' });
     await settle();
     const picker = () => {
-      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
+      const label = [...page.container.querySelectorAll('label')].find((l) => l.textContent === 'Upload images')!;
       return document.getElementById(label.htmlFor) as HTMLInputElement;
     };
-    const field = picker();
-    Object.defineProperty(field, 'files', { configurable: true, value: [new File(['aaaa'], 'one.png')] });
-    await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
-    await settle();
+    const choose = async (names: string[]) => {
+      const field = picker();
+      Object.defineProperty(field, 'files', { configurable: true, value: names.map((n) => new File(['aaaa'], n)) });
+      await act(async () => void field.dispatchEvent(new Event('change', { bubbles: true })));
+      await settle();
+    };
+    return { ...page, picker, choose };
+  };
+
+  it('when files are uploading, then the picker is disabled until they end, so no second batch starts beside them', async () => {
+    const { picker, choose } = await openWithUploads();
+    await choose(['one.png']);
     expect(picker().disabled).toBe(true);
     await act(async () => FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/one.png' }] }));
     await settle();
     expect(picker().disabled).toBe(false);
+  });
+
+  it("when the shop refuses a file, then its row ends with ✗ and the shop's sentence, and the other file still arrives", async () => {
+    const { container, choose } = await openWithUploads();
+    await choose(['big.png', 'ok.png']);
+    await act(async () => {
+      FakeXhr.sent[0]!.answer(413, { message: 'The file is too large' });
+      FakeXhr.sent[1]!.answer(201, { message: 'upload successful', images: [{ path: '/images/ok.png' }] });
+    });
+    expect([...container.querySelectorAll('progress')].map((p) => p.getAttribute('data-status'))).toEqual(['failed', 'done']);
+    expect([...container.querySelectorAll('[role="alert"]')].map((p) => p.textContent)).toEqual(['big.png: The file is too large']);
+  });
+
+  it('when the admin leaves the page while files upload, then their requests are aborted and nothing more happens', async () => {
+    const { choose, unmount } = await openWithUploads();
+    await choose(['one.png', 'two.png']);
+    await act(async () => FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/one.png' }] }));
+    expect(FakeXhr.sent.map((x) => x.aborted)).toEqual([false, false]);
+    await unmount();
+    await settle();
+    expect(FakeXhr.sent.map((x) => x.aborted)).toEqual([false, true]);
   });
 });

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Product, ProductImage } from '../../../../contracts/product.ts';
 import { statusOf } from '../../../../machines/shared/actors.ts';
@@ -10,8 +10,8 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { colors, radius } from '../../../ui/theme.ts';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
+import { findImageHost, uploadFile } from './upload-actors.ts';
 import { UploadList } from './upload-list.tsx';
-import { useUploads } from './use-uploads.ts';
 import { ProductPicture } from '../../../ui/product-picture.tsx';
 
 export { REFRESH_AFTER_UPLOAD_MS } from '../../../../machines/product-images/product-images.machine.ts';
@@ -19,40 +19,40 @@ export { REFRESH_AFTER_UPLOAD_MS } from '../../../../machines/product-images/pro
 /** A failed call as the machine reads it: the status and the sentence the page shows. */
 const asApiError = (error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) });
 
+/** The calls the page provides to the machine. */
+const logic = productImagesMachine.provide({
+  actors: {
+    findImageHost,
+    uploadFile,
+    loadImages: fromPromise<ProductImage[], { productId: string }>(({ input, signal }) =>
+      api.get<Product>(`/api/products/get-one/${encodeURIComponent(input.productId)}`, { signal }).then((p) => p.images, asApiError),
+    ),
+    deleteImage: fromPromise<unknown, { productId: string; image: ProductImage }>(({ input, signal }) => {
+      // Spec section 7: an image on the hosting service is removed with cloudinary=true.
+      const hosted = /^https?:\/\//i.test(input.image.path) ? '?cloudinary=true' : '';
+      const url = `/api/products/admin/image/${encodeURIComponent(input.image.path)}/${encodeURIComponent(input.productId)}${hosted}`;
+      return api.delete(url, { signal }).catch(asApiError);
+    }),
+  },
+});
+
 /**
  * The edit page's images: each shown with a delete button, and an upload whose files each show
- * their real progress. What the list shows, its errors and the refresh 5 s after an upload are
- * the product-images machine's (machines/product-images); the page provides the calls.
+ * their real progress. What the list shows, each file's upload, its errors and the refresh 5 s
+ * after an upload are the product-images machine's (machines/product-images); the page provides
+ * the calls, and leaving it stops the machine, which aborts the files still on their way.
  */
 export function ProductImages({ productId, initial }: { productId: string; initial: ProductImage[] }) {
   // A field's own message (more than three files): kept beside the field, as other field errors.
   const [filesError, setFilesError] = useState<string | null>(null);
-  const { uploads, start } = useUploads();
-  const logic = useMemo(
-    () =>
-      productImagesMachine.provide({
-        actors: {
-          upload: fromPromise<unknown, { productId: string; files: File[] }>(({ input }) => start(input.productId, input.files)),
-          loadImages: fromPromise<ProductImage[], { productId: string }>(({ input, signal }) =>
-            api.get<Product>(`/api/products/get-one/${encodeURIComponent(input.productId)}`, { signal }).then((p) => p.images, asApiError),
-          ),
-          deleteImage: fromPromise<unknown, { productId: string; image: ProductImage }>(({ input, signal }) => {
-            // Spec section 7: an image on the hosting service is removed with cloudinary=true.
-            const hosted = /^https?:\/\//i.test(input.image.path) ? '?cloudinary=true' : '';
-            const url = `/api/products/admin/image/${encodeURIComponent(input.image.path)}/${encodeURIComponent(input.productId)}${hosted}`;
-            return api.delete(url, { signal }).catch(asApiError);
-          }),
-        },
-      }),
-    [start],
-  );
   const actor = useActorRef(logic, {
     input: { productId, images: initial },
     inspect: devEventLog?.inspect('product-images', { many: true }),
   });
   const images = useSelector(actor, (s) => s.context.images);
   const error = useSelector(actor, (s) => s.context.error);
-  const inputKey = useSelector(actor, (s) => s.context.uploads);
+  const uploads = useSelector(actor, (s) => s.context.uploads);
+  const inputKey = useSelector(actor, (s) => s.context.batches);
   const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
   const removing = useSelector(actor, (s) => s.hasTag('removing'));
   const remove = (image: ProductImage) => actor.send({ type: 'images.delete', image });

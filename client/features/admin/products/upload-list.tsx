@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { colors } from '../../../ui/theme.ts';
-import type { FileUpload } from './use-uploads.ts';
+import type { FileUpload } from '../../../../machines/product-images/file-uploads.ts';
 
 const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 160px 4ch', gap: 8, alignItems: 'center' });
 
@@ -8,7 +8,7 @@ const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 160px 4c
 export const PROCESSING = 'Processing …';
 
 /** One row a file: its name, a <progress> of the bytes really sent, and how it ended. */
-export function UploadList({ uploads }: { uploads: FileUpload[] }) {
+export function UploadList({ uploads }: { uploads: readonly FileUpload[] }) {
   if (uploads.length === 0) return null;
   return (
     <ul aria-label="Image uploads" css={{ listStyle: 'none', padding: 0, display: 'grid', gap: 6 }}>

@@ -1,0 +1,90 @@
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { ProductBody } from '../../contracts/product.ts';
+import { assertEqual, assertTrue } from '../testing/assert.ts';
+import { createControl } from '../testing/controlled-actors.ts';
+import type { ModelSpec } from '../testing/model.ts';
+import type { PlanTemplates } from '../testing/plan-templates.ts';
+import { checkFileUploads, fileUploadEvents, fileUploadSentences, rowsText, SAMPLE_FILE } from './file-uploads.model.ts';
+import { PARTLY_CREATED, productCreateMachine, type ProductCreateContext } from './product-create.machine.ts';
+
+const body: ProductBody = { name: 'Lamp', description: 'Bright', count: 2, price: 10, category: 'Home', attributesTable: [] };
+
+type Ctx = ProductCreateContext;
+
+const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
+  { type: 'product.create', body, files: [SAMPLE_FILE] },
+  { type: 'xstate.done.actor.createProduct', output: 'p1' },
+  { type: 'xstate.error.actor.createProduct', error: { status: 400, message: 'Please fill in the name' } },
+  ...fileUploadEvents((s.context as Ctx).uploads),
+];
+
+/**
+ * What the admin sees: one product a send; its images only once it exists; created only when
+ * every image arrived, else the sentence that the product was made but images are missing.
+ */
+const check: ModelSpec['check'] = (before, event, after) => {
+  const prev = before.context as Ctx;
+  const next = after.context as Ctx;
+  if (event.type === 'product.create' && before.hasTag('sending'))
+    assertEqual([after.value, next], [before.value, prev], 'a second Create while one is sent is refused');
+  if (event.type === 'product.create' && !before.hasTag('sending'))
+    assertEqual([next.uploads, next.error], [[], null], 'a new send starts with no rows and no message');
+  if (after.matches('creating')) assertEqual(Object.keys(after.children), ['createProduct'], 'no file leaves before the product exists');
+  if (event.type === 'xstate.done.actor.createProduct')
+    assertEqual(
+      [next.productId, next.uploads.map((u) => [u.name, u.loaded, u.status])],
+      [event.output, [['c.png', 0, 'uploading']]],
+      'the chosen files go to the product made, a row each',
+    );
+  if (event.type === 'xstate.error.actor.createProduct')
+    assertEqual([next.error, next.uploads], [event.error.message, []], "the server's refusal shows, and no file is sent");
+  if (after.hasTag('created'))
+    assertTrue(
+      next.uploads.every((u) => u.status === 'done'),
+      'created only when every image arrived',
+    );
+  if (after.hasTag('failed') && before.matches('uploading'))
+    assertEqual(
+      [next.error, next.uploads.some((u) => u.status === 'failed')],
+      [PARTLY_CREATED, true],
+      'a refused image says the product was made without it',
+    );
+};
+
+/** The test plan's sentences (docs/machines/product-create.plan.md). */
+const describe: PlanTemplates = {
+  states: {
+    idle: 'the form can be sent',
+    creating: 'the product is being created and a second Create is refused',
+    'uploading.starting': 'the images start to upload',
+    'uploading.findingHost': ({ context }) => `the page shows ${rowsText(context as Ctx)} and asks where files go`,
+    'uploading.sending': ({ context }) => `the images are uploading: ${rowsText(context as Ctx)}`,
+    failed: ({ context }) =>
+      `the page shows "${(context as Ctx).error}"${(context as Ctx).uploads.length ? ` beside ${rowsText(context as Ctx)}` : ''}`,
+    created: 'the product is created with its images, and the page moves on',
+  },
+  events: {
+    'product.create': (e) => `the admin presses Create with ${e.files.map((f: File) => f.name).join(', ')}`,
+    'xstate.done.actor.createProduct': (e) => `the server creates product ${e.output}`,
+    'xstate.error.actor.createProduct': (e) => `the server answers ${e.error.status} "${e.error.message}"`,
+    ...fileUploadSentences,
+  },
+};
+
+export const productCreateModel = (): ModelSpec => {
+  const control = createControl();
+  const rules = checkFileUploads(control, (s, sub) => s.matches({ uploading: sub }));
+  return {
+    name: 'product-create',
+    machine: productCreateMachine.provide({
+      actors: { createProduct: control.promise(), findImageHost: control.promise(), uploadFile: control.callback() },
+    }),
+    control,
+    events,
+    check: (before, event, after) => {
+      check(before, event, after);
+      rules(before, event, after);
+    },
+    describe,
+  };
+};
