@@ -22,9 +22,15 @@ describe('kiosk mode at start-up', () => {
   });
 
   it('when the page carries the settings block, then it is read; a broken block reads as none', () => {
-    document.head.innerHTML = '<script id="shop-settings" type="application/json">{"kiosk":true}</script>';
-    expect(readPageSettings()).toEqual({ kiosk: true });
-    document.head.innerHTML = '<script id="shop-settings" type="application/json">{kiosk</script>';
-    expect(readPageSettings()).toBeUndefined();
+    // The head as it was afterwards: the worker's next files share this document (vitest.config.ts).
+    const headAsFound = [...document.head.childNodes];
+    try {
+      document.head.innerHTML = '<script id="shop-settings" type="application/json">{"kiosk":true}</script>';
+      expect(readPageSettings()).toEqual({ kiosk: true });
+      document.head.innerHTML = '<script id="shop-settings" type="application/json">{kiosk</script>';
+      expect(readPageSettings()).toBeUndefined();
+    } finally {
+      document.head.replaceChildren(...headAsFound);
+    }
   });
 });

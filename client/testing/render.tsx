@@ -1,3 +1,5 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -68,26 +70,31 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}):
   const root = createRoot(container);
   mounted.push(root);
   const storages = options.storages ?? { local: memoryStorage(), session: memoryStorage() };
+  // A style cache of its own, in this document's head: the files of a worker share their modules
+  // (vitest.config.ts), so emotion's default cache may hold style tags an earlier file's test removed.
+  const styles = createCache({ key: 'css' });
   await act(async () => {
     root.render(
-      <AppProviders
-        storages={storages}
-        authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)}
-        openSocket={options.openSocket ?? neverOpens}
-      >
-        <MemoryRouter initialEntries={[options.route ?? '/']}>
-          <SessionEffects />
-          <PathProbe />
-          {options.raw ? (
-            ui
-          ) : (
-            <Routes>
-              <Route path={options.pattern ?? '*'} element={ui} />
-              {options.pattern ? <Route path="*" element={null} /> : null}
-            </Routes>
-          )}
-        </MemoryRouter>
-      </AppProviders>,
+      <CacheProvider value={styles}>
+        <AppProviders
+          storages={storages}
+          authLogic={options.authLogic ?? sessionAnswer(options.session ?? null)}
+          openSocket={options.openSocket ?? neverOpens}
+        >
+          <MemoryRouter initialEntries={[options.route ?? '/']}>
+            <SessionEffects />
+            <PathProbe />
+            {options.raw ? (
+              ui
+            ) : (
+              <Routes>
+                <Route path={options.pattern ?? '*'} element={ui} />
+                {options.pattern ? <Route path="*" element={null} /> : null}
+              </Routes>
+            )}
+          </MemoryRouter>
+        </AppProviders>
+      </CacheProvider>,
     );
   });
   return {

@@ -40,10 +40,17 @@ const setup = (overrides: Partial<MountOptions> = {}, storage = memoryStorage())
 };
 
 beforeEach(() => vi.useFakeTimers());
+// Each test starts on an empty head, and the head goes back as it was found: the worker's next
+// files share this document (vitest.config.ts), emotion's style tags included.
+let headAsFound: ChildNode[] = [];
+beforeEach(() => {
+  headAsFound = [...document.head.childNodes];
+  document.head.replaceChildren();
+});
 afterEach(() => {
   vi.useRealTimers();
   document.body.replaceChildren();
-  document.head.replaceChildren();
+  document.head.replaceChildren(...headAsFound);
 });
 
 describe('chat widget panel', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMount } from '../chat/mount.ts';
 import type { WidgetModule } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
@@ -34,11 +34,18 @@ const install = (script: HTMLScriptElement | null) => {
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// Each test starts on an empty head, and the head goes back as it was found: the worker's next
+// files share this document (vitest.config.ts), emotion's style tags included.
+let headAsFound: ChildNode[] = [];
+beforeEach(() => {
+  headAsFound = [...document.head.childNodes];
+  document.head.replaceChildren();
+});
 afterEach(() => {
   delete win.StatefrontChat;
   delete win.StatefrontChatConfig;
   document.body.replaceChildren();
-  document.head.replaceChildren();
+  document.head.replaceChildren(...headAsFound);
   localStorage.clear();
 });
 
