@@ -111,8 +111,14 @@ export const touchToStart = async (page: Page) => {
   await page.goto('/kiosk');
   // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
   const start = page.getByRole('button', { name: 'Touch to start' });
-  await expect(start).toBeVisible();
-  const box = await start.boundingBox();
+  // Measured until it has a box: hydration may swap the server's element for the client's between
+  // finding it visible and measuring it (CI11 saw a null box once, the button on screen after).
+  const found: { box: Awaited<ReturnType<typeof start.boundingBox>> } = { box: null };
+  await expect(async () => {
+    found.box = await start.boundingBox();
+    expect(found.box, 'Touch to start is on screen').not.toBeNull();
+  }).toPass();
+  const { box } = found;
   if (!box) throw new Error('the attract screen has no Touch to start');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
