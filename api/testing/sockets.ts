@@ -166,12 +166,13 @@ export const comeBack = async (socket: Socket): Promise<void> => {
   await back;
 };
 
-const cut = async (hub: HubServer, socket: Socket, terminate: () => void) => {
+/** Drops `socket`'s line with `terminate`, then waits until the client and the hub have both seen it go. */
+export const cut = async (hub: HubServer, socket: Socket, terminate: () => void, what = 'the hub notices the drop') => {
   const id = socket.id!;
   const gone = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
   terminate();
   await gone;
-  await until(() => !hub.of('/').sockets.has(id), 'the hub notices the drop');
+  await until(() => !hub.of('/').sockets.has(id), what);
 };
 
 /** Cuts the connection under the socket from the client's side (not socket.disconnect()). */

@@ -3,7 +3,7 @@ import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
-import { ack, agentFrom, until } from '../../api/testing/sockets.ts';
+import { ack, agentFrom, cut } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
 
@@ -87,24 +87,23 @@ channel('net.server.socket').subscribe((message) => {
 type ClientWs = { ws?: { terminate(): void; _socket?: NetSocket } };
 const clientWs = (socket: Socket) => (socket.io.engine.transport as unknown as ClientWs).ws!;
 
-const cut = async (hub: HubServer, socket: Socket, terminate: () => void) => {
-  const id = socket.id!;
-  const gone = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-  terminate();
-  await gone;
-  // The relay has to pass the drop on to the API: the hub lets the socket go only when it sees it.
-  await until(() => !hub.of('/').sockets.has(id), 'the hub notices the drop through the BFF');
-};
+// The relay has to pass the drop on to the API: the hub lets the socket go only when it sees it.
+const THROUGH_BFF = 'the hub notices the drop through the BFF';
 
 /** The client drops its TCP connection to the BFF (not socket.disconnect()). */
-export const cutAtClient = (hub: HubServer, socket: Socket) => cut(hub, socket, () => clientWs(socket).terminate());
+export const cutAtClient = (hub: HubServer, socket: Socket) => cut(hub, socket, () => clientWs(socket).terminate(), THROUGH_BFF);
 
 /** The BFF's end of the client's websocket is destroyed, as when the BFF's side of the line fails. */
 export const cutAtBff = (hub: HubServer, bff: TestBff, socket: Socket) =>
-  cut(hub, socket, () => {
-    const local = clientWs(socket)._socket!;
-    const bffPort = Number(new URL(bff.url).port);
-    const bffEnd = [...accepted].find((s) => s.localPort === bffPort && s.remotePort === local.localPort);
-    if (!bffEnd) throw new Error("the BFF's end of the websocket was not found");
-    bffEnd.destroy();
-  });
+  cut(
+    hub,
+    socket,
+    () => {
+      const local = clientWs(socket)._socket!;
+      const bffPort = Number(new URL(bff.url).port);
+      const bffEnd = [...accepted].find((s) => s.localPort === bffPort && s.remotePort === local.localPort);
+      if (!bffEnd) throw new Error("the BFF's end of the websocket was not found");
+      bffEnd.destroy();
+    },
+    THROUGH_BFF,
+  );
