@@ -106,9 +106,9 @@ describe('canonicalPath middleware', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** Raw node:http, so nothing on the way folds or resolves the path. */
-  const send = (path: string) =>
+  const send = (path: string, method = 'POST') =>
     new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST' }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port, path, method }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
@@ -126,5 +126,16 @@ describe('canonicalPath middleware', () => {
 
   it('when a path is the canonical one, then the request goes on', async () => {
     expect(await send('/api/users/login')).toEqual({ status: 200, body: { reached: true } });
+  });
+
+  it('when one path is asked again, by another method or with another query, then each gets its own verdict every time', async () => {
+    // The verdicts are kept per method and path: POST /api/users/LOGIN is a case spelling of the
+    // login route, GET /api/users/LOGIN a user id.
+    for (let round = 0; round < 2; round++) {
+      expect((await send('/api/users/LOGIN', 'POST')).status).toBe(400);
+      expect((await send('/api/users/LOGIN?next=1', 'GET')).status).toBe(200);
+      expect((await send('/api/users/LOGIN?next=2', 'POST')).status).toBe(400);
+      expect((await send('/api//users/login?x', 'GET')).status).toBe(400);
+    }
   });
 });

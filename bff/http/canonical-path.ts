@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import { API_ROUTES } from './api-routes.ts';
 
 export type PathVerdict = { ok: true } | { ok: false; message: string; field: string };
@@ -100,12 +101,27 @@ export const checkPath = (method: string, target: string): PathVerdict => {
 };
 
 /**
+ * Verdicts already given, by method and path (the query string plays no part): a sale day asks
+ * the same few hundred paths over and over. Bounded, so a stream of new paths only costs each
+ * one its check, as it would without this.
+ */
+const verdicts = new LRUCache<string, PathVerdict>({ max: 5_000 });
+
+const pathVerdict = (method: string, target: string): PathVerdict => {
+  const query = target.indexOf('?');
+  const key = `${method} ${query === -1 ? target : target.slice(0, query)}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) verdicts.set(key, (verdict = checkPath(method, target)));
+  return verdict;
+};
+
+/**
  * First in line, before any route or the proxy: the BFF's routes, the proxy's filter and the
  * API must all see the same path, or a spelling such as /api//users/login slips past the BFF's
  * session routes and reaches the API by the proxy, which folds `//`.
  */
 export const canonicalPath: RequestHandler = (req, res, next) => {
-  const verdict = checkPath(req.method, req.originalUrl);
+  const verdict = pathVerdict(req.method, req.originalUrl);
   if (verdict.ok) return next();
   res.status(400).json({ message: verdict.message, field: verdict.field });
 };
