@@ -23,7 +23,8 @@ export const setUpstreamAuth = (
 export const readSession =
   (cookies: SessionCookies): RequestHandler =>
   async (req, _res, next) => {
-    req.session = await cookies.read(req.headers.cookie);
+    // A guest (no cookie at all) goes on in the same tick: most catalogue calls are theirs.
+    req.session = req.headers.cookie ? await cookies.read(req.headers.cookie) : null;
     next();
   };
 
