@@ -1,30 +1,33 @@
 /**
- * `npm run backup` as a person runs it (issue [Data]): a real process on a stopped embedded shop.
- * The file it writes is readable by its owner only (it holds password hashes and addresses), and
+ * `npm run backup` as a person runs it (issue [Data]): a real process on a stopped embedded shop,
+ * and beside a running one whose API is inside npm start's process (API_PROCESS=inline). The file it writes is readable by its owner only (it holds password hashes and addresses), and
  * what it prints at the end names the file with its size and the rows of each table.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runFilePath } from '../api/components/backup/run-file.ts';
 import { verifyBackup } from '../api/db/backup/read.ts';
 import { openPglite } from '../api/db/pglite.ts';
 import { createPgliteTestDir } from '../api/testing/test-db.ts';
 import { formatSize } from './backup-report.ts';
+import { builtFolder, npmStart } from './testing/npm-start.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
-let dir = '';
+const dirs: string[] = [];
 afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-const npmRunBackup = (env: Record<string, string>) =>
+const npmRunBackup = (env: Record<string, string>, args: string[] = []) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, BACKUP], {
+    const child = spawn(process.execPath, ['--import', TSX, BACKUP, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -36,7 +39,8 @@ const npmRunBackup = (env: Record<string, string>) =>
 
 describe('npm run backup', () => {
   it('when it backs up a stopped embedded shop, then the file of the default name is mode 600 and the summary gives its size and the rows of each table', async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'statefront-backup-cli-'));
+    const dir = await mkdtemp(path.join(tmpdir(), 'statefront-backup-cli-'));
+    dirs.push(dir);
     const dataDir = path.join(dir, 'data');
     await createPgliteTestDir(dataDir);
     const db = await openPglite(path.join(dataDir, 'pglite'));
@@ -73,4 +77,35 @@ describe('npm run backup', () => {
     );
     expect(out).toContain('  images    1 files, 2.0 KB');
   }, 60_000);
+
+  it('when npm start runs the API inside its own process (API_PROCESS=inline), then a backup beside it comes from the running shop and holds its rows, and a stop removes the run file', async () => {
+    const dir = await builtFolder();
+    dirs.push(dir);
+    const dataDir = path.join(dir, 'data');
+    const start = npmStart(dir, { API_PROCESS: 'inline' });
+    try {
+      const [, url] = await start.waitFor(/Statefront is open at (http:\/\/\S+)/);
+      const register = await fetch(`${url}/api/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+        body: JSON.stringify({ name: 'Ada', lastName: 'Inline', email: 'ada@inline.test', password: 'a-password-of-some-length' }),
+      });
+      expect(register.status).toBe(201);
+
+      const file = path.join(dir, 'beside.tar.gz');
+      const { code, out } = await npmRunBackup({ DATA_DIR: dataDir }, ['--out', file]);
+      expect(code, out).toBe(0);
+      expect(out).toContain(`Backed up the running shop (process ${start.child.pid})`);
+      const manifest = await verifyBackup(file);
+      expect(manifest.tables).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'users', rows: 1 })]));
+      // The shop still answers: the backup borrowed nothing it keeps.
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+      start.child.kill('SIGTERM');
+      expect(await start.exited, start.output()).toBe(0);
+      expect(existsSync(runFilePath(dataDir))).toBe(false);
+    } finally {
+      if (start.child.exitCode === null) start.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });

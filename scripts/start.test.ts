@@ -1,33 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
-import { writeBuildStamp } from './build-stamp.ts';
+import { builtFolder, npmStart as npmStartIn } from './testing/npm-start.ts';
 
-/**
- * `npm start` as a person runs it: a real process, in a folder holding a fresh (stamped) build so
- * it does not build, on port 0 with its own data folder.
- */
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+/** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
 const SLOW = 180_000;
 
 let dir = '';
 let running: ChildProcess | undefined;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'statefront-start-'));
-  await mkdir(path.join(dir, 'dist/client'), { recursive: true });
-  await mkdir(path.join(dir, 'dist/widgets'), { recursive: true });
-  await mkdir(path.join(dir, 'dist/server'), { recursive: true });
-  await writeFile(path.join(dir, 'dist/client/index.html'), '<!doctype html><title>Statefront</title>');
-  await writeFile(path.join(dir, 'dist/widgets/chat.js'), '');
-  // Loaded on the first page only; these tests ask for none.
-  await writeFile(path.join(dir, 'dist/server/entry-server.js'), '');
-  await writeBuildStamp(dir);
+  dir = await builtFolder();
 });
 afterEach(async () => {
   if (running?.exitCode === null) running.kill('SIGKILL');
@@ -44,35 +28,9 @@ const alive = (pid: number) => {
 };
 
 const npmStart = (env: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, ['--import', TSX, START], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running = child;
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp): Promise<RegExpMatchArray> => {
-    for (;;) {
-      const found = out.match(pattern);
-      if (found) return found;
-      if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}) before ${pattern}:\n${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const output = () => out;
-  return { child, exited, waitFor, output };
+  const start = npmStartIn(dir, env);
+  running = start.child;
+  return start;
 };
 
 /** Waits until npm start says it is open; answers the shop's URL and both processes' ids. */

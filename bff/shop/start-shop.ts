@@ -9,6 +9,7 @@ import {
   readableFor,
   rebuildOnStart,
   seedDemo,
+  writeRunFile,
 } from '../../api/index.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
@@ -52,6 +53,7 @@ export const startShop = async ({
   let api: Api | undefined;
   let apiUrl = bffConfig.API_URL;
   let demoAccounts = false;
+  let removeRunFile: () => Promise<void> = async () => undefined;
   try {
     if (!apiUrl) {
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
@@ -79,6 +81,9 @@ export const startShop = async ({
       await rebuildOnStart(db, apiConfig.DATA_DIR, say);
       api = createApi({ db, config: apiConfig, logger: logger.child({ part: 'api' }) });
       apiUrl = (await api.start(0, '127.0.0.1')).url;
+      // As the API's own process does (scripts/start-api.ts): npm run backup asks this loopback
+      // listener for the snapshot, since the embedded database's lock is this process's.
+      if (!apiConfig.DATABASE_URL) removeRunFile = await writeRunFile(apiConfig.DATA_DIR, apiUrl);
     }
     const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir });
     const { url } = await bff.start(port ?? bffConfig.PORT, host);
@@ -91,11 +96,13 @@ export const startShop = async ({
       logger,
       async stop(drainMs = 10_000) {
         await bff.stop(drainMs);
+        await removeRunFile();
         await openedApi?.stop();
         await openedDb?.close();
       },
     };
   } catch (error) {
+    await removeRunFile().catch(() => undefined);
     await api?.stop().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;
