@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { type RateLimitInfo, type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { LIMIT_DEFAULTS } from '../config.ts';
 import { wasAuthFailure } from './auth-failures.ts';
@@ -124,6 +124,12 @@ export type ApiLimitOptions = LimiterOptions & {
   store?: Store | undefined;
 };
 
+/** Seconds until the window that refused `req` ends (express-rate-limit's `req.rateLimit`); a minute when unknown. */
+const secondsToReset = (req: Request): number => {
+  const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime?.getTime();
+  return reset ? Math.max(1, Math.ceil((reset - Date.now()) / 1000)) : 60;
+};
+
 /**
  * A generous ceiling on /api against runaway scripts, keyed on what is real: a live session's
  * user (every session of that user together, so logging in again buys nothing), otherwise the
@@ -139,7 +145,10 @@ export const apiLimiter = ({
   rateLimit({
     windowMs: 60 * 1000,
     limit: (req) => (liveUser(req) ? perUser : perAddress),
-    standardHeaders: 'draft-8',
+    // No RateLimit headers on what is served: a guest's catalogue answer is public, and a shared
+    // cache (nginx, a CDN) would hand one address's count and partition key to every guest.
+    // A refusal says when to come back (Retry-After), which the client reads.
+    standardHeaders: false,
     legacyHeaders: false,
     ...(store && { store }),
     ...storeFailure(logger),
@@ -147,7 +156,8 @@ export const apiLimiter = ({
       const user = liveUser(req);
       return user ? `user:${user._id}` : `ip:${clientIp(req)}`;
     },
-    handler: (_req, res) => {
+    handler: (req, res) => {
+      res.setHeader('retry-after', String(secondsToReset(req)));
       res.status(429).json({ message: 'Too many requests. Wait a minute and try again.' });
     },
   });
