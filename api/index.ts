@@ -1,6 +1,7 @@
 /** The API's public surface: what bff/ and scripts/ may import. */
 export { createApi, type Api, type ApiOptions, type ServerAttachment } from './app.ts';
 export { configuredSecret, loadApiConfig, type ApiConfig } from './config.ts';
+export { openAndStartApi, type OpenAndStartOptions, type StartedApi } from './open-and-start.ts';
 export { openDb, type Db } from './db/index.ts';
 export { createLogger, readableFor } from './logger.ts';
 export { closeServer, instanceState, type InstanceState } from './http/readiness.ts';
@@ -25,6 +26,5 @@ export { openPglite } from './db/pglite.ts';
 export { openPostgres } from './db/postgres.ts';
 export { lockDataDir, DatabaseInUseError } from './db/lock.ts';
 export { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from './components/backup/signature.ts';
-export { runningApi, writeRunFile } from './components/backup/run-file.ts';
+export { runningApi } from './components/backup/run-file.ts';
 export { takeBackup, type TakenBackup } from './components/backup/take.ts';
-export { scheduleBackups, type BackupSchedule } from './components/backup/schedule.ts';

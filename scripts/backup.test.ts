@@ -2,6 +2,7 @@
  * `npm run backup` as a person runs it (issue [Data]): a real process on a stopped embedded shop,
  * and beside a running one whose API is inside npm start's process (API_PROCESS=inline). The file it writes is readable by its owner only (it holds password hashes and addresses), and
  * what it prints at the end names the file with its size and the rows of each table.
+ * And the backups npm start takes itself on BACKUP_EVERY_HOURS's schedule.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { verifyBackup } from '../api/db/backup/read.ts';
 import { openPglite } from '../api/db/pglite.ts';
 import { createPgliteTestDir } from '../api/testing/test-db.ts';
 import { formatSize } from './backup-report.ts';
-import { builtFolder, npmStart } from './testing/npm-start.ts';
+import { type NpmStart, builtFolder, npmStart } from './testing/npm-start.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -24,6 +25,18 @@ const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
+
+/** The first backup of the default name in `backupsDir`, once there is one; throws if npm start ends first. */
+const firstScheduled = async (backupsDir: string, start: NpmStart): Promise<string> => {
+  for (;;) {
+    const names = await readdir(backupsDir).catch(() => [] as string[]);
+    const found = names.find((n) => /^statefront-\d{8}T\d{6}Z\.tar\.gz$/.test(n));
+    if (found) return path.join(backupsDir, found);
+    if (start.child.exitCode !== null)
+      throw new Error(`npm start ended (${start.child.exitCode}) before a scheduled backup:\n${start.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 
 const npmRunBackup = (env: Record<string, string>, args: string[] = []) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -104,6 +117,25 @@ describe('npm run backup', () => {
       start.child.kill('SIGTERM');
       expect(await start.exited, start.output()).toBe(0);
       expect(existsSync(runFilePath(dataDir))).toBe(false);
+    } finally {
+      if (start.child.exitCode === null) start.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
+describe('scheduled backups', () => {
+  it('when npm start runs the API inside its own process (API_PROCESS=inline) with BACKUP_EVERY_HOURS set, then a backup of the default name lands in DATA_DIR/backups on that schedule, and SIGTERM still stops the shop cleanly', async () => {
+    const dir = await builtFolder();
+    dirs.push(dir);
+    // 0.0003 hours: the first tick about a second after the start.
+    const start = npmStart(dir, { API_PROCESS: 'inline', BACKUP_EVERY_HOURS: '0.0003' });
+    try {
+      await start.waitFor(/Statefront is open at /);
+      const file = await firstScheduled(path.join(dir, 'data', 'backups'), start);
+      // Renamed into place once whole: a backup that restores.
+      expect((await verifyBackup(file)).tables.length).toBeGreaterThan(0);
+      start.child.kill('SIGTERM');
+      expect(await start.exited, start.output()).toBe(0);
     } finally {
       if (start.child.exitCode === null) start.child.kill('SIGKILL');
     }

@@ -1,21 +1,12 @@
 /**
  * npm run start:api: the shop API alone on API_HOST:API_PORT (a BFF elsewhere points API_URL
- * at it). Seeds the demo shop into an empty database when SEED=demo.
+ * at it). Its start (the seed when SEED=demo, the run file, scheduled backups) is
+ * openAndStartApi's, the same as npm start's with the API in npm start's process (inline).
  * Forked by npm start (scripts/api-child.ts), it is npm start's API process instead: it takes
  * the internal credential from its parent, reports its URL back, and stops when told to (after
  * the BFF has drained) or when its parent is gone.
  */
-import {
-  createApi,
-  createLogger,
-  loadApiConfig,
-  openDb,
-  readableFor,
-  rebuildOnStart,
-  scheduleBackups,
-  seedDemo,
-  writeRunFile,
-} from '../api/index.ts';
+import { createLogger, loadApiConfig, openAndStartApi, readableFor } from '../api/index.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
@@ -67,66 +58,20 @@ const stopWhenTold = (stop: () => Promise<void>) => {
 const main = async (): Promise<void> => {
   const internalSecret = await fromParent();
   const config = await loadApiConfig(internalSecret ? { ...process.env, INTERNAL_SECRET: internalSecret } : process.env);
-  if (asChild)
-    say(
-      config.DATABASE_URL
-        ? 'Opening PostgreSQL (DATABASE_URL) …'
-        : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`,
-    );
-  const db = await openDb({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    poolSize: config.DATABASE_POOL_SIZE,
-    thread: config.PGLITE_THREAD,
-  });
-  try {
-    let demoAccounts = false;
-    if (config.SEED === 'demo') {
-      const seeded = await seedDemo(db, {
-        dataDir: config.DATA_DIR,
-        poolCache: config.DEMO_POOL_CACHE,
-        production: config.NODE_ENV === 'production',
-        onProgress: asChild ? (m) => say(`  seeding: ${m}`) : undefined,
-      });
-      if (seeded.seeded) {
-        demoAccounts = seeded.counts.users > 0;
-        say(
-          `Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`,
-        );
-      }
-    }
-    await rebuildOnStart(db, config.DATA_DIR, say);
-    // npm start's logs name their part, as when the API ran inside it.
-    const logger = asChild
-      ? createLogger(config.LOG_LEVEL, 'statefront', { readable: readableFor(config.NODE_ENV) }).child({ part: 'api' })
-      : undefined;
-    const api = createApi({ db, config, logger });
-    const { url } = await api.start();
-    // Issue [Data]: npm run backup finds the process that owns the embedded database here.
-    const removeRunFile = config.DATABASE_URL ? async () => undefined : await writeRunFile(config.DATA_DIR, url);
-    const stopBackups =
-      config.BACKUP_EVERY_HOURS > 0
-        ? scheduleBackups(db, config.DATA_DIR, { everyHours: config.BACKUP_EVERY_HOURS, keep: config.BACKUP_KEEP }, api.context.logger)
-        : () => undefined;
-    const stop = async (drainMs = 0) => {
-      stopBackups();
-      await removeRunFile();
-      await api.stop(drainMs);
-      await db.close();
-    };
-    if (asChild) {
-      // npm start's parent has drained its BFF first: nothing is left in flight here.
-      stopWhenTold(() => stop());
-      tell({ type: 'ready', url, demoAccounts });
-      return;
-    }
-    // Alone (one instance of several): SIGTERM drains, within stopOnSignals's 15 s.
-    stopOnSignals(() => stop(DRAIN_MS));
-    console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
-  } catch (error) {
-    await db.close();
-    throw error;
+  // npm start's logs name their part, as when the API ran inside it.
+  const logger = asChild
+    ? createLogger(config.LOG_LEVEL, 'statefront', { readable: readableFor(config.NODE_ENV) }).child({ part: 'api' })
+    : undefined;
+  const { url, demoAccounts, stop } = await openAndStartApi({ config, logger, say, progress: asChild ? say : undefined });
+  if (asChild) {
+    // npm start's parent has drained its BFF first: nothing is left in flight here.
+    stopWhenTold(() => stop());
+    tell({ type: 'ready', url, demoAccounts });
+    return;
   }
+  // Alone (one instance of several): SIGTERM drains, within stopOnSignals's 15 s.
+  stopOnSignals(() => stop(DRAIN_MS));
+  console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
 };
 
 main().catch((error: unknown) => {

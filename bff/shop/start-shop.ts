@@ -1,16 +1,5 @@
 import type { Logger } from 'pino';
-import {
-  type Api,
-  type Db,
-  createApi,
-  createLogger,
-  loadApiConfig,
-  openDb,
-  readableFor,
-  rebuildOnStart,
-  seedDemo,
-  writeRunFile,
-} from '../../api/index.ts';
+import { type StartedApi, createLogger, loadApiConfig, openAndStartApi, readableFor } from '../../api/index.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -49,62 +38,36 @@ export const startShop = async ({
 }: ShopOptions = {}): Promise<Shop> => {
   const bffConfig = await loadBffConfig(env);
   const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront', { readable: readableFor(bffConfig.NODE_ENV) });
-  let db: Db | undefined;
-  let api: Api | undefined;
+  let api: StartedApi | undefined;
   let apiUrl = bffConfig.API_URL;
-  let demoAccounts = false;
-  let removeRunFile: () => Promise<void> = async () => undefined;
   try {
     if (!apiUrl) {
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
-      say(apiConfig.DATABASE_URL ? 'Opening PostgreSQL (DATABASE_URL) …' : `Opening the embedded database in ${apiConfig.DATA_DIR} …`);
-      db = await openDb({
-        dataDir: apiConfig.DATA_DIR,
-        databaseUrl: apiConfig.DATABASE_URL,
-        poolSize: apiConfig.DATABASE_POOL_SIZE,
-        thread: apiConfig.PGLITE_THREAD,
+      // The same start as the API's own process (scripts/start-api.ts), on a loopback port.
+      api = await openAndStartApi({
+        config: apiConfig,
+        logger: logger.child({ part: 'api' }),
+        port: 0,
+        host: '127.0.0.1',
+        say,
+        progress: say,
       });
-      if (apiConfig.SEED === 'demo') {
-        const seeded = await seedDemo(db, {
-          dataDir: apiConfig.DATA_DIR,
-          poolCache: apiConfig.DEMO_POOL_CACHE,
-          production: apiConfig.NODE_ENV === 'production',
-          onProgress: (m) => say(`  seeding: ${m}`),
-        });
-        if (seeded.seeded) {
-          demoAccounts = seeded.counts.users > 0;
-          say(
-            `Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`,
-          );
-        }
-      }
-      await rebuildOnStart(db, apiConfig.DATA_DIR, say);
-      api = createApi({ db, config: apiConfig, logger: logger.child({ part: 'api' }) });
-      apiUrl = (await api.start(0, '127.0.0.1')).url;
-      // As the API's own process does (scripts/start-api.ts): npm run backup asks this loopback
-      // listener for the snapshot, since the embedded database's lock is this process's.
-      if (!apiConfig.DATABASE_URL) removeRunFile = await writeRunFile(apiConfig.DATA_DIR, apiUrl);
+      apiUrl = api.url;
     }
     const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir });
     const { url } = await bff.start(port ?? bffConfig.PORT, host);
-    const openedApi = api;
-    const openedDb = db;
     return {
       url,
       apiUrl,
-      demoAccounts,
+      demoAccounts: api?.demoAccounts ?? false,
       logger,
       async stop(drainMs = 10_000) {
         await bff.stop(drainMs);
-        await removeRunFile();
-        await openedApi?.stop();
-        await openedDb?.close();
+        await api?.stop();
       },
     };
   } catch (error) {
-    await removeRunFile().catch(() => undefined);
     await api?.stop().catch(() => undefined);
-    await db?.close().catch(() => undefined);
     throw error;
   }
 };

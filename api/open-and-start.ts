@@ -1,0 +1,98 @@
+/**
+ * The API's start, the same wherever it runs (npm start with the API in its own process or
+ * inside npm start's, npm run start:api, the cluster's instances): the database opened, the
+ * demo shop seeded into an empty one (SEED=demo), missing image variants rebuilt, the API
+ * listening, the run file `npm run backup` looks for (embedded database only) and the
+ * BACKUP_EVERY_HOURS schedule. One function, so no start path can miss a step.
+ */
+import type { Logger } from 'pino';
+import { type Api, createApi } from './app.ts';
+import { writeRunFile } from './components/backup/run-file.ts';
+import { scheduleBackups } from './components/backup/schedule.ts';
+import { rebuildOnStart } from './components/images/rebuild.ts';
+import type { ApiConfig } from './config.ts';
+import { type Db, openDb } from './db/index.ts';
+import { seedDemo } from './db/seed/index.ts';
+
+export type OpenAndStartOptions = {
+  config: ApiConfig;
+  /** The API's log; createApi makes one from the config when unset. */
+  logger?: Logger | undefined;
+  /** Where it listens: API_PORT and API_HOST when unset. */
+  port?: number | undefined;
+  host?: string | undefined;
+  /** Lines a person watching the start reads: the seed's result, the images rebuilt. */
+  say?: ((line: string) => void) | undefined;
+  /** Lines while it works (the database opening, the seed's steps), for a start someone watches. */
+  progress?: ((line: string) => void) | undefined;
+};
+
+export type StartedApi = {
+  url: string;
+  /** True when this start filled an empty database with the demo shop (and its accounts). */
+  demoAccounts: boolean;
+  /** The schedule ends, the run file goes, the API stops (draining `drainMs`), the database closes. */
+  stop(drainMs?: number): Promise<void>;
+};
+
+const seedIfAsked = async (db: Db, config: ApiConfig, say: (line: string) => void, progress?: (line: string) => void) => {
+  if (config.SEED !== 'demo') return false;
+  const seeded = await seedDemo(db, {
+    dataDir: config.DATA_DIR,
+    poolCache: config.DEMO_POOL_CACHE,
+    production: config.NODE_ENV === 'production',
+    onProgress: progress && ((m) => progress(`  seeding: ${m}`)),
+  });
+  if (!seeded.seeded) return false;
+  say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
+  return seeded.counts.users > 0;
+};
+
+export const openAndStartApi = async ({
+  config,
+  logger,
+  port,
+  host,
+  say = () => undefined,
+  progress,
+}: OpenAndStartOptions): Promise<StartedApi> => {
+  progress?.(
+    config.DATABASE_URL
+      ? 'Opening PostgreSQL (DATABASE_URL) …'
+      : `Opening the embedded database in ${config.DATA_DIR}${config.PGLITE_THREAD ? ', in a worker thread' : ''} …`,
+  );
+  const db = await openDb({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    thread: config.PGLITE_THREAD,
+  });
+  let api: Api | undefined;
+  let removeRunFile = async (): Promise<void> => undefined;
+  let stopBackups = (): void => undefined;
+  const stop = async (drainMs = 0) => {
+    stopBackups();
+    await removeRunFile();
+    await api?.stop(drainMs);
+    await db.close();
+  };
+  try {
+    const demoAccounts = await seedIfAsked(db, config, say, progress);
+    await rebuildOnStart(db, config.DATA_DIR, say);
+    api = createApi({ db, config, logger });
+    const { url } = await api.start(port, host);
+    // Issue [Data]: npm run backup finds the process that owns the embedded database here.
+    if (!config.DATABASE_URL) removeRunFile = await writeRunFile(config.DATA_DIR, url);
+    if (config.BACKUP_EVERY_HOURS > 0)
+      stopBackups = scheduleBackups(
+        db,
+        config.DATA_DIR,
+        { everyHours: config.BACKUP_EVERY_HOURS, keep: config.BACKUP_KEEP },
+        api.context.logger,
+      );
+    return { url, demoAccounts, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+};
