@@ -87,10 +87,14 @@ describe('cart page', () => {
 
   it('when the removal is confirmed, then the line asked about goes, the other stays, and an empty cart cannot proceed', async () => {
     const { container, local } = await renderCart([line('a', 10, 1), line('b', 2, 1)]);
-    await click(getByRoleName(container, 'button', 'Remove Product b'));
+    const remove = getByRoleName(container, 'button', 'Remove Product b');
+    remove.focus();
+    await click(remove);
     await click(getByRoleName(dialogOf(container), 'button', 'Yes'));
     expect(dialogOf(container).open).toBe(false);
     expect(queryByText(container, 'Product b', 'a')).toBeNull();
+    // Its Remove went with the line: the keyboard goes on from the page's heading, not from nowhere.
+    expect(document.activeElement?.textContent).toBe('Shopping Cart');
     expect(readCart(local).items.map((i) => i.productID)).toEqual(['a']);
     await click(getByRoleName(container, 'button', 'Remove Product a'));
     await click(getByRoleName(dialogOf(container), 'button', 'Yes'));

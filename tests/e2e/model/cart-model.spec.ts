@@ -63,7 +63,9 @@ const perform = async (page: Page, event: AnyEventObject, { reload = false, aske
       return expect(dialog).toBeVisible();
     case 'cart.confirmRemove':
       await dialog.getByRole('button', { name: 'Yes' }).click();
-      return expect(dialog).toBeHidden();
+      await expect(dialog).toBeHidden();
+      // the Remove that opened it went with its line: the keyboard goes on from the page's heading
+      return expect(page.getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeFocused();
     case 'cart.dismissRemove':
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
