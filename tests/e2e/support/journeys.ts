@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Order } from '../../../contracts/order.ts';
 import type { Product } from '../../../contracts/product.ts';
@@ -85,6 +85,21 @@ export const orderABook = async (page: Page, method: 'pp' | 'cod') => {
   return page.url().split('/').pop()!;
 };
 
+/**
+ * Where `target` is on screen, measured until it has a box: hydration may swap the server's
+ * element for the client's between finding it visible and measuring it (CI11 saw a null box
+ * once, the button on screen after). For a press that must land once, with no retries.
+ */
+const boxOf = async (target: Locator, name: string) => {
+  const found: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+  await expect(async () => {
+    found.box = await target.boundingBox();
+    expect(found.box, `${name} is on screen`).not.toBeNull();
+  }).toPass();
+  if (!found.box) throw new Error(`${name} is not on screen`);
+  return found.box;
+};
+
 /** A shop whose kiosk logo opens the PIN pad after 1 s held (KIOSK_EXIT_HOLD_SECONDS; 5 s by default): for the specs that use holdLogo. */
 export const SHORT_EXIT_HOLD = { KIOSK_EXIT_HOLD_SECONDS: '1' };
 
@@ -96,8 +111,7 @@ export const holdLogo = async (page: Page) => {
     .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name))))
     .toBe(true);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const box = await page.getByRole('banner').getByRole('link', { name: 'Statefront' }).boundingBox();
-  if (!box) throw new Error('the logo is not on screen');
+  const box = await boxOf(page.getByRole('banner').getByRole('link', { name: 'Statefront' }), 'the logo');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
@@ -111,15 +125,7 @@ export const touchToStart = async (page: Page) => {
   await page.goto('/kiosk');
   // Any touch starts, so the button is gone as soon as the pointer is down: one touch, no retries.
   const start = page.getByRole('button', { name: 'Touch to start' });
-  // Measured until it has a box: hydration may swap the server's element for the client's between
-  // finding it visible and measuring it (CI11 saw a null box once, the button on screen after).
-  const found: { box: Awaited<ReturnType<typeof start.boundingBox>> } = { box: null };
-  await expect(async () => {
-    found.box = await start.boundingBox();
-    expect(found.box, 'Touch to start is on screen').not.toBeNull();
-  }).toPass();
-  const { box } = found;
-  if (!box) throw new Error('the attract screen has no Touch to start');
+  const box = await boxOf(start, 'Touch to start');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
 };
