@@ -27,25 +27,10 @@ export const requestLevel = ({
 };
 
 /**
- * Gives `req.log`: a child of `logger` stamping the request's id, made the first time something
- * logs about the request. Most requests log nothing at the default level, and a pino child
- * (bindings, redaction) costs more than the rest of a cached answer's bookkeeping.
- */
-export const lazyRequestLogger = (req: { log: Logger }, logger: Logger, requestId: string): void => {
-  let child: Logger | undefined;
-  Object.defineProperty(req, 'log', {
-    configurable: true,
-    enumerable: true,
-    get: () => (child ??= logger.child({ requestId })),
-    set: (given: Logger) => void (child = given),
-  });
-};
-
-/**
  * Logs one `request` line when the answer is finished or the client left: method, path (only
  * whether a query string came, never its values), status and time. Never headers, bodies or
  * cookies. The level is asked for at the end, once the request is known (who relayed it); a
- * level that is off costs no line and no child logger (`log` is read only when it is on).
+ * level that is off costs no line. The line goes through `req.log`, which stamps the request id.
  */
 export const logRequestEnd = (
   req: http.IncomingMessage & { path: string; log: Logger },

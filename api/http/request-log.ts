@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { lazyRequestLogger, logRequestEnd, requestLevel } from './request-line.ts';
+import { logRequestEnd, requestLevel } from './request-line.ts';
 
 /** What a balancer or the BFF may pass as X-Request-Id; anything else gets a fresh id. */
 export const VALID_REQUEST_ID = /^[\w-]{1,64}$/;
@@ -16,7 +16,7 @@ export const apiRequestLog =
   (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    lazyRequestLogger(req, logger, req.requestId);
+    req.log = logger.child({ requestId: req.requestId });
     res.setHeader('x-request-id', req.requestId);
     // `bffPurpose` is set by identifyCaller, after this: asked for once the answer is done.
     logRequestEnd(req, res, logger, (path) => requestLevel({ production, path, relayed: req.bffPurpose !== undefined }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { lazyRequestLogger, logRequestEnd, requestLevel, VALID_REQUEST_ID } from '../../api/index.ts';
+import { logRequestEnd, requestLevel, VALID_REQUEST_ID } from '../../api/index.ts';
 
 /**
  * Gives every request an id (kept from the balancer's x-request-id when well-formed), passes it
@@ -17,7 +17,7 @@ export const requestLog =
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = req.requestId;
-    lazyRequestLogger(req, logger, req.requestId);
+    req.log = logger.child({ requestId: req.requestId });
     res.setHeader('x-request-id', req.requestId);
     logRequestEnd(req, res, logger, (path) => requestLevel({ production, path }));
     next();
