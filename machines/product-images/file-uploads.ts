@@ -68,6 +68,28 @@ export const updateRow = (uploads: readonly FileUpload[], event: FileUploadEvent
 
 export const allSettled = (uploads: readonly FileUpload[]): boolean => uploads.every((u) => u.status !== 'uploading');
 
+const findingHost = {
+  invoke: {
+    id: 'findImageHost',
+    src: 'findImageHost',
+    onDone: {
+      target: 'sending',
+      actions: { type: 'setHost', params: ({ event }: { event: { output: string | null } }) => event.output },
+    },
+    // The shop stores images itself whatever is configured: the safe place to fall back to.
+    onError: { target: 'sending', actions: { type: 'setHost', params: null } },
+  },
+} as const;
+
+const sending = {
+  entry: 'startFiles',
+  on: {
+    'upload.progress': { actions: 'updateRow' },
+    'upload.done': { actions: ['updateRow', 'stopFile'] },
+    'upload.failed': { actions: ['updateRow', 'stopFile'] },
+  },
+} as const;
+
 /**
  * The states inside a machine's `uploading`, by the names each such machine declares (actions
  * `setHost` `startFiles` `updateRow` `stopFile`, guard `hostKnown`): the image host asked once
@@ -78,25 +100,13 @@ export const uploadingStates = {
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hostKnown', target: 'sending' }, { target: 'findingHost' }] },
-    findingHost: {
-      invoke: {
-        id: 'findImageHost',
-        src: 'findImageHost',
-        onDone: {
-          target: 'sending',
-          actions: { type: 'setHost', params: ({ event }: { event: { output: string | null } }) => event.output },
-        },
-        // The shop stores images itself whatever is configured: the safe place to fall back to.
-        onError: { target: 'sending', actions: { type: 'setHost', params: null } },
-      },
-    },
-    sending: {
-      entry: 'startFiles',
-      on: {
-        'upload.progress': { actions: 'updateRow' },
-        'upload.done': { actions: ['updateRow', 'stopFile'] },
-        'upload.failed': { actions: ['updateRow', 'stopFile'] },
-      },
-    },
+    findingHost,
+    sending,
   },
 } as const;
+
+/**
+ * `uploadingStates` for a machine that uploads once in its life (the create page: one product,
+ * its images once): the image host is never known yet, so it is always asked first.
+ */
+export const firstUploadingStates = { initial: 'findingHost', states: { findingHost, sending } } as const;

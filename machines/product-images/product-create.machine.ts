@@ -5,8 +5,8 @@ import {
   addFiles,
   allSettled,
   fileUploadActors,
+  firstUploadingStates,
   updateRow,
-  uploadingStates,
   type FileUploadEvent,
   type FileUploadsContext,
 } from './file-uploads.ts';
@@ -20,7 +20,10 @@ export type ProductCreateContext = FileUploadsContext & {
   error: string | null;
 };
 export type ProductCreateEvent =
-  /** The form's values (already checked by the form) and its images (one to three). Ignored while one is being sent. */
+  /**
+   * The form's values (already checked by the form) and its images (one to three). Ignored while
+   * one is being sent, and once the product exists: it is never made twice.
+   */
   { type: 'product.create'; body: ProductBody; files: File[] } | FileUploadEvent;
 export type ProductCreateEmitted = { type: 'product.created'; productId: string };
 
@@ -28,12 +31,14 @@ const FAILED = 'Something went wrong';
 
 /**
  * The create page's send: idle → creating (the product) → uploading its images → created, or
- * failed with the server's refusal, or with PARTLY_CREATED when the product was made but a file
- * was refused (each file's own message stays beside it). Uploading is the edit page's
- * (product-images.machine.ts): the image host asked once, one `uploadFile` actor a file, its
- * progress and end in its row of `uploads`; stopping the machine (leaving the page) aborts them.
- * Sending again from failed starts over with the new form (and no rows). Tags: `sending`, `failed`, `created`;
- * `product.created` is emitted with the new product's id.
+ * failed with the server's refusal (nothing was made), or partlyCreated with PARTLY_CREATED when
+ * the product was made but a file was refused (each file's own message stays beside it).
+ * Uploading is the edit page's (product-images.machine.ts): the image host asked, one `uploadFile`
+ * actor a file, its progress and end in its row of `uploads`; stopping the machine (leaving the
+ * page) aborts them. Sending again from failed starts over with the new form (and no rows);
+ * partlyCreated is final, like created: the product exists (`productId`), so no `product.create`
+ * makes a second one, and its missing images are added on its edit page. Tags: `sending`,
+ * `failed`, `partlyCreated`, `created`; `product.created` is emitted with the new product's id.
  */
 export const productCreateMachine = setup({
   types: {
@@ -71,7 +76,6 @@ export const productCreateMachine = setup({
     announce: emit(({ context }) => ({ type: 'product.created' as const, productId: context.productId ?? '' })),
   },
   guards: {
-    hostKnown: ({ context }) => context.host !== undefined,
     allSettled: ({ context }) => allSettled(context.uploads),
     someFailed: ({ context }) => context.uploads.some((u) => u.status === 'failed'),
   },
@@ -96,13 +100,14 @@ export const productCreateMachine = setup({
     },
     uploading: {
       tags: ['sending'],
-      ...uploadingStates,
+      ...firstUploadingStates,
       always: [
-        { guard: and(['allSettled', 'someFailed']), target: 'failed', actions: 'partly' },
+        { guard: and(['allSettled', 'someFailed']), target: 'partlyCreated', actions: 'partly' },
         { guard: 'allSettled', target: 'created' },
       ],
     },
     failed: { tags: ['failed'], on: { 'product.create': { target: 'creating', actions: 'takeForm' } } },
+    partlyCreated: { tags: ['partlyCreated'], type: 'final' },
     created: { tags: ['created'], type: 'final', entry: 'announce' },
   },
 });

@@ -19,8 +19,9 @@ const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
 ];
 
 /**
- * What the admin sees: one product a send; its images only once it exists; created only when
- * every image arrived, else the sentence that the product was made but images are missing.
+ * What the admin sees: one product a send, and never a second once it exists; its images only
+ * once it exists; created only when every image arrived, else the sentence that the product was
+ * made but images are missing.
  */
 const check: ModelSpec['check'] = (before, event, after) => {
   const prev = before.context as Ctx;
@@ -43,11 +44,19 @@ const check: ModelSpec['check'] = (before, event, after) => {
       next.uploads.every((u) => u.status === 'done'),
       'created only when every image arrived',
     );
-  if (after.hasTag('failed') && before.matches('uploading'))
+  if (after.hasTag('partlyCreated'))
     assertEqual(
-      [next.error, next.uploads.some((u) => u.status === 'failed')],
-      [PARTLY_CREATED, true],
-      'a refused image says the product was made without it',
+      [next.error, next.uploads.some((u) => u.status === 'failed'), next.productId],
+      [PARTLY_CREATED, true, prev.productId],
+      'a refused image says the product was made without it, and names that product',
+    );
+  if (after.hasTag('failed')) assertEqual(next.productId, null, 'failed only when nothing was made, so sending again is right');
+  // Whatever comes after, Create included: the product made is the only one.
+  if (prev.productId !== null)
+    assertEqual(
+      [after.matches('creating') || 'createProduct' in after.children, next.productId],
+      [false, prev.productId],
+      'once the product exists, nothing creates a second one',
     );
 };
 
@@ -56,11 +65,12 @@ const describe: PlanTemplates = {
   states: {
     idle: 'the form can be sent',
     creating: 'the product is being created and a second Create is refused',
-    'uploading.starting': 'the images start to upload',
     'uploading.findingHost': ({ context }) => `the page shows ${rowsText(context as Ctx)} and asks where files go`,
     'uploading.sending': ({ context }) => `the images are uploading: ${rowsText(context as Ctx)}`,
     failed: ({ context }) =>
       `the page shows "${(context as Ctx).error}"${(context as Ctx).uploads.length ? ` beside ${rowsText(context as Ctx)}` : ''}`,
+    partlyCreated: ({ context }) =>
+      `the page shows "${(context as Ctx).error}" beside ${rowsText(context as Ctx)}, with a link to edit product ${(context as Ctx).productId} and no Create`,
     created: 'the product is created with its images, and the page moves on',
   },
   events: {

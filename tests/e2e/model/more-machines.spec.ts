@@ -214,7 +214,7 @@ const openCreatePage = async (page: Page) => {
   return { create, answer, created, upload, row };
 };
 
-test('when an admin creates a product that is refused, then made with its image refused, then made whole, then the page says each and moves on', async ({
+test('when an admin creates a product that is refused, then made with its image refused, then the page says each, links to the product made and offers no second Create', async ({
   page,
 }) => {
   const { create, answer, created, upload, row } = await openCreatePage(page);
@@ -226,13 +226,15 @@ test('when an admin creates a product that is refused, then made with its image 
   await upload(415);
   await create.click();
   await expect(row).toHaveAttribute('data-status', 'failed');
-  await expect(page.getByRole('alert').filter({ hasText: PARTLY_CREATED })).toBeVisible();
+  const partly = page.getByRole('alert').filter({ hasText: PARTLY_CREATED });
+  await expect(partly).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'model-new.png: Only images can be uploaded' })).toBeVisible();
-  // made whole: the image host is known by now
-  await created('model-run-2');
-  await upload(201);
-  await create.click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
+  // the product exists: its edit page is offered, in the announced alert and by keyboard, and no Create makes it again
+  const edit = partly.getByRole('link', { name: 'Edit the new product' });
+  await expect(edit).toHaveAttribute('href', '/admin/edit-product/model-run-1');
+  await edit.focus();
+  await expect(edit).toBeFocused();
+  await expect(page.getByRole('button', { name: /^(Create|Saving \.\.\.)$/ })).toHaveCount(0);
   await collect(page);
 });
 

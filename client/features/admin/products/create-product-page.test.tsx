@@ -2,7 +2,17 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PARTLY_CREATED } from '../../../../machines/product-images/product-create.machine.ts';
-import { click, getByLabelText, getByRoleName, getByText, queryByText, settle, settleUntil, typeInto } from '../../../testing/dom.ts';
+import {
+  click,
+  getByLabelText,
+  getByRoleName,
+  getByText,
+  queryByRoleName,
+  queryByText,
+  settle,
+  settleUntil,
+  typeInto,
+} from '../../../testing/dom.ts';
 import { FakeXhr } from '../../../testing/fake-xhr.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
@@ -134,8 +144,8 @@ describe('create product page', () => {
     await settleUntil(() => queryByText(document.body, 'product created'), 'the toast');
   });
 
-  it("when an image is refused, then the page says the product was made without it, the file keeps the shop's sentence, and the page stays", async () => {
-    const { container, path } = await createWithImages();
+  it('when an image is refused, then the page says the product was made without it, links to its edit page, and offers no second Create', async () => {
+    const { container, calls, path } = await createWithImages();
     await act(async () => {
       FakeXhr.sent[0]!.answer(201, { message: 'upload successful', images: [{ path: '/images/x.png' }] });
       FakeXhr.sent[1]!.answer(415, { message: 'Only images can be uploaded' });
@@ -143,10 +153,13 @@ describe('create product page', () => {
     await settle();
     expect(bars(container).map(([, , status]) => status)).toEqual(['done', 'failed']);
     expect(getByText(container, 'p1.png: Only images can be uploaded')).toBeTruthy();
-    expect(getByText(container, PARTLY_CREATED)).toBeTruthy();
-    expect([path(), getByRoleName(container, 'button', 'Create')]).toEqual([
-      '/admin/create-new-product',
-      expect.objectContaining({ disabled: false }),
-    ]);
+    // The sentence and its link in one alert: announced together, the link reachable by Tab.
+    const alert = [...container.querySelectorAll('[role="alert"]')].find((a) => a.textContent?.includes(PARTLY_CREATED));
+    const link = getByRoleName(alert!, 'link', 'Edit the new product');
+    expect([path(), link.getAttribute('href'), link.tabIndex]).toEqual(['/admin/create-new-product', '/admin/edit-product/p7', 0]);
+    expect([queryByRoleName(container, 'button', 'Create'), queryByRoleName(container, 'button', 'Saving ...')]).toEqual([null, null]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/products/admin']);
+    await click(link);
+    expect(path()).toBe('/admin/edit-product/p7');
   });
 });

@@ -9,6 +9,7 @@ import { useCategories, useCategoriesChange } from '../../../lib/categories-stor
 import { devEventLog } from '../../../lib/event-log.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
+import { Link } from '../../../ui/link.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useFieldErrors } from '../../../ui/use-field-errors.ts';
@@ -33,7 +34,9 @@ const logic = productCreateMachine.provide({
 /**
  * /admin/create-new-product: the product, its images (at most 3), and the categories it needs.
  * Creating it and then uploading its images, each with its progress, is the product-create
- * machine's; leaving the page stops it, which aborts the images still on their way.
+ * machine's; leaving the page stops it, which aborts the images still on their way. When the
+ * product was made but an image was refused (tag `partlyCreated`), the page links to the product's
+ * edit page and offers no Create: the machine would refuse it, the product already exists.
  */
 export function AdminCreateProductPage() {
   usePageTitle('Create a new product');
@@ -46,6 +49,7 @@ export function AdminCreateProductPage() {
   const create = useActorRef(logic, { inspect: devEventLog?.inspect('product-create') });
   const sending = useSelector(create, (s) => s.hasTag('sending'));
   const createError = useSelector(create, (s) => s.context.error);
+  const partlyCreated = useSelector(create, (s) => (s.hasTag('partlyCreated') ? s.context.productId : null));
   const uploads = useSelector(create, (s) => s.context.uploads);
   const navigate = useNavigate();
   const toast = useToast();
@@ -89,13 +93,15 @@ export function AdminCreateProductPage() {
         submitLabel="Create"
         busy={sending}
         error={createError ?? attrSave.error}
+        errorAction={partlyCreated ? <Link to={paths.admin.editProduct.to(partlyCreated)}>Edit the new product</Link> : undefined}
+        submitGone={partlyCreated !== null}
         onNewAttr={saveNewAttr}
       >
         <NewCategoryField categories={categories} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
         <FilesInput
           label="Images"
           error={filesError}
-          disabled={sending}
+          disabled={sending || partlyCreated !== null}
           onTooMany={() => setFilesError(TOO_MANY_FILES)}
           onFiles={(chosen) => {
             setFiles(chosen);

@@ -18,6 +18,10 @@ type Props = {
   submitLabel: string;
   busy: boolean;
   error: string | null;
+  /** Shown inside the error's banner, announced with it (e.g. a link to where to go on). */
+  errorAction?: ReactNode;
+  /** The send is over for good (what it made is elsewhere): no submit button is offered. */
+  submitGone?: boolean;
   onNewAttr?: (attr: ProductAttr) => void;
   /** Extra controls under the category (the category manager, the images). */
   children?: ReactNode;
@@ -37,13 +41,26 @@ const refuseEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
 };
 
 /** The fields shared by the create and edit pages. */
-export function ProductForm({ draft, errors, onChange, categories, onSubmit, submitLabel, busy, error, onNewAttr, children }: Props) {
+export function ProductForm({
+  draft,
+  errors,
+  onChange,
+  categories,
+  onSubmit,
+  submitLabel,
+  busy,
+  error,
+  errorAction,
+  submitGone = false,
+  onNewAttr,
+  children,
+}: Props) {
   const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) =>
     onChange({ ...draft, [key]: e.target.value });
   const attrs = categories.find((c) => c.name === draft.category)?.attrs ?? [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy) onSubmit();
+    if (!busy && !submitGone) onSubmit();
   };
   const known = categories.some((c) => c.name === draft.category);
   const options = [
@@ -87,10 +104,16 @@ export function ProductForm({ draft, errors, onChange, categories, onSubmit, sub
         categoryAttrs={attrs}
         onNewAttr={onNewAttr}
       />
-      {error ? <Alert tone="danger">{error}</Alert> : null}
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving ...' : submitLabel}
-      </Button>
+      {error ? (
+        <Alert tone="danger" action={errorAction}>
+          {error}
+        </Alert>
+      ) : null}
+      {submitGone ? null : (
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving ...' : submitLabel}
+        </Button>
+      )}
     </form>
   );
 }
