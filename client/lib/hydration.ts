@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -13,3 +13,17 @@ export const useHydrated = (): boolean =>
     () => true,
     () => false,
   );
+
+/**
+ * False while hydrating and in the task that ends it, true from a task of its own after it: what
+ * no first view needs (the floating chat button) mounts then, and not in the task that finishes
+ * hydration, which was the page's longest (issue 26).
+ */
+export const useAfterHydration = (): boolean => {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLater(true));
+    return () => clearTimeout(timer);
+  }, []);
+  return later;
+};
