@@ -15,15 +15,23 @@ export const useHydrated = (): boolean =>
   );
 
 /**
- * False while hydrating and in the task that ends it, true from a task of its own after it: what
- * no first view needs (the floating chat button) mounts then, and not in the task that finishes
- * hydration, which was the page's longest (issue 26).
+ * False while hydrating and until the browser is next idle, true from then on: what no first view
+ * needs (the floating chat button) mounts then, in a task of its own once React's hydration passes
+ * are done, and not in the task that finishes hydration, which was the page's longest (issue 26).
+ * Not a timer: an update between the passes that hydrate the boundaries below the first screen
+ * (ui/hydrate-later.tsx) would render at once, in a long task of its own.
  */
 export const useAfterHydration = (): boolean => {
   const [later, setLater] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setLater(true));
-    return () => clearTimeout(timer);
+    const done = () => setLater(true);
+    // Safari has no requestIdleCallback: a timer late enough for the passes to be done stands in.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(done, 500);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(done, { timeout: 3_000 });
+    return () => cancelIdleCallback(id);
   }, []);
   return later;
 };
