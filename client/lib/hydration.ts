@@ -24,14 +24,11 @@ export const useHydrated = (): boolean =>
 export const useAfterHydration = (): boolean => {
   const [later, setLater] = useState(false);
   useEffect(() => {
+    // Nothing to cancel on unmount: setting the state of a component that left does nothing.
     const done = () => setLater(true);
     // Safari has no requestIdleCallback: a timer late enough for the passes to be done stands in.
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(done, 500);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(done, { timeout: 3_000 });
-    return () => cancelIdleCallback(id);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(done);
+    else setTimeout(done, 500);
   }, []);
   return later;
 };
