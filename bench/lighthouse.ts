@@ -1,17 +1,18 @@
 /**
  * Lighthouse 12 (mobile preset, its default) on home, a list route and a details route of the
  * shop as `npm start` serves it (a child process, built client, demo data in a temp DATA_DIR),
- * median of RUNS per page, each run in a fresh headless Chromium (CHROME_PATH, default
- * /usr/bin/chromium). Goals (issue 15): performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms,
- * CLS ≤ 0.05, accessibility and best practices 100. References (main, Lighthouse 13, medians
- * of 3): performance 80 / 79 / 79, LCP 3.6–3.8 s, TBT 74–210 ms, a11y and BP 100.
- * Run: npm run build, then npx tsx bench/lighthouse.ts [runs, default 3]
+ * median of RUNS per page (issue 26: 5), each run in a fresh headless Chromium (CHROME_PATH,
+ * default /usr/bin/chromium). Goals (issue 15): performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms,
+ * CLS ≤ 0.05, accessibility and best practices 100; issue 26: no run's performance under 90
+ * (the lowest run is a figure of its own). References (main, Lighthouse 13, medians of 3):
+ * performance 80 / 79 / 79, LCP 3.6–3.8 s, TBT 74–210 ms, a11y and BP 100.
+ * Run: npm run build, then npx tsx bench/lighthouse.ts [runs, default 5]
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { atLeast, atMost, type Figure, isEntry, median, printFigures } from './support/figures.ts';
 import { firstOk, removeDir, tempDir } from './support/processes.ts';
-import { startNpmShop } from './support/shop.ts';
+import { type NpmShop, startNpmShop } from './support/shop.ts';
 
 const CHROME_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu'];
 const REFERENCE: Record<string, string> = { home: '80', list: '79', details: '79' };
@@ -72,7 +73,7 @@ export const audit = async (url: string): Promise<Sample> => {
  * Lighthouse gives up on a run now and then on a busy machine (NO_NAVSTART, NO_FCP: "please run
  * Lighthouse again"); such a run is repeated, at most twice, and said so.
  */
-export const retried = async (run: () => Promise<Sample>): Promise<Sample> => {
+export const retried = async <T>(run: () => Promise<T>): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
@@ -97,8 +98,10 @@ const pageFigures = (page: string, samples: Sample[]): Figure[] => {
   const lcp = m('lcp');
   const tbt = m('tbt');
   const cls = m('cls');
+  const lowest = Math.min(...samples.map((s) => s.performance));
   return [
     f('performance', `≥ 95 (main: ${REFERENCE[page]})`, perf.toFixed(0), atLeast(perf, 95)),
+    f('performance, lowest run', '≥ 90 (issue 26)', lowest.toFixed(0), atLeast(lowest, 90)),
     f('LCP', '≤ 2.0 s (main: 3.6–3.8 s)', `${(lcp / 1000).toFixed(2)} s`, atMost(lcp, 2000)),
     f('TBT', '≤ 150 ms (main: 74–210 ms)', `${tbt.toFixed(0)} ms`, atMost(tbt, 150)),
     f('CLS', '≤ 0.05', cls.toFixed(3), atMost(cls, 0.05)),
@@ -115,15 +118,20 @@ const pageFigures = (page: string, samples: Sample[]): Figure[] => {
   });
 };
 
-export const lighthouseBench = async ({ runs = 3 }: { runs?: number } = {}): Promise<Figure[]> => {
+/** The three pages measured, once `npm start`'s shop answers: home, the list, the first product's details. */
+export const measuredPages = async (shop: NpmShop): Promise<Record<'home' | 'list' | 'details', string>> => {
+  await firstOk(`${shop.url}/`, shop.startedAt);
+  const list = (await (await fetch(`${shop.url}/api/products?pageNum=1`)).json()) as { products: { _id: string }[] };
+  const id = list.products[0]?._id;
+  if (!id) throw new Error('the demo shop has no products');
+  return { home: '/', list: '/product-list', details: `/product-details/${id}` };
+};
+
+export const lighthouseBench = async ({ runs = 5 }: { runs?: number } = {}): Promise<Figure[]> => {
   const dataDir = await tempDir('lighthouse');
   const shop = await startNpmShop(dataDir);
   try {
-    await firstOk(`${shop.url}/`, shop.startedAt);
-    const list = (await (await fetch(`${shop.url}/api/products?pageNum=1`)).json()) as { products: { _id: string }[] };
-    const id = list.products[0]?._id;
-    if (!id) throw new Error('the demo shop has no products');
-    const pages = { home: '/', list: '/product-list', details: `/product-details/${id}` };
+    const pages = await measuredPages(shop);
     const figures: Figure[] = [];
     for (const [page, path] of Object.entries(pages)) {
       await fetch(`${shop.url}${path}`).then((r) => r.arrayBuffer()); // warm: the first answer of a route is not the one measured
@@ -131,7 +139,7 @@ export const lighthouseBench = async ({ runs = 3 }: { runs?: number } = {}): Pro
       for (let i = 0; i < runs; i++) samples.push(await retried(() => audit(`${shop.url}${path}`)));
       const failing = [...new Set(samples.flatMap((s) => s.failing))];
       console.log(
-        `${page} ${path}: performance ${samples.map((s) => s.performance).join(', ')}; LCP ${samples.map((s) => (s.lcp / 1000).toFixed(2)).join(', ')} s${failing.length ? `; failed audits: ${failing.join(', ')}` : ''}`,
+        `${page} ${path}: performance ${samples.map((s) => s.performance).join(', ')}; TBT ${samples.map((s) => s.tbt.toFixed(0)).join(', ')} ms; LCP ${samples.map((s) => (s.lcp / 1000).toFixed(2)).join(', ')} s${failing.length ? `; failed audits: ${failing.join(', ')}` : ''}`,
       );
       figures.push(...pageFigures(page, samples));
     }
@@ -142,4 +150,4 @@ export const lighthouseBench = async ({ runs = 3 }: { runs?: number } = {}): Pro
   }
 };
 
-if (isEntry(import.meta.url)) printFigures(await lighthouseBench({ runs: Number(process.argv[2] ?? 3) }));
+if (isEntry(import.meta.url)) printFigures(await lighthouseBench({ runs: Number(process.argv[2] ?? 5) }));

@@ -145,7 +145,7 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   // Issue 26 adds the logged-in GET /api/orders at half the API's capacity, open loop.
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
-  { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 3', run: () => lighthouseBench({ runs: 3 }) },
+  { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 5', run: () => lighthouseBench({ runs: 5 }) },
   // Issue 24: ten phone photos uploaded, a phone's page weights, Lighthouse beside main's way of serving them.
   { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },
   // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).

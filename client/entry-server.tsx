@@ -67,18 +67,29 @@ const collectingCache = (): EmotionCache => {
 };
 
 /**
- * The page's rules as one <style> for the head, named as emotion names server styles
- * (`css id1 id2 …`), so the browser's cache knows them and inserts none again; `data-s` says it
- * is already where it belongs. `</` is escaped so no rule can end the element early.
+ * The page's rules as <style> elements for the head, named as emotion names server styles, so
+ * the browser's emotion adopts them and inserts none again; `data-s` says they are already where
+ * they belong. The class rules are one element (`css id1 id2 …`, which the browser's cache
+ * knows by name). Each <Global> rule set (rules with no `.css-<id>` class of their own) has its own element
+ * (`css-global <id>`), the one the browser's <Global> looks for: without it, hydration compiled
+ * and inserted the global rules again, and the browser restyled the whole page (issue 26).
+ * `</` is escaped so no rule can end the element early.
  */
 const headStyles = (cache: EmotionCache): string => {
+  const escape = (rules: string) => rules.replace(/<\//g, '<\\/');
   const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
-  if (ids.length === 0) return '';
-  const rules = ids
-    .map((id) => cache.inserted[id] as string)
-    .join('')
-    .replace(/<\//g, '<\\/');
-  return `<style data-emotion="css ${ids.join(' ')}" data-s="">${rules}</style>`;
+  // Keyframes (`animation-<id>`) and the empty style (`0`, no rules) have no class either, but the
+  // cache knows them by name like a class's rules.
+  const isGlobal = (id: string) => {
+    const rules = cache.inserted[id] as string;
+    return rules !== '' && !id.startsWith('animation-') && !rules.includes(`.${cache.key}-${id}`);
+  };
+  const globals = ids
+    .filter(isGlobal)
+    .map((id) => `<style data-emotion="${cache.key}-global ${id}" data-s="">${escape(cache.inserted[id] as string)}</style>`);
+  const classes = ids.filter((id) => !isGlobal(id));
+  const rules = escape(classes.map((id) => cache.inserted[id] as string).join(''));
+  return globals.join('') + (classes.length ? `<style data-emotion="${cache.key} ${classes.join(' ')}" data-s="">${rules}</style>` : '');
 };
 
 const toHtml = (url: string, tree: ReactNode, cache: EmotionCache): Promise<string> =>

@@ -146,6 +146,22 @@ describe('first paint from HTML', () => {
     }
   });
 
+  it("when a page arrives, then the global rules have the element of their own that the browser's <Global> adopts instead of inserting them again", async () => {
+    const bff = await startBff({ serverDir });
+    for (const pathname of ['/', '/product-list', `/product-details/${lampId}`]) {
+      const head = /<head>([\s\S]*)<\/head>/.exec(await page(bff, pathname))?.[1] ?? '';
+      // emotion's <Global> looks for style[data-emotion="css-global <name>"] (hydration moves it into its own sheet).
+      const globals = [...head.matchAll(/<style data-emotion="css-global ([\w-]+)" data-s="">([\s\S]*?)<\/style>/g)];
+      expect(globals, pathname).toHaveLength(1);
+      const [, name = '', rules = ''] = globals[0] ?? [];
+      expect(rules, pathname).toContain('box-sizing:border-box');
+      // Only there: the class rules' element does not announce or repeat it.
+      const classes = /<style data-emotion="css ([^"]+)" data-s="">([\s\S]*?)<\/style>/.exec(head);
+      expect(classes?.[1]?.split(' '), pathname).not.toContain(name);
+      expect(classes?.[2], pathname).not.toContain('box-sizing:border-box');
+    }
+  });
+
   it('when a product is named with a closing script tag, then it shows as text and its data cannot leave the JSON block', async () => {
     const html = await page(await startBff({ serverDir }), `/product-details/${evilId}`);
     expect(html).not.toContain('<script>alert(1)');

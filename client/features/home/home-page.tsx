@@ -6,6 +6,7 @@ import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
+import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { space } from '../../ui/theme.ts';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
@@ -66,7 +67,10 @@ export function HomePage() {
         ) : categoriesLoading ? (
           <GridSkeleton />
         ) : (
-          <CategoryGrid categories={categories.categories} />
+          // Below the carousel on a phone's first screen: hydrated after it.
+          <HydrateLater>
+            <CategoryGrid categories={categories.categories} />
+          </HydrateLater>
         )}
       </section>
     </>

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useParams } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { formatDollars } from '../../ui/money.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
@@ -37,8 +38,11 @@ function Details({ product, onReviewed }: { product: Product; onReviewed: () => 
       </div>
       <section aria-labelledby="reviews-title" css={{ marginTop: space(8), maxWidth: 720 }}>
         <h2 id="reviews-title">Reviews</h2>
-        <ReviewsList reviews={product.reviews} />
-        <ReviewForm productId={product._id} onReviewed={onReviewed} />
+        {/* Below the product on a phone's first screen: hydrated after it. */}
+        <HydrateLater>
+          <ReviewsList reviews={product.reviews} />
+          <ReviewForm productId={product._id} onReviewed={onReviewed} />
+        </HydrateLater>
       </section>
     </>
   );

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../ui/page-title.tsx';
 import { media, space } from '../../ui/theme.ts';
 import { FiltersDisclosure } from './filters-disclosure.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
+import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { SortSelect } from './sort-select.tsx';
@@ -15,6 +16,9 @@ import { useListUrl } from './use-list-url.ts';
 
 const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateColumns: '260px 1fr' } });
 const listStyle = css({ display: 'grid', gap: space(4), listStyle: 'none', padding: 0, margin: 0 });
+
+/** Cards a phone shows before scrolling (one a row), hydrated with the page; the rest after it. */
+const FIRST_SCREEN_CARDS = 2;
 
 const titleOf = (category?: string, search?: string) =>
   [search ? `Search results for "${search}"` : null, category ? `Category ${category}` : null].filter(Boolean).join(' in ') || 'Products';
@@ -34,7 +38,10 @@ export default function ProductListPage() {
       <aside aria-label="Sort and filter">
         <SortSelect url={url} />
         <FiltersDisclosure>
-          <FiltersPanel key={panelKey} url={url} categories={categories} />
+          {/* Folded on a phone's first screen: hydrated after the products. */}
+          <HydrateLater>
+            <FiltersPanel key={panelKey} url={url} categories={categories} />
+          </HydrateLater>
         </FiltersDisclosure>
       </aside>
       <section aria-labelledby="product-list-title" aria-busy={list.status === 'loading'}>
@@ -57,14 +64,24 @@ export default function ProductListPage() {
         ) : (
           <>
             <ul css={listStyle}>
-              {list.data.products.map((p, i) => (
+              {list.data.products.slice(0, FIRST_SCREEN_CARDS).map((p, i) => (
                 <li key={p._id}>
                   {/* One card a row: the first row is the first card. */}
                   <ProductCard product={p} first={i === 0} />
                 </li>
               ))}
+              {/* The cards below a phone's first screen, and the pages' links: hydrated after it. */}
+              <HydrateLater>
+                {list.data.products.slice(FIRST_SCREEN_CARDS).map((p) => (
+                  <li key={p._id}>
+                    <ProductCard product={p} first={false} />
+                  </li>
+                ))}
+              </HydrateLater>
             </ul>
-            <Pagination pageNum={list.data.pageNum} linksNumber={list.data.paginationLinksNumber} hrefOf={url.pageHref} />
+            <HydrateLater>
+              <Pagination pageNum={list.data.pageNum} linksNumber={list.data.paginationLinksNumber} hrefOf={url.pageHref} />
+            </HydrateLater>
           </>
         )}
       </section>

@@ -51,11 +51,47 @@ function SessionPlaceholder() {
   );
 }
 
-/** Spec sections 1 and 2: the shared top bar. `adminDot` is the chat feature's unread marker. */
-export function Header({ adminDot }: { adminDot?: ReactNode }) {
+/**
+ * Who is logged in, as this tab's storage and the server say: it changes when hydration ends and
+ * when the auth machine settles, and re-renders alone then, not the whole bar (issue 26).
+ */
+function AccountLinks({ adminDot }: { adminDot?: ReactNode }) {
   const user = useUserInfo();
   const isAdmin = useIsAdmin();
   const restoring = useAuthRestoring();
+  return restoring ? (
+    // Neither Login/Register nor a name until the server says who this tab's session is.
+    <SessionPlaceholder />
+  ) : !user ? (
+    <>
+      <Link to={paths.login.to()} css={navLinkStyle}>
+        Login
+      </Link>
+      <Link to={paths.register.to()} css={navLinkStyle}>
+        Register
+      </Link>
+    </>
+  ) : isAdmin ? (
+    <AdminLink dot={adminDot} />
+  ) : (
+    // The same space, held while the menu's code arrives (once: then it is cached); if it
+    // cannot arrive (offline), a plain link to the profile, where the rest is one step away.
+    <ErrorBoundary
+      fallback={
+        <Link to={paths.user.profile.to()} css={navLinkStyle}>
+          {user.name}
+        </Link>
+      }
+    >
+      <Suspense fallback={<Skeleton height={20} width={120} />}>
+        <UserMenu user={user} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Spec sections 1 and 2: the shared top bar. `adminDot` is the chat feature's unread marker. */
+export function Header({ adminDot }: { adminDot?: ReactNode }) {
   const hidden = useHideOnScroll();
   return (
     <header css={barStyle} data-hidden={hidden}>
@@ -68,35 +104,7 @@ export function Header({ adminDot }: { adminDot?: ReactNode }) {
         </KioskExitPress>
         <SearchBox />
         <nav aria-label="Account and cart" css={navStyle}>
-          {restoring ? (
-            // Neither Login/Register nor a name until the server says who this tab's session is.
-            <SessionPlaceholder />
-          ) : !user ? (
-            <>
-              <Link to={paths.login.to()} css={navLinkStyle}>
-                Login
-              </Link>
-              <Link to={paths.register.to()} css={navLinkStyle}>
-                Register
-              </Link>
-            </>
-          ) : isAdmin ? (
-            <AdminLink dot={adminDot} />
-          ) : (
-            // The same space, held while the menu's code arrives (once: then it is cached); if it
-            // cannot arrive (offline), a plain link to the profile, where the rest is one step away.
-            <ErrorBoundary
-              fallback={
-                <Link to={paths.user.profile.to()} css={navLinkStyle}>
-                  {user.name}
-                </Link>
-              }
-            >
-              <Suspense fallback={<Skeleton height={20} width={120} />}>
-                <UserMenu user={user} />
-              </Suspense>
-            </ErrorBoundary>
-          )}
+          <AccountLinks adminDot={adminDot} />
           <CartLink />
         </nav>
       </div>

@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdminSessionProvider } from '../../lib/admin-session.tsx';
 import { useIsAdmin } from '../../lib/hooks.ts';
-import { useHydrated } from '../../lib/hydration.ts';
+import { useAfterHydration } from '../../lib/hydration.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, focusRing, space } from '../../ui/theme.ts';
@@ -56,15 +56,28 @@ export type LayoutProps = {
 };
 
 /**
+ * The floating chat is no part of the first paint, and it is the shopper's (an admin has none, a
+ * conversation in this tab's storage): it mounts in a task of its own after hydration.
+ * Its own component, so that neither the wait nor the role re-renders the whole layout.
+ */
+function ShopperChat({ widget }: { widget: ReactNode }) {
+  const isAdmin = useIsAdmin();
+  const ready = useAfterHydration();
+  if (!ready || isAdmin) return null;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={null}>{widget}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
  * Spec section 1: a header and footer wrap every page. For an admin it is also the admin's
  * layout: the admin session (one socket for chats and live orders) is provided here, around the
- * header's dot and the /admin pages alike.
+ * header's dot and the /admin pages alike. The layout reads nothing that changes when hydration
+ * ends (issue 26): what does (the session in the header, the chat button) re-renders alone.
  */
 export function Layout({ chatWidget, adminDot }: LayoutProps) {
-  const isAdmin = useIsAdmin();
-  // The floating chat button is no part of the first paint, and it is the shopper's (an admin has
-  // none, a conversation in this tab's storage): it shows after hydration.
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
   return (
     <AdminSessionProvider>
@@ -73,7 +86,8 @@ export function Layout({ chatWidget, adminDot }: LayoutProps) {
         <a href="#main" css={skipStyle}>
           Skip to content
         </a>
-        <Header adminDot={isAdmin && adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
+        {/* The header shows the dot to admins only. */}
+        <Header adminDot={adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
         <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageSkeleton />}>
@@ -82,11 +96,7 @@ export function Layout({ chatWidget, adminDot }: LayoutProps) {
           </ErrorBoundary>
         </main>
         <Footer />
-        {hydrated && !isAdmin && chatWidget ? (
-          <ErrorBoundary>
-            <Suspense fallback={null}>{chatWidget}</Suspense>
-          </ErrorBoundary>
-        ) : null}
+        {chatWidget ? <ShopperChat widget={chatWidget} /> : null}
       </div>
     </AdminSessionProvider>
   );
