@@ -2,7 +2,7 @@ import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '../../contracts/order.ts';
 import { MESSAGES, hasShippingProfile } from '../../contracts/rules.ts';
 import type { User } from '../../contracts/user.ts';
-import { messageOf, missingPromise } from '../shared/actors.ts';
+import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import { cartLines, watchCart, type CartChanged, type CartRef, type Repricing } from './cart-link.ts';
 
 export type { CartRef, Repricing } from './cart-link.ts';
@@ -64,7 +64,7 @@ export const orderBody = (ctx: CheckoutContext): CreateOrderBody => ({
 /** A failed reprice: no notice, a message with Try again. */
 const priceFailure = (error: unknown) => ({
   notes: [],
-  priceError: `${CHECKOUT_TEXTS.priceCheckFailed}: ${messageOf(error, 'Something went wrong')}`,
+  priceError: `${CHECKOUT_TEXTS.priceCheckFailed}: ${messageOf(error, SOMETHING_WENT_WRONG)}`,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import type { ProductBody } from '../../contracts/product.ts';
-import { messageOf, missingPromise } from '../shared/actors.ts';
+import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import {
   addFiles,
   allSettled,
@@ -26,8 +26,6 @@ export type ProductCreateEvent =
    */
   { type: 'product.create'; body: ProductBody; files: File[] } | FileUploadEvent;
 export type ProductCreateEmitted = { type: 'product.created'; productId: string };
-
-const FAILED = 'Something went wrong';
 
 /**
  * The create page's send: idle → creating (the product) → uploading its images → created, or
@@ -55,7 +53,7 @@ export const productCreateMachine = setup({
       assertEvent(event, 'product.create');
       return { files: event.files, uploads: [], queued: [], productId: null, error: null };
     }),
-    fail: assign((_, error: unknown) => ({ error: messageOf(error, FAILED) })),
+    fail: assign((_, error: unknown) => ({ error: messageOf(error, SOMETHING_WENT_WRONG) })),
     productMade: assign(({ context }, productId: string) => ({ productId, files: [], ...addFiles(context, context.files) })),
     setHost: assign((_, host: string | null) => ({ host })),
     startFiles: enqueueActions(({ context, enqueue }) => {

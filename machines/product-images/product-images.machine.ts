@@ -1,6 +1,6 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ProductImage } from '../../contracts/product.ts';
-import { messageOf, missingPromise } from '../shared/actors.ts';
+import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import {
   addFiles,
   allSettled,
@@ -29,8 +29,6 @@ export type ProductImagesEvent =
   /** Files chosen in the picker (already checked against the three-file limit). */
   { type: 'images.upload'; files: File[] } | { type: 'images.delete'; image: ProductImage } | FileUploadEvent;
 
-const FAILED = 'Something went wrong';
-
 /**
  * The edit page's images. Two regions, as the page lets the admin do both at once:
  * - `upload`: idle → uploading → waiting 5000 ms → refreshing (only the images, so fields being
@@ -55,7 +53,7 @@ export const productImagesMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
-    fail: assign((_, error: unknown) => ({ error: messageOf(error, FAILED) })),
+    fail: assign((_, error: unknown) => ({ error: messageOf(error, SOMETHING_WENT_WRONG) })),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'images.upload');
       return addFiles(context, event.files);

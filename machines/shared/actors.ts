@@ -13,6 +13,9 @@ export const statusOf = (error: unknown): number | undefined =>
 export const fieldOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && typeof (error as ApiError).field === 'string' ? (error as ApiError).field : undefined;
 
+/** The spec's words for a refusal that carries no message of its own. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
 export const messageOf = (error: unknown, fallback: string): string =>
   typeof error === 'object' && error !== null && typeof (error as ApiError).message === 'string' && (error as ApiError).message
     ? (error as ApiError).message

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { messageOf, missingPromise, statusOf } from './actors.ts';
+import { messageOf, missingPromise, statusOf, SOMETHING_WENT_WRONG } from './actors.ts';
 
 /** `data`: the answer the page already carries (rendered by the server): the machine starts ready with it. */
 export type FetchInput = { url: string | null; data?: unknown };
@@ -12,8 +12,6 @@ export type FetchEvent =
   | { type: 'fetch.reload' }
   /** The server answered a change with the new value (e.g. every category after an edit). */
   | { type: 'fetch.replace'; data: unknown };
-
-const FAILED = 'Something went wrong';
 
 /**
  * One GET resource a screen shows: waiting (no url yet) → loading → ready | failed, or ready at
@@ -35,7 +33,11 @@ export const fetchMachine = setup({
     setUrl: assign(({ event }) => (event.type === 'fetch.url' ? { url: event.url, data: undefined, error: null, errorStatus: null } : {})),
     store: assign((_, data: unknown) => ({ data, error: null, errorStatus: null })),
     clearError: assign({ error: null, errorStatus: null }),
-    fail: assign((_, error: unknown) => ({ data: undefined, error: messageOf(error, FAILED), errorStatus: statusOf(error) ?? 0 })),
+    fail: assign((_, error: unknown) => ({
+      data: undefined,
+      error: messageOf(error, SOMETHING_WENT_WRONG),
+      errorStatus: statusOf(error) ?? 0,
+    })),
   },
   guards: {
     otherUrl: ({ context, event }) => event.type === 'fetch.url' && event.url !== context.url,

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { messageOf, missingPromise } from './actors.ts';
+import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from './actors.ts';
 
 /** `asked`: the values a question waits on (the row a delete asks about). */
 export type SubmitContext = { error: string | null; asked: unknown };
@@ -13,8 +13,6 @@ export type SubmitEvent =
   /** The form was changed or refused by its own checks: the last outcome no longer applies. */
   | { type: 'submit.reset' };
 export type SubmitEmitted = { type: 'submit.done'; output: unknown };
-
-const FAILED = 'Something went wrong';
 
 /**
  * One form's send: idle → sending → sent | failed, and sending again from sent or failed.
@@ -35,7 +33,7 @@ export const submitMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
-    fail: assign((_, error: unknown) => ({ error: messageOf(error, FAILED) })),
+    fail: assign((_, error: unknown) => ({ error: messageOf(error, SOMETHING_WENT_WRONG) })),
     announce: emit((_, output: unknown) => ({ type: 'submit.done' as const, output })),
     remember: assign((_, asked: unknown) => ({ asked })),
   },
