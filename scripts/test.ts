@@ -20,7 +20,7 @@ import path from 'node:path';
 import { TIERS, type Tier } from '../tests/tiers.ts';
 import { findTools } from './cluster/tools.ts';
 
-/** A suite's counts and the names of what failed (printed under its time line, so CI's tail names them). */
+/** A suite's counts and what failed or was flaky, by name (printed under its time line, so CI's tail names them). */
 type Tally = { passed: number; failed: number; failures: string[] };
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
@@ -52,7 +52,7 @@ const vitest = (name: string, config: string[] = [], tier?: Tier): Tally => {
   const out = freshReport(`${name}.json`);
   const env = { ...(tier ? { STATEFRONT_TIER: tier } : {}), ...(only ? { STATEFRONT_TEST_ONLY: only } : {}) };
   const status = run('npx', ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
-  if (!existsSync(out)) return { passed: 0, failed: 1, failures: [`${name}: vitest wrote no report (exit ${status})`] };
+  if (!existsSync(out)) return { passed: 0, failed: 1, failures: [`failed: vitest wrote no report (exit ${status})`] };
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
@@ -63,8 +63,8 @@ const vitest = (name: string, config: string[] = [], tier?: Tier): Tally => {
   const failed = Math.max(report.numFailedTests, status === 0 ? 0 : 1, report.numFailedTests === 0 ? brokenFiles.length : 0);
   const failures = brokenFiles.flatMap((f) => {
     const file = path.relative(process.cwd(), f.name);
-    const tests = f.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file} › ${t.fullName}`);
-    return tests.length ? tests : [`${file} (the file failed to run)`];
+    const tests = f.assertionResults.filter((t) => t.status === 'failed').map((t) => `failed: ${file} › ${t.fullName}`);
+    return tests.length ? tests : [`failed: ${file} (the file failed to run)`];
   });
   return { passed: report.numPassedTests, failed, failures };
 };
@@ -76,23 +76,31 @@ type PlaywrightSuite = {
   suites?: PlaywrightSuite[];
   specs?: { title: string; file: string; tests: { status: string; projectName: string }[] }[];
 };
-/** The specs of a Playwright JSON report that ended other than expected, as `file › title [project]`. */
-const unexpected = (suite: PlaywrightSuite): string[] => [
+/** The specs of a Playwright JSON report that ended as `status` (unexpected, flaky), as `file › title [project]`. */
+const specsThatWere = (status: string, suite: PlaywrightSuite): string[] => [
   ...(suite.specs ?? []).flatMap((spec) =>
-    spec.tests.filter((t) => t.status === 'unexpected').map((t) => `${spec.file} › ${spec.title} [${t.projectName}]`),
+    spec.tests.filter((t) => t.status === status).map((t) => `${spec.file} › ${spec.title} [${t.projectName}]`),
   ),
-  ...(suite.suites ?? []).flatMap(unexpected),
+  ...(suite.suites ?? []).flatMap((child) => specsThatWere(status, child)),
 ];
 
 const playwright = (): Tally => {
   const out = freshReport('playwright.json');
   const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
-  if (!existsSync(out)) return { passed: 0, failed: 1, failures: [`playwright wrote no report (exit ${status})`] };
+  if (!existsSync(out)) return { passed: 0, failed: 1, failures: [`failed: playwright wrote no report (exit ${status})`] };
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number };
   } & PlaywrightSuite;
   const failed = report.stats.unexpected + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0);
-  return { passed: report.stats.expected + report.stats.flaky, failed, failures: unexpected(report) };
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed,
+    failures: [
+      ...specsThatWere('unexpected', report).map((name) => `failed: ${name}`),
+      // Passed on CI's retry (playwright.config.ts): counted as passed, named so that it is mended.
+      ...specsThatWere('flaky', report).map((name) => `flaky (passed on its retry): ${name}`),
+    ],
+  };
 };
 
 /** tests/cluster on the real topology (vitest.cluster.config.ts); without its packages, one failure saying what to install. */
@@ -100,7 +108,7 @@ const cluster = (): Tally => {
   const found = findTools();
   if (!found.ok) {
     console.error(`\nThe cluster suite (tests/cluster) cannot run. ${found.message}`);
-    return { passed: 0, failed: 1, failures: ['the cluster suite could not run: its packages are missing'] };
+    return { passed: 0, failed: 1, failures: ['failed: the cluster suite could not run, its packages are missing'] };
   }
   return vitest('cluster', ['-c', 'vitest.cluster.config.ts']);
 };
@@ -110,7 +118,7 @@ const timed = (name: string, suite: () => Tally): Tally => {
   const started = Date.now();
   const tally = suite();
   times.push(`${name}: ${tally.passed} passed, ${tally.failed} failed in ${Math.round((Date.now() - started) / 1000)} s`);
-  times.push(...tally.failures.map((f) => `${name} failed: ${f}`));
+  times.push(...tally.failures.map((f) => `${name} ${f}`));
   return tally;
 };
 const times: string[] = [];
