@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { MemoryStore } from 'express-rate-limit';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
@@ -10,11 +11,12 @@ import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { connectionCap } from './http/connection-cap.ts';
-import { errorAnswer } from './http/error-answer.ts';
+import { errorAnswer, messageFor } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
 import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
-import { apiLimiter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
+import { apiLimiter, guestCounter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
+import { cacheHitsFirst } from './http/cache-hits-first.ts';
 import { redisCounters } from './http/redis-store.ts';
 import { registrationLimit } from './http/registration-limit.ts';
 import { requestLog } from './http/request-log.ts';
@@ -115,7 +117,10 @@ export const createBff = ({
     perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
     perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
   };
-  const limiter = apiLimiter({ ...apiLimits, store: counters?.store('statefront:api-limit:'), logger });
+  // Its store is the one cache-hits-first.ts counts guests in, for the hits it answers before Express.
+  const apiStore = counters?.store('statefront:api-limit:') ?? new MemoryStore();
+  const limiter = apiLimiter({ ...apiLimits, store: apiStore, logger });
+  const countGuest = guestCounter(apiStore, apiLimits.perAddress);
   const login = loginLimits({
     perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
     perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
@@ -143,23 +148,31 @@ export const createBff = ({
     logger,
   });
 
+  // The first three stages, which every answer passes: cache-hits-first.ts runs them too.
+  const everyAnswer: Record<'instance' | 'request log' | 'security headers', RequestHandler> = {
+    instance: (_req, res, next) => {
+      res.setHeader('x-instance', config.INSTANCE_ID);
+      instance.closeWhenDraining(res);
+      next();
+    },
+    'request log': requestLog(logger, { production: config.NODE_ENV === 'production' }),
+    'security headers': securityHeaders({
+      production: config.NODE_ENV === 'production',
+      tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+      imageHostUrl: config.IMAGE_HOST_URL,
+    }),
+  };
+  const hitsFirst = cacheHitsFirst({
+    cache,
+    before: Object.values(everyAnswer),
+    countGuest: (req) => countGuest(proxyAddr(req, trustsProxy)),
+  });
+
   // The request's way through the BFF, in the order of stages.ts (its rules say why).
   const stages = mountStages(app, {
-    instance: () =>
-      app.use((_req, res, next) => {
-        res.setHeader('x-instance', config.INSTANCE_ID);
-        instance.closeWhenDraining(res);
-        next();
-      }),
-    'request log': () => app.use(requestLog(logger, { production: config.NODE_ENV === 'production' })),
-    'security headers': () =>
-      app.use(
-        securityHeaders({
-          production: config.NODE_ENV === 'production',
-          tls: config.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
-          imageHostUrl: config.IMAGE_HOST_URL,
-        }),
-      ),
+    instance: () => app.use(everyAnswer.instance),
+    'request log': () => app.use(everyAnswer['request log']),
+    'security headers': () => app.use(everyAnswer['security headers']),
     'canonical path': () => app.use(canonicalPath),
     health: () => {
       app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
@@ -256,7 +269,20 @@ export const createBff = ({
         forwarded(req);
         // Before Express, which rewrites req.url inside its mounts.
         deadline(req, res);
-        app(req, res);
+        // A guest's catalogue call the cache holds is answered before Express (cache-hits-first.ts).
+        const kept = hitsFirst.candidate(req);
+        if (!kept) return void app(req, res);
+        hitsFirst.answer(req, res, kept).then(
+          (answered) => answered || void app(req, res),
+          // As the errors stage answers (Express cannot take over a request already started here).
+          (err: unknown) => {
+            logger.error({ err }, 'request failed');
+            if (res.headersSent) return void res.destroy();
+            res.statusCode = 500;
+            res.setHeader('content-type', 'application/json; charset=utf-8');
+            res.end(JSON.stringify({ message: messageFor(500) }));
+          },
+        );
       });
       server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: (address) => trustsProxy(address, 0) }));
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

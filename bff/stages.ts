@@ -6,7 +6,9 @@ import type { Express } from 'express';
  * rules below say which places matter, and why). createBff mounts these and nothing else
  * (stages.test.ts checks both); a later stage is added here, in its place, with a rule when its
  * place matters. Websocket upgrades bypass Express: proxy/socket-relay.ts checks their origin,
- * caps and session itself.
+ * caps and session itself. So does a guest's catalogue GET that the cache holds fresh: it takes
+ * the answer these stages would give it, with their headers and its count against the /api
+ * limit, before Express (http/cache-hits-first.ts says why each stage has nothing else to do).
  */
 export const BFF_STAGES = [
   /** x-instance on every answer; a draining instance closes the connection after it. */

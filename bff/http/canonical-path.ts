@@ -115,6 +115,9 @@ const pathVerdict = (method: string, target: string): PathVerdict => {
   return verdict;
 };
 
+/** Whether canonicalPath lets the request through (cache-hits-first.ts asks before Express). */
+export const isCanonical = (method: string, target: string): boolean => pathVerdict(method, target).ok;
+
 /**
  * First in line, before any route or the proxy: the BFF's routes, the proxy's filter and the
  * API must all see the same path, or a spelling such as /api//users/login slips past the BFF's

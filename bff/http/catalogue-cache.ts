@@ -42,9 +42,20 @@ const maxAgeOf = (cacheControl: string | undefined): number | null => {
   return match ? Number(match[1]) : null;
 };
 
+/** A fresh copy the cache holds for a guest's request (`keptFor`), to be sent with `send`. */
+export type KeptAnswer = { readonly entry: Entry };
+
 export type CatalogueCache = {
   /** Guest catalogue GETs, after the limits and before the proxy: a fresh copy, or one fetch shared by every waiting request. */
   answers: RequestHandler;
+  /**
+   * The fresh copy this request would be answered from, looked up as `answers` does (by content
+   * coding and the URL as sent); undefined when there is none or the request is not a guest's
+   * catalogue call that may take one (a cookie, `no-cache`). cache-hits-first.ts reads it before Express.
+   */
+  keptFor(req: http.IncomingMessage): KeptAnswer | undefined;
+  /** Answers a kept copy (`x-statefront-cache: hit`), a 304 when the request holds its ETag. */
+  send(req: http.IncomingMessage, res: http.ServerResponse, kept: KeptAnswer): void;
   /** A guest page: the kept copy while fresh, else `make()` (null: not keepable) kept for `maxAgeSeconds`. */
   page(req: Request, res: Response, make: () => Promise<string | null>): Promise<string | null>;
   readonly size: number;
@@ -141,34 +152,49 @@ export const catalogueCache = ({
     else entries.delete(key);
   };
 
-  const send = (req: Request, res: Response, entry: Entry, hit: boolean) => {
+  // Node's own request and response, so that cache-hits-first.ts answers with it before Express.
+  const send = (req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, hit: boolean) => {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('age', String(Math.floor((now() - entry.storedAt) / 1000)));
     res.setHeader('x-statefront-cache', hit ? 'hit' : 'miss');
     const tag = entry.headers.etag;
     if (entry.status === 200 && tag && req.headers['if-none-match']?.split(',').some((given) => given.trim() === tag)) {
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    res.status(entry.status);
+    res.statusCode = entry.status;
     if (req.method === 'HEAD') res.setHeader('content-length', entry.body.length).end();
     else res.end(entry.body);
+  };
+
+  const keyOf = (req: http.IncomingMessage, url: string) => `${pickEncoding(req.headers['accept-encoding']) ?? 'identity'} ${url}`;
+  // `no-cache` asks for the answer now (the cart's stock check): the kept copy is revalidated (a 304 is cheap).
+  const wantsFresh = (req: http.IncomingMessage) => /\bno-cache\b/.test(req.headers['cache-control'] ?? '');
+  const fresh = (entry: Entry | undefined) => (entry && entry.expiresAt > now() ? entry : undefined);
+
+  const keptFor = (req: http.IncomingMessage): KeptAnswer | undefined => {
+    const url = req.url ?? '';
+    if (bytes === 0 || req.headers.cookie !== undefined || wantsFresh(req) || !isCatalogueCall(req.method ?? '', url.split('?')[0]!)) {
+      return undefined;
+    }
+    const entry = fresh(entries.get(keyOf(req, url)));
+    return entry && { entry };
   };
 
   const answers: RequestHandler = async (req, res, next) => {
     if (bytes === 0 || req.session || !isCatalogueCall(req.method, req.originalUrl.split('?')[0]!)) return next();
     const coding = pickEncoding(req.headers['accept-encoding']);
-    const key = `${coding ?? 'identity'} ${req.originalUrl}`;
+    const key = keyOf(req, req.originalUrl);
     const kept = entries.get(key);
-    // `no-cache` asks for the answer now (the cart's stock check): the kept copy is revalidated (a 304 is cheap).
-    const wantsFresh = /\bno-cache\b/.test(req.headers['cache-control'] ?? '');
-    if (kept && kept.expiresAt > now() && !wantsFresh) return send(req, res, kept, true);
+    const hit = wantsFresh(req) ? undefined : fresh(kept);
+    if (hit) return send(req, res, hit, true);
     let entry: Entry;
     try {
-      entry = await shared(wantsFresh ? `${key} fresh` : key, async () => {
-        const fresh = await fetchAnswer(req, coding, kept);
-        keep(key, fresh);
-        return fresh;
+      entry = await shared(wantsFresh(req) ? `${key} fresh` : key, async () => {
+        const answer = await fetchAnswer(req, coding, kept);
+        keep(key, answer);
+        return answer;
       });
     } catch {
       // The proxy tells the shopper the API is unreachable, in its words.
@@ -204,6 +230,8 @@ export const catalogueCache = ({
 
   return {
     answers,
+    keptFor,
+    send: (req, res, kept) => send(req, res, kept.entry, true),
     page,
     get size() {
       return entries.calculatedSize;

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 
-const messageFor = (status: number): string => {
+/** What the shopper is told for an error answer of this status. */
+export const messageFor = (status: number): string => {
   if (status === 404) return 'Not found';
   if (status === 502) return 'The shop service is not reachable right now. Try again in a moment.';
   if (status < 500) return 'The request could not be understood';

@@ -124,6 +124,31 @@ export type ApiLimitOptions = LimiterOptions & {
   store?: Store | undefined;
 };
 
+/** apiLimiter's key for a request without a live session: its address (IPv6 by its /56), as clientIp reads it. */
+const guestKey = (address: string) => `ip:${ipKeyGenerator(address)}`;
+
+/**
+ * Counts a guest's /api request in apiLimiter's `store`, under the key apiLimiter gives it, for
+ * the catalogue's cache hits answered before Express (cache-hits-first.ts). True: within
+ * `perAddress`. False when over it (the count is taken back) or when the store fails: the
+ * request then goes through Express, whose apiLimiter counts it once and refuses it (or, with
+ * the store down, lets it pass and logs), so each request counts once either way.
+ */
+export const guestCounter =
+  (store: Store, perAddress: number) =>
+  async (address: string): Promise<boolean> => {
+    const key = guestKey(address);
+    let hits: number;
+    try {
+      hits = (await store.increment(key)).totalHits;
+    } catch {
+      return false;
+    }
+    if (hits <= perAddress) return true;
+    await Promise.resolve(store.decrement(key)).catch(() => undefined);
+    return false;
+  };
+
 /** Seconds until the window that refused `req` ends (express-rate-limit's `req.rateLimit`); a minute when unknown. */
 const secondsToReset = (req: Request): number => {
   const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime?.getTime();
@@ -154,6 +179,7 @@ export const apiLimiter = ({
     ...storeFailure(logger),
     keyGenerator: (req) => {
       const user = liveUser(req);
+      // guestKey's spelling, through clientIp (express-rate-limit warns of a req.ip read here without ipKeyGenerator).
       return user ? `user:${user._id}` : `ip:${clientIp(req)}`;
     },
     handler: (req, res) => {

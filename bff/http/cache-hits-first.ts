@@ -1,0 +1,58 @@
+import type http from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { CatalogueCache } from './catalogue-cache.ts';
+import { isCanonical } from './canonical-path.ts';
+
+export type CacheHitsFirstOptions = {
+  cache: CatalogueCache;
+  /**
+   * The handlers of the stages before 'canonical path' that every answer passes (instance,
+   * request log, security headers): the same functions createBff mounts, so a hit carries the
+   * same headers and log line as anything Express answers. Each sets headers and calls next.
+   */
+  before: RequestHandler[];
+  /** Counts the request against its address's /api limit (rate-limits.ts guestCounter); false: over it. */
+  countGuest: (req: http.IncomingMessage) => Promise<boolean>;
+};
+
+export type CacheHitsFirst = {
+  /** The kept answer this request may take here, or undefined: then it goes to Express at once. */
+  candidate(req: http.IncomingMessage): ReturnType<CatalogueCache['keptFor']>;
+  /** Counts the request and answers it; false when it must go through Express after all (over the limit). */
+  answer(req: http.IncomingMessage, res: http.ServerResponse, kept: NonNullable<ReturnType<CatalogueCache['keptFor']>>): Promise<boolean>;
+};
+
+/**
+ * Issue 26: on a sale day most of what reaches `npm start` is guests asking the catalogue calls
+ * the BFF's cache already holds, and Express's own work per request (its request and response
+ * objects, the router walking ~25 layers) cost more than the answer (bench/bff-floor.ts: 278 µs
+ * of CPU a hit, against 30 for a bare server). So such a request is answered before Express,
+ * and only when every stage of stages.ts would give it that same answer:
+ * - a guest's: no Cookie header at all (`session`, `cache policy` and the live-session check
+ *   have nothing to do; a cookie of any kind goes through Express);
+ * - a GET or HEAD of a catalogue call without `Cache-Control: no-cache`, whose fresh copy the
+ *   cache holds under its URL exactly as sent: a copy is kept only after the whole of stages.ts
+ *   passed that URL, and `canonical path` is asked again (its verdicts are remembered);
+ * - `api limits`: counted in apiLimiter's own store under its key, before the answer; a guest
+ *   over the limit goes through Express, which refuses it with its Retry-After;
+ * - anti-forgery, the kiosk PIN and the session routes never concern a guest's catalogue GET.
+ * The stages before `canonical path` run as they are; cache-hits-first.test.ts checks a hit's
+ * headers against Express's answer.
+ */
+export const cacheHitsFirst = ({ cache, before, countGuest }: CacheHitsFirstOptions): CacheHitsFirst => ({
+  candidate: (req) => (isCanonical(req.method ?? '', req.url ?? '') ? cache.keptFor(req) : undefined),
+  async answer(req, res, kept) {
+    if (!(await countGuest(req))) return false;
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    // What Express's request would say of these two, for the request log.
+    const request = Object.assign(req, { originalUrl: url, path: query === -1 ? url : url.slice(0, query) }) as unknown as Request;
+    for (const handler of before) {
+      let passed = false;
+      void handler(request, res as Response, () => void (passed = true));
+      if (!passed) return true;
+    }
+    cache.send(req, res, kept);
+    return true;
+  },
+});
