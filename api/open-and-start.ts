@@ -69,11 +69,13 @@ export const openAndStartApi = async ({
   });
   let api: Api | undefined;
   let removeRunFile = async (): Promise<void> => undefined;
-  let stopBackups = (): void => undefined;
+  let stopBackups = async (_waitMs: number): Promise<void> => undefined;
   const stop = async (drainMs = 0) => {
-    stopBackups();
+    // A scheduled backup under way may finish while requests drain (within the same time), before the database closes.
+    const backupDone = stopBackups(drainMs);
     await removeRunFile();
     await api?.stop(drainMs);
+    await backupDone;
     await db.close();
   };
   try {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { scheduledBackup } from './schedule.ts';
+import { verifyBackup } from '../../db/backup/read.ts';
+import { scheduleBackups, scheduledBackup } from './schedule.ts';
 
 const logger = pino({ level: 'silent' });
 const schedule = { everyHours: 1, keep: 2 };
@@ -37,6 +38,43 @@ describe('scheduled backups', () => {
 
   it('when a second instance ticks within the same period, then it takes none (one backup a period)', async () => {
     expect(await scheduledBackup(db, dataDir, schedule, logger, at('2026-11-27T03:10:00Z'))).toBeUndefined();
+  });
+
+  it('when the shop stops while a scheduled backup is under way, then the stop waits for it and its file is whole', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'statefront-schedule-stop-'));
+    const errors: unknown[] = [];
+    const watching = pino({ level: 'error' }, { write: (line: string) => void errors.push(line) });
+    // The database holds every call of the backup until the test has asked the schedule to stop.
+    let started!: () => void;
+    const backupStarted = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Proxy(db, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function' || name === 'close') return value;
+        return async (...args: unknown[]) => {
+          started();
+          await released;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    try {
+      // A tick every 36 ms: the first one starts a backup.
+      const stop = scheduleBackups(held, dir, { everyHours: 0.00001, keep: 2 }, watching);
+      await backupStarted;
+      const stopped = stop(60_000);
+      release();
+      await stopped;
+      const files = await readdir(path.join(dir, 'backups'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^statefront-\d{8}T\d{6}Z\.tar\.gz$/);
+      expect((await verifyBackup(path.join(dir, 'backups', files[0]!))).source.kind).toBe(db.kind);
+      expect(errors).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('when BACKUP_EVERY_HOURS is not a positive number or 0, then the configuration is refused with a sentence', async () => {

@@ -42,8 +42,12 @@ export const scheduledBackup = async (db: Db, dataDir: string, schedule: BackupS
   });
 };
 
-/** Starts the schedule; resolves nothing, returns its stop. */
-export const scheduleBackups = (db: Db, dataDir: string, schedule: BackupSchedule, logger: Logger): (() => void) => {
+/**
+ * Starts the schedule; returns its stop, which ends the ticks and waits up to `waitMs` for a
+ * backup under way to finish, so that a shop stopped mid-backup still leaves its file (after
+ * that the database closes under it, and the backup fails and is logged, leaving no file).
+ */
+export const scheduleBackups = (db: Db, dataDir: string, schedule: BackupSchedule, logger: Logger): ((waitMs: number) => Promise<void>) => {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
@@ -52,5 +56,12 @@ export const scheduleBackups = (db: Db, dataDir: string, schedule: BackupSchedul
       .finally(() => (running = undefined));
   }, schedule.everyHours * 3_600_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async (waitMs) => {
+    clearInterval(timer);
+    if (!running) return;
+    logger.info({ event: 'backup' }, `waiting up to ${Math.round(waitMs / 1000)} s for the scheduled backup under way`);
+    let gaveUp: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise((resolve) => (gaveUp = setTimeout(resolve, waitMs)))]);
+    clearTimeout(gaveUp);
+  };
 };
