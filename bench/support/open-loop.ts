@@ -1,0 +1,63 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type OpenLoopResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/**
+ * An open loop: GETs leave at even intervals of 1/rate whatever the answers do, over at most
+ * `connections` keep-alive connections, and each one's latency counts from when it was due,
+ * so a server that falls behind is charged for the wait (no coordinated omission). autocannon's
+ * `overallRate` is not this: each connection sends its share of a second back to back at the
+ * start of every second, so at a modest rate its figures measure the queue of that burst.
+ * p50 and p99 in ms with one decimal.
+ */
+export const openLoop = async ({
+  url,
+  headers,
+  rate,
+  seconds,
+  connections = 50,
+}: {
+  url: string;
+  headers: Record<string, string>;
+  rate: number;
+  seconds: number;
+  connections?: number;
+}): Promise<OpenLoopResult> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const one = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+          else non2xx++;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait >= 1) await sleep(wait);
+    sent.push(one(due));
+  }
+  await Promise.all(sent);
+  const took = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
+  return { rps: latencies.length / took, p50: at(0.5), p99: at(0.99), non2xx, errors };
+};
