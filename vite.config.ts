@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
@@ -114,6 +115,18 @@ const reactRouterTreeShaking = (): Plugin => ({
   },
 });
 
+/**
+ * react-router's package exports only its development build (dist/development), whose warnings
+ * and their messages the minifier cannot drop; the package ships a production build beside it
+ * (dist/production, the same API without them). The browser's build takes that one: 0.5 KB
+ * gzip off every first load. `vite dev` keeps the warnings, the server its own (Node's) build.
+ */
+const reactRouterProduction = (): Plugin => {
+  const production = (file: string) => fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+  const builds: Record<string, string> = { 'react-router': production('index.mjs'), 'react-router/dom': production('dom-export.mjs') };
+  return { name: 'statefront-react-router-production', apply: 'build', enforce: 'pre', resolveId: (id) => builds[id] ?? null };
+};
+
 type ModuleGraph = { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null };
 
 /**
@@ -140,7 +153,13 @@ const firstLoadChunk = () => {
 export const clientBuild = (outDir: string, { compressed = true } = {}): UserConfig => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [pureSchemas(), reactRouterTreeShaking(), react({ jsxImportSource: '@emotion/react' }), compressed ? precompress() : null],
+  plugins: [
+    pureSchemas(),
+    reactRouterProduction(),
+    reactRouterTreeShaking(),
+    react({ jsxImportSource: '@emotion/react' }),
+    compressed ? precompress() : null,
+  ],
   build: {
     outDir,
     emptyOutDir: true,
