@@ -43,7 +43,10 @@ export const BUNDLE_BUDGETS = {
     'client/features/cart/index.tsx': 6_200,
     'client/features/chat/index.tsx': 5_200,
     // Issue 23: the kept conversation id and the history shown again after a reload, 6.1 KB measured.
-    'client/features/chat/support-chat-panel.tsx': 6_400,
+    // Issue 26: 7.3 KB counted, 1.1 KB of it the launcher's chunk below, which is in before the panel is fetched.
+    'client/features/chat/support-chat-panel.tsx': 7_600,
+    // Issue 26: the shopper's chat button (launcher and widget), fetched once the browser is idle after hydration, 1.1 KB measured.
+    'client/features/chat/support-chat-widget.tsx': 1_200,
     'client/features/kiosk/pin/exit-press.tsx': 3_300,
     // The keyboard library plus the kiosk shell it comes with (12.1 KB since issue 23), 24.9 KB measured.
     'client/features/kiosk/touch/on-screen-keyboard.tsx': 26_000,
@@ -74,8 +77,9 @@ export const BUNDLE_BUDGETS = {
  * The chunks loaded with import() that a guest's first view of `/` fetches at once, by source
  * file, so they count toward the home budget (the entry's static imports count by themselves).
  * A lazy component that the layout or the home page renders on first show belongs here, not in
- * `BUNDLE_BUDGETS.lazy`. None today: the chat's launcher is in the shop's chunk and fetches its
- * panel on first open, the header's unread dot and the admin session load only for admins.
+ * `BUNDLE_BUDGETS.lazy`. None today: the chat's launcher is a chunk fetched once the browser is
+ * idle after hydration (no first paint shows it) and fetches its panel on first open, the
+ * header's unread dot and the admin session load only for admins.
  */
 export const HOME_FIRST_SHOW: readonly string[] = [];
 
