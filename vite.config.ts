@@ -26,7 +26,8 @@ export const BUNDLE_BUDGETS = {
   lazy: {
     'client/app/guard.tsx': 3_400,
     // Issue 23's kiosk for touch: the fixed cart bar, the thank-you, the session check and the server's first attract screen, 12.1 KB measured.
-    'client/app/kiosk-shell.tsx': 12_700,
+    // Issue 26: its memory router (kiosk-router.tsx) left the shop's first load for here, 12.8 KB measured.
+    'client/app/kiosk-shell.tsx': 13_200,
     // Issue 23: the buyer's order timeline and payment notices, 12.0 KB measured. Issue 28: My Orders'
     // table is the admin's too (lib/order-summary/orders-table.tsx, in the chunk the two share), 12.6 KB.
     // Issue 26: the address and shipping rules (contracts/value-rules.ts, shared with the admin)
