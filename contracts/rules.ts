@@ -2,8 +2,6 @@
  * The spec's fixed limits, messages and small pure rules, free of zod so that browser
  * bundles can import them without pulling the schema library in.
  */
-import { ADDRESS_FIELDS, type AddressField, cleanText, isValidAddressValue } from './value-rules.ts';
-
 export const LIMITS = {
   descriptionSnippet: 200,
   passwordMin: 6,
@@ -46,19 +44,14 @@ export const SORTS = ['price_1', 'price_-1', 'rating_-1', 'name_1', 'name_-1'] a
 export const PAYMENT_METHODS = ['pp', 'cod'] as const;
 export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled'] as const;
 
-/** Fields the checkout needs before an order can be placed (spec section 5): the profile's address fields, every one. */
-export const SHIPPING_FIELDS = ADDRESS_FIELDS;
-export type ShippingField = AddressField;
 /**
- * The fields a parcel could not be sent with: empty once invisible characters are dropped, or
- * not valid by the profile's own rule (issue 27), so a stored `'\u200b'` or `'x'` counts as missing.
+ * The profile's address fields (each may be empty, spec section 5), every one of which the
+ * checkout needs before an order can be placed; value-rules.ts says what a valid one looks like
+ * and which are missing. The list alone is here: the shop's first load (the auth machine) needs it,
+ * not those rules.
  */
-export const missingShippingFields = (u: Partial<Record<ShippingField, string>>): ShippingField[] =>
-  SHIPPING_FIELDS.filter((f) => {
-    const value = cleanText(u[f] ?? '');
-    return value === '' || !isValidAddressValue(f, value);
-  });
-export const hasShippingProfile = (u: Partial<Record<ShippingField, string>>): boolean => missingShippingFields(u).length === 0;
+export const SHIPPING_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 /**
  * The body of a placeholder actor, `fromPromise(notProvided('name'))`, for an effect the caller

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { missingShippingFields } from './rules.ts';
 import { ProductBody } from './product.ts';
 import { ProfileUpdateBody, RegisterBody } from './user.ts';
-import { addressValueProblem, cleanText, PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
+import { addressValueProblem, cleanText, missingShippingFields, PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
 
 describe('prices in dollars and cents', () => {
   it.each([

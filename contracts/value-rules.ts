@@ -2,6 +2,7 @@
  * What a price and a profile's values must look like (issue 27), free of zod like rules.ts, so
  * the client's forms and the API's schemas check the one same rule and say the same sentence.
  */
+import { SHIPPING_FIELDS, type ShippingField } from './rules.ts';
 
 /** Every refusal of a product's price (field `price`). */
 export const PRICE_MESSAGE = 'Please enter a price in dollars and cents';
@@ -27,9 +28,9 @@ const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu;
 /** A typed value as stored: invisible characters dropped, then the ends trimmed. */
 export const cleanText = (value: string): string => value.replace(INVISIBLE, '').trim();
 
-/** The profile's address fields; each may be empty (spec section 5), a filled one must be valid. */
-export const ADDRESS_FIELDS = ['address', 'city', 'country', 'zipCode', 'state', 'phoneNumber'] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** The profile's address fields (rules.ts's SHIPPING_FIELDS); each may be empty (spec section 5), a filled one must be valid. */
+export const ADDRESS_FIELDS = SHIPPING_FIELDS;
+export type AddressField = ShippingField;
 
 export const ADDRESS_MESSAGES: Record<AddressField, string> = {
   address: 'Please enter a valid address',
@@ -62,3 +63,14 @@ export const addressValueProblem = (field: AddressField, value: string): string 
   const cleaned = cleanText(value);
   return cleaned === '' || isValidAddressValue(field, cleaned) ? null : ADDRESS_MESSAGES[field];
 };
+
+/**
+ * The fields a parcel could not be sent with: empty once invisible characters are dropped, or
+ * not valid by the profile's own rule (issue 27), so a stored `'\u200b'` or `'x'` counts as missing.
+ */
+export const missingShippingFields = (u: Partial<Record<ShippingField, string>>): ShippingField[] =>
+  SHIPPING_FIELDS.filter((f) => {
+    const value = cleanText(u[f] ?? '');
+    return value === '' || !isValidAddressValue(f, value);
+  });
+export const hasShippingProfile = (u: Partial<Record<ShippingField, string>>): boolean => missingShippingFields(u).length === 0;

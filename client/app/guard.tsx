@@ -7,10 +7,21 @@ import { guardMachine } from '../../machines/auth/guard.machine.ts';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import { Skeleton } from '../ui/spinner.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
-import { useAuthRestoring, useIsGuest, useUserInfo } from '../lib/hooks.ts';
+import { AuthContext } from '../lib/contexts.ts';
+import { useAuthRestoring, useUserInfo } from '../lib/hooks.ts';
+import { useHydrated } from '../lib/hydration.ts';
 import { devEventLog } from '../lib/event-log.ts';
 import { api } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
+
+/**
+ * True once the auth machine has settled with nobody logged in (not while it still asks). The
+ * guard's alone: lib/hooks.ts is in every first load.
+ */
+const useIsGuest = (): boolean => {
+  const guest = AuthContext.useSelector((s) => s.hasTag('guest'));
+  return useHydrated() && guest;
+};
 
 /**
  * The route guard asks the BFF whether a session exists and whether it is an admin's. It lives

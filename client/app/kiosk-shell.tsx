@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerData } from '../../contracts/server-render.ts';
-import { MemoryRouter } from 'react-router-dom';
 import { setUnreachableHandler } from '../lib/api.ts';
 import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
 import { AppProviders } from './providers.tsx';
 import { KIOSK_BAR_PX, KioskBar } from './kiosk-bar.tsx';
+import { KioskRouter } from './kiosk-router.tsx';
 import { ShopRoutes } from './shop-routes.tsx';
 import { ErrorBoundary, PageCrashContext } from '../ui/error-boundary.tsx';
 import { GlobalStyles } from '../ui/global-styles.tsx';
@@ -89,10 +89,10 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
             {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
             <ErrorBoundary>
               <AppProviders openSocket={kioskSockets.open} servedToGuest={guestPage}>
-                <MemoryRouter initialEntries={['/']}>
+                <KioskRouter>
                   <ShopRoutes />
                   <KioskBar />
-                </MemoryRouter>
+                </KioskRouter>
               </AppProviders>
             </ErrorBoundary>
           </div>

@@ -4,7 +4,8 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { click, getByRoleName } from '../testing/dom.ts';
 import { renderWithApp, setupComponentTests } from '../testing/render.tsx';
-import { Link, NavLink } from '../ui/link.tsx';
+import { Link } from '../ui/link.tsx';
+import { NavLink } from '../ui/nav-link.tsx';
 
 setupComponentTests();
 

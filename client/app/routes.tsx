@@ -3,7 +3,6 @@ import { matchPath, Route, Routes } from 'react-router-dom';
 import { Layout, PageSkeleton } from '../features/shell/layout.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/index.tsx';
-import { SupportChatWidget } from '../features/chat/support-chat-widget.tsx';
 import { lazyNamed } from '../lib/lazy.ts';
 import { paths } from '../lib/paths.ts';
 
@@ -17,6 +16,9 @@ const admin = () => import('../features/admin/index.tsx');
 // The analytics page draws with d3 (half the admin chunk's weight): its own chunk, for its route only.
 const analytics = () => import('../features/admin/analytics/analytics-page.tsx');
 const chat = () => import('../features/chat/index.tsx');
+// The shopper's floating chat button mounts once the browser is idle after hydration (the
+// layout's ShopperChat): its code comes then too, not with the first load.
+const chatWidget = () => import('../features/chat/support-chat-widget.tsx');
 // The login and register forms and the guard (with its own login form) are not on the home
 // page's first screen: they come with the first route that shows one.
 const auth = () => import('../features/auth/index.tsx');
@@ -44,6 +46,7 @@ const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
 const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
+const SupportChatWidget = lazyNamed(chatWidget, 'SupportChatWidget');
 
 /**
  * Loads the lazy page of a route the server rendered (route-data.ts: the lists and product

@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { Category } from '../../contracts/category.ts';
 import { CATEGORIES_URL } from './api-urls.ts';
 import { liveFetchMachine } from './use-api-get.ts';
@@ -29,11 +29,3 @@ export function useCategories(): CategoriesState {
 }
 
 const NONE: Category[] = [];
-
-/** An admin's change: show the server's answer at once, and load the list again. */
-export function useCategoriesChange() {
-  const actor = CategoriesContext.useActorRef();
-  const replace = useCallback((categories: Category[]) => actor.send({ type: 'fetch.replace', data: categories }), [actor]);
-  const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
-  return { replace, reload };
-}

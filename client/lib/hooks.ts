@@ -18,12 +18,6 @@ export const useAuthRestoring = (): boolean => {
   return !useHydrated() || restoring;
 };
 
-/** True once the auth machine has settled with nobody logged in (not while it still asks). */
-export const useIsGuest = (): boolean => {
-  const guest = AuthContext.useSelector((s) => s.hasTag('guest'));
-  return useHydrated() && guest;
-};
-
 /** Whether the user is an admin, read from the machine's tag. */
 export const useIsAdmin = (): boolean => {
   const admin = AuthContext.useSelector((s) => s.hasTag('admin'));
@@ -35,12 +29,6 @@ export const useAuthActor = () => AuthContext.useActorRef();
 
 /** Sends events to the one cart actor (cart.add, cart.remove, ...). */
 export const useCartActor = () => CartContext.useActorRef();
-
-/** The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null. */
-export const useJustAdded = (productID: string): number | null => {
-  const added = CartContext.useSelector((s) => (s.context.lastAdded?.productID === productID ? s.context.lastAdded.quantity : null));
-  return useHydrated() ? added : null;
-};
 
 export const useCartItemsCount = (): number => {
   const count = CartContext.useSelector((s) => s.context.itemsCount);

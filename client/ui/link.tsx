@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router-dom';
+import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
 
 export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & {
   to: To;
@@ -30,15 +30,4 @@ export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps
       }}
     />
   );
-}
-
-/**
- * A link in a menu: `aria-current="page"` while the current path is its target or a path below
- * it, ignoring case, as react-router's `NavLink` marks it.
- */
-export function NavLink(props: LinkProps) {
-  const here = useLocation().pathname.toLowerCase();
-  const target = useResolvedPath(props.to).pathname.toLowerCase();
-  const current = here === target || (target !== '/' && here.startsWith(target.endsWith('/') ? target : `${target}/`));
-  return <Link aria-current={current ? 'page' : undefined} {...props} />;
 }

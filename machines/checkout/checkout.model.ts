@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import { hasShippingProfile } from '../../contracts/rules.ts';
+import { hasShippingProfile } from '../../contracts/value-rules.ts';
 import { formatUsd } from '../shared/money.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';

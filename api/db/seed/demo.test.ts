@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantPath, variantWidths } from '../../../contracts/images.ts';
 import type { ProductImage } from '../../../contracts/product.ts';
-import { hasShippingProfile } from '../../../contracts/rules.ts';
+import { hasShippingProfile } from '../../../contracts/value-rules.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../types.ts';

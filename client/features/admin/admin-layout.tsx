@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Outlet } from 'react-router-dom';
-import { NavLink } from '../../ui/link.tsx';
+import { NavLink } from '../../ui/nav-link.tsx';
 import { useAuthActor } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';

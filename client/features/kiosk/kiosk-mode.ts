@@ -33,19 +33,3 @@ export const KioskModeContext = createContext<KioskMode>(off);
 
 /** Kiosk mode as the shell provides it; off outside a kiosk. */
 export const useKioskMode = (): KioskMode => useContext(KioskModeContext);
-
-/** Hosts only this machine can reach: a phone scanning a link to one of them finds nothing. */
-const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/** Whether a link's origin is one a phone cannot open (localhost, 127.x, ::1). */
-export const isLoopbackOrigin = (origin: string): boolean => {
-  try {
-    return LOOPBACK.test(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-};
-
-/** The origin a phone should open: PUBLIC_ORIGIN when the server set it, else the page's own. */
-export const phoneOrigin = (mode: Pick<KioskMode, 'publicOrigin'>, pageOrigin: string): string =>
-  mode.publicOrigin?.replace(/\/+$/, '') || pageOrigin;

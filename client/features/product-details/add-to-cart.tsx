@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
-import { useCartActor, useJustAdded } from '../../lib/hooks.ts';
+import { CartContext } from '../../lib/contexts.ts';
+import { useCartActor } from '../../lib/hooks.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -11,6 +12,15 @@ import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { quantityOptions } from './quantity-options.ts';
+
+/**
+ * The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null.
+ * Here, not in lib/hooks.ts, which is in every first load.
+ */
+const useJustAdded = (productID: string): number | null => {
+  const added = CartContext.useSelector((s) => (s.context.lastAdded?.productID === productID ? s.context.lastAdded.quantity : null));
+  return useHydrated() ? added : null;
+};
 
 /** Quantity 1..stock and Add to cart; the success banner offers Go back or Go to cart. */
 export function AddToCart({ product }: { product: Product }) {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Category } from '../../../../contracts/category.ts';
-import { useCategories, useCategoriesChange } from '../../../lib/categories-store.ts';
+import { useCategories } from '../../../lib/categories-store.ts';
+import { useCategoriesChange } from './use-categories-change.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
 import { api } from '../../../lib/api.ts';
-import { useCategoriesChange } from '../../../lib/categories-store.ts';
+import { useCategoriesChange } from './use-categories-change.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
