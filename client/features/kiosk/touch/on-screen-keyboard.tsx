@@ -66,12 +66,20 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
     const el = panel.current;
     if (!el) return undefined;
     const root = document.documentElement;
-    delete el.dataset.dock;
-    root.style.setProperty('--kiosk-keyboard-height', `${el.offsetHeight}px`);
-    field.scrollIntoView?.({ block: 'nearest' });
-    const covered = field.getBoundingClientRect().bottom > window.innerHeight - el.offsetHeight;
-    if (covered) el.dataset.dock = 'top';
+    const place = () => {
+      delete el.dataset.dock;
+      root.style.setProperty('--kiosk-keyboard-height', `${el.offsetHeight}px`);
+      field.scrollIntoView?.({ block: 'nearest' });
+      const covered = field.getBoundingClientRect().bottom > window.innerHeight - el.offsetHeight;
+      if (covered) el.dataset.dock = 'top';
+    };
+    place();
+    // Placed again once the keys are drawn: at first the panel is its bar alone (102 px of 442
+    // at both kiosk sizes), and the cart bar lifted by that much sat under the keys.
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(place);
+    resized?.observe(el);
     return () => {
+      resized?.disconnect();
       root.style.removeProperty('--kiosk-keyboard-height');
     };
   }, [field]);
