@@ -36,6 +36,11 @@ test.beforeEach(async ({ page }) => {
 
 const carouselReady = async (page: Page) => {
   await expect(page.getByRole('region', { name: 'Bestseller slides' })).toBeVisible();
+  // The server's HTML shows the slides before the page hydrates: the clock is paused only once the
+  // carousel's actor has started (its timer set), or the 5 s run below may pass before it exists.
+  await page.waitForFunction(() =>
+    /"actor": "carousel"/.test((window as { statefrontEvents?: { toJSON(): string } }).statefrontEvents?.toJSON() ?? ''),
+  );
 };
 
 test('when a shopper waits, points at, tabs into, moves, pauses and plays the bestseller carousel, then it rotates, holds and moves as the model says', async ({
