@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
-import { MemoryStore } from 'express-rate-limit';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
@@ -11,14 +10,14 @@ import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { connectionCap } from './http/connection-cap.ts';
-import { errorAnswer, messageFor } from './http/error-answer.ts';
+import { errorAnswer } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
 import { originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
-import { apiLimiter, guestCounter, loginLimits, unlessNeverLimited } from './http/rate-limits.ts';
+import { bffLimits } from './http/limits.ts';
+import { unlessNeverLimited } from './http/rate-limits.ts';
 import { cacheHitsFirst } from './http/cache-hits-first.ts';
 import { redisCounters } from './http/redis-store.ts';
-import { registrationLimit } from './http/registration-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountStages, type MountedStage } from './stages.ts';
@@ -113,27 +112,7 @@ export const createBff = ({
   const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
   const ended = endedSessions({ callApi, logger, ...logoutTiming });
-  const apiLimits = {
-    perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE,
-    perAddress: apiLimitPerMinute ?? config.API_GUEST_LIMIT_PER_MINUTE,
-  };
-  // Its store is the one cache-hits-first.ts counts guests in, for the hits it answers before Express.
-  const apiStore = counters?.store('statefront:api-limit:') ?? new MemoryStore();
-  const limiter = apiLimiter({ ...apiLimits, store: apiStore, logger });
-  const countGuest = guestCounter(apiStore, apiLimits.perAddress);
-  const login = loginLimits({
-    perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
-    perAddress: config.LOGIN_FAILURES_PER_ADDRESS,
-    windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
-    stores: { account: counters?.store('statefront:login-limit:'), address: counters?.store('statefront:login-address-limit:') },
-    logger,
-  });
-  const pinStores = { failures: counters?.store('statefront:kiosk-pin-failures:'), locks: counters?.store('statefront:kiosk-pin-locks:') };
-  const registrations = registrationLimit({
-    perHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
-    store: counters?.store('statefront:registration-limit:'),
-    logger,
-  });
+  const limits = bffLimits({ config, counters, logger, apiLimitPerMinute });
   const cache = catalogueCache({
     apiUrl,
     agent: proxy.agent,
@@ -165,7 +144,8 @@ export const createBff = ({
   const hitsFirst = cacheHitsFirst({
     cache,
     before: Object.values(everyAnswer),
-    countGuest: (req) => countGuest(proxyAddr(req, trustsProxy)),
+    countGuest: (req) => limits.countGuest(proxyAddr(req, trustsProxy)),
+    logger,
   });
 
   // The request's way through the BFF, in the order of stages.ts (its rules say why).
@@ -197,11 +177,11 @@ export const createBff = ({
     // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
     'wallet anti-forgery': () => app.use('/wallet-simulator', antiForgery),
     'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
-    'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limiter)),
+    'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
-    'password limit': () => app.put('/api/users/profile', login.currentPassword),
+    'password limit': () => app.put('/api/users/profile', limits.login.currentPassword),
     'kiosk pin': () =>
-      app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: pinStores })),
+      app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: limits.pinStores })),
     'session routes': () =>
       app.use(
         '/api',
@@ -209,8 +189,8 @@ export const createBff = ({
           callApi,
           cookies,
           isTls: (req) => origins.isTls(req),
-          loginLimit: login.login,
-          registrationLimit: registrations,
+          loginLimit: limits.login.login,
+          registrationLimit: limits.registrations,
           ended,
         }),
       ),
@@ -270,19 +250,7 @@ export const createBff = ({
         // Before Express, which rewrites req.url inside its mounts.
         deadline(req, res);
         // A guest's catalogue call the cache holds is answered before Express (cache-hits-first.ts).
-        const kept = hitsFirst.candidate(req);
-        if (!kept) return void app(req, res);
-        hitsFirst.answer(req, res, kept).then(
-          (answered) => answered || void app(req, res),
-          // As the errors stage answers (Express cannot take over a request already started here).
-          (err: unknown) => {
-            logger.error({ err }, 'request failed');
-            if (res.headersSent) return void res.destroy();
-            res.statusCode = 500;
-            res.setHeader('content-type', 'application/json; charset=utf-8');
-            res.end(JSON.stringify({ message: messageFor(500) }));
-          },
-        );
+        hitsFirst(req, res, () => app(req, res));
       });
       server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: (address) => trustsProxy(address, 0) }));
       server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,7 +1,9 @@
 import type http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { CatalogueCache } from './catalogue-cache.ts';
+import type { Logger } from 'pino';
+import type { CatalogueCache, KeptAnswer } from './catalogue-cache.ts';
 import { isCanonical } from './canonical-path.ts';
+import { messageFor } from './error-answer.ts';
 
 export type CacheHitsFirstOptions = {
   cache: CatalogueCache;
@@ -13,14 +15,11 @@ export type CacheHitsFirstOptions = {
   before: RequestHandler[];
   /** Counts the request against its address's /api limit (rate-limits.ts guestCounter); false: over it. */
   countGuest: (req: http.IncomingMessage) => Promise<boolean>;
+  logger: Logger;
 };
 
-export type CacheHitsFirst = {
-  /** The kept answer this request may take here, or undefined: then it goes to Express at once. */
-  candidate(req: http.IncomingMessage): ReturnType<CatalogueCache['keptFor']>;
-  /** Counts the request and answers it; false when it must go through Express after all (over the limit). */
-  answer(req: http.IncomingMessage, res: http.ServerResponse, kept: NonNullable<ReturnType<CatalogueCache['keptFor']>>): Promise<boolean>;
-};
+/** The HTTP server's handler in front of Express: answers a kept hit, or hands the request to `express`. */
+export type CacheHitsFirst = (req: http.IncomingMessage, res: http.ServerResponse, express: () => void) => void;
 
 /**
  * Issue 26: on a sale day most of what reaches `npm start` is guests asking the catalogue calls
@@ -39,9 +38,9 @@ export type CacheHitsFirst = {
  * The stages before `canonical path` run as they are; cache-hits-first.test.ts checks a hit's
  * headers against Express's answer.
  */
-export const cacheHitsFirst = ({ cache, before, countGuest }: CacheHitsFirstOptions): CacheHitsFirst => ({
-  candidate: (req) => (isCanonical(req.method ?? '', req.url ?? '') ? cache.keptFor(req) : undefined),
-  async answer(req, res, kept) {
+export const cacheHitsFirst = ({ cache, before, countGuest, logger }: CacheHitsFirstOptions): CacheHitsFirst => {
+  /** Counts the request and answers it; false when it goes through Express after all (over the limit). */
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, kept: KeptAnswer): Promise<boolean> => {
     if (!(await countGuest(req))) return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -54,5 +53,20 @@ export const cacheHitsFirst = ({ cache, before, countGuest }: CacheHitsFirstOpti
     }
     cache.send(req, res, kept);
     return true;
-  },
-});
+  };
+  return (req, res, express) => {
+    const kept = isCanonical(req.method ?? '', req.url ?? '') ? cache.keptFor(req) : undefined;
+    if (!kept) return express();
+    answer(req, res, kept).then(
+      (answered) => answered || express(),
+      // As the errors stage answers (Express cannot take over a request already started here).
+      (err: unknown) => {
+        logger.error({ err }, 'request failed');
+        if (res.headersSent) return void res.destroy();
+        res.statusCode = 500;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ message: messageFor(500) }));
+      },
+    );
+  };
+};
