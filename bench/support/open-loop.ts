@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile } from './figures.ts';
 
 export type OpenLoopResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
@@ -57,7 +58,6 @@ export const openLoop = async ({
   await Promise.all(sent);
   const took = (performance.now() - start) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
-  return { rps: latencies.length / took, p50: at(0.5), p99: at(0.99), non2xx, errors };
+  const at = (p: number) => (latencies.length ? Math.round(percentile(latencies, p) * 10) / 10 : 0);
+  return { rps: latencies.length / took, p50: at(50), p99: at(99), non2xx, errors };
 };
