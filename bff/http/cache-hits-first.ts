@@ -55,8 +55,9 @@ export const cacheHitsFirst = ({ cache, before, countGuest, logger }: CacheHitsF
     return true;
   };
   return (req, res, express) => {
-    const kept = isCanonical(req.method ?? '', req.url ?? '') ? cache.keptFor(req) : undefined;
-    if (!kept) return express();
+    // The cache's cheap checks first (method, cookie, a kept URL): most requests end there.
+    const kept = cache.keptFor(req);
+    if (!kept || !isCanonical(req.method ?? '', req.url ?? '')) return express();
     answer(req, res, kept).then(
       (answered) => answered || express(),
       // As the errors stage answers (Express cannot take over a request already started here).
