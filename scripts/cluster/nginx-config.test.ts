@@ -1,10 +1,18 @@
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workersMayRead } from './nginx.ts';
-import { CATALOGUE_LOCATION, PAGES_LOCATION, nginxConfig, type NginxConfigOptions, upstreamName } from './nginx-config.ts';
+import {
+  CATALOGUE_LOCATION,
+  PAGES_LOCATION,
+  nginxConfig,
+  type NginxConfigOptions,
+  UPSTREAM_IDLE_SECONDS,
+  upstreamName,
+} from './nginx-config.ts';
 
 const options: NginxConfigOptions = {
   dir: '/data/cluster',
@@ -44,6 +52,9 @@ describe('the balancer configuration', () => {
     expect(bffs).toContain('server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;');
     expect(bffs).toContain('keepalive');
     expect(bffs).not.toContain('hash');
+    // nginx lets an idle connection go before node's own 5 s would close it under a request.
+    expect(bffs).toContain(`keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;`);
+    expect(UPSTREAM_IDLE_SECONDS * 1000).toBeLessThan(http.createServer().keepAliveTimeout);
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503;');
   });
 

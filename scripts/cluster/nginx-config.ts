@@ -60,6 +60,8 @@ export const upstreamName = (instance: string): string => instance.replaceAll(/[
 const escapeRegex = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const FAILS = 'max_fails=1 fail_timeout=5s';
+/** How long nginx keeps an idle connection to an instance: under node's keepAliveTimeout (5 s). */
+export const UPSTREAM_IDLE_SECONDS = 4;
 // An upload: every image at its largest, plus the form's other fields.
 const MAX_BODY_MB = Math.ceil((LIMITS.maxImagesPerUpload * LIMITS.maxImageBytes) / (1024 * 1024)) + 1;
 
@@ -68,6 +70,9 @@ const upstream = (name: string, peers: readonly Peer[], extra: string[] = []): s
   ...extra.map((line) => `    ${line}`),
   ...peers.map((p) => `    server 127.0.0.1:${p.port} ${FAILS}; # ${p.name}`),
   '    keepalive 32;',
+  // Under node's own 5 s (server.keepAliveTimeout): nginx must drop an idle connection before the
+  // instance does, or it reuses one the instance is closing, and a POST, never retried, gets 502.
+  `    keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;`,
   '  }',
 ];
 
