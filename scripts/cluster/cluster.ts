@@ -10,10 +10,10 @@ import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureFreshBuild } from '../build-freshness.ts';
-import { freePort } from '../../tests/support/redis-server.ts';
 import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
 import { type ClusterNginx, startNginx, workersMayRead } from './nginx.ts';
+import { freePort } from './ports.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
@@ -68,6 +68,9 @@ export type RunningCluster = {
 
 /** A missing package or a bad option: the launcher prints the message alone, without a stack. */
 export class ClusterSetupError extends Error {}
+
+/** Tries at a port another program took between its choice and its use (ports.ts). */
+const PORT_TRIES = 3;
 
 const names = (kind: 'api' | 'bff', count: number) => Array.from({ length: count }, (_, i) => `${kind}-${i + 1}`);
 
@@ -167,7 +170,6 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     checkAborted();
     await prepareDatabase({ dataDir, databaseUrl: pg.url, restore: options.restore, seed: options.seed ?? 'demo', env: base, log });
 
-    const internalPort = await freePort();
     const specs = new Map<string, InstanceSpec>();
     for (const name of apiNames) {
       const port = await freePort();
@@ -184,6 +186,81 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       };
       specs.set(name, { name, kind: 'api', port, env: instanceEnv(base, env) });
     }
+    const spawnReady = async (spec: InstanceSpec) => {
+      const proc = spawnInstance(spec, log);
+      watch(proc);
+      expected.add(spec.name);
+      await waitReady(proc, spec.port);
+      log(`[${spec.name}] ready at http://127.0.0.1:${spec.port} (pid ${proc.pid})`);
+    };
+    // At the first start only, a port another program took meanwhile is traded for a new one
+    // (nothing names it yet); a restart keeps its port, which nginx's configuration names.
+    const firstStart = async (spec: InstanceSpec) => {
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await spawnReady(spec);
+        } catch (error) {
+          if (tries === PORT_TRIES || !procs.get(spec.name)?.lastLines().includes('EADDRINUSE')) throw error;
+          const port = await freePort();
+          log(`[${spec.name}] port ${spec.port} was taken meanwhile; trying ${port}`);
+          spec.port = port;
+          spec.env[spec.kind === 'api' ? 'API_PORT' : 'PORT'] = String(port);
+        }
+      }
+    };
+    const stopOne = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
+      const proc = procs.get(name);
+      if (!proc || !specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
+      expected.delete(name);
+      return proc.stop(signal, 20_000);
+    };
+    const peers = (list: string[]): Peer[] => list.map((name) => ({ name, port: specs.get(name)!.port }));
+    const apiSpecs = apiNames.map((name) => specs.get(name)!);
+
+    cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => procs.get(name) && stopOne(name))) });
+    checkAborted();
+    await Promise.all(apiSpecs.map(firstStart));
+    checkAborted();
+    // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
+    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(base);
+    const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
+    // Images straight from the shared folder when nginx's workers may read it; else through the BFFs.
+    const imagesDir = path.join(dataDir, 'images');
+    await mkdir(imagesDir, { recursive: true });
+    const imagesRoot = (await workersMayRead(imagesDir)) ? dataDir : undefined;
+    if (!imagesRoot) log(`[nginx] ${imagesDir} is not readable by nginx's workers (nobody): images go through the BFFs`);
+    // Chosen now, when nginx is about to take it: the fewer seconds a chosen port waits, the better.
+    let internalPort = await freePort();
+    const nginxOptions = () => ({
+      dir: clusterDir,
+      host,
+      internalPort,
+      apis: peers(apiNames),
+      // The public server only (the BFFs start once the internal upstream is up).
+      bffs: peers(bffNames.filter((name) => specs.has(name))),
+      proxySecret,
+      slow,
+      imagesRoot,
+      catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
+    });
+    let internalOnly = nginxOptions();
+    const startBalancer = async (tries = 1): Promise<ClusterNginx> => {
+      try {
+        return await startNginx(tools.nginx, internalOnly, log);
+      } catch (error) {
+        if (tries === PORT_TRIES || !/address already in use/i.test((error as Error).message)) throw error;
+        const port = await freePort();
+        log(`[nginx] port ${internalPort} was taken meanwhile; trying ${port}`);
+        internalPort = port;
+        internalOnly = nginxOptions();
+        return startBalancer(tries + 1);
+      }
+    };
+    const nginx = await startBalancer();
+    cleanups.push({ name: 'nginx', stop: nginx.stop });
+    watch(nginx.proc);
+    expected.add('nginx');
+    log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
     for (const name of bffNames) {
       const port = await freePort();
       const env = {
@@ -202,53 +279,9 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       };
       specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
     }
-    const spawnReady = async (spec: InstanceSpec) => {
-      const proc = spawnInstance(spec, log);
-      watch(proc);
-      expected.add(spec.name);
-      await waitReady(proc, spec.port);
-      log(`[${spec.name}] ready at http://127.0.0.1:${spec.port} (pid ${proc.pid})`);
-    };
-    const stopOne = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
-      const proc = procs.get(name);
-      if (!proc || !specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
-      expected.delete(name);
-      return proc.stop(signal, 20_000);
-    };
-    const peers = (list: string[]): Peer[] => list.map((name) => ({ name, port: specs.get(name)!.port }));
-    const apiSpecs = apiNames.map((name) => specs.get(name)!);
-    const bffSpecs = bffNames.map((name) => specs.get(name)!);
-
-    cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => procs.get(name) && stopOne(name))) });
-    checkAborted();
-    await Promise.all(apiSpecs.map(spawnReady));
-    checkAborted();
-    // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
-    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(base);
-    const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
-    // Images straight from the shared folder when nginx's workers may read it; else through the BFFs.
-    const imagesDir = path.join(dataDir, 'images');
-    await mkdir(imagesDir, { recursive: true });
-    const imagesRoot = (await workersMayRead(imagesDir)) ? dataDir : undefined;
-    if (!imagesRoot) log(`[nginx] ${imagesDir} is not readable by nginx's workers (nobody): images go through the BFFs`);
-    const internalOnly = {
-      dir: clusterDir,
-      host,
-      internalPort,
-      apis: peers(apiNames),
-      bffs: peers(bffNames),
-      proxySecret,
-      slow,
-      imagesRoot,
-      catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
-    };
-    const nginx: ClusterNginx = await startNginx(tools.nginx, internalOnly, log);
-    cleanups.push({ name: 'nginx', stop: nginx.stop });
-    watch(nginx.proc);
-    expected.add('nginx');
-    log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
     cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => procs.get(name) && stopOne(name))) });
-    await Promise.all(bffSpecs.map(spawnReady));
+    await Promise.all(bffNames.map((name) => firstStart(specs.get(name)!)));
+    internalOnly = nginxOptions();
     checkAborted();
     const port = options.port ?? 3000;
     const publicPort = port === 0 ? await freePort() : port;
@@ -266,6 +299,9 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       `[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`,
     );
 
+    // A part that died after it answered ready (its exit was not watched yet) fails the start.
+    const lost = [...procs.values()].find((proc) => expected.has(proc.name) && !proc.running());
+    if (lost) throw new Error(`${lost.name} stopped while the cluster started:\n${lost.lastLines()}`);
     started = true;
     return {
       url,

@@ -4,6 +4,7 @@
  * when their /readyz answers 200 (or /healthz, on an instance without /readyz yet).
  */
 import { fileURLToPath } from 'node:url';
+import { holdsPort } from './ports.ts';
 import { type Proc, spawnPrefixed } from './processes.ts';
 
 export type InstanceKind = 'api' | 'bff';
@@ -61,7 +62,9 @@ export const waitReady = async (proc: Proc, port: number, timeoutMs = 120_000): 
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (!proc.running()) throw new Error(`${proc.name} stopped while starting:\n${proc.lastLines()}`);
-    const ready = await answer(`${base}/readyz`);
+    // Its own answer only: a stranger that took the port first answers too (ports.ts).
+    const ours = (await holdsPort(proc.pid, port)) !== false;
+    const ready = ours ? await answer(`${base}/readyz`) : undefined;
     if (ready === 200) return;
     // An instance from before /readyz: alive is the best it can say.
     if (ready === 404 && (await answer(`${base}/healthz`)) === 200) return;

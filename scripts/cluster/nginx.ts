@@ -9,6 +9,7 @@ import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
+import { holdsPort } from './ports.ts';
 import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
 
 export type ClusterNginx = {
@@ -61,7 +62,10 @@ const waitPort = async (proc: Proc, host: string, port: number, open: boolean, t
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (!proc.running()) throw new Error(`nginx stopped:\n${proc.lastLines()}`);
-    if ((await listening(probeHost(host), port)) === open) return;
+    // Open means nginx's own master listens there: a reload that could not bind keeps running
+    // the old configuration, and a stranger on the port would answer a mere connect (ports.ts).
+    const held = open ? await holdsPort(proc.pid, port) : undefined;
+    if ((held ?? (await listening(probeHost(host), port))) === open) return;
     if (Date.now() > end)
       throw new Error(`nginx did not ${open ? 'open' : 'close'} ${host}:${port} within ${timeoutMs / 1000} s:\n${proc.lastLines()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

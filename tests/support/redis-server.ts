@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/cluster/ports.ts';
 
 export const REDIS_SERVER_BINARY = process.env.REDIS_SERVER_BINARY ?? '/usr/bin/redis-server';
 
@@ -14,16 +14,8 @@ export type RedisServer = {
   stop(): Promise<void>;
 };
 
-/** A port nobody listens on right now (the kernel picks it; another process could take it before us, hence the retries below). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/** A port nobody listens on right now, outside the kernel's ephemeral range (ports.ts); another process could still take it before us, hence the retries below. */
+export { freePort };
 
 /** Resolves once the server says it accepts connections; rejects with its output if it exits first. */
 const ready = (child: ChildProcess): Promise<void> =>
