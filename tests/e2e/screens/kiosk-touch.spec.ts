@@ -138,6 +138,8 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   await expect(page.getByRole('heading', { name: 'Register', level: 1 })).toBeVisible();
   await check('register');
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+  // The register page, still shown while the route changes, has an "Email address" too: fill the login page's.
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   await page.getByLabel('Email address').fill(DEMO_USER.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
   // With the keyboard's keys drawn, the bar's Log in sits above them (the click fails if they cover it).
