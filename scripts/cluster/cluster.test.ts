@@ -1,7 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
@@ -36,6 +38,23 @@ const cachedAnswer = async (url: string, init: RequestInit = {}): Promise<Respon
     await res.arrayBuffer();
   }
   return undefined;
+};
+
+/** An answer nginx gave from its cache, its bytes as they came (still encoded), for `coding` as Accept-Encoding. */
+const rawHit = async (url: string, coding: string | undefined): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> => {
+  for (let i = 0; i < 5; i += 1) {
+    const answer = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      http
+        .get(url, { headers: coding === undefined ? {} : { 'accept-encoding': coding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+        })
+        .on('error', reject);
+    });
+    if (answer.headers['x-cache-status'] === 'HIT') return answer;
+  }
+  throw new Error(`${url} (${coding ?? 'no coding'}) was never answered from nginx's cache`);
 };
 
 describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCluster()', () => {
@@ -88,6 +107,31 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
       const hit = await cachedAnswer(cluster!.url + path);
       expect(hit?.headers.get('cache-control'), path).toBe(`public, max-age=${MAX_AGE}, stale-while-revalidate=60`);
       expect(hit?.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
+
+  it('when guests ask in br, gzip, other spellings of them or no coding, then each gets one it accepts, from a copy nginx keeps per coding', async () => {
+    const url = `${cluster!.url}/api/products?pageNum=1`;
+    const plain = await rawHit(url, undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const products = JSON.parse(plain.body.toString('utf8')) as ProductListResponse;
+    expect(products.products.length).toBeGreaterThan(0);
+    for (const [sent, coding] of [
+      ['br', 'br'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['BR;q=0.5, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.0, br;q=0', undefined],
+      ['deflate', undefined],
+      ['identity', undefined],
+    ] as const) {
+      const hit = await rawHit(url, sent);
+      expect(hit.headers['content-encoding'], sent).toBe(coding);
+      const body = coding === 'br' ? brotliDecompressSync(hit.body) : coding === 'gzip' ? gunzipSync(hit.body) : hit.body;
+      expect(JSON.parse(body.toString('utf8')), sent).toEqual(products);
+      // What a browser's cache and any cache after nginx need to know is still said.
+      expect(hit.headers.vary, sent).toMatch(/accept-encoding/i);
     }
   });
 

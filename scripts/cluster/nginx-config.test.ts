@@ -146,8 +146,9 @@ describe('the balancer configuration', () => {
       'try_files $uri @shop;',
     ])
       expect(images).toContain(line);
-    // No open file cache: a deleted image stops answering at once.
-    expect(withImages).not.toContain('open_file_cache');
+    // No open file cache for images, nor for the server as a whole: a deleted image stops answering at once.
+    expect(images).not.toContain('open_file_cache');
+    expect(withImages.split('\n    location')[0]).not.toContain('open_file_cache');
     expect(block(withImages, 'location @shop')).toContain('proxy_pass http://bffs;');
     expect(block(withImages, 'location @shop')).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(publicServer(config)).not.toContain('/images/');

@@ -111,7 +111,14 @@ export const PAGES_LOCATION = '~ ^/($|product-list(/|$)|product-details/)';
  */
 const cached = (headers: string[]): string[] => [
   'proxy_cache catalogue;',
-  'proxy_cache_key $scheme$host$request_uri;',
+  // One file per coding, found with one open: the coding nginx asks the BFF for is in the key, so
+  // the answers' Vary (Accept-Encoding, and Cookie, which a stored request never has) is not
+  // looked up in a second file on every hit.
+  'proxy_cache_key $catalogue_coding:$scheme$host$request_uri;',
+  'proxy_ignore_headers Vary;',
+  // Cache files' descriptors kept open between hits. A refreshed copy is a new file, and nginx
+  // checks its cache entry's inode before reusing a descriptor, so no old copy is sent.
+  'open_file_cache max=10000 inactive=60s;',
   'proxy_cache_methods GET HEAD;',
   // `Cache-Control: no-cache` (the cart's stock check) goes to the origin and refreshes the copy for everyone.
   'proxy_cache_bypass $http_cookie $http_authorization $catalogue_wants_fresh;',
@@ -126,6 +133,22 @@ const cached = (headers: string[]): string[] => [
   'limit_req_status 429;',
   // The cache writes its file as the answer passes; everything else keeps proxyCommon's rules.
   ...headers.map((line) => (line.startsWith('proxy_max_temp_file_size') ? 'proxy_max_temp_file_size 16m;' : line)),
+  'proxy_set_header Accept-Encoding $catalogue_coding;',
+];
+
+/** A coding the client accepts: listed, and not with q=0. */
+const accepts = (coding: string) => `"~*(^|,)\\s*${coding}\\s*(,|$|;\\s*q\\s*=\\s*(?!0(\\.0*)?\\s*(,|$)))"`;
+
+/**
+ * The coding a cached answer is asked in (br, else gzip, else none), from whatever the client
+ * sent: the BFF gets exactly that, so one copy per coding serves every spelling of it.
+ */
+const codingMap = [
+  '  map $http_accept_encoding $catalogue_coding {',
+  '    default "";',
+  `    ${accepts('br')} br;`,
+  `    ${accepts('gzip')} gzip;`,
+  '  }',
 ];
 
 const location = (path: string, lines: string[]): string[] => [`    location ${path} {`, ...lines.map((l) => `      ${l}`), '    }'];
@@ -205,6 +228,7 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
           ...upstream('bffs_sticky', o.bffs, ['hash $arg_sid consistent;']),
           `  limit_conn_zone $binary_remote_addr zone=per_address:10m;`,
           '  map $http_cache_control $catalogue_wants_fresh { ~*no-cache 1; default ""; }',
+          ...codingMap,
           `  limit_req_zone $binary_remote_addr zone=catalogue_per_address:10m rate=${perMinute}r/m;`,
           `  proxy_cache_path ${o.dir}/nginx-cache levels=1:2 keys_zone=catalogue:10m max_size=256m inactive=10m use_temp_path=off;`,
           '  server {',
