@@ -23,7 +23,7 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { atMost, type Figure, isEntry, median, printFigures } from './support/figures.ts';
+import { atMost, type Figure, isEntry, median, percentile, printFigures } from './support/figures.ts';
 import { childEnv, LOOPBACK_URL, removeDir, startTs, tempDir } from './support/processes.ts';
 import { internalHeaders } from '../bff/proxy/internal-credential.ts';
 import { cookieFrom, postJson } from '../bff/testing/bff-harness.ts';
@@ -87,7 +87,37 @@ const ORDERS = '/api/orders';
 /** A demo shopper with orders of its own. */
 const SHOPPER = { email: 'john@doe.com', password: 'john@doe.com' };
 
-type OrdersRound = { api: Load; bff: Load };
+type OrdersRound = { api: Load; bff: Load; outside: { api: number; bff: number } };
+
+/** The API's own time for each request it logged (JSON request lines: production), by request id. */
+const apiTimes = (output: string): Map<string, number> => {
+  const times = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!line.includes('"msg":"request"')) continue;
+    try {
+      const record = JSON.parse(line) as { requestId?: unknown; ms?: unknown };
+      if (typeof record.requestId === 'string' && typeof record.ms === 'number') times.set(record.requestId, record.ms);
+    } catch {
+      // Not a log record.
+    }
+  }
+  return times;
+};
+
+/**
+ * The p99 of the time each request spent outside the API: its latency at the client less the
+ * API's own time for that very request (its log line, paired by X-Request-Id). The API's stalls
+ * are in both terms, so they cancel request by request instead of swinging the two p99s apart.
+ */
+const outsideP99 = (latencyById: Map<string, number>, times: Map<string, number>): number => {
+  const outside = [...latencyById].flatMap(([id, latency]) => {
+    const own = times.get(id);
+    return own === undefined ? [] : [latency - own];
+  });
+  if (outside.length < latencyById.size * 0.99)
+    throw new Error(`only ${outside.length} of ${latencyById.size} requests were in the API's log`);
+  return Math.round(percentile(outside, 99) * 10) / 10;
+};
 
 /** Issue 26: the logged-in `GET /api/orders`, the API's capacity for it, then half of it open loop both ways. */
 const ordersAtHalfCapacity = async (shop: SplitShop, seconds: number): Promise<Figure[]> => {
@@ -115,18 +145,26 @@ const ordersAtHalfCapacity = async (shop: SplitShop, seconds: number): Promise<F
   const rounds: OrdersRound[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const [api, bff] = await Promise.all([
-      openLoop({ url: apiUrl, headers: direct, rate: rate / 2, seconds: duration }),
-      openLoop({ url: bffUrl, headers: viaBff, rate: rate / 2, seconds: duration }),
+      openLoop({ url: apiUrl, headers: direct, rate: rate / 2, seconds: duration, idPrefix: `r${i}-api` }),
+      openLoop({ url: bffUrl, headers: viaBff, rate: rate / 2, seconds: duration, idPrefix: `r${i}-bff` }),
     ]);
-    const round = { api, bff };
+    // The API logs a request once its answer is finished: a moment for the last lines.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const times = apiTimes(shop.api.output());
+    const round = { api, bff, outside: { api: outsideP99(api.latencyById, times), bff: outsideP99(bff.latencyById, times) } };
     rounds.push(round);
-    for (const [name, l] of Object.entries(round))
+    for (const name of ['api', 'bff'] as const) {
+      const l = round[name];
       console.log(
-        `orders round ${i + 1} ${name.padEnd(4)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
+        `orders round ${i + 1} ${name.padEnd(4)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms  outside the API p99 ${round.outside[name]} ms  non-2xx ${l.non2xx}  errors ${l.errors}`,
       );
+    }
   }
-  const { m, line } = mediansOf(rounds);
+  const { m, line } = mediansOf(rounds.map(({ api, bff }) => ({ api, bff })));
+  const mo = (pick: (r: OrdersRound) => number) => median(rounds.map(pick));
   const added = Math.round(m((r) => r.bff.p99 - r.api.p99) * 10) / 10;
+  const addedOutside = Math.round(mo((r) => r.outside.bff - r.outside.api) * 10) / 10;
+  const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(1)}`;
   const failed = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.bff.non2xx + r.bff.errors, 0);
   return [
     f(
@@ -142,15 +180,44 @@ const ordersAtHalfCapacity = async (shop: SplitShop, seconds: number): Promise<F
     ),
     {
       ...f(
-        'p99 added by the BFF on GET /api/orders at half capacity (median of rounds)',
-        '≤ 5 ms (main, at saturation: +71 ms)',
-        `${added >= 0 ? '+' : ''}${added} ms`,
-        atMost(added, 5),
+        'p99 of the time outside the API per request, straight / through the BFF (medians of rounds)',
+        'each request paired with the API’s own log line for it',
+        `${mo((r) => r.outside.api).toFixed(1)} / ${mo((r) => r.outside.bff).toFixed(1)} ms`,
       ),
-      note: `per round: ${rounds.map((r) => `${r.bff.p99 - r.api.p99 >= 0 ? '+' : ''}${(r.bff.p99 - r.api.p99).toFixed(1)}`).join(', ')} ms`,
+    },
+    {
+      ...f(
+        'p99 added by the BFF on GET /api/orders at half capacity: outside-the-API p99, BFF less straight (median of rounds)',
+        '≤ 5 ms (main, at saturation: +71 ms)',
+        `${signed(addedOutside)} ms`,
+        atMost(addedOutside, 5),
+      ),
+      note: `per round: ${rounds.map((r) => signed(r.outside.bff - r.outside.api)).join(', ')} ms`,
+    },
+    {
+      ...f(
+        'the two streams’ p99s, BFF less straight (median of rounds; unpaired, so the API’s stalls swing it)',
+        'reference',
+        `${signed(added)} ms`,
+      ),
+      note: `per round: ${rounds.map((r) => signed(r.bff.p99 - r.api.p99)).join(', ')} ms`,
     },
     f('GET /api/orders non-2xx answers and errors (API + BFF)', '0', String(failed), failed === 0 ? 'pass' : 'miss'),
   ];
+};
+
+/**
+ * The orders figure on a shop of its own whose API writes a JSON line per request (as in
+ * production), so each request can be paired with the API's own time for it; the list figures
+ * above are measured without that logging.
+ */
+const ordersOnItsOwnShop = async (seconds: number): Promise<Figure[]> => {
+  const shop = await startSplitShop(LIMITS, { NODE_ENV: 'production', LOG_LEVEL: 'info' });
+  try {
+    return await ordersAtHalfCapacity(shop, seconds);
+  } finally {
+    await shop.stop();
+  }
 };
 
 type Round = { api: Load; bff: Load; bare: Load };
@@ -210,7 +277,7 @@ export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise
       },
       f('throughput API/bare', 'main: 0.02', m((r) => r.api.rps / r.bare.rps).toFixed(2)),
       f('non-2xx answers and errors (API + BFF)', '0', String(failed), failed === 0 ? 'pass' : 'miss'),
-      ...(await ordersAtHalfCapacity(shop, seconds)),
+      ...(await ordersOnItsOwnShop(seconds)),
     ];
   } finally {
     await bare?.stop();
