@@ -8,7 +8,9 @@
  * - the BFF's own cache (lru-cache): the API and the BFF in processes of their own, the two
  *   that `npm start` runs (bench/support/shop.ts's startSplitShop; the cache on, as under npm start);
  * - nginx's proxy_cache: the cluster, 2 APIs + 2 BFFs behind nginx (bench/cluster.ts's start);
- * - the bare server: the npm-start shop's answers to the same URL set, byte for byte.
+ * - the bare server: the npm-start shop's answers to the same URL set, byte for byte: each body
+ *   with every header the BFF sends a shopper (security headers included); beside it, as a
+ *   reference, a bare server sending each body with only the headers that describe it.
  * ROUNDS alternating rounds of the three, `seconds` each (default 10: one lifetime, the default
  * CATALOGUE_MAX_AGE_SECONDS), medians of the rounds. Origin requests are counted at the API,
  * from its own request lines (LOG_LEVEL=debug there: a line per request it answers, relayed
@@ -103,7 +105,7 @@ type Target = { label: string; base: string; urls: string[]; apiOutput: () => st
 export const catalogueBench = async ({ seconds = MAX_AGE_SECONDS }: { seconds?: number } = {}): Promise<Figure[]> => {
   let shop: SplitShop | undefined;
   let cluster: Topology | undefined;
-  let bare: ReturnType<typeof startTs> | undefined;
+  const bares: ReturnType<typeof startTs>[] = [];
   const dir = await tempDir('catalogue');
   try {
     shop = await startSplitShop(LIMITS, { LOG_LEVEL: 'debug' });
@@ -113,24 +115,42 @@ export const catalogueBench = async ({ seconds = MAX_AGE_SECONDS }: { seconds?: 
       log: (line) => void (line.startsWith('[api-') && clusterLines.push(line)),
     });
     const npmUrls = await urlSet(shop.bffUrl);
+    // The same bytes a shopper gets: the body and every header of the BFF's answer (security
+    // headers included, about 1.1 KB). Beside it the reference used until then: the API's body
+    // with only the headers that describe it (about 250 bytes), which no shopper is sent.
     const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+    const bodyOnly: typeof answers = {};
     for (const url of npmUrls) {
-      const { body, headers } = await rawAnswer(`${shop.apiUrl}${url}`);
-      answers[url] = { body: body.toString('base64'), headers };
+      const whole = await rawAnswer(`${shop.bffUrl}${url}`, { all: true });
+      answers[url] = { body: whole.body.toString('base64'), headers: whole.headers };
+      const plain = await rawAnswer(`${shop.apiUrl}${url}`);
+      bodyOnly[url] = { body: plain.body.toString('base64'), headers: plain.headers };
     }
-    const answersFile = path.join(dir, 'answers.json');
-    await writeFile(answersFile, JSON.stringify(answers));
-    bare = startTs('bench/support/bare-server.ts', childEnv({ BARE_ANSWERS: answersFile }));
-    const bareUrl = (await bare.waitFor(LOOPBACK_URL))[0];
+    const bareServer = async (name: string, given: typeof answers) => {
+      const file = path.join(dir, `${name}.json`);
+      await writeFile(file, JSON.stringify(given));
+      const child = startTs('bench/support/bare-server.ts', childEnv({ BARE_ANSWERS: file }));
+      bares.push(child);
+      return (await child.waitFor(LOOPBACK_URL))[0];
+    };
+    const bareUrl = await bareServer('answers', answers);
+    const bodyOnlyUrl = await bareServer('body-only', bodyOnly);
     const split = shop;
     const targets: Target[] = [
       { label: 'BFF cache (npm start)', base: shop.bffUrl, urls: npmUrls, apiOutput: () => split.api.output() },
       { label: 'nginx cache (cluster 2+2)', base: cluster.url, urls: await urlSet(cluster.url), apiOutput: () => clusterLines.join('\n') },
       { label: 'bare Node server', base: bareUrl, urls: npmUrls, apiOutput: () => '' },
+      { label: 'bare, body headers only', base: bodyOnlyUrl, urls: npmUrls, apiOutput: () => '' },
     ];
+    const headerSize = (given: typeof answers) =>
+      Math.round(
+        Object.values(given).reduce((n, a) => n + Object.entries(a.headers).reduce((k, [h, v]) => k + h.length + v.length + 4, 0), 0) /
+          npmUrls.length,
+      );
+    const [headerBytes, bodyHeaderBytes] = [headerSize(answers), headerSize(bodyOnly)];
     const bytes = Object.values(answers).reduce((n, a) => n + Buffer.from(a.body, 'base64').length, 0);
     console.log(
-      `catalogue: ${npmUrls.length} URLs (${bytes} bytes on the wire in all, ${HEADERS['accept-encoding']}), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${seconds} s per target; lifetime ${MAX_AGE_SECONDS} s`,
+      `catalogue: ${npmUrls.length} URLs (bodies ${bytes} bytes on the wire in all, ${HEADERS['accept-encoding']}; headers ${headerBytes} bytes an answer from the BFF, ${bodyHeaderBytes} with the body's own only), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${seconds} s per target; lifetime ${MAX_AGE_SECONDS} s`,
     );
     for (const t of targets) await measure(t.base, t.urls, 2); // warm-up: JIT, pools, the caches filled
 
@@ -150,9 +170,9 @@ export const catalogueBench = async ({ seconds = MAX_AGE_SECONDS }: { seconds?: 
         );
       }
     }
-    const [bff, nginx, bareT] = targets as [Target, Target, Target];
+    const [bff, nginx, bareT, bodyOnlyT] = targets as [Target, Target, Target, Target];
     const m = (t: Target, pick: (l: Load) => number) => median(loads.get(t)!.map(pick));
-    const ratio = (t: Target) => median(loads.get(t)!.map((l, i) => l.rps / loads.get(bareT)![i]!.rps));
+    const ratio = (t: Target, to = bareT) => median(loads.get(t)!.map((l, i) => l.rps / loads.get(to)![i]!.rps));
     const lifetimes = (ROUNDS * seconds) / MAX_AGE_SECONDS;
     const perLifetime = (t: Target) => origin.get(t)! / t.urls.length / lifetimes;
     const line = (t: Target) => `${m(t, (l) => l.rps).toFixed(0)}, ${m(t, (l) => l.p50)}/${m(t, (l) => l.p99)} ms`;
@@ -172,13 +192,26 @@ export const catalogueBench = async ({ seconds = MAX_AGE_SECONDS }: { seconds?: 
     return [
       { ...f('through the BFF (npm start): req/s, p50/p99 (medians of rounds)', '', line(bff)), note: perRound(bff) },
       { ...f('through nginx (cluster 2+2): req/s, p50/p99 (medians of rounds)', '', line(nginx)), note: perRound(nginx) },
-      { ...f('bare Node server, same bytes: req/s, p50/p99', '', line(bareT)), note: perRound(bareT) },
+      { ...f('bare Node server, same bytes (body and headers): req/s, p50/p99', '', line(bareT)), note: perRound(bareT) },
+      {
+        ...f(
+          'bare Node server, the body with its own headers only: req/s, p50/p99',
+          'the reference until 2026-11-27 17:40',
+          line(bodyOnlyT),
+        ),
+        note: perRound(bodyOnlyT),
+      },
       f('BFF / bare req/s (median of rounds)', '≥ 0.15 (main: 0.027)', ratio(bff).toFixed(3), atLeast(ratio(bff), 0.15)),
       f(
         'nginx / bare req/s (median of rounds)',
         '≥ 0.8 (main: 706–877 req/s, p99 200–241 ms)',
         ratio(nginx).toFixed(2),
         atLeast(ratio(nginx), 0.8),
+      ),
+      f(
+        'BFF / nginx against the body-only bare server (median of rounds)',
+        'the reference until 2026-11-27 17:40',
+        `${ratio(bff, bodyOnlyT).toFixed(3)} / ${ratio(nginx, bodyOnlyT).toFixed(2)}`,
       ),
       {
         ...f(
@@ -191,7 +224,7 @@ export const catalogueBench = async ({ seconds = MAX_AGE_SECONDS }: { seconds?: 
       f('non-2xx answers and errors (all targets)', '0', String(failed), failed === 0 ? 'pass' : 'miss'),
     ];
   } finally {
-    await bare?.stop();
+    for (const child of bares) await child.stop();
     await cluster?.stop();
     await shop?.stop();
     await removeDir(dir);

@@ -37,17 +37,28 @@ export const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, d
 /** Raised for the bench so autocannon's one address is never throttled (default 1,200 a minute). */
 const LIMITS = { API_GUEST_LIMIT_PER_MINUTE: '1000000000', API_LIMIT_PER_MINUTE: '1000000000' };
 
-/** One answer exactly as it went on the wire: the body undecoded, and the headers a client reads. */
-export const rawAnswer = (url: string): Promise<{ body: Buffer; headers: Record<string, string> }> =>
+/** Headers Node's server writes itself on every answer (a bare server adds its own). */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'date', 'content-length', 'transfer-encoding']);
+const BODY_HEADERS = ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'];
+
+/**
+ * One answer exactly as it went on the wire: the body undecoded, and the headers a client reads
+ * (`all`: every header the server sent but the connection's own, for a reference that answers
+ * the same bytes: bench/catalogue.ts).
+ */
+export const rawAnswer = (
+  url: string,
+  { all = false }: { all?: boolean } = {},
+): Promise<{ body: Buffer; headers: Record<string, string> }> =>
   new Promise((resolve, reject) => {
     http
       .get(url, { headers: HEADERS }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const keep = ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'];
+          const wanted = (name: string) => (all ? !CONNECTION_HEADERS.has(name) : BODY_HEADERS.includes(name));
           const headers = Object.fromEntries(
-            keep.flatMap((name) => (typeof res.headers[name] === 'string' ? [[name, res.headers[name]]] : [])),
+            Object.entries(res.headers).flatMap(([name, value]) => (typeof value === 'string' && wanted(name) ? [[name, value]] : [])),
           );
           if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
           else resolve({ body: Buffer.concat(chunks), headers });
