@@ -199,6 +199,26 @@ test('when a shopper taps the kiosk search, then the on-screen keyboard opens wi
   await expect(keyboard).toBeHidden();
 });
 
+test('when a shopper types in the support chat at the kiosk, then the keyboard opens at the top, clear of the chat’s field, and the cart bar stays at the foot', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: KIOSK_PORTRAIT.width, height: KIOSK_PORTRAIT.height });
+  await touchToStart(page);
+  await page.getByRole('button', { name: 'Open support chat' }).click();
+  const message = page.getByLabel('Your message');
+  await message.click();
+  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+  await expect(page.locator('.hg-button').first()).toBeVisible();
+  // Placed once its keys are drawn (the panel measures its bar alone at first).
+  await expect.poll(async () => (await keyboard.boundingBox())?.y).toBe(0);
+  const [keys, field, bar] = [await keyboard.boundingBox(), await message.boundingBox(), await kioskBar(page).boundingBox()];
+  expect(keys && field && field.y >= keys.y + keys.height).toBe(true);
+  expect(bar && Math.round(bar.y + bar.height)).toBe(KIOSK_PORTRAIT.height);
+  expect(bar && field && field.y + field.height <= bar.y).toBe(true);
+  for (const key of ['h', 'i']) await keyboard.locator(`.hg-button[data-skbtn="${key}"]`).click();
+  await expect(message).toHaveValue('hi');
+});
+
 /** The scripts and styles the page fetched that carry the keyboard library (its default theme's class). */
 const keyboardFiles = (page: Page) => {
   const found: string[] = [];

@@ -71,7 +71,11 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
       root.style.setProperty('--kiosk-keyboard-height', `${el.offsetHeight}px`);
       field.scrollIntoView?.({ block: 'nearest' });
       const covered = field.getBoundingClientRect().bottom > window.innerHeight - el.offsetHeight;
-      if (covered) el.dataset.dock = 'top';
+      if (!covered) return;
+      el.dataset.dock = 'top';
+      // At the top the keyboard takes no room at the foot: the cart bar goes back there, not
+      // mid-screen over the field (the chat's, in its fixed panel) the keyboard made room for.
+      root.style.removeProperty('--kiosk-keyboard-height');
     };
     place();
     // Placed again once the keys are drawn: at first the panel is its bar alone (102 px of 442
