@@ -14,6 +14,8 @@ export const startKiosk = async (page: Page) => {
 /** Logs in through the header's Login link and the form, as a shopper at the kiosk does. */
 export const kioskLogin = async (page: Page, who: { email: string; password: string }) => {
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  // The page it comes from may have an "Email address" too (register), still shown while the route changes.
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   await page.getByLabel('Email address').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   // The on-screen keyboard opened with the field and lies over the form's button: a shopper closes it first.
