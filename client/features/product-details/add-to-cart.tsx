@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Product } from '../../../contracts/product.ts';
 import { CartContext } from '../../lib/contexts.ts';
 import { useCartActor } from '../../lib/hooks.ts';
@@ -41,8 +41,10 @@ export function AddToCart({ product }: { product: Product }) {
   const inStock = product.count > 0;
 
   // Back to where the shopper came from; a shared link opened in a new tab has no such page.
-  const goBack = () =>
-    typeof window.history.state?.idx === 'number' && window.history.state.idx > 0 ? navigate(-1) : navigate(paths.productList.to());
+  // The router's own word for it ('default': its first entry), so the kiosk's history in
+  // memory counts too: the browser's history.state says nothing of it.
+  const { key } = useLocation();
+  const goBack = () => (key !== 'default' ? navigate(-1) : navigate(paths.productList.to()));
 
   const add = () => {
     cart.send({

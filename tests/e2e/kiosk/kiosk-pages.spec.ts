@@ -50,6 +50,18 @@ test('when a shopper checks out at the kiosk, then only cash on delivery is offe
   await expect(method.locator('option')).toHaveText(['Cash on delivery']);
 });
 
+test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from', async ({
+  page,
+}) => {
+  await startKiosk(page);
+  await addABook(page);
+  await page.getByRole('button', { name: 'Go back' }).click();
+  // The kiosk's history is its own, in memory: Back is that list, not the plain product list.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
+  await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/kiosk$/);
+});
+
 test('when a shopper walks the kiosk pages, then no link leaves the shop, opens a window or downloads', async ({ page, context, shop }) => {
   const pages: string[] = [];
   context.on('page', (p) => pages.push(p.url()));

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { openFirstBook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 const seriousViolations = async (page: Page) => {
@@ -103,4 +104,21 @@ test('when the list and a product page show, then axe finds no serious or critic
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Login first to write a review')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('when a guest adds a product and presses Go back, then the list it came from shows; opened by its own link, the product list', async ({
+  page,
+}) => {
+  await openFirstBook(page);
+  const details = page.url();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/product-list\/category\/Books$/);
+
+  // A shared link in a new tab: nothing to go back to in the shop.
+  const tab = await page.context().newPage();
+  await tab.goto(details);
+  await tab.getByRole('button', { name: 'Add to cart' }).click();
+  await tab.getByRole('button', { name: 'Go back' }).click();
+  await expect(tab).toHaveURL(/\/product-list$/);
 });
