@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { loginByApi } from '../support/journeys.ts';
+import { loginByApi, openFirstBook } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { overlaps, PHONE, settled, type Box } from './screens.ts';
 
@@ -98,11 +98,7 @@ test('when "User created" shows on a phone, then the toast does not cover the ch
 test('when a shopper on a phone taps Add to cart at the bottom of the screen, then the "in your cart" banner is in view', async ({
   page,
 }) => {
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
+  await openFirstBook(page);
   const add = page.getByRole('button', { name: 'Add to cart' });
   await expect(add).toBeVisible();
   // as a thumb scrolls: just far enough for the button to show at the bottom edge

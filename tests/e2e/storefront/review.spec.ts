@@ -1,17 +1,8 @@
-import type { Page } from '@playwright/test';
+import { openFirstBook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
-const openFirstProduct = async (page: Page) => {
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/product-details\//);
-};
-
 test('when a guest opens a product, then the review form is disabled with the login hint', async ({ page }) => {
-  await openFirstProduct(page);
+  await openFirstBook(page);
   await expect(page.getByText('Login first to write a review')).toBeVisible();
   await expect(page.getByLabel('Your review')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -28,7 +19,7 @@ test('when a newly registered user reviews a product, then the success text show
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/user$/);
 
-  await openFirstProduct(page);
+  await openFirstBook(page);
   const comment = `Read it twice <b>in a week</b> ${Date.now()}`;
   await page.getByLabel('Your review').fill(comment);
   await page.getByLabel('Rating', { exact: true }).selectOption('5');

@@ -7,6 +7,16 @@ import { DEMO_USER, STAGING_URL } from './shop.ts';
 /** The anti-forgery header every state-changing /api call carries (bff/http/anti-forgery.ts). */
 export const CSRF = { 'X-CSRF': '1' };
 
+/** Opens the first book of the Books category from its list, as a guest browsing does. */
+export const openFirstBook = async (page: Page) => {
+  await page.goto('/product-list/category/Books');
+  await page
+    .getByRole('link', { name: /^See product / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/product-details\//);
+};
+
 /** Logs in through the login form, as a person does. */
 export const login = async (page: Page, who: { email: string; password: string }) => {
   await page.goto('/login');
