@@ -67,6 +67,9 @@ const MAX_BODY_MB = Math.ceil((LIMITS.maxImagesPerUpload * LIMITS.maxImageBytes)
 
 const upstream = (name: string, peers: readonly Peer[], extra: string[] = []): string[] => [
   `  upstream ${name} {`,
+  // Shared by the workers: one round-robin, and a failed instance known to all of them at once
+  // (without it each worker keeps its own turn and finds a dead instance by itself).
+  `    zone ${name} 64k;`,
   ...extra.map((line) => `    ${line}`),
   ...peers.map((p) => `    server 127.0.0.1:${p.port} ${FAILS}; # ${p.name}`),
   '    keepalive 32;',

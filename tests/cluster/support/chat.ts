@@ -99,12 +99,13 @@ export const openAdmin = async (url: string, cookie: string): Promise<ChatClient
 /**
  * Moves the balancer's round-robins on by a random step, so the public upstream (BFFs) and the
  * internal one (APIs) do not stay in lockstep (a fixed step keeps the same pairs forever): a
- * guest's get-token is answered by a BFF alone, the categories cost one BFF and one API answer.
+ * guest's get-token is answered by a BFF alone, the categories cost one BFF and one API answer
+ * (asked with no-cache: nginx's cache would answer them itself and move neither).
  */
 export const nudge = async (url: string): Promise<void> => {
   const times = (n: number) => Array.from({ length: Math.floor(Math.random() * n) });
   for (const _ of times(3)) await fetch(`${url}/api/get-token`).then((r) => r.arrayBuffer());
-  for (const _ of times(3)) await fetch(`${url}/api/categories`).then((r) => r.arrayBuffer());
+  for (const _ of times(3)) await fetch(`${url}/api/categories`, { headers: { 'cache-control': 'no-cache' } }).then((r) => r.arrayBuffer());
 };
 
 /**
