@@ -48,7 +48,7 @@ export const tempDir = (name: string): Promise<string> => mkdtemp(path.join(tmpd
 export const removeDir = (dir: string): Promise<void> => rm(dir, { recursive: true, force: true });
 
 /** A port nobody listens on right now (the tests' helper). */
-export { freePort } from '../../tests/support/redis-server.ts';
+export { freePort } from '../../scripts/cluster/ports.ts';
 
 export type Rss = { totalMb: number; largestMb: number };
 

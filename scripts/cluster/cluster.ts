@@ -10,16 +10,15 @@ import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureFreshBuild } from '../build-freshness.ts';
-import { type InstanceSpec, instanceEnv, spawnInstance, waitReady } from './instances.ts';
+import { type InstanceSpec, instanceSpec, movePort, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
-import { type ClusterNginx, startNginx, workersMayRead } from './nginx.ts';
-import { freePort } from './ports.ts';
+import { edgeOptions, startNginx } from './nginx.ts';
+import { freePort, startOnFreePort } from './ports.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startPostgres } from './postgres.ts';
 import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
-import { edgeLimits } from '../../bff/config.ts';
 import { findTools } from './tools.ts';
 
 export type ClusterOptions = {
@@ -68,9 +67,6 @@ export type RunningCluster = {
 
 /** A missing package or a bad option: the launcher prints the message alone, without a stack. */
 export class ClusterSetupError extends Error {}
-
-/** Tries at a port another program took between its choice and its use (ports.ts). */
-const PORT_TRIES = 3;
 
 const names = (kind: 'api' | 'bff', count: number) => Array.from({ length: count }, (_, i) => `${kind}-${i + 1}`);
 
@@ -171,21 +167,15 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     await prepareDatabase({ dataDir, databaseUrl: pg.url, restore: options.restore, seed: options.seed ?? 'demo', env: base, log });
 
     const specs = new Map<string, InstanceSpec>();
-    for (const name of apiNames) {
-      const port = await freePort();
-      const env = {
-        INSTANCE_ID: name,
-        API_HOST: '127.0.0.1',
-        API_PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        SEED: 'none',
-        TOKEN_SECRET: secrets.TOKEN_SECRET,
-        INTERNAL_SECRET: secrets.INTERNAL_SECRET,
-      };
-      specs.set(name, { name, kind: 'api', port, env: instanceEnv(base, env) });
-    }
+    const apiEnv = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      SEED: 'none',
+      TOKEN_SECRET: secrets.TOKEN_SECRET,
+      INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+    };
+    for (const name of apiNames) specs.set(name, await instanceSpec('api', name, base, apiEnv));
     const spawnReady = async (spec: InstanceSpec) => {
       const proc = spawnInstance(spec, log);
       watch(proc);
@@ -195,19 +185,14 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     };
     // At the first start only, a port another program took meanwhile is traded for a new one
     // (nothing names it yet); a restart keeps its port, which nginx's configuration names.
-    const firstStart = async (spec: InstanceSpec) => {
-      for (let tries = 1; ; tries += 1) {
-        try {
-          return await spawnReady(spec);
-        } catch (error) {
-          if (tries === PORT_TRIES || !procs.get(spec.name)?.lastLines().includes('EADDRINUSE')) throw error;
-          const port = await freePort();
+    const firstStart = (spec: InstanceSpec) =>
+      startOnFreePort(() => spawnReady(spec), {
+        taken: () => procs.get(spec.name)?.lastLines().includes('EADDRINUSE') === true,
+        move: (port) => {
           log(`[${spec.name}] port ${spec.port} was taken meanwhile; trying ${port}`);
-          spec.port = port;
-          spec.env[spec.kind === 'api' ? 'API_PORT' : 'PORT'] = String(port);
-        }
-      }
-    };
+          movePort(spec, port);
+        },
+      });
     const stopOne = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
       const proc = procs.get(name);
       if (!proc || !specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
@@ -215,20 +200,12 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       return proc.stop(signal, 20_000);
     };
     const peers = (list: string[]): Peer[] => list.map((name) => ({ name, port: specs.get(name)!.port }));
-    const apiSpecs = apiNames.map((name) => specs.get(name)!);
 
     cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => procs.get(name) && stopOne(name))) });
     checkAborted();
-    await Promise.all(apiSpecs.map(firstStart));
+    await Promise.all(apiNames.map((name) => firstStart(specs.get(name)!)));
     checkAborted();
-    // nginx's limits on slow clients: the BFFs' own settings, from the instances' environment.
-    const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(base);
-    const slow = { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS };
-    // Images straight from the shared folder when nginx's workers may read it; else through the BFFs.
-    const imagesDir = path.join(dataDir, 'images');
-    await mkdir(imagesDir, { recursive: true });
-    const imagesRoot = (await workersMayRead(imagesDir)) ? dataDir : undefined;
-    if (!imagesRoot) log(`[nginx] ${imagesDir} is not readable by nginx's workers (nobody): images go through the BFFs`);
+    const edge = await edgeOptions(dataDir, base, log);
     // Chosen now, when nginx is about to take it: the fewer seconds a chosen port waits, the better.
     let internalPort = await freePort();
     const nginxOptions = () => ({
@@ -239,46 +216,33 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       // The public server only (the BFFs start once the internal upstream is up).
       bffs: peers(bffNames.filter((name) => specs.has(name))),
       proxySecret,
-      slow,
-      imagesRoot,
-      catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
+      ...edge,
     });
     let internalOnly = nginxOptions();
-    const startBalancer = async (tries = 1): Promise<ClusterNginx> => {
-      try {
-        return await startNginx(tools.nginx, internalOnly, log);
-      } catch (error) {
-        if (tries === PORT_TRIES || !/address already in use/i.test((error as Error).message)) throw error;
-        const port = await freePort();
+    const nginx = await startOnFreePort(() => startNginx(tools.nginx, internalOnly, log), {
+      taken: (error) => /address already in use/i.test((error as Error).message),
+      move: (port) => {
         log(`[nginx] port ${internalPort} was taken meanwhile; trying ${port}`);
         internalPort = port;
         internalOnly = nginxOptions();
-        return startBalancer(tries + 1);
-      }
-    };
-    const nginx = await startBalancer();
+      },
+    });
     cleanups.push({ name: 'nginx', stop: nginx.stop });
     watch(nginx.proc);
     expected.add('nginx');
     log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
-    for (const name of bffNames) {
-      const port = await freePort();
-      const env = {
-        INSTANCE_ID: name,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        API_URL: `http://127.0.0.1:${internalPort}`,
-        REDIS_URL: redis.url,
-        TRUST_PROXY: 'loopback',
-        TRUST_PROXY_SECRET: proxySecret,
-        SESSION_SECRET: secrets.SESSION_SECRET,
-        INTERNAL_SECRET: secrets.INTERNAL_SECRET,
-        // nginx caches in front (issue 26): a second cache behind it would add its age to nginx's.
-        CATALOGUE_CACHE_BYTES: '0',
-      };
-      specs.set(name, { name, kind: 'bff', port, env: instanceEnv(base, env) });
-    }
+    const bffEnv = {
+      DATA_DIR: dataDir,
+      API_URL: `http://127.0.0.1:${internalPort}`,
+      REDIS_URL: redis.url,
+      TRUST_PROXY: 'loopback',
+      TRUST_PROXY_SECRET: proxySecret,
+      SESSION_SECRET: secrets.SESSION_SECRET,
+      INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+      // nginx caches in front (issue 26): a second cache behind it would add its age to nginx's.
+      CATALOGUE_CACHE_BYTES: '0',
+    };
+    for (const name of bffNames) specs.set(name, await instanceSpec('bff', name, base, bffEnv));
     cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => procs.get(name) && stopOne(name))) });
     await Promise.all(bffNames.map((name) => firstStart(specs.get(name)!)));
     internalOnly = nginxOptions();

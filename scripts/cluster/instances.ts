@@ -4,7 +4,7 @@
  * when their /readyz answers 200 (or /healthz, on an instance without /readyz yet).
  */
 import { fileURLToPath } from 'node:url';
-import { holdsPort } from './ports.ts';
+import { freePort, holdsPort } from './ports.ts';
 import { type Proc, spawnPrefixed } from './processes.ts';
 
 export type InstanceKind = 'api' | 'bff';
@@ -33,10 +33,34 @@ const FOREIGN = [
   'STATEFRONT_API_CHILD',
 ];
 
-export const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
+const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
   const env = { ...base };
   for (const name of FOREIGN) delete env[name];
   return { ...env, ...own };
+};
+
+/** The variables that place each kind of instance: its loopback host and its port. */
+const PLACE: Record<InstanceKind, { host: string; port: string }> = {
+  api: { host: 'API_HOST', port: 'API_PORT' },
+  bff: { host: 'HOST', port: 'PORT' },
+};
+
+/** An instance named `name` on a free loopback port, with `own` over the caller's environment. */
+export const instanceSpec = async (
+  kind: InstanceKind,
+  name: string,
+  base: NodeJS.ProcessEnv,
+  own: Record<string, string>,
+): Promise<InstanceSpec> => {
+  const port = await freePort();
+  const place = { INSTANCE_ID: name, [PLACE[kind].host]: '127.0.0.1', [PLACE[kind].port]: String(port) };
+  return { name, kind, port, env: instanceEnv(base, { ...place, ...own }) };
+};
+
+/** Moves a spec that has not started yet to another port. */
+export const movePort = (spec: InstanceSpec, port: number): void => {
+  spec.port = port;
+  spec.env[PLACE[spec.kind].port] = String(port);
 };
 
 export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc =>

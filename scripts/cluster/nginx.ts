@@ -8,6 +8,7 @@
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { edgeLimits } from '../../bff/config.ts';
 import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
 import { holdsPort } from './ports.ts';
 import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
@@ -39,6 +40,28 @@ export const workersMayRead = async (dir: string, uid = process.getuid?.()): Pro
   } catch {
     return false;
   }
+};
+
+/**
+ * What the edge takes from the instances' own settings: the limits on slow clients and the
+ * guests' catalogue limit (the BFFs' variables in `env`), and whether nginx answers
+ * DATA_DIR/images itself (its workers may read it) or sends images through the BFFs.
+ */
+export const edgeOptions = async (
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<Pick<NginxConfigOptions, 'slow' | 'imagesRoot' | 'catalogueLimitPerMinute'>> => {
+  const { HEADERS_TIMEOUT_SECONDS, CONNECTIONS_PER_ADDRESS, API_GUEST_LIMIT_PER_MINUTE } = edgeLimits(env);
+  const imagesDir = path.join(dataDir, 'images');
+  await mkdir(imagesDir, { recursive: true });
+  const imagesRoot = (await workersMayRead(imagesDir)) ? dataDir : undefined;
+  if (!imagesRoot) log(`[nginx] ${imagesDir} is not readable by nginx's workers (nobody): images go through the BFFs`);
+  return {
+    slow: { headerSeconds: HEADERS_TIMEOUT_SECONDS, connectionsPerAddress: CONNECTIONS_PER_ADDRESS },
+    imagesRoot,
+    catalogueLimitPerMinute: API_GUEST_LIMIT_PER_MINUTE,
+  };
 };
 
 const listening = (host: string, port: number): Promise<boolean> =>

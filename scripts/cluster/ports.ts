@@ -99,3 +99,25 @@ export const holdsPort = async (pid: number, port: number): Promise<boolean | un
   }
   return false;
 };
+
+/** Tries at a port another program took between its choice and its use. */
+const PORT_TRIES = 3;
+
+/**
+ * Starts a part on its chosen port and, when `taken(error)` says another program had taken
+ * that port meanwhile, moves it to a fresh one (`move`) and starts it again: at most
+ * PORT_TRIES in all. Only where nothing names the port yet (a first start).
+ */
+export const startOnFreePort = async <T>(
+  start: () => Promise<T>,
+  { taken, move }: { taken: (error: unknown) => boolean; move: (port: number) => void },
+): Promise<T> => {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (tries === PORT_TRIES || !taken(error)) throw error;
+      move(await freePort());
+    }
+  }
+};
