@@ -128,6 +128,14 @@ describe('security: open orders, reviewers, prices and profile values through th
       ['phoneNumber', 'x', 'Please enter a valid phone number'],
       ['name', invisible, 'Please enter a name'],
       ['lastName', `${invisible}\u00a0`, 'Please enter your last name'],
+      // Blank-looking letters, lone marks and selectors are not visible; control characters are refused.
+      ['address', '\u3164\u3164 \u3164', 'Please enter a valid address'],
+      ['city', '\u2800\u2800', 'Please enter a valid city'],
+      ['country', '\u0301\ufe0f\u0301', 'Please enter a valid country'],
+      ['name', '\u115f\u1160', 'Please enter a name'],
+      ['name', 'Ada\u001b[2J', 'Please enter a name'],
+      ['lastName', 'Lee\u0007', 'Please enter your last name'],
+      ['state', 'NY\u0085', 'Please enter a valid state'],
     ])('when a profile sets %s to %j, then 400 with its message naming it', async (field, value, message) => {
       const cookie = await newAccount();
       const res = await send('PUT', '/api/users/profile', cookie, { ...completeProfile('Hoarder'), password: PASSWORD, [field]: value });
@@ -150,11 +158,16 @@ describe('security: open orders, reviewers, prices and profile values through th
     it('when a profile stored before these rules holds U+200B, then an order counts it as missing and takes nothing', async () => {
       const cookie = await buyer();
       const session = (await (await send('GET', '/api/session', cookie)).json()) as { user: { _id: string } };
-      await t.db.query('update users set address = $2, zip_code = $3 where id = $1', [session.user._id, invisible, 'x']);
+      await t.db.query('update users set address = $2, zip_code = $3, city = $4 where id = $1', [
+        session.user._id,
+        invisible,
+        'x',
+        '\uffa0\uffa0',
+      ]);
       const product = await addProduct(t.db, { name: 'Ghost-addressed lamp', category: 'Security/Lamps', count: 4 });
       const res = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 1 }], 'cod'));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, zipCode.`, field: 'address' });
+      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, city, zipCode.`, field: 'address' });
       expect(await productRow(t, product)).toEqual({ count: 4, sales: 0 });
     });
   });
