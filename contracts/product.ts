@@ -21,6 +21,15 @@ export const Review = z.object({
 });
 export type Review = z.infer<typeof Review>;
 
+/**
+ * How a review names its writer: the first name and the last name's initial (`John D.`), so a
+ * review never publishes a customer's full name. Stored so at write time; migration 015 rewrote older rows.
+ */
+export const reviewerName = (name: string, lastName: string): string => {
+  const initial = [...lastName.trim()][0];
+  return initial ? `${name.trim()} ${initial}.` : name.trim();
+};
+
 export const ProductAttr = z.object({ key: z.string(), value: z.string() });
 export type ProductAttr = z.infer<typeof ProductAttr>;
 
