@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, tooManyOpenOrders } from '../../contracts/rules.ts';
+import { MESSAGES, tooManyOpenOrders, tooManyUnits } from '../../contracts/rules.ts';
 import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
 import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
@@ -58,6 +58,20 @@ describe('security: open orders, reviewers, prices and profile values through th
       expect(await refused.json()).toEqual({ message: tooManyOpenOrders(10), field: 'cartItems' });
       expect(await productRow(t, product)).toEqual({ count: 5, sales: 10 });
       expect(await orderCount(t)).toBe(before);
+    });
+
+    it('when one cash-on-delivery order asks for a whole stock of 17, then 400 names cartItems, nothing is taken, and 10 are accepted', async () => {
+      const cookie = await buyer();
+      const product = await addProduct(t.db, { name: 'Seventeen handhelds', category: 'Security/Consoles', priceCents: 29_900, count: 17 });
+      const before = await orderCount(t);
+      const refused = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 17 }], 'cod'));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: tooManyUnits(10), field: 'cartItems' });
+      expect(tooManyUnits(10)).toBe('You can order at most 10 of one product');
+      expect(await productRow(t, product)).toEqual({ count: 17, sales: 0 });
+      expect(await orderCount(t)).toBe(before);
+      expect((await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 10 }], 'cod'))).status).toBe(201);
+      expect(await productRow(t, product)).toEqual({ count: 7, sales: 10 });
     });
 
     it('when 20 orders from an account with none open arrive at once, then exactly 10 are placed and 10 answered 429', async () => {
