@@ -11,7 +11,7 @@ import { AppProviders } from './app/providers.tsx';
 import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
 import { ServerDataProvider } from './lib/server-data.tsx';
 import { MaxUnitsContext } from './lib/order-limit.ts';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../contracts/rules.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../contracts/order-limit.ts';
 import { ShopRoutes } from './app/shop-routes.tsx';
 import { AttractScreen, ATTRACT_DATA_URLS } from './features/kiosk/kiosk-screens.tsx';
 import { GlobalStyles } from './ui/global-styles.tsx';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, typedText } from './common.ts';
+import { Id } from './common.ts';
+import { typedText } from './typed-text.ts';
 
 export const CategoryAttr = z.object({
   key: z.string().min(1).max(100),

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-import { hasControlCharacter } from './value-rules.ts';
-
 export * from './rules.ts';
-
-/** A typed text field: a control character anywhere is refused with that field's own message (value-rules.ts). */
-export const typedText = (message: string, multiLine = false) => z.string().refine((v) => !hasControlCharacter(v, multiLine), message);
 
 /** Every entity id on the wire is an opaque string (a UUID in the database). */
 export const Id = z.string().min(1).max(64);

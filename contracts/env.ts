@@ -1,7 +1,7 @@
 // The configuration's shared schema helpers (zod only, like all of contracts/). Reading files
 // and secrets belongs to the servers: api/config.ts.
 import { z } from 'zod';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from './rules.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from './order-limit.ts';
 
 /** Thrown when the environment is missing or malformed; its message says what to set. */
 export class ConfigError extends Error {

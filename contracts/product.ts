@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Money, Timestamp, typedText } from './common.ts';
+import { Id, Money, Timestamp } from './common.ts';
+import { typedText } from './typed-text.ts';
 import { SORTS } from './rules.ts';
 import { PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
 

@@ -1,7 +1,6 @@
 // The settings the server hands to the page (an escaped JSON block in index.html). zod/mini:
 // the kiosk chunk validates it in the browser, where the full zod would weigh 95 KB.
 import * as z from 'zod/mini';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from './rules.ts';
 
 /** The id of the `<script type="application/json">` block that carries them. */
 export const SHOP_SETTINGS_ID = 'shop-settings';
@@ -16,7 +15,6 @@ export const SHOP_SETTINGS_DEFAULTS = {
   kioskWarningSeconds: 15,
   kioskHandoffSeconds: 120,
   kioskExitHoldSeconds: 5,
-  maxUnitsPerProduct: MAX_UNITS_PER_PRODUCT_DEFAULT,
 } as const;
 
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
@@ -32,8 +30,11 @@ export const ShopSettings = z.object({
   kioskHandoffSeconds: seconds,
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS). */
   kioskExitHoldSeconds: seconds,
-  /** MAX_UNITS_PER_PRODUCT: the quantity choices of a product page, cart and kiosk stop there. */
-  maxUnitsPerProduct: z._default(z.int().check(z.minimum(1)), MAX_UNITS_PER_PRODUCT_DEFAULT),
+  /**
+   * MAX_UNITS_PER_PRODUCT: the quantity choices of a product page, cart and kiosk stop there. The
+   * shop's pages read it by hand (client/lib/order-limit.ts), so the kiosk chunk's zod skips it.
+   */
+  maxUnitsPerProduct: z.optional(z.int()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
 });

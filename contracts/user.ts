@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, typedText } from './common.ts';
+import { Id } from './common.ts';
+import { typedText } from './typed-text.ts';
 import { LIMITS, MESSAGES } from './rules.ts';
 import { ADDRESS_MESSAGES, type AddressField, cleanText, isValidAddressValue, visible } from './value-rules.ts';
 

@@ -1,4 +1,4 @@
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../../contracts/rules.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../../contracts/order-limit.ts';
 import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settings.ts';
 import type { BffConfig } from '../config.ts';
 

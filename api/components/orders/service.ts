@@ -1,6 +1,7 @@
 import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
 import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '../../../contracts/order-search.ts';
-import { MESSAGES, type ShippingField, tooManyOpenOrders, tooManyUnits } from '../../../contracts/rules.ts';
+import { tooManyUnits } from '../../../contracts/order-limit.ts';
+import { MESSAGES, type ShippingField, tooManyOpenOrders } from '../../../contracts/rules.ts';
 import { missingShippingFields } from '../../../contracts/value-rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';

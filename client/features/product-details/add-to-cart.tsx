@@ -12,7 +12,7 @@ import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { quantityOptions, useMaxUnits } from '../../lib/order-limit.ts';
-import { tooManyUnits } from '../../../contracts/rules.ts';
+import { tooManyUnits } from '../../../contracts/order-limit.ts';
 
 /**
  * The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null.
