@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
+import { openToOthers } from '../api/testing/open-to-others.ts';
 import { builtFolder, npmStart as npmStartIn } from './testing/npm-start.ts';
 
 /** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
@@ -32,23 +33,6 @@ const npmStart = (env: Record<string, string> = {}) => {
   const start = npmStartIn(dir, env);
   running = start.child;
   return start;
-};
-
-/**
- * Every entry of DATA_DIR with the bits others have on it, except those intended (api/private-files.ts):
- * DATA_DIR itself passed through (0711), the images others may read (folders 0755, files 0644).
- */
-const openToOthers = async (dataDir: string): Promise<string[]> => {
-  const found: string[] = [];
-  const visit = async (relative: string) => {
-    const stat = await lstat(path.join(dataDir, relative));
-    const images = relative === 'images' || relative.startsWith('images/');
-    const allowed = relative === '' ? 0o011 : images ? (stat.isDirectory() ? 0o055 : 0o044) : 0;
-    if ((stat.mode & 0o077 & ~allowed) !== 0) found.push(`${relative || '.'} ${(stat.mode & 0o777).toString(8)}`);
-    if (stat.isDirectory()) for (const name of await readdir(path.join(dataDir, relative))) await visit(path.join(relative, name));
-  };
-  await visit('');
-  return found;
 };
 
 /** Waits until npm start says it is open; answers the shop's URL and both processes' ids. */
