@@ -5,7 +5,6 @@
  * (never through the environment, where `ps e` would show it), and learns its loopback URL
  * from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
  */
-import './owner-only.ts';
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,5 +1,5 @@
 /**
- * Imported first by every command that writes DATA_DIR (npm start and its parts, the cluster,
+ * Imported first by every command that writes DATA_DIR (npm start, start:api, start:bff, start:cluster,
  * seed, backup, restore, create-admin, images:rebuild): what it creates is its owner's alone.
  * See api/private-files.ts for the exceptions (the images others serve, folders passed through).
  */
