@@ -1,6 +1,7 @@
 /**
  * DATA_DIR holds the database (password hashes, addresses), secrets and backups: what the shop
- * writes there is its owner's alone, folders 0700 and files 0600. Two exceptions, each for a
+ * writes there is its owner's alone: folders 0700 and files 0600 as it makes them, and for what
+ * an older version left, no bits for group or others (the owner's are kept). Two exceptions, each for a
  * reader that is not the shop's user: DATA_DIR/images (product pictures, public on the site
  * anyway) stays readable by others, folders 0755 and files 0644, because the cluster's nginx
  * workers run as `nobody` and serve it directly; and the folders on the way to what another
@@ -44,12 +45,16 @@ export const keepPgliteFilesPrivate = (dataDir: string): void => {
   fs.chmodSync = (file, mode) => chmodSync(file, inPglite(file) ? (typeof mode === 'string' ? parseInt(mode, 8) : mode) & ~OTHERS : mode);
 };
 
-/** The mode an entry of DATA_DIR should have, from its path relative to DATA_DIR. */
-export const intendedMode = (relative: string, isDir: boolean): number => {
-  if (isDir && PASS_THROUGH.has(relative)) return PASS_THROUGH_MODE;
+/**
+ * The mode an entry of DATA_DIR should have, from its path relative to DATA_DIR and its mode now.
+ * Only the bits of others change: the owner's stay as they are (a file that runs keeps running).
+ */
+export const intendedMode = (relative: string, isDir: boolean, mode: number): number => {
+  const owner = mode & 0o700;
+  if (isDir && PASS_THROUGH.has(relative)) return owner | (PASS_THROUGH_MODE & OTHERS);
   const underImages = relative === IMAGES || relative.startsWith(IMAGES + path.sep);
-  if (underImages) return isDir ? PUBLIC_DIR_MODE : PUBLIC_FILE_MODE;
-  return isDir ? 0o700 : 0o600;
+  if (underImages) return owner | ((isDir ? PUBLIC_DIR_MODE : PUBLIC_FILE_MODE) & OTHERS);
+  return owner;
 };
 
 /**
@@ -67,7 +72,7 @@ export const settleDataDir = async (dataDir: string): Promise<number> => {
     const stat = await lstat(full).catch(() => null);
     if (!stat || stat.isSymbolicLink() || (uid !== undefined && stat.uid !== uid)) return;
     const mode = stat.mode & 0o777;
-    const wanted = intendedMode(relative, stat.isDirectory());
+    const wanted = intendedMode(relative, stat.isDirectory(), mode);
     if (mode !== wanted) {
       if ((mode & OTHERS & ~wanted) !== 0) opened++;
       await chmod(full, wanted).catch(() => undefined);
