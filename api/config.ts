@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, optionalEnv, parseEnv } from '../contracts/env.ts';
+import { ConfigError, OrderLimitEnv, optionalEnv, parseEnv } from '../contracts/env.ts';
 import { SlowRequestEnv } from './http/slow-requests.ts';
 
 const ApiEnv = z.object({
@@ -62,6 +62,8 @@ const ApiEnv = z.object({
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Issue 27: orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
   MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** How many units of one product one order may take; a larger line is refused (400). */
+  ...OrderLimitEnv,
   // Issue 26: how long browsers, nginx and the BFF keep a guest's catalogue answer and page.
   CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Issue [Data]: a backup every this many hours (fractions allowed) into DATA_DIR/backups; unset or 0: none. */

@@ -13,6 +13,7 @@ import { rebuildOnStart } from './components/images/rebuild.ts';
 import type { ApiConfig } from './config.ts';
 import { type Db, openDb } from './db/index.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { settleDataDir, settledLine } from './private-files.ts';
 
 export type OpenAndStartOptions = {
   config: ApiConfig;
@@ -81,6 +82,9 @@ export const openAndStartApi = async ({
   try {
     const demoAccounts = await seedIfAsked(db, config, say, progress);
     await rebuildOnStart(db, config.DATA_DIR, say);
+    // After the seed and the rebuild wrote theirs: a folder from an older version is closed too.
+    const closed = settledLine(config.DATA_DIR, await settleDataDir(config.DATA_DIR));
+    if (closed) say(closed);
     api = createApi({ db, config, logger });
     const { url } = await api.start(port, host);
     // Issue [Data]: npm run backup finds the process that owns the embedded database here.

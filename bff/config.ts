@@ -1,7 +1,7 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { SlowRequestEnv, configuredSecret } from '../api/index.ts';
-import { optionalEnv, parseEnv } from '../contracts/env.ts';
+import { OrderLimitEnv, optionalEnv, parseEnv } from '../contracts/env.ts';
 import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
 
@@ -139,6 +139,8 @@ const BffEnv = z.object({
     .default(32 * 1024 ** 2),
   /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
+  /** Handed to the page: its quantity choices stop at the API's limit (contracts/env.ts). */
+  ...OrderLimitEnv,
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),

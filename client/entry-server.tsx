@@ -10,6 +10,8 @@ import type { RenderedPage, ServerData, ServerRenderBundle } from '../contracts/
 import { AppProviders } from './app/providers.tsx';
 import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
 import { ServerDataProvider } from './lib/server-data.tsx';
+import { MaxUnitsContext } from './lib/order-limit.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../contracts/order-limit.ts';
 import { ShopRoutes } from './app/shop-routes.tsx';
 import { AttractScreen, ATTRACT_DATA_URLS } from './features/kiosk/kiosk-screens.tsx';
 import { GlobalStyles } from './ui/global-styles.tsx';
@@ -45,14 +47,16 @@ const kioskTree = (data: ServerData) => (
   </ServerDataProvider>
 );
 
-const shopTree = (url: string, data: ServerData) => (
-  <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
-    <StaticRouter location={url}>
-      <ServerDataProvider value={data}>
-        <ShopRoutes />
-      </ServerDataProvider>
-    </StaticRouter>
-  </AppProviders>
+const shopTree = (url: string, data: ServerData, maxUnits: number) => (
+  <MaxUnitsContext.Provider value={maxUnits}>
+    <AppProviders storages={{ local: memoryStorage(), session: memoryStorage() }} openSocket={noSocket} serverData={data}>
+      <StaticRouter location={url}>
+        <ServerDataProvider value={data}>
+          <ShopRoutes />
+        </ServerDataProvider>
+      </StaticRouter>
+    </AppProviders>
+  </MaxUnitsContext.Provider>
 );
 
 /**
@@ -137,7 +141,11 @@ const toHtml = (url: string, tree: ReactNode, cache: EmotionCache): Promise<stri
 
 const render: ServerRenderBundle['render'] = async (url, data, options): Promise<RenderedPage> => {
   const cache = collectingCache();
-  const html = await toHtml(url, options?.kiosk ? kioskTree(data) : shopTree(url, data), cache);
+  const html = await toHtml(
+    url,
+    options?.kiosk ? kioskTree(data) : shopTree(url, data, options?.maxUnitsPerProduct ?? MAX_UNITS_PER_PRODUCT_DEFAULT),
+    cache,
+  );
   const { pathname, search } = new URL(url, 'http://shop.invalid');
   return { html, styles: headStyles(cache), lcpImage: options?.kiosk ? null : lcpImageOf(pathname, search, data) };
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { typedText } from './typed-text.ts';
 
 export const CategoryAttr = z.object({
   key: z.string().min(1).max(100),
@@ -17,8 +18,7 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
-const categoryName = z
-  .string()
+const categoryName = typedText('Please enter a category name')
   .trim()
   .min(1, 'Please enter a category name')
   .max(200)
@@ -31,8 +31,8 @@ export const CategoryCreateBody = z.object({ category: categoryName });
 export type CategoryCreateBody = z.infer<typeof CategoryCreateBody>;
 
 export const CategoryAttrBody = z.object({
-  key: z.string().trim().min(1, 'Please enter an attribute key').max(100),
-  val: z.string().trim().min(1, 'Please enter an attribute value').max(100),
+  key: typedText('Please enter an attribute key').trim().min(1, 'Please enter an attribute key').max(100),
+  val: typedText('Please enter an attribute value').trim().min(1, 'Please enter an attribute value').max(100),
   categoryChoosen: z.string().min(1, 'Please choose a category'),
 });
 export type CategoryAttrBody = z.infer<typeof CategoryAttrBody>;

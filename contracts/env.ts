@@ -1,6 +1,7 @@
 // The configuration's shared schema helpers (zod only, like all of contracts/). Reading files
 // and secrets belongs to the servers: api/config.ts.
 import { z } from 'zod';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from './order-limit.ts';
 
 /** Thrown when the environment is missing or malformed; its message says what to set. */
 export class ConfigError extends Error {
@@ -29,3 +30,13 @@ export const booleanEnv = (fallback: boolean) =>
       .transform((v) => v === 'true' || v === '1')
       .or(z.boolean()),
   );
+
+/** Read by the API (it refuses a larger line) and the BFF (it hands the number to the page's quantity choices). */
+export const OrderLimitEnv = {
+  MAX_UNITS_PER_PRODUCT: z.coerce
+    .number({ error: 'must be a whole number of units, 1 or more, like 10' })
+    .int('must be a whole number of units, 1 or more, like 10')
+    .min(1, 'must be a whole number of units, 1 or more, like 10')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(MAX_UNITS_PER_PRODUCT_DEFAULT),
+};

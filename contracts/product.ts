@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Money, Timestamp } from './common.ts';
+import { typedText } from './typed-text.ts';
 import { SORTS } from './rules.ts';
 import { PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
 
@@ -20,6 +21,15 @@ export const Review = z.object({
   createdAt: Timestamp,
 });
 export type Review = z.infer<typeof Review>;
+
+/**
+ * How a review names its writer: the first name and the last name's initial (`John D.`), so a
+ * review never publishes a customer's full name. Stored so at write time; migration 015 rewrote older rows.
+ */
+export const reviewerName = (name: string, lastName: string): string => {
+  const initial = [...lastName.trim()][0];
+  return initial ? `${name.trim()} ${initial}.` : name.trim();
+};
 
 export const ProductAttr = z.object({ key: z.string(), value: z.string() });
 export type ProductAttr = z.infer<typeof ProductAttr>;
@@ -68,8 +78,8 @@ export type ProductListResponse = {
 };
 
 export const ProductBody = z.object({
-  name: z.string().trim().min(1, 'Please enter a name').max(200),
-  description: z.string().trim().min(1, 'Please enter a description').max(5000),
+  name: typedText('Please enter a name').trim().min(1, 'Please enter a name').max(200),
+  description: typedText('Please enter a description', true).trim().min(1, 'Please enter a description').max(5000),
   count: z.coerce.number().int('Count must be a whole number').nonnegative('Count cannot be negative').max(1_000_000),
   /** Read from its decimal text, a number's or a string's (issue 27: 0.001 was stored as 0); dollars out. */
   price: z.unknown().transform((value, ctx) => {
@@ -78,9 +88,14 @@ export const ProductBody = z.object({
     ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
     return z.NEVER;
   }),
-  category: z.string().trim().min(1, 'Please choose a category').max(200),
+  category: typedText('Please choose a category').trim().min(1, 'Please choose a category').max(200),
   attributesTable: z
-    .array(z.object({ key: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(100) }))
+    .array(
+      z.object({
+        key: typedText('Please enter an attribute key').trim().min(1).max(100),
+        value: typedText('Please enter an attribute value').trim().min(1).max(100),
+      }),
+    )
     .max(50)
     .default([]),
 });
@@ -91,7 +106,7 @@ export type ProductUpdatedResponse = { message: 'product updated' };
 export type ProductRemovedResponse = { message: 'product removed' };
 
 export const ReviewBody = z.object({
-  comment: z.string().trim().min(1, 'Please write a comment').max(2000),
+  comment: typedText('Please write a comment', true).trim().min(1, 'Please write a comment').max(2000),
   rating: z.coerce.number().int('Rating must be a whole number of stars').min(1, 'Please choose a rating').max(5),
 });
 export type ReviewBody = z.infer<typeof ReviewBody>;

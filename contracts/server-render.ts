@@ -25,7 +25,10 @@ export type RenderedPage = {
 export type LcpImage = { href: string; srcset?: string; sizes?: string };
 
 /** `kiosk`: the page is a kiosk's (`/kiosk`, or any page with KIOSK=1): its attract screen is rendered, whatever the route. */
-export type RenderOptions = { kiosk?: boolean };
+export type RenderOptions = {
+  kiosk?: boolean;
+  /** The page's MAX_UNITS_PER_PRODUCT, so the rendered quantity choices match the browser's. */ maxUnitsPerProduct?: number;
+};
 
 /** What dist/server/entry-server.js exports. */
 export type ServerRenderBundle = {

@@ -30,6 +30,11 @@ export const ShopSettings = z.object({
   kioskHandoffSeconds: seconds,
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS). */
   kioskExitHoldSeconds: seconds,
+  /**
+   * MAX_UNITS_PER_PRODUCT: the quantity choices of a product page, cart and kiosk stop there. The
+   * shop's pages read it by hand (client/lib/order-limit.ts), so the kiosk chunk's zod skips it.
+   */
+  maxUnitsPerProduct: z.optional(z.int()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { typedText } from './typed-text.ts';
 import { LIMITS, MESSAGES } from './rules.ts';
-import { ADDRESS_MESSAGES, type AddressField, cleanText, isValidAddressValue } from './value-rules.ts';
+import { ADDRESS_MESSAGES, type AddressField, cleanText, isValidAddressValue, visible } from './value-rules.ts';
 
 /** A user as any response shows it: never a password or its hash. */
 export const User = z.object({
@@ -43,10 +44,18 @@ export const CURRENT_PASSWORD_FAILURE = 'current-password';
 
 const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.email)).pipe(z.string().max(254, MESSAGES.email));
 const password = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(200, MESSAGES.password);
-/** Typed text as stored: invisible characters dropped and the ends trimmed (issue 27). */
-const cleaned = (tooLong: string) => z.string().max(1000, tooLong).transform(cleanText);
-const name = cleaned(MESSAGES.name).pipe(z.string().min(1, MESSAGES.name).max(100, MESSAGES.name));
-const lastName = cleaned(MESSAGES.lastName).pipe(z.string().min(1, MESSAGES.lastName).max(100, MESSAGES.lastName));
+/** Typed text as stored: control characters refused, invisible ones dropped and the ends trimmed (issue 27). */
+const cleaned = (message: string) => typedText(message).max(1000, message).transform(cleanText);
+/** A name a reader can see: at least one visible character (value-rules.ts), not a Hangul filler alone. */
+const personName = (message: string) =>
+  cleaned(message).pipe(
+    z
+      .string()
+      .max(100, message)
+      .refine((v) => visible(v) > 0, message),
+  );
+const name = personName(MESSAGES.name);
+const lastName = personName(MESSAGES.lastName);
 /** An address field of the profile: may be empty (spec section 5); a filled one must be valid. */
 const addressValue = (field: AddressField) =>
   cleaned(ADDRESS_MESSAGES[field])

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ProductBody } from './product.ts';
 import { ProfileUpdateBody, RegisterBody } from './user.ts';
-import { addressValueProblem, cleanText, missingShippingFields, PRICE_MESSAGE, priceCentsOf } from './value-rules.ts';
+import { CategoryCreateBody } from './category.ts';
+import { ProductBody, ReviewBody } from './product.ts';
+import { addressValueProblem, cleanText, missingShippingFields, PRICE_MESSAGE, priceCentsOf, visible } from './value-rules.ts';
 
 describe('prices in dollars and cents', () => {
   it.each([
@@ -111,5 +112,53 @@ describe('profile values', () => {
     };
     expect(missingShippingFields(good)).toEqual([]);
     expect(missingShippingFields({ ...good, address: '\u200b', zipCode: 'x' })).toEqual(['address', 'zipCode']);
+  });
+});
+
+describe('what a reader can see', () => {
+  const blanks = ['\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', '\u2800\u2800', '\u0301\u0301', '\ufe0f\ufe0f', '\u3164\u0301\u2800'];
+
+  it.each(blanks)(
+    'when a value is %j (fillers, a braille blank, lone marks, variation selectors), then nothing in it counts as visible',
+    (value) => {
+      expect(visible(value)).toBe(0);
+      expect(addressValueProblem('address', value)).toBe('Please enter a valid address');
+      const result = ProfileUpdateBody.safeParse({ name: value, lastName: value, city: value });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['name', 'Please enter a name'],
+        ['lastName', 'Please enter your last name'],
+        ['city', 'Please enter a valid city'],
+      ]);
+    },
+  );
+
+  it('when a value has letters, digits, punctuation or symbols, then those count, accents and emoji included', () => {
+    expect(visible('Zoë')).toBe(3);
+    expect(visible('e\u0301')).toBe(1);
+    expect(visible('№ 5 ❤\ufe0f')).toBe(3);
+    expect(visible('서울')).toBe(2);
+  });
+
+  it.each([
+    ['name', '\u001b[2JAda'],
+    ['lastName', 'Lee\u0007'],
+    ['address', '12 Main St\u0085'],
+    ['city', 'Lon\ndon'],
+    ['phoneNumber', '\t123456'],
+  ] as const)("when %s holds a control character (%j), then it is refused with that field's message", (field, value) => {
+    const result = ProfileUpdateBody.safeParse({ name: 'Ada', lastName: 'Lovelace', [field]: value });
+    const message =
+      { name: 'Please enter a name', lastName: 'Please enter your last name' }[field as string] ??
+      addressValueProblem(field as 'address', value);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+    expect(message).toMatch(/^Please enter/);
+  });
+
+  it('when a product, review or category holds a control character, then it is refused; a line break in a review is kept', () => {
+    const product = ProductBody.safeParse({ name: 'Lamp\u001b[2J', description: 'Bright\nand warm', count: 1, price: 5, category: 'C' });
+    expect(product.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', 'Please enter a name']]);
+    expect(ReviewBody.safeParse({ comment: 'Good\u0007', rating: 5 }).error?.issues[0]?.message).toBe('Please write a comment');
+    expect(ReviewBody.parse({ comment: 'Good.\nWould buy again.', rating: 5 }).comment).toBe('Good.\nWould buy again.');
+    expect(CategoryCreateBody.safeParse({ category: 'Lamps\u0085' }).success).toBe(false);
   });
 });

@@ -28,6 +28,9 @@ const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu;
 /** A typed value as stored: invisible characters dropped, then the ends trimmed. */
 export const cleanText = (value: string): string => value.replace(INVISIBLE, '').trim();
 
+/** Whether a typed name would be kept: no control character and at least one visible one. */
+export const isNameValue = (value: string): boolean => !hasControlCharacter(value) && visible(cleanText(value)) > 0;
+
 /** The profile's address fields (rules.ts's SHIPPING_FIELDS); each may be empty (spec section 5), a filled one must be valid. */
 export const ADDRESS_FIELDS = SHIPPING_FIELDS;
 export type AddressField = ShippingField;
@@ -41,7 +44,22 @@ export const ADDRESS_MESSAGES: Record<AddressField, string> = {
   phoneNumber: 'Please enter a valid phone number',
 };
 
-const visible = (value: string): number => [...value.replace(/ /g, '')].length;
+// A character a reader sees: a letter, digit, punctuation or symbol, but not a default-ignorable
+// one (Hangul fillers, variation selectors) nor a letter or symbol that draws nothing (the
+// Hangul fillers again, the braille blank). Spaces, lone combining marks and controls never count.
+const DRAWN = /^[\p{L}\p{N}\p{P}\p{S}]$/u;
+const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+const BLANK_LOOKING = new Set(['\u115f', '\u1160', '\u3164', '\uffa0', '\u2800']);
+const isVisibleChar = (c: string): boolean => DRAWN.test(c) && !IGNORABLE.test(c) && !BLANK_LOOKING.has(c);
+/** How many characters of a value a reader sees (see isVisibleChar): `'\u3164\u3164'` has none. */
+export const visible = (value: string): number => [...value].filter(isVisibleChar).length;
+
+// Control characters (C0, DEL, C1: `ESC [2J`, BEL, NEL) are refused in every text field; a
+// multi-line one (a description, a review) may hold line breaks and tabs.
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+/** Whether a typed value holds a control character (multiLine: other than a tab or line break). */
+export const hasControlCharacter = (value: string, multiLine = false): boolean => (multiLine ? CONTROL_BUT_LINES : CONTROL).test(value);
 const digits = (value: string): number => value.replace(/\D/g, '').length;
 
 const VALID: Record<AddressField, (value: string) => boolean> = {
@@ -60,6 +78,7 @@ export const isValidAddressValue = (field: AddressField, cleaned: string): boole
 
 /** The message for a filled address field that is not valid (after cleaning); null when it is empty or valid. */
 export const addressValueProblem = (field: AddressField, value: string): string | null => {
+  if (hasControlCharacter(value)) return ADDRESS_MESSAGES[field];
   const cleaned = cleanText(value);
   return cleaned === '' || isValidAddressValue(field, cleaned) ? null : ADDRESS_MESSAGES[field];
 };

@@ -4,6 +4,7 @@
  * password hashes and addresses). Works beside a running shop: on PostgreSQL over a connection
  * of its own, on the embedded database by asking the shop that owns it (DATA_DIR/run/api.json).
  */
+import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { defaultBackupPath, loadApiConfig, takeBackup } from '../api/index.ts';
 import { describeManifest, formatSize } from './backup-report.ts';

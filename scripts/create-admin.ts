@@ -5,6 +5,7 @@
  * exist). The password comes from ADMIN_PASSWORD, or is asked for twice on a terminal
  * without being echoed. Refuses weak passwords and emails already registered.
  */
+import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RegisterBody } from '../contracts/user.ts';

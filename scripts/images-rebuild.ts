@@ -5,6 +5,7 @@
  * Safe to stop and run again: it finishes what is left and redoes nothing. `npm start` runs it
  * too when an image lacks its variants. With the embedded database, stop the shop first.
  */
+import './owner-only.ts';
 import { imagesToRebuild, loadApiConfig, openDb, rebuildImages } from '../api/index.ts';
 
 const main = async (): Promise<void> => {

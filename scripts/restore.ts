@@ -4,6 +4,7 @@
  * images. Checks the whole file first; refuses a target that holds a shop unless --replace, a
  * target a shop runs on, a backup newer than the code. --dry-run checks and prints only.
  */
+import './owner-only.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { restoreBackup, runningApi } from '../api/index.ts';

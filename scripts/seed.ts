@@ -6,6 +6,7 @@
  * With NODE_ENV=production the demo seed makes nothing (see seedDemo); --catalogue-only
  * seeds categories and products without any account.
  */
+import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { loadApiConfig, openDb } from '../api/index.ts';
 import { seedDemo, seedLarge } from '../api/db/seed/index.ts';

@@ -6,6 +6,7 @@
  * the internal credential from its parent, reports its URL back, and stops when told to (after
  * the BFF has drained) or when its parent is gone.
  */
+import './owner-only.ts';
 import { createLogger, loadApiConfig, openAndStartApi, readableFor } from '../api/index.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';

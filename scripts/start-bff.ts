@@ -2,6 +2,7 @@
  * npm run start:bff: the BFF alone on PORT, against the API at API_URL (required here).
  * Serves dist/client and dist/widgets as built by `npm run build`.
  */
+import './owner-only.ts';
 import { createBff, loadBffConfig, stopOnSignals } from '../bff/index.ts';
 
 const main = async (): Promise<void> => {

@@ -4,6 +4,7 @@
  * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
  * everything in order (a second one forces). See README, "Running at scale".
  */
+import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
 

@@ -1,7 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
+import { openToOthers } from '../api/testing/open-to-others.ts';
 import { builtFolder, npmStart as npmStartIn } from './testing/npm-start.ts';
 
 /** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
@@ -48,7 +50,7 @@ const opened = async (start: ReturnType<typeof npmStart>) => {
 
 describe('npm start: the API in its own process', () => {
   it(
-    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, and SIGTERM stops both',
+    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, SIGTERM stops both, and no file it wrote in DATA_DIR but the images is open to other users',
     async () => {
       // One start for both rules: each start costs this tier about 10 CPU s.
       const start = npmStart({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
@@ -85,15 +87,33 @@ describe('npm start: the API in its own process', () => {
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
       expect(alive(shop.apiPid)).toBe(false);
+      // The database (its write-ahead log holds password hashes), secrets, run files: the owner's alone.
+      expect(await openToOthers(path.join(dir, 'data'))).toEqual([]);
+      expect((await lstat(path.join(dir, 'data', 'pglite'))).mode & 0o777).toBe(0o700);
+      const pictures = (await readdir(path.join(dir, 'data', 'images'))).filter((n) => !n.startsWith('.'));
+      expect(pictures.length).toBeGreaterThan(0);
+      expect((await lstat(path.join(dir, 'data', 'images', pictures[0]!))).mode & 0o777).toBe(0o644);
     },
     SLOW,
   );
 
   it(
-    'when the API process dies, then npm start stops too, with a line saying which process ended and how',
+    'when the API process dies, then npm start stops too, with a line saying which process ended and how; a DATA_DIR an older version left open to others was closed at its start, with one line saying so',
     async () => {
+      const data = path.join(dir, 'data');
+      await mkdir(path.join(data, 'backups'), { recursive: true });
+      await mkdir(path.join(data, 'images'), { recursive: true });
+      await writeFile(path.join(data, 'backups', 'old.tar.gz'), 'hashes');
+      await writeFile(path.join(data, 'images', 'old.png'), 'picture');
+      await chmod(data, 0o777);
+      await chmod(path.join(data, 'backups'), 0o777);
+      await chmod(path.join(data, 'backups', 'old.tar.gz'), 0o666);
+      await chmod(path.join(data, 'images', 'old.png'), 0o600);
       const start = npmStart();
       const shop = await opened(start);
+      expect(start.output()).toMatch(/^Closed 3 files and folders in .*data that other users of this machine could read/m);
+      expect(await openToOthers(data)).toEqual([]);
+      expect((await lstat(path.join(data, 'images', 'old.png'))).mode & 0o777).toBe(0o644);
       process.kill(shop.apiPid, 'SIGKILL');
       expect(await start.exited).toBe(1);
       expect(start.output()).toMatch(

@@ -5,6 +5,7 @@
  * in a process of its own on an internal loopback port (API_PROCESS=inline: in this process)
  * and the BFF on PORT (default 3000). With API_URL set, only the BFF starts, against that API.
  */
+import './owner-only.ts';
 import { spawnSync } from 'node:child_process';
 import { startShop, stopOnSignals } from '../bff/index.ts';
 import { ensureFreshBuild } from './build-freshness.ts';

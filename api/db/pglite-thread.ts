@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { keepPgliteFilesPrivate } from '../private-files.ts';
 
 export type ThreadCall =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -16,6 +17,8 @@ export type ThreadReply =
 
 const port = parentPort;
 if (port) {
+  const { dataDir } = workerData as { dataDir?: string };
+  if (dataDir) keepPgliteFilesPrivate(dataDir);
   const pg = await PGlite.create(
     (workerData as { dataDir?: string }).dataDir ? { dataDir: (workerData as { dataDir: string }).dataDir } : {},
   );

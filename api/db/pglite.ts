@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { keepPgliteFilesPrivate } from '../private-files.ts';
 import type { Db, Queryable } from './types.ts';
 
 type Raw = { query: PGlite['query'] };
@@ -16,6 +17,7 @@ const wrap = (raw: Raw): Queryable => ({
  * connection (its own mutex), so a transaction never interleaves with other statements.
  */
 export const openPglite = async (dataDir?: string): Promise<Db> => {
+  if (dataDir) keepPgliteFilesPrivate(dataDir);
   const pg = await PGlite.create(dataDir ? { dataDir } : {});
   return fromPglite(pg, dataDir);
 };

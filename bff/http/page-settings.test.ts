@@ -23,6 +23,7 @@ describe('the settings the page gets', () => {
         KIOSK_WARNING_SECONDS: 5,
         KIOSK_HANDOFF_SECONDS: 90,
         KIOSK_EXIT_HOLD_SECONDS: 2,
+        MAX_UNITS_PER_PRODUCT: 4,
       },
     });
   });
@@ -32,7 +33,7 @@ describe('the settings the page gets', () => {
   });
 
   it.each(['/', '/kiosk', '/index.html', '/product-list'])(
-    'when the browser opens %s, then index.html carries the kiosk settings as a JSON data block',
+    'when the browser opens %s, then index.html carries the kiosk settings and the order limit as a JSON data block',
     async (path) => {
       const res = await fetch(bff.url + path);
       const html = await res.text();
@@ -43,6 +44,7 @@ describe('the settings the page gets', () => {
         kioskWarningSeconds: 5,
         kioskHandoffSeconds: 90,
         kioskExitHoldSeconds: 2,
+        maxUnitsPerProduct: 4,
       });
     },
   );

@@ -1,16 +1,18 @@
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../../contracts/order-limit.ts';
 import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settings.ts';
 import type { BffConfig } from '../config.ts';
 
-/** What of the BFF's configuration the page may know: kiosk mode and its timers, nothing secret. */
+/** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
-    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN'>>,
+    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT'>>,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
   kioskWarningSeconds: config.KIOSK_WARNING_SECONDS,
   kioskHandoffSeconds: config.KIOSK_HANDOFF_SECONDS,
   kioskExitHoldSeconds: config.KIOSK_EXIT_HOLD_SECONDS,
+  maxUnitsPerProduct: config.MAX_UNITS_PER_PRODUCT ?? MAX_UNITS_PER_PRODUCT_DEFAULT,
   // The kiosk's QR links point here, so phones on the shop's network can open them.
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
 });

@@ -47,7 +47,10 @@ export const clientFiles = (
     const html = await readFile(indexFile, 'utf8');
     const kiosk = settings.kiosk || req?.path === KIOSK_PATH;
     const guest = req && hasSession ? !(await hasSession(req)) : false;
-    const renderNow = () => (req && req.method === 'GET' && render ? render(req, html, { kiosk }) : Promise.resolve(null));
+    const renderNow = () =>
+      req && req.method === 'GET' && render
+        ? render(req, html, { kiosk, maxUnitsPerProduct: settings.maxUnitsPerProduct })
+        : Promise.resolve(null);
     const rendered = req && guest && guestPages?.cache ? await guestPages.cache.page(req, res, renderNow) : await renderNow();
     // The same bytes for every guest (no nonce, token or cookie in them): public for a short while.
     // With a session the page is revalidated every time and never kept by a shared cache.

@@ -6,7 +6,7 @@
  * order: the public port, the BFFs (they drain), the APIs, nginx, Redis, PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureFreshBuild } from '../build-freshness.ts';
@@ -20,6 +20,7 @@ import { describeExit, type Exit, type Proc } from './processes.ts';
 import { startRedis } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
 import { findTools } from './tools.ts';
+import { settleDataDir, settledLine } from '../../api/private-files.ts';
 
 export type ClusterOptions = {
   dataDir: string;
@@ -97,8 +98,11 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     });
   }
   await mkdir(clusterDir, { recursive: true });
-  // Others may pass through (PostgreSQL's user reaches its folders), not list: each part's folder is its own.
-  await chmod(clusterDir, 0o711);
+  await mkdir(path.join(dataDir, 'images'), { recursive: true });
+  // Others may pass through DATA_DIR and cluster/ (PostgreSQL's user reaches its folders, nginx's
+  // workers the images), not list them; everything else is the owner's alone (api/private-files.ts).
+  const closed = settledLine(dataDir, await settleDataDir(dataDir));
+  if (closed) log(closed);
   const secrets = await clusterSecrets(clusterDir);
   // New on every start, known only to nginx and the BFFs: what proves a request came through nginx.
   const proxySecret = randomBytes(32).toString('base64url');

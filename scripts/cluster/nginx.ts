@@ -105,7 +105,9 @@ export const startNginx = async (nginx: string, options: NginxConfigOptions, log
     await chmod(configFile, 0o600);
     await runToEnd({ name: NAME, command: nginx, args: ['-t', '-q', ...args], log });
   };
+  // nginx's workers (nobody, when started as root) pass through it to their own temp folders.
   await mkdir(path.join(options.dir, 'nginx-temp'), { recursive: true });
+  await chmod(path.join(options.dir, 'nginx-temp'), 0o711);
   await write(options);
   const proc = spawnPrefixed({ name: NAME, command: nginx, args, log });
   let current = options;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooManyUnits } from '../../contracts/order-limit.ts';
 import { MESSAGES, tooManyOpenOrders } from '../../contracts/rules.ts';
 import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
 import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
@@ -60,6 +61,20 @@ describe('security: open orders, reviewers, prices and profile values through th
       expect(await orderCount(t)).toBe(before);
     });
 
+    it('when one cash-on-delivery order asks for a whole stock of 17, then 400 names cartItems, nothing is taken, and 10 are accepted', async () => {
+      const cookie = await buyer();
+      const product = await addProduct(t.db, { name: 'Seventeen handhelds', category: 'Security/Consoles', priceCents: 29_900, count: 17 });
+      const before = await orderCount(t);
+      const refused = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 17 }], 'cod'));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: tooManyUnits(10), field: 'cartItems' });
+      expect(tooManyUnits(10)).toBe('You can order at most 10 of one product');
+      expect(await productRow(t, product)).toEqual({ count: 17, sales: 0 });
+      expect(await orderCount(t)).toBe(before);
+      expect((await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 10 }], 'cod'))).status).toBe(201);
+      expect(await productRow(t, product)).toEqual({ count: 7, sales: 10 });
+    });
+
     it('when 20 orders from an account with none open arrive at once, then exactly 10 are placed and 10 answered 429', async () => {
       const cookie = await buyer();
       const product = await addProduct(t.db, { name: 'Raced handheld', category: 'Security/Consoles', priceCents: 29_900, count: 100 });
@@ -83,8 +98,10 @@ describe('security: open orders, reviewers, prices and profile values through th
       const res = await send('GET', `/api/products/get-one/${product}`, undefined);
       expect(res.status).toBe(200);
       const text = await res.text();
-      expect(JSON.parse(text)).toMatchObject({ reviews: [{ user: { name: 'Hoarder Script' }, rating: 4, comment: 'Fine' }] });
-      expect((JSON.parse(text) as { reviews: Array<{ user: object }> }).reviews[0]!.user).toEqual({ name: 'Hoarder Script' });
+      // The first name and the last name's initial only, as for seeded reviews.
+      expect(JSON.parse(text)).toMatchObject({ reviews: [{ user: { name: 'Hoarder S.' }, rating: 4, comment: 'Fine' }] });
+      expect((JSON.parse(text) as { reviews: Array<{ user: object }> }).reviews[0]!.user).toEqual({ name: 'Hoarder S.' });
+      expect(text).not.toContain('Script');
       expect(text).not.toContain(session.user._id);
     });
   });
@@ -128,6 +145,14 @@ describe('security: open orders, reviewers, prices and profile values through th
       ['phoneNumber', 'x', 'Please enter a valid phone number'],
       ['name', invisible, 'Please enter a name'],
       ['lastName', `${invisible}\u00a0`, 'Please enter your last name'],
+      // Blank-looking letters, lone marks and selectors are not visible; control characters are refused.
+      ['address', '\u3164\u3164 \u3164', 'Please enter a valid address'],
+      ['city', '\u2800\u2800', 'Please enter a valid city'],
+      ['country', '\u0301\ufe0f\u0301', 'Please enter a valid country'],
+      ['name', '\u115f\u1160', 'Please enter a name'],
+      ['name', 'Ada\u001b[2J', 'Please enter a name'],
+      ['lastName', 'Lee\u0007', 'Please enter your last name'],
+      ['state', 'NY\u0085', 'Please enter a valid state'],
     ])('when a profile sets %s to %j, then 400 with its message naming it', async (field, value, message) => {
       const cookie = await newAccount();
       const res = await send('PUT', '/api/users/profile', cookie, { ...completeProfile('Hoarder'), password: PASSWORD, [field]: value });
@@ -150,11 +175,16 @@ describe('security: open orders, reviewers, prices and profile values through th
     it('when a profile stored before these rules holds U+200B, then an order counts it as missing and takes nothing', async () => {
       const cookie = await buyer();
       const session = (await (await send('GET', '/api/session', cookie)).json()) as { user: { _id: string } };
-      await t.db.query('update users set address = $2, zip_code = $3 where id = $1', [session.user._id, invisible, 'x']);
+      await t.db.query('update users set address = $2, zip_code = $3, city = $4 where id = $1', [
+        session.user._id,
+        invisible,
+        'x',
+        '\uffa0\uffa0',
+      ]);
       const product = await addProduct(t.db, { name: 'Ghost-addressed lamp', category: 'Security/Lamps', count: 4 });
       const res = await send('POST', '/api/orders', cookie, orderBody([{ productID: product, quantity: 1 }], 'cod'));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, zipCode.`, field: 'address' });
+      expect(await res.json()).toEqual({ message: `${MESSAGES.fillProfile} Missing: address, city, zipCode.`, field: 'address' });
       expect(await productRow(t, product)).toEqual({ count: 4, sales: 0 });
     });
   });

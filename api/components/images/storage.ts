@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { variantPath } from '../../../contracts/images.ts';
+import { PUBLIC_FILE_MODE } from '../../private-files.ts';
 import type { ProcessedImage } from './process.ts';
 
 /** Images are served at /images/<file> from DATA_DIR/images (api/app.ts). */
@@ -32,10 +33,14 @@ export const exists = (file: string): Promise<boolean> =>
     () => false,
   );
 
-/** Writes whole or not at all: a reader never sees half a file, a crash leaves only a `.tmp-*` file. */
+/**
+ * Writes whole or not at all: a reader never sees half a file, a crash leaves only a `.tmp-*` file.
+ * Readable by others (the owner-only umask notwithstanding): the cluster's nginx workers serve it.
+ */
 export const writeWhole = async (file: string, bytes: Uint8Array): Promise<void> => {
   const tmp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
   await writeFile(tmp, bytes, { flag: 'wx' });
+  await chmod(tmp, PUBLIC_FILE_MODE);
   await rename(tmp, file);
 };
 

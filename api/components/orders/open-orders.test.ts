@@ -95,6 +95,14 @@ describe('open orders per account, by default', () => {
     expect(t.config.MAX_OPEN_ORDERS_PER_ACCOUNT).toBe(10);
   });
 
+  it('when MAX_UNITS_PER_PRODUCT is unset, then it is 10; 0, 2.5 or a word stops the start naming it', async () => {
+    const secrets = { TOKEN_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) };
+    expect((await loadApiConfig(secrets)).MAX_UNITS_PER_PRODUCT).toBe(10);
+    expect((await loadApiConfig({ ...secrets, MAX_UNITS_PER_PRODUCT: '3' })).MAX_UNITS_PER_PRODUCT).toBe(3);
+    for (const bad of ['0', '2.5', 'many'])
+      await expect(loadApiConfig({ ...secrets, MAX_UNITS_PER_PRODUCT: bad })).rejects.toThrow(/MAX_UNITS_PER_PRODUCT: must be/);
+  });
+
   it('when 20 orders from an account with none open race, then exactly 10 are placed', async () => {
     const buyer = await shopper(t);
     const product = await addProduct(t, { priceCents: 1_000, count: 100 });

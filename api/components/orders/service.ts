@@ -1,5 +1,6 @@
 import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
 import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '../../../contracts/order-search.ts';
+import { tooManyUnits } from '../../../contracts/order-limit.ts';
 import { MESSAGES, type ShippingField, tooManyOpenOrders } from '../../../contracts/rules.ts';
 import { missingShippingFields } from '../../../contracts/value-rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
@@ -71,6 +72,9 @@ export const createOrder = async (
   idempotencyKey: string | null,
 ): Promise<{ order: Order; created: boolean }> => {
   const seen = new Set<string>();
+  const maxUnits = ctx.config.MAX_UNITS_PER_PRODUCT;
+  // Checked before anything is locked or taken: one order must not hold a product's whole stock.
+  if (body.cartItems.some((item) => item.quantity > maxUnits)) throw badRequest(tooManyUnits(maxUnits), 'cartItems');
   body.cartItems.forEach((item, index) => {
     if (seen.has(item.productID))
       throw badRequest('This product is in the cart twice: keep one line with the total quantity', `cartItems.${index}.productID`);

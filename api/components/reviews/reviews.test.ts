@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
@@ -22,7 +23,7 @@ describe('POST /api/users/review/:productId', () => {
     expect(await getOne(id)).toMatchObject({ rating: 0, reviewsNumber: 0, reviews: [] });
   });
 
-  it("when a user reviews, then 'review created' and the product shows the review, its average and count, the reviewer by name only", async () => {
+  it("when a user reviews, then 'review created' and the product shows the review, its average and count, the reviewer by first name and initial", async () => {
     const id = await newProduct('Reviewed book');
     const ann = await t.register({ name: 'Ann', lastName: 'Lee' });
     const res = await review(ann.token, id, { comment: '  Loved it  ', rating: 5 });
@@ -33,7 +34,7 @@ describe('POST /api/users/review/:productId', () => {
     expect(product.reviews).toEqual([
       {
         _id: expect.any(String),
-        user: { name: 'Ann Lee' },
+        user: { name: 'Ann L.' },
         rating: 5,
         comment: 'Loved it',
         createdAt: expect.any(String),
@@ -42,6 +43,21 @@ describe('POST /api/users/review/:productId', () => {
     expect(JSON.stringify(product)).not.toMatch(/password|argon2|email/i);
     // Issue 27: the spec shows `user.name` only; the account's id would tie a review to the person.
     expect(JSON.stringify(product)).not.toContain(ann.user._id);
+    const { rows } = await t.db.query<{ user_name: string }>('select user_name from reviews where product_id = $1', [id]);
+    expect(rows).toEqual([{ user_name: 'Ann L.' }]);
+  });
+
+  it('when reviews were stored with full names before, then after the migration each publishes only the first name and initial', async () => {
+    const id = await newProduct('Reviewed long ago');
+    const john = await t.register({ name: 'John', lastName: 'Doe' });
+    await t.db.query(
+      `insert into reviews (product_id, user_id, user_name, rating, comment) values
+         ($1, $2, 'John Doe', 4, 'Old'), ($1, null, 'Mary Ann Smith', 3, 'Gone'), ($1, null, 'Cher', 5, 'Mononym')`,
+      [id, john.user._id],
+    );
+    await t.db.exec(await readFile(new URL('../../db/migrations/015-reviewer-initials.sql', import.meta.url), 'utf8'));
+    const names = (await getOne(id)).reviews.map((r) => r.user.name).sort();
+    expect(names).toEqual(['Cher', 'John D.', 'Mary Ann S.']);
   });
 
   it('when several users review, then the rating is their average and the count grows', async () => {

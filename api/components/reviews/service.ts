@@ -1,4 +1,4 @@
-import type { ReviewBody } from '../../../contracts/product.ts';
+import { type ReviewBody, reviewerName } from '../../../contracts/product.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -13,7 +13,7 @@ export const createReview = async (ctx: ApiContext, caller: AuthUser, productId:
     const inserted = await repo.insertReview(tx, {
       productId,
       userId: caller._id,
-      userName: `${caller.name} ${caller.lastName}`.trim(),
+      userName: reviewerName(caller.name, caller.lastName),
       rating: body.rating,
       comment: body.comment,
     });

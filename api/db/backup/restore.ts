@@ -18,6 +18,7 @@ import { holdsRows, loadTable, moveCatalogueVersionsOn, targetTables } from './l
 import { IMAGES_PREFIX, type Manifest } from './manifest.ts';
 import { BackupError, backupEntries, checkSchema, verifyBackup } from './read.ts';
 import { ident } from './tables.ts';
+import { settleDataDir } from '../../private-files.ts';
 
 export type RestoreTarget = { dataDir: string; databaseUrl?: string | undefined };
 
@@ -113,6 +114,8 @@ const restoreEmbedded = async (options: RestoreOptions, manifest: Manifest, say:
     await swapIn(current, next, path.join(old, 'pglite'));
     await swapIn(imagesDir, nextImages, path.join(old, 'images'));
     await rm(old, { recursive: true, force: true });
+    // Whatever umask the caller had: the restored database is the owner's alone (api/private-files.ts).
+    await settleDataDir(dataDir);
     return migrated;
   } finally {
     await unlock();

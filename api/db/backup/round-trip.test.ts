@@ -16,6 +16,7 @@ import { seedDemo } from '../seed/index.ts';
 import type { Db } from '../types.ts';
 import { listFiles, sha256, takeSnapshot, writeBackup } from './export.ts';
 import { type RestoreTarget, restoreBackup } from './restore.ts';
+import { openToOthers } from '../../testing/open-to-others.ts';
 
 const dirs: string[] = [];
 const tempDir = async (name: string) => {
@@ -165,12 +166,14 @@ const roundTrip = async (source: Side, target: RestoreTarget, open: () => Promis
 
 // The PostgreSQL run (TEST_DATABASE_URL) does the two cross-database trips below instead.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore on the embedded database (in the PGlite run)', () => {
-  it('when a seeded history is backed up and restored into a new DATA_DIR, then every table, image and answer is the same', async () => {
+  it('when a seeded history is backed up and restored into a new DATA_DIR, then every table, image and answer is the same, and only its images are open to other users', async () => {
     const source: Side = { db: await createPgliteTestDb(), dataDir: await tempDir('source') };
     try {
       await makeHistory(source.db, source.dataDir, 11);
       const targetDir = await tempDir('target');
       await roundTrip(source, { dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
+      // The restored database is the owner's alone; its images stay readable for the cluster's nginx.
+      expect(await openToOthers(targetDir)).toEqual([]);
     } finally {
       await source.db.close();
     }

@@ -16,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../pglite.ts';
 import { takeSnapshot } from './export.ts';
 import type { FromReader, ReaderData, ToReader } from './reader-messages.ts';
+import { keepPgliteFilesPrivate } from '../../private-files.ts';
 
 const WAL_FILE = /^[0-9A-F]{24}$/;
 
@@ -67,6 +68,7 @@ const finishCopy = async (source: string, copy: string, label: string, lastWal: 
 
 /** Opens the copy, reads every table (export.ts's takeSnapshot) and closes it. */
 const read = async (dataDir: string): Promise<FromReader> => {
+  keepPgliteFilesPrivate(dataDir);
   const pg = await PGlite.create({ dataDir });
   try {
     const snapshot = await takeSnapshot(fromPglite(pg));

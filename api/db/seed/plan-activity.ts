@@ -1,4 +1,4 @@
-import type { ProductImage } from '../../../contracts/product.ts';
+import { type ProductImage, reviewerName } from '../../../contracts/product.ts';
 import { ADMIN, COMMENTS, CUSTOMERS, JOHN, type PersonSeed } from './people.ts';
 import type { ProductRow } from './plan-catalogue.ts';
 import type { Rng } from './random.ts';
@@ -94,7 +94,7 @@ export const planReviews = (rng: Rng, now: Date, products: ProductRow[], users: 
       reviews.push({
         productId: product.id,
         userId: user.id,
-        userName: user.name,
+        userName: reviewerName(user.name, user.lastName),
         rating,
         comment: rng.pick(COMMENTS[rating]),
         createdAt: new Date(since + Math.floor(rng.next() * (now.getTime() - since))),

@@ -2,6 +2,8 @@ import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
 import type { CartItem } from '../../../contracts/order.ts';
 import { paths } from '../../lib/paths.ts';
+import { quantityOptions, useMaxUnits } from '../../lib/order-limit.ts';
+import { tooManyUnits } from '../../../contracts/order-limit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
@@ -21,10 +23,6 @@ const lineStyle = css({
 const area = (gridArea: string) => css({ gridArea, minWidth: 0 });
 const imageStyle = css({ width: 80, height: 60, objectFit: 'cover', background: colors.surface, borderRadius: 4 });
 
-/** Spec section 5: quantity choices run from 1 to the product's stock count. */
-export const quantityOptions = (count: number) =>
-  Array.from({ length: Math.max(1, count) }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
-
 export type CartLineProps = {
   item: CartItem;
   onQuantity: (quantity: number) => void;
@@ -34,6 +32,11 @@ export type CartLineProps = {
 
 /** One cart line: its picture, name, price, quantity and Remove. */
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const maxUnits = useMaxUnits();
+  // A line of a sold-out product keeps its one choice until the stock check removes it.
+  const choices = quantityOptions(Math.max(1, item.count), maxUnits);
+  // A line kept from before the limit shows its quantity as it is, beside the sentence saying why it cannot be ordered.
+  const options = item.quantity > choices.length ? [...choices, { value: String(item.quantity), label: String(item.quantity) }] : choices;
   return (
     <li css={lineStyle}>
       {item.image?.path ? (
@@ -50,9 +53,14 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           label={`Quantity of ${item.name}`}
           hideLabel
           value={String(item.quantity)}
-          options={quantityOptions(item.count)}
+          options={options}
           onChange={(e) => onQuantity(Number(e.target.value))}
         />
+        {item.count > maxUnits || item.quantity > maxUnits ? (
+          <p css={{ margin: `${space(1)} 0 0`, fontSize: '0.875rem', color: item.quantity > maxUnits ? colors.danger : undefined }}>
+            {tooManyUnits(maxUnits)}
+          </p>
+        ) : null}
       </div>
       <Button variant="secondary" css={area('remove')} aria-label={`Remove ${item.name}`} onClick={onRemove}>
         Remove

@@ -65,6 +65,15 @@ describe('cart page', () => {
     expect(proceed(container).disabled).toBe(false);
   });
 
+  it('when a line has 17 in stock, then its choices stop at 10 and the cart says why; a line kept above 10 says it too', async () => {
+    const { container } = await renderCart([line('a', 10, 2, 17), line('b', 1, 12, 17)]);
+    const [first, second] = [...container.querySelectorAll('select')] as HTMLSelectElement[];
+    expect([...first!.options].map((o) => o.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(second!.value).toBe('12');
+    const sentences = [...container.querySelectorAll('p')].filter((p) => p.textContent === 'You can order at most 10 of one product');
+    expect(sentences).toHaveLength(2);
+  });
+
   it('when a quantity is chosen, then the subtotal follows and the cart is stored', async () => {
     const { container, local } = await renderCart([line('a', 10, 1, 4)]);
     await typeInto(container.querySelector('select') as HTMLSelectElement, '3');

@@ -11,7 +11,8 @@ import { InView } from '../../ui/in-view.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
-import { quantityOptions } from './quantity-options.ts';
+import { quantityOptions, useMaxUnits } from '../../lib/order-limit.ts';
+import { tooManyUnits } from '../../../contracts/order-limit.ts';
 
 /**
  * The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null.
@@ -22,7 +23,7 @@ const useJustAdded = (productID: string): number | null => {
   return useHydrated() ? added : null;
 };
 
-/** Quantity 1..stock and Add to cart; the success banner offers Go back or Go to cart. */
+/** Quantity 1 to the smaller of the stock and MAX_UNITS_PER_PRODUCT, and Add to cart; the success banner offers Go back or Go to cart. */
 export function AddToCart({ product }: { product: Product }) {
   const cart = useCartActor();
   const navigate = useNavigate();
@@ -39,6 +40,7 @@ export function AddToCart({ product }: { product: Product }) {
     return () => cart.send({ type: 'cart.dismissAdded' });
   }, [cart, product._id]);
   const inStock = product.count > 0;
+  const maxUnits = useMaxUnits();
 
   // Back to where the shopper came from; a shared link opened in a new tab has no such page.
   // The router's own word for it ('default': its first entry), so the kiosk's history in
@@ -62,10 +64,11 @@ export function AddToCart({ product }: { product: Product }) {
             <Select
               ref={quantityRef}
               label="Quantity"
-              options={quantityOptions(product.count)}
+              options={quantityOptions(product.count, maxUnits)}
               value={String(quantity)}
               onChange={(e) => setQuantity(Number(e.target.value))}
             />
+            {product.count > maxUnits ? <p css={{ margin: 0, fontSize: '0.875rem' }}>{tooManyUnits(maxUnits)}</p> : null}
           </div>
           <div css={{ marginBottom: space(4) }}>
             <Button onClick={add} disabled={!hydrated}>

@@ -9,6 +9,7 @@ import { memoryStorage } from '../../../machines/shared/storage.ts';
 import { click, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
+import { MaxUnitsContext, maxUnitsOf } from '../../lib/order-limit.ts';
 import ProductDetailsPage from './index.tsx';
 
 setupComponentTests();
@@ -39,12 +40,21 @@ async function renderDetails({
   product = { body: PRODUCT } as MockRoute,
   who = null as UserInfo | null,
   reviewAnswer = { status: 201, body: 'review created' } as MockRoute,
+  maxUnits = undefined as number | undefined,
 } = {}) {
   const local = memoryStorage();
   const session = memoryStorage();
   if (who) writeUser(local, session, who);
   const calls = mockFetch({ 'GET /api/products/get-one/p1': product, 'POST /api/users/review/p1': reviewAnswer });
-  const view = await renderWithApp(<ProductDetailsPage />, {
+  const page =
+    maxUnits === undefined ? (
+      <ProductDetailsPage />
+    ) : (
+      <MaxUnitsContext.Provider value={maxUnits}>
+        <ProductDetailsPage />
+      </MaxUnitsContext.Provider>
+    );
+  const view = await renderWithApp(page, {
     route: '/product-details/p1',
     pattern: '/product-details/:id',
     storages: { local, session },
@@ -64,6 +74,22 @@ describe('product details', () => {
     expect(queryByText(container, 'In stock')).not.toBeNull();
     expect(queryByText(container, '$19.99')).not.toBeNull();
     expect(queryByText(container, '(1 review)')).not.toBeNull();
+  });
+
+  it('when the stock is 17 and the shop lets one order take 10, then the choices run from 1 to 10 and the page says why', async () => {
+    const { container } = await renderDetails({ product: { body: { ...PRODUCT, count: 17 } } });
+    const select = labelled<HTMLSelectElement>(container, 'Quantity');
+    expect([...select.options].map((o) => o.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(queryByText(container, 'You can order at most 10 of one product')).not.toBeNull();
+  });
+
+  it("when the page's settings say MAX_UNITS_PER_PRODUCT is 3, then a stock of 4 offers 1 to 3", async () => {
+    expect(maxUnitsOf({ kiosk: false, maxUnitsPerProduct: 3 })).toBe(3);
+    expect(maxUnitsOf(undefined)).toBe(10);
+    expect(maxUnitsOf({ maxUnitsPerProduct: 0 })).toBe(10);
+    const { container } = await renderDetails({ maxUnits: 3 });
+    expect([...labelled<HTMLSelectElement>(container, 'Quantity').options].map((o) => o.value)).toEqual(['1', '2', '3']);
+    expect(queryByText(container, 'You can order at most 3 of one product')).not.toBeNull();
   });
 
   it('when the product is out of stock, then no quantity or Add to cart is offered', async () => {

@@ -1,6 +1,6 @@
 import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
 import type { ProfileUpdateBody, User } from '../../../contracts/user.ts';
-import { ADDRESS_FIELDS, addressValueProblem, cleanText } from '../../../contracts/value-rules.ts';
+import { ADDRESS_FIELDS, addressValueProblem, cleanText, isNameValue } from '../../../contracts/value-rules.ts';
 
 type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
 export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };
@@ -41,8 +41,8 @@ export const valuesFrom = (user: User): ProfileValues => ({
  */
 export const validateProfile = (v: ProfileValues): ProfileErrors => {
   const errors: ProfileErrors = {};
-  if (!cleanText(v.name)) errors.name = MESSAGES.name;
-  if (!cleanText(v.lastName)) errors.lastName = MESSAGES.lastName;
+  if (!isNameValue(v.name)) errors.name = MESSAGES.name;
+  if (!isNameValue(v.lastName)) errors.lastName = MESSAGES.lastName;
   for (const field of ADDRESS_FIELDS) {
     const problem = addressValueProblem(field, v[field]);
     if (problem) errors[field] = problem;
