@@ -57,13 +57,6 @@ export const CHAT_EVENTS = {
   answered: 'chat answered',
 } as const;
 
-/**
- * What a customer's browser passes as `auth.conversation` in the handshake: the id it keeps for
- * its conversation (22 to 64 letters, digits, - or _; longer than a socket id, which it never
- * equals). Without it, the conversation is keyed by the socket id, as spec section 3 has it.
- */
-export const CHAT_CONVERSATION_ID = /^[A-Za-z0-9_-]{22,64}$/;
-
 export type ChatErrorCode =
   | 'not admin'
   | 'rate limited'
@@ -116,8 +109,13 @@ export type ChatIdentifyV1 = { id: string; name: string; email: string; signatur
  */
 export type ChatIdentifyV2 = { v: 2; payload: string; signature: string };
 export type ChatIdentify = ChatIdentifyV1 | ChatIdentifyV2;
-/** What a socket may pass as socket.io's `auth` in the handshake. */
-export type ChatHandshakeAuth = { identify?: ChatIdentify; conversation?: string };
+/**
+ * What a socket may pass as socket.io's `auth` in the handshake. `keep: true` asks for the
+ * conversation that outlives the socket, which the hub picks from the customer's proof (the
+ * session, the shop's guest chat cookie, the signed identity; decision 013): no client names an
+ * id. `conversation` is what pages before that decision sent: its value is ignored, it only means `keep`.
+ */
+export type ChatHandshakeAuth = { identify?: ChatIdentify; keep?: boolean; conversation?: string };
 
 /** What the server emits, for typed clients (`Socket<ChatServerToClient>`). */
 export type ChatServerToClient = {

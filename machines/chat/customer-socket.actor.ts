@@ -15,11 +15,12 @@ export type CustomerSocketDeps = {
   /** The hub could not verify the partner's signed identity: the socket carries on anonymously. */
   onIdentifyFailed?: () => void;
   /**
-   * The conversation id the browser keeps (read when the socket opens). With it, a reloaded page
-   * shows the conversation so far and a connection back from a long drop fetches what it missed;
-   * without it the hub keys the conversation by the socket, as for the spec's own client.
+   * Asks the hub for the conversation that outlives the socket (`auth.keep`): the hub picks it
+   * from the shopper's proof (session, guest chat cookie, signed identity; decision 013), never
+   * from an id the page holds. With it, a reloaded page shows the conversation so far and a
+   * connection back from a long drop fetches what it missed.
    */
-  conversation?: () => string;
+  keep?: boolean;
 };
 
 /** The one room a customer's socket chats in, as seenIds keys it. */
@@ -52,8 +53,8 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     let refused = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    const keeps = deps.conversation;
-    const options = keeps ? { ...input.options, auth: { conversation: keeps() } } : input.options;
+    const keeps = deps.keep === true;
+    const options = keeps ? { ...input.options, auth: { ...input.options.auth, keep: true } } : input.options;
     const stop = linkSocket(
       { open: deps.open, options, receive },
       (socket, messages) => {
@@ -77,7 +78,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           if (announced || !socket.connected) return;
           announced = true;
           if (!socket.recovered) {
-            // Kept by the browser, the conversation outlives the socket: fetch it (before anything is sent).
+            // Kept by the hub, the conversation outlives the socket: fetch it (before anything is sent).
             if (keeps) catchUp(!connectedBefore);
             // Keyed by the socket, this is a new room whose ids restart.
             else if (connectedBefore) seen.forget(ROOM);

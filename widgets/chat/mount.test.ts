@@ -2,20 +2,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { MountOptions } from '../shared/types.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { createMount } from './mount.ts';
 
 const identity = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'a'.repeat(64) };
 
-const setup = (overrides: Partial<MountOptions> = {}, storage = memoryStorage()) => {
+const setup = (overrides: Partial<MountOptions> = {}) => {
   const host = document.createElement('div');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   const sockets = fakeSocketFactory();
   const sounds: string[] = [];
   const unread: number[] = [];
-  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url), storage: () => storage })({
+  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url)})({
     root,
     shopOrigin: 'http://shop.test',
     assetBase: 'http://shop.test/widgets/',
@@ -36,7 +35,7 @@ const setup = (overrides: Partial<MountOptions> = {}, storage = memoryStorage())
   const press = (key: string, shiftKey = false) =>
     textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
   const bubbles = () => [...root.querySelectorAll('.bubble')].map((b) => b.textContent);
-  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles, storage };
+  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles };
 };
 
 beforeEach(() => vi.useFakeTimers());
@@ -192,13 +191,10 @@ describe('chat widget socket', () => {
     expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([[{ after: 0 }]]);
   });
 
-  it('when the partner page is reloaded, then the widget presents the same conversation id and shows the conversation so far', () => {
-    const first = setup();
-    const kept = first.sockets.last().handshakes[0]?.conversation;
-    expect(kept).toMatch(/^[0-9a-f]{32}$/);
-
-    const again = setup({}, first.storage);
-    expect(again.sockets.last().handshakes[0]?.conversation).toBe(kept);
+  it('when the partner page is reloaded, then the widget asks the shop to keep the conversation and shows it so far', () => {
+    const again = setup({ identity });
+    // No id of its own: the shop picks the conversation by the signed identity (decision 013).
+    expect(again.sockets.last().handshakes[0]).toEqual({ keep: true, identify: identity });
     again.sockets.last().history = [
       { id: 1, from: 'client', text: 'Is the blue one in stock?' },
       { id: 2, from: 'admin', text: 'Yes, two left' },
@@ -206,15 +202,6 @@ describe('chat widget socket', () => {
     again.widget.open();
     again.sockets.last().accept();
     expect(again.bubbles()).toEqual(['You wrote:Is the blue one in stock?', 'Support wrote:Yes, two left']);
-  });
-
-  it('when another visitor is identified on the same browser, then they get a conversation of their own', () => {
-    const guest = setup();
-    const ann = setup({ identity }, guest.storage);
-    const bob = setup({ identity: { ...identity, id: 'u2' } }, guest.storage);
-    const ids = [guest, ann, bob].map((w) => w.sockets.last().handshakes[0]?.conversation);
-    expect(new Set(ids).size).toBe(3);
-    expect(setup({ identity: { ...identity, id: 'u2' } }, guest.storage).sockets.last().handshakes[0]?.conversation).toBe(ids[2]);
   });
 
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {

@@ -25,7 +25,7 @@ export const shopSocketOpener =
       withCredentials: false,
       auth: (cb) => {
         const identify = getIdentity();
-        // The conversation id the widget keeps travels beside the identity.
+        // `keep` travels beside the identity: the shop keys the conversation by that identity.
         cb({ ...options.auth, ...(identify ? { identify } : {}) });
       },
     });
