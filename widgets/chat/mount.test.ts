@@ -14,7 +14,7 @@ const setup = (overrides: Partial<MountOptions> = {}) => {
   const sockets = fakeSocketFactory();
   const sounds: string[] = [];
   const unread: number[] = [];
-  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url)})({
+  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url) })({
     root,
     shopOrigin: 'http://shop.test',
     assetBase: 'http://shop.test/widgets/',

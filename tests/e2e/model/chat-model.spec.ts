@@ -241,7 +241,11 @@ test("when the admin logs in and opens the Chats page, then the admin session's 
   const run = adminOracle.start();
   await run.step({ type: 'admin.connected' });
   // What the shopper wrote while no admin was online waits for this one (the test before).
-  await run.step({ type: 'admin.conversations', you: 'admin', conversations: [await keptConversation(frames, [SHOPPER_TEXT, SHOPPER_TEXT])] });
+  await run.step({
+    type: 'admin.conversations',
+    you: 'admin',
+    conversations: [await keptConversation(frames, [SHOPPER_TEXT, SHOPPER_TEXT])],
+  });
   admin = { page, run };
   await expectAdminShows(admin);
   // a drop of the admin's socket: the page says it is connecting, then announces the admin again
