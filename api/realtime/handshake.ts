@@ -3,7 +3,7 @@ import { liveSessionUser } from '../auth/sessions.ts';
 import { verifyToken } from '../auth/token.ts';
 import type { ApiContext } from '../context.ts';
 import { internalCaller } from '../http/internal-caller.ts';
-import { ownerOf } from './conversation-owner.ts';
+import { newVisitorToken, type OwnerProofs, ownerOf } from './conversation-owner.ts';
 import type { Conversations } from './conversations.ts';
 import { verifyIdentity } from './identify.ts';
 import type { HubSocket } from './types.ts';
@@ -13,6 +13,23 @@ import type { HubSocket } from './types.ts';
  * `auth.conversation` that pages loaded before decision 013 still send (its value is ignored).
  */
 const wantsKept = (auth: { keep?: unknown; conversation?: unknown }): boolean => auth.keep === true || auth.conversation !== undefined;
+
+/**
+ * The conversation of a socket that asks to keep one. Without any proof it gets a visitor token
+ * ('chat visitor', sent on connecting) that proves it next time; a recovered socket that was
+ * given one stays in its conversation (it is the same socket, whatever its client presents).
+ */
+const keptConversation = async (socket: HubSocket, conversations: Conversations, proofs: OwnerProofs): Promise<string> => {
+  const owner = ownerOf(proofs);
+  if (owner) {
+    socket.data.anonymous = undefined;
+    return conversations.ownedBy(owner);
+  }
+  if (socket.recovered && socket.data.anonymous && socket.data.conversation) return socket.data.conversation;
+  const token = newVisitorToken();
+  socket.data.anonymous = { token };
+  return conversations.ownedBy(ownerOf({ token })!);
+};
 
 /**
  * Settles who is on the socket from `Authorization: Bearer <token>` (the BFF adds it from its
@@ -30,17 +47,19 @@ export const handshake =
       const header = socket.handshake.headers.authorization;
       const claims = header?.startsWith('Bearer ') ? await verifyToken(header.slice(7), ctx.config.TOKEN_SECRET) : null;
       socket.data.user = claims ? ((await liveSessionUser(ctx.db, claims.sid, claims._id)) ?? undefined) : undefined;
-      const auth = (socket.handshake.auth ?? {}) as { identify?: unknown; conversation?: unknown; keep?: unknown };
+      const auth = (socket.handshake.auth ?? {}) as { identify?: unknown; conversation?: unknown; keep?: unknown; visitor?: unknown };
       const identity = verifyIdentity(auth.identify, ctx);
       socket.data.identity = typeof identity === 'object' ? identity : undefined;
       socket.data.identifyError = typeof identity === 'string' ? identity : undefined;
       // The guest cookie counts only as the BFF forwards it: its proof says the header is its own.
-      const visitor = caller ? socket.request.headers[CHAT_VISITOR_HEADER] : undefined;
-      const owner = wantsKept(auth)
-        ? ownerOf({ user: socket.data.user, identity: socket.data.identity, visitor: typeof visitor === 'string' ? visitor : undefined })
-        : undefined;
-      // Without a proof the conversation is the socket's own, as for the spec's client.
-      socket.data.conversation = owner ? await conversations.ownedBy(owner) : undefined;
+      const cookie = caller ? socket.request.headers[CHAT_VISITOR_HEADER] : undefined;
+      const proofs = {
+        user: socket.data.user,
+        identity: socket.data.identity,
+        visitor: typeof cookie === 'string' ? cookie : undefined,
+        token: typeof auth.visitor === 'string' ? auth.visitor : undefined,
+      };
+      socket.data.conversation = wantsKept(auth) ? await keptConversation(socket, conversations, proofs) : undefined;
       next();
     } catch (err) {
       ctx.logger.error({ err }, 'chat handshake failed');

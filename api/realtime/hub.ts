@@ -137,6 +137,12 @@ export const createRealtimeHub =
         socket.emit(CHAT_EVENTS.sync);
         const why = socket.data.identifyError;
         if (why) socket.emit(CHAT_EVENTS.identifyFailed, { code: 'identify failed', message: why });
+        const token = socket.data.anonymous?.token;
+        if (token) {
+          socket.emit(CHAT_EVENTS.visitor, { token });
+          // Sent once, to this socket only: not kept in the socket's data (which recovery stores).
+          socket.data.anonymous = {};
+        }
       }
       wireChat(deps, socket);
       socket.on('disconnect', (reason) => {

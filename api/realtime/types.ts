@@ -11,6 +11,11 @@ export type HubSocketData = {
   identifyError?: string;
   /** The shopper's address, as the BFF signed it (else the connection's): what per-address limits key on. */
   address?: string;
+  /**
+   * Set when the socket's kept conversation rests on a visitor token the hub made at the handshake;
+   * `token` is there until the connection has sent it ('chat visitor'), then dropped.
+   */
+  anonymous?: { token?: string };
   /** The conversation id the hub issued to this customer's proof (decision 013), when it asked to keep one and has a proof. */
   conversation?: string;
 };

@@ -21,6 +21,8 @@ export type CustomerSocketDeps = {
    * connection back from a long drop fetches what it missed.
    */
   keep?: boolean;
+  /** The hub gave this anonymous visitor a token ('chat visitor') that proves their conversation next time: the widget keeps it. */
+  onVisitor?: (token: string) => void;
 };
 
 /** The one room a customer's socket chats in, as seenIds keys it. */
@@ -104,6 +106,10 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           send({ type: 'chat.disconnected' });
         });
         socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed?.());
+        socket.on(CHAT_EVENTS.visitor, (payload: unknown) => {
+          const token = (payload as { token?: unknown } | null)?.token;
+          if (typeof token === 'string') deps.onVisitor?.(token);
+        });
         socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
           if (typeof text !== 'string') return;
           online();

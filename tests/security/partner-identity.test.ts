@@ -1,11 +1,11 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatError, ChatIdentify, ClientToAdminPayload } from '../../contracts/chat.ts';
+import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
 import { ack, collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
 import { cookieFrom, startTestBff } from '../../bff/testing/bff-harness.ts';
-import { adminViaBff, bffSession, connectViaBff, type ViaBffOptions } from '../../bff/testing/chat-clients.ts';
+import { adminViaBff, bffSession, connectViaBff, openViaBff, type ViaBffOptions } from '../../bff/testing/chat-clients.ts';
 
 // A partner page's visitor, through the BFF's public port as a browser on the partner's origin;
 // and who may read a support conversation (decision 013), the shop's own pages beside partners'.
@@ -136,6 +136,21 @@ describe('security: a support conversation is its owner’s, through the BFF', (
     // A logout (the kiosk's reset logs out too) drops the cookie: the next guest starts afresh.
     const out = await fetch(`${live.front.url}/api/logout`, { headers: { cookie } });
     expect(out.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^sf_chat=; Max-Age=0;/));
+  });
+
+  it('when an anonymous partner visitor reloads, then the token the shop gave the widget brings back their conversation, and only to them', async () => {
+    const first = live.track(openViaBff(live.front, { origin: PARTNER, auth: { keep: true } }));
+    const given = collect<ChatVisitorPayload>(first, CHAT_EVENTS.visitor);
+    await until(() => given.length === 1, 'the widget is given its token');
+    await say(first, 'Is the tent waterproof?');
+    const token = given[0]!.token;
+    const again = await chatter({ origin: PARTNER, auth: { keep: true, visitor: token } });
+    expect(await replayed(again)).toEqual(['Is the tent waterproof?']);
+    expect(
+      await replayed(
+        await chatter({ origin: PARTNER, auth: { keep: true, visitor: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A') } }),
+      ),
+    ).toEqual([]);
   });
 
   it.each(['websocket', 'polling'] as const)(

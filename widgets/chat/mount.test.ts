@@ -1,20 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { memoryStorage } from '../../machines/shared/storage.ts';
 import type { MountOptions } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { createMount } from './mount.ts';
 
 const identity = { id: 'u1', name: 'Ann', email: 'ann@example.com', signature: 'a'.repeat(64) };
 
-const setup = (overrides: Partial<MountOptions> = {}) => {
+const setup = (overrides: Partial<MountOptions> = {}, storage = memoryStorage()) => {
   const host = document.createElement('div');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   const sockets = fakeSocketFactory();
   const sounds: string[] = [];
   const unread: number[] = [];
-  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url) })({
+  const widget = createMount({ createSocket: sockets.create, playSound: (url) => sounds.push(url), storage: () => storage })({
     root,
     shopOrigin: 'http://shop.test',
     assetBase: 'http://shop.test/widgets/',
@@ -35,7 +36,7 @@ const setup = (overrides: Partial<MountOptions> = {}) => {
   const press = (key: string, shiftKey = false) =>
     textarea().dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
   const bubbles = () => [...root.querySelectorAll('.bubble')].map((b) => b.textContent);
-  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles };
+  return { root, widget, sockets, sounds, unread, $, textarea, type, press, bubbles, storage };
 };
 
 beforeEach(() => vi.useFakeTimers());
@@ -202,6 +203,18 @@ describe('chat widget socket', () => {
     again.widget.open();
     again.sockets.last().accept();
     expect(again.bubbles()).toEqual(['You wrote:Is the blue one in stock?', 'Support wrote:Yes, two left']);
+  });
+
+  it('when the shop gives an anonymous visitor a token, then the next page presents it, and never with a signed identity', () => {
+    const token = 'T'.repeat(43);
+    const first = setup();
+    first.sockets.last().accept();
+    expect(first.sockets.last().handshakes[0]).toEqual({ keep: true });
+    first.sockets.last().fromServer(CHAT_EVENTS.visitor, { token });
+
+    const again = setup({}, first.storage);
+    expect(again.sockets.last().handshakes[0]).toEqual({ keep: true, visitor: token });
+    expect(setup({ identity }, first.storage).sockets.last().handshakes[0]).toEqual({ keep: true, identify: identity });
   });
 
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {

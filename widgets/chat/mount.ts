@@ -2,13 +2,17 @@ import { createActor } from 'xstate';
 import type { ChatIdentify } from '../../contracts/chat.ts';
 import { customerChatMachine } from '../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../machines/chat/customer-socket.actor.ts';
+import { browserLocalStorage, type StorageLike } from '../../machines/shared/storage.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
 import { createPanel, statusText } from './panel.ts';
 import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';
+import { visitorTokens } from './visitor-token.ts';
 
 export type MountDeps = {
   createSocket: SocketFactory;
   playSound: (url: string) => void;
+  /** Where an anonymous visitor's token is kept: the partner page's local storage (tests pass their own). */
+  storage?: () => StorageLike | null;
 };
 
 export const playAudio = (url: string) => {
@@ -27,12 +31,15 @@ export const createMount =
     let identity: ChatIdentify | null = options.identity;
     let unreadCount = 0;
 
+    const tokens = visitorTokens(deps.storage ?? browserLocalStorage);
+
     // The same socket actor as the shop's support chat; only how it opens the connection differs.
     const socket = customerSocketActor({
-      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
-      // The shop keeps a signed visitor's conversation by their identity (decision 013): a reload
-      // shows it so far, and the admin has one conversation for the visitor, not one per page.
+      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity, tokens.read),
+      // The shop keeps the conversation by the signed identity, else by the token it gave this
+      // visitor (decision 013): a reload shows it so far, and the admin has one per visitor.
       keep: true,
+      onVisitor: tokens.keep,
       onIdentifyFailed: () => {
         identity = null;
         options.onIdentifyFailed();
