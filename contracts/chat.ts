@@ -44,6 +44,12 @@ export const CHAT_EVENTS = {
   /** Server → socket once after the handshake when `auth.identify` could not be verified: `ChatError`. */
   identifyFailed: 'identify failed',
   /**
+   * Server → socket once after a handshake that asked to keep its conversation (`auth.keep`) and
+   * brought no proof: `ChatVisitorPayload`, the proof for next time. The widget keeps it in the
+   * partner page's storage and presents it as `auth.visitor`; it never goes into a URL (decision 013).
+   */
+  visitor: 'chat visitor',
+  /**
    * Server → every socket, on connecting and then regularly; carries nothing. socket.io can only
    * recover a connection whose client has received a recent event, so this keeps that true.
    */
@@ -56,13 +62,6 @@ export const CHAT_EVENTS = {
   /** Server → every admin socket but the sender's: an admin answered a conversation (`ChatAnsweredPayload`). */
   answered: 'chat answered',
 } as const;
-
-/**
- * What a customer's browser passes as `auth.conversation` in the handshake: the id it keeps for
- * its conversation (22 to 64 letters, digits, - or _; longer than a socket id, which it never
- * equals). Without it, the conversation is keyed by the socket id, as spec section 3 has it.
- */
-export const CHAT_CONVERSATION_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 export type ChatErrorCode =
   | 'not admin'
@@ -116,8 +115,16 @@ export type ChatIdentifyV1 = { id: string; name: string; email: string; signatur
  */
 export type ChatIdentifyV2 = { v: 2; payload: string; signature: string };
 export type ChatIdentify = ChatIdentifyV1 | ChatIdentifyV2;
-/** What a socket may pass as socket.io's `auth` in the handshake. */
-export type ChatHandshakeAuth = { identify?: ChatIdentify; conversation?: string };
+/**
+ * What a socket may pass as socket.io's `auth` in the handshake. `keep: true` asks for the
+ * conversation that outlives the socket, which the hub picks from the customer's proof (the
+ * session, the shop's guest chat cookie, the signed identity, the `visitor` token the hub issued
+ * by 'chat visitor'; decision 013): no client names an
+ * id. `conversation` is what pages before that decision sent: its value is ignored, it only means `keep`.
+ */
+export type ChatHandshakeAuth = { identify?: ChatIdentify; keep?: boolean; visitor?: string; conversation?: string };
+/** 'chat visitor': the token that keeps an anonymous visitor's conversation (43 base64url characters). */
+export type ChatVisitorPayload = { token: string };
 
 /** What the server emits, for typed clients (`Socket<ChatServerToClient>`). */
 export type ChatServerToClient = {
@@ -129,6 +136,7 @@ export type ChatServerToClient = {
   newOrder: (order: NewOrderPayload) => void;
   error: (error: ChatError) => void;
   'identify failed': (error: ChatError) => void;
+  'chat visitor': (payload: ChatVisitorPayload) => void;
   'chat sync': () => void;
   'chat answered': (payload: ChatAnsweredPayload) => void;
 };

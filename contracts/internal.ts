@@ -13,3 +13,11 @@ export type InternalPurpose = 'session' | 'proxy';
 
 /** What the HMAC covers: the purpose and the address, so neither can be swapped alone. */
 export const proofMessage = (purpose: InternalPurpose, address: string): string => `${purpose}:${address}`;
+
+/**
+ * The shop's guest chat cookie as the BFF read it on the shop's own pages (decision 013); the API
+ * believes it only beside a valid proof, and the BFF drops any the browser sent itself.
+ */
+export const CHAT_VISITOR_HEADER = 'x-statefront-chat-visitor';
+/** What the BFF issues as that cookie: 256 random bits, base64url. */
+export const CHAT_VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/;

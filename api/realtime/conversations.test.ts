@@ -38,6 +38,17 @@ const MINUTE = 60_000;
 const fakeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T10:00:00Z') });
 
 describe.each(stores)('conversations %s', (_name, create, runs) => {
+  it.runIf(runs)(
+    'when an owner asks for their conversation, then it is the same unguessable id each time, another owner’s differs',
+    async () => {
+      const c = create();
+      const first = await c.ownedBy('owner-digest-1');
+      expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(await c.ownedBy('owner-digest-1')).toBe(first);
+      expect(await c.ownedBy('owner-digest-2')).not.toBe(first);
+    },
+  );
+
   it.runIf(runs)('when messages are recorded, then ids grow per conversation and replay returns the latest ones after an id', async () => {
     const c = create({ historyLimit: 3 });
     await c.open('room-1', {});

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
 import { appendCapped, CONVERSATION_RULES, holderAfterReply, isAbandoned, isPastKeeping } from './conversation-rules.ts';
 
 /**
- * An open conversation. Its id is what the customer's browser keeps (`auth.conversation`), or
- * the customer's socket id for a client that keeps none (spec section 3); it is the `user` of
- * 'server sends message from client to admin' and what replies and closes name.
+ * An open conversation. Its id is the one the hub issued to its owner (`ownedBy`, decision 013),
+ * or the customer's socket id for a client that asks for none (spec section 3); it is the `user`
+ * of 'server sends message from client to admin' and what replies and closes name.
  */
 export type Conversation = {
   id: string;
@@ -28,6 +29,13 @@ export type ConversationRules = { historyLimit: number; customerGoneMs: number; 
  * (redis-conversations.ts) can stand in for the in-memory one. Time is read from Date.now().
  */
 export type Conversations = {
+  /**
+   * The conversation id of `owner` (a digest of the proof only the customer holds: their
+   * session, the shop's chat cookie, a partner's signed identity), issued on first ask (128
+   * random bits) and kept `keepMs` after the last. The only way a customer's socket gets an id
+   * other than its own (decision 013): a client never names one.
+   */
+  ownedBy(owner: string): Promise<string>;
   /** The conversation if open. */
   get(id: string): Promise<Conversation | undefined>;
   /** Opens it (true) unless it is open already (false); either way the customer's name is kept when given. */
@@ -58,10 +66,14 @@ type Room = Conversation & { open: boolean; history: Entry[]; nextId: number; ch
 
 const plain = ({ id, from, text }: Entry): ChatHistoryEntry => ({ id, from, text });
 
+/** 128 random bits, 22 characters: never a 20-character socket id. */
+export const newConversationId = (): string => randomBytes(16).toString('base64url');
+
 /** The conversations of this process's customers (one API instance, no REDIS_URL). */
 export const createConversations = (rules: Partial<ConversationRules> = {}): Conversations => {
   const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
   const rooms = new Map<string, Room>();
+  const owned = new Map<string, { id: string; at: number }>();
 
   /** Forgets what is past keeping, as Redis's key expiry does for the shared store. */
   const kept = (id: string): Room | undefined => {
@@ -92,6 +104,19 @@ export const createConversations = (rules: Partial<ConversationRules> = {}): Con
   };
 
   return {
+    async ownedBy(owner) {
+      const now = Date.now();
+      const known = owned.get(owner);
+      const id = known && !isPastKeeping(known.at, now, keepMs) ? known.id : newConversationId();
+      // Re-inserted, so the map stays in order of last use and the stale ones are at its head.
+      owned.delete(owner);
+      owned.set(owner, { id, at: now });
+      for (const [key, { at }] of owned) {
+        if (!isPastKeeping(at, now, keepMs)) break;
+        owned.delete(key);
+      }
+      return id;
+    },
     async get(id) {
       const r = openRoom(id);
       return r ? view(r) : undefined;

@@ -90,11 +90,11 @@ export const createRealtimeHub =
       windowMs: options.addressWindowMs,
       openTtlMs: options.presenceTtlMs,
     });
-    io.use(handshake(ctx));
+    const conversations = shared?.conversations ?? createConversations(rules);
+    io.use(handshake(ctx, conversations));
     // After the handshake: admins, known by their session, are not counted.
     io.use(flood.admit);
     const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
-    const conversations = shared?.conversations ?? createConversations(rules);
     const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
     const deps = { io, ctx, presence, conversations, rateLimit, flood };
     const background = serial(ctx.logger);
@@ -137,6 +137,12 @@ export const createRealtimeHub =
         socket.emit(CHAT_EVENTS.sync);
         const why = socket.data.identifyError;
         if (why) socket.emit(CHAT_EVENTS.identifyFailed, { code: 'identify failed', message: why });
+        const token = socket.data.anonymous?.token;
+        if (token) {
+          socket.emit(CHAT_EVENTS.visitor, { token });
+          // Sent once, to this socket only: not kept in the socket's data (which recovery stores).
+          socket.data.anonymous = {};
+        }
       }
       wireChat(deps, socket);
       socket.on('disconnect', (reason) => {

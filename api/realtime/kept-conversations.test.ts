@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 /**
- * Conversations the customer's browser keeps (`auth.conversation`), through the hub. The 30
+ * Conversations the hub keeps for a customer who asks (`auth.keep`), by their session here
+ * (decision 013; the guest cookie and partner cases are in bff/proxy/chat-through-bff.test.ts). The 30
  * minutes a conversation waits for its customer are 600 ms here, the sweep runs every 50 ms:
  * the tests wait on what admins hear, never on the clock (the rule itself is timed with fake
  * timers in conversations.test.ts).
@@ -13,8 +13,9 @@ import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, hubTes
 const GONE_MS = 600;
 const live = hubTestApi({ hub: { customerGoneMs: GONE_MS, sweepMs: 50 } });
 
-const newConversation = () => `conv-${randomUUID()}`;
-const shopper = async (conversation: string) => live.track(await connect(live.t.url, { auth: { conversation } }));
+/** A logged-in customer's session: the proof their conversation is kept by. */
+const newConversation = async () => (await live.t.register()).token;
+const shopper = async (token: string) => live.track(await connect(live.t.url, { token, auth: { keep: true } }));
 const admin = async () => {
   const a = await connectAdmin(live.t);
   live.track(a.socket);
@@ -28,15 +29,18 @@ const admin = async () => {
 describe('realtime hub: conversations the browser keeps', () => {
   it('when the customer reloads, then the new page is in the same conversation: its history, and the replies that come next', async () => {
     const desk = await admin();
-    const conversation = newConversation();
-    const before = await shopper(conversation);
+    const session = await newConversation();
+    const before = await shopper(session);
     await say(before, 'Do you gift wrap?');
     await until(() => desk.heard.length === 1, 'the admin has the question');
-    expect(desk.heard[0]).toMatchObject({ user: conversation, message: 'Do you gift wrap?' });
+    expect(desk.heard[0]).toMatchObject({ message: 'Do you gift wrap?' });
+    const conversation = desk.heard[0]!.user;
+    // An id the hub issued (128 random bits), not the socket's.
+    expect(conversation).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     holdOffline(before);
     await cutClientSide(live.hub, before);
-    const after = await shopper(conversation);
+    const after = await shopper(session);
     const replies = collect<string>(after, SOCKET_EVENTS.serverToClient);
     await ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Yes, for free' });
     await until(() => replies.length === 1, 'the reloaded page has the answer');
@@ -53,13 +57,13 @@ describe('realtime hub: conversations the browser keeps', () => {
 
   it('when the customer stays away, then the conversation ends and admins hear it; one still connected goes on', async () => {
     const desk = await admin();
-    const leaving = newConversation();
-    const staying = newConversation();
-    const away = await shopper(leaving);
-    const here = await shopper(staying);
+    const away = await shopper(await newConversation());
+    const here = await shopper(await newConversation());
     await say(away, 'Back in a bit');
+    await until(() => desk.heard.length === 1, 'the admin has the first');
     await say(here, 'I am still here');
     await until(() => desk.heard.length === 2, 'the admin has both');
+    const [leaving, staying] = desk.heard.map((m) => m.user);
 
     holdOffline(away);
     await cutClientSide(live.hub, away);
@@ -77,11 +81,12 @@ describe('realtime hub: conversations the browser keeps', () => {
 
   it('when the page lets go of its conversation on purpose (a kiosk reset), then it ends at once unless another tab still holds it', async () => {
     const desk = await admin();
-    const conversation = newConversation();
-    const tab1 = await shopper(conversation);
-    const tab2 = await shopper(conversation);
+    const session = await newConversation();
+    const tab1 = await shopper(session);
+    const tab2 = await shopper(session);
     await say(tab1, 'Two tabs open');
     await until(() => desk.heard.length === 1, 'the admin has it');
+    const conversation = desk.heard[0]!.user;
 
     tab1.disconnect();
     // The other tab still holds it: a message to it is delivered there.
@@ -95,11 +100,17 @@ describe('realtime hub: conversations the browser keeps', () => {
     expect(desk.left[0]).toEqual({ reason: 'client namespace disconnect', socketId: conversation });
   });
 
-  it('when a handshake carries a malformed conversation id, then the conversation is keyed by the socket, as for the spec’s own client', async () => {
+  it('when a socket without a session names a conversation id, then the id is ignored: it reads and writes only its own', async () => {
     const desk = await admin();
-    const odd = live.track(await connect(live.t.url, { auth: { conversation: 'short' } }));
-    await say(odd, 'hi');
+    const owner = await shopper(await newConversation());
+    await say(owner, 'My order number is 1234');
     await until(() => desk.heard.length === 1, 'the admin has it');
-    expect(desk.heard[0]!.user).toBe(odd.id);
+    const theirs = desk.heard[0]!.user;
+    const stranger = live.track(await connect(live.t.url, { auth: { conversation: theirs, keep: true } }));
+    expect(await ack(stranger, CHAT_EVENTS.replay, { after: 0 })).toEqual({ ok: true, messages: [] });
+    await say(stranger, 'hi');
+    await until(() => desk.heard.length === 2, 'the admin has it');
+    // A conversation of its own, which the hub issued with a visitor token for next time.
+    expect(desk.heard[1]!.user).not.toBe(theirs);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -188,22 +187,24 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     await until(() => told.length === 1, 'the customer is told no admin');
   });
 
-  it('when a customer keeps a conversation id, then admins on every instance hear it, one answers, and the customer reloaded on another instance reads it all again', async () => {
+  it('when a customer keeps a conversation, then admins on every instance hear it, one answers, and the customer reloaded on another instance reads it all again', async () => {
     const onA = await admin(a.url);
     const onB = await admin(b.url);
     const heardOnA = collect<ClientToAdminPayload>(onA.socket, SOCKET_EVENTS.serverToAdmin);
     const heardOnB = collect<ClientToAdminPayload>(onB.socket, SOCKET_EVENTS.serverToAdmin);
     const answeredOnA = collect<ChatAnsweredPayload>(onA.socket, CHAT_EVENTS.answered);
-    const conversation = `conv-${randomUUID()}`;
-    const first = track(await connect(a.url, { auth: { conversation } }));
+    // The session is the proof the conversation is kept by (decision 013); both instances read it from Redis.
+    const { token } = await a.register({ name: 'Mia', lastName: 'Mug' });
+    const first = track(await connect(a.url, { token, auth: { keep: true } }));
     expect(await say(first, 'Can I return a mug?')).toEqual({ ok: true, id: 1 });
     await until(() => heardOnA.length === 1 && heardOnB.length === 1, 'admins on both instances hear it');
-    expect(heardOnB[0]).toEqual({ user: conversation, message: 'Can I return a mug?', id: 1 });
+    const conversation = heardOnB[0]!.user;
+    expect(heardOnB[0]).toEqual({ user: conversation, message: 'Can I return a mug?', id: 1, name: 'Mia Mug' });
 
-    // The page reloads (its connection just ends): a new socket, on the other instance, with the id the browser kept.
+    // The page reloads (its connection just ends): a new socket, on the other instance, with the same session.
     holdOffline(first);
     await cutClientSide(hubA, first);
-    const again = track(await connect(b.url, { auth: { conversation } }));
+    const again = track(await connect(b.url, { token, auth: { keep: true } }));
     const atCustomer = collect<string>(again, SOCKET_EVENTS.serverToClient);
     expect(await ack(onB.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Within 30 days' })).toEqual({
       ok: true,

@@ -1,12 +1,12 @@
 import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
-import { type ConversationRules, type Conversations, DEFAULT_RULES } from './conversations.ts';
+import { type ConversationRules, type Conversations, DEFAULT_RULES, newConversationId } from './conversations.ts';
 import type { HubRedis } from './redis-client.ts';
 
 /**
  * Conversations shared by every API instance through Redis (decision 010): a customer on one
  * instance and admins on any other see the same conversations, ids, history and holder.
  *
- * Keys (prefix `c`): `c:room:<id>` hash {open, nextId, name, takenById, takenByName};
+ * Keys (prefix `c`): `c:owner:<owner>` the id issued to that owner (decision 013); `c:room:<id>` hash {open, nextId, name, takenById, takenByName};
  * `c:history:<id>` list of JSON entries, trimmed to the limit; `c:open` sorted set of the open
  * conversations scored by when their customer was last seen (ms). Room and history expire
  * `keepMs` after their last change; an id left in `c:open` by an expired room is pruned on read.
@@ -49,6 +49,14 @@ redis.call('PEXPIRE', KEYS[2], ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 if ARGV[2] == 'client' then redis.call('ZADD', KEYS[3], 'XX', ARGV[6], ARGV[7]) end
 return {0, raw}
+`;
+
+/** The owner's id (KEYS[1]), or ARGV[1] as its new one; either way kept ARGV[2] ms from now. */
+const OWNED = `
+local id = redis.call('GET', KEYS[1])
+if not id then id = ARGV[1] end
+redis.call('SET', KEYS[1], id, 'PX', ARGV[2])
+return id
 `;
 
 /** The first reply takes it: sets the holder when there is none; answers the holder, or nil when not open. */
@@ -111,6 +119,9 @@ export const createRedisConversations = (
     (await redis.eval(END, { keys: [openKey], arguments: [id, `${prefix}:room:`, `${prefix}:history:`] })) === 1;
 
   return {
+    async ownedBy(owner) {
+      return (await redis.eval(OWNED, { keys: [`${prefix}:owner:${owner}`], arguments: [newConversationId(), keep] })) as string;
+    },
     async get(id) {
       const [r, seenAt] = await Promise.all([redis.hGetAll(roomKey(id)), redis.zScore(openKey, id)]);
       if (r.open !== '1') return undefined;

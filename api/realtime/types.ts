@@ -11,7 +11,12 @@ export type HubSocketData = {
   identifyError?: string;
   /** The shopper's address, as the BFF signed it (else the connection's): what per-address limits key on. */
   address?: string;
-  /** The conversation id the customer's browser keeps (`auth.conversation`), when it sent a well-formed one. */
+  /**
+   * Set when the socket's kept conversation rests on a visitor token the hub made at the handshake;
+   * `token` is there until the connection has sent it ('chat visitor'), then dropped.
+   */
+  anonymous?: { token?: string };
+  /** The conversation id the hub issued to this customer's proof (decision 013), when it asked to keep one and has a proof. */
   conversation?: string;
 };
 
@@ -28,5 +33,5 @@ export const ORDERS_ROOM = 'admin-orders';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** A customer's conversation: the id their browser keeps, else (the spec's own client) their socket id. */
+/** A customer's conversation: the id issued to their proof (session, guest cookie, signed identity), else their socket id. */
 export const conversationOf = (socket: Pick<HubSocket, 'id' | 'data'>): string => socket.data.conversation ?? socket.id;

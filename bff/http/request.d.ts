@@ -10,6 +10,8 @@ declare global {
       log: Logger;
       /** The session in the request's cookie, read once by `readSession`; null for guests. */
       session?: Session | null;
+      /** The guest chat cookie of a shop page's /socket.io request (bff/session/chat-visitor-cookie.ts). */
+      chatVisitor?: string | undefined;
     }
   }
 }

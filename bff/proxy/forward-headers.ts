@@ -1,21 +1,26 @@
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
+import { CHAT_VISITOR_HEADER } from '../../contracts/internal.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setProxyCredential } from './internal-credential.ts';
 
 /**
  * Rewrites a request for the API before the proxy streams it: the browser's Cookie header
- * stays here, the session's token goes up as a Bearer token, a token or internal proof the
- * browser made up itself is dropped, and the shopper's address goes up signed (`proxy`).
+ * stays here, the session's token goes up as a Bearer token (and a chat socket's guest cookie
+ * as `CHAT_VISITOR_HEADER`), a token, visitor or internal proof the browser made up itself is
+ * dropped, and the shopper's address goes up signed (`proxy`).
  */
 export const setUpstreamAuth = (
   req: http.IncomingMessage,
   token: string | undefined,
   credential: { secret: string; address: string },
+  chatVisitor?: string,
 ): void => {
   delete req.headers.cookie;
   delete req.headers.authorization;
+  delete req.headers[CHAT_VISITOR_HEADER];
   if (token) req.headers.authorization = `Bearer ${token}`;
+  if (chatVisitor) req.headers[CHAT_VISITOR_HEADER] = chatVisitor;
   setProxyCredential(req, credential.secret, credential.address);
 };
 
@@ -31,6 +36,6 @@ export const readSession =
 export const forwardHeaders =
   (secret: string): RequestHandler =>
   (req, _res, next) => {
-    setUpstreamAuth(req, req.session?.token, { secret, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+    setUpstreamAuth(req, req.session?.token, { secret, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' }, req.chatVisitor);
     next();
   };

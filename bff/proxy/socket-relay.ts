@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { checkPath } from '../http/canonical-path.ts';
 import type { OriginPolicy } from '../http/origins.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
+import { isEngineHandshake, issueChatVisitor, readChatVisitor } from '../session/chat-visitor-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
 import type { SocketCaps } from './socket-caps.ts';
 
@@ -25,9 +26,14 @@ const refuseTooMany = (socket: Duplex, message: string, instanceId?: string) => 
   );
 };
 
+/** A partner page's socket is a partner visitor's only: the shop's cookies on it are not its own (decision 013). */
+const fromPartner = (origins: OriginPolicy, origin: string | undefined): boolean => origin !== undefined && origins.isPartner(origin);
+
 /**
  * Long-polling requests to /socket.io: a foreign Origin is refused; a partner site (the chat
- * widget) may read the answers, without credentials.
+ * widget) may read the answers, without credentials, and the shop's cookies are ignored there.
+ * On the shop's own pages a guest's first handshake gets the guest chat cookie (session/chat-visitor-cookie.ts),
+ * and the cookie goes up with every request (forward-headers.ts).
  */
 export const socketOriginCheck =
   (origins: OriginPolicy): RequestHandler =>
@@ -37,9 +43,17 @@ export const socketOriginCheck =
       return;
     }
     const origin = req.headers.origin;
-    if (origin && origins.isPartner(origin)) {
-      res.setHeader('access-control-allow-origin', origin);
+    if (fromPartner(origins, origin)) {
+      req.session = null;
+      res.setHeader('access-control-allow-origin', origin!);
       res.setHeader('vary', 'Origin');
+      return next();
+    }
+    req.chatVisitor = readChatVisitor(req.headers.cookie);
+    if (!req.chatVisitor && !req.session && isEngineHandshake(req)) {
+      const { token, setCookie } = issueChatVisitor(origins.isTls(req));
+      res.append('set-cookie', setCookie);
+      req.chatVisitor = token;
     }
     next();
   };
@@ -73,14 +87,17 @@ export const socketUpgrade =
       logger.info({ origin: req.headers.origin }, 'websocket from a foreign origin refused');
       return refuse(socket, '403 Forbidden', instanceId);
     }
-    const session = await cookies.read(req.headers.cookie);
+    // A partner page's websocket carries no account: whatever cookie the browser sent, it is a partner visitor.
+    const partner = fromPartner(origins, req.headers.origin);
+    const session = partner ? null : await cookies.read(req.headers.cookie);
+    const visitor = partner ? undefined : readChatVisitor(req.headers.cookie);
     const address = addressOf(req);
     const tooMany = await caps.admit(socket, { address, session });
     if (tooMany) {
       logger.info({ address }, 'chat websocket refused: too many open');
       return refuseTooMany(socket, tooMany, instanceId);
     }
-    setUpstreamAuth(req, session?.token, { secret: internalSecret, address });
+    setUpstreamAuth(req, session?.token, { secret: internalSecret, address }, visitor);
     req.headers['x-request-id'] = randomUUID();
     // An http.Server hands upgrades a net.Socket; the Duplex type is only the event's declaration.
     upgrade(req, socket as Socket, head);

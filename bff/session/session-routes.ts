@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '../../contracts/user.ts';
 import { loginLimiter } from '../http/rate-limits.ts';
 import type { ApiClient } from './api-client.ts';
+import { clearChatVisitor, readChatVisitor } from './chat-visitor-cookie.ts';
 import type { EndedSessions } from './ended-sessions.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
@@ -40,11 +41,20 @@ export const sessionRoutes = ({
   const router = Router();
   const json = express.json({ limit: '20kb' });
 
+  /**
+   * A login or a logout (the kiosk's reset logs out too) drops the guest chat cookie: whoever
+   * chats on this browser next starts another conversation (decision 013).
+   */
+  const forgetChatVisitor = (req: Request, res: Response) => {
+    if (readChatVisitor(req.headers.cookie)) res.append('set-cookie', clearChatVisitor(isTls(req)));
+  };
+
   const startSession = async (req: Request, res: Response, token: unknown, user: UserInfo | undefined, doNotLogout: boolean) => {
     if (typeof token !== 'string' || !user) throw new Error('The API answered a login without a token');
     // The browser's previous session is replaced: end it at the API too, so its token dies with it.
     if (req.session) await ended.end(req, req.session.token);
     res.append('set-cookie', await cookies.issue({ token, doNotLogout, isAdmin: user.isAdmin }, isTls(req)));
+    forgetChatVisitor(req, res);
   };
 
   router.post('/users/login', json, loginLimit, async (req, res) => {
@@ -82,6 +92,7 @@ export const sessionRoutes = ({
   router.get('/logout', async (req, res) => {
     if (req.session) await ended.end(req, req.session.token);
     res.append('set-cookie', cookies.clear(isTls(req)));
+    forgetChatVisitor(req, res);
     res.json({ message: 'logged out' });
   });
 

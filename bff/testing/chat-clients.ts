@@ -1,7 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatHandshakeAuth, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
 import { ack, agentFrom, cut } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
@@ -35,16 +35,24 @@ export const connectViaBff = async (bff: TestBff, options: ViaBffOptions = {}): 
 
 /**
  * `transport` 'upgrade' starts on polling and upgrades to websocket, as browsers do;
- * `localAddress` makes the client another shopper (any 127.x address reaches the loopback).
+ * `localAddress` makes the client another shopper (any 127.x address reaches the loopback);
+ * `origin` the page's (the BFF's own by default, or a partner's); `auth` the handshake's.
  */
-export type ViaBffOptions = { cookie?: string; transport?: Transport | 'upgrade'; localAddress?: string };
+export type ViaBffOptions = {
+  cookie?: string;
+  transport?: Transport | 'upgrade';
+  localAddress?: string;
+  origin?: string;
+  auth?: ChatHandshakeAuth;
+};
 
 /** A socket.io client on the BFF's URL that is connecting; its connect or connect_error is the caller's to await. */
-export const openViaBff = (bff: TestBff, { cookie, transport = 'websocket', localAddress }: ViaBffOptions = {}): Socket =>
+export const openViaBff = (bff: TestBff, { cookie, transport = 'websocket', localAddress, origin, auth }: ViaBffOptions = {}): Socket =>
   io(bff.url, {
     transports: transport === 'upgrade' ? ['polling', 'websocket'] : [transport],
     ...agentFrom(localAddress),
-    extraHeaders: { origin: bff.url, ...(cookie ? { cookie } : {}) },
+    extraHeaders: { origin: origin ?? bff.url, ...(cookie ? { cookie } : {}) },
+    ...(auth ? { auth } : {}),
     reconnectionDelay: 50,
     reconnectionDelayMax: 100,
     forceNew: true,

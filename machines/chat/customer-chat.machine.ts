@@ -9,8 +9,8 @@ export type ChatSocketOptions = {
   reconnectionDelayMax: number;
   timeout: number;
   transports?: ('websocket' | 'polling')[];
-  /** The handshake's `auth`: the conversation id the customer's browser keeps (contracts/chat.ts). */
-  auth?: { conversation: string };
+  /** The handshake's `auth` (contracts/chat.ts `ChatHandshakeAuth`): `keep` asks for the conversation the hub keeps for this shopper. */
+  auth?: { keep?: boolean };
 };
 export const CHAT_SOCKET_OPTIONS: ChatSocketOptions = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, timeout: 20_000 };
 export const CHAT_INPUT_CLEAR_MS = 200;

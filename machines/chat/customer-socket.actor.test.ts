@@ -209,21 +209,21 @@ describe('the customer chat socket actor (shop and widget)', () => {
   });
 });
 
-describe('the customer chat socket actor with a conversation the browser keeps', () => {
+describe('the customer chat socket actor with a conversation the hub keeps', () => {
   const keeping = () => {
     const server = fakeSockets();
     const actor = createActor(
       customerChatMachine.provide({
-        actors: { socket: customerSocketActor({ open: server.factory, conversation: () => 'kept-conversation-id-0001' }) },
+        actors: { socket: customerSocketActor({ open: server.factory, keep: true }) },
       }),
     ).start();
     return { server, actor, ctx: () => actor.getSnapshot().context };
   };
 
-  it('when the page opens again, then the handshake names the conversation and the conversation so far shows before anything new', async () => {
+  it('when the page opens again, then the handshake asks the hub to keep the conversation and the conversation so far shows before anything new', async () => {
     const { server, ctx } = keeping();
     const socket = await vi.waitFor(() => server.latest());
-    expect(socket.options).toMatchObject({ auth: { conversation: 'kept-conversation-id-0001' } });
+    expect(socket.options).toMatchObject({ auth: { keep: true } });
     socket.answers['chat replay'] = () => undefined;
     socket.open();
     expect(socket.sent('chat replay')).toEqual([[{ after: 0 }]]);

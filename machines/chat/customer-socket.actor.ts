@@ -15,11 +15,14 @@ export type CustomerSocketDeps = {
   /** The hub could not verify the partner's signed identity: the socket carries on anonymously. */
   onIdentifyFailed?: () => void;
   /**
-   * The conversation id the browser keeps (read when the socket opens). With it, a reloaded page
-   * shows the conversation so far and a connection back from a long drop fetches what it missed;
-   * without it the hub keys the conversation by the socket, as for the spec's own client.
+   * Asks the hub for the conversation that outlives the socket (`auth.keep`): the hub picks it
+   * from the shopper's proof (session, guest chat cookie, signed identity; decision 013), never
+   * from an id the page holds. With it, a reloaded page shows the conversation so far and a
+   * connection back from a long drop fetches what it missed.
    */
-  conversation?: () => string;
+  keep?: boolean;
+  /** The hub gave this anonymous visitor a token ('chat visitor') that proves their conversation next time: the widget keeps it. */
+  onVisitor?: (token: string) => void;
 };
 
 /** The one room a customer's socket chats in, as seenIds keys it. */
@@ -52,8 +55,8 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     let refused = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    const keeps = deps.conversation;
-    const options = keeps ? { ...input.options, auth: { conversation: keeps() } } : input.options;
+    const keeps = deps.keep === true;
+    const options = keeps ? { ...input.options, auth: { ...input.options.auth, keep: true } } : input.options;
     const stop = linkSocket(
       { open: deps.open, options, receive },
       (socket, messages) => {
@@ -77,7 +80,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           if (announced || !socket.connected) return;
           announced = true;
           if (!socket.recovered) {
-            // Kept by the browser, the conversation outlives the socket: fetch it (before anything is sent).
+            // Kept by the hub, the conversation outlives the socket: fetch it (before anything is sent).
             if (keeps) catchUp(!connectedBefore);
             // Keyed by the socket, this is a new room whose ids restart.
             else if (connectedBefore) seen.forget(ROOM);
@@ -103,6 +106,10 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           send({ type: 'chat.disconnected' });
         });
         socket.on(CHAT_EVENTS.identifyFailed, () => deps.onIdentifyFailed?.());
+        socket.on(CHAT_EVENTS.visitor, (payload: unknown) => {
+          const token = (payload as { token?: unknown } | null)?.token;
+          if (typeof token === 'string') deps.onVisitor?.(token);
+        });
         socket.on(SOCKET_EVENTS.serverToClient, (text: unknown, meta: unknown) => {
           if (typeof text !== 'string') return;
           online();

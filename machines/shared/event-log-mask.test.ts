@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { type AnyActorRef, createActor, type InspectionEvent, SimulatedClock, type AnyEventObject } from 'xstate';
 import { pinPadMachine } from '../kiosk/pin-pad.machine.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import { generatePaths } from '../testing/model.ts';
@@ -35,11 +35,13 @@ const poisoned = (event: AnyEventObject): unknown => {
   let n = 0;
   const next = () => SECRETS[n++ % SECRETS.length]!;
   // A product line's `name` is the product's (kept for bug reports), not a person's; an API error's
-  // `message` beside its status is the shop's own sentence (machines choose by it).
+  // `message` beside its status is the shop's own sentence (machines choose by it); a `path` is the
+  // shop's route, kept but for the search text and query values in it (tested on its own below).
   const personal = (key: string | null, holder: object | null) =>
     !(
       key !== null &&
       (NOT_PERSONAL.has(key) ||
+        key === 'path' ||
         (key === 'name' && holder !== null && 'productID' in holder) ||
         (key === 'message' && holder !== null && typeof (holder as { status?: unknown }).status === 'number'))
     );
@@ -108,7 +110,7 @@ describe('event log masking (issue 27)', () => {
     expect(redact({ type: 'chat.input', text: '  \n ' })).toEqual({ type: 'chat.input', text: '  \n ' });
     expect(redact({ type: 'admin.clientMessage', user: 'conv-1', message: 'Hi', name: 'Ann' })).toEqual({
       type: 'admin.clientMessage',
-      user: 'conv-1',
+      user: 'conversation-1',
       message: 'xx',
       name: 'xxx',
     });
@@ -118,9 +120,46 @@ describe('event log masking (issue 27)', () => {
     const event = {
       type: 'cart.add',
       item: { productID: 'p1', name: 'Dell XPS 13', price: 949.99, count: 3, quantity: 2, image: { path: '/images/p1.jpg' } },
+      to: { path: '/product-list/category/Laptops/2' },
       order: { _id: 'o1', isPaid: true, paidAt: '2026-01-02T10:00:00.000Z', paymentMethod: 'cod', itemsCount: 2, cartSubtotal: 1899.98 },
     };
     expect(redact(event)).toEqual(event);
+  });
+
+  it('when a path or one of the shop’s error sentences echoes a search, then what was typed is masked and the rest stays', () => {
+    expect(
+      redact({ type: 'route.changed', path: '/product-list/category/Laptops/search/John Doe 42/2?search=jane&sort=price#x1' }),
+    ).toEqual({
+      type: 'route.changed',
+      path: '/product-list/category/Laptops/search/xxxx xxx 00/2?search=xxxx&sort=xxxxx#x0',
+    });
+    const failed = {
+      type: 'xstate.error.actor.search',
+      error: { status: 404, message: 'No such endpoint: GET /api/products/search/john%40mail.test?page=2' },
+    };
+    expect(redact(failed)).toEqual({
+      ...failed,
+      error: { status: 404, message: 'No such endpoint: GET /api/products/search/xxxx%00xxxx.xxxx?page=0' },
+    });
+    const quoted = { status: 400, message: "Nothing matches “Jane Roe” or '555 0100'; this link was used" };
+    expect(redact(quoted)).toEqual({ status: 400, message: "Nothing matches “xxxx xxx” or '000 0000'; this link was used" });
+  });
+
+  it('when conversation ids are exported, then each becomes the same pseudonym wherever it appears, and two stay apart', () => {
+    const log = createEventLog();
+    const actor = { sessionId: 's1', getSnapshot: () => ({ status: 'active', can: () => true }) } as unknown as AnyActorRef;
+    const received = (event: AnyEventObject) =>
+      log.inspect('admin-chat')({ type: '@xstate.event', actorRef: actor, rootId: 's1', event } as unknown as InspectionEvent);
+    received({ type: 'admin.clientMessage', user: 'Xq3-secret-conversation-id', message: 'hi' });
+    received({ type: 'admin.clientMessage', user: 'Other-secret-conversation', message: 'hey' });
+    received({ type: 'admin.disconnected', socketId: 'Xq3-secret-conversation-id' });
+    const exported = log.toJSON();
+    expect(exported).not.toMatch(/secret-conversation/);
+    expect((JSON.parse(exported) as Array<{ event: Record<string, string> }>).map(({ event }) => event.user ?? event.socketId)).toEqual([
+      'conversation-1',
+      'conversation-2',
+      'conversation-1',
+    ]);
   });
 
   it('when a value is not on the allow-list, then it is masked by shape (text) or to 0 (numbers); booleans and blanks stay', () => {

@@ -31,12 +31,8 @@ export const SAFE_KEYS: ReadonlySet<string> = new Set([
   'productID',
   'orderId',
   'walletOrderId',
-  'roomId',
-  'socketId',
-  'user',
   'you',
   'from',
-  'path',
   'file',
   'category',
   'sort',
@@ -95,6 +91,43 @@ export const maskText = (text: string): string => text.replace(/\S/g, 'x');
 export const maskValue = (text: string): string => text.replace(/\p{L}/gu, 'x').replace(/\p{N}/gu, '0');
 
 /**
+ * Keys that carry a support conversation's id (`user` of the admin's chat events, `roomId`,
+ * `socketId` of `disconnected`): the id is its owner's name at the hub, never exported
+ * (decision 013). Each becomes `conversation-N`, the same N for the same id throughout one
+ * export, so the admin's rooms replay apart as they were.
+ */
+const CONVERSATION_KEYS = new Set(['user', 'roomId', 'socketId']);
+
+/**
+ * A path as the allow-list keeps it: the route, without what a person typed into it, the search
+ * segment (`/search/<text>`), query values and the fragment masked by shape (issue "[Trust]").
+ */
+export const maskPath = (path: string): string => {
+  const cut = path.search(/[?#]/);
+  const route = cut < 0 ? path : path.slice(0, cut);
+  const rest = cut < 0 ? '' : path.slice(cut);
+  const segments = route.split('/');
+  const masked = segments.map((segment, i) => (i > 0 && /^search$/i.test(segments[i - 1]!) ? maskValue(segment) : segment));
+  // Parameter names are the shop's own; their values and the fragment are the visitor's.
+  const tail = rest.replace(/=([^&#]*)/g, (_all, value: string) => `=${maskValue(value)}`).replace(/#.*/, (hash) => maskValue(hash));
+  return masked.join('/') + tail;
+};
+
+/**
+ * One of the shop's own sentences, without what it echoes of the request: any path in it is
+ * masked as `path` is, and quoted text by shape, so a refusal that repeats what was typed keeps
+ * its wording (which machines choose by) and loses the typing.
+ */
+export const maskEcho = (sentence: string): string =>
+  sentence
+    .replace(/\/[^\s'"“”‘’]*/g, maskPath)
+    .replace(/(["“])([^"”]*)(["”])/g, (_all, open: string, inner: string, close: string) => open + maskValue(inner) + close)
+    .replace(
+      /(^|[\s(:])(['‘])([^'’]*)(['’])(?=$|[\s).,;:!?])/g,
+      (_all, before: string, open: string, inner: string, close: string) => before + open + maskValue(inner) + close,
+    );
+
+/**
  * A product line's `name` is the product's, which a bug report needs; any other `name` is a person's.
  * An API error's `message` (beside its numeric `status`) is one of the shop's own sentences, and
  * machines choose by it (a hand-off link `used` or `expired`): kept, so the log replays.
@@ -111,17 +144,37 @@ const maskLeaf = (key: string | null, value: unknown): unknown => {
   return value;
 };
 
-const walk = (value: unknown, key: string | null, safe: boolean): unknown => {
-  if (Array.isArray(value)) return value.map((v) => walk(v, key, safe));
-  if (typeof value === 'object' && value !== null) {
-    const holder = value as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(holder).map(([k, v]) => [k, walk(v, k, isSafe(k, holder))]));
-  }
-  return safe ? value : maskLeaf(key, value);
+/**
+ * A redactor for one export: `redact` of each entry, with the conversation ids of all of them
+ * named alike (`conversation-1`, …) so they still tell the same conversations apart.
+ */
+export const createRedactor = (): ((value: unknown) => unknown) => {
+  const names = new Map<string, string>();
+  const pseudonym = (id: string) => {
+    if (!names.has(id)) names.set(id, `conversation-${names.size + 1}`);
+    return names.get(id)!;
+  };
+  const walk = (value: unknown, key: string | null, safe: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((v) => walk(v, key, safe));
+    if (typeof value === 'object' && value !== null) {
+      const holder = value as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(holder).map(([k, v]) => [k, walk(v, k, isSafe(k, holder))]));
+    }
+    // Kept in part: what they say of things stays, what they say of a person goes.
+    if (typeof value === 'string' && key !== null) {
+      if (CONVERSATION_KEYS.has(key)) return pseudonym(value);
+      if (key === 'path') return maskPath(value);
+      if (safe && key === 'message') return maskEcho(value);
+    }
+    return safe ? value : maskLeaf(key, value);
+  };
+  return (value) => walk(value, null, false);
 };
 
 /**
  * A deep copy that can be shared: every value whose key is not on the allow-list is masked
- * (text to its shape, numbers to 0); booleans, null and the keys of objects stay.
+ * (text to its shape, numbers to 0); booleans, null and the keys of objects stay. Paths and
+ * the shop's sentences lose what they echo of the visitor's typing; conversation ids become
+ * `conversation-N`.
  */
-export const redact = (value: unknown): unknown => walk(value, null, false);
+export const redact = (value: unknown): unknown => createRedactor()(value);

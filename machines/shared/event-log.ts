@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, InspectionEvent, StateValue } from 'xstate';
-import { redact } from './event-log-mask.ts';
+import { createRedactor } from './event-log-mask.ts';
 
 /**
  * One event an actor of the client received, in the order received, with what the machine
@@ -124,12 +124,15 @@ export const createEventLog = () => {
         }
       },
     /** JSON for a bug report: only allow-listed values kept, every other masked (event-log-mask.ts). */
-    toJSON: (): string =>
-      JSON.stringify(
+    toJSON: (): string => {
+      // One redactor for the whole export: a conversation keeps one pseudonym across its entries.
+      const redact = createRedactor();
+      return JSON.stringify(
         entries.map((e) => ({ ...e, event: redact(e.event), ...('input' in e ? { input: redact(e.input) } : {}) })),
         null,
         2,
-      ),
+      );
+    },
     clear: () => void entries.splice(0),
   };
 };

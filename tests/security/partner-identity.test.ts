@@ -1,13 +1,14 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatError, ChatIdentify, ClientToAdminPayload } from '../../contracts/chat.ts';
+import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '../../contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
-import { collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
-import { startTestBff } from '../../bff/testing/bff-harness.ts';
-import { adminViaBff } from '../../bff/testing/chat-clients.ts';
+import { ack, collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
+import { cookieFrom, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { adminViaBff, bffSession, connectViaBff, openViaBff, type ViaBffOptions } from '../../bff/testing/chat-clients.ts';
 
-// A partner page's visitor, through the BFF's public port as a browser on the partner's origin.
+// A partner page's visitor, through the BFF's public port as a browser on the partner's origin;
+// and who may read a support conversation (decision 013), the shop's own pages beside partners'.
 const SECRET = 'partner-identity-secret-0123';
 const SHOP = 'https://shop.test';
 const PARTNER = 'https://partner.test';
@@ -78,4 +79,94 @@ describe('security: partner identity through the BFF', () => {
     await until(() => failed.length >= 1, 'identify failed arrives');
     expect(failed).toEqual([{ code: 'identify failed', message: expect.stringMatching(why) }]);
   });
+});
+
+/** A chat socket through the BFF, let go after the test. */
+const chatter = async (options: ViaBffOptions) => live.track(await connectViaBff(live.front, options));
+const replayed = async (socket: Awaited<ReturnType<typeof chatter>>) =>
+  ((await ack(socket, CHAT_EVENTS.replay, { after: 0 })) as unknown as { messages: Array<{ text: string }> }).messages.map((m) => m.text);
+
+describe('security: a support conversation is its owner’s, through the BFF', () => {
+  /** John chats from the shop's page, his page sending the id pages kept before decision 013. */
+  const johnChats = async () => {
+    const desk = await adminViaBff(live.t, live.front);
+    live.track(desk);
+    const atDesk = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
+    const cookie = await bffSession(live.t, live.front);
+    const john = await chatter({ cookie, auth: { keep: true, conversation: 'johns-own-kept-id-0123456789' } });
+    await say(john, 'My address is 5 Elm Street');
+    await until(() => atDesk.length === 1, 'the admin has john’s message');
+    // What an admin screen, a log or a shoulder-surfer learns of john's conversation.
+    return { desk, atDesk, cookie, john, id: atDesk[0]!.user };
+  };
+
+  it('when a guest, another customer and a partner page present john’s conversation id, then none reads, hears or writes into it; john’s second tab and reload do', async () => {
+    const { desk, atDesk, cookie, john, id } = await johnChats();
+    const auth = { keep: true, conversation: id };
+    const strangers = [
+      await chatter({ auth }),
+      await chatter({ auth, cookie: await bffSession(live.t, live.front) }),
+      await chatter({ auth, origin: PARTNER }),
+    ];
+    const overheard = strangers.map((s) => collect<string>(s, SOCKET_EVENTS.serverToClient));
+    for (const s of strangers) expect(await replayed(s)).toEqual([]);
+    for (const [n, s] of strangers.entries()) await say(s, `stranger ${n}`);
+    await until(() => atDesk.length === 4, 'the admin has the strangers’ messages');
+    // Each wrote into a conversation of its own, none into john's.
+    expect(new Set(atDesk.map((m) => m.user)).size).toBe(4);
+
+    const secondTab = await chatter({ cookie, auth: { keep: true } });
+    const atJohn = collect<string>(secondTab, SOCKET_EVENTS.serverToClient);
+    expect(await ack(desk, SOCKET_EVENTS.adminSendsMessage, { user: id, message: 'Noted, John' })).toMatchObject({ ok: true });
+    await until(() => atJohn.length === 1, 'john’s second tab hears the reply');
+    expect(overheard).toEqual([[], [], []]);
+    john.disconnect();
+    const reloaded = await chatter({ cookie, auth: { keep: true } });
+    expect(await replayed(reloaded)).toEqual(['My address is 5 Elm Street', 'Noted, John']);
+  });
+
+  it('when a guest on the shop’s pages opens another tab, then the chat cookie brings their conversation there, and only there', async () => {
+    const handshake = await fetch(`${live.front.url}/socket.io/?EIO=4&transport=polling`);
+    const cookie = cookieFrom(handshake);
+    expect(handshake.headers.getSetCookie()[0]).toMatch(/^sf_chat=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const guest = await chatter({ cookie, auth: { keep: true } });
+    await say(guest, 'Do you ship abroad?');
+    expect(await replayed(await chatter({ cookie, auth: { keep: true } }))).toEqual(['Do you ship abroad?']);
+    expect(await replayed(await chatter({ auth: { keep: true } }))).toEqual([]);
+    // A logout (the kiosk's reset logs out too) drops the cookie: the next guest starts afresh.
+    const out = await fetch(`${live.front.url}/api/logout`, { headers: { cookie } });
+    expect(out.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^sf_chat=; Max-Age=0;/));
+  });
+
+  it('when an anonymous partner visitor reloads, then the token the shop gave the widget brings back their conversation, and only to them', async () => {
+    const first = live.track(openViaBff(live.front, { origin: PARTNER, auth: { keep: true } }));
+    const given = collect<ChatVisitorPayload>(first, CHAT_EVENTS.visitor);
+    await until(() => given.length === 1, 'the widget is given its token');
+    await say(first, 'Is the tent waterproof?');
+    const token = given[0]!.token;
+    const again = await chatter({ origin: PARTNER, auth: { keep: true, visitor: token } });
+    expect(await replayed(again)).toEqual(['Is the tent waterproof?']);
+    expect(
+      await replayed(
+        await chatter({ origin: PARTNER, auth: { keep: true, visitor: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A') } }),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each(['websocket', 'polling'] as const)(
+    'when a partner page’s %s socket carries an admin’s shop cookie, then it is a partner visitor: no admin rights, no account',
+    async (transport) => {
+      const desk = await adminViaBff(live.t, live.front);
+      live.track(desk);
+      const atDesk = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
+      const cookie = await bffSession(live.t, live.front, { admin: true });
+      const socket = await chatter({ cookie, origin: PARTNER, transport });
+      expect(await ack(socket, SOCKET_EVENTS.adminConnected, 'admin-1')).toMatchObject({ ok: false, code: 'not admin' });
+      expect(await ack(socket, CHAT_EVENTS.conversations)).toMatchObject({ ok: false, code: 'not admin' });
+      await say(socket, 'hello from the partner site');
+      await until(() => atDesk.length === 1, 'the admin has the message');
+      // No account behind it: the admin sees an anonymous visitor, not the cookie's name.
+      expect(atDesk[0]).not.toHaveProperty('name');
+    },
+  );
 });

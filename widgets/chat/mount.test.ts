@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import type { MountOptions } from '../shared/types.ts';
 import { memoryStorage } from '../../machines/shared/storage.ts';
+import type { MountOptions } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { createMount } from './mount.ts';
 
@@ -192,13 +192,10 @@ describe('chat widget socket', () => {
     expect(sockets.last().sent(CHAT_EVENTS.replay)).toEqual([[{ after: 0 }]]);
   });
 
-  it('when the partner page is reloaded, then the widget presents the same conversation id and shows the conversation so far', () => {
-    const first = setup();
-    const kept = first.sockets.last().handshakes[0]?.conversation;
-    expect(kept).toMatch(/^[0-9a-f]{32}$/);
-
-    const again = setup({}, first.storage);
-    expect(again.sockets.last().handshakes[0]?.conversation).toBe(kept);
+  it('when the partner page is reloaded, then the widget asks the shop to keep the conversation and shows it so far', () => {
+    const again = setup({ identity });
+    // No id of its own: the shop picks the conversation by the signed identity (decision 013).
+    expect(again.sockets.last().handshakes[0]).toEqual({ keep: true, identify: identity });
     again.sockets.last().history = [
       { id: 1, from: 'client', text: 'Is the blue one in stock?' },
       { id: 2, from: 'admin', text: 'Yes, two left' },
@@ -208,13 +205,16 @@ describe('chat widget socket', () => {
     expect(again.bubbles()).toEqual(['You wrote:Is the blue one in stock?', 'Support wrote:Yes, two left']);
   });
 
-  it('when another visitor is identified on the same browser, then they get a conversation of their own', () => {
-    const guest = setup();
-    const ann = setup({ identity }, guest.storage);
-    const bob = setup({ identity: { ...identity, id: 'u2' } }, guest.storage);
-    const ids = [guest, ann, bob].map((w) => w.sockets.last().handshakes[0]?.conversation);
-    expect(new Set(ids).size).toBe(3);
-    expect(setup({ identity: { ...identity, id: 'u2' } }, guest.storage).sockets.last().handshakes[0]?.conversation).toBe(ids[2]);
+  it('when the shop gives an anonymous visitor a token, then the next page presents it, and never with a signed identity', () => {
+    const token = 'T'.repeat(43);
+    const first = setup();
+    first.sockets.last().accept();
+    expect(first.sockets.last().handshakes[0]).toEqual({ keep: true });
+    first.sockets.last().fromServer(CHAT_EVENTS.visitor, { token });
+
+    const again = setup({}, first.storage);
+    expect(again.sockets.last().handshakes[0]).toEqual({ keep: true, visitor: token });
+    expect(setup({ identity }, first.storage).sockets.last().handshakes[0]).toEqual({ keep: true, identify: identity });
   });
 
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {

@@ -2,32 +2,17 @@ import { createActor } from 'xstate';
 import type { ChatIdentify } from '../../contracts/chat.ts';
 import { customerChatMachine } from '../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../machines/chat/customer-socket.actor.ts';
-import { keptConversationId } from '../../machines/chat/kept-conversation.ts';
 import { browserLocalStorage, type StorageLike } from '../../machines/shared/storage.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
 import { createPanel, statusText } from './panel.ts';
 import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';
+import { visitorTokens } from './visitor-token.ts';
 
 export type MountDeps = {
   createSocket: SocketFactory;
   playSound: (url: string) => void;
-  /** Where the visitor's conversation id is kept: the partner page's local storage (tests pass their own). */
+  /** Where an anonymous visitor's token is kept: the partner page's local storage (tests pass their own). */
   storage?: () => StorageLike | null;
-};
-
-/**
- * Whose conversation the partner page's browser keeps: the signed visitor's id, else 'guest'.
- * Another visitor identified on the same browser gets a conversation of their own.
- */
-export const visitorOf = (identity: ChatIdentify | null): string => {
-  if (!identity) return 'guest';
-  if (!('payload' in identity)) return `visitor:${identity.id}`;
-  try {
-    const id: unknown = (JSON.parse(identity.payload) as { id?: unknown }).id;
-    return typeof id === 'string' ? `visitor:${id}` : 'guest';
-  } catch {
-    return 'guest';
-  }
 };
 
 export const playAudio = (url: string) => {
@@ -46,12 +31,15 @@ export const createMount =
     let identity: ChatIdentify | null = options.identity;
     let unreadCount = 0;
 
+    const tokens = visitorTokens(deps.storage ?? browserLocalStorage);
+
     // The same socket actor as the shop's support chat; only how it opens the connection differs.
     const socket = customerSocketActor({
-      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity),
-      // Kept by the partner page's browser: a reload shows the conversation so far, and the shop's
-      // admin keeps one conversation for the visitor, not one per page.
-      conversation: () => keptConversationId((deps.storage ?? browserLocalStorage)(), visitorOf(identity)),
+      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity, tokens.read),
+      // The shop keeps the conversation by the signed identity, else by the token it gave this
+      // visitor (decision 013): a reload shows it so far, and the admin has one per visitor.
+      keep: true,
+      onVisitor: tokens.keep,
       onIdentifyFailed: () => {
         identity = null;
         options.onIdentifyFailed();

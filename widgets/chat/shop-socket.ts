@@ -13,10 +13,16 @@ export type SocketFactory = (origin: string, options: SocketOptionsIn) => ChatSo
 
 /**
  * How the widget opens the shared customer chat socket actor's connection: to the shop's origin,
- * without the partner page's cookies, with the visitor's signed identity (if any) in `auth`.
+ * without the partner page's cookies, with the visitor's signed identity (if any) in `auth`, else
+ * the visitor token the shop gave this browser before (decision 013).
  */
 export const shopSocketOpener =
-  (origin: string, createSocket: SocketFactory, getIdentity: () => ChatIdentify | null): OpenChatSocket =>
+  (
+    origin: string,
+    createSocket: SocketFactory,
+    getIdentity: () => ChatIdentify | null,
+    getVisitor: () => string | null = () => null,
+  ): OpenChatSocket =>
   (options) =>
     createSocket(origin, {
       ...options,
@@ -25,7 +31,8 @@ export const shopSocketOpener =
       withCredentials: false,
       auth: (cb) => {
         const identify = getIdentity();
-        // The conversation id the widget keeps travels beside the identity.
-        cb({ ...options.auth, ...(identify ? { identify } : {}) });
+        const visitor = getVisitor();
+        // `keep` travels beside the proof: the identity, else the token the shop gave this visitor.
+        cb({ ...options.auth, ...(identify ? { identify } : visitor ? { visitor } : {}) });
       },
     });

@@ -37,9 +37,9 @@ export class FakeSocket implements ChatSocket {
     }
     return this;
   }
-  /** What each handshake presented besides the kept conversation id (tested on its own). */
-  get presented(): Array<Omit<ChatHandshakeAuth, 'conversation'>> {
-    return this.handshakes.map(({ conversation: _kept, ...rest }) => rest);
+  /** What each handshake presented besides asking to keep the conversation (tested on its own). */
+  get presented(): Array<Omit<ChatHandshakeAuth, 'keep'>> {
+    return this.handshakes.map(({ keep: _keep, ...rest }) => rest);
   }
   /** Like socket.io, a connection attempt reads `auth` for its handshake. */
   connect() {

@@ -4,8 +4,6 @@ import { useContext, useEffect, useMemo } from 'react';
 import { CHAT_TEXTS } from '../../../contracts/chat.ts';
 import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
-import { keptConversationId } from '../../../machines/chat/kept-conversation.ts';
-import { browserLocalStorage } from '../../../machines/shared/storage.ts';
 import { ChatSocketContext } from '../../lib/chat-socket.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
@@ -48,16 +46,17 @@ const headStyle = css({
 
 /**
  * The chat once opened: the customer chat machine with its socket, and the panel it drives.
- * `who` (a user id, or 'guest') picks the conversation this browser keeps for that person.
+ * Mounted afresh for each person (a login or logout), so each opens its own conversation.
  */
-export function SupportChatPanel({ who }: { who: string }) {
+export function SupportChatPanel() {
   const openSocket = useContext(ChatSocketContext);
   const logic = useMemo(
     () =>
       customerChatMachine.provide({
-        actors: { socket: customerSocketActor({ open: openSocket, conversation: () => keptConversationId(browserLocalStorage(), who) }) },
+        // The hub keeps the conversation by the session or the guest chat cookie (decision 013).
+        actors: { socket: customerSocketActor({ open: openSocket, keep: true }) },
       }),
-    [openSocket, who],
+    [openSocket],
   );
   const actor = useActorRef(logic, { inspect: devEventLog?.inspect('customer-chat') });
   const messages = useSelector(actor, (s) => s.context.messages);

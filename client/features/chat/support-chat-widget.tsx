@@ -20,7 +20,7 @@ export function SupportChatWidget() {
   return (
     // While the panel's code arrives the launcher stays where it was.
     <Suspense fallback={<Launcher open={false} unread={false} onToggle={ignore} />}>
-      <SupportChatPanel key={who} who={who} />
+      <SupportChatPanel key={who} />
     </Suspense>
   );
 }

@@ -109,7 +109,7 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
     await expect(panel.getByText('Thanks!')).toBeVisible();
     await expect(admin.getByText('Let me in')).toHaveCount(0);
 
-    // The visitor reloads the partner's page: the widget keeps the conversation (the partner origin's
+    // The visitor reloads the partner's page: the widget keeps the shop's visitor token (the partner origin's
     // storage), shows it so far, and the admin's answer goes on in the same conversation.
     await visitor.reload();
     await visitor.getByRole('button', { name: /^Support chat: Let's Chat - Online/ }).click();

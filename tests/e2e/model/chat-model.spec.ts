@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { CHAT_TEXTS } from '../../../contracts/chat.ts';
+import { CHAT_TEXTS, type ChatConversation } from '../../../contracts/chat.ts';
 import { visibleRooms, type AdminChatContext } from '../../../machines/chat/admin-chat.machine.ts';
 import type { CustomerChatContext } from '../../../machines/chat/customer-chat.machine.ts';
-import { CONVERSATION_KEY } from '../../../machines/chat/kept-conversation.ts';
 import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
@@ -166,19 +165,27 @@ const expectAdminShows = async ({ page, run }: Side) => {
 const hasRoom = (s: AnyMachineSnapshot) => customerOf(s).messages.some((m) => 'client' in m) && !s.hasTag('adminClosed');
 
 /**
- * The browser keeps its conversation across pages (decision 010): each page here is a new
- * shopper, so it starts without the previous page's conversation id, as a new browser would.
+ * The hub keeps a guest's conversation by the shop's chat cookie (decision 013): each page here is
+ * a new shopper, so it starts without the previous page's cookie, as a new browser would.
  */
 const freshShopper = async (page: Page) => {
+  await customerContext.clearCookies({ name: /sf_chat$/ });
   await page.goto('/');
-  await page.evaluate((key) => localStorage.removeItem(key), CONVERSATION_KEY);
 };
 
-/** The conversation the last shopper page left, as the hub lists it to an admin who connects now. */
-const keptConversation = async (texts: string[]) => {
-  const stored = (await customerContext.storageState()).origins.flatMap((o) => o.localStorage).find((e) => e.name === CONVERSATION_KEY);
-  const user = (JSON.parse(stored!.value) as { id: string }).id;
-  return { user, messages: texts.map((text, i) => ({ id: i + 1, from: 'client' as const, text })) };
+/**
+ * The conversation the last shopper page left, as the hub lists it to the admin page: its id is
+ * the hub's, which no page of the shopper holds, so it is read from the admin page's socket.
+ */
+const keptConversation = async (frames: string[], texts: string[]) => {
+  const messages = texts.map((text, i) => ({ id: i + 1, from: 'client' as const, text }));
+  const listed = () =>
+    frames
+      .filter((f) => f.includes('"conversations"'))
+      .flatMap((f) => (JSON.parse(f.replace(/^\d+/, '')) as Array<{ conversations?: ChatConversation[] }>)[0]?.conversations ?? [])
+      .find((c) => JSON.stringify(c.messages) === JSON.stringify(messages));
+  await expect.poll(listed).toBeTruthy();
+  return { user: listed()!.user, messages };
 };
 
 /** A guest opens the shop's chat on a fresh page (a new socket, a new room), follows `events`, and leaves. */
@@ -223,6 +230,8 @@ test("when no admin is online, then the shopper's messages are shown with 'no ad
 
 test("when the admin logs in and opens the Chats page, then the admin session's machine is online, and back online after a drop", async () => {
   const page = await adminContext.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
   await page.goto('/login');
   await page.getByLabel('Email address').fill(DEMO_ADMIN.email);
   await page.getByLabel('Password').fill(DEMO_ADMIN.password);
@@ -232,7 +241,11 @@ test("when the admin logs in and opens the Chats page, then the admin session's 
   const run = adminOracle.start();
   await run.step({ type: 'admin.connected' });
   // What the shopper wrote while no admin was online waits for this one (the test before).
-  await run.step({ type: 'admin.conversations', you: 'admin', conversations: [await keptConversation([SHOPPER_TEXT, SHOPPER_TEXT])] });
+  await run.step({
+    type: 'admin.conversations',
+    you: 'admin',
+    conversations: [await keptConversation(frames, [SHOPPER_TEXT, SHOPPER_TEXT])],
+  });
   admin = { page, run };
   await expectAdminShows(admin);
   // a drop of the admin's socket: the page says it is connecting, then announces the admin again
