@@ -35,6 +35,12 @@ describe('fault: the API goes down behind a running BFF', () => {
     );
   });
 
+  it('when a guest asks who is logged in, then the BFF answers 401 itself, not 502', async () => {
+    const res = await fetch(`${bff.url}/api/session`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Please log in first' });
+  });
+
   it('when the API is down, then the shop page and its deep links are still served', async () => {
     for (const path of ['/', '/product-list', '/user/my-orders']) {
       const res = await fetch(`${bff.url}${path}`);
