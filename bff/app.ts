@@ -24,6 +24,7 @@ import { mountStages, type MountedStage } from './stages.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
+import { UPLOAD_ROUTE, closeUnreadUpload, guestUploadRefusal } from './http/upload-guard.ts';
 import { PERSONAL_CATALOGUE, catalogueCache, isCatalogueCall } from './http/catalogue-cache.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
@@ -179,6 +180,7 @@ export const createBff = ({
     'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
     'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
+    'guest upload': () => app.post(UPLOAD_ROUTE, guestUploadRefusal),
     'password limit': () => app.put('/api/users/profile', limits.login.currentPassword),
     'kiosk pin': () =>
       app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: limits.pinStores })),
@@ -249,6 +251,7 @@ export const createBff = ({
         forwarded(req);
         // Before Express, which rewrites req.url inside its mounts.
         deadline(req, res);
+        closeUnreadUpload(req, res);
         // A guest's catalogue call the cache holds is answered before Express (cache-hits-first.ts).
         hitsFirst(req, res, () => app(req, res));
       });
