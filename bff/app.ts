@@ -33,6 +33,7 @@ import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
 import { endedSessions } from './session/ended-sessions.ts';
+import { fileEndedStore, redisEndedStore, tokenSeal } from './session/ended-store.ts';
 import { sessionCookies } from './session/session-cookie.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 
@@ -112,7 +113,14 @@ export const createBff = ({
   const polls = new Set<http.ServerResponse>();
   const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
-  const ended = endedSessions({ callApi, logger, ...logoutTiming });
+  // Logouts the API has not confirmed outlive a restart: in Redis with REDIS_URL, else under DATA_DIR.
+  const ended = endedSessions({
+    callApi,
+    logger,
+    ...logoutTiming,
+    store: counters ? redisEndedStore(counters.link, logger) : fileEndedStore(config.DATA_DIR, logger),
+    seal: tokenSeal(config.SESSION_SECRET),
+  });
   const limits = bffLimits({ config, counters, logger, apiLimitPerMinute });
   const cache = catalogueCache({
     apiUrl,
@@ -243,6 +251,7 @@ export const createBff = ({
         );
       }
       await counters?.connect();
+      await ended.start();
       // Before anything reads an address: forwarded headers count only with the balancer's secret.
       const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
       // Issue 27: slow headers and bodies are cut off, and one address holds only so many connections.
@@ -288,7 +297,7 @@ export const createBff = ({
         server = undefined;
       }
       proxy.agent.destroy();
-      ended.close();
+      await ended.close();
       await caps.close();
       await counters?.close();
     },
