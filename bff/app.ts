@@ -218,6 +218,8 @@ export const createBff = ({
           {
             maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
             cache,
+            // A failing store ('unknown') lets the page through, as it lets an API call through.
+            withinAllowance: async (req) => (await limits.countPage(req.ip ?? req.socket.remoteAddress ?? 'unknown')) !== 'over',
           },
         ),
       ),
