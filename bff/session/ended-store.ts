@@ -86,6 +86,8 @@ export const fileEndedStore = (dataDir: string, logger: Logger): EndedStore => {
   const file = path.join(folder, 'pending.json');
   const entries = new Map<string, KeptLogout>();
   let writing: Promise<void> = Promise.resolve();
+  /** A write not started yet: changes made meanwhile ride on it (a burst of logouts is one write). */
+  let queued: Promise<void> | undefined;
   let writes = 0;
 
   const write = async () => {
@@ -96,12 +98,19 @@ export const fileEndedStore = (dataDir: string, logger: Logger): EndedStore => {
     await writeFile(draft, JSON.stringify([...entries.values()]), { mode: 0o600, flag: 'wx' });
     await rename(draft, file);
   };
-  // Each change waits for the write before it, so the file ends as the last change left it.
+  // One write at a time, each of the list as it is when the write starts: the file ends as the last change left it.
   const flush = (): Promise<void> => {
-    writing = writing.then(write).catch((err: unknown) => {
-      logger.error({ err }, `cannot keep the logouts waiting for the API in ${file}: a restart would forget them`);
-    });
-    return writing;
+    if (queued) return queued;
+    queued = writing
+      .then(() => {
+        queued = undefined;
+        return write();
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, `cannot keep the logouts waiting for the API in ${file}: a restart would forget them`);
+      });
+    writing = queued;
+    return queued;
   };
 
   return {
