@@ -40,7 +40,7 @@ export const clientFiles = (
   render?: ServerRender,
   hasSession?: (req: express.Request) => Promise<boolean>,
   /**
-   * Issue 26: a guest's rendered page is public for `maxAgeSeconds`, kept by `cache` (the BFF's)
+   * A guest's rendered page is public for `maxAgeSeconds`, kept by `cache` (the BFF's)
    * meanwhile. `withinAllowance` counts each page the server renders (kept or not, as a cached
    * API answer counts) against the address's allowance of API calls; false: refused like a call.
    */
