@@ -24,6 +24,7 @@ import { mountStages, type MountedStage } from './stages.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
+import { UPLOAD_ROUTE, closeUnreadUpload, guestUploadRefusal } from './http/upload-guard.ts';
 import { PERSONAL_CATALOGUE, catalogueCache, isCatalogueCall } from './http/catalogue-cache.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
@@ -32,6 +33,7 @@ import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
 import { apiClient } from './session/api-client.ts';
 import { endedSessions } from './session/ended-sessions.ts';
+import { fileEndedStore, redisEndedStore, tokenSeal } from './session/ended-store.ts';
 import { sessionCookies } from './session/session-cookie.ts';
 import { sessionRoutes } from './session/session-routes.ts';
 
@@ -111,7 +113,14 @@ export const createBff = ({
   const polls = new Set<http.ServerResponse>();
   const sessions = liveSessions({ callApi: apiClient(apiUrl, config.INTERNAL_SECRET) });
   const callApi = sessions.watch(apiClient(apiUrl, config.INTERNAL_SECRET));
-  const ended = endedSessions({ callApi, logger, ...logoutTiming });
+  // Logouts the API has not confirmed outlive a restart: in Redis with REDIS_URL, else under DATA_DIR.
+  const ended = endedSessions({
+    callApi,
+    logger,
+    ...logoutTiming,
+    store: counters ? redisEndedStore(counters.link, logger) : fileEndedStore(config.DATA_DIR, logger),
+    seal: tokenSeal(config.SESSION_SECRET),
+  });
   const limits = bffLimits({ config, counters, logger, apiLimitPerMinute });
   const cache = catalogueCache({
     apiUrl,
@@ -179,6 +188,7 @@ export const createBff = ({
     'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
     'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
+    'guest upload': () => app.post(UPLOAD_ROUTE, guestUploadRefusal),
     'password limit': () => app.put('/api/users/profile', limits.login.currentPassword),
     'kiosk pin': () =>
       app.use('/api', kioskPinRoutes({ pin: config.KIOSK_PIN, isTls: (req) => origins.isTls(req), logger, stores: limits.pinStores })),
@@ -208,6 +218,8 @@ export const createBff = ({
           {
             maxAgeSeconds: config.CATALOGUE_MAX_AGE_SECONDS,
             cache,
+            // A failing store ('unknown') lets the page through, as it lets an API call through.
+            withinAllowance: async (req) => (await limits.countPage(req.ip ?? req.socket.remoteAddress ?? 'unknown')) !== 'over',
           },
         ),
       ),
@@ -241,6 +253,7 @@ export const createBff = ({
         );
       }
       await counters?.connect();
+      await ended.start();
       // Before anything reads an address: forwarded headers count only with the balancer's secret.
       const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
       // Issue 27: slow headers and bodies are cut off, and one address holds only so many connections.
@@ -249,6 +262,7 @@ export const createBff = ({
         forwarded(req);
         // Before Express, which rewrites req.url inside its mounts.
         deadline(req, res);
+        closeUnreadUpload(req, res);
         // A guest's catalogue call the cache holds is answered before Express (cache-hits-first.ts).
         hitsFirst(req, res, () => app(req, res));
       });
@@ -285,7 +299,7 @@ export const createBff = ({
         server = undefined;
       }
       proxy.agent.destroy();
-      ended.close();
+      await ended.close();
       await caps.close();
       await counters?.close();
     },

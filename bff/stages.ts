@@ -33,6 +33,8 @@ export const BFF_STAGES = [
   'socket origin',
   /** /api: anti-forgery, then live sessions, then the requests-a-minute limits. */
   'api limits',
+  /** A guest's image upload refused before its body is read, its connection closed. */
+  'guest upload',
   /** A wrong current password on PUT /api/users/profile counts as a failed login. */
   'password limit',
   'kiosk pin',
@@ -62,6 +64,7 @@ export const STAGE_RULES: { first: BffStage; then: BffStage; why: string }[] = [
   },
   { first: 'api limits', then: 'catalogue cache', why: 'a cached answer still counts against the limits' },
   { first: 'api limits', then: 'proxy', why: 'nothing reaches the API unchecked' },
+  { first: 'guest upload', then: 'proxy', why: "a guest's upload is refused before the proxy reads its body" },
   { first: 'wallet anti-forgery', then: 'proxy', why: "the wallet simulator's approve and decline change an order's fate" },
   { first: 'socket origin', then: 'proxy', why: "another origin's long-poll never reaches the hub" },
   {

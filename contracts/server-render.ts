@@ -6,6 +6,13 @@
 /** The id of the `<script type="application/json">` block with those answers: API url → body. */
 export const SHOP_DATA_ID = 'shop-data';
 
+/**
+ * The query parameters a rendered page reads: the list's filters (machines/filters/filters.ts
+ * writes and reads these). The BFF renders, and keeps a guest's page, under the URL with only
+ * these: `?r=<random>` cannot make it render again.
+ */
+export const LIST_QUERY_PARAMS = ['price', 'rating', 'category', 'attrs', 'sort'] as const;
+
 /** API url → the body it answered; the client's fetch machines start ready with them. */
 export type ServerData = Readonly<Record<string, unknown>>;
 

@@ -9,6 +9,7 @@ import { body } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
+import { startFakeApi } from '../testing/fake-api.ts';
 
 const MAX_AGE = 1;
 const GUEST_RULE = `public, max-age=${MAX_AGE}, stale-while-revalidate=60`;
@@ -169,6 +170,35 @@ describe('the BFF cache and the limits', () => {
     } finally {
       await bff.stop();
       await api.stop();
+    }
+  });
+
+  it('when a guest adds random query parameters to a product page, then it is rendered once; its renders count against the address like API calls, and past the allowance a page is refused too', async () => {
+    const api = await startFakeApi();
+    const bundleDir = await mkdtemp(path.join(tmpdir(), 'statefront-render-limit-'));
+    await writeFile(path.join(bundleDir, 'entry-server.js'), BUNDLE);
+    const bff = await startTestBff({
+      apiUrl: api.url,
+      serverDir: bundleDir,
+      apiLimitPerMinute: 4,
+      config: { CATALOGUE_CACHE_BYTES: 1024 * 1024, CATALOGUE_MAX_AGE_SECONDS: 60 },
+    });
+    try {
+      await writeFile(path.join(bff.clientDir, 'index.html'), INDEX);
+      const page = (r: number) => fetch(`${bff.url}/product-details/lamp?r=${r}`);
+      expect([(await page(1)).status, (await page(2)).status]).toEqual([200, 200]);
+      expect(api.requests.filter((r) => r.url.startsWith('/api/products/get-one/')).map((r) => r.url)).toEqual([
+        '/api/products/get-one/lamp',
+      ]);
+      for (let i = 0; i < 2; i++) expect((await fetch(`${bff.url}/api/categories`)).status).toBe(200);
+      const refused = await page(3);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toEqual({ message: 'Too many requests. Wait a minute and try again.' });
+    } finally {
+      await bff.stop();
+      await api.stop();
+      await rm(bundleDir, { recursive: true, force: true });
     }
   });
 });

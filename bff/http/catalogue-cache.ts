@@ -56,8 +56,8 @@ export type CatalogueCache = {
   keptFor(req: http.IncomingMessage): KeptAnswer | undefined;
   /** Answers a kept copy (`x-statefront-cache: hit`), a 304 when the request holds its ETag. */
   send(req: http.IncomingMessage, res: http.ServerResponse, kept: KeptAnswer): void;
-  /** A guest page: the kept copy while fresh, else `make()` (null: not keepable) kept for `maxAgeSeconds`. */
-  page(req: Request, res: Response, make: () => Promise<string | null>): Promise<string | null>;
+  /** A guest page kept under `url` (server-render.ts's renderedUrl): the kept copy while fresh, else `make()` (null: not keepable) kept for `maxAgeSeconds`. */
+  page(url: string, res: Response, make: () => Promise<string | null>): Promise<string | null>;
   readonly size: number;
 };
 
@@ -203,9 +203,9 @@ export const catalogueCache = ({
     send(req, res, entry, false);
   };
 
-  const page: CatalogueCache['page'] = async (req, res, make) => {
+  const page: CatalogueCache['page'] = async (url, res, make) => {
     if (bytes === 0 || !(maxAgeSeconds > 0)) return make();
-    const key = `page ${req.originalUrl}`;
+    const key = `page ${url}`;
     const kept = entries.get(key);
     if (kept && kept.expiresAt > now()) {
       res.setHeader('age', String(Math.floor((now() - kept.storedAt) / 1000)));

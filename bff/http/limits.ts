@@ -1,7 +1,7 @@
 import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { BffConfig } from '../config.ts';
-import { apiLimiter, guestCounter, loginLimits } from './rate-limits.ts';
+import { addressCounter, apiLimiter, guestCounter, loginLimits } from './rate-limits.ts';
 import type { RedisCounters } from './redis-store.ts';
 import { registrationLimit } from './registration-limit.ts';
 
@@ -27,6 +27,8 @@ export const bffLimits = ({
   return {
     api: apiLimiter({ perUser: apiLimitPerMinute ?? config.API_LIMIT_PER_MINUTE, perAddress, store: apiStore, logger }),
     countGuest: guestCounter(apiStore, perAddress),
+    /** A page rendered on the server costs the API like a call: it counts against the address's allowance. */
+    countPage: addressCounter(apiStore, perAddress),
     login: loginLimits({
       perAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
       perAddress: config.LOGIN_FAILURES_PER_ADDRESS,

@@ -127,27 +127,47 @@ export type ApiLimitOptions = LimiterOptions & {
 /** apiLimiter's key for a request without a live session: its address (IPv6 by its /56), as clientIp reads it. */
 const guestKey = (address: string) => `ip:${ipKeyGenerator(address)}`;
 
+/** What counting one request against an address said: within its allowance, over it (taken back), or unknown (the store failed). */
+export type AddressCount = 'within' | 'over' | 'unknown';
+
 /**
- * Counts a guest's /api request in apiLimiter's `store`, under the key apiLimiter gives it, for
- * the catalogue's cache hits answered before Express (cache-hits-first.ts). True: within
- * `perAddress`. False when over it (the count is taken back) or when the store fails: the
- * request then goes through Express, whose apiLimiter counts it once and refuses it (or, with
- * the store down, lets it pass and logs), so each request counts once either way.
+ * Counts one request against an address's allowance in apiLimiter's `store`, under the key
+ * apiLimiter gives a guest's /api call: a guest's catalogue call answered before Express
+ * (cache-hits-first.ts) and every page the BFF renders share the address's allowance with its
+ * /api calls. Over `perAddress` the count is taken back, so a refusal costs nothing more.
  */
-export const guestCounter =
+export const addressCounter =
   (store: Store, perAddress: number) =>
-  async (address: string): Promise<boolean> => {
+  async (address: string): Promise<AddressCount> => {
     const key = guestKey(address);
     let hits: number;
     try {
       hits = (await store.increment(key)).totalHits;
     } catch {
-      return false;
+      return 'unknown';
     }
-    if (hits <= perAddress) return true;
+    if (hits <= perAddress) return 'within';
     await Promise.resolve(store.decrement(key)).catch(() => undefined);
-    return false;
+    return 'over';
   };
+
+/**
+ * For cache-hits-first.ts: true within `perAddress`. False when over it or when the store
+ * fails: the request then goes through Express, whose apiLimiter counts it once and refuses it
+ * (or, with the store down, lets it pass and logs), so each request counts once either way.
+ */
+export const guestCounter = (store: Store, perAddress: number) => {
+  const count = addressCounter(store, perAddress);
+  return async (address: string): Promise<boolean> => (await count(address)) === 'within';
+};
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Wait a minute and try again.';
+
+/** The shop's answer past its requests-a-minute limit: when to come back (which the client reads), and why. */
+export const refuseTooMany = (res: Response, seconds: number): void => {
+  res.setHeader('retry-after', String(seconds));
+  res.status(429).json({ message: TOO_MANY_REQUESTS });
+};
 
 /** Seconds until the window that refused `req` ends (express-rate-limit's `req.rateLimit`); a minute when unknown. */
 const secondsToReset = (req: Request): number => {
@@ -182,8 +202,5 @@ export const apiLimiter = ({
       // guestKey's spelling, through clientIp (express-rate-limit warns of a req.ip read here without ipKeyGenerator).
       return user ? `user:${user._id}` : `ip:${clientIp(req)}`;
     },
-    handler: (req, res) => {
-      res.setHeader('retry-after', String(secondsToReset(req)));
-      res.status(429).json({ message: 'Too many requests. Wait a minute and try again.' });
-    },
+    handler: (req, res) => refuseTooMany(res, secondsToReset(req)),
   });

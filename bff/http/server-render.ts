@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import {
+  LIST_QUERY_PARAMS,
   SHOP_DATA_ID,
   type LcpImage,
   type RenderedPage,
@@ -25,6 +26,22 @@ export type ServerRenderOptions = {
 };
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+const READ = new Set<string>(LIST_QUERY_PARAMS);
+
+/**
+ * The URL a page is rendered (and a guest's page kept) under: the path and only the query
+ * parameters a page reads. Anything else (`?r=<random>`, a tracker's tag) changes nothing on the
+ * page, so it must neither render it again nor take another place in the cache.
+ */
+export const renderedUrl = (originalUrl: string): string => {
+  const at = originalUrl.indexOf('?');
+  if (at < 0) return originalUrl;
+  const read = new URLSearchParams(originalUrl.slice(at + 1));
+  const kept = new URLSearchParams([...read].filter(([name]) => READ.has(name)));
+  const query = kept.toString();
+  return query ? `${originalUrl.slice(0, at)}?${query}` : originalUrl.slice(0, at);
+};
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -73,7 +90,7 @@ export const serverRender = ({ bundleFile, callApi, logger }: ServerRenderOption
   };
 
   return async (req, indexHtml, options = {}) => {
-    const url = req.originalUrl;
+    const url = renderedUrl(req.originalUrl);
     try {
       const pending = load();
       if (!pending) return null;

@@ -6,9 +6,10 @@ import type { ShopSettings } from '../../contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
 import { beforeHead, withSettings } from './page-settings.ts';
 import { precompressed } from './precompressed.ts';
-import type { ServerRender } from './server-render.ts';
+import { type ServerRender, renderedUrl } from './server-render.ts';
 import { type CatalogueCache, PERSONAL_CATALOGUE, guestCacheControl } from './catalogue-cache.ts';
 import { isProxiedPath } from '../proxy/api-proxy.ts';
+import { refuseTooMany } from './rate-limits.ts';
 
 /**
  * A page served to a browser without a session says so (`<meta name="statefront-session"
@@ -38,12 +39,19 @@ export const clientFiles = (
   settings: ShopSettings,
   render?: ServerRender,
   hasSession?: (req: express.Request) => Promise<boolean>,
-  /** Issue 26: a guest's rendered page is public for `maxAgeSeconds`, kept by `cache` (the BFF's) meanwhile. */
-  guestPages?: { maxAgeSeconds: number; cache?: CatalogueCache },
+  /**
+   * A guest's rendered page is public for `maxAgeSeconds`, kept by `cache` (the BFF's)
+   * meanwhile. `withinAllowance` counts each page the server renders (kept or not, as a cached
+   * API answer counts) against the address's allowance of API calls; false: refused like a call.
+   */
+  guestPages?: { maxAgeSeconds: number; cache?: CatalogueCache; withinAllowance?: (req: express.Request) => Promise<boolean> },
 ): Router => {
   const router = Router();
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
+    if (req?.method === 'GET' && render && guestPages?.withinAllowance && !(await guestPages.withinAllowance(req))) {
+      return refuseTooMany(res, 60);
+    }
     const html = await readFile(indexFile, 'utf8');
     const kiosk = settings.kiosk || req?.path === KIOSK_PATH;
     const guest = req && hasSession ? !(await hasSession(req)) : false;
@@ -51,7 +59,8 @@ export const clientFiles = (
       req && req.method === 'GET' && render
         ? render(req, html, { kiosk, maxUnitsPerProduct: settings.maxUnitsPerProduct })
         : Promise.resolve(null);
-    const rendered = req && guest && guestPages?.cache ? await guestPages.cache.page(req, res, renderNow) : await renderNow();
+    const rendered =
+      req && guest && guestPages?.cache ? await guestPages.cache.page(renderedUrl(req.originalUrl), res, renderNow) : await renderNow();
     // The same bytes for every guest (no nonce, token or cookie in them): public for a short while.
     // With a session the page is revalidated every time and never kept by a shared cache.
     const cacheControl =

@@ -1,8 +1,12 @@
 import type { Request } from 'express';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../tests/support/redis-server.ts';
+import { redisCounters } from '../http/redis-store.ts';
+import { TEST_SESSION_SECRET } from '../testing/bff-harness.ts';
 import type { ApiAnswer, ApiClient } from './api-client.ts';
 import { endedSessions } from './ended-sessions.ts';
+import { redisEndedStore, tokenSeal } from './ended-store.ts';
 
 const req = { requestId: 'r1' } as Request;
 const silent = pino({ level: 'silent' });
@@ -44,14 +48,14 @@ describe('endedSessions', () => {
     expect(forgotten(ended, 'token-c')).toBe(false);
     await expect.poll(() => ended.pending()).toBe(0);
     expect(calls).toEqual(['/api/logout', '/api/logout', '/api/logout']);
-    ended.close();
+    await ended.close();
   });
 
   it('when the API hangs, then end() resolves after waitMs all the same', async () => {
     const ended = endedSessions({ callApi: () => new Promise<ApiAnswer>(() => undefined), logger: silent, waitMs: 5 });
     await ended.end(req, 'token-d');
     expect(forgotten(ended, 'token-d')).toBe(true);
-    ended.close();
+    await ended.close();
   });
 
   it('when more logouts wait than maxPending, then the oldest is dropped', async () => {
@@ -65,6 +69,40 @@ describe('endedSessions', () => {
     await ended.end(req, 'new');
     expect(ended.pending()).toBe(1);
     expect(forgotten(ended, 'new')).toBe(true);
-    ended.close();
+    await ended.close();
+  });
+
+  it('when logouts are kept in Redis (the cluster), then an instance that starts later forgets those sessions and tells the API until it confirms', async () => {
+    const redis = await startRedisServer();
+    const links = [redisCounters(redis.url, silent), redisCounters(redis.url, silent)];
+    try {
+      await Promise.all(links.map((l) => l.connect()));
+      const seal = tokenSeal(TEST_SESSION_SECRET);
+      const down = endedSessions({
+        callApi: scriptedApi(['unreachable']).callApi,
+        logger: silent,
+        retryMs: 60_000,
+        seal,
+        store: redisEndedStore(links[0]!.link, silent),
+      });
+      await down.end(req, 'token-kept');
+      await down.close();
+      // Kept, sealed: what Redis holds opens no session.
+      const keys = (await links[1]!.link.sendCommand(['KEYS', 'statefront:ended-session:*'])) as string[];
+      expect(keys).toHaveLength(1);
+      expect(await links[1]!.link.sendCommand(['GET', keys[0]!])).not.toContain('token-kept');
+
+      const { callApi, calls } = scriptedApi([]);
+      const later = endedSessions({ callApi, logger: silent, seal, store: redisEndedStore(links[1]!.link, silent) });
+      await later.start();
+      expect(forgotten(later, 'token-kept')).toBe(true);
+      await expect.poll(() => later.pending()).toBe(0);
+      expect(calls).toEqual(['/api/logout']);
+      await expect.poll(() => links[1]!.link.sendCommand(['DBSIZE'])).toBe(0);
+      await later.close();
+    } finally {
+      await Promise.all(links.map((l) => l.close()));
+      await redis.stop();
+    }
   });
 });

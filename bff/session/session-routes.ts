@@ -28,7 +28,8 @@ export type SessionRoutesOptions = {
 
 /**
  * The BFF's own routes: login and register keep the API's token in a fresh encrypted cookie
- * and answer the spec's body without it; get-token and logout read that cookie.
+ * and answer the spec's body without it; get-token and logout read that cookie; a guest's
+ * GET /api/session is answered here.
  */
 export const sessionRoutes = ({
   callApi,
@@ -84,6 +85,13 @@ export const sessionRoutes = ({
       if (status !== 401) return void res.status(status).json(body);
       res.append('set-cookie', cookies.clear(isTls(req)));
     }
+    res.status(401).json({ message: 'Please log in first' });
+  });
+
+  // Without a session there is nobody to ask about: the spec's 401 at once, even while the API is
+  // down (a guest's first restore must not read as an outage). With one, the proxy asks the API.
+  router.get('/session', (req, res, next) => {
+    if (req.session) return next();
     res.status(401).json({ message: 'Please log in first' });
   });
 

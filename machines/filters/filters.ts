@@ -1,5 +1,6 @@
 import type { Filter } from '../../contracts/filter.ts';
 import type { Sort } from '../../contracts/product.ts';
+import { LIST_QUERY_PARAMS } from '../../contracts/server-render.ts';
 import { SORTS, topLevelOf } from '../../contracts/rules.ts';
 import { listPath, PRODUCT_LIST, type ListLocation } from './list-path.ts';
 
@@ -63,7 +64,7 @@ export const productsApiUrl = (location: ListLocation, query: ListQuery): string
   const path = listPath({ categoryName: location.categoryName, searchQuery: location.searchQuery }).replace(PRODUCT_LIST, '/api/products');
   const params = new URLSearchParams([
     ['pageNum', String(location.pageNum ?? 1)],
-    ...(['price', 'rating', 'category', 'attrs', 'sort'] as const).map((k): [string, string] => [k, fields.get(k) ?? '']),
+    ...LIST_QUERY_PARAMS.map((k): [string, string] => [k, fields.get(k) ?? '']),
   ]);
   return `${path}/?${params.toString()}`;
 };

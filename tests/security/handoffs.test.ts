@@ -5,6 +5,7 @@ import { cookieFrom, postJson, startTestBff, type TestBff } from '../../bff/test
 import { TEST_PASSWORD, startTestApi, type TestApi } from '../../api/testing/api-harness.ts';
 import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';
 import { claimHandoff } from '../../api/components/handoffs/service.ts';
+import { requestFrom } from '../../bff/testing/from-address.ts';
 
 /** The kiosk hand-off (issue 14) as a browser meets it: through the BFF's public port, guest or logged in. */
 describe('kiosk hand-off through the BFF', () => {
@@ -74,10 +75,12 @@ describe('kiosk hand-off through the BFF', () => {
 
     const { rows } = await t.db.query<Record<string, unknown>>('select * from handoffs where token_hash = $1', [hashOf(token)]);
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['claimed_at', 'created_at', 'expires_at', 'lines', 'token_hash']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['claimed_at', 'created_at', 'expires_at', 'lines', 'owner', 'token_hash']);
     expect(rows[0]!.lines).toEqual([{ productID: book, quantity: 1 }]);
     // The timestamps are timestamps (an ISO time such as 00:59:19.994 would read as the price 19.99): the rest is searched.
-    const { created_at: createdAt, expires_at: expiresAt, claimed_at: claimedAt, ...content } = rows[0]!;
+    const { created_at: createdAt, expires_at: expiresAt, claimed_at: claimedAt, owner, ...content } = rows[0]!;
+    // Who made it, for the cap: a keyed hash, which names neither the session nor the address.
+    expect((owner as Uint8Array).length).toBe(32);
     for (const at of [createdAt, expiresAt]) expect(at).toBeInstanceOf(Date);
     expect(claimedAt).toBeNull();
     const stored = JSON.stringify(content);
@@ -155,15 +158,50 @@ describe('kiosk hand-off through the BFF', () => {
     expect(((await res.json()) as { field?: string }).field).toBe('token');
   });
 
-  it('when a new hand-off is made, then rows expired more than a day ago are deleted and recent ones still explain themselves', async () => {
-    const old = await made([{ productID: book, quantity: 1 }]);
-    const recent = await made([{ productID: book, quantity: 1 }]);
-    await t.db.query(`update handoffs set expires_at = now() - interval '25 hours' where token_hash = $1`, [hashOf(old.token)]);
-    await t.db.query(`update handoffs set expires_at = now() - interval '1 hour' where token_hash = $1`, [hashOf(recent.token)]);
+  it('when a new hand-off is made, then every row past its 15 minutes, claimed or not, is deleted: its link is then not valid', async () => {
+    const unclaimed = await made([{ productID: book, quantity: 1 }]);
+    const claimed = await made([{ productID: book, quantity: 1 }]);
+    expect((await claim(claimed.token)).status).toBe(200);
+    const current = await made([{ productID: book, quantity: 1 }]);
+    for (const { token } of [unclaimed, claimed])
+      await t.db.query(`update handoffs set expires_at = now() - interval '1 second' where token_hash = $1`, [hashOf(token)]);
     await made([{ productID: pen, quantity: 1 }]);
-    const { rows } = await t.db.query('select 1 from handoffs where token_hash = $1', [hashOf(old.token)]);
+    const { rows } = await t.db.query('select 1 from handoffs where token_hash = any($1::bytea[])', [
+      [hashOf(unclaimed.token), hashOf(claimed.token)],
+    ]);
     expect(rows).toHaveLength(0);
-    expect((await claim(recent.token)).status).toBe(410);
+    expect(await (await claim(unclaimed.token)).json()).toEqual({ message: HANDOFF.unknown });
+    expect((await claim(current.token)).status).toBe(200);
+  });
+
+  it(`when one address holds ${HANDOFF.maxOpen} open hand-offs, then the next is 429 with a clear message and nothing is stored; a claim, an expiry or another address leaves room`, async () => {
+    const from = (address: string, headers: Record<string, string> = {}) =>
+      requestFrom(bff.url, address, '/api/handoffs', { method: 'POST', json: { lines: [{ productID: book, quantity: 1 }] }, headers });
+    const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from handoffs')).rows[0]!.n;
+    const tokens: string[] = [];
+    for (let i = 0; i < HANDOFF.maxOpen; i += 1) {
+      const res = await from('127.0.6.1');
+      expect(res.status).toBe(201);
+      tokens.push((JSON.parse(res.body) as { token: string }).token);
+    }
+    const before = await count();
+    const refused = await from('127.0.6.1');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ message: HANDOFF.tooMany });
+    expect(await count()).toBe(before);
+
+    // Another address, and a logged-in session from the same address, each have room of their own.
+    expect((await from('127.0.6.2')).status).toBe(201);
+    const ada = await shopper(t, 'Ada');
+    const { rows: users } = await t.db.query<{ email: string }>('select email from users where id = $1', [ada.id]);
+    const login = await postJson(`${bff.url}/api/users/login`, { email: users[0]!.email, password: TEST_PASSWORD });
+    expect((await from('127.0.6.1', { cookie: cookieFrom(login) })).status).toBe(201);
+
+    expect((await claim(tokens[0])).status).toBe(200);
+    expect((await from('127.0.6.1')).status).toBe(201);
+    expect((await from('127.0.6.1')).status).toBe(429);
+    await t.db.query(`update handoffs set expires_at = now() - interval '1 second' where token_hash = $1`, [hashOf(tokens[1]!)]);
+    expect((await from('127.0.6.1')).status).toBe(201);
   });
 });
 

@@ -208,6 +208,22 @@ describe(`security: slow clients are cut off (${shown(SLOW)}; uploads ${shown(SL
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it('when a guest starts a large image upload, then the BFF answers 401 before reading the body and closes the connection', async () => {
+    const boundary = 'guest-upload-boundary';
+    const head = requestHead('POST', '/api/products/admin/upload?productId=x', 10_000_000, `multipart/form-data; boundary=${boundary}`);
+    // The upload's own limit is the default 120 s here: only the refusal can end the connection in time.
+    const client = await slowClient(
+      capped.url,
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\n`,
+      '127.0.4.20',
+    );
+    // The close comes while nearly all of the announced 10 MB is still unsent.
+    const answer = await client.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('{"message":"Please log in first"}');
+  });
+
   it('when one address holds CONNECTIONS_PER_ADDRESS connections, then its next one is answered 429 and closed; another address, and the trusted proxy, are not capped', async () => {
     const held = [await slowClient(capped.url, '', '127.0.4.1'), await slowClient(capped.url, '', '127.0.4.1')];
     const over = await slowClient(capped.url, '', '127.0.4.1');

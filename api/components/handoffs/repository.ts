@@ -7,22 +7,44 @@ export const knownProducts = async (db: Queryable, ids: string[]): Promise<Set<s
   return new Set(rows.map((r) => r.id));
 };
 
-/** Stores a hand-off; answers when it expires (the database's clock, shared by every API instance). */
-export const insertHandoff = async (db: Queryable, tokenHash: Buffer, lines: HandoffLine[], ttlMinutes: number): Promise<Date> => {
+/** Stores a hand-off of `owner`; answers when it expires (the database's clock, shared by every API instance). */
+export const insertHandoff = async (
+  db: Queryable,
+  tokenHash: Buffer,
+  lines: HandoffLine[],
+  ttlMinutes: number,
+  owner: Buffer,
+): Promise<Date> => {
   const { rows } = await db.query<{ expires_at: Date }>(
-    `insert into handoffs (token_hash, lines, expires_at) values ($1, $2::jsonb, now() + make_interval(mins => $3::int))
+    `insert into handoffs (token_hash, lines, expires_at, owner) values ($1, $2::jsonb, now() + make_interval(mins => $3::int), $4)
      returning expires_at`,
-    [tokenHash, JSON.stringify(lines), ttlMinutes],
+    [tokenHash, JSON.stringify(lines), ttlMinutes, owner],
   );
   return new Date(rows[0]!.expires_at);
 };
 
+/** Links of `owner` neither claimed nor past their time. */
+export const openHandoffs = async (db: Queryable, owner: Buffer): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from handoffs where owner = $1 and claimed_at is null and expires_at > now()',
+    [owner],
+  );
+  return rows[0]!.n;
+};
+
+/** Two-key advisory locks of this namespace serialise the hand-offs of one owner (their count, then the insert). */
+const OWNER_LOCK = 727_014;
+
+export const lockOwner = async (tx: Queryable, owner: Buffer): Promise<void> => {
+  await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [OWNER_LOCK, owner.toString('hex')]);
+};
+
 /**
- * Keeps an expired or used row for a day, so its link still says why it no longer works,
- * then deletes it. Run lazily on every new hand-off: the table never outgrows a day of them.
+ * Deletes every row past its time, claimed or not: a link lives its 15 minutes and no longer, so
+ * the table holds at most the last 15 minutes of hand-offs. Run lazily on every new hand-off.
  */
-export const deleteStale = async (db: Queryable): Promise<void> => {
-  await db.query(`delete from handoffs where expires_at < now() - interval '1 day'`);
+export const deleteExpired = async (db: Queryable): Promise<void> => {
+  await db.query(`delete from handoffs where expires_at < now()`);
 };
 
 /**

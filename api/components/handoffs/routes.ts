@@ -12,7 +12,8 @@ export const handoffsRoutes = (ctx: ApiContext): Router => {
   const router = Router();
 
   router.post('/', async (req, res) => {
-    res.status(201).json(await handoffs.createHandoff(ctx, parse(CreateHandoffBody, req.body)));
+    const owner = handoffs.ownerOf(ctx, req.user?.sessionId, req.clientAddress);
+    res.status(201).json(await handoffs.createHandoff(ctx, parse(CreateHandoffBody, req.body), owner));
   });
 
   router.post('/claim', async (req, res) => {

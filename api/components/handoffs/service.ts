@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../contracts/handoff.ts';
 import { HANDOFF } from '../../../contracts/handoff-rules.ts';
 import type { ApiContext } from '../../context.ts';
@@ -24,16 +25,33 @@ const checkLines = async (ctx: ApiContext, lines: HandoffLine[]): Promise<Handof
   return normalised;
 };
 
-/** A kiosk's cart becomes a one-time link: a random 256-bit token, valid HANDOFF.ttlMinutes. */
-export const createHandoff = async (ctx: ApiContext, body: CreateHandoffBody): Promise<HandoffCreated> => {
+/**
+ * Who made a hand-off, for its cap: the session (a guest: none) and the address's network (IPv6
+ * by its /64), as an HMAC under the token secret, so the row names neither person nor address.
+ */
+export const ownerOf = (ctx: ApiContext, sessionId: string | undefined, address: string): Buffer =>
+  createHmac('sha256', ctx.config.TOKEN_SECRET)
+    .update(`handoff-owner|${sessionId ?? 'guest'}|${ipKeyGenerator(address, 64)}`)
+    .digest();
+
+/**
+ * A kiosk's cart becomes a one-time link: a random 256-bit token, valid HANDOFF.ttlMinutes. One
+ * owner holds at most HANDOFF.maxOpen open links (counted under a lock of that owner, so two
+ * requests at once cannot both take the last place); past it 429 and nothing is stored.
+ */
+export const createHandoff = async (ctx: ApiContext, body: CreateHandoffBody, owner: Buffer): Promise<HandoffCreated> => {
   const lines = await checkLines(ctx, body.lines);
   const token = randomBytes(32).toString('base64url');
-  await repo.deleteStale(ctx.db);
-  const expiresAt = await repo.insertHandoff(ctx.db, hashOf(token), lines, HANDOFF.ttlMinutes);
+  await repo.deleteExpired(ctx.db);
+  const expiresAt = await ctx.db.transaction(async (tx) => {
+    await repo.lockOwner(tx, owner);
+    if ((await repo.openHandoffs(tx, owner)) >= HANDOFF.maxOpen) throw new AppError(429, HANDOFF.tooMany);
+    return repo.insertHandoff(tx, hashOf(token), lines, HANDOFF.ttlMinutes, owner);
+  });
   return { token, expiresAt: expiresAt.toISOString() };
 };
 
-/** The phone claims the link: the lines once; afterwards 410 used, after the time 410 expired, never issued 404. */
+/** The phone claims the link: the lines once; afterwards 410 used, after the time 410 expired, never issued (or deleted) 404. */
 export const claimHandoff = async (ctx: ApiContext, token: string): Promise<HandoffClaimed> => {
   const hash = hashOf(token);
   const lines = await repo.claimHandoff(ctx.db, hash);
