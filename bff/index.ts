@@ -2,4 +2,4 @@
 export { createBff, type Bff, type BffOptions } from './app.ts';
 export { loadBffConfig, type BffConfig } from './config.ts';
 export { startShop, type Shop, type ShopOptions } from './shop/start-shop.ts';
-export { stopOnSignals } from './shop/shutdown.ts';
+export { onStopSignals, stopOnSignals } from './shop/shutdown.ts';

@@ -6,6 +6,7 @@
  */
 import './owner-only.ts';
 import { parseArgs } from 'node:util';
+import { onStopSignals } from '../bff/index.ts';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
 
 const count = (name: string, fallback: number): number => {
@@ -22,13 +23,13 @@ const main = async (): Promise<void> => {
   let stopping: Promise<void> | undefined;
   // Ctrl+C while starting: what started is stopped (the components run in their own process groups).
   const starting = new AbortController();
-  const cancel = () => {
-    if (starting.signal.aborted) process.exit(1);
-    console.log('Stopping what started …');
-    starting.abort();
-  };
-  process.on('SIGINT', cancel);
-  process.on('SIGTERM', cancel);
+  const offWhileStarting = onStopSignals(
+    () => {
+      console.log('Stopping what started …');
+      starting.abort();
+    },
+    () => process.exit(1),
+  );
   const cluster = await startCluster({
     signal: starting.signal,
     dataDir: process.env.DATA_DIR?.trim() || './data',
@@ -46,27 +47,24 @@ const main = async (): Promise<void> => {
       stopping ??= cluster.stop().finally(() => process.exit(1));
     },
   });
-  process.off('SIGINT', cancel);
-  process.off('SIGTERM', cancel);
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) {
+  offWhileStarting();
+  onStopSignals(
+    (signal) => {
+      console.log(`${signal}: stopping in order (public port, BFFs, APIs, nginx, Redis, PostgreSQL); again to force.`);
+      stopping ??= cluster.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`Stop failed: ${(error as Error).message}`);
+          process.exit(1);
+        },
+      );
+    },
+    (signal) => {
       console.error(`${signal} again: killing every component now.`);
       cluster.kill();
       process.exit(1);
-    }
-    console.log(`${signal}: stopping in order (public port, BFFs, APIs, nginx, Redis, PostgreSQL); again to force.`);
-    stopping ??= cluster.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`Stop failed: ${(error as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+    },
+  );
   console.log(`\nStatefront cluster at ${cluster.url}`);
   if (seed === 'demo' && !values.restore)
     console.log('Demo accounts: admin@admin.com / admin@admin.com (admin), john@doe.com / john@doe.com');

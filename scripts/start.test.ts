@@ -4,19 +4,24 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
 import { openToOthers } from '../api/testing/open-to-others.ts';
-import { builtFolder, npmStart as npmStartIn } from './testing/npm-start.ts';
+import { builtFolder, npmStart as npmStartIn, npmStartInTerminal } from './testing/npm-start.ts';
+import { type InTerminal, parentOf, processTree, stillRunning } from './testing/terminal.ts';
 
 /** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
 const SLOW = 180_000;
 
 let dir = '';
 let running: ChildProcess | undefined;
+let terminal: InTerminal | undefined;
 
 beforeEach(async () => {
   dir = await builtFolder();
 });
 afterEach(async () => {
   if (running?.exitCode === null) running.kill('SIGKILL');
+  // A failed stop: nothing of it outlives the test.
+  if (terminal) for (const pid of await stillRunning(await processTree(await terminal.pid()))) process.kill(pid, 'SIGKILL');
+  terminal = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -35,8 +40,27 @@ const npmStart = (env: Record<string, string> = {}) => {
   return start;
 };
 
+/** `npm start` typed at a terminal. */
+const npmStartTyped = async (env: Record<string, string> = {}) => (terminal = await npmStartInTerminal(dir, env));
+
+/**
+ * Stops npm start with `stop` and checks it stopped in order, once (no forced exit): npm, the BFF
+ * and the API all gone, with whatever they started, none left running under init.
+ */
+const stopsInOrder = async (start: InTerminal, shop: Shop, signal: NodeJS.Signals, stop: () => void | Promise<void>) => {
+  const processes = await processTree(await start.pid());
+  expect(processes).toEqual(expect.arrayContaining([shop.bffPid, shop.apiPid]));
+  await stop();
+  expect(await start.exited).toBe(0);
+  expect(start.output()).toContain(`${signal}: finishing open requests, then stopping …`);
+  expect(start.output()).not.toMatch(/again: exiting now/);
+  expect(await stillRunning(processes)).toEqual([]);
+};
+
+type Shop = Awaited<ReturnType<typeof opened>>;
+
 /** Waits until npm start says it is open; answers the shop's URL and both processes' ids. */
-const opened = async (start: ReturnType<typeof npmStart>) => {
+const opened = async (start: Pick<InTerminal, 'waitFor'>) => {
   const [, url] = await start.waitFor(/Statefront is open at (http:\/\/\S+)/);
   const [, apiPid, apiUrl] = await start.waitFor(/^API {2}process (\d+), (http:\/\/127\.0\.0\.1:\d+) /m);
   const [, bffPid] = await start.waitFor(/^BFF {2}process (\d+), /m);
@@ -50,13 +74,14 @@ const opened = async (start: ReturnType<typeof npmStart>) => {
 
 describe('npm start: the API in its own process', () => {
   it(
-    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, SIGTERM stops both, and no file it wrote in DATA_DIR but the images is open to other users',
+    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, one Ctrl+C at the terminal stops both in order, and no file it wrote in DATA_DIR but the images is open to other users',
     async () => {
-      // One start for both rules: each start costs this tier about 10 CPU s.
-      const start = npmStart({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
+      // One start for all these rules: each start costs this tier about 10 CPU s.
+      const start = await npmStartTyped({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
       const shop = await opened(start);
       expect(shop.apiPid).not.toBe(shop.bffPid);
-      expect(shop.bffPid).toBe(start.child.pid);
+      // npm runs the BFF's process itself, with no wrapper between that could stop it out of order.
+      expect(await parentOf(shop.bffPid)).toBe(await start.pid());
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
 
@@ -84,9 +109,7 @@ describe('npm start: the API in its own process', () => {
       // The API believes the BFF's calls only: straight to its port, a proxied-only call is refused.
       expect((await fetch(`${shop.apiUrl}/api/users/login`, { method: 'POST' })).status).toBe(403);
 
-      start.child.kill('SIGTERM');
-      expect(await start.exited).toBe(0);
-      expect(alive(shop.apiPid)).toBe(false);
+      await stopsInOrder(start, shop, 'SIGINT', () => start.type('\x03'));
       // The database (its write-ahead log holds password hashes), secrets, run files: the owner's alone.
       expect(await openToOthers(path.join(dir, 'data'))).toEqual([]);
       expect((await lstat(path.join(dir, 'data', 'pglite'))).mode & 0o777).toBe(0o700);
@@ -137,9 +160,9 @@ describe('npm start: the API in its own process', () => {
   );
 
   it(
-    'when production has no INTERNAL_SECRET, then npm start makes one both processes share, outside the API process environment: a login through the shop is checked, straight to the API it is refused',
+    'when production has no INTERNAL_SECRET, then npm start makes one both processes share, outside the API process environment: a login through the shop is checked, straight to the API it is refused; SIGTERM to npm stops the shop in order',
     async () => {
-      const start = npmStart({
+      const start = await npmStartTyped({
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         SESSION_SECRET: 'a-session-secret-for-this-test-0123456789',
@@ -161,8 +184,8 @@ describe('npm start: the API in its own process', () => {
       expect((await fetch(`${shop.url}/api/users/login`, login)).status).toBe(401);
       expect((await fetch(`${shop.apiUrl}/api/users/login`, login)).status).toBe(403);
       if (process.platform === 'linux') expect(await readFile(`/proc/${shop.apiPid}/environ`, 'utf8')).not.toContain('INTERNAL_SECRET');
-      start.child.kill('SIGTERM');
-      expect(await start.exited).toBe(0);
+      // What a service manager or `docker stop` does: SIGTERM to the process it started.
+      await stopsInOrder(start, shop, 'SIGTERM', async () => void process.kill(await start.pid(), 'SIGTERM'));
     },
     SLOW,
   );

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import type { Product, ProductListResponse } from '../../contracts/product.ts';
+import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
 
@@ -29,6 +31,17 @@ const status = async (url: string): Promise<number> => {
 };
 
 const MAX_AGE = 1;
+
+/** PostgreSQL's own record of how it last stopped (pg_controldata): `shut down` after a clean stop, `in production` after a crash. */
+const pgClusterState = (dataDir: string): string | undefined => {
+  const found = findTools();
+  if (!found.ok) return undefined;
+  const control = spawnSync(path.join(found.tools.pgBin, 'pg_controldata'), [path.join(dataDir, 'cluster/pg')], {
+    encoding: 'utf8',
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  return /^Database cluster state:\s+(.+)$/m.exec(control.stdout)?.[1];
+};
 
 /** Asks until nginx answers from its cache (a few tries: the lifetime is one second). */
 const cachedAnswer = async (url: string, init: RequestInit = {}): Promise<Response | undefined> => {
@@ -61,6 +74,10 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
   let dataDir: string;
   let cluster: RunningCluster | undefined;
   const lines: string[] = [];
+  // The base environment the cluster's instances get (set in beforeAll).
+  let env: NodeJS.ProcessEnv = {};
+  // What npm run start:cluster started, killed after a failed stop so that it does not outlive the file.
+  let launched: number[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-cluster-'));
@@ -69,12 +86,13 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     // build: a missing or stale client is built first, as npm start does (GET / needs it).
     // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
     // A one-second catalogue lifetime, so the change-within-lifetime test waits two seconds (issue 26).
-    const env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE) };
+    env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE) };
     cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
   }, 600_000);
 
   afterAll(async () => {
     await cluster?.stop();
+    for (const pid of await stillRunning(launched)) process.kill(pid, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 
@@ -200,4 +218,54 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     // PostgreSQL itself (a child of runuser when root) is gone too: its socket file was removed.
     expect(lines.some((l) => l.includes('server stopped'))).toBe(true);
   }, 120_000);
+
+  /**
+   * `npm run start:cluster` as typed at a terminal, on the same DATA_DIR (made and seeded above,
+   * so it starts in seconds), one API and one BFF; stopped by `stop`, it must stop in order, once,
+   * leave no process behind and PostgreSQL shut down cleanly (no crash recovery at the next start).
+   */
+  const launcherStopsInOrder = async (signal: NodeJS.Signals, stop: (launcher: ReturnType<typeof inTerminal>) => Promise<void>) => {
+    // The data folder is the launcher's alone now.
+    await cluster?.stop();
+    cluster = undefined;
+    const launcher = inTerminal('npm run start:cluster', {
+      cwd: process.cwd(),
+      env: { ...env, DATA_DIR: dataDir, PORT: '0', CLUSTER_APIS: '1', CLUSTER_BFFS: '1', npm_config_update_notifier: 'false' },
+    });
+    const [, url] = await launcher.waitFor(/Statefront cluster at (http:\S+)/);
+    // The previous stop was clean: PostgreSQL did not recover from a crash.
+    expect(launcher.output()).toMatch(/\[postgres\] .*database system was shut down at/);
+    expect(launcher.output()).not.toMatch(/database system was interrupted|automatic recovery/);
+    expect(await status(`${url}/api/categories`)).toBe(200);
+    const processes = (launched = await processTree(await launcher.pid()));
+    await stop(launcher);
+    expect(await launcher.exited).toBe(0);
+    const out = launcher.output();
+    expect(out).toContain(`${signal}: stopping in order`);
+    expect(out).not.toMatch(/again: killing/);
+    const stopped = out.slice(out.indexOf(`${signal}: stopping`));
+    const order = [
+      /\[nginx\] public port \d+ closed/,
+      /\[bff-1\] SIGTERM: finishing open requests/,
+      /\[api-1\] SIGTERM: finishing open requests/,
+      /\[redis\] .*User requested shutdown/,
+      /\[postgres\] .*received fast shutdown request/,
+      /\[postgres\] server stopped/,
+      /\[cluster\] stopped/,
+    ].map((line) => stopped.search(line));
+    expect(
+      order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)),
+      stopped,
+    ).toBe(true);
+    expect(await stillRunning(processes)).toEqual([]);
+    expect(pgClusterState(dataDir)).toBe('shut down');
+  };
+
+  it('when npm run start:cluster gets one Ctrl+C at its terminal, then it stops every component in order, PostgreSQL cleanly, and leaves none running', async () => {
+    await launcherStopsInOrder('SIGINT', async (launcher) => launcher.type('\x03'));
+  }, 180_000);
+
+  it('when the npm process of npm run start:cluster gets SIGTERM (a service manager, docker stop), then it stops every component in order and leaves none running', async () => {
+    await launcherStopsInOrder('SIGTERM', async (launcher) => void process.kill(await launcher.pid(), 'SIGTERM'));
+  }, 180_000);
 });

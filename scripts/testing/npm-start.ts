@@ -4,11 +4,13 @@
  * folder (DATA_DIR under that folder).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBuildStamp } from '../build-stamp.ts';
+import { type ChildOutput, childOutput } from './child-output.ts';
+import { type InTerminal, inTerminal } from './terminal.ts';
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -27,42 +29,41 @@ export const builtFolder = async (): Promise<string> => {
   return dir;
 };
 
-export type NpmStart = {
-  child: ChildProcess;
-  /** Its exit code once it has exited. */
-  exited: Promise<number | null>;
-  /** The first match of `pattern` in its output so far or later; throws if it ends first. */
-  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
-  output: () => string;
-};
+export type NpmStart = ChildOutput & { child: ChildProcess };
+
+const startEnv = (dir: string): Record<string, string | undefined> => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: 'development',
+  PORT: '0',
+  DATA_DIR: path.join(dir, 'data'),
+  LOG_LEVEL: 'warn',
+  SEED: 'none',
+});
 
 /** npm start in `dir` (see builtFolder), its DATA_DIR `dir/data`, the demo not seeded unless `env` says so. */
 export const npmStart = (dir: string, env: Record<string, string> = {}): NpmStart => {
   const child = spawn(process.execPath, ['--import', TSX, START], {
     cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      PORT: '0',
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      ...env,
-    },
+    env: { ...startEnv(dir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp): Promise<RegExpMatchArray> => {
-    for (;;) {
-      const found = out.match(pattern);
-      if (found) return found;
-      if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}) before ${pattern}:\n${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  return { child, exited, waitFor, output: () => out };
+  return { child, ...childOutput(child) };
+};
+
+/**
+ * `npm start` itself in `dir` (see builtFolder) in a terminal (terminal.ts): package.json's start
+ * line as it is, run by npm, over this checkout's scripts and node_modules.
+ */
+export const npmStartInTerminal = async (dir: string, env: Record<string, string> = {}): Promise<InTerminal> => {
+  const { scripts } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  await writeFile(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'statefront', private: true, type: 'module', scripts: { start: scripts.start } }),
+  );
+  for (const folder of ['scripts', 'node_modules'])
+    await symlink(fileURLToPath(new URL(`../../${folder}`, import.meta.url)), path.join(dir, folder));
+  // The stamp covers package.json: written again, the build stays fresh.
+  await writeBuildStamp(dir);
+  return inTerminal('npm start', { cwd: dir, env: { ...startEnv(dir), ...env } });
 };
