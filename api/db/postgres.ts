@@ -37,7 +37,13 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
 
 /** The pool's own statements: a lost connection answers 503 (a transaction's statements are translated once, by it). */
 const answering = (queryable: Queryable): Queryable => ({
-  query: (sql, params) => queryable.query(sql, params).catch((error: unknown) => Promise.reject(answerable(error))),
+  async query<R>(sql: string, params?: unknown[]) {
+    try {
+      return await queryable.query<R>(sql, params);
+    } catch (error) {
+      throw answerable(error);
+    }
+  },
 });
 
 /** A PostgreSQL server through a connection pool, when DATABASE_URL is set. */
