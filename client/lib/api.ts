@@ -1,4 +1,5 @@
 import { fallbackMessage } from '../../contracts/error-messages.ts';
+import { textMessage } from './error-text.ts';
 import type { ApiError } from '../../machines/shared/actors.ts';
 
 export type { ApiError };
@@ -41,19 +42,12 @@ const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).status === 'number' && typeof (e as ApiError).message === 'string';
 
 /**
- * A body shown as it is only when it reads as a sentence: short plain text (the spec's string
- * answers), never markup (nginx's HTML error page) or a page of anything.
- */
-const isSentence = (text: string, type: string | null): boolean =>
-  text.length <= 300 && !/html|xml/i.test(type ?? '') && !/<\/?[a-z!?][^>]*>/i.test(text);
-
-/**
  * Spec section 8: the server's error message, or the response body when it is a sentence;
  * anything else (markup, an empty or unreadable body) gives the status's own sentence.
  */
 const errorFrom = async (res: Response): Promise<ApiError> => {
-  const text = (await res.text().catch(() => '')).trim();
-  let message = isSentence(text, res.headers.get('content-type')) ? text : '';
+  const text = await res.text().catch(() => '');
+  let message = textMessage(text, res.headers.get('content-type'), res.status);
   let field: string | undefined;
   try {
     const body = JSON.parse(text) as unknown;
