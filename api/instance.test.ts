@@ -158,6 +158,23 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     }
   });
 
+  // The old wait was the whole outage: a test timeout under it is how this fails there.
+  it(
+    'when Redis hangs with its connection open, then a chat socket still connects (its open-socket caps counted on this instance), /readyz names Redis, and all is ready again once Redis goes on',
+    { timeout: 8_000 },
+    async () => {
+      redis.pause();
+      try {
+        const shopper = await connect(a.url);
+        shopper.disconnect();
+        expect(await get(`${a.url}/readyz`)).toMatchObject({ status: 503, body: { status: 'redis unreachable' } });
+      } finally {
+        redis.resume();
+      }
+      await vi.waitFor(async () => expect((await get(`${a.url}/readyz`)).status).toBe(200), { timeout: 4_000, interval: 50 });
+    },
+  );
+
   it('when Redis is gone and an instance stops, then it drains and stops cleanly, nothing escaping as an uncaught error', async () => {
     const b = await startB();
     const shopper = await connect(b.url);

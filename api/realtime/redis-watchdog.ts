@@ -7,6 +7,15 @@
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
+const WATCH_EVERY_MS = REDIS_COMMAND_TIMEOUT_MS / 2;
+const WATCH_SILENT_MS = REDIS_COMMAND_TIMEOUT_MS * 1.5;
+
+/** `socket.socketTimeout` for a watched client: longer than a watched connection is ever quiet. */
+export const HUNG_SOCKET_TIMEOUT_MS = WATCH_EVERY_MS + WATCH_SILENT_MS;
+
+/** Reconnects after any drop, a socket timeout included (node-redis's default gives up on one). */
+export const reconnectBackoff = (retries: number): number => Math.min(50 * 2 ** retries, 2_000);
+
 /** What the watchdog needs of a node-redis client. */
 export type WatchedRedis = {
   readonly isOpen: boolean;
@@ -43,27 +52,31 @@ const silentFor = (ms: number, work: Promise<unknown>): Promise<boolean> =>
   });
 
 /**
- * Covers what the command timeout cannot: while the client is ready, a PING every `everyMs`;
- * one not answered within `deadlineMs` means the connection hangs. It is then dropped, which
- * fails every command waiting on it at once, and opened again; until Redis answers, the client
- * is not ready, which every user of it reads as "Redis is away" (limits let requests through,
- * chat counts on this instance). So no command waits much longer than `everyMs + deadlineMs`.
- * Returns the function that stops watching.
+ * Covers what the command timeout cannot, while the client is ready: a PING every `everyMs`;
+ * one unanswered for `silentMs` means the connection hangs. It is then dropped, which fails
+ * every command waiting on it at once, and opened again; until Redis answers, the client is
+ * not ready, which its users read as "Redis is away" (limits let requests through, chat counts
+ * on this instance). node-redis writes what waited in its queue as soon as a new connection
+ * opens, before Redis has answered its handshake: a client with a queue also needs
+ * `HUNG_SOCKET_TIMEOUT_MS` (`socket.socketTimeout`), which drops such a connection once nothing
+ * has moved on it for that long (the PINGs keep a healthy one busy). `onHung` runs once a hang.
+ * Returns the function that stops watching: the owner calls it when it closes the client.
  */
 export const watchForHang = (
   client: WatchedRedis,
-  { deadlineMs = REDIS_COMMAND_TIMEOUT_MS, everyMs = deadlineMs / 2, onHung }: { deadlineMs?: number; everyMs?: number; onHung(): void },
+  { everyMs = WATCH_EVERY_MS, silentMs = WATCH_SILENT_MS, onHung }: { everyMs?: number; silentMs?: number; onHung(): void },
 ): (() => void) => {
   let stopped = false;
+  let hung = false;
   let timer: NodeJS.Timeout | undefined;
   const check = async () => {
-    if (client.isReady && (await silentFor(deadlineMs, client.ping())) && client.isReady && !stopped) {
-      onHung();
+    if (client.isReady && (await silentFor(silentMs, client.ping())) && client.isReady && !stopped) {
+      if (!hung) onHung();
+      hung = true;
       client.destroy();
       client.connect().catch(() => undefined);
-    }
-    // A client closed for good (its owner's close) needs no more watching.
-    if (!stopped && client.isOpen) timer = setTimeout(() => void check(), everyMs).unref();
+    } else if (client.isReady) hung = false;
+    if (!stopped) timer = setTimeout(() => void check(), everyMs).unref();
   };
   timer = setTimeout(() => void check(), everyMs).unref();
   return () => {
@@ -76,16 +89,21 @@ export const watchForHang = (
  * The client as a library that fires commands without awaiting them gets it (socket.io's
  * Streams adapter persists a session and PUBLISHes that way): such a command failing (Redis
  * away, its connection dropped on stop) would be an unhandled rejection, which ends the
- * process. Every promise a method answers is marked handled; a caller that awaits it still
- * sees the failure.
+ * process. Every promise a method answers, of the client or of its duplicates, is marked
+ * handled; a caller that awaits it still sees the failure. `duplicateOptions` go to each
+ * duplicate (node-redis's `duplicate(overrides)`).
  */
-export const withHandledCommands = <C extends object>(client: C): C =>
+export const withHandledCommands = <C extends object>(client: C, duplicateOptions: object = {}): C =>
   new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
+      const call = (value as (...a: unknown[]) => unknown).bind(target);
+      // The adapter's own connections (its stream reader, its subscriber) fire commands too.
+      if (property === 'duplicate')
+        return (overrides: object = {}) => withHandledCommands(call({ ...duplicateOptions, ...overrides }) as object, duplicateOptions);
       return (...args: unknown[]) => {
-        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        const result = call(...args);
         if (result instanceof Promise) result.catch(() => undefined);
         return result;
       };
