@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { UNREACHABLE_MESSAGE } from '../../contracts/error-messages.ts';
 
 /**
  * How a BFF says that no API answered: a status the balancer does not count against the BFF
@@ -10,7 +11,7 @@ export const API_AWAY_STATUS = 502;
 /** What the shopper is told for an error answer of this status. */
 export const messageFor = (status: number): string => {
   if (status === 404) return 'Not found';
-  if (status === API_AWAY_STATUS) return 'The shop service is not reachable right now. Try again in a moment.';
+  if (status === API_AWAY_STATUS) return UNREACHABLE_MESSAGE;
   if (status < 500) return 'The request could not be understood';
   return 'Something went wrong on our side. Please try again.';
 };

@@ -18,7 +18,7 @@ describe('fault: the API goes down behind a running BFF', () => {
     expect(res.status, label).toBe(502);
     expect(res.headers.get('content-type'), label).toMatch(/application\/json/);
     const body = (await res.json()) as { message?: string };
-    expect(body.message, label).toMatch(/not reachable/);
+    expect(body.message, label).toMatch(/cannot be reached right now/);
   };
 
   it('when the browser calls a proxied /api endpoint, then it gets a 502 JSON message', async () => {
