@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { API_AWAY_STATUS } from '../../bff/http/error-answer.ts';
 import { type TestBff, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 
 describe('fault: the API goes down behind a running BFF', () => {
@@ -15,7 +16,8 @@ describe('fault: the API goes down behind a running BFF', () => {
   afterAll(() => bff.stop());
 
   const expect502 = async (res: Response, label: string) => {
-    expect(res.status, label).toBe(502);
+    // The status the balancer does not count against a BFF (scripts/cluster/nginx-config.test.ts).
+    expect(res.status, label).toBe(API_AWAY_STATUS);
     expect(res.headers.get('content-type'), label).toMatch(/application\/json/);
     const body = (await res.json()) as { message?: string };
     expect(body.message, label).toMatch(/cannot be reached right now/);
