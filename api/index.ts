@@ -10,6 +10,7 @@ export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
 export { imagesToRebuild, rebuildImages, rebuildOnStart, type RebuildResult } from './components/images/rebuild.ts';
 export { openCounts } from './realtime/rate-limit.ts';
 export { sharedOpenCounts, type RedisLink, type SharedOpenCounts } from './realtime/redis-open-counts.ts';
+export { closeRedis, REDIS_COMMAND_TIMEOUT_MS, watchForHang } from './realtime/redis-watchdog.ts';
 export { logRequestEnd, requestLevel } from './http/request-line.ts';
 export { VALID_REQUEST_ID } from './http/request-log.ts';
 export {
