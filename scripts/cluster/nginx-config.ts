@@ -10,6 +10,7 @@
  * answers 502/503 (a draining instance) is skipped for `fail_timeout`, and an idempotent
  * request is retried on the next one.
  */
+import { SERVED_IMAGE_EXTENSIONS } from '../../contracts/images.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
@@ -162,6 +163,8 @@ const location = (path: string, lines: string[]): string[] => [`    location ${p
  * (`.masters/`). A name not on the disk goes to the shop (`@shop`), which answers 404 for a
  * deleted file. No open_file_cache: a deleted file must stop answering at once.
  */
+const IMAGE_NAME = `"\\.(${SERVED_IMAGE_EXTENSIONS.join('|')})$"`;
+
 const imagesLocation = (root: string, shop: string[]): string[] => [
   ...location('^~ /images/', [
     `root ${root};`,
@@ -172,7 +175,10 @@ const imagesLocation = (root: string, shop: string[]): string[] => [
     'add_header Cache-Control "public, max-age=31536000, immutable";',
     'add_header X-Content-Type-Options nosniff;',
     'location ~ /\\. { return 404; }',
-    'try_files $uri @shop;',
+    // Image types only (SERVED_IMAGE_EXTENSIONS, as the API and the BFF): a page or script
+    // in the folder is a 404, never a document of the shop's origin.
+    `location ~ ${IMAGE_NAME} { try_files $uri @shop; }`,
+    'return 404;',
   ]),
   ...location('@shop', shop),
 ];
@@ -254,6 +260,8 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
         ]),
     '  server {',
     `    listen 127.0.0.1:${o.internalPort};`,
+    // The APIs' loopback-only endpoints (the backup's) are never proxied, as on the public side.
+    '    location ~* ^/internal(/|$) { return 404; }',
     ...location('/socket.io/', ['proxy_pass http://$api_pool;', ...proxyCommon]),
     ...location('/', ['proxy_pass http://apis;', ...proxyCommon]),
     '  }',
