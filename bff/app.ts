@@ -9,6 +9,7 @@ import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, se
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { imageTypesOnly } from './http/image-types.ts';
 import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
@@ -163,6 +164,7 @@ export const createBff = ({
     'request log': () => app.use(everyAnswer['request log']),
     'security headers': () => app.use(everyAnswer['security headers']),
     'canonical path': () => app.use(canonicalPath),
+    'image types': () => app.use('/images', imageTypesOnly),
     health: () => {
       app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
       app.get('/readyz', instance.readyz);

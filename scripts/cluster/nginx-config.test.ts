@@ -172,7 +172,8 @@ describe('the balancer configuration', () => {
       'image/webp webp;',
       'autoindex off;',
       'location ~ /\\. { return 404; }',
-      'try_files $uri @shop;',
+      'location ~ "\\.(jpg|jpeg|png|gif|webp|avif)$" { try_files $uri @shop; }',
+      'return 404;',
     ])
       expect(images).toContain(line);
     // No open file cache for images, nor for the server as a whole: a deleted image stops answering at once.

@@ -16,6 +16,7 @@
  * sentence (`error_page`), as every /api/ answer is: never its HTML page.
  */
 import { BALANCER_ERROR_STATUSES, fallbackMessage } from '../../contracts/error-messages.ts';
+import { SERVED_IMAGE_EXTENSIONS } from '../../contracts/images.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
@@ -182,6 +183,8 @@ const errorLocations = (): string[] =>
  * (`.masters/`). A name not on the disk goes to the shop (`@shop`), which answers 404 for a
  * deleted file. No open_file_cache: a deleted file must stop answering at once.
  */
+const IMAGE_NAME = `"\\.(${SERVED_IMAGE_EXTENSIONS.join('|')})$"`;
+
 const imagesLocation = (root: string, shop: string[]): string[] => [
   ...location('^~ /images/', [
     `root ${root};`,
@@ -192,7 +195,10 @@ const imagesLocation = (root: string, shop: string[]): string[] => [
     'add_header Cache-Control "public, max-age=31536000, immutable";',
     'add_header X-Content-Type-Options nosniff;',
     'location ~ /\\. { return 404; }',
-    'try_files $uri @shop;',
+    // Image types only (SERVED_IMAGE_EXTENSIONS, as the API and the BFF): a page or script
+    // in the folder is a 404, never a document of the shop's origin.
+    `location ~ ${IMAGE_NAME} { try_files $uri @shop; }`,
+    'return 404;',
   ]),
   ...location('@shop', shop),
 ];
@@ -279,6 +285,8 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
     // Every path here is the API's: a BFF passes these answers on to the browser as they are.
     ...errorPages.map((line) => `    ${line}`),
     ...errorLocations(),
+    // The APIs' loopback-only endpoints (the backup's) are never proxied, as on the public side.
+    '    location ~* ^/internal(/|$) { return 404; }',
     ...location('/socket.io/', ['proxy_pass http://$api_pool;', ...proxyCommon]),
     ...location('/', ['proxy_pass http://apis;', ...proxyCommon]),
     '  }',
