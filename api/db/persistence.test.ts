@@ -24,6 +24,15 @@ describe('embedded database on disk', () => {
       expect(rows).toEqual([{ description: 'survives a restart' }]);
       const { rows: after } = await second.query<{ n: number }>('select count(*)::int as n from schema_migrations');
       expect(after).toEqual(before);
+      // Sized for a small server (decision 014), not PostgreSQL's 128 MB of shared buffers.
+      const { rows: settings } = await second.query<{ name: string; setting: string }>(
+        `select name, current_setting(name) as setting from pg_settings where name in ('shared_buffers', 'work_mem', 'maintenance_work_mem') order by name`,
+      );
+      expect(settings).toEqual([
+        { name: 'maintenance_work_mem', setting: '16MB' },
+        { name: 'shared_buffers', setting: '16MB' },
+        { name: 'work_mem', setting: '2MB' },
+      ]);
     } finally {
       await second.close();
     }

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-settings.ts';
 
 export type ThreadCall =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -16,9 +17,7 @@ export type ThreadReply =
 
 const port = parentPort;
 if (port) {
-  const pg = await PGlite.create(
-    (workerData as { dataDir?: string }).dataDir ? { dataDir: (workerData as { dataDir: string }).dataDir } : {},
-  );
+  const pg = await PGlite.create(pgliteOptions((workerData as { dataDir?: string }).dataDir));
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }>();
   const run = async (call: ThreadCall): Promise<unknown> => {
     switch (call.op) {

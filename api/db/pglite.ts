@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-settings.ts';
 import type { Db, Queryable } from './types.ts';
 
 type Raw = { query: PGlite['query'] };
@@ -16,7 +17,7 @@ const wrap = (raw: Raw): Queryable => ({
  * connection (its own mutex), so a transaction never interleaves with other statements.
  */
 export const openPglite = async (dataDir?: string): Promise<Db> => {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  const pg = await PGlite.create(pgliteOptions(dataDir));
   return fromPglite(pg, dataDir);
 };
 
