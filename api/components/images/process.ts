@@ -24,6 +24,12 @@ export class ImageRefused extends Error {
   }
 }
 
+// Set for a server, not a desktop (decision 014): no upload is processed twice, so libvips'
+// operation cache (50 MB and 100 operations by default) would only hold memory between uploads;
+// one thread an image, as sharp already picks on glibc to keep malloc's arenas few, on every libc.
+sharp.cache(false);
+sharp.concurrency(1);
+
 // Every decode refuses more pixels than the limit, however the header was read.
 const INPUT = { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', pages: 1, page: 0 } as const;
 
