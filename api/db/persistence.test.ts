@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { firstOpenApart, isNewDataDir } from './first-open.ts';
 import { openDb } from './index.ts';
 
 describe('embedded database on disk', () => {
@@ -10,9 +11,16 @@ describe('embedded database on disk', () => {
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('when the shop stops and starts again, then what was written before is still there and migrations are not rerun', async () => {
+  it('when a new DATA_DIR is opened, then its database is made in a process that has ended (decision 014); when the shop stops and starts again, then what was written before is still there and migrations are not rerun', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-persist-'));
     dirs.push(dataDir);
+    expect(isNewDataDir(dataDir)).toBe(true);
+    const made = await firstOpenApart({ dataDir, seed: false, production: false });
+    expect(made).toMatchObject({ seeded: null });
+    expect(made!.pid).not.toBe(process.pid);
+    expect(() => process.kill(made!.pid, 0)).toThrow();
+    expect(isNewDataDir(dataDir)).toBe(false);
+
     const first = await openDb({ dataDir });
     await first.query(`insert into categories (name, description) values ('Kept', 'survives a restart')`);
     const { rows: before } = await first.query<{ n: number }>('select count(*)::int as n from schema_migrations');
