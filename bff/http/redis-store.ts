@@ -1,7 +1,7 @@
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { RedisLink } from '../../api/index.ts';
+import type { RedisLink } from '../../api/shared.ts';
 import { createClient } from 'redis';
 
 /** A counter that takes longer than this lets the request through rather than holding it. */
