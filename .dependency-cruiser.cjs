@@ -79,6 +79,25 @@ module.exports = {
       to: { path: '^api/', pathNot: '^api/(index|shared)\\.ts$' },
     },
     {
+      name: 'api-loads-sharp-and-pglite-when-used',
+      severity: 'error',
+      comment:
+        "The API's thread loads sharp at its first image and PGlite only when the database runs on that thread (decision 014): by import(), never at its start.",
+      from: {
+        path: '^api/',
+        pathNot: [
+          '\\.test\\.ts$',
+          '^api/testing/',
+          '^api/db/(pglite|pglite-settings|pglite-thread)\\.ts$',
+          '^api/db/backup/snapshot-thread\\.ts$',
+        ],
+      },
+      to: {
+        path: ['^node_modules/(sharp|@electric-sql/pglite)/', '^api/db/pglite\\.ts$'],
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'bff-loads-the-api-only-to-start-it',
       severity: 'error',
       comment:

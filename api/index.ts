@@ -17,7 +17,7 @@ export {
   writeBackup,
   type RestoreResult,
 } from './db/backup/index.ts';
-export { openPglite } from './db/pglite.ts';
+export { openPglite } from './db/index.ts';
 export { openPostgres } from './db/postgres.ts';
 export { lockDataDir, DatabaseInUseError } from './db/lock.ts';
 export { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from './components/backup/signature.ts';
