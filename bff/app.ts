@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
+import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/shared.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';

@@ -1,7 +1,7 @@
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, type RedisLink, watchForHang } from '../../api/index.ts';
+import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, type RedisLink, watchForHang } from '../../api/shared.ts';
 import { createClient } from 'redis';
 
 export type RedisCounters = {

@@ -121,6 +121,14 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(await imagesOf(id)).toHaveLength(3);
   });
 
+  it('when uploads are done, then the image library holds no cached operation and works with one thread an image (decision 014)', async () => {
+    const id = await newProduct();
+    expect((await upload(id, [[await plainJpeg(120, 90), 'kept.jpg']])).status).toBe(201);
+    const sharp = (await import('sharp')).default;
+    expect(sharp.cache()).toMatchObject({ memory: { current: 0 }, items: { current: 0 }, files: { current: 0 } });
+    expect(sharp.concurrency()).toBe(1);
+  });
+
   it('when the same photo is uploaded twice to one product, then the product shows it once', async () => {
     const id = await newProduct();
     const photo = await plainJpeg(120, 90);

@@ -9,7 +9,7 @@ import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
-import { openPglite } from '../pglite.ts';
+import { openPglite } from '../index.ts';
 import { openPostgres } from '../postgres.ts';
 import { SHOP_APPLICATION, SHOP_RUNNING_LOCK } from '../running.ts';
 import type { Queryable } from '../types.ts';
