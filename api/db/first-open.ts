@@ -20,7 +20,7 @@ export type FromFirstOpen =
 const ENTRY = fileURLToPath(new URL('./first-open-child.ts', import.meta.url));
 
 /** tsx's loader, so the child runs TypeScript as this process does; null where it cannot be found (then the work stays here). */
-const tsxLoader = (): string | null => {
+export const tsxLoader = (): string | null => {
   try {
     return import.meta.resolve('tsx');
   } catch {

@@ -7,6 +7,7 @@
  */
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { copyEmptyDatabase } from '../empty-template.ts';
 import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
 import { openPglite } from '../index.ts';
@@ -123,6 +124,8 @@ const restoreEmbeddedInto = async (options: RestoreOptions, manifest: Manifest, 
     let migrated: string[];
     try {
       say('creating a new embedded database beside the current one …');
+      // A copy of an empty one made before: PGlite's initdb alone would take about 840 MB (decision 015).
+      await copyEmptyDatabase(next);
       const db = await openPglite(next);
       try {
         await migrate(db, manifest.schema.version);
