@@ -64,7 +64,14 @@ export const ensureTemplate = async (): Promise<string> => {
   return dir;
 };
 
-/** Makes `target` (which must not exist yet) a new, empty embedded database. */
-export const copyEmptyDatabase = async (target: string): Promise<void> => {
-  await cp(await ensureTemplate(), target, { recursive: true, errorOnExist: true, force: false });
+/**
+ * Makes `target` (which must not exist yet) a new, empty embedded database; false, copying
+ * nothing, when no template can be made or kept (node_modules read-only): PGlite then makes the
+ * database itself when it opens `target`, as before (about 840 MB in that process).
+ */
+export const copyEmptyDatabase = async (target: string): Promise<boolean> => {
+  const template = await ensureTemplate().catch(() => null);
+  if (!template) return false;
+  await cp(template, target, { recursive: true, errorOnExist: true, force: false });
+  return true;
 };
