@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { restoreBackup } from '../api/db/backup/restore.ts';
 import { ensureTemplate } from '../api/db/empty-template.ts';
+import { ownPeakRssMb } from '../scripts/testing/peak-rss.ts';
 import { isEntry } from './support/figures.ts';
 
 export type RestoreMeasure = { ms: number; peakRssMb: number };
@@ -45,6 +46,5 @@ if (isEntry(import.meta.url)) {
   const started = performance.now();
   await restoreBackup({ file, target: { dataDir, databaseUrl }, onProgress: (line) => console.error(line) });
   const ms = performance.now() - started;
-  // The process's peak, in kilobytes on Linux.
-  console.log(JSON.stringify({ ms, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+  console.log(JSON.stringify({ ms, peakRssMb: ownPeakRssMb() }));
 }

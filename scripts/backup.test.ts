@@ -23,7 +23,7 @@ import { type NpmStart, builtFolder, npmStart } from './testing/npm-start.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
 const RESTORE = fileURLToPath(new URL('./restore.ts', import.meta.url));
-const PEAK_RSS = import.meta.resolve('./testing/peak-rss.ts');
+const PEAK_RSS = import.meta.resolve('./testing/peak-rss-preload.ts');
 const TSX = import.meta.resolve('tsx');
 
 const dirs: string[] = [];
