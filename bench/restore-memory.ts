@@ -4,7 +4,7 @@
  * last line. Goal: a restore of the 100k × 100k backup under 400 MB (the archive streams, a batch
  * of rows at a time; see api/db/backup/read.ts), from the empty database `npm run build` leaves
  * (made here first if missing: that process's peak, about 840 MB, is the first restore's without
- * a build, decision 015).
+ * a build, decision 016).
  * Run: npx tsx bench/restore-memory.ts FILE DATA_DIR [DATABASE_URL]
  */
 import { spawn } from 'node:child_process';

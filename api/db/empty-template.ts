@@ -1,5 +1,5 @@
 /**
- * A new, empty embedded database is a copy of one made once (decision 015). PGlite makes a new
+ * A new, empty embedded database is a copy of one made once (decision 016). PGlite makes a new
  * database by running initdb as two more WebAssembly instances beside its own, which peaks at
  * about 840 MB and keeps most of it; copying a folder made before costs no memory, and PGlite
  * then opens it as an existing database (about 220 MB). The template is PGlite's own empty

@@ -1,6 +1,6 @@
 /**
  * A process's peak resident memory, for a test that holds a command to a memory budget a small
- * server has (decision 015, with peak-rss-preload.ts) and for bench/restore-memory.ts.
+ * server has (decision 016, with peak-rss-preload.ts) and for bench/restore-memory.ts.
  */
 import { readFileSync } from 'node:fs';
 

@@ -4,7 +4,7 @@ import { ident, listTables, MIGRATION_SEEDED, type TableInfo } from './tables.ts
 /**
  * Rows a statement carries: big enough to be quick, small enough for PGlite's one message. Each
  * batch is held as lines, as one JSON text and as the message PGlite copies into its memory,
- * which grows to fit and never shrinks: 1 MB (not 4) keeps a restore under 400 MB (decision 015).
+ * which grows to fit and never shrinks: 1 MB (not 4) keeps a restore under 400 MB (decision 016).
  */
 const BATCH_ROWS = 500;
 const BATCH_BYTES = 1024 * 1024;

@@ -124,7 +124,7 @@ const restoreEmbeddedInto = async (options: RestoreOptions, manifest: Manifest, 
     let migrated: string[];
     try {
       say('creating a new embedded database beside the current one …');
-      // A copy of an empty one made before: PGlite's initdb alone would take about 840 MB (decision 015).
+      // A copy of an empty one made before: PGlite's initdb alone would take about 840 MB (decision 016).
       if (!(await copyEmptyDatabase(next)))
         say('  (no empty database could be kept under node_modules/.cache: PGlite makes one, which takes more memory)');
       const db = await openPglite(next);
