@@ -1,5 +1,5 @@
 /**
- * Cold start: `npm start` (a child `npx tsx scripts/start.ts`, with the client already built)
+ * Cold start: `npm start` itself (npm, then node on the compiled servers, with the build fresh)
  * from the spawn to the first 200 on `/`, and the resident memory of everything it started
  * then (its largest process: the one server before the API moved into its own process; and all of them). Twice: a first start into an empty DATA_DIR (it seeds the demo shop), then a start on
  * that seeded DATA_DIR. References (issue 15, main): 2.6 s and 419 MB; seeding 9.1 s and 1.0 GB.
@@ -48,7 +48,7 @@ export const coldStart = async (): Promise<Figure[]> => {
       },
       {
         bench: 'cold-start',
-        figure: 'npm start, seeded DATA_DIR: RSS of all its processes (npx, tsx too)',
+        figure: 'npm start, seeded DATA_DIR: RSS of all its processes (npm and the API process too)',
         goal: '',
         value: mb(seeded.rssMb),
         verdict: 'ref',
@@ -69,7 +69,7 @@ export const coldStart = async (): Promise<Figure[]> => {
       },
       {
         bench: 'cold-start',
-        figure: 'npm start, first start (seeds): RSS of all its processes (npx, tsx too)',
+        figure: 'npm start, first start (seeds): RSS of all its processes (npm and the API process too)',
         goal: '',
         value: mb(seeding.rssMb),
         verdict: 'ref',

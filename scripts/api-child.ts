@@ -1,9 +1,9 @@
 /**
  * npm start's API in a process of its own (decision 007): PGlite's synchronous queries then take
  * a core of their own instead of the one the BFF proxies on. The parent forks
- * scripts/start-api.ts (compiled, its .js) with an IPC channel, hands it the internal credential over that channel
- * (never through the environment, where `ps e` would show it), and learns its loopback URL
- * from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
+ * scripts/start-api.ts (compiled, its .js) with an IPC channel, hands it the internal credential
+ * over that channel (never through the environment, where `ps e` would show it), and learns its
+ * loopback URL from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { nodeEntry } from './compiled.ts';
