@@ -72,10 +72,38 @@ module.exports = {
     {
       name: 'bff-not-api-internals',
       severity: 'error',
-      comment: 'bff/ may start the API only through its public createApi() (api/index.ts).',
+      comment:
+        'bff/ may start the API only through its public createApi() (api/index.ts), and share its light parts through api/shared.ts.',
       // Tests and their harnesses (bff/testing/) may drive a real API through its test helpers.
       from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
-      to: { path: '^api/', pathNot: '^api/index\\.ts$' },
+      to: { path: '^api/', pathNot: '^api/(index|shared)\\.ts$' },
+    },
+    {
+      name: 'api-loads-sharp-and-pglite-when-used',
+      severity: 'error',
+      comment:
+        "The API's thread loads sharp at its first image and PGlite only when the database runs on that thread (decision 014): by import(), never at its start.",
+      from: {
+        path: '^api/',
+        pathNot: [
+          '\\.test\\.ts$',
+          '^api/testing/',
+          '^api/db/(pglite|pglite-settings|pglite-thread)\\.ts$',
+          '^api/db/backup/snapshot-thread\\.ts$',
+        ],
+      },
+      to: {
+        path: ['^node_modules/(sharp|@electric-sql/pglite)/', '^api/db/pglite\\.ts$'],
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
+      name: 'bff-loads-the-api-only-to-start-it',
+      severity: 'error',
+      comment:
+        "A BFF in front of an API elsewhere never loads the API's code (about 125 MB: decision 014): bff/ imports api/index.ts only by import() where it starts one, or for types.",
+      from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
+      to: { path: '^api/index\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
     },
     {
       name: 'bff-not-browser-code',

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/middleware.ts';
 import { backupEndpoint } from './components/backup/routes.ts';
 import { BACKUP_PATH } from './components/backup/signature.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
+import { imageFiles } from './components/images/serve.ts';
 import { handoffsRoutes } from './components/handoffs/routes.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
@@ -85,18 +85,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   // Issue [Data]: the running shop's snapshot for `npm run backup` (loopback, signed, never proxied).
   app.get(BACKUP_PATH, backupEndpoint(context));
 
-  app.use(
-    '/images',
-    express.static(path.resolve(config.DATA_DIR, 'images'), {
-      index: false,
-      // `.masters/` (the kept originals) and temporary files are never served.
-      dotfiles: 'deny',
-      // Content-named and never rewritten (issue [Media]): a browser or CDN keeps them for a year.
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-    }),
-  );
+  app.use('/images', imageFiles(config.DATA_DIR));
 
   app.use('/api', express.json({ limit: '100kb' }), refuseNul, authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_EVENTS } from '../contracts/chat.ts';
 import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
@@ -8,6 +8,7 @@ import { type Api, createApi } from './app.ts';
 import type { InstanceState } from './http/readiness.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from './testing/sockets.ts';
+import { recordCrashes } from './testing/crashes.ts';
 import { postSlowly, sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWORD } from './testing/api-harness.ts';
 
 /** Issue 16: an API instance says who it is, whether it is ready, and drains on SIGTERM. */
@@ -154,6 +155,45 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('API instances sharing Redis: 
     } finally {
       for (const s of open) s.disconnect();
       await balancer.close();
+    }
+  });
+
+  // The old wait was the whole outage: a test timeout under it is how this fails there.
+  it(
+    'when Redis hangs with its connection open, then a chat socket still connects (its open-socket caps counted on this instance), /readyz names Redis, and all is ready again once Redis goes on',
+    { timeout: 8_000 },
+    async () => {
+      redis.pause();
+      try {
+        const shopper = await connect(a.url);
+        shopper.disconnect();
+        expect(await get(`${a.url}/readyz`)).toMatchObject({ status: 503, body: { status: 'redis unreachable' } });
+      } finally {
+        redis.resume();
+      }
+      await vi.waitFor(async () => expect((await get(`${a.url}/readyz`)).status).toBe(200), { timeout: 4_000, interval: 50 });
+    },
+  );
+
+  it('when Redis is gone and an instance stops, then it drains and stops cleanly, nothing escaping as an uncaught error', async () => {
+    const b = await startB();
+    const shopper = await connect(b.url);
+    const port = redis.port;
+    const { crashes, stop } = recordCrashes();
+    try {
+      await redis.stop();
+      // Stopped while its Redis client reconnects, with the chat's commands waiting for it.
+      await vi.waitFor(async () => expect((await get(`${b.url}/readyz`)).status).toBe(503), { timeout: 5_000, interval: 50 });
+      shopper.disconnect();
+      await b.api.stop(1_000);
+      // A rejection settles on a later turn of the event loop.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(crashes).toEqual([]);
+    } finally {
+      stop();
+      redis = await startRedisServer({ port });
+      // node-redis reconnects with its backoff: A is ready again before the next case.
+      await vi.waitFor(async () => expect((await get(`${a.url}/readyz`)).status).toBe(200), { timeout: 10_000, interval: 100 });
     }
   });
 

@@ -12,7 +12,8 @@ import { scheduleBackups } from './components/backup/schedule.ts';
 import { rebuildOnStart } from './components/images/rebuild.ts';
 import type { ApiConfig } from './config.ts';
 import { type Db, openDb } from './db/index.ts';
-import { seedDemo } from './db/seed/index.ts';
+import { firstOpenApart, isNewDataDir, type MadeApart } from './db/first-open.ts';
+import { type SeedDemoResult, seedDemo } from './db/seed/index.ts';
 import { settleDataDir, settledLine } from './private-files.ts';
 
 export type OpenAndStartOptions = {
@@ -36,18 +37,32 @@ export type StartedApi = {
   stop(drainMs?: number): Promise<void>;
 };
 
-const seedIfAsked = async (db: Db, config: ApiConfig, say: (line: string) => void, progress?: (line: string) => void) => {
-  if (config.SEED !== 'demo') return false;
-  const seeded = await seedDemo(db, {
-    dataDir: config.DATA_DIR,
-    poolCache: config.DEMO_POOL_CACHE,
-    production: config.NODE_ENV === 'production',
-    onProgress: progress && ((m) => progress(`  seeding: ${m}`)),
-  });
-  if (!seeded.seeded) return false;
+/** The seed's line for the person watching; true when it made the demo accounts. */
+const reportSeed = (seeded: SeedDemoResult | null, say: (line: string) => void): boolean => {
+  if (!seeded?.seeded) return false;
   say(`Seeded the demo shop (${seeded.counts.products} products, ${seeded.counts.orders} orders) in ${(seeded.ms / 1000).toFixed(1)} s.`);
   return seeded.counts.users > 0;
 };
+
+const seedOptions = (config: ApiConfig) => ({
+  dataDir: config.DATA_DIR,
+  poolCache: config.DEMO_POOL_CACHE,
+  production: config.NODE_ENV === 'production',
+});
+
+/**
+ * A new embedded database is made (and the demo seeded) in a process that then ends (decision
+ * 014): the API keeps only what serving needs. Undefined when the database exists already, is a
+ * PostgreSQL server's, or no child could be started: then the seed, if any, runs here.
+ */
+const firstOpen = async (config: ApiConfig, progress?: (line: string) => void): Promise<MadeApart | undefined> => {
+  if (config.DATABASE_URL || !isNewDataDir(config.DATA_DIR)) return undefined;
+  progress?.('Making the embedded database (and the demo shop) in a process of its own …');
+  return firstOpenApart({ ...seedOptions(config), seed: config.SEED === 'demo' }, progress && ((m) => progress(`  seeding: ${m}`)));
+};
+
+const seedIfAsked = async (db: Db, config: ApiConfig, progress?: (line: string) => void): Promise<SeedDemoResult | null> =>
+  config.SEED === 'demo' ? seedDemo(db, { ...seedOptions(config), onProgress: progress && ((m) => progress(`  seeding: ${m}`)) }) : null;
 
 export const openAndStartApi = async ({
   config,
@@ -57,6 +72,7 @@ export const openAndStartApi = async ({
   say = () => undefined,
   progress,
 }: OpenAndStartOptions): Promise<StartedApi> => {
+  const madeApart = await firstOpen(config, progress);
   progress?.(
     config.DATABASE_URL
       ? 'Opening PostgreSQL (DATABASE_URL) …'
@@ -80,7 +96,7 @@ export const openAndStartApi = async ({
     await db.close();
   };
   try {
-    const demoAccounts = await seedIfAsked(db, config, say, progress);
+    const demoAccounts = reportSeed(madeApart ? madeApart.seeded : await seedIfAsked(db, config, progress), say);
     await rebuildOnStart(db, config.DATA_DIR, say);
     // After the seed and the rebuild wrote theirs: a folder from an older version is closed too.
     const closed = settledLine(config.DATA_DIR, await settleDataDir(config.DATA_DIR));

@@ -2,9 +2,10 @@
  * Backup and restore (issue [Data]) at a large size, on the embedded database and on a
  * PostgreSQL server: the backup's time and file size, how long the snapshot held the database
  * (on PGlite, the longest a write waited), the restore's time into a new DATA_DIR / database,
- * and the product list's p99 before and during the backup (goal: at most 3× before, no request
+ * the restore's peak memory in a process of its own (restore-memory.ts; goal under 400 MB), and
+ * the product list's p99 before and during the backup (goal: at most 3× before, no request
  * refused). Prints its figures with their goals; npm run bench runs it.
- * Run: npx tsx bench/backup.ts [--products 100000] [--orders 100000]
+ * Run: npx tsx bench/backup.ts [--products 100000] [--orders 100000] [--embedded-only]
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -14,14 +15,15 @@ import pg from 'pg';
 import { createApi } from '../api/app.ts';
 import { loadApiConfig } from '../api/config.ts';
 import { writeBackup } from '../api/db/backup/export.ts';
-import { restoreBackup } from '../api/db/backup/restore.ts';
 import { openDb, type Db } from '../api/db/index.ts';
 import { seedLarge } from '../api/db/seed/large.ts';
+import { measureRestore } from './restore-memory.ts';
 import { atMost, type Figure, isEntry, percentile, printFigures } from './support/figures.ts';
 import { startPostgres } from './support/postgres.ts';
 import { removeDir, tempDir } from './support/processes.ts';
 
-export type BackupBenchOptions = { products: number; orders: number };
+/** `embeddedOnly`: skip the PostgreSQL half (the bench's longer half, for a quicker run). */
+export type BackupBenchOptions = { products: number; orders: number; embeddedOnly?: boolean };
 
 /** Product-list calls from 4 loops until `until` settles; their times and how many were not 200. */
 const listLoad = async (url: string, until: Promise<unknown>) => {
@@ -67,9 +69,7 @@ const measure = async (
     const { manifest, heldMs } = await backup;
     const backupMs = performance.now() - started;
     const bytes = (await stat(file)).size;
-    const restoreStarted = performance.now();
-    await restoreBackup({ file, target: restoreTarget });
-    const restoreMs = performance.now() - restoreStarted;
+    const restore = await measureRestore(file, restoreTarget);
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     const size = `${o.products.toLocaleString('en')} products, ${o.orders.toLocaleString('en')} orders`;
     const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
@@ -87,7 +87,8 @@ const measure = async (
         seconds(heldMs),
       ),
       f('file size', 'reference', `${(bytes / 1024 / 1024).toFixed(1)} MB`),
-      f('restore into a new target', 'reference', seconds(restoreMs)),
+      f('restore into a new target', 'reference', seconds(restore.ms)),
+      f('restore: peak memory (a process of its own)', '< 400 MB', `${restore.peakRssMb} MB`, atMost(restore.peakRssMb, 399)),
       f('product list p99 before', 'reference', `${before.p99.toFixed(0)} ms`),
       f(
         'product list p99 during the backup',
@@ -123,6 +124,7 @@ export const backupBench = async (o: BackupBenchOptions = { products: 100_000, o
     await removeDir(embedded);
     await removeDir(restored);
   }
+  if (o.embeddedOnly) return figures;
   const server = await startPostgres();
   const dataDir = await tempDir('backup-pg');
   const imagesRestored = await tempDir('backup-pg-restored');
@@ -148,7 +150,13 @@ export const backupBench = async (o: BackupBenchOptions = { products: 100_000, o
 };
 
 if (isEntry(import.meta.url)) {
-  const { values } = parseArgs({ options: { products: { type: 'string' }, orders: { type: 'string' } } });
-  const figures = await backupBench({ products: Number(values.products ?? 100_000), orders: Number(values.orders ?? 100_000) });
+  const { values } = parseArgs({
+    options: { products: { type: 'string' }, orders: { type: 'string' }, 'embedded-only': { type: 'boolean', default: false } },
+  });
+  const figures = await backupBench({
+    products: Number(values.products ?? 100_000),
+    orders: Number(values.orders ?? 100_000),
+    embeddedOnly: values['embedded-only'],
+  });
   printFigures(figures);
 }

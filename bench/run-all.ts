@@ -15,6 +15,7 @@ import { catalogueBench } from './catalogue.ts';
 import { chatRelay } from './chat-relay.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
+import { footprintBench } from './footprint.ts';
 import { imagesBench } from './images.ts';
 import { journeysBench } from './journeys.ts';
 import { lighthouseBench } from './lighthouse.ts';
@@ -142,6 +143,8 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
 /** The benches of issue 15, each returning its figures. */
 const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = [
   { name: 'cold-start', command: 'npx tsx bench/cold-start.ts', run: coldStart },
+  // A small server's memory: npm start's every process after ten page views and 15 s idle, first start and restart.
+  { name: 'footprint', command: 'npx tsx bench/footprint.ts', run: () => footprintBench() },
   // Issue 26 adds the logged-in GET /api/orders at half the API's capacity, open loop.
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },

@@ -32,7 +32,7 @@ describe('createBff', () => {
     try {
       const proxied = await fetch(`${bff.url}/api/products/bestsellers`);
       expect(proxied.status).toBe(502);
-      expect(((await proxied.json()) as { message: string }).message).toMatch(/not reachable/);
+      expect(((await proxied.json()) as { message: string }).message).toMatch(/cannot be reached right now/);
       const own = await fetch(`${bff.url}/api/users/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf': '1' },

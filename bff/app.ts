@@ -5,10 +5,11 @@ import type { Duplex } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
-import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/index.ts';
+import { bodyDeadline, closeServer, createLogger, instanceState, readableFor, serverTimeouts, sharedOpenCounts } from '../api/shared.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
+import { imageTypesOnly } from './http/image-types.ts';
 import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
@@ -163,6 +164,7 @@ export const createBff = ({
     'request log': () => app.use(everyAnswer['request log']),
     'security headers': () => app.use(everyAnswer['security headers']),
     'canonical path': () => app.use(canonicalPath),
+    'image types': () => app.use('/images', imageTypesOnly),
     health: () => {
       app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
       app.get('/readyz', instance.readyz);

@@ -1,6 +1,6 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { SlowRequestEnv, configuredSecret } from '../api/index.ts';
+import { SlowRequestEnv, configuredSecret } from '../api/shared.ts';
 import { OrderLimitEnv, optionalEnv, parseEnv } from '../contracts/env.ts';
 import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';

@@ -18,6 +18,8 @@ export const BFF_STAGES = [
   'security headers',
   /** One spelling of every path: anything the proxy or Express would rewrite is refused here. */
   'canonical path',
+  /** /images answers image types only: nothing else in the API's folder is served as a page. */
+  'image types',
   /** /healthz and /readyz, for the balancer. */
   'health',
   /** The partner chat script: public, with its own CORS. */
@@ -73,6 +75,7 @@ export const STAGE_RULES: { first: BffStage; then: BffStage; why: string }[] = [
     why: 'only the BFF answers login, register, get-token and logout: the API never issues a token to the browser',
   },
   { first: 'catalogue cache', then: 'proxy', why: 'a cached answer spares the API' },
+  { first: 'image types', then: 'proxy', why: "a page or script in the images folder never runs on the shop's origin" },
   { first: 'forward headers', then: 'proxy', why: 'the API trusts only what carries the internal secret' },
   { first: 'proxy', then: 'client files', why: '/api, /images and /socket.io are never answered with the SPA' },
   { first: 'client files', then: 'errors', why: 'the error answer comes last' },

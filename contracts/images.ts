@@ -44,3 +44,15 @@ export const IMAGE_MESSAGES = {
   tooLarge: (name: string) => `The image ${name} is too large: at most 100 megapixels and 25 MB`,
   heic: (name: string) => `Save ${name} as JPEG and upload it again`,
 } as const;
+
+/**
+ * The only extensions `/images/…` answers (the API, the BFF and nginx alike): what the image
+ * pipeline writes, in lower case. Anything else under the folder (a page, a script a backup or
+ * a person put there) is a 404, so it never runs on the shop's own origin.
+ */
+export const SERVED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif'] as const;
+
+const SERVED_IMAGE_NAME = new RegExp(`\\.(${SERVED_IMAGE_EXTENSIONS.join('|')})$`);
+
+/** True when a path under `/images/` (as requested, without the query) names a file of a served type. */
+export const isServedImagePath = (pathname: string): boolean => SERVED_IMAGE_NAME.test(pathname);

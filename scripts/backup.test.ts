@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runFilePath } from '../api/components/backup/run-file.ts';
 import { verifyBackup } from '../api/db/backup/read.ts';
 import { openPglite } from '../api/db/pglite.ts';
+import { imageFileBytes } from '../api/testing/image-bytes.ts';
 import { createPgliteTestDir } from '../api/testing/test-db.ts';
 import { formatSize } from './backup-report.ts';
 import { type NpmStart, builtFolder, npmStart } from './testing/npm-start.ts';
@@ -64,7 +65,7 @@ describe('npm run backup', () => {
       await db.close();
     }
     await mkdir(path.join(dataDir, 'images'), { recursive: true });
-    await writeFile(path.join(dataDir, 'images', 'atlas.webp'), Buffer.alloc(2048, 1));
+    await writeFile(path.join(dataDir, 'images', 'atlas.webp'), imageFileBytes('webp', 'atlas', 2048));
 
     const { code, out } = await npmRunBackup({ DATA_DIR: dataDir });
     expect(code, out).toBe(0);

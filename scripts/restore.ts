@@ -35,7 +35,7 @@ const main = async () => {
     onProgress: (line) => console.log(line),
   });
   if (!result.restored) {
-    console.log(`${file} is a complete backup (every checksum matches); nothing was restored (--dry-run):`);
+    console.log(`${file} passes every check the restore makes of a file (entries, checksums, rows); nothing was restored (--dry-run):`);
     for (const line of describeManifest(result.manifest)) console.log(line);
     return;
   }

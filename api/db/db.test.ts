@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordCrashes } from '../testing/crashes.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import type { Db } from './types.ts';
 
@@ -44,4 +45,28 @@ describe('database', () => {
     const { rows } = await db.query<{ description: string }>(`select description from categories where name = 'Counter'`);
     expect(rows[0]!.description).toBe('20');
   });
+
+  // PostgreSQL only: PGlite has no server to end a connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'when the server ends a connection while its transaction waits between statements, then the transaction fails with a 503, nothing escapes as an uncaught error and the next transaction runs',
+    async () => {
+      const { crashes, stop } = recordCrashes();
+      try {
+        const failed = await db
+          .transaction(async (tx) => {
+            const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+            await db.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+            // Idle in its transaction, as while a request awaits something else: the loss arrives as an 'error' event.
+            await new Promise((r) => setTimeout(r, 200));
+            await tx.query(`insert into categories (name) values ('Lost')`);
+          })
+          .catch((error: unknown) => error);
+        expect(failed).toMatchObject({ status: 503, message: expect.stringMatching(/cannot reach its database/) });
+        expect(crashes).toEqual([]);
+        expect(await db.transaction((tx) => tx.query('select 1 as one')).then((r) => r.rows)).toEqual([{ one: 1 }]);
+      } finally {
+        stop();
+      }
+    },
+  );
 });

@@ -2,8 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
-import { openPgliteWorker } from './pglite-worker.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
@@ -18,6 +16,13 @@ export type DbOptions = {
   thread?: boolean;
 };
 
+/**
+ * PGlite on this thread, its module loaded only then: with the database in a worker thread (or
+ * on a PostgreSQL server) the API's own thread never holds PGlite's code (about 45 MB under tsx,
+ * decision 014).
+ */
+export const openPglite = async (dataDir?: string): Promise<Db> => (await import('./pglite.ts')).openPglite(dataDir);
+
 /** Opens the configured database (a PostgreSQL server if a URL is given, else PGlite) and migrates it. */
 export const openDb = async ({ dataDir, databaseUrl, poolSize, thread = false }: DbOptions): Promise<Db> => {
   let db: Db;
@@ -28,7 +33,7 @@ export const openDb = async ({ dataDir, databaseUrl, poolSize, thread = false }:
     await mkdir(dir, { recursive: true });
     const unlock = await lockDataDir(dataDir);
     try {
-      const opened = thread ? await openPgliteWorker(dir) : await openPglite(dir);
+      const opened = thread ? await (await import('./pglite-worker.ts')).openPgliteWorker(dir) : await openPglite(dir);
       db = { ...opened, close: () => opened.close().finally(unlock) };
     } catch (error) {
       await unlock();

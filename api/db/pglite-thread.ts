@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { keepPgliteFilesPrivate } from '../private-files.ts';
+import { pgliteOptions } from './pglite-settings.ts';
 
 export type ThreadCall =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -19,9 +20,7 @@ const port = parentPort;
 if (port) {
   const { dataDir } = workerData as { dataDir?: string };
   if (dataDir) keepPgliteFilesPrivate(dataDir);
-  const pg = await PGlite.create(
-    (workerData as { dataDir?: string }).dataDir ? { dataDir: (workerData as { dataDir: string }).dataDir } : {},
-  );
+  const pg = await PGlite.create(pgliteOptions(dataDir));
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }>();
   const run = async (call: ThreadCall): Promise<unknown> => {
     switch (call.op) {

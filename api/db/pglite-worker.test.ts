@@ -28,6 +28,11 @@ describe('PGlite in a worker thread', () => {
     expect((await db.query(`insert into categories (name) values ('Thread A'), ('Thread B')`)).rowCount).toBe(2);
   });
 
+  it('when opened, then it is sized for a small server as the main-thread database is (decision 014)', async () => {
+    const { rows } = await db.query<{ s: string }>(`select current_setting('shared_buffers') as s`);
+    expect(rows).toEqual([{ s: '16MB' }]);
+  });
+
   it('when a statement breaks a constraint, then the error carries its PostgreSQL code', async () => {
     await expect(db.query(`insert into categories (name) values ('Thread A')`)).rejects.toMatchObject({ code: '23505' });
   });

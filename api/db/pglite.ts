@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { keepPgliteFilesPrivate } from '../private-files.ts';
+import { pgliteOptions } from './pglite-settings.ts';
 import type { Db, Queryable } from './types.ts';
 
 type Raw = { query: PGlite['query'] };
@@ -18,7 +19,7 @@ const wrap = (raw: Raw): Queryable => ({
  */
 export const openPglite = async (dataDir?: string): Promise<Db> => {
   if (dataDir) keepPgliteFilesPrivate(dataDir);
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  const pg = await PGlite.create(pgliteOptions(dataDir));
   return fromPglite(pg, dataDir);
 };
 

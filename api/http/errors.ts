@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }
@@ -42,6 +43,8 @@ export const errorHandler =
     res.removeHeader('etag');
     res.removeHeader('cache-control');
     if (error instanceof AppError) {
+      // A dependency that failed (the database gone, say): the caller gets the sentence, the log the cause.
+      if (error.status >= 500) (req.log ?? logger).warn({ err: error.cause ?? error, method: req.method, path: req.path }, error.message);
       res.status(error.status).json({ message: error.message, ...(error.field ? { field: error.field } : {}) });
       return;
     }

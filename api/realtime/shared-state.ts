@@ -5,6 +5,7 @@ import type { ConversationRules, Conversations } from './conversations.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisConversations } from './redis-conversations.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
+import { closeRedis, reconnectBackoff, withHandledCommands } from './redis-watchdog.ts';
 
 export type SharedState = {
   /** The socket.io adapter factory (Redis Streams: broadcasts and recovery across instances). */
@@ -28,7 +29,8 @@ export type SharedStateOptions = { rules: Partial<ConversationRules>; presenceTt
  */
 export const openSharedState = (url: string, { rules, presenceTtlMs, logger }: SharedStateOptions): SharedState => {
   const redis = openHubRedis(url, logger);
-  const adapter = createAdapter(redis, {
+  // Its duplicates (a blocking reader, a subscriber) are quiet for seconds: no socket timeout there.
+  const adapter = createAdapter(withHandledCommands(redis, { socket: { reconnectStrategy: reconnectBackoff } }), {
     streamName: 'sf:chat:stream',
     channelPrefix: 'sf:chat:io',
     sessionKeyPrefix: 'sf:chat:session:',
@@ -49,8 +51,8 @@ export const openSharedState = (url: string, { rules, presenceTtlMs, logger }: S
       }
     },
     async close() {
-      if (redis.isReady) await redis.close();
-      else if (redis.isOpen) redis.destroy();
+      redis.stopWatching();
+      await closeRedis(redis);
     },
   };
 };

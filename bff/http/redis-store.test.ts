@@ -88,4 +88,28 @@ describe('when Redis fails while the shop runs', () => {
       expect((await postJson(`${bff.url}/api/users/login`, { email: 'returning@shop.test', password: 'guess' })).status).toBe(401);
     expect((await postJson(`${bff.url}/api/users/login`, { email: 'returning@shop.test', password: FAKE_PASSWORD })).status).toBe(429);
   });
+
+  // The old wait was the whole outage: a test timeout under it is how this fails there.
+  it(
+    'when Redis hangs with its connection open, then a logged-in request is still answered, unlimited, and counted again once Redis goes on',
+    { timeout: 5_000 },
+    async () => {
+      const login = await postJson(`${bff.url}/api/users/login`, { email: 'frozen@shop.test', password: FAKE_PASSWORD });
+      expect(login.status).toBe(200);
+      const cookie = cookieFrom(login);
+      redis.pause();
+      try {
+        const res = await fetch(`${bff.url}/api/products`, { headers: { cookie } });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(expect.anything());
+        expect((await fetch(`${bff.url}/api/orders`, { headers: { cookie } })).status).toBe(200);
+      } finally {
+        redis.resume();
+      }
+      await vi.waitFor(() => expect(bff.logs.filter((line) => line.includes('Redis is back')).length).toBeGreaterThan(1), {
+        timeout: 4_000,
+        interval: 50,
+      });
+    },
+  );
 });

@@ -1,11 +1,8 @@
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { RedisLink } from '../../api/index.ts';
+import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, type RedisLink, watchForHang } from '../../api/shared.ts';
 import { createClient } from 'redis';
-
-/** A counter that takes longer than this lets the request through rather than holding it. */
-const COMMAND_TIMEOUT_MS = 1_000;
 
 export type RedisCounters = {
   /** A fresh store for one limiter; each limiter needs its own prefix (and its own store). */
@@ -29,8 +26,10 @@ const shown = (url: string): string => {
 /**
  * Rate-limit counters kept in Redis, so every BFF instance counts the same failures and
  * requests. One node-redis client serves every limiter. Losing Redis later must not take the
- * shop down: commands fail at once while the client reconnects (no offline queue) or after
- * COMMAND_TIMEOUT_MS, and the limiters, built with `passOnStoreError`, let requests through.
+ * shop down: commands fail at once while the client reconnects (no offline queue), a Redis
+ * that hangs with its connection open is dropped by the watchdog within about
+ * REDIS_COMMAND_TIMEOUT_MS (failing the commands waiting on it), and the limiters, built with
+ * `passOnStoreError`, let requests through.
  */
 export const redisCounters = (url: string, logger: Logger): RedisCounters => {
   let connectedOnce = false;
@@ -38,6 +37,7 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
   const client = createClient({
     url,
     disableOfflineQueue: true,
+    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
     socket: {
       connectTimeout: 5_000,
       // At start, one failure is final (the start stops with a message); later, keep retrying.
@@ -45,11 +45,13 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
     },
   });
   // Without a listener node-redis would throw its 'error' events and end the process.
-  client.on('error', (err: Error) => {
+  const away = (err: Error) => {
     if (!connectedOnce || !healthy) return;
     healthy = false;
     logger.warn({ err: { message: err.message } }, 'Redis is unreachable: rate limits let requests through until it is back');
-  });
+  };
+  client.on('error', away);
+  let stopWatching = () => undefined as void;
   client.on('ready', () => {
     if (!healthy) logger.info('Redis is back: rate limits count again');
     healthy = true;
@@ -60,7 +62,7 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
   const open = new Promise<void>((resolve) => (opened = resolve));
   const sendCommand = async (...args: string[]): Promise<RedisReply> => {
     await open;
-    return client.sendCommand<RedisReply>(args, { timeout: COMMAND_TIMEOUT_MS });
+    return client.sendCommand<RedisReply>(args);
   };
 
   return {
@@ -69,7 +71,7 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
       get isReady() {
         return connectedOnce && client.isReady;
       },
-      sendCommand: (args) => client.sendCommand(args, { timeout: COMMAND_TIMEOUT_MS }),
+      sendCommand: (args) => client.sendCommand(args),
     },
     async connect() {
       try {
@@ -82,12 +84,14 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
       }
       connectedOnce = true;
       opened();
+      stopWatching = watchForHang(client, { onHung: () => away(new Error(`no answer in ${REDIS_COMMAND_TIMEOUT_MS} ms`)) });
     },
     async ping() {
-      await client.sendCommand(['PING'], { timeout: COMMAND_TIMEOUT_MS });
+      await client.sendCommand(['PING']);
     },
     async close() {
-      if (client.isOpen) await client.close();
+      stopWatching();
+      await closeRedis(client);
     },
   };
 };

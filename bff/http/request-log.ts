@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { logRequestEnd, requestLevel, VALID_REQUEST_ID } from '../../api/index.ts';
+import { logRequestEnd, requestLevel, VALID_REQUEST_ID } from '../../api/shared.ts';
 
 /**
  * Gives every request an id (kept from the balancer's x-request-id when well-formed), passes it

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { takeAuthFailure } from '../http/auth-failures.ts';
+import { API_AWAY_STATUS, messageFor } from '../http/error-answer.ts';
 import { PERSONAL_CATALOGUE, isCatalogueCall, varyCookie } from '../http/catalogue-cache.ts';
 
 /**
@@ -24,8 +25,8 @@ const errorAnswer =
       logger.error({ requestId, err: { message: error.message, code: (error as NodeJS.ErrnoException).code } }, 'proxy error');
       if ('writeHead' in res) {
         if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ message: 'The shop service is not reachable right now. Try again in a moment.', requestId }));
+          res.writeHead(API_AWAY_STATUS, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ message: messageFor(API_AWAY_STATUS), requestId }));
         } else {
           res.destroy();
         }

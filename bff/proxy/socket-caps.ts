@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { type SharedOpenCounts, openCounts } from '../../api/index.ts';
+import { type SharedOpenCounts, openCounts } from '../../api/shared.ts';
 import { CHAT_TEXTS } from '../../contracts/chat.ts';
 import type { Session } from '../session/session-cookie.ts';
 

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { InternalPurpose } from '../../contracts/internal.ts';
 import { relayedInstance } from '../proxy/api-proxy.ts';
 import { internalHeaders } from '../proxy/internal-credential.ts';
+import { API_AWAY_STATUS } from '../http/error-answer.ts';
 
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -33,7 +34,7 @@ export const apiClient =
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     }).catch((cause: unknown) => {
-      throw Object.assign(new Error('The API could not be reached', { cause }), { status: 502 });
+      throw Object.assign(new Error('The API could not be reached', { cause }), { status: API_AWAY_STATUS });
     });
     // The BFF's route answers for the API instance it called: `bff-1/api-2` (issue 16).
     const own = req.res?.getHeader('x-instance');

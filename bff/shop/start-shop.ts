@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { type StartedApi, createLogger, loadApiConfig, openAndStartApi, readableFor } from '../../api/index.ts';
+import type { StartedApi } from '../../api/index.ts';
+import { createLogger, readableFor } from '../../api/shared.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -42,6 +43,8 @@ export const startShop = async ({
   let apiUrl = bffConfig.API_URL;
   try {
     if (!apiUrl) {
+      // Loaded only here: a BFF in front of an API elsewhere never holds the API's code (decision 014).
+      const { loadApiConfig, openAndStartApi } = await import('../../api/index.ts');
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
       // The same start as the API's own process (scripts/start-api.ts), on a loopback port.
       api = await openAndStartApi({

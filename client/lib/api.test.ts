@@ -55,6 +55,25 @@ describe('api fetch wrapper', () => {
     });
   });
 
+  it("when nginx's HTML 502 page comes back, then the call rejects with a sentence to act on, never the markup", async () => {
+    const page =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+    vi.stubGlobal('fetch', async () => new Response(page, { status: 502, headers: { 'content-type': 'text/html' } }));
+    await expect(api.post('/api/orders', {})).rejects.toEqual({
+      status: 502,
+      message: 'The shop cannot be reached right now. Please try again in a moment.',
+    });
+  });
+
+  it.each([
+    [413, '<html><body>413 Request Entity Too Large</body></html>', 'That is too large to send: choose smaller or fewer files.'],
+    [500, '', 'Something went wrong on our side. Please try again.'],
+    [504, '{"error":"gateway"}', 'The shop cannot be reached right now. Please try again in a moment.'],
+  ])('when a %i answer holds no message (%j), then the status gives the sentence', async (status, text, message) => {
+    vi.stubGlobal('fetch', async () => new Response(text, { status }));
+    await expect(api.get('/api/products')).rejects.toEqual({ status, message });
+  });
+
   it('when any call answers 401, then the unauthorized handler runs once', async () => {
     const handler = vi.fn();
     const stop = setUnauthorizedHandler(handler);

@@ -1,3 +1,5 @@
+import { fallbackMessage } from '../../contracts/error-messages.ts';
+import { textMessage } from './error-text.ts';
 import type { ApiError } from '../../machines/shared/actors.ts';
 
 export type { ApiError };
@@ -39,13 +41,17 @@ const UNREACHABLE_STATUSES: readonly number[] = [502, 503, 504];
 const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).status === 'number' && typeof (e as ApiError).message === 'string';
 
-/** Spec section 8: the server's error message, or the response body. */
+/**
+ * Spec section 8: the server's error message, or the response body when it is a sentence;
+ * anything else (markup, an empty or unreadable body) gives the status's own sentence.
+ */
 const errorFrom = async (res: Response): Promise<ApiError> => {
   const text = await res.text().catch(() => '');
-  let message = text;
+  let message = textMessage(text, res.headers.get('content-type'), res.status);
   let field: string | undefined;
   try {
     const body = JSON.parse(text) as unknown;
+    message = '';
     if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
       message = (body as { message: string }).message;
       // The field a 400 names, so a form can show the message beside it.
@@ -53,13 +59,13 @@ const errorFrom = async (res: Response): Promise<ApiError> => {
       if (typeof named === 'string') field = named;
     } else if (typeof body === 'string') message = body;
   } catch {
-    // not JSON: the text itself is the message
+    // not JSON: the text itself, when it is a sentence
   }
   // A limit's 429 says when to try again (the kiosk PIN pad shows it); only the seconds form.
   const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
   return {
     status: res.status,
-    message: message.trim() || res.statusText || `Request failed with status ${res.status}`,
+    message: message.trim() || fallbackMessage(res.status),
     ...(field ? { field } : {}),
     ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };

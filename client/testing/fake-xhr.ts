@@ -36,10 +36,19 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ loaded, total, lengthComputable: true });
   }
+  contentType: string | null = 'application/json';
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? this.contentType : null;
+  }
   answer(status: number, body: unknown) {
+    this.answerText(status, JSON.stringify(body));
+  }
+  /** An answer whose body is not JSON (a balancer's error page, say). */
+  answerText(status: number, text: string, contentType: string | null = 'application/json') {
     this.answered = true;
     this.status = status;
-    this.responseText = JSON.stringify(body);
+    this.contentType = contentType;
+    this.responseText = text;
     this.onload?.();
   }
 }

@@ -4,6 +4,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_AWAY_STATUS } from '../../bff/http/error-answer.ts';
+import { BALANCER_ERROR_STATUSES, fallbackMessage } from '../../contracts/error-messages.ts';
 import { workersMayRead } from './nginx.ts';
 import {
   CATALOGUE_LOCATION,
@@ -46,7 +48,7 @@ const servers = (config: string): string[] => config.split(/\n {2}server \{/).sl
 describe('the balancer configuration', () => {
   const config = nginxConfig(options);
 
-  it('when a browser calls the public port, then HTTP goes round-robin to every BFF with passive checks and retries on 502/503', () => {
+  it('when a browser calls the public port, then HTTP goes round-robin to every BFF with passive checks and retries on a connection that fails', () => {
     const bffs = block(config, 'upstream bffs');
     expect(bffs).toContain('server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;');
     expect(bffs).toContain('server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;');
@@ -55,7 +57,34 @@ describe('the balancer configuration', () => {
     // nginx lets an idle connection go before node's own 5 s would close it under a request.
     expect(bffs).toContain(`keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;`);
     expect(UPSTREAM_IDLE_SECONDS * 1000).toBeLessThan(http.createServer().keepAliveTimeout);
-    expect(config).toContain('proxy_next_upstream error timeout http_502 http_503;');
+    expect(config).toContain('proxy_next_upstream error timeout;');
+  });
+
+  it('when a BFF answers that the API is away, or an API that its database is, then nginx does not count it against that peer', () => {
+    const judged = [...config.matchAll(/proxy_next_upstream ([^;]*);/g)].map((m) => m[1]!.split(' '));
+    expect(judged.length).toBeGreaterThan(0);
+    for (const conditions of judged) {
+      expect(conditions).not.toContain(`http_${API_AWAY_STATUS}`);
+      expect(conditions).not.toContain('http_503');
+    }
+  });
+
+  it("when nginx itself answers an /api/ call with an error (no live upstream, too large, a limit), then it is JSON with the client's sentence; pages keep nginx's own", () => {
+    const [pub, internal] = [servers(config).find((s) => s.includes(':3000;'))!, servers(config).find((s) => s.includes(':41000;'))!];
+    for (const status of BALANCER_ERROR_STATUSES) {
+      const page = `error_page ${status} @error_${status};`;
+      for (const where of [`location ${CATALOGUE_LOCATION}`, 'location /api/']) expect(block(pub, where), where).toContain(page);
+      expect(internal).toContain(page);
+      for (const server of [pub, internal]) {
+        const answer = block(server, `location @error_${status}`);
+        expect(answer).toContain('default_type application/json;');
+        const body = /return (\d+) '(.*)';/.exec(answer)!;
+        expect(Number(body[1])).toBe(status);
+        expect(JSON.parse(body[2]!)).toEqual({ message: fallbackMessage(status) });
+      }
+    }
+    expect(fallbackMessage(502)).toBe('The shop cannot be reached right now. Please try again in a moment.');
+    for (const where of [PAGES_LOCATION, '/']) expect(block(pub, `location ${where}`), where).not.toContain('error_page');
   });
 
   it('when socket.io polls with a session id, then the public side hashes the sid (sticky) and upgrades websockets', () => {
@@ -143,7 +172,8 @@ describe('the balancer configuration', () => {
       'image/webp webp;',
       'autoindex off;',
       'location ~ /\\. { return 404; }',
-      'try_files $uri @shop;',
+      'location ~ "\\.(jpg|jpeg|png|gif|webp|avif)$" { try_files $uri @shop; }',
+      'return 404;',
     ])
       expect(images).toContain(line);
     // No open file cache for images, nor for the server as a whole: a deleted image stops answering at once.
@@ -192,7 +222,7 @@ describe('the balancer configuration', () => {
         expect(loc, where).toContain(line);
     }
     // Nothing else is cached: the API's personal calls go by the plain location.
-    expect(block(pub, 'location /')).not.toContain('proxy_cache');
+    for (const where of ['location /', 'location /api/']) expect(block(pub, where), where).not.toContain('proxy_cache');
   });
 
   it('when an instance name has a dash, then its upstream name is nginx-safe', () => {

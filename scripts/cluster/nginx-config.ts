@@ -6,10 +6,17 @@
  *   round-robin for an empty key); /healthz and /readyz refused.
  * - internal (127.0.0.1 only): BFF → API, round-robin for HTTP; socket.io routed by the
  *   instance prefix of the sid (`api-1~…`) to the API that holds the session.
- * Passive checks only (Debian's nginx has no active ones): a peer that errs, times out or
- * answers 502/503 (a draining instance) is skipped for `fail_timeout`, and an idempotent
- * request is retried on the next one.
+ * Passive checks only (Debian's nginx has no active ones): a peer that errs (refuses or drops
+ * the connection: stopped, draining) or times out is skipped for `fail_timeout`, and an
+ * idempotent request is retried on the next one. A peer's own answer never counts against it:
+ * a BFF's 502 says the API is away and an API's 503 that its database is, which every peer
+ * behind the same balancer shares; counted, they took healthy BFFs out ("no live upstreams")
+ * and with them the pages a BFF could still render.
+ * nginx's own errors on /api/ (no live upstream, a body too large, a limit) are JSON with a
+ * sentence (`error_page`), as every /api/ answer is: never its HTML page.
  */
+import { BALANCER_ERROR_STATUSES, fallbackMessage } from '../../contracts/error-messages.ts';
+import { SERVED_IMAGE_EXTENSIONS } from '../../contracts/images.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
@@ -85,7 +92,8 @@ const proxyCommon = [
   // Keep-alive to the upstream unless the client asks for a websocket.
   'proxy_set_header Upgrade $http_upgrade;',
   'proxy_set_header Connection $connection_upgrade;',
-  'proxy_next_upstream error timeout http_502 http_503;',
+  // Not http_502 / http_503: an answer is the peer working (see the top of this file).
+  'proxy_next_upstream error timeout;',
   'proxy_next_upstream_tries 3;',
   'proxy_connect_timeout 2s;',
   // Longer than socket.io's ping interval (25 s) and a long-poll.
@@ -156,12 +164,27 @@ const codingMap = [
 
 const location = (path: string, lines: string[]): string[] => [`    location ${path} {`, ...lines.map((l) => `      ${l}`), '    }'];
 
+/** Where each of nginx's own error statuses on /api/ is answered (named locations of the same server). */
+const errorPages = BALANCER_ERROR_STATUSES.map((status) => `error_page ${status} @error_${status};`);
+
+/** nginx's own error answers as JSON with the sentence the client would show (contracts/error-messages.ts). */
+const errorLocations = (): string[] =>
+  BALANCER_ERROR_STATUSES.flatMap((status) =>
+    location(`@error_${status}`, [
+      'default_type application/json;',
+      'add_header Cache-Control no-store always;',
+      `return ${status} '${JSON.stringify({ message: fallbackMessage(status) })}';`,
+    ]),
+  );
+
 /**
  * `/images/…` from DATA_DIR/images, as the API serves them (api/app.ts): a year and immutable
  * (names are content hashes), `nosniff`, the type by extension, no listing, no dotfiles
  * (`.masters/`). A name not on the disk goes to the shop (`@shop`), which answers 404 for a
  * deleted file. No open_file_cache: a deleted file must stop answering at once.
  */
+const IMAGE_NAME = `"\\.(${SERVED_IMAGE_EXTENSIONS.join('|')})$"`;
+
 const imagesLocation = (root: string, shop: string[]): string[] => [
   ...location('^~ /images/', [
     `root ${root};`,
@@ -172,7 +195,10 @@ const imagesLocation = (root: string, shop: string[]): string[] => [
     'add_header Cache-Control "public, max-age=31536000, immutable";',
     'add_header X-Content-Type-Options nosniff;',
     'location ~ /\\. { return 404; }',
-    'try_files $uri @shop;',
+    // Image types only (SERVED_IMAGE_EXTENSIONS, as the API and the BFF): a page or script
+    // in the folder is a 404, never a document of the shop's origin.
+    `location ~ ${IMAGE_NAME} { try_files $uri @shop; }`,
+    'return 404;',
   ]),
   ...location('@shop', shop),
 ];
@@ -247,13 +273,20 @@ export const nginxConfig = (o: NginxConfigOptions): string => {
           '    location ~* ^/(healthz|readyz)(/|$) { return 404; }',
           ...location('/socket.io/', ['proxy_pass http://bffs_sticky;', ...publicHeaders]),
           ...(o.imagesRoot ? imagesLocation(o.imagesRoot, ['proxy_pass http://bffs;', ...publicHeaders]) : []),
-          ...location(CATALOGUE_LOCATION, cachedHere('bffs')),
+          ...location(CATALOGUE_LOCATION, [...cachedHere('bffs'), ...errorPages]),
           ...location(PAGES_LOCATION, cachedHere('bffs')),
+          ...location('/api/', ['proxy_pass http://bffs;', ...publicHeaders, ...errorPages]),
           ...location('/', ['proxy_pass http://bffs;', ...publicHeaders]),
+          ...errorLocations(),
           '  }',
         ]),
     '  server {',
     `    listen 127.0.0.1:${o.internalPort};`,
+    // Every path here is the API's: a BFF passes these answers on to the browser as they are.
+    ...errorPages.map((line) => `    ${line}`),
+    ...errorLocations(),
+    // The APIs' loopback-only endpoints (the backup's) are never proxied, as on the public side.
+    '    location ~* ^/internal(/|$) { return 404; }',
     ...location('/socket.io/', ['proxy_pass http://$api_pool;', ...proxyCommon]),
     ...location('/', ['proxy_pass http://apis;', ...proxyCommon]),
     '  }',

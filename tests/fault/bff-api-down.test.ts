@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { API_AWAY_STATUS } from '../../bff/http/error-answer.ts';
 import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 import { FAKE_PASSWORD, startFakeApi } from '../../bff/testing/fake-api.ts';
 import { startSwitchableRelay } from '../../bff/testing/switchable-relay.ts';
@@ -20,10 +21,11 @@ describe('fault: the API goes down behind a running BFF', () => {
   afterAll(() => bff.stop());
 
   const expect502 = async (res: Response, label: string) => {
-    expect(res.status, label).toBe(502);
+    // The status the balancer does not count against a BFF (scripts/cluster/nginx-config.test.ts).
+    expect(res.status, label).toBe(API_AWAY_STATUS);
     expect(res.headers.get('content-type'), label).toMatch(/application\/json/);
     const body = (await res.json()) as { message?: string };
-    expect(body.message, label).toMatch(/not reachable/);
+    expect(body.message, label).toMatch(/cannot be reached right now/);
   };
 
   it('when the browser calls a proxied /api endpoint, then it gets a 502 JSON message', async () => {

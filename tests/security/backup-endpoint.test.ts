@@ -24,11 +24,17 @@ let t: TestApi;
 let bff: TestBff;
 let nginx: ClusterNginx | undefined;
 let nginxUrl = '';
+/** The port the BFFs reach the APIs through (127.0.0.1 only). */
+let nginxInternalUrl = '';
 let dir: string;
 const arrived: string[] = [];
 
 /** Raw node:http, so the target goes out byte for byte (no folding of `//`, no `..` resolution). */
-const signedCall = (base: string, target: string): Promise<{ status: number; type: string }> =>
+const signedCall = (
+  base: string,
+  target: string,
+  signature = signBackupCall(TEST_INTERNAL_SECRET),
+): Promise<{ status: number; type: string }> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(base);
     const req = http.request(
@@ -37,7 +43,7 @@ const signedCall = (base: string, target: string): Promise<{ status: number; typ
         port,
         method: 'GET',
         path: target,
-        headers: { [BACKUP_HEADER]: signBackupCall(TEST_INTERNAL_SECRET), 'x-csrf': '1' },
+        headers: { [BACKUP_HEADER]: signature, 'x-csrf': '1' },
       },
       (res) => {
         res.resume();
@@ -77,13 +83,14 @@ beforeAll(async () => {
   if (existsSync(NGINX)) {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-backup-nginx-'));
     const port = await freePort();
+    const internalPort = await freePort();
     nginx = await startNginx(
       NGINX,
       {
         dir,
         host: '127.0.0.1',
         port,
-        internalPort: await freePort(),
+        internalPort,
         bffs: [{ name: 'bff-1', port: Number(new URL(bff.url).port) }],
         apis: [{ name: 'api-1', port: Number(new URL(t.url).port) }],
         proxySecret: 'a-proxy-secret-of-32-characters-or-more',
@@ -91,6 +98,7 @@ beforeAll(async () => {
       () => undefined,
     );
     nginxUrl = `http://127.0.0.1:${port}`;
+    nginxInternalUrl = `http://127.0.0.1:${internalPort}`;
   }
 }, 60_000);
 
@@ -108,6 +116,13 @@ describe('the backup endpoint from outside', () => {
     arrived.length = 0;
   });
 
+  it('when a signed header that was already used is sent again within its minute, then it is a 404 (each signature is good once)', async () => {
+    const signature = signBackupCall(TEST_INTERNAL_SECRET);
+    expect(await signedCall(t.url, BACKUP_PATH, signature)).toEqual({ status: 200, type: 'application/gzip' });
+    expect((await signedCall(t.url, BACKUP_PATH, signature)).status).toBe(404);
+    arrived.length = 0;
+  });
+
   it("when every spelling of it is sent through the BFF's public port, signed, then none reaches the API and none answers a backup", async () => {
     const answers = [];
     for (const target of targets(bff.url)) answers.push({ target, ...(await signedCall(bff.url, target)) });
@@ -115,13 +130,16 @@ describe('the backup endpoint from outside', () => {
     expect(arrived).toEqual([]);
   });
 
-  it.skipIf(!existsSync(NGINX))(
-    "when every spelling of it is sent through the cluster's nginx, signed, then none reaches the API",
-    async () => {
+  // The public port (to the BFFs) and the internal one (the BFFs' way to the APIs).
+  for (const [door, base] of [
+    ["the cluster's nginx", () => nginxUrl],
+    ["nginx's internal port", () => nginxInternalUrl],
+  ] as const) {
+    it.skipIf(!existsSync(NGINX))(`when every spelling of it is sent through ${door}, signed, then none reaches the API`, async () => {
       const answers = [];
-      for (const target of targets(nginxUrl)) answers.push({ target, ...(await signedCall(nginxUrl, target)) });
+      for (const target of targets(base())) answers.push({ target, ...(await signedCall(base(), target)) });
       expect(answers.filter((a) => a.type.includes('gzip'))).toEqual([]);
       expect(arrived).toEqual([]);
-    },
-  );
+    });
+  }
 });

@@ -1,10 +1,11 @@
-import { access, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { admin } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
+import { type TestBff, startTestBff } from '../../bff/testing/bff-harness.ts';
 
 const exists = (file: string) =>
   access(file).then(
@@ -41,6 +42,27 @@ describe('security: image paths never reach outside the images folder', () => {
     await writeFile(sentinel, SECRET);
   });
   afterAll(() => t.stop());
+
+  it('when the images folder holds a page or a script (restored, or copied there by hand), then /images answers 404 for it, from the API and through the BFF; an image is served', async () => {
+    const images = path.join(t.config.DATA_DIR, 'images');
+    await mkdir(images, { recursive: true });
+    const page = '<script src="/images/pwn.js"></script>';
+    for (const name of ['pwn.html', 'pwn.js', 'pwn.svg', 'pwn.htm', 'pwn.png.html', 'pwn']) await writeFile(path.join(images, name), page);
+    await writeFile(path.join(images, 'photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    const bff: TestBff = await startTestBff({ apiUrl: t.url });
+    try {
+      for (const base of [t.url, bff.url]) {
+        for (const name of ['pwn.html', 'pwn.js', 'pwn.svg', 'pwn.htm', 'pwn.png.html', 'pwn', 'pwn.HTML']) {
+          const res = await rawGet(base, `/images/${name}`);
+          expect({ base, name, status: res.status }).toEqual({ base, name, status: 404 });
+          expect(res.body).not.toContain('<script');
+        }
+        expect((await rawGet(base, '/images/photo.png')).status).toBe(200);
+      }
+    } finally {
+      await bff.stop();
+    }
+  });
 
   it('when an admin deletes an image whose path climbs out of the images folder, then it is refused and the file stays', async () => {
     // The row holds the bad paths too, so only the path check can stop the delete.

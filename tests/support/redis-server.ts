@@ -12,6 +12,10 @@ export type RedisServer = {
   port: number;
   /** Ends the server (SIGTERM, then SIGKILL if it lingers) and removes its folder. Safe to call twice. */
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): its connections stay open and nothing is answered, as a hung host does. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 };
 
 /** A port nobody listens on right now, outside the kernel's ephemeral range (ports.ts); another process could still take it before us, hence the retries below. */
@@ -72,7 +76,11 @@ export const startRedisServer = async ({ port: wanted }: { port?: number } = {})
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
+      pause: () => void child.kill('SIGSTOP'),
+      resume: () => void child.kill('SIGCONT'),
       async stop() {
+        // A paused server would not act on SIGTERM until it went on.
+        child.kill('SIGCONT');
         if (child.exitCode === null && child.signalCode === null) {
           const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
           child.kill('SIGTERM');

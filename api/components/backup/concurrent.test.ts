@@ -8,6 +8,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_HEADER } from '../../../contracts/internal.ts';
 import { backupEntries, verifyBackup } from '../../db/backup/read.ts';
+import { readWhole } from '../../db/backup/tar.ts';
 import { openDb } from '../../db/index.ts';
 import { type StartTestApiOptions, type TestApi, TEST_INTERNAL_SECRET, startTestApi } from '../../testing/api-harness.ts';
 import { createPgliteTestDir } from '../../testing/test-db.ts';
@@ -22,7 +23,7 @@ const rowsOf = async <R>(file: string, table: string): Promise<R[]> => {
   const manifest = await verifyBackup(file);
   for await (const entry of backupEntries(file, manifest)) {
     if (entry.name === `db/${table}.jsonl`) {
-      return entry.data
+      return (await readWhole(entry))
         .toString('utf8')
         .split('\n')
         .filter(Boolean)

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { CLIENT_HEADER } from '../../../contracts/internal.ts';
 import type { ApiContext } from '../../context.ts';
 import { writeBackup } from '../../db/backup/export.ts';
-import { BACKUP_HEADER, BACKUP_PATH, validBackupCall } from './signature.ts';
+import { BACKUP_HEADER, BACKUP_PATH, useBackupCall } from './signature.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -12,7 +12,7 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'forwarde
 /**
  * GET /internal/backup: the running shop's snapshot for `npm run backup` beside it (the embedded
  * database belongs to this process). Only the one exact spelling, from a loopback connection,
- * with no proxy's header, signed with INTERNAL_SECRET; anything else is a 404, as if it did not
+ * with no proxy's header, signed with INTERNAL_SECRET (each signature once); anything else is a 404, as if it did not
  * exist. Neither the BFF nor nginx proxies /internal (tests/security/backup-endpoint.test.ts).
  */
 export const backupEndpoint =
@@ -22,7 +22,7 @@ export const backupEndpoint =
       req.originalUrl === BACKUP_PATH &&
       LOOPBACK.has(req.socket.remoteAddress ?? '') &&
       FORWARDED.every((h) => req.headers[h] === undefined) &&
-      validBackupCall(req.get(BACKUP_HEADER), ctx.config.INTERNAL_SECRET);
+      (await useBackupCall(ctx.db, req.get(BACKUP_HEADER), ctx.config.INTERNAL_SECRET));
     if (!allowed) return next();
     ctx.logger.info({ event: 'backup' }, 'backup requested over the loopback endpoint');
     res.setHeader('content-type', 'application/gzip');

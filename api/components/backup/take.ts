@@ -14,7 +14,7 @@ import { writeAtomically } from '../../db/backup/files.ts';
 import type { Manifest } from '../../db/backup/manifest.ts';
 import { verifyBackup } from '../../db/backup/read.ts';
 import { lockDataDir } from '../../db/lock.ts';
-import { openPglite } from '../../db/pglite.ts';
+import { openPglite } from '../../db/index.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { runningApi } from './run-file.ts';
 import { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from './signature.ts';

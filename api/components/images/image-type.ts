@@ -27,3 +27,7 @@ export const isHeic = (bytes: Uint8Array): boolean => {
   const brand = String.fromCharCode(...bytes.subarray(8, 12));
   return HEIC_BRANDS.includes(brand);
 };
+
+/** An AVIF file (`ftyp` box of an AVIF brand): the variants the pipeline writes beside each image. */
+export const isAvif = (bytes: Uint8Array): boolean =>
+  startsWith(bytes, ascii('ftyp'), 4) && ['avif', 'avis'].includes(String.fromCharCode(...bytes.subarray(8, 12)));

@@ -1,6 +1,7 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import fs, { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product, UploadResponse } from '../../../contracts/product.ts';
 import { createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
@@ -14,6 +15,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HOST = 'https://res.cloudinary.test';
+const realWriteFile = fs.writeFile;
 
 const exists = (file: string) =>
   readFile(file).then(
@@ -117,6 +119,14 @@ describe('product images (/api/products/admin/upload and /image)', () => {
       ['.png', 1, 1],
     ]);
     expect(await imagesOf(id)).toHaveLength(3);
+  });
+
+  it('when uploads are done, then the image library holds no cached operation and works with one thread an image (decision 014)', async () => {
+    const id = await newProduct();
+    expect((await upload(id, [[await plainJpeg(120, 90), 'kept.jpg']])).status).toBe(201);
+    const sharp = (await import('sharp')).default;
+    expect(sharp.cache()).toMatchObject({ memory: { current: 0 }, items: { current: 0 }, files: { current: 0 } });
+    expect(sharp.concurrency()).toBe(1);
   });
 
   it('when the same photo is uploaded twice to one product, then the product shows it once', async () => {
@@ -254,6 +264,35 @@ describe('product images (/api/products/admin/upload and /image)', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'The image big.png is too large: at most 100 megapixels and 25 MB', field: 'images' });
     expect(await storedFiles()).toEqual(before);
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it('when the disk fills up during an upload, then 507 tells the admin to free space, and neither a temporary nor a written file is left', async () => {
+    const id = await newProduct();
+    const everyFile = async () => (await readdir(imagesDir, { recursive: true }).catch(() => [] as string[])).sort();
+    const before = await everyFile();
+    // A full disk as the kernel shows it: the third file's write takes a few bytes, then ENOSPC.
+    let writes = 0;
+    const write = vi.spyOn(fs, 'writeFile').mockImplementation(async (file, data, options) => {
+      writes += 1;
+      if (writes < 3) return realWriteFile(file, data, options);
+      await realWriteFile(file, Buffer.from(data as Uint8Array).subarray(0, 16), options);
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    });
+    syncBuiltinESMExports();
+    try {
+      const res = await upload(id, [[await plainJpeg(640, 480), 'big-photo.jpg', 'image/jpeg']]);
+      expect(res.status).toBe(507);
+      expect(await res.json()).toEqual({
+        message: 'The server is out of disk space: free some space, then upload again.',
+        field: 'images',
+      });
+    } finally {
+      write.mockRestore();
+      syncBuiltinESMExports();
+    }
+    expect(writes).toBe(3);
+    expect(await everyFile()).toEqual(before);
     expect(await imagesOf(id)).toEqual([]);
   });
 

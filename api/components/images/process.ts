@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type SharpLibrary from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { IMAGE_LIMITS, MAX_MASTER_SIDE, MAX_SERVED_WIDTH, variantWidths, type VariantFormat } from '../../../contracts/images.ts';
 
 /** What one upload becomes; nothing of the file as sent survives but its pixels. */
@@ -24,6 +25,21 @@ export class ImageRefused extends Error {
   }
 }
 
+let loaded: Promise<typeof SharpLibrary> | undefined;
+
+/**
+ * sharp (libvips), loaded at the first image: an API that takes no upload never maps it. Set for
+ * a server, not a desktop (decision 014): no upload is processed twice, so libvips' operation
+ * cache (50 MB and 100 operations by default) would only hold memory between uploads; one thread
+ * an image, as sharp already picks on glibc to keep malloc's arenas few, on every libc.
+ */
+export const imageLibrary = (): Promise<typeof SharpLibrary> =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+
 // Every decode refuses more pixels than the limit, however the header was read.
 const INPUT = { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', pages: 1, page: 0 } as const;
 
@@ -32,6 +48,7 @@ const INPUT = { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', pages
  * on a side before any memory is spent on it.
  */
 export const checkHeader = async (bytes: Uint8Array): Promise<void> => {
+  const sharp = await imageLibrary();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { ...INPUT, limitInputPixels: false }).metadata();
@@ -69,6 +86,7 @@ const encode = (raw: Sharp, format: VariantFormat | MainFormat): Promise<Buffer>
  */
 const processNow = async (bytes: Uint8Array, as?: MainFormat): Promise<ProcessedImage> => {
   await checkHeader(bytes);
+  const sharp = await imageLibrary();
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(bytes, INPUT)

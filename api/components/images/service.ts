@@ -8,7 +8,7 @@ import { isUuid } from '../../http/validate.ts';
 import { detectImageType, isHeic } from './image-type.ts';
 import { checkHeader, ImageRefused, processImage } from './process.ts';
 import * as repo from './repository.ts';
-import { deleteImageFile, IMAGE_URL_PREFIX, localImageFile, removeFiles, storeProcessed } from './storage.ts';
+import { deleteImageFile, IMAGE_URL_PREFIX, localImageFile, outOfSpace, removeFiles, storeProcessed } from './storage.ts';
 
 const productNotFound = () => notFound('That product');
 
@@ -65,7 +65,7 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
   } catch (error) {
     // Files nobody refers to would pile up unseen; files that were there before belong to others.
     await removeFiles(created);
-    throw error;
+    throw outOfSpace(error);
   }
 };
 

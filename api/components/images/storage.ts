@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, chmod, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { variantPath } from '../../../contracts/images.ts';
+import { AppError } from '../../http/errors.ts';
 import { PUBLIC_FILE_MODE } from '../../private-files.ts';
 import type { ProcessedImage } from './process.ts';
 
@@ -34,14 +35,29 @@ export const exists = (file: string): Promise<boolean> =>
   );
 
 /**
- * Writes whole or not at all: a reader never sees half a file, a crash leaves only a `.tmp-*` file.
+ * Writes whole or not at all: a reader never sees half a file. A write that fails (a full disk)
+ * removes its temporary file; only a crash leaves a `.tmp-*` file behind.
  * Readable by others (the owner-only umask notwithstanding): the cluster's nginx workers serve it.
  */
 export const writeWhole = async (file: string, bytes: Uint8Array): Promise<void> => {
   const tmp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
-  await writeFile(tmp, bytes, { flag: 'wx' });
-  await chmod(tmp, PUBLIC_FILE_MODE);
-  await rename(tmp, file);
+  try {
+    await writeFile(tmp, bytes, { flag: 'wx' });
+    await chmod(tmp, PUBLIC_FILE_MODE);
+    await rename(tmp, file);
+  } catch (error) {
+    await unlink(tmp).catch(() => undefined);
+    throw error;
+  }
+};
+
+/** What the admin is told when the disk is full (or the shop's quota spent): what to do, not the errno. */
+export const OUT_OF_SPACE = 'The server is out of disk space: free some space, then upload again.';
+
+/** A write refused for want of space answers 507 Insufficient Storage; any other error is left as it is. */
+export const outOfSpace = (error: unknown): unknown => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? new AppError(507, OUT_OF_SPACE, 'images', { cause: error }) : error;
 };
 
 /** Where the stripped master of the image at a local path is kept: the same name under `.masters/`. */
@@ -70,10 +86,16 @@ export const storeProcessed = async (
   const master = masterFile(dataDir, imagePath)!;
   await mkdir(path.dirname(master), { recursive: true });
   const created: string[] = [];
-  for (const [file, bytes] of [[master, image.master] as [string, Uint8Array], ...servedFiles(dataDir, imagePath, image)]) {
-    if (await exists(file)) continue;
-    await writeWhole(file, bytes);
-    created.push(file);
+  try {
+    for (const [file, bytes] of [[master, image.master] as [string, Uint8Array], ...servedFiles(dataDir, imagePath, image)]) {
+      if (await exists(file)) continue;
+      await writeWhole(file, bytes);
+      created.push(file);
+    }
+  } catch (error) {
+    // Half an image (a master without its variants) would never be written again: it looks done.
+    await removeFiles(created);
+    throw error;
   }
   return { path: imagePath, created };
 };

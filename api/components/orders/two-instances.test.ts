@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { recordCrashes } from '../../testing/crashes.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
+import { connectAgain } from '../../testing/test-db.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
 import { addProduct, body, post, productRow, shopper, type Shopper } from './fixtures.ts';
 import { age, eventTypes } from './lifecycle-fixtures.ts';
@@ -74,4 +76,44 @@ describe('orders on two API instances sharing one database', () => {
       expect(await productRow(a, o.product)).toEqual({ count: 10, sales: 0 });
     }
   });
+
+  // PostgreSQL only: PGlite has no server to end a connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "when the server ends a checkout's connection inside its transaction, then that checkout answers 503 with a message, the instance stays up and the next checkout is placed",
+    async () => {
+      const { crashes, stop } = recordCrashes();
+      const holder = await connectAgain(a.db);
+      try {
+        const product = await addProduct(a, { priceCents: 700, count: 5 });
+        let checkout: Promise<Response> | undefined;
+        // The product's row held by another connection: the checkout waits inside its transaction.
+        await holder.transaction(async (tx) => {
+          await tx.query('select 1 from products where id = $1 for update', [product]);
+          checkout = post(b, ada.token, body([{ productID: product, quantity: 1 }]));
+          let ended = false;
+          for (let i = 0; i < 200 && !ended; i += 1) {
+            const { rows } = await tx.query<{ ended: boolean }>(
+              `select pg_terminate_backend(pid) as ended from pg_stat_activity
+               where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+            );
+            ended = rows.some((r) => r.ended);
+            if (!ended) await new Promise((r) => setTimeout(r, 25));
+          }
+          expect(ended, 'a checkout waited for the row and its connection was ended').toBe(true);
+        });
+        const answer = await checkout!;
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toMatchObject({
+          message: 'The shop cannot reach its database right now. Please try again in a moment.',
+        });
+
+        expect((await post(b, ada.token, body([{ productID: product, quantity: 1 }]))).status).toBe(201);
+        expect(await productRow(a, product)).toEqual({ count: 4, sales: 1 });
+        expect(crashes).toEqual([]);
+      } finally {
+        stop();
+        await holder.close();
+      }
+    },
+  );
 });

@@ -20,6 +20,7 @@ import { createGzip } from 'node:zlib';
 import { tsWorker } from '../ts-worker.ts';
 import type { Db, Queryable } from '../types.ts';
 import { FORMAT, FORMAT_VERSION, IMAGES_PREFIX, type Manifest, MANIFEST_NAME, tableFile } from './manifest.ts';
+import { imageContentProblem, imageEntryProblem } from './entry-rules.ts';
 import { ident, listTables } from './tables.ts';
 import type { FromReader, ReaderData, ToReader } from './reader-messages.ts';
 import { tarWriter } from './tar.ts';
@@ -250,13 +251,21 @@ export const writeBackup = async (
   };
   for (const table of snapshot.tables) await add(tableFile(table.name), table.data);
   const imagesDir = path.resolve(dataDir, 'images');
-  const images = await listFiles(imagesDir);
+  const files = await listFiles(imagesDir);
+  let images = 0;
   let imageBytes = 0;
-  for (const [i, file] of images.entries()) {
+  for (const [i, file] of files.entries()) {
     const data = await readFile(path.join(imagesDir, file));
+    // Only what the image pipeline writes: a restore refuses anything else (a page, a temporary file).
+    const problem = imageEntryProblem(IMAGES_PREFIX + file, data.length) ?? imageContentProblem(IMAGES_PREFIX + file, data);
+    if (problem) {
+      onProgress(`images: ${file} left out: ${problem}`);
+      continue;
+    }
+    images += 1;
     imageBytes += data.length;
     await add(IMAGES_PREFIX + file, data);
-    if ((i + 1) % 500 === 0) onProgress(`images: ${i + 1} of ${images.length}`);
+    if ((i + 1) % 500 === 0) onProgress(`images: ${i + 1} of ${files.length}`);
   }
   const manifest: Manifest = {
     format: FORMAT,
@@ -265,7 +274,7 @@ export const writeBackup = async (
     source: snapshot.source,
     schema: { version: snapshot.migrations.at(-1) ?? '', migrations: snapshot.migrations },
     tables: snapshot.tables.map((t) => ({ name: t.name, rows: t.rows, file: tableFile(t.name) })),
-    images: { files: images.length, bytes: imageBytes },
+    images: { files: images, bytes: imageBytes },
     entries,
   };
   await tar.add(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 2)), now);

@@ -6,11 +6,11 @@ const BATCH_ROWS = 2000;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
- * Loads a table's JSON lines into an empty table of the same schema. Triggers are off while
+ * Loads a table's JSON lines (as they stream, a batch at a time) into an empty table of the same schema. Triggers are off while
  * it loads (a derived table such as product_search_terms comes from the backup as it was),
  * identity columns take the backup's values and their sequences continue after them.
  */
-export const loadTable = async (tx: Queryable, table: TableInfo, jsonl: Buffer): Promise<number> => {
+export const loadTable = async (tx: Queryable, table: TableInfo, lines: AsyncIterable<string>): Promise<number> => {
   const columns = table.columns.map(ident).join(', ');
   const name = ident(table.name);
   const insert = `insert into ${name} (${columns}) overriding system value
@@ -28,8 +28,7 @@ export const loadTable = async (tx: Queryable, table: TableInfo, jsonl: Buffer):
     batch = [];
     bytes = 0;
   };
-  for (const line of jsonl.toString('utf8').split('\n')) {
-    if (!line) continue;
+  for await (const line of lines) {
     batch.push(line);
     bytes += line.length;
     if (batch.length >= BATCH_ROWS || bytes >= BATCH_BYTES) await flush();

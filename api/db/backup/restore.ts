@@ -5,18 +5,18 @@
  * transaction, which DDL is part of) and swapped in only when complete, so a restore that
  * fails half-way leaves the target as it was.
  */
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
-import { openPglite } from '../pglite.ts';
+import { openPglite } from '../index.ts';
 import { openPostgres } from '../postgres.ts';
 import { SHOP_APPLICATION, SHOP_RUNNING_LOCK } from '../running.ts';
 import type { Queryable } from '../types.ts';
 import { listFiles } from './export.ts';
 import { holdsRows, loadTable, moveCatalogueVersionsOn, targetTables } from './load.ts';
 import { IMAGES_PREFIX, type Manifest } from './manifest.ts';
-import { BackupError, backupEntries, checkSchema, verifyBackup } from './read.ts';
+import { BackupError, backupEntries, checkSchema, imageBytes, tableRows, verifyBackup } from './read.ts';
 import { ident } from './tables.ts';
 import { settleDataDir } from '../../private-files.ts';
 
@@ -44,26 +44,34 @@ const exists = (p: string) =>
 const notEmpty = (what: string) =>
   new BackupError(`${what} already holds a shop. Add --replace to replace it with the backup (what is there now is lost).`);
 
-/** The second pass: the tables into `tx` (already at the backup's schema), the images into `imagesDir`. */
+/**
+ * The second pass: the tables into `tx` (already at the backup's schema), in the manifest's
+ * order, each row as it streams, the images into `imagesDir`; each checked as the first pass did.
+ */
 const loadEntries = async (tx: Queryable, file: string, manifest: Manifest, imagesDir: string, say: (m: string) => void) => {
   const tables = await targetTables(tx);
-  const byFile = new Map(manifest.tables.map((t) => [t.file, t.name]));
+  let loaded = 0;
   let images = 0;
   await mkdir(imagesDir, { recursive: true });
   for await (const entry of backupEntries(file, manifest)) {
-    const tableName = byFile.get(entry.name);
-    if (tableName) {
-      const table = tables.get(tableName);
-      if (!table) throw new BackupError(`The backup has a table ${tableName} that its schema (${manifest.schema.version}) does not make.`);
-      const rows = await loadTable(tx, table, entry.data);
-      say(`  ${tableName}: ${rows} rows`);
-    } else if (entry.name.startsWith(IMAGES_PREFIX)) {
+    if (entry.name.startsWith(IMAGES_PREFIX)) {
+      const data = await imageBytes(file, entry);
       const target = path.join(imagesDir, entry.name.slice(IMAGES_PREFIX.length));
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, entry.data);
+      await writeFile(target, data);
       images += 1;
+      continue;
     }
+    const expected = manifest.tables[loaded++];
+    if (expected?.file !== entry.name) throw new BackupError(`${file}: ${entry.name} is not where the manifest lists its tables.`);
+    const table = tables.get(expected.name);
+    if (!table)
+      throw new BackupError(`The backup has a table ${expected.name} that its schema (${manifest.schema.version}) does not make.`);
+    const rows = await loadTable(tx, table, tableRows(file, entry.name, entry.body()));
+    if (rows !== expected.rows) throw new BackupError(`${file}: ${entry.name} holds ${rows} rows, its manifest says ${expected.rows}.`);
+    say(`  ${expected.name}: ${rows} rows`);
   }
+  if (loaded !== manifest.tables.length) throw new BackupError(`${file}: ${manifest.tables[loaded]?.file} is missing from the file.`);
   await moveCatalogueVersionsOn(tx, tables);
   say(`  images: ${images} files`);
 };
@@ -74,7 +82,26 @@ const swapIn = async (current: string, next: string, old: string) => {
   await rename(next, current);
 };
 
-const restoreEmbedded = async (options: RestoreOptions, manifest: Manifest, say: (m: string) => void): Promise<string[]> => {
+/**
+ * What a failed restore made around the target goes again: the folder, when it made it (a
+ * restore into a new DATA_DIR), else the lock's `run/`, when that was not there before.
+ */
+const leaveNothingBehind = async <T>(dataDir: string, restore: () => Promise<T>): Promise<T> => {
+  const made = !(await exists(dataDir));
+  const hadRun = await exists(path.join(dataDir, 'run'));
+  try {
+    return await restore();
+  } catch (error) {
+    if (made) await rm(dataDir, { recursive: true, force: true });
+    else if (!hadRun) await rmdir(path.join(dataDir, 'run')).catch(() => undefined);
+    throw error;
+  }
+};
+
+const restoreEmbedded = (options: RestoreOptions, manifest: Manifest, say: (m: string) => void): Promise<string[]> =>
+  leaveNothingBehind(path.resolve(options.target.dataDir), () => restoreEmbeddedInto(options, manifest, say));
+
+const restoreEmbeddedInto = async (options: RestoreOptions, manifest: Manifest, say: (m: string) => void): Promise<string[]> => {
   const dataDir = path.resolve(options.target.dataDir);
   await mkdir(dataDir, { recursive: true });
   // Also the refusal while a shop runs on this DATA_DIR: its process holds the lock.

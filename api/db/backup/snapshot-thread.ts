@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../pglite.ts';
+import { pgliteOptions } from '../pglite-settings.ts';
 import { takeSnapshot } from './export.ts';
 import type { FromReader, ReaderData, ToReader } from './reader-messages.ts';
 import { keepPgliteFilesPrivate } from '../../private-files.ts';
@@ -68,8 +69,9 @@ const finishCopy = async (source: string, copy: string, label: string, lastWal: 
 
 /** Opens the copy, reads every table (export.ts's takeSnapshot) and closes it. */
 const read = async (dataDir: string): Promise<FromReader> => {
+  // The copy's recovery and reads in the running shop's process: sized as the shop's own database is.
   keepPgliteFilesPrivate(dataDir);
-  const pg = await PGlite.create({ dataDir });
+  const pg = await PGlite.create(pgliteOptions(dataDir));
   try {
     const snapshot = await takeSnapshot(fromPglite(pg));
     return {

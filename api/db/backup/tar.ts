@@ -79,34 +79,53 @@ const safeName = (name: string): boolean =>
   !name.includes('\\') &&
   name.split('/').every((part) => part !== '..' && part !== '.' && part !== '');
 
-/** Bytes from a stream, taken in exact amounts. */
+/** Bytes from a stream: a header's exact amount, or an entry's body as it comes, never more than asked. */
 const byteQueue = (source: AsyncIterable<Buffer>) => {
   const iterator = source[Symbol.asyncIterator]();
   let chunks: Buffer[] = [];
   let length = 0;
-  return async (size: number): Promise<Buffer | undefined> => {
+  const fill = async (size: number): Promise<boolean> => {
     while (length < size) {
       const next = await iterator.next();
-      if (next.done) return undefined;
+      if (next.done) return false;
       chunks.push(next.value);
       length += next.value.length;
     }
+    return true;
+  };
+  const cut = (size: number): Buffer => {
     const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-    const taken = all.subarray(0, size);
-    const rest = all.subarray(size);
-    chunks = rest.length ? [rest] : [];
-    length = rest.length;
-    return taken;
+    chunks = size < all.length ? [all.subarray(size)] : [];
+    length = all.length - size;
+    return all.subarray(0, size);
+  };
+  return {
+    /** Exactly `size` bytes (a header, a padding), or undefined where the stream ends first. */
+    exact: async (size: number): Promise<Buffer | undefined> => ((await fill(size)) ? cut(size) : undefined),
+    /** Between 1 and `most` bytes, as they arrive; undefined where the stream ends. */
+    some: async (most: number): Promise<Buffer | undefined> => ((await fill(1)) ? cut(Math.min(most, length)) : undefined),
   };
 };
 
-export type TarEntry = { name: string; data: Buffer };
+/**
+ * One entry: its name and the size its header declares, then its bytes as they come (`body`,
+ * read at most once, before the next entry is asked for). Nothing is read before `body` is: a
+ * reader checks the size first, and an entry it does not read is skipped, never buffered.
+ */
+export type TarEntry = { name: string; size: number; body: () => AsyncGenerator<Buffer> };
+
+/** The whole body of an entry, for small ones (a manifest, an image) whose size was checked. */
+export const readWhole = async (entry: TarEntry): Promise<Buffer> => {
+  const parts: Buffer[] = [];
+  for await (const chunk of entry.body()) parts.push(chunk);
+  return Buffer.concat(parts, entry.size);
+};
 
 /** The entries of a (gunzipped) ustar stream, in order; throws on a truncated or malformed archive. */
 export async function* readTar(source: Readable): AsyncGenerator<TarEntry> {
-  const take = byteQueue(source);
+  const bytes = byteQueue(source);
   for (;;) {
-    const header = await take(BLOCK);
+    const header = await bytes.exact(BLOCK);
     if (!header) throw new Error('the archive ends before its end marker (a truncated file?)');
     if (header.every((byte) => byte === 0)) return;
     const stored = Number.parseInt(field(header, 148, 8).trim(), 8);
@@ -117,11 +136,26 @@ export async function* readTar(source: Readable): AsyncGenerator<TarEntry> {
     const prefix = field(header, 345, 155);
     const name = (prefix ? `${prefix}/` : '') + field(header, 0, 100);
     const size = Number.parseInt(field(header, 124, 12).trim(), 8);
-    if ((type !== '0' && type !== '') || !safeName(name) || !Number.isFinite(size))
+    if ((type !== '0' && type !== '') || !safeName(name) || !Number.isSafeInteger(size) || size < 0)
       throw new Error(`unexpected entry in the archive: ${name}`);
-    const data = await take(size);
+    let left = size;
+    const truncated = () => new Error(`the archive ends inside ${name} (a truncated file?)`);
+    async function* body(): AsyncGenerator<Buffer> {
+      while (left > 0) {
+        const chunk = await bytes.some(left);
+        if (!chunk) throw truncated();
+        left -= chunk.length;
+        yield chunk;
+      }
+    }
+    yield { name, size, body };
+    // What the reader left unread is skipped as it comes.
+    while (left > 0) {
+      const chunk = await bytes.some(left);
+      if (!chunk) throw truncated();
+      left -= chunk.length;
+    }
     const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-    if (!data || (pad && !(await take(pad)))) throw new Error(`the archive ends inside ${name} (a truncated file?)`);
-    yield { name, data: Buffer.from(data) };
+    if (pad && !(await bytes.exact(pad))) throw truncated();
   }
 }

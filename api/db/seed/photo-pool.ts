@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { ProductImage } from '../../../contracts/product.ts';
-import { processImage } from '../../components/images/process.ts';
+import { imageLibrary, processImage } from '../../components/images/process.ts';
 import { exists, imagesDir, storeProcessed, writeWhole } from '../../components/images/storage.ts';
 import { CATEGORIES } from './categories.ts';
 import { drawKind, type PictureKind } from './images.ts';
@@ -59,7 +58,7 @@ const drawShot = (img: Raster, shot: PoolShot, c: Rgb): void => {
  * One source photo: a lit backdrop, the floor, the goods, then one pass of light falling from
  * the top left and sensor grain, from a fixed seed so the same bytes (and hash) come every time.
  */
-export const renderSource = (shot: PoolShot): Promise<Buffer> => {
+export const renderSource = async (shot: PoolShot): Promise<Buffer> => {
   const c = colourOf(shot);
   const img = new Raster(WIDTH, HEIGHT).gradient(lighten(c, 0.85), lighten(c, 0.6));
   img.rect(0, 250 * SCALE, WIDTH, 50 * SCALE, lighten(c, 0.45));
@@ -79,14 +78,14 @@ export const renderSource = (shot: PoolShot): Promise<Buffer> => {
       }
     }
   }
-  return sharp(px, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+  return (await imageLibrary())(px, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();
 };
 
 /** Changes with the generator, the pipeline or sharp: a pool made by other code is never reused. */
 const poolKey = async (): Promise<string> => {
-  const hash = createHash('sha256').update(sharp.versions.vips ?? '');
+  const hash = createHash('sha256').update((await imageLibrary()).versions.vips ?? '');
   // Compiled (docs/decisions/015-compiled-servers.md), the code beside this file is the .js.
   const own = import.meta.url.endsWith('.js') ? '.js' : '.ts';
   for (const file of ['./photo-pool.ts', './images.ts', './png.ts', '../../components/images/process.ts', '../../../contracts/images.ts'])

@@ -1,3 +1,5 @@
+import { textMessage } from '../../../lib/error-text.ts';
+
 export type UploadProgress = { loaded: number; total: number };
 
 export type XhrTarget = {
@@ -19,14 +21,17 @@ const parse = (text: string): unknown => {
   }
 };
 
-/** The receiver's own words: `{ message }` (the shop), `{ error: { message } }` (the hosting service) or its text. */
-const messageOf = (body: unknown, fallback: string): string => {
+/**
+ * The receiver's own words: `{ message }` (the shop), `{ error: { message } }` (the hosting
+ * service) or its text when that is a sentence (never a balancer's HTML page), else the status's.
+ */
+const messageOf = (body: unknown, xhr: XMLHttpRequest): string => {
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: { message?: unknown } };
     if (typeof message === 'string' && message) return message;
     if (typeof error?.message === 'string' && error.message) return error.message;
   }
-  return typeof body === 'string' && body.trim() ? body.trim() : fallback;
+  return textMessage(typeof body === 'string' ? body : '', xhr.getResponseHeader('content-type'), xhr.status);
 };
 
 /**
@@ -51,7 +56,7 @@ export function xhrUpload(
         onProgress({ loaded: file.size, total: file.size });
         resolve(body);
       } else {
-        reject({ status: xhr.status, message: messageOf(body, xhr.statusText || `Upload failed with status ${xhr.status}`) });
+        reject({ status: xhr.status, message: messageOf(body, xhr) });
       }
     };
     xhr.onerror = () => reject({ status: 0, message: target.unreachable });

@@ -1,0 +1,116 @@
+/**
+ * Every process a command started, found by walking /proc from its pid through parent links
+ * (not by process group: npm start's API child runs in a group of its own), each with its
+ * resident memory now and at its peak. Worker threads live inside their process, so they count
+ * in its figures. Linux only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export type TreeProcess = {
+  pid: number;
+  ppid: number;
+  /** What it is, in a word a reader knows: `npm`, `sh`, `tsx (loader's wrapper)`, `BFF`, `API`, or its command. */
+  role: string;
+  rssMb: number;
+  /** VmHWM: the most it ever held resident. */
+  peakMb: number;
+  /** Clock ticks after boot it started at: with the pid, names this process and no later one. */
+  started: number;
+};
+
+const read = (file: string): string | null => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null; // Gone meanwhile.
+  }
+};
+
+const kbField = (status: string, name: string): number => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+
+/** Names the shop's processes by their command line (npm start's chain: npm → sh → tsx → BFF → API). */
+export const roleOf = (argv: string[]): string => {
+  const line = argv.join(' ');
+  const tsx = /tsx\/dist\/cli|\/\.bin\/tsx|^tsx /;
+  if (/^(\/bin\/|\/usr\/bin\/)?(ba|da)?sh\b/.test(line)) return 'sh';
+  if (/esbuild/.test(argv[0] ?? '')) return "esbuild (tsx's compiler)";
+  if (/npm-cli\.js|^npm\b/.test(line)) return 'npm';
+  if (tsx.test(line)) return "tsx (loader's wrapper)";
+  if (/start-api\.ts/.test(line)) return 'API';
+  if (/start-bff\.ts|scripts\/start\.ts|start-cluster\.ts/.test(line)) return 'BFF';
+  return line.slice(0, 60);
+};
+
+/** `root` and all its descendants alive now. */
+export const processTree = (root: number): TreeProcess[] => {
+  const all = new Map<number, Omit<TreeProcess, 'pid' | 'role'> & { argv: string[] }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    const status = read(`/proc/${entry}/status`);
+    const cmdline = read(`/proc/${entry}/cmdline`);
+    if (!stat || !status || cmdline === null) continue;
+    // Field 4 of /proc/PID/stat is the parent; the name (field 2) may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    all.set(Number(entry), {
+      ppid: Number(fields[1]),
+      started: Number(fields[19]),
+      argv: cmdline.split('\0').filter(Boolean),
+      rssMb: kbField(status, 'VmRSS') / 1024,
+      peakMb: kbField(status, 'VmHWM') / 1024,
+    });
+  }
+  const found: TreeProcess[] = [];
+  const walk = (pid: number) => {
+    const p = all.get(pid);
+    if (!p) return;
+    found.push({ pid, ppid: p.ppid, role: roleOf(p.argv), rssMb: p.rssMb, peakMb: p.peakMb, started: p.started });
+    for (const [child, c] of all) if (c.ppid === pid) walk(child);
+  };
+  walk(root);
+  return found;
+};
+
+export const totalMb = (tree: TreeProcess[], field: 'rssMb' | 'peakMb' = 'rssMb'): number => tree.reduce((n, p) => n + p[field], 0);
+
+/** One line a process: role, pid, resident now and at its peak. */
+export const describeTree = (tree: TreeProcess[]): string =>
+  tree
+    .map(
+      (p) =>
+        `  ${p.role.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${p.rssMb.toFixed(0).padStart(5)} MB now, peak ${p.peakMb.toFixed(0)} MB`,
+    )
+    .join('\n');
+
+const alive = (p: TreeProcess): boolean => {
+  const stat = read(`/proc/${p.pid}/stat`);
+  if (!stat) return false;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // A zombie has ended; only its parent's wait is missing.
+  return fields[0] !== 'Z' && Number(fields[19]) === p.started;
+};
+
+/** Resolves once none of `seen` runs any more, or after `limitMs`. */
+export const waitGone = async (seen: TreeProcess[], limitMs = 20_000): Promise<void> => {
+  const end = Date.now() + limitMs;
+  while (seen.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+};
+
+/**
+ * SIGKILL to whatever of `seen` is still alive after a graceful stop (the same pid and start
+ * time: never a later process that reused the pid), so nothing a bench started outlives it.
+ * Answers the roles it had to kill.
+ */
+export const killLeft = (seen: TreeProcess[]): string[] => {
+  const killed: string[] = [];
+  for (const p of seen) {
+    if (!alive(p)) continue;
+    try {
+      process.kill(p.pid, 'SIGKILL');
+      killed.push(p.role);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return killed;
+};
