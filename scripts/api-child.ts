@@ -6,7 +6,7 @@
  * loopback URL from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { nodeEntry } from './compiled.ts';
+import { nodeEntry } from '../api/compiled.ts';
 
 /** Parent → child. */
 export type ToApiChild = { type: 'start'; internalSecret: string } | { type: 'stop' };
@@ -25,7 +25,7 @@ export type ApiChild = {
   stop(limitMs?: number): Promise<ApiExit>;
 };
 
-/** Compiled, node on start-api.js; from the sources, through tsx (compiled.ts). */
+/** Compiled, node on start-api.js; from the sources, through tsx (api/compiled.ts). */
 const entry = () => nodeEntry(new URL('./start-api.ts', import.meta.url));
 
 export const describeExit = ({ code, signal }: ApiExit): string => (signal ? `killed by ${signal}` : `exit code ${code}`);

@@ -8,7 +8,7 @@ import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { onStopSignals } from '../bff/index.ts';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
-import { COMPILED } from './compiled.ts';
+import { COMPILED } from '../api/compiled.ts';
 
 const count = (name: string, fallback: number): number => {
   const text = process.env[name]?.trim();

@@ -9,7 +9,7 @@
 import './owner-only.ts';
 import { startShop, stopOnSignals } from '../bff/index.ts';
 import { ensureFreshBuild, runBuild } from './build-freshness.ts';
-import { COMPILED } from './compiled.ts';
+import { COMPILED } from '../api/compiled.ts';
 import { apiProcessMode, startApiAndBff } from './start-processes.ts';
 
 /** From the sources (npm run dev), the client only: this process runs the servers' sources as they are. */

@@ -3,14 +3,14 @@
  * in processes of their own, each on a private loopback port, named by INSTANCE_ID; ready
  * when their /readyz answers 200 (or /healthz, on an instance without /readyz yet).
  */
-import { nodeEntry } from '../compiled.ts';
+import { nodeEntry } from '../../api/compiled.ts';
 import { freePort, holdsPort } from './ports.ts';
 import { type Proc, spawnPrefixed } from './processes.ts';
 
 export type InstanceKind = 'api' | 'bff';
 export type InstanceSpec = { name: string; kind: InstanceKind; port: number; env: NodeJS.ProcessEnv };
 
-/** Compiled, node on their .js; from the sources, through tsx (compiled.ts). */
+/** Compiled, node on their .js; from the sources, through tsx (api/compiled.ts). */
 const ENTRIES: Record<InstanceKind, URL> = {
   api: new URL('../start-api.ts', import.meta.url),
   bff: new URL('../start-bff.ts', import.meta.url),
