@@ -16,7 +16,7 @@ export type Child = {
   output: () => string;
   /** Resolves with the first match of `pattern` in its output; rejects when it exits first. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
-  /** Resident memory of it and every process it started (its process group and what runs under it), in MB; and its largest process's. */
+  /** Resident memory of it and every process it started (same process group), in MB; and its largest process's. */
   rss: () => Rss;
   /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves when it has exited. */
   stop: (graceMs?: number) => Promise<void>;
@@ -52,43 +52,18 @@ export { freePort } from '../../scripts/cluster/ports.ts';
 
 export type Rss = { totalMb: number; largestMb: number };
 
-/**
- * The group `leader` leads and every process under it, also those in groups of their own (npm
- * start's API process is detached so that a terminal's Ctrl+C reaches npm start first).
- */
-const rssOfGroup = (leader: number): Rss => {
-  const procs: { pid: number; ppid: number; pgid: number }[] = [];
+const rssOfGroup = (pgid: number): Rss => {
+  let kb = 0;
+  let largest = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // Fields 4 and 5 of /proc/PID/stat are the parent and the process group; the name (field 2) may hold spaces.
+      // Field 5 of /proc/PID/stat is the process group; the name (field 2) may hold spaces.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [ppid, pgid] = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .slice(1, 3)
-        .map(Number);
-      procs.push({ pid: Number(entry), ppid: ppid!, pgid: pgid! });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const ours = new Set(procs.filter((p) => p.pgid === leader).map((p) => p.pid));
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const p of procs)
-      if (!ours.has(p.pid) && ours.has(p.ppid)) {
-        ours.add(p.pid);
-        grown = true;
-      }
-  }
-  let kb = 0;
-  let largest = 0;
-  for (const pid of ours) {
-    try {
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      kb += rss;
-      largest = Math.max(largest, rss);
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      kb += Number(rss?.[1] ?? 0);
+      largest = Math.max(largest, Number(rss?.[1] ?? 0));
     } catch {
       // Gone meanwhile.
     }
