@@ -25,6 +25,13 @@ module.exports = {
       to: { pathNot: ['^contracts/', '^node_modules/zod/'] },
     },
     {
+      name: 'no-unused-contracts',
+      severity: 'error',
+      comment: 'A contracts/ module that no folder reaches describes nothing that crosses the wire: remove it.',
+      from: { path: '^(api|bff|client|machines|widgets|scripts|tests|bench)/' },
+      to: { path: '^contracts/', pathNot: '\\.test\\.ts$', reachable: false },
+    },
+    {
       name: 'machines-only-contracts-and-xstate',
       severity: 'error',
       comment: 'machines/ are framework-free: they import contracts/ and xstate only.',
