@@ -132,7 +132,7 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
     input: input?.(),
     events,
     limit: spec.limit ?? 5_000,
-    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context as never) : undefined,
+    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context) : undefined,
   };
   const shortest = getShortestPaths(spec.machine, options) as unknown as Path[];
   const toState = new Map(shortest.map((p) => [JSON.stringify({ value: p.state.value, context: p.state.context }), p]));
@@ -211,7 +211,7 @@ export const deliver = async (control: Control, actor: AnyActorRef, event: AnyEv
 
 export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
   const counter = coverageCounter(spec.machine);
-  const select = (s: Snap) => (spec.select ? spec.select(s.context as never) : s.context);
+  const select = (s: Snap) => (spec.select ? spec.select(s.context) : s.context);
   const inputs = spec.inputs ?? [spec.input];
   const paths = inputs.flatMap((input) => generatePaths(spec, input).map((path) => ({ path, input })));
   let steps = 0;
