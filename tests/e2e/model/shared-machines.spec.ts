@@ -182,11 +182,6 @@ test('when a customer reviews products, twice, and sends the form empty, then th
 const EXCLUDED: Record<string, Excluded[]> = {
   guard: [
     {
-      transition: 'guard.loading --xstate.done.actor.fetchToken#0-->',
-      reason:
-        'the BFF answers 401 when there is no session (bff/session/session-routes.ts), never 200 without a token; guard.machine.test.ts covers it',
-    },
-    {
       transition: 'guard.redirectHome --guard.recheck#0-->',
       reason: 'the redirect leaves the page at once, so no login or role change reaches that guard',
     },
