@@ -8,6 +8,7 @@ import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { onStopSignals } from '../bff/index.ts';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
+import { COMPILED } from '../api/compiled.ts';
 
 const count = (name: string, fallback: number): number => {
   const text = process.env[name]?.trim();
@@ -31,6 +32,8 @@ const main = async (): Promise<void> => {
     () => process.exit(1),
   );
   const cluster = await startCluster({
+    // Compiled, the launcher (scripts/launch.mjs) checked the build before it loaded this.
+    build: !COMPILED,
     signal: starting.signal,
     dataDir: process.env.DATA_DIR?.trim() || './data',
     port,

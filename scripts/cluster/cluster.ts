@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { ensureFreshBuild } from '../build-freshness.ts';
+import { ensureFreshBuild, runBuild } from '../build-freshness.ts';
 import { type InstanceSpec, instanceSpec, movePort, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
 import { edgeOptions, startNginx } from './nginx.ts';
@@ -92,7 +91,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     await ensureFreshBuild({
       root: process.cwd(),
       production: base.NODE_ENV === 'production',
-      build: () => spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0,
+      build: runBuild,
       say: (line) => log(`[build] ${line}`),
       warn: (line) => log(`[build] ${line}`),
     });

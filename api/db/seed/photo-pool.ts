@@ -86,8 +86,10 @@ export const renderSource = async (shot: PoolShot): Promise<Buffer> => {
 /** Changes with the generator, the pipeline or sharp: a pool made by other code is never reused. */
 const poolKey = async (): Promise<string> => {
   const hash = createHash('sha256').update((await imageLibrary()).versions.vips ?? '');
+  // Compiled (docs/decisions/015-compiled-servers.md), the code beside this file is the .js.
+  const own = import.meta.url.endsWith('.js') ? '.js' : '.ts';
   for (const file of ['./photo-pool.ts', './images.ts', './png.ts', '../../components/images/process.ts', '../../../contracts/images.ts'])
-    hash.update(await readFile(new URL(file, import.meta.url)));
+    hash.update(await readFile(new URL(file.replace(/\.ts$/, own), import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 };
 
