@@ -20,7 +20,7 @@ module.exports = {
       severity: 'error',
       comment:
         'contracts/ is the wire format, bundled for the browser too: it depends on zod only (no node: modules, none of our other folders).',
-      // Its tests (the shared rules', issue 27) may use test tools, as machines' do; the bundles never include them.
+      // Its tests (the shared rules') may use test tools, as machines' do; the bundles never include them.
       from: { path: layer('contracts'), pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^contracts/', '^node_modules/zod/'] },
     },

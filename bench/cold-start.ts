@@ -2,7 +2,7 @@
  * Cold start: `npm start` itself (npm, then node on the compiled servers, with the build fresh)
  * from the spawn to the first 200 on `/`, and the resident memory of everything it started
  * then (its largest process: the one server before the API moved into its own process; and all of them). Twice: a first start into an empty DATA_DIR (it seeds the demo shop), then a start on
- * that seeded DATA_DIR. References (issue 15, main): 2.6 s and 419 MB; seeding 9.1 s and 1.0 GB.
+ * that seeded DATA_DIR. References (main): 2.6 s and 419 MB; seeding 9.1 s and 1.0 GB.
  * Run: npm run build, then npx tsx bench/cold-start.ts
  */
 import { type Figure, isEntry, printFigures } from './support/figures.ts';

@@ -1,5 +1,5 @@
 /**
- * Kiosk hand-off (issue 14): the texts and limits both ends share, free of zod so the client
+ * Kiosk hand-off: the texts and limits both ends share, free of zod so the client
  * can import them without the schema library.
  */
 export const HANDOFF = {

@@ -1,5 +1,5 @@
 /**
- * npm run start:cluster: the shop at scale on this machine (issue 16), from Debian's
+ * npm run start:cluster: the shop at scale on this machine (docs/decisions/008-cluster.md), from Debian's
  * postgresql, redis-server and nginx: PostgreSQL and Redis under DATA_DIR/cluster, the demo
  * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
  * everything in order (a second one forces). See README, "Running at scale".
@@ -19,7 +19,7 @@ const main = async (): Promise<void> => {
   const port = count('PORT', 3000);
   const pgPort = process.env.CLUSTER_PG_PORT?.trim() ? count('CLUSTER_PG_PORT', 0) : undefined;
   const seed = process.env.SEED?.trim() === 'none' ? 'none' : 'demo';
-  // Issue [Data]: -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
+  // -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
   const { values } = parseArgs({ options: { restore: { type: 'string' }, replace: { type: 'boolean', default: false } } });
   let stopping: Promise<void> | undefined;
   // Ctrl+C while starting: what started is stopped (the components run in their own process groups).

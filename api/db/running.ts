@@ -1,5 +1,5 @@
 /**
- * "A shop runs on this PostgreSQL database" (issue [Data]): every running API instance holds a
+ * "A shop runs on this PostgreSQL database": every running API instance holds a
  * shared advisory lock on a connection of its own for as long as it runs; a restore takes the
  * same key exclusively (api/db/backup/restore.ts), so it is refused while any instance runs, and
  * an instance that starts during a restore waits for it. A pool's connections come and go (an

@@ -29,7 +29,7 @@ const events: Event[] = [
 
 /**
  * Spec section 4: paid never for cod; delivered only by the admin, and for pp only after paid.
- * Issue 13: only an order neither paid nor delivered is cancelled, only after 'Are you sure?',
+ * Only an order neither paid nor delivered is cancelled, only after 'Are you sure?',
  * and a cancelled order offers no payment and no delivery.
  */
 const check: ModelCheck<typeof orderMachine> = (before, event, after) => {

@@ -7,7 +7,7 @@ import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';
 import { claimHandoff } from '../../api/components/handoffs/service.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
 
-/** The kiosk hand-off (issue 14) as a browser meets it: through the BFF's public port, guest or logged in. */
+/** The kiosk hand-off as a browser meets it: through the BFF's public port, guest or logged in. */
 describe('kiosk hand-off through the BFF', () => {
   let t: TestApi;
   let bff: TestBff;

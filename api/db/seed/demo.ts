@@ -54,7 +54,7 @@ const hasData = async (q: Queryable, catalogueOnly: boolean): Promise<boolean> =
 };
 
 /**
- * Fills an empty database with the demo shop (issue 2, item 4): 12 categories, 68 products
+ * Fills an empty database with the demo shop: 12 categories, 68 products
  * with photos from a pool of twelve (processed as uploads are), demo accounts (`admin@admin.com` / `admin@admin.com`, admin;
  * `john@doe.com` / `john@doe.com`; six customers who cannot log in), reviews and 30 days of
  * orders with their events. Does nothing when any category, product or user exists, so it

@@ -9,7 +9,7 @@ import { drawKind, type PictureKind } from './images.ts';
 import { darken, lighten, Raster, type Rgb } from './png.ts';
 
 /**
- * Issue [Media]: the demo's products show photos that weigh what a shop's do. Twelve sources of
+ * The demo's products show photos that weigh what a shop's do. Twelve sources of
  * 2400 × 1800 px (one per kind of goods, a parcel and a desk), drawn with light and grain so
  * encoders work as on a camera's JPEG (1–2 MB each), go once per DATA_DIR through the upload
  * pipeline and are shared by content hash: a product's first picture is its kind's, its second

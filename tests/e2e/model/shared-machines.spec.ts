@@ -12,7 +12,7 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 skipOnStaging('creates categories and product reviews, which a shop people use keeps');
 
 /*
- * Issue 13: the route guard and the shared fetch and submit machines run under every page. This
+ * The route guard and the shared fetch and submit machines run under every page. This
  * spec drives pages that use them with the browser's event log on, and replays what the real
  * actors received on their models: each actor's recorded states must match, and together they
  * must take every transition but the named exclusions.
