@@ -20,9 +20,16 @@ module.exports = {
       severity: 'error',
       comment:
         'contracts/ is the wire format, bundled for the browser too: it depends on zod only (no node: modules, none of our other folders).',
-      // Its tests (the shared rules', issue 27) may use test tools, as machines' do; the bundles never include them.
+      // Its tests (the shared rules') may use test tools, as machines' do; the bundles never include them.
       from: { path: layer('contracts'), pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^contracts/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'no-unused-contracts',
+      severity: 'error',
+      comment: 'A contracts/ module that no folder reaches describes nothing that crosses the wire: remove it.',
+      from: { path: '^(api|bff|client|machines|widgets|scripts|tests|bench)/' },
+      to: { path: '^contracts/', pathNot: '\\.test\\.ts$', reachable: false },
     },
     {
       name: 'machines-only-contracts-and-xstate',
@@ -51,7 +58,8 @@ module.exports = {
       name: 'api-not-upper-layers',
       severity: 'error',
       comment: 'api/ imports contracts/ only among our folders.',
-      from: { path: layer('api'), pathNot: '\\.test\\.ts$' },
+      // A model (`*.model.ts`, the hub socket's) is test code that npm run test:model also walks.
+      from: { path: layer('api'), pathNot: '\\.(test|model)\\.ts$' },
       to: { path: '^(bff|client|machines|widgets)/' },
     },
     {
@@ -59,7 +67,7 @@ module.exports = {
       severity: 'error',
       comment:
         "api/'s tests walk the API's own machines (the hub's sockets) with the model harness of machines/testing: that harness, and nothing else above api/. The harness is test code that imports xstate only (next rule), so no machine of the shop reaches the API through it.",
-      from: { path: '^api/.*\\.test\\.ts$' },
+      from: { path: '^api/.*\\.(test|model)\\.ts$' },
       to: { path: '^(bff|client|machines|widgets)/', pathNot: MODEL_HARNESS },
     },
     {

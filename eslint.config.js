@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // client/ui/link.tsx's Link and NavLink: react-router's own carry its framework mode's
-    // prefetching into every first load (issue 15's home budget).
+    // prefetching into every first load (home's gzip budget in vite.config.ts).
     files: ['client/**', 'widgets/**'],
     rules: {
       'no-restricted-imports': [

@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * The browser is Debian's chromium-headless-shell (`apt-get install chromium-headless-shell`), the
  * headless-only build of the same Chromium that Playwright itself runs headless by default: on the
  * screens, a11y and browse specs it took 28 % less CPU than the full browser in headless mode
- * (144 against 199 CPU s; issue 28). Without it the full `/usr/bin/chromium` runs; CHROME_PATH picks another.
+ * (144 against 199 CPU s). Without it the full `/usr/bin/chromium` runs; CHROME_PATH picks another.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const browserPath = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
@@ -18,8 +18,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Three workers, each with a shop of its own (a copy of the demo data seeded once): the specs wait
   // on timers and the browser as much as on the CPU. Since the trace lost its screencast (below),
-  // the tier takes about 700 CPU s, so on 2 cores a third worker fills what two left idle
-  // (issue 28). The tests of one file stay in order in one worker.
+  // the tier takes about 700 CPU s, so on 2 cores a third worker fills what two left idle.
+  // The tests of one file stay in order in one worker.
   workers: 3,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
@@ -40,7 +40,7 @@ export default defineConfig({
     // screenshot and error-context.md (the page's accessibility tree when it failed); the trace
     // records no screencast and no DOM snapshots. The screencast made Chromium paint and encode
     // frames all the time (every-page + checkout-model: 198 → 122 CPU s without it), the snapshots
-    // cost a further 6 % (100 → 94 CPU s on the same specs) (issue 28).
+    // cost a further 6 % (100 → 94 CPU s on the same specs).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
@@ -55,7 +55,7 @@ export default defineConfig({
             '--no-sandbox',
             '--disable-gpu',
             // Composite in software in the browser process, not through SwiftShader GL in a GPU
-            // process: 122 → 108 CPU s on the same specs, the same pictures (issue 28).
+            // process: 122 → 108 CPU s on the same specs, the same pictures.
             '--disable-gpu-compositing',
             '--disable-dev-shm-usage',
             '--disable-background-networking',

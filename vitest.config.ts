@@ -48,7 +48,7 @@ export default defineConfig({
           name: 'shared',
           include: only ? include.filter((glob) => glob.startsWith(`${only}/`)) : include,
           exclude: [...exclude, ...mocking],
-          // A worker's files share its modules (issue 28). The database files each start their own
+          // A worker's files share its modules. The database files each start their own
           // databases and servers and close them, and none reads the environment at import: on 24 of
           // them, import 243 → 26 s and 90 → 49 CPU s. The fast files get a fresh DOM per file (the
           // environment) and clean up after every test (client/testing/render.tsx): 135 → 86 CPU s

@@ -70,7 +70,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.set('trust proxy', false);
   app.use(apiRequestLog(context.logger, { production: config.NODE_ENV === 'production' }));
   app.use((_req, res, next) => {
-    // Which instance answered (issue 16); while draining, a kept-alive connection goes after this answer.
+    // Which instance answered; while draining, a kept-alive connection goes after this answer.
     res.setHeader('x-instance', config.INSTANCE_ID);
     instance.closeWhenDraining(res);
     next();
@@ -82,7 +82,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     res.json({ status: 'ok' });
   });
   app.get('/readyz', instance.readyz);
-  // Issue [Data]: the running shop's snapshot for `npm run backup` (loopback, signed, never proxied).
+  // The running shop's snapshot for `npm run backup` (loopback, signed, never proxied).
   app.get(BACKUP_PATH, backupEndpoint(context));
 
   app.use('/images', imageFiles(config.DATA_DIR));
@@ -108,20 +108,20 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     app,
     context,
     async start(port = config.API_PORT, host = config.API_HOST) {
-      // Issue [Data]: a restore refuses a PostgreSQL database a shop runs on (api/db/running.ts).
+      // A restore refuses a PostgreSQL database a shop runs on (api/db/running.ts).
       if (config.DATABASE_URL) {
         unmark = await markShopRunning(config.DATABASE_URL, (err) =>
           context.logger.warn({ err }, 'the connection that marks this shop running on PostgreSQL failed; taking it again'),
         );
       }
-      // Issue 27: slow headers and bodies are cut off rather than held for minutes.
+      // Slow headers and bodies are cut off rather than held for minutes.
       const deadline = bodyDeadline(config);
       server = http.createServer(serverTimeouts(config), (req, res) => {
         deadline(req, res);
         app(req, res);
       });
       detach = attachments.map((attach) => attach(server!, context, instance));
-      // Issue 13: unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
+      // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

@@ -9,7 +9,7 @@ const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   API_HOST: z.string().default('127.0.0.1'),
-  /** Which instance this is (issue 16): every answer's X-Instance and the prefix of its socket.io session ids. */
+  /** Which instance this is (docs/decisions/008-cluster.md): every answer's X-Instance and the prefix of its socket.io session ids. */
   INSTANCE_ID: z
     .string()
     .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like api-1')
@@ -44,7 +44,7 @@ const ApiEnv = z.object({
   PUBLIC_ORIGIN: optionalEnv(
     z.url({ protocol: /^https?$/, error: 'must be an origin like https://shop.example' }).transform((v) => new URL(v).origin),
   ),
-  /** Card wallet (issue 9): the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
+  /** Card wallet: the provider's REST base; unset means the sandbox, or the API's own simulator when simulating. */
   PAYPAL_API_BASE: optionalEnv(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   PAYPAL_CLIENT_ID: optionalEnv(z.string().min(1)),
   PAYPAL_CLIENT_SECRET: optionalEnv(z.string().min(1)),
@@ -58,22 +58,22 @@ const ApiEnv = z.object({
   CHAT_MESSAGES_PER_SOCKET_PER_SECOND: z.coerce.number().int().min(1).default(5),
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(200),
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Issue 13: an unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
+  /** An unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
-  /** Issue 27: orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
+  /** Orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */
   MAX_OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** How many units of one product one order may take; a larger line is refused (400). */
   ...OrderLimitEnv,
-  // Issue 26: how long browsers, nginx and the BFF keep a guest's catalogue answer and page.
+  // How long browsers, nginx and the BFF keep a guest's catalogue answer and page (docs/decisions/011-catalogue-caching.md).
   CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /** Issue [Data]: a backup every this many hours (fractions allowed) into DATA_DIR/backups; unset or 0: none. */
+  /** A backup every this many hours (fractions allowed) into DATA_DIR/backups; unset or 0: none. */
   BACKUP_EVERY_HOURS: z.coerce
     .number({ error: 'must be a number of hours like 24 or 0.5 (0: no scheduled backups)' })
     .min(0, 'must be a number of hours like 24 or 0.5 (0: no scheduled backups)')
     .default(0),
   /** How many scheduled backups (of the default name) are kept; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
-  /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
+  /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
 });
 

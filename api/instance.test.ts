@@ -11,7 +11,7 @@ import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until,
 import { recordCrashes } from './testing/crashes.ts';
 import { postSlowly, sessionCallHeaders, startTestApi, type TestApi, TEST_PASSWORD } from './testing/api-harness.ts';
 
-/** Issue 16: an API instance says who it is, whether it is ready, and drains on SIGTERM. */
+/** An API instance says who it is, whether it is ready, and drains on SIGTERM (docs/decisions/008-cluster.md). */
 
 const get = async (url: string) => {
   const res = await fetch(url);

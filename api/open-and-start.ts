@@ -103,7 +103,7 @@ export const openAndStartApi = async ({
     if (closed) say(closed);
     api = createApi({ db, config, logger });
     const { url } = await api.start(port, host);
-    // Issue [Data]: npm run backup finds the process that owns the embedded database here.
+    // `npm run backup` finds the process that owns the embedded database here.
     if (!config.DATABASE_URL) removeRunFile = await writeRunFile(config.DATA_DIR, url);
     if (config.BACKUP_EVERY_HOURS > 0)
       stopBackups = scheduleBackups(

@@ -1,5 +1,5 @@
 /**
- * GET /api/orders/admin at 100,000 orders (issue 15: the whole list answered 94 MB in 2.4 s and
+ * GET /api/orders/admin at 100,000 orders (the whole list answered 94 MB in 2.4 s and
  * lifted RSS by 400 MB): the spec's unpaged array beside `?page=1&limit=100` and a deep page,
  * each through the API over HTTP as the BFF calls it. Prints per answer: the median time to the
  * last byte, the JSON bytes (identity), the bytes on the wire with `Accept-Encoding: br`, and the

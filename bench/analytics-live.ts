@@ -16,7 +16,7 @@ import { startShop } from '../bff/index.ts';
 import e2e from '../playwright.config.ts';
 
 const ORDERS = Number(process.argv[2] ?? 5);
-// Every order is John's and none is delivered: the open-orders limit (issue 27) is raised above them, and printed.
+// Every order is John's and none is delivered: the open-orders limit is raised above them, and printed.
 const OPEN_ORDERS_ALLOWED = ORDERS + 100;
 console.log(`MAX_OPEN_ORDERS_PER_ACCOUNT=${OPEN_ORDERS_ALLOWED} (raised for this bench)`);
 const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };

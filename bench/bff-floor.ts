@@ -1,5 +1,5 @@
 /**
- * Issue 26: what the BFF's answer from its cache costs, beside the floors under it. CPU time per
+ * What the BFF's answer from its cache costs, beside the floors under it. CPU time per
  * request of the server process (user + system, from /proc/PID/stat, so it holds on a machine
  * other work shares better than req/s does), autocannon keep-alive, 50 connections:
  * - a bare node:http server with one answer of 27 headers and 650 bytes;

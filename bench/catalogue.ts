@@ -1,5 +1,5 @@
 /**
- * Issue 26: the catalogue's guest GETs at sale-day load, through the caches in front, beside a
+ * The catalogue's guest GETs at sale-day load, through the caches in front, beside a
  * bare Node server answering the same bytes in the same run. The URL set is what a crowd of
  * guests asks, in the client's own words (machines/filters' productsApiUrl): page 1 of the list,
  * a category, a search, the bestsellers, the categories and 100 different product details

@@ -1,5 +1,5 @@
 /**
- * The shop through the balancer with one API and one BFF vs two and two (issue 16), same run:
+ * The shop through the balancer with one API and one BFF vs two and two, same run:
  * both clusters (scripts/cluster/cluster.ts, what `npm run start:cluster` runs: PostgreSQL,
  * Redis, the instances, nginx) are up side by side, each in its own temp DATA_DIR, seeded with
  * the demo shop; the one not measured idles.
@@ -182,7 +182,7 @@ export const clusterBench = async ({ seconds = 5, customers = 300 }: { seconds?:
     await writeFile(
       'bench/results/cluster.md',
       [
-        '# One API + one BFF vs two + two, through nginx (issue 16)',
+        '# One API + one BFF vs two + two, through nginx',
         '',
         `Measured ${date} on ${machine()}, Node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared).`,
         `Command: \`npx tsx bench/cluster.ts ${seconds} ${customers}\` (also \`npm run bench -- --only cluster\`).`,

@@ -1,5 +1,5 @@
 /**
- * [Media]'s figures (issue 24), on photos as owners take them: ten 4000×3000 JPEGs of 4–5 MB
+ * What processing uploads into sized AVIF and WebP saves, on photos as owners take them: ten 4000×3000 JPEGs of 4–5 MB
  * with GPS in their EXIF (bench/support/phone-photos.ts), uploaded by the admin through the BFF
  * of a shop started as the benches start it (API and BFF in their own processes, demo data).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 26: shoppers' journeys under load, the way people use the shop, over HTTP as the pages
+ * Shoppers' journeys under load, the way people use the shop, over HTTP as the pages
  * call it: home (page, categories, bestsellers), a category (page and list), a filter, a
  * product's details (page and answer), add to cart (the cart lives in the browser: nothing on
  * the wire), login, checkout with cash on delivery, My Orders, logout; again until the time is

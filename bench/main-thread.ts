@@ -1,5 +1,5 @@
 /**
- * Where the main thread goes while home, a list and a details page load (issue 26): one
+ * Where the main thread goes while home, a list and a details page load: one
  * Lighthouse mobile run per page (the run bench/lighthouse.ts scores, so the same simulated 4×
  * CPU slowdown), its trace taken with V8's sampling profiler, and every task the simulation
  * counts as long (≥ 12.5 ms observed: 50 ms once slowed down 4×), with what it ran: React's

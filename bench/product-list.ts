@@ -1,6 +1,6 @@
 /**
- * GET /api/products at 100,000 products on a PostgreSQL server: the 12 list queries of issue 15
- * (page 1, page 5000, category, price + rating, attributes, the 5 sorts, a common and a rare
+ * GET /api/products at 100,000 products on a PostgreSQL server: the 12 list queries
+ * bench/results/product-list-100k.md records (page 1, page 5000, category, price + rating, attributes, the 5 sorts, a common and a rare
  * search word), each through the API over HTTP (routing, SQL, JSON: what the BFF waits for),
  * RUNS times after a warm-up; prints p50/p95 per query. With --plans FILE it also writes the
  * EXPLAIN (ANALYZE, BUFFERS) of every SQL statement one call of each query runs. The API keeps

@@ -4,10 +4,10 @@
  * each in its own process (scripts/start-api.ts, scripts/start-bff.ts), beside a bare Node http
  * server answering the same bytes (the ceiling of any Node server here). autocannon runs in
  * this process, so on a small machine it shares the cores with the servers: every target pays
- * that alike. References (issue 15, main): BFF/API 0.71 quiet, 0.59 under load; +22 ms p99;
- * API/bare 0.02. Goal: added p99 at most 5 ms. Since issue 26 the BFF answers that list from its
+ * that alike. References (main): BFF/API 0.71 quiet, 0.59 under load; +22 ms p99;
+ * API/bare 0.02. Goal: added p99 at most 5 ms. Since the catalogue is cached the BFF answers that list from its
  * cache (a guest catalogue GET), so its added p99 is the cache's, not the proxy's.
- * Issue 26, the proxy's own cost on an uncacheable call: a logged-in `GET /api/orders` (the demo
+ * The proxy's own cost on an uncacheable call: a logged-in `GET /api/orders` (the demo
  * shopper's). First the API's capacity for it, closed loop (50 connections) straight to the API;
  * then an open loop at half of it (support/open-loop.ts: requests at even intervals, latency
  * from when each was due), ROUNDS rounds in which two streams of a quarter each run at the same
@@ -16,7 +16,7 @@
  * cores), which buried the BFF's few ms when the two were measured one after the other; side
  * by side, both streams meet the same stalls. Straight to the API a request carries what the BFF
  * sends up (the session's Bearer token and the BFF's signed proof); through the BFF, the
- * session cookie. Goal: p99 added by the BFF at most 5 ms (issue 26).
+ * session cookie. Goal: p99 added by the BFF at most 5 ms.
  * Run: npx tsx bench/proxy.ts [seconds per target and round, default 5]
  */
 import { writeFile } from 'node:fs/promises';
@@ -130,7 +130,7 @@ const outsideP99 = (latencyById: Map<string, number>, times: Map<string, number>
   return Math.round(percentile(outside, 99) * 10) / 10;
 };
 
-/** Issue 26: the logged-in `GET /api/orders`, the API's capacity for it, then half of it open loop both ways. */
+/** The logged-in `GET /api/orders`, the API's capacity for it, then half of it open loop both ways. */
 const ordersAtHalfCapacity = async (shop: SplitShop, seconds: number): Promise<Figure[]> => {
   const login = await postJson(`${shop.bffUrl}/api/users/login`, SHOPPER, { origin: shop.bffUrl });
   if (login.status !== 200) throw new Error(`the shopper's login through the BFF answered ${login.status}`);
@@ -281,7 +281,7 @@ export const proxy = async ({ seconds = 5 }: { seconds?: number } = {}): Promise
       {
         ...f(
           'p99 added by the BFF to the guest list (median of rounds)',
-          'main: +22 ms; since issue 26 the BFF answers it from its cache: the goal is on GET /api/orders below',
+          'main: +22 ms; the BFF now answers it from its cache: the goal is on GET /api/orders below',
           `${addedP99 >= 0 ? '+' : ''}${addedP99} ms`,
         ),
         note: `per round: ${spread} ms`,

@@ -1,7 +1,7 @@
 /**
  * npm run bench: builds the client, runs every bench one after the other (never side by side:
  * they measure the machine), and writes bench/results/summary.md, one Markdown table of every
- * figure beside its goal or reference, with the date and the machine. The benches of issue 15
+ * figure beside its goal or reference, with the date and the machine. The benches in `mine`
  * return their figures; the older ones (their own scripts) are run as they are and their
  * printed output goes under the table, with a headline row where their output states one.
  *   npm run bench [-- --only proxy,chat-relay,cluster,catalogue,journeys] [--skip lighthouse] [--note "text for the summary"]
@@ -94,7 +94,7 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
           row(
             'analysis-buckets',
             `${m[1]} at 100,000 orders, ${how}`,
-            m[1] === 'per-order' ? 'issue 15, quiet, API: 387 ms, 12 MB' : 'issue 15, quiet, API: 69 ms, 1 KB',
+            m[1] === 'per-order' ? 'main, quiet, API: 387 ms, 12 MB' : 'main, quiet, API: 69 ms, 1 KB',
             `${m[2]}, ${m[3]} (${m[4]})`,
             'ref',
           ),
@@ -140,24 +140,24 @@ const older: { name: string; run: () => Promise<{ command: string; output: strin
   },
 ];
 
-/** The benches of issue 15, each returning its figures. */
+/** The benches written to return their figures (the rest are run as scripts below). */
 const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = [
   { name: 'cold-start', command: 'npx tsx bench/cold-start.ts', run: coldStart },
   // A small server's memory: npm start's every process after ten page views and 15 s idle, first start and restart.
   { name: 'footprint', command: 'npx tsx bench/footprint.ts', run: () => footprintBench() },
-  // Issue 26 adds the logged-in GET /api/orders at half the API's capacity, open loop.
+  // Measures the logged-in GET /api/orders too, at half the API's capacity, open loop.
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 5', run: () => lighthouseBench({ runs: 5 }) },
-  // Issue 24: ten phone photos uploaded, a phone's page weights, Lighthouse beside main's way of serving them.
+  // Ten phone photos uploaded, a phone's page weights, Lighthouse beside main's way of serving them.
   { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },
-  // Issue 16: needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
+  // Needs Debian's postgresql, redis-server and nginx (fails with the apt line without them).
   { name: 'cluster', command: 'npx tsx bench/cluster.ts 5 300', run: () => clusterBench({ seconds: 5, customers: 300 }) },
-  // Issue 26: the catalogue's URL set through the BFF's cache and nginx's (the cluster's packages as above) beside a bare server.
+  // The catalogue's URL set through the BFF's cache and nginx's (the cluster's packages as above) beside a bare server.
   { name: 'catalogue', command: 'npx tsx bench/catalogue.ts 10', run: () => catalogueBench({ seconds: 10 }) },
-  // Issue 26: 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
+  // 200 shoppers for 60 s against npm start, then against the cluster (its packages as above).
   { name: 'journeys', command: 'npx tsx bench/journeys.ts 200 60', run: () => journeysBench({ shoppers: 200, seconds: 60 }) },
-  // Issue [Data]: needs Debian's postgresql for its PostgreSQL half.
+  // Needs Debian's postgresql for its PostgreSQL half.
   { name: 'backup', command: 'npx tsx bench/backup.ts --products 100000 --orders 100000', run: () => backupBench() },
 ];
 

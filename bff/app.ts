@@ -106,7 +106,7 @@ export const createBff = ({
     clearSession: (req) => cookies.clear(origins.isTls(req)),
     instanceId: config.INSTANCE_ID,
   });
-  // Issue 16: which instance answered, ready or draining (the balancer reads /readyz; SIGTERM drains).
+  // Which instance answered, ready or draining (the balancer reads /readyz; SIGTERM drains).
   const instance = instanceState();
   if (counters) instance.probe('redis', () => counters.ping());
   instance.probe('api', () => apiReady(apiUrl));
@@ -178,7 +178,7 @@ export const createBff = ({
       }),
     session: () => app.use(['/api', '/images', '/socket.io', '/wallet-simulator'], readSession(cookies), ended.forget),
     // What a session sees is that person's: never kept by the browser or a shared cache. The
-    // catalogue is everyone's, so with a session it is only revalidated each time (issue 26).
+    // catalogue is everyone's, so with a session it is only revalidated each time.
     'cache policy': () =>
       app.use('/api', (req, res, next) => {
         if (req.session && isCatalogueCall(req.method, req.originalUrl.split('?')[0]!)) res.setHeader('cache-control', PERSONAL_CATALOGUE);
@@ -206,7 +206,7 @@ export const createBff = ({
           ended,
         }),
       ),
-    // Issue 26: after every limit (a cached answer still counts), before the proxy.
+    // After every limit (a cached answer still counts), before the proxy.
     'catalogue cache': () => app.use('/api', cache.answers),
     'forward headers': () => app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET)),
     proxy: () => app.use(proxy.middleware),
@@ -258,7 +258,7 @@ export const createBff = ({
       await ended.start();
       // Before anything reads an address: forwarded headers count only with the balancer's secret.
       const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
-      // Issue 27: slow headers and bodies are cut off, and one address holds only so many connections.
+      // Slow headers and bodies are cut off, and one address holds only so many connections.
       const deadline = bodyDeadline(config);
       server = http.createServer(serverTimeouts(config), (req, res) => {
         forwarded(req);

@@ -76,7 +76,7 @@ const BffEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where the shop listens; unset: this machine only (127.0.0.1) outside production, every interface in production. */
   HOST: optionalEnv(z.string().min(1)),
-  /** Which instance this is (issue 16): every answer's X-Instance, `bff-1/api-2` when the API answered. */
+  /** Which instance this is (docs/decisions/008-cluster.md): every answer's X-Instance, `bff-1/api-2` when the API answered. */
   INSTANCE_ID: z
     .string()
     .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 of a-z, 0-9 and -, like bff-1')
@@ -128,16 +128,16 @@ const BffEnv = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR),
   CONNECTIONS_PER_ADDRESS: limit(LIMIT_DEFAULTS.CONNECTIONS_PER_ADDRESS),
-  /** Issue 26: how long a guest's server-rendered page may be kept (the API's answers say their own). */
+  /** How long a guest's server-rendered page may be kept (the API's answers say their own). */
   CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /** Issue 26: the bytes the BFF's cache of guest catalogue answers and pages may hold; 0 turns it off (the cluster: nginx caches). */
+  /** The bytes the BFF's cache of guest catalogue answers and pages may hold; 0 turns it off (the cluster: nginx caches). */
   CATALOGUE_CACHE_BYTES: z.coerce
     .number()
     .int()
     .min(0)
     .max(4 * 1024 ** 3)
     .default(32 * 1024 ** 2),
-  /** Issue 27: how long a client may take to send headers, a JSON body, an upload. */
+  /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
   /** Handed to the page: its quantity choices stop at the API's limit (contracts/env.ts). */
   ...OrderLimitEnv,
@@ -146,7 +146,7 @@ const BffEnv = z.object({
   CHAT_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
   // The operator's way out of kiosk mode; unset, kiosk mode cannot be left from the screen.
   KIOSK_PIN: optionalEnv(z.string().regex(KIOSK_PIN_PATTERN, 'must be 4 to 12 digits, like 482915')),
-  // Kiosk mode (issue 14): 1 makes every visitor's page a kiosk; the timers are handed to the page.
+  // Kiosk mode: 1 makes every visitor's page a kiosk; the timers are handed to the page.
   KIOSK: z
     .preprocess(
       (v) => (v === '' ? undefined : v),

@@ -20,7 +20,7 @@ import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
 import { postJson, startTestBff, type TestBff } from './testing/bff-harness.ts';
 
-/** Issue 16: a BFF instance says who it is (and which API answered), whether it is ready, and drains. */
+/** A BFF instance says who it is (and which API answered), whether it is ready, and drains. */
 
 const instanceAt = async (url: string, init?: RequestInit) => {
   const res = await fetch(url, init);

@@ -76,7 +76,7 @@ const collectingCache = (): EmotionCache => {
  * they belong. The class rules are one element (`css id1 id2 …`, which the browser's cache
  * knows by name). Each <Global> rule set (rules with no `.css-<id>` class of their own) has its own element
  * (`css-global <id>`), the one the browser's <Global> looks for: without it, hydration compiled
- * and inserted the global rules again, and the browser restyled the whole page (issue 26).
+ * and inserted the global rules again, and the browser restyled the whole page.
  * `</` is escaped so no rule can end the element early.
  */
 const headStyles = (cache: EmotionCache): string => {

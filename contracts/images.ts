@@ -1,5 +1,5 @@
 /**
- * Issue [Media]: the sizes an uploaded photo is served in, shared by the API (which writes them)
+ * The sizes an uploaded photo is served in, shared by the API (which writes them)
  * and the pages (which list them in `srcset`). Free of zod, so browser bundles may import it.
  *
  * An image stored at `/images/<name>.jpg` (or `.png`) of `width` px has, beside it,

@@ -31,7 +31,7 @@ export const OrderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
-/** Why an order was cancelled (issue 13): not paid in time, by its buyer, by the shop. */
+/** Why an order was cancelled: not paid in time, by its buyer, by the shop. */
 export const CANCEL_REASONS = ['expired', 'buyer', 'admin'] as const;
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
@@ -50,7 +50,7 @@ export const Order = z.object({
   paidAt: Timestamp.nullable().optional(),
   isDelivered: z.boolean(),
   deliveredAt: Timestamp.nullable().optional(),
-  // Issue 13 (spec addition): the API always sends them; optional so an order without them reads as not cancelled.
+  // The API always sends them; optional so an order without them reads as not cancelled.
   isCancelled: z.boolean().optional(),
   cancelledAt: Timestamp.nullable().optional(),
   cancelReason: CancelReason.nullable().optional(),

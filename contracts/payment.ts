@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The card wallet (issue 9). The browser only asks the API to create the wallet order and
+ * The card wallet. The browser only asks the API to create the wallet order and
  * then hands back its id; the API captures and verifies it with the provider.
  */
 

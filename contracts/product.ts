@@ -12,7 +12,7 @@ export const ProductImage = z.object({
 });
 export type ProductImage = z.infer<typeof ProductImage>;
 
-/** A review as everyone reads it: the reviewer by name only (issue 27: no account id on public answers). */
+/** A review as everyone reads it: the reviewer by name only (no account id on public answers). */
 export const Review = z.object({
   _id: Id,
   user: z.object({ name: z.string() }),
@@ -81,7 +81,7 @@ export const ProductBody = z.object({
   name: typedText('Please enter a name').trim().min(1, 'Please enter a name').max(200),
   description: typedText('Please enter a description', true).trim().min(1, 'Please enter a description').max(5000),
   count: z.coerce.number().int('Count must be a whole number').nonnegative('Count cannot be negative').max(1_000_000),
-  /** Read from its decimal text, a number's or a string's (issue 27: 0.001 was stored as 0); dollars out. */
+  /** Read from its decimal text, a number's or a string's (0.001 was stored as 0); dollars out. */
   price: z.unknown().transform((value, ctx) => {
     const cents = priceCentsOf(value);
     if (cents !== null) return cents / 100;

@@ -6,7 +6,7 @@ export const LIMITS = {
   descriptionSnippet: 200,
   passwordMin: 6,
   maxImagesPerUpload: 3,
-  /** Issue [Media]: phone photos of 12–50 MP; contracts/images.ts holds the pixel limits. */
+  /** Phone photos of 12–50 MP; contracts/images.ts holds the pixel limits. */
   maxImageBytes: 25 * 1024 * 1024,
   pageSize: 10,
   chatMessageMax: 2000,
@@ -31,7 +31,7 @@ export const MESSAGES = {
   fillProfile: 'In order to make order, fill out your profile with correct address, city etc.',
 } as const;
 
-/** Issue 27: the answer (429, field `cartItems`) to an order over MAX_OPEN_ORDERS_PER_ACCOUNT. */
+/** The answer (429, field `cartItems`) to an order over MAX_OPEN_ORDERS_PER_ACCOUNT. */
 export const tooManyOpenOrders = (max: number): string =>
   `You have ${max} open orders: wait for one to be delivered or cancel one before placing another`;
 

@@ -27,7 +27,7 @@ export type RenderedPage = {
 
 /**
  * `href`: the spec's path; an uploaded photo adds its AVIF `srcset` and the `sizes` the page
- * shows it at, so the preload fetches the very file the `<picture>` picks (issue [Media]).
+ * shows it at, so the preload fetches the very file the `<picture>` picks.
  */
 export type LcpImage = { href: string; srcset?: string; sizes?: string };
 

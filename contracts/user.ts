@@ -44,7 +44,7 @@ export const CURRENT_PASSWORD_FAILURE = 'current-password';
 
 const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.email)).pipe(z.string().max(254, MESSAGES.email));
 const password = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(200, MESSAGES.password);
-/** Typed text as stored: control characters refused, invisible ones dropped and the ends trimmed (issue 27). */
+/** Typed text as stored: control characters refused, invisible ones dropped and the ends trimmed. */
 const cleaned = (message: string) => typedText(message).max(1000, message).transform(cleanText);
 /** A name a reader can see: at least one visible character (value-rules.ts), not a Hangul filler alone. */
 const personName = (message: string) =>

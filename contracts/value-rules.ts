@@ -1,5 +1,5 @@
 /**
- * What a price and a profile's values must look like (issue 27), free of zod like rules.ts, so
+ * What a price and a profile's values must look like, free of zod like rules.ts, so
  * the client's forms and the API's schemas check the one same rule and say the same sentence.
  */
 import { SHIPPING_FIELDS, type ShippingField } from './rules.ts';
@@ -85,7 +85,7 @@ export const addressValueProblem = (field: AddressField, value: string): string 
 
 /**
  * The fields a parcel could not be sent with: empty once invisible characters are dropped, or
- * not valid by the profile's own rule (issue 27), so a stored `'\u200b'` or `'x'` counts as missing.
+ * not valid by the profile's own rule, so a stored `'\u200b'` or `'x'` counts as missing.
  */
 export const missingShippingFields = (u: Partial<Record<ShippingField, string>>): ShippingField[] =>
   SHIPPING_FIELDS.filter((f) => {

@@ -1,12 +1,12 @@
 /**
  * npm start's API in a process of its own (decision 007): PGlite's synchronous queries then take
  * a core of their own instead of the one the BFF proxies on. The parent forks
- * scripts/start-api.ts with an IPC channel, hands it the internal credential over that channel
- * (never through the environment, where `ps e` would show it), and learns its loopback URL
- * from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
+ * scripts/start-api.ts (compiled, its .js) with an IPC channel, hands it the internal credential
+ * over that channel (never through the environment, where `ps e` would show it), and learns its
+ * loopback URL from it. The child listens on 127.0.0.1 on a port the system picks, as the in-process API did.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { nodeEntry } from '../api/compiled.ts';
 
 /** Parent → child. */
 export type ToApiChild = { type: 'start'; internalSecret: string } | { type: 'stop' };
@@ -25,9 +25,8 @@ export type ApiChild = {
   stop(limitMs?: number): Promise<ApiExit>;
 };
 
-const ENTRY = fileURLToPath(new URL('./start-api.ts', import.meta.url));
-/** tsx's loader by absolute URL, so the child runs TypeScript whatever the working directory. */
-const TSX = import.meta.resolve('tsx');
+/** Compiled, node on start-api.js; from the sources, through tsx (api/compiled.ts). */
+const entry = () => nodeEntry(new URL('./start-api.ts', import.meta.url));
 
 export const describeExit = ({ code, signal }: ApiExit): string => (signal ? `killed by ${signal}` : `exit code ${code}`);
 
@@ -39,8 +38,9 @@ export type StartApiChildOptions = {
 
 export const startApiChild = ({ env, internalSecret, say = () => undefined }: StartApiChildOptions): Promise<ApiChild> =>
   new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(ENTRY, [], {
-      execArgv: ['--import', TSX],
+    const { file, execArgv } = entry();
+    const child: ChildProcess = fork(file, [], {
+      execArgv,
       // Loopback and a free port: the API is reached through the BFF only.
       // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
       env: {

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` as a person runs it (issue [Data]): a real process on a stopped embedded shop,
+ * `npm run backup` as a person runs it: a real process on a stopped embedded shop,
  * and beside a running one whose API is inside npm start's process (API_PROCESS=inline). The file it writes is readable by its owner only (it holds password hashes and addresses), and
  * what it prints at the end names the file with its size and the rows of each table.
  * And the backups npm start takes itself on BACKUP_EVERY_HOURS's schedule.

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkBuild, ensureFreshBuild } from './build-freshness.ts';
 import { BUILD_STAMP_FILE, writeBuildStamp } from './build-stamp.ts';
@@ -27,6 +30,10 @@ beforeEach(async () => {
   await put('dist/client/index.html', '<!doctype html>');
   await put('dist/server/entry-server.js', 'export const render = () => {};');
   await put('dist/widgets/chat.js', '/* loader */');
+  await put('api/db/migrate.ts', 'export const migrate = 1;');
+  await put('bff/app.ts', 'export const app = 1;');
+  await put('scripts/start.ts', 'export {};');
+  await put('dist/servers/scripts/start.js', 'export {};');
   await writeBuildStamp(root);
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
@@ -116,20 +123,55 @@ describe('npm start: never a stale client', () => {
     expect((await checkBuild(root)).state).toBe('unstamped');
   });
 
-  it('when NODE_ENV=production and the build is stale or missing, then start never builds and says so in one line', async () => {
-    await put('client/app/app.tsx', 'export const App = () => "new";');
-    const stale = start(true);
-    expect(await stale.run).toBe('left-stale');
-    expect(stale.build).not.toHaveBeenCalled();
-    expect(stale.lines).toEqual([
-      expect.stringMatching(/^NODE_ENV=production: the build is older than its sources .*client\/app\/app\.tsx.*npm run build/),
-    ]);
+  it('when an API, BFF or start script source changed, then the compiled servers are stale, but not for the shop run from its sources (npm run dev)', async () => {
+    await put('api/db/migrate.ts', 'export const migrate = 2;');
+    await put('bff/app.ts', 'export const app = 2;');
+    await put('scripts/start.ts', 'export const x = 1;');
+    expect(await checkBuild(root)).toEqual({ state: 'stale', changed: ['api/db/migrate.ts', 'bff/app.ts', 'scripts/start.ts'] });
+    expect(await checkBuild(root, { servers: false })).toEqual({ state: 'fresh' });
+    await rm(path.join(root, 'dist/servers'), { recursive: true });
+    expect(await checkBuild(root, { servers: false })).toEqual({ state: 'fresh' });
+    const { build, run } = start();
+    expect(await run).toBe('built');
+    expect(build).toHaveBeenCalledOnce();
+  });
 
-    await rm(path.join(root, 'dist/client'), { recursive: true });
-    const missing = start(true);
-    expect(await missing.run).toBe('left-stale');
-    expect(missing.build).not.toHaveBeenCalled();
-    expect(missing.lines).toEqual([expect.stringMatching(/^NODE_ENV=production: dist\/client\/index\.html missing; not building/)]);
+  it.each([
+    { part: 'the client', source: 'client/app/app.tsx', built: 'dist/client', first: 'dist/client/index.html' },
+    { part: 'the compiled servers', source: 'api/db/migrate.ts', built: 'dist/servers', first: 'dist/servers/scripts/start.js' },
+  ])(
+    'when NODE_ENV=production and $part is stale or missing, then start never builds and says so in one line',
+    async ({ source, built, first }) => {
+      const named = (file: string) => file.replaceAll('.', '\\.');
+      await put(source, 'export const edited = 1;');
+      const stale = start(true);
+      expect(await stale.run).toBe('left-stale');
+      expect(stale.build).not.toHaveBeenCalled();
+      expect(stale.lines).toEqual([
+        expect.stringMatching(new RegExp(`^NODE_ENV=production: the build is older than its sources .*${named(source)}.*npm run build`)),
+      ]);
+
+      await rm(path.join(root, built), { recursive: true });
+      const missing = start(true);
+      expect(await missing.run).toBe('left-stale');
+      expect(missing.build).not.toHaveBeenCalled();
+      expect(missing.lines).toEqual([expect.stringMatching(new RegExp(`^NODE_ENV=production: ${named(first)} missing; not building`))]);
+    },
+  );
+
+  it('when NODE_ENV=production and nothing is compiled yet (a fresh clone), then npm start does not build, says so in one line and ends', async () => {
+    await rm(path.join(root, 'dist'), { recursive: true });
+    const launch = spawnSync(process.execPath, [fileURLToPath(new URL('./launch.mjs', import.meta.url)), 'start'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    expect(launch.status).toBe(1);
+    expect(launch.stdout).toBe('');
+    expect(launch.stderr).toMatch(
+      /^NODE_ENV=production: dist\/servers missing; not building here \(run `npm run build` as its own step\)\.\n$/,
+    );
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
   it('when npm run build runs, then its last step writes the stamp', async () => {

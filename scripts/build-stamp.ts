@@ -1,5 +1,5 @@
 /**
- * The build stamp: a content hash of every file the built client and widget are made from,
+ * The build stamp: a content hash of every file the built client, widget and servers are made from,
  * written to dist/build-stamp.json as the last step of `npm run build`, so `npm start` can tell
  * a build older than its sources (after a pull, an edit, a dependency update) from a fresh one
  * (scripts/build-freshness.ts). Contents, not modification times: a checkout or a pull touches
@@ -24,6 +24,14 @@ export const BUILD_INPUT_FILES = [
   'package-lock.json',
   'tsconfig.json',
 ] as const;
+/** What the compiled servers alone are made from (scripts/build-servers.ts); contracts and the package files they share with the client. */
+export const SERVER_INPUT_DIRS = ['api', 'bff', 'scripts'] as const;
+export const SERVER_INPUT_FILES = ['tsconfig.server.json'] as const;
+
+/** Whether only the compiled servers are made from `file` (a path from the root, as the stamp names it). */
+export const serversOnly = (file: string): boolean =>
+  !(BUILD_INPUT_FILES as readonly string[]).includes(file) &&
+  ((SERVER_INPUT_FILES as readonly string[]).includes(file) || SERVER_INPUT_DIRS.some((dir) => file.startsWith(`${dir}/`)));
 
 /** Files in the source folders that no build reads: tests, their models and helpers, notes. */
 const NOT_BUILT = /(\.(test|spec)\.[cm]?[jt]sx?$)|(\.model\.[jt]s$)|(\.md$)|(^|\/)(testing|__snapshots__|node_modules)\//;
@@ -40,7 +48,7 @@ const toPosix = (file: string) => file.split(path.sep).join('/');
 
 const inputFiles = async (root: string): Promise<string[]> => {
   const found: string[] = [];
-  for (const dir of BUILD_INPUT_DIRS) {
+  for (const dir of [...BUILD_INPUT_DIRS, ...SERVER_INPUT_DIRS]) {
     const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true }).catch(() => []);
     for (const entry of entries) {
       if (!entry.isFile()) continue;
@@ -48,7 +56,7 @@ const inputFiles = async (root: string): Promise<string[]> => {
       if (!NOT_BUILT.test(file)) found.push(file);
     }
   }
-  return [...found, ...BUILD_INPUT_FILES].sort();
+  return [...new Set([...found, ...BUILD_INPUT_FILES, ...SERVER_INPUT_FILES])].sort();
 };
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

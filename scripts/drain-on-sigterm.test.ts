@@ -8,7 +8,7 @@ import { connect, holdOffline } from '../api/testing/sockets.ts';
 import { postSlowly, sessionCallHeaders, startTestApi, TEST_INTERNAL_SECRET, type TestApi } from '../api/testing/api-harness.ts';
 import { TEST_SESSION_SECRET } from '../bff/testing/bff-harness.ts';
 
-/** `npm run start:api` and `npm run start:bff` as one instance of several: real processes that drain on SIGTERM (issue 16). */
+/** `npm run start:api` and `npm run start:bff` as one instance of several: real processes that drain on SIGTERM. */
 const TSX = import.meta.resolve('tsx');
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * npm run images:rebuild: makes the variants (AVIF and WebP at every width), the stripped master
- * and the processed file of every stored image that lacks them (uploads from before [Media], the
+ * and the processed file of every stored image that lacks them (uploads from before uploads were processed, the
  * old demo's pictures), and records their sizes on the products and order lines that show them.
  * Safe to stop and run again: it finishes what is left and redoes nothing. `npm start` runs it
  * too when an image lacks its variants. With the embedded database, stop the shop first.

@@ -14,9 +14,9 @@ import {
   type CatalogueEntry,
   type MachineSource,
 } from '../machines/testing/catalogue.ts';
-import { allModels } from '../machines/testing/models.ts';
 import type { ModelSpec } from '../machines/testing/model.ts';
 import { PLAN_DIR, planFiles, stalePlanFiles } from '../machines/testing/plan.ts';
+import { everyModel } from './models.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,14 +33,14 @@ export const plansOnDisk = (): Map<string, string> => {
 
 /** The problems that make CI fail: missing sentences, or files that differ from the machines. */
 export const checkPlans = (): string[] => {
-  const { files, problems } = planFiles(allModels());
+  const { files, problems } = planFiles(everyModel());
   if (problems.length > 0) return problems;
   return stalePlanFiles(files, plansOnDisk()).map((p) => `${p}: run \`npm run test:model -- --plan\``);
 };
 
 /** Writes every plan and removes those of machines that are gone; returns the missing sentences, if any. */
 export const writePlans = (): string[] => {
-  const { files, problems } = planFiles(allModels());
+  const { files, problems } = planFiles(everyModel());
   if (problems.length > 0) return problems;
   mkdirSync(path.join(root, PLAN_DIR), { recursive: true });
   for (const old of plansOnDisk().keys()) if (!files.has(old)) rmSync(path.join(root, old));
@@ -52,20 +52,24 @@ export const writePlans = (): string[] => {
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'config' in value && 'root' in value && 'provide' in value;
 
+/** Where machines are defined: the shop's, and the API's (the hub's sockets). */
+const MACHINE_DIRS = ['machines', 'api'];
+
 /**
- * Every machine exported by a `.machine.ts` file under machines/, keyed by its definition: a
- * model's machine is the export with test actors provided, and `.provide` keeps the definition.
+ * Every machine exported by a `.machine.ts` file under machines/ or api/, keyed by its definition:
+ * a model's machine is the export with test actors provided, and `.provide` keeps the definition.
  */
 export const machineSources = async (): Promise<Map<unknown, MachineSource>> => {
-  const files = readdirSync(path.join(root, 'machines'), { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.machine.ts'))
-    .sort();
+  const files = MACHINE_DIRS.flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true })
+      .map((f) => `${dir}/${String(f).split(path.sep).join('/')}`)
+      .filter((f) => f.endsWith('.machine.ts'))
+      .sort(),
+  );
   const sources = new Map<unknown, MachineSource>();
   for (const file of files) {
-    const module = (await import(pathToFileURL(path.join(root, 'machines', file)).href)) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(module))
-      if (isMachine(value)) sources.set(value.config, { file: `machines/${file.split(path.sep).join('/')}`, exportName });
+    const module = (await import(pathToFileURL(path.join(root, file)).href)) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(module)) if (isMachine(value)) sources.set(value.config, { file, exportName });
   }
   return sources;
 };
@@ -80,11 +84,11 @@ export const catalogueEntries = (
   for (const spec of specs) {
     const source = sources.get(spec.machine.config);
     if (source) entries.push({ name: spec.name, machine: spec.machine, source });
-    else problems.push(`${spec.name}: its machine is exported by no .machine.ts file under machines/`);
+    else problems.push(`${spec.name}: its machine is exported by no .machine.ts file under machines/ or api/`);
   }
   const modelled = new Set<unknown>(specs.map((s) => s.machine.config));
   for (const [config, { file, exportName }] of sources)
-    if (!modelled.has(config)) problems.push(`${file} exports ${exportName}, which has no model in machines/testing/models.ts`);
+    if (!modelled.has(config)) problems.push(`${file} exports ${exportName}, which has no model in scripts/models.ts`);
   return { entries, problems };
 };
 
@@ -94,7 +98,7 @@ const readCatalogue = (): string | undefined => {
 };
 
 const generatedTable = async (): Promise<{ table: string; problems: string[] }> => {
-  const { entries, problems } = catalogueEntries(allModels(), await machineSources());
+  const { entries, problems } = catalogueEntries(everyModel(), await machineSources());
   return { table: catalogueTable(entries), problems };
 };
 

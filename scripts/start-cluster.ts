@@ -1,5 +1,5 @@
 /**
- * npm run start:cluster: the shop at scale on this machine (issue 16), from Debian's
+ * npm run start:cluster: the shop at scale on this machine (docs/decisions/008-cluster.md), from Debian's
  * postgresql, redis-server and nginx: PostgreSQL and Redis under DATA_DIR/cluster, the demo
  * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
  * everything in order (a second one forces). See README, "Running at scale".
@@ -8,6 +8,7 @@ import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { onStopSignals } from '../bff/index.ts';
 import { ClusterSetupError, startCluster } from './cluster/cluster.ts';
+import { COMPILED } from '../api/compiled.ts';
 
 const count = (name: string, fallback: number): number => {
   const text = process.env[name]?.trim();
@@ -18,7 +19,7 @@ const main = async (): Promise<void> => {
   const port = count('PORT', 3000);
   const pgPort = process.env.CLUSTER_PG_PORT?.trim() ? count('CLUSTER_PG_PORT', 0) : undefined;
   const seed = process.env.SEED?.trim() === 'none' ? 'none' : 'demo';
-  // Issue [Data]: -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
+  // -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
   const { values } = parseArgs({ options: { restore: { type: 'string' }, replace: { type: 'boolean', default: false } } });
   let stopping: Promise<void> | undefined;
   // Ctrl+C while starting: what started is stopped (the components run in their own process groups).
@@ -31,6 +32,8 @@ const main = async (): Promise<void> => {
     () => process.exit(1),
   );
   const cluster = await startCluster({
+    // Compiled, the launcher (scripts/launch.mjs) checked the build before it loaded this.
+    build: !COMPILED,
     signal: starting.signal,
     dataDir: process.env.DATA_DIR?.trim() || './data',
     port,

@@ -82,6 +82,15 @@ describe('npm start: the API in its own process', () => {
       expect(shop.apiPid).not.toBe(shop.bffPid);
       // npm runs the BFF's process itself, with no wrapper between that could stop it out of order.
       expect(await parentOf(shop.bffPid)).toBe(await start.pid());
+      // Node on compiled JavaScript only (docs/decisions/015-compiled-servers.md): no TypeScript
+      // loader (tsx, its esbuild) on any command line or in NODE_OPTIONS of what npm started.
+      const tree = await processTree(await start.pid());
+      const commands = await Promise.all(tree.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+      const options = await Promise.all(tree.map((pid) => readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')));
+      expect(commands.join('\n')).not.toMatch(/tsx|esbuild|\.ts\b/);
+      expect(options.join('\n')).not.toMatch(/NODE_OPTIONS=[^\0]*tsx/);
+      expect(commands[tree.indexOf(shop.bffPid)]?.split('\0')).toEqual([expect.stringMatching(/node$/), 'scripts/launch.mjs', 'start', '']);
+      expect(commands[tree.indexOf(shop.apiPid)]).toMatch(/^\S*node\0\S*\/scripts\/start-api\.js\0$/);
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
 

@@ -1,28 +1,32 @@
 /**
- * npm start: the whole shop from one command. Builds the client and the chat widget when missing
- * or older than their sources (never in production),
+ * npm start: the whole shop from one command, compiled (scripts/launch.mjs runs this file's .js
+ * after building the client, the chat widget and the servers when missing or older than their
+ * sources, never in production; from the sources, npm run dev builds the client only),
  * opens the database (seeding the demo shop into an empty one when SEED=demo), runs the API
  * in a process of its own on an internal loopback port (API_PROCESS=inline: in this process)
  * and the BFF on PORT (default 3000). With API_URL set, only the BFF starts, against that API.
  */
 import './owner-only.ts';
-import { spawnSync } from 'node:child_process';
 import { startShop, stopOnSignals } from '../bff/index.ts';
-import { ensureFreshBuild } from './build-freshness.ts';
+import { ensureFreshBuild, runBuild } from './build-freshness.ts';
+import { COMPILED } from '../api/compiled.ts';
 import { apiProcessMode, startApiAndBff } from './start-processes.ts';
 
+/** From the sources (npm run dev), the client only: this process runs the servers' sources as they are. */
 const buildIfStale = () =>
   ensureFreshBuild({
     root: process.cwd(),
     production: process.env.NODE_ENV === 'production',
-    build: () => spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0,
+    build: runBuild,
     say: (line) => console.log(line),
     warn: (line) => console.warn(line),
+    servers: false,
   });
 
 const main = async (): Promise<void> => {
-  // The BFF serves the built client whether the API runs here or at API_URL.
-  await buildIfStale();
+  // The BFF serves the built client whether the API runs here or at API_URL. Compiled, the
+  // launcher (scripts/launch.mjs) checked the whole build before it loaded this.
+  if (!COMPILED) await buildIfStale();
   const say = (line: string) => console.log(line);
   const separate = !process.env.API_URL && apiProcessMode(process.env) === 'separate';
   const shop = separate

@@ -14,11 +14,11 @@
  *                    lists the models it skipped and why, and cancels the orders it placed
  *                    (tests/e2e/model/README.md)
  */
-import { allModels } from '../machines/testing/models.ts';
 import { CATALOGUE_FILE } from '../machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
 import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
 import { runBrowserModels } from './model-browser.ts';
+import { everyModel } from './models.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--browser')) process.exit(runBrowserModels(args));
@@ -33,7 +33,7 @@ if (args.includes('--plan')) {
 }
 
 let failed = 0;
-for (const spec of allModels()) {
+for (const spec of everyModel()) {
   try {
     const report = await runModel(spec);
     console.log(formatReport(report));

@@ -12,31 +12,41 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsxLoader } from './first-open.ts';
+import { type NodeEntry, nodeEntry } from '../compiled.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHILD = fileURLToPath(new URL('./empty-template-child.ts', import.meta.url));
-
-/** The installed PGlite's version: a template made by another version may not open. */
-const pgliteVersion = (): string => {
-  const manifest = path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+/** The installed PGlite's folder, found as node finds it (from the sources or from dist/servers alike). */
+const pgliteDir = (): string => {
+  const main = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  return main.slice(0, main.lastIndexOf(`${path.sep}dist${path.sep}`));
 };
 
-/** Where the template of the installed PGlite is kept. */
-export const templateDir = (): string => path.join(ROOT, 'node_modules', '.cache', 'statefront', `pglite-empty-${pgliteVersion()}`);
+/** Where the template of the installed PGlite is kept; named by its version, since another may not open it. */
+export const templateDir = (): string => {
+  const dir = pgliteDir();
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  return path.join(dir, '..', '..', '.cache', 'statefront', `pglite-empty-${version}`);
+};
+
+/** The child as this process runs (compiled, or TypeScript through tsx); null where tsx cannot be found. */
+const childEntry = (): NodeEntry | null => {
+  try {
+    return nodeEntry(new URL('./empty-template-child.ts', import.meta.url));
+  } catch {
+    return null;
+  }
+};
 
 /** PGlite makes a database in `dir` in a child process; here, as before, where tsx cannot be resolved to run one. */
 const makeIn = async (dir: string): Promise<void> => {
-  const loader = tsxLoader();
-  if (!loader) {
+  const entry = childEntry();
+  if (!entry) {
     // By import(): the API's thread loads PGlite only when it runs the database (decision 014).
     const [{ PGlite }, { pgliteOptions }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-settings.ts')]);
     await (await PGlite.create(pgliteOptions(dir))).close();
     return;
   }
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', loader, CHILD, dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [...entry.execArgv, entry.file, dir], { stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`Making an empty database in ${dir} stopped (${signal ?? `exit code ${code}`}).`)),

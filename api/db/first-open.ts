@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type NodeEntry, nodeEntry } from '../compiled.ts';
 import type { SeedDemoResult } from './seed/index.ts';
 
 /** What the child is asked to do (its one argument, as JSON). */
@@ -17,12 +17,10 @@ export type FirstOpenJob = { dataDir: string; seed: boolean; production: boolean
 export type FromFirstOpen =
   { type: 'progress'; line: string } | { type: 'done'; result: SeedDemoResult | null } | { type: 'failed'; message: string };
 
-const ENTRY = fileURLToPath(new URL('./first-open-child.ts', import.meta.url));
-
-/** tsx's loader, so the child runs TypeScript as this process does; null where it cannot be found (then the work stays here). */
-export const tsxLoader = (): string | null => {
+/** The child as this process runs (compiled, or TypeScript through tsx); null where tsx cannot be found (then the work stays here). */
+const childEntry = (): NodeEntry | null => {
   try {
-    return import.meta.resolve('tsx');
+    return nodeEntry(new URL('./first-open-child.ts', import.meta.url));
   } catch {
     return null;
   }
@@ -40,11 +38,11 @@ export type MadeApart = { seeded: SeedDemoResult | null; pid: number };
  * Answers undefined, doing nothing, when the child cannot be started (no tsx to run it with).
  */
 export const firstOpenApart = (job: FirstOpenJob, progress: (line: string) => void = () => undefined): Promise<MadeApart | undefined> => {
-  const loader = tsxLoader();
-  if (!loader) return Promise.resolve(undefined);
+  const entry = childEntry();
+  if (!entry) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
-    const child = fork(ENTRY, [JSON.stringify(job)], {
-      execArgv: ['--import', loader],
+    const child = fork(entry.file, [JSON.stringify(job)], {
+      execArgv: entry.execArgv,
       // libvips' threads each get a malloc arena by default (8 a core): two keep the peak lower.
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

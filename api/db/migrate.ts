@@ -1,14 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import type { Db, Queryable } from './types.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
-
-/**
- * The advisory lock key every migrate() takes on PostgreSQL (the demo seed takes 727_001):
- * several instances starting together on one database migrate one after the other.
- */
-export const MIGRATION_LOCK = 727_000;
 
 const SCHEMA_TABLE = `create table if not exists schema_migrations (
     name text primary key, applied_at timestamptz not null default now())`;
@@ -37,7 +32,7 @@ const migratePostgres = (db: Db, until?: string): Promise<string[]> => db.transa
 
 /** PostgreSQL's run inside a transaction the caller holds (a restore's, which must commit or roll back whole). */
 export const migrateWithin = async (tx: Queryable, until?: string): Promise<string[]> => {
-  await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  await tx.query('select pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.migration]);
   await tx.query(SCHEMA_TABLE);
   const applied: string[] = [];
   for (const file of await pending(tx, until)) {

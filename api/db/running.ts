@@ -1,5 +1,5 @@
 /**
- * "A shop runs on this PostgreSQL database" (issue [Data]): every running API instance holds a
+ * "A shop runs on this PostgreSQL database": every running API instance holds a
  * shared advisory lock on a connection of its own for as long as it runs; a restore takes the
  * same key exclusively (api/db/backup/restore.ts), so it is refused while any instance runs, and
  * an instance that starts during a restore waits for it. A pool's connections come and go (an
@@ -7,8 +7,7 @@
  * (lock.ts) says the same.
  */
 import pg from 'pg';
-
-export const SHOP_RUNNING_LOCK = 727_005;
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 
 /** The application name the shop's PostgreSQL connections carry (restore.ts also looks for them). */
 export const SHOP_APPLICATION = 'statefront';
@@ -41,7 +40,7 @@ export const markShopRunning = async (url: string, onError: (error: Error) => vo
     });
     try {
       await c.connect();
-      await c.query('select pg_advisory_lock_shared($1)', [SHOP_RUNNING_LOCK]);
+      await c.query('select pg_advisory_lock_shared($1)', [ADVISORY_LOCKS.shopRunning]);
     } catch (error) {
       await c.end().catch(() => undefined);
       throw error;
@@ -56,7 +55,7 @@ export const markShopRunning = async (url: string, onError: (error: Error) => vo
     const c = client;
     client = undefined;
     // Let go first: the server ends a closed connection's locks a moment after the close.
-    await c?.query('select pg_advisory_unlock_shared($1)', [SHOP_RUNNING_LOCK]).catch(() => undefined);
+    await c?.query('select pg_advisory_unlock_shared($1)', [ADVISORY_LOCKS.shopRunning]).catch(() => undefined);
     await c?.end().catch(() => undefined);
   };
 };

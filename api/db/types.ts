@@ -12,7 +12,7 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
-  /** PGlite on disk: its data directory (a backup copies its files beside it, issue [Data]). */
+  /** PGlite on disk: its data directory (a backup copies its files beside it). */
   readonly dataDir?: string;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { addProduct, insertOrderAt } from '../components/orders/fixtures.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
 
 /**
- * Issue 15: at 100,000 orders the admin list answered 94 MB. A page must be cut in SQL, in the
+ * At 100,000 orders the admin list answered 94 MB. A page must be cut in SQL, in the
  * list's order read off an index (migration 009), never by reading every row and slicing in JS.
  * The statements the API really sends for a page are caught and explained with sorting priced
  * out; plan shape only, timings are for bench/admin-orders.ts.

@@ -3,7 +3,7 @@ import { addProduct as addOrderableProduct, body, placeOrder, shopper } from '..
 import { addProduct } from '../components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
 
-/** Issue 26: the catalogue's caching headers, and ETags made of versions checked before any product query. */
+/** The catalogue's caching headers (docs/decisions/011-catalogue-caching.md), and ETags made of versions checked before any product query. */
 describe('catalogue answers by version (API)', () => {
   let t: TestApi;
   let laptop: string;

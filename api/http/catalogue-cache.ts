@@ -3,7 +3,7 @@ import type { Queryable } from '../db/index.ts';
 import { isUuid } from './validate.ts';
 
 /**
- * Issue 26: the catalogue's answers are the same for every guest, so browsers, nginx and the
+ * The catalogue's answers are the same for every guest, so browsers, nginx and the
  * BFF may keep them for CATALOGUE_MAX_AGE_SECONDS; the 60 s of `stale-while-revalidate` are for
  * browsers (nginx and the BFF never serve stale past the lifetime, so a change shows within
  * max-age + 1 s). With a token the answer is still the same bytes, but `private, no-cache`: a

@@ -47,7 +47,7 @@ export const compressJson = (): RequestHandler => (req, res, next) => {
     compressJsonBody(coding, body).then(
       (compressed) => {
         res.setHeader('content-encoding', coding);
-        // A strong validator names these bytes: the compressed answer's tag says its coding (issue 26).
+        // A strong validator names these bytes: the compressed answer's tag says its coding.
         const tag = res.getHeader('etag');
         if (typeof tag === 'string' && tag.startsWith('"')) res.setHeader('etag', `${tag.slice(0, -1)}-${coding}"`);
         send(compressed);

@@ -39,7 +39,7 @@ export const errorHandler =
       req.socket.destroy();
       return;
     }
-    // A refusal is never a catalogue answer to keep (issue 26 set these before the route ran).
+    // A refusal is never a catalogue answer to keep (the catalogue's caching set these before the route ran).
     res.removeHeader('etag');
     res.removeHeader('cache-control');
     if (error instanceof AppError) {

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { z } from 'zod';
 
 /**
- * How long a client may take to send a request (issue 27: a body sent one byte every 5 s held
+ * How long a client may take to send a request (a body sent one byte every 5 s held
  * a connection for minutes). The same on the BFF and the API; nginx's own limits in the
  * cluster take the header one (scripts/cluster/nginx-config.ts).
  */

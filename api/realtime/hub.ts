@@ -45,7 +45,7 @@ export type RealtimeHubOptions = {
 const MAX_PACKET_BYTES = 16 * 1024;
 
 /**
- * Issue 16: engine.io session ids start with `<INSTANCE_ID>~` (the balancer routes a polling
+ * The engine.io session ids start with `<INSTANCE_ID>~` (the balancer routes a polling
  * request by its sid to the instance holding the session), and every engine.io answer, polling
  * or websocket 101, says which instance it is; while draining, polling answers close their connection.
  */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { migrate } from '../db/migrate.ts';
 import { fromPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -40,9 +41,6 @@ const pgliteTemplate = async (): Promise<Blob> => {
   }
 };
 
-/** A cross-process lock key for making the PostgreSQL template (migrate() holds 727_000, the seed 727_001). */
-const TEMPLATE_LOCK = 727_002;
-
 /**
  * The name of a migrated, empty PostgreSQL database on the test server that every test file
  * copies (`create database … template …`, ~50 ms, not a migration run per file). Named after the
@@ -52,7 +50,7 @@ const TEMPLATE_LOCK = 727_002;
  */
 const postgresTemplate = async (admin: pg.Client, adminUrl: string): Promise<string> => {
   const name = `sf_template_${await migrationsKey()}`;
-  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  await admin.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.testTemplate]);
   try {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (rowCount) return name;
@@ -71,7 +69,7 @@ const postgresTemplate = async (admin: pg.Client, adminUrl: string): Promise<str
     await admin.query(`alter database ${building} rename to ${name}`);
     return name;
   } finally {
-    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    await admin.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.testTemplate]);
   }
 };
 

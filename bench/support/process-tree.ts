@@ -28,7 +28,7 @@ const read = (file: string): string | null => {
 
 const kbField = (status: string, name: string): number => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 
-/** Names the shop's processes by their command line (npm start's chain: npm → sh → tsx → BFF → API). */
+/** Names the shop's processes by their command line (npm start's chain: npm → BFF → API; before decision 015, npm → sh → tsx → BFF → API). */
 export const roleOf = (argv: string[]): string => {
   const line = argv.join(' ');
   const tsx = /tsx\/dist\/cli|\/\.bin\/tsx|^tsx /;
@@ -36,8 +36,9 @@ export const roleOf = (argv: string[]): string => {
   if (/esbuild/.test(argv[0] ?? '')) return "esbuild (tsx's compiler)";
   if (/npm-cli\.js|^npm\b/.test(line)) return 'npm';
   if (tsx.test(line)) return "tsx (loader's wrapper)";
-  if (/start-api\.ts/.test(line)) return 'API';
-  if (/start-bff\.ts|scripts\/start\.ts|start-cluster\.ts/.test(line)) return 'BFF';
+  // From the sources (.ts) or compiled (.js, npm start's launcher: docs/decisions/015-compiled-servers.md).
+  if (/start-api\.[jt]s/.test(line)) return 'API';
+  if (/start-bff\.[jt]s|scripts\/start\.[jt]s|start-cluster\.[jt]s|launch\.mjs start/.test(line)) return 'BFF';
   return line.slice(0, 60);
 };
 

@@ -84,14 +84,14 @@ export const apiToken = async (shop: SplitShop, account: { email: string; passwo
 
 export type NpmShop = { url: string; child: Child; startedAt: number };
 
-/** `npm start` is `tsx scripts/start.ts`; run as `npx tsx scripts/start.ts`, on `port`, in `dataDir`. */
+/** `npm start` itself (the compiled servers, docs/decisions/015-compiled-servers.md), on `port`, in `dataDir`. */
 export const startNpmShop = async (dataDir: string, env: Record<string, string> = {}): Promise<NpmShop> => {
   if (!existsSync('dist/client/index.html')) throw new Error('dist/client is not built: run `npm run build` first');
   const port = await freePort();
   const startedAt = performance.now();
   const child = startChild(
-    'npx',
-    ['tsx', 'scripts/start.ts'],
+    'npm',
+    ['start'],
     childEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
   );
   return { url: `http://127.0.0.1:${port}`, child, startedAt };

@@ -26,7 +26,7 @@ export const summary = ({ ran, started, machine, load, note }: SummaryInput): st
     '# Benchmarks: `npm run bench`',
     '',
     `Run ${date} on ${machine}, Node ${process.version}; load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end.`,
-    'One run of each bench, one bench at a time. Each bench starts what it measures (loopback, free ports, its own DATA_DIR) and prints its figures beside the reference of the same run where there is one (`direct`, `bare`) and the figures of issue 15 measured on main (`main:`).',
+    'One run of each bench, one bench at a time. Each bench starts what it measures (loopback, free ports, its own DATA_DIR) and prints its figures beside the reference of the same run where there is one (`direct`, `bare`) and the figures measured on main before the performance work (`main:`).',
     ...(note ? ['', note] : []),
     '',
     '| bench | figure | goal / reference | value | pass/miss | date | machine |',

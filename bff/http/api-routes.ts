@@ -53,7 +53,7 @@ export const API_ROUTES: readonly string[] = [
   'GET kiosk/unlock',
   'POST kiosk/unlock',
 
-  // Issue 14: the kiosk's cart handed to a phone (a spec addition, docs/interfaces.md).
+  // The kiosk's cart handed to a phone (a spec addition, docs/interfaces.md).
   'POST handoffs',
   'POST handoffs/claim',
   'POST handoffs/status',

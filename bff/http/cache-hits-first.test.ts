@@ -3,7 +3,7 @@ import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 
 /**
- * Issue 26: the cache's hits are answered before Express (cache-hits-first.ts). Through the
+ * The cache's hits are answered before Express (cache-hits-first.ts). Through the
  * BFF's port: a hit must be the answer Express would give, headers, log line and limits alike.
  */
 describe('cached catalogue answers given before Express', () => {

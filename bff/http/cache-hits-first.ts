@@ -22,7 +22,7 @@ export type CacheHitsFirstOptions = {
 export type CacheHitsFirst = (req: http.IncomingMessage, res: http.ServerResponse, express: () => void) => void;
 
 /**
- * Issue 26: on a sale day most of what reaches `npm start` is guests asking the catalogue calls
+ * On a sale day most of what reaches `npm start` is guests asking the catalogue calls
  * the BFF's cache already holds, and Express's own work per request (its request and response
  * objects, the router walking ~25 layers) cost more than the answer (bench/bff-floor.ts: 278 µs
  * of CPU a hit, against 30 for a bare server). So such a request is answered before Express,

@@ -19,7 +19,7 @@ const BUNDLE = `export const dataUrlsOf = (url) => url.startsWith('/product-deta
 export const render = async (url, data) => ({ html: '<p>price ' + Object.values(data)[0]?.price + '</p>', styles: '', lcpImage: null });`;
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 
-/** Issue 26, through the BFF's port as `npm start` runs it (its own cache on). */
+/** The catalogue's caching (docs/decisions/011-catalogue-caching.md), through the BFF's port as `npm start` runs it (its own cache on). */
 describe('the catalogue through the BFF and its cache', () => {
   let api: TestApi;
   let bff: TestBff;

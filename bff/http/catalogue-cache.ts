@@ -5,7 +5,8 @@ import { pickEncoding } from '../../contracts/accept-encoding.ts';
 import { setProxyCredential } from '../proxy/internal-credential.ts';
 
 /**
- * Issue 26: the catalogue's GETs, the same for every guest (spec section 7). Not `/admin`.
+ * The catalogue's GETs, the same for every guest (spec section 7;
+ * docs/decisions/011-catalogue-caching.md). Not `/admin`.
  * `/api/products/` with a trailing slash is how the spec's own client asks the list.
  */
 const CATALOGUE_PATH =

@@ -10,8 +10,8 @@ export type ConnectionCapOptions = {
 const REFUSAL = JSON.stringify({ message: 'Too many open connections from your address: close some and try again' });
 
 /**
- * Open connections per peer address (IPv6 by its /64), counted from accept to close (issue 27:
- * 500 half-open connections from one address were all accepted). One over the cap is answered
+ * Open connections per peer address (IPv6 by its /64), counted from accept to close (an audit
+ * found 500 half-open connections from one address were all accepted). One over the cap is answered
  * 429 and closed before any request is read. A 'connection' listener of the HTTP server.
  */
 export const connectionCap = ({ perAddress, trusted }: ConnectionCapOptions) => {

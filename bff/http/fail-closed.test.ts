@@ -79,7 +79,7 @@ describe('defaults that fail closed', () => {
         const res = await fetch(bff.url + path, { headers: { cookie } });
         expect({ path, cacheControl: res.headers.get('cache-control') }).toEqual({ path, cacheControl: 'no-store' });
       }
-      // Issue 26: the catalogue is everyone's, but with a session it is revalidated and never shared.
+      // The catalogue is everyone's, but with a session it is revalidated and never shared.
       const catalogue = await fetch(`${bff.url}/api/products/bestsellers`, { headers: { cookie } });
       expect(catalogue.headers.get('cache-control')).toBe('private, no-cache');
     });

@@ -11,7 +11,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * TRUST_PROXY names the peers whose forwarded headers count; on a machine where the balancer
- * is on loopback, so is every other local process (issue 27: a script on the cluster's host
+ * is on loopback, so is every other local process (a script on the cluster's host
  * connected straight to a BFF's port and chose its address on every request, skipping the
  * login limit and the PIN lock). With a secret, the forwarded headers of a request without it
  * are dropped before anything reads them, so such a request is keyed on its real peer. The

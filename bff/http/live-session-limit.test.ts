@@ -76,6 +76,24 @@ describe('live sessions: what the /api limit keys on', () => {
     expect(await userOf(sessions, 'cy')).toBeUndefined();
   });
 
+  it('when the shopper logs out while the API is still being asked, then the late answer does not bring the session back', async () => {
+    const api = fakeApi();
+    api.live.add('fay');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowApi: ApiClient = async (req, path, options) => {
+      const answer = await api.callApi(req, path, options);
+      if (path === '/api/session') await held;
+      return answer;
+    };
+    const sessions = liveSessions({ callApi: slowApi });
+    const asking = userOf(sessions, 'fay');
+    await sessions.watch(api.callApi)(requestWith('fay'), '/api/logout', { token: 'fay' });
+    release();
+    await asking;
+    expect(await userOf(sessions, 'fay')).toBeUndefined();
+  });
+
   it('when one session sends many requests at once, then the API is asked once', async () => {
     const api = fakeApi();
     const sessions = liveSessions({ callApi: api.callApi });

@@ -105,7 +105,7 @@ export const loginLimits = ({
 export const loginLimiter = (options: LoginLimitOptions = {}): RequestHandler => loginLimits(options).login;
 
 /**
- * GET /api/logout and GET /api/session are never limited (issue 27): a shopper over their
+ * GET /api/logout and GET /api/session are never limited: a shopper over their
  * allowance can always leave, and a kiosk can always check that they did before it shows the
  * next shopper its attract screen. Read with Express's own matching: any case, a trailing slash.
  */

@@ -17,7 +17,7 @@ export type RegistrationLimitOptions = {
 };
 
 /**
- * New accounts a network may make in an hour (issue 27: accounts were free, 30 in 3 s, and
+ * New accounts a network may make in an hour (accounts were free, 30 in 3 s, and
  * each one a fresh allowance). Only registrations that succeed count: a typo, a taken email or
  * an API that failed costs nothing. A store whose kiosks share one address raises it.
  */

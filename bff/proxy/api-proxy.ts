@@ -52,7 +52,8 @@ export const relayedInstance = (own: string, upstream: string | string[] | undef
 /**
  * Streams /api, /images and /socket.io to the API over keep-alive connections. The request
  * headers (token, no cookie, request id) are already set by `forwardHeaders`; the hooks here
- * never touch the outgoing request (http-proxy-middleware #472). `ws` stays off: the BFF calls
+ * never touch the outgoing request: a header set there under load on keep-alive sockets throws
+ * ERR_HTTP_HEADERS_SENT (https://github.com/chimurai/http-proxy-middleware/issues/472). `ws` stays off: the BFF calls
  * `upgrade` itself after checking the Origin, since `ws: true` would subscribe its own,
  * unchecked upgrade listener on the first request.
  */
@@ -90,9 +91,9 @@ export const apiProxy = ({ target, logger, clearSession, instanceId }: ApiProxyO
       },
       proxyRes: (proxyRes, req, res) => {
         mark(proxyRes.headers);
-        // Issue 26: a catalogue answer is public for guests; asked with a session it is revalidated
+        // A catalogue answer is public for guests; asked with a session it is revalidated
         // each time and never shared, and a browser does not reuse a guest's copy once logged in.
-        // Images (public and immutable for everyone, issue 24) keep the API's headers as they are.
+        // Images (public and immutable for everyone) keep the API's headers as they are.
         const { method = 'GET', url = '' } = req as Request;
         if (
           isCatalogueCall(method, ((req as Request).originalUrl ?? url).split('?')[0]!) &&

@@ -17,7 +17,7 @@ import {
 import { startTestBff } from '../testing/bff-harness.ts';
 import { type Transport, adminViaBff, bffSession, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
 
-// Issue 7's chat journeys with the BFF in the path: every client holds only the BFF's cookie.
+// The chat's delivery promises (docs/decisions/004-chat-delivery.md) with the BFF in the path: every client holds only the BFF's cookie.
 // A long rate window keeps the limit test independent of how fast this machine is.
 const live = hubTestApi({
   hub: { rateLimit: { max: 5, windowMs: 60_000 } },

@@ -10,7 +10,8 @@ export const internalHeaders = (secret: string, purpose: InternalPurpose, addres
 
 /**
  * Replaces whatever the browser sent under these names with the BFF's own `proxy` proof, on
- * the incoming request, before the proxy copies its headers (never in proxy hooks: #472).
+ * the incoming request, before the proxy copies its headers (never in proxy hooks, where
+ * a header set on a kept-alive socket may throw ERR_HTTP_HEADERS_SENT: see bff/proxy/api-proxy.ts).
  */
 export const setProxyCredential = (req: http.IncomingMessage, secret: string, address: string): void => {
   delete req.headers[CLIENT_HEADER];

@@ -11,7 +11,7 @@ import { isEngineHandshake, issueChatVisitor, readChatVisitor } from '../session
 import { setUpstreamAuth } from './forward-headers.ts';
 import type { SocketCaps } from './socket-caps.ts';
 
-/** `X-Instance: bff-1` and the line end, or nothing (issue 16: every answer says which instance gave it). */
+/** `X-Instance: bff-1` and the line end, or nothing (every answer says which instance gave it). */
 const instanceLine = (instanceId: string | undefined) => (instanceId ? `X-Instance: ${instanceId}\r\n` : '');
 
 const refuse = (socket: Duplex, status: string, instanceId?: string) => {

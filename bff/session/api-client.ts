@@ -36,7 +36,7 @@ export const apiClient =
     }).catch((cause: unknown) => {
       throw Object.assign(new Error('The API could not be reached', { cause }), { status: API_AWAY_STATUS });
     });
-    // The BFF's route answers for the API instance it called: `bff-1/api-2` (issue 16).
+    // The BFF's route answers for the API instance it called: `bff-1/api-2`.
     const own = req.res?.getHeader('x-instance');
     const relayed = typeof own === 'string' ? relayedInstance(own.split('/')[0]!, res.headers.get('x-instance') ?? undefined) : undefined;
     if (relayed && !req.res!.headersSent) req.res!.setHeader('x-instance', relayed);

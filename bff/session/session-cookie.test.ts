@@ -5,7 +5,7 @@ const SECRET = 'session-cookie-test-secret-0123456789abcdef';
 const SESSION = { token: 'api-token', doNotLogout: false, isAdmin: false };
 const cookieHeader = (setCookie: string) => setCookie.split(';')[0]!;
 
-/** The cookie's reading, and the cache of cookies already opened (issue 26). */
+/** The cookie's reading, and the cache of cookies already opened. */
 describe('the session cookie', () => {
   afterEach(() => void vi.useRealTimers());
 

@@ -37,7 +37,7 @@ const deriveKey = (secret: string): Uint8Array =>
 /**
  * Cookies already opened, until their own expiry: a logged-in shopper's every /api call brings
  * the same cookie, and opening it (jose, through WebCrypto's thread pool) was a quarter of the
- * BFF's CPU on a proxied call (a profile of GET /api/orders, issue 26). Keyed by a hash of the
+ * BFF's CPU on a proxied call (a profile of GET /api/orders). Keyed by a hash of the
  * cookie, so the cache holds nothing a browser could present; bounded. What a cookie decrypts
  * to never changes, so this answers exactly what decrypting would: a logged-out cookie still
  * decrypts either way, and ended-sessions.ts and the live-session check say it is dead.

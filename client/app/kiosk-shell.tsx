@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ServerData } from '../../contracts/server-render.ts';
 import { setUnreachableHandler } from '../lib/api.ts';
 import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
@@ -27,7 +27,7 @@ import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts
 const NONE: ServerData = {};
 
 export function KioskShell({ serverData = NONE, servedToGuest = false }: { serverData?: ServerData; servedToGuest?: boolean }) {
-  const kiosk = useActorRef(liveKioskMachine, { input: kioskInput() });
+  const kiosk = useActorRef(liveKioskMachine, { input: { ...kioskInput(), servedToGuest } });
   const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
   const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
   const unreachable = useSelector(kiosk, (s) => s.hasTag('unreachable'));
@@ -35,9 +35,8 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
   const thanks = useSelector(kiosk, (s) => s.hasTag('thanks'));
   const mounted = useSelector(kiosk, (s) => s.context.mounted && !s.hasTag('reloading'));
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
-  // Only the first shopper's restore may trust how the page was served: the next ones follow a reset.
-  const [guestPage, setGuestPage] = useState(servedToGuest);
-  useEffect(() => (mounted ? () => setGuestPage(false) : undefined), [mounted]);
+  // Only the first shopper's restore may trust how the page was served: the machine forgets it at the reset.
+  const guestPage = useSelector(kiosk, (s) => s.context.servedToGuest);
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);

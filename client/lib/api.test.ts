@@ -74,6 +74,21 @@ describe('api fetch wrapper', () => {
     await expect(api.get('/api/products')).rejects.toEqual({ status, message });
   });
 
+  it("when the status sentences' own chunk cannot be fetched either, then the call says the shop could not be reached, never the markup", async () => {
+    vi.resetModules();
+    vi.doMock('./error-text.ts', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const fresh = await import('./api.ts');
+      vi.stubGlobal('fetch', async () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502 }));
+      await expect(fresh.api.get('/api/products')).rejects.toEqual({ status: 502, message: expect.stringMatching(/could not be reached/) });
+    } finally {
+      vi.doUnmock('./error-text.ts');
+      vi.resetModules();
+    }
+  });
+
   it('when any call answers 401, then the unauthorized handler runs once', async () => {
     const handler = vi.fn();
     const stop = setUnauthorizedHandler(handler);

@@ -1,5 +1,3 @@
-import { fallbackMessage } from '../../contracts/error-messages.ts';
-import { textMessage } from './error-text.ts';
 import type { ApiError } from '../../machines/shared/actors.ts';
 
 export type { ApiError };
@@ -42,12 +40,27 @@ const isApiError = (e: unknown): e is ApiError =>
   typeof e === 'object' && e !== null && typeof (e as ApiError).status === 'number' && typeof (e as ApiError).message === 'string';
 
 /**
+ * The sentence for an error answer that is not JSON (`text`: itself when it is a sentence) or
+ * whose JSON said nothing a person can act on (`text` null): error-text.ts, fetched with the
+ * first such answer, not with every first load. When even that fetch fails, the shop could not
+ * be reached for a file either, and NO_ANSWER says so.
+ */
+export const plainMessage = async (text: string | null, contentType: string | null, status: number): Promise<string> => {
+  try {
+    return await import('./error-text.ts').then((m) => m.messageFor(text, contentType, status));
+  } catch {
+    return NO_ANSWER;
+  }
+};
+
+/**
  * Spec section 8: the server's error message, or the response body when it is a sentence;
  * anything else (markup, an empty or unreadable body) gives the status's own sentence.
  */
 const errorFrom = async (res: Response): Promise<ApiError> => {
   const text = await res.text().catch(() => '');
-  let message = textMessage(text, res.headers.get('content-type'), res.status);
+  // null: not JSON, so the text itself is the message when it is a sentence.
+  let message: string | null = null;
   let field: string | undefined;
   try {
     const body = JSON.parse(text) as unknown;
@@ -65,7 +78,7 @@ const errorFrom = async (res: Response): Promise<ApiError> => {
   const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
   return {
     status: res.status,
-    message: message.trim() || fallbackMessage(res.status),
+    message: message?.trim() || (await plainMessage(message === null ? text : null, res.headers.get('content-type'), res.status)),
     ...(field ? { field } : {}),
     ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };

@@ -17,7 +17,7 @@ export const useHydrated = (): boolean =>
 /**
  * False while hydrating and until the browser is next idle, true from then on: what no first view
  * needs (the floating chat button) mounts then, in a task of its own once React's hydration passes
- * are done, and not in the task that finishes hydration, which was the page's longest (issue 26).
+ * are done, and not in the task that finishes hydration, which was the page's longest.
  * Not a timer: an update between the passes that hydrate the boundaries below the first screen
  * (ui/hydrate-later.tsx) would render at once, in a long task of its own.
  */

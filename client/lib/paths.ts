@@ -31,7 +31,7 @@ export const paths = {
   },
   productDetails: withId('/product-details'),
   cart: fixed('/cart'),
-  /** Issue 14: a kiosk's cart on the shopper's phone; the token is the fragment, which no server or log ever sees. */
+  /** A kiosk's cart on the shopper's phone; the token is the fragment, which no server or log ever sees. */
   handoff: { pattern: '/handoff', to: (token: string) => `/handoff#${encodeURIComponent(token)}` },
   login: fixed('/login'),
   register: fixed('/register'),

@@ -12,7 +12,7 @@ export type Current = { item: CartItem; product: Product | null };
 export const fetchCurrent = (items: readonly CartItem[], signal: AbortSignal): Promise<Current[]> =>
   Promise.all(
     items.map((item) =>
-      // The stock and price now, not a copy a cache kept for a few seconds (issue 26): caches revalidate.
+      // The stock and price now, not a copy a cache kept for a few seconds: caches revalidate.
       api
         .get<Product>(`/api/products/get-one/${encodeURIComponent(item.productID)}`, { signal, headers: { 'cache-control': 'no-cache' } })
         .then(

@@ -1,5 +1,5 @@
 // Intl's currency formatter costs about 14 ms the first time a page builds one (ICU's data),
-// which landed in the first load's module or hydration task (issue 26). The shop's amounts are
+// which landed in the first load's module or hydration task. The shop's amounts are
 // written here by hand, as Intl writes them; anything unusual (zero, negative, tiny, a trillion
 // or more) still goes to Intl, built on first use.
 let usd: Intl.NumberFormat | undefined;

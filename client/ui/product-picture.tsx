@@ -11,7 +11,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
 };
 
 /**
- * A product photo (issue [Media]): AVIF, else WebP, at the width the screen needs, from the
+ * A product photo: AVIF, else WebP, at the width the screen needs, from the
  * variants every upload has (contracts/images.ts); the JPEG or PNG at the spec's `path` for
  * browsers with neither. An image without a known width (a hosted one, or one not yet
  * rebuilt) is a plain `<img>`. `className` (emotion's `css`) styles the `<img>`; the

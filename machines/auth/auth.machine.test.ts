@@ -152,7 +152,7 @@ describe('auth machine', () => {
     expect(snap().hasTag('error')).toBe(true);
     actor.send({ type: 'auth.updateProfile', body: { ...body, currentPassword: 'old-secret' } });
     expect(snap().context).toMatchObject({ error: null, errorField: null });
-    // Issue 27: an address value the API refuses is named too, so its message shows beside it.
+    // An address value the API refuses is named too, so its message shows beside it.
     await control.reject('updateProfile', { status: 400, message: 'Please enter a valid city', field: 'city' });
     expect(snap().context).toMatchObject({ error: 'Please enter a valid city', errorField: 'city' });
     actor.send({ type: 'auth.updateProfile', body });

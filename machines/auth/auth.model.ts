@@ -1,12 +1,12 @@
-import type { AnyEventObject } from 'xstate';
 import type { UserInfo } from '../../contracts/user.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl, type Control } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { AUTH_TEXTS } from './auth.machine.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
+import { AUTH_TEXTS, type authMachine } from './auth.machine.ts';
 import { controlledAuth } from './controlled-auth.ts';
+
+type Event = ModelEvent<typeof authMachine>;
 
 const user: UserInfo = { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
 const admin: UserInfo = { ...user, _id: 'a1', isAdmin: true, doNotLogout: true };
@@ -22,7 +22,7 @@ const body = {
   state: '',
 };
 
-const events: AnyEventObject[] = [
+const events: Event[] = [
   { type: 'auth.login', email: 'ann@example.com', password: 'secret1', doNotLogout: false },
   { type: 'auth.register', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret1' },
   { type: 'auth.logout' },
@@ -49,18 +49,16 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.updateProfile', error: { status: 400, message: 'bad' } },
 ];
 
-type Ctx = { userInfo: UserInfo | null; error: string | null; notice: string | null; servedToGuest: boolean };
-
 /** Spec sections 4 and 8: who is logged in after each event, and the texts shown. */
 const checkWith =
-  (control: Control): ModelSpec['check'] =>
+  (control: Control): ModelCheck<typeof authMachine> =>
   (before, event, after) => {
-    const ctx = after.context as Ctx;
+    const ctx = after.context;
     // Only the page's first restore may answer "no session" without asking: its fetchSession is told so, then it is forgotten.
     if (before.hasTag('restoring') && !after.hasTag('restoring')) {
       assertEqual(
         control.started.findLast((s) => s.id === 'fetchSession')?.input,
-        { servedToGuest: (before.context as Ctx).servedToGuest },
+        { servedToGuest: before.context.servedToGuest },
         'fetchSession asked with the page mark',
       );
       assertEqual(ctx.servedToGuest, false, 'a later restore asks the BFF');
@@ -74,20 +72,15 @@ const checkWith =
     if (after.hasTag('restoring'))
       assertEqual([after.hasTag('guest'), after.hasTag('loggedIn'), ctx.userInfo], [false, false, null], 'restoring shows nobody');
     if (event.type === 'xstate.done.actor.fetchSession')
-      assertEqual(
-        ctx.userInfo,
-        { ...(event.output as { user: UserInfo }).user, doNotLogout: false },
-        'the session user is restored into session storage',
-      );
+      assertEqual(ctx.userInfo, { ...event.output.user, doNotLogout: false }, 'the session user is restored into session storage');
     if (event.type === 'auth.elsewhere.loggedOut') assertEqual(ctx.userInfo, null, 'a logout in another tab logs this one out');
     // A tab waiting for its own login or logout answer lets that answer decide.
-    const asking = ['loggingOut', { guest: 'loggingIn' }, { guest: 'registering' }].some((s) => before.matches(s as never));
+    const asking = before.matches('loggingOut') || before.matches({ guest: 'loggingIn' }) || before.matches({ guest: 'registering' });
     if (event.type === 'auth.elsewhere.user' && !asking)
       assertEqual(ctx.userInfo, event.userInfo, 'a login in another tab shows that user here');
     assertEqual(after.hasTag('admin'), ctx.userInfo?.isAdmin === true, 'admin tag follows isAdmin');
     if (event.type === 'xstate.error.actor.login') {
-      const status = (event.error as { status: number }).status;
-      assertEqual(ctx.error, status === 401 ? AUTH_TEXTS.wrongCredentials : 'Server down', 'login error text');
+      assertEqual(ctx.error, event.error.status === 401 ? AUTH_TEXTS.wrongCredentials : 'Server down', 'login error text');
     }
     if (event.type === 'xstate.error.actor.register') assertEqual(ctx.error, AUTH_TEXTS.userExists, 'register error text');
     if (event.type === 'xstate.done.actor.register') assertEqual(ctx.notice, AUTH_TEXTS.userCreated, 'register notice');
@@ -102,7 +95,7 @@ const checkWith =
 const who = (u: UserInfo | null | undefined) => (u?.isAdmin ? 'an admin' : 'a shopper');
 
 /** The test plan's sentences (docs/machines/auth.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof authMachine> = {
   states: {
     resolving: 'the stored login is being read',
     restoring: 'the tab asks the BFF whether a session exists',
@@ -141,7 +134,7 @@ const describe: PlanTemplates = {
   },
 };
 
-export const authModel = (): ModelSpec => {
+export const authModel = (): ModelSpec<typeof authMachine> => {
   const control = createControl();
   return {
     name: 'auth',
@@ -155,7 +148,7 @@ export const authModel = (): ModelSpec => {
       () => ({ local: frozenStorage({ userInfo: JSON.stringify(admin) }), session: frozenStorage() }),
     ],
     events,
-    select: (ctx: Ctx) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice, servedToGuest: ctx.servedToGuest }),
+    select: (ctx) => ({ userInfo: ctx.userInfo, error: ctx.error, notice: ctx.notice, servedToGuest: ctx.servedToGuest }),
     check: checkWith(control),
     describe,
   };

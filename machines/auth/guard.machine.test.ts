@@ -21,24 +21,18 @@ describe('route guard machine', () => {
     expect(tags()).toEqual(['showLogin']);
   });
 
-  it('when the answer carries an empty token, then the login form is shown', async () => {
-    const { control, tags } = start('user');
-    await control.resolve('fetchToken', { token: '', isAdmin: false });
-    expect(tags()).toEqual(['showLogin']);
-  });
-
   it('when a non-admin opens an admin route, then it redirects home', async () => {
     const { control, tags } = start('admin');
-    await control.resolve('fetchToken', { token: 't', isAdmin: false });
+    await control.resolve('fetchToken', { token: 'not admin', isAdmin: false });
     expect(tags()).toEqual(['redirectHome']);
   });
 
   it('when an admin opens an admin route or a user a user route, then the page renders', async () => {
     const a = start('admin');
-    await a.control.resolve('fetchToken', { token: 't', isAdmin: true });
+    await a.control.resolve('fetchToken', { token: 'admin', isAdmin: true });
     expect(a.tags()).toEqual(['render']);
     const u = start('user');
-    await u.control.resolve('fetchToken', { token: 't', isAdmin: false });
+    await u.control.resolve('fetchToken', { token: 'not admin', isAdmin: false });
     expect(u.tags()).toEqual(['render']);
   });
 
@@ -47,7 +41,7 @@ describe('route guard machine', () => {
     await control.reject('fetchToken', { status: 401, message: 'no token' });
     actor.send({ type: 'guard.recheck' });
     expect(tags()).toEqual(['loading']);
-    await control.resolve('fetchToken', { token: 't', isAdmin: false });
+    await control.resolve('fetchToken', { token: 'not admin', isAdmin: false });
     expect(tags()).toEqual(['render']);
   });
 });

@@ -19,7 +19,7 @@ export const updatedUser = (current: UserInfo | null, output: ProfileUpdateRespo
   doNotLogout: current?.doNotLogout ?? false,
 });
 
-/** The profile form's fields a refusal may name (issue 27: the address rules are the API's). */
+/** The profile form's fields a refusal may name (the address rules are the API's). */
 const PROFILE_FIELDS: ReadonlySet<string> = new Set(['currentPassword', 'password', 'name', 'lastName', ...SHIPPING_FIELDS]);
 
 /**

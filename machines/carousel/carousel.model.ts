@@ -1,11 +1,11 @@
-import type { AnyEventObject } from 'xstate';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { carouselMachine, isHolding, type CarouselContext } from './carousel.machine.ts';
 
-const events: AnyEventObject[] = [
+type Event = ModelEvent<typeof carouselMachine>;
+
+const events: Event[] = [
   { type: 'carousel.next' },
   { type: 'carousel.prev' },
   { type: 'carousel.goTo', index: 2 },
@@ -20,9 +20,9 @@ const events: AnyEventObject[] = [
 ];
 
 /** Spec section 2/9's carousel rules, independent of the machine's code. */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const prev = before.context as CarouselContext;
-  const next = after.context as CarouselContext;
+const check: ModelCheck<typeof carouselMachine> = (before, event, after) => {
+  const prev = before.context;
+  const next = after.context;
   assertTrue(next.count === 0 ? next.index === 0 : next.index >= 0 && next.index < next.count, 'the index stays inside the list');
   assertEqual(after.hasTag('rotating'), next.count >= 2 && !isHolding(next), 'it rotates exactly when two or more slides are not held');
   if (event.type.startsWith('xstate.after.'))
@@ -37,19 +37,19 @@ const slide = (c: CarouselContext) => (c.count === 0 ? 'no slides' : `slide ${c.
 const why = (c: CarouselContext) => [c.stopped && 'stopped', c.hovered && 'hovered', c.focused && 'focused'].filter(Boolean).join(', ');
 
 /** The test plan's sentences (docs/machines/carousel.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof carouselMachine> = {
   states: {
     deciding: '',
-    rotating: ({ context }) => `the carousel shows ${slide(context as CarouselContext)} and rotates`,
-    held: ({ context }) => `the carousel shows ${slide(context as CarouselContext)}, held (${why(context as CarouselContext)})`,
-    still: ({ context }) => `the carousel shows ${slide(context as CarouselContext)} and does not rotate`,
+    rotating: ({ context }) => `the carousel shows ${slide(context)} and rotates`,
+    held: ({ context }) => `the carousel shows ${slide(context)}, held (${why(context)})`,
+    still: ({ context }) => `the carousel shows ${slide(context)} and does not rotate`,
   },
   events: {
     'carousel.next': 'the shopper moves to the next slide',
     'carousel.prev': 'the shopper moves back a slide',
     'carousel.goTo': (e) => `the shopper picks slide ${e.index + 1}`,
     'carousel.toggleStopped': ({ type: _ }, s) =>
-      (s.context as CarouselContext).stopped ? 'the shopper presses Play slide show' : 'the shopper presses Pause slide show',
+      s.context.stopped ? 'the shopper presses Play slide show' : 'the shopper presses Pause slide show',
     'carousel.hover': (e) => (e.on ? 'the pointer rests on the carousel' : 'the pointer leaves the carousel'),
     'carousel.focus': (e) => (e.on ? 'the focus moves into the carousel' : 'the focus leaves the carousel'),
     'carousel.count': (e) => `the bestsellers reload with ${e.count} slides`,
@@ -57,7 +57,7 @@ const describe: PlanTemplates = {
   },
 };
 
-export const carouselModel = (): ModelSpec => ({
+export const carouselModel = (): ModelSpec<typeof carouselMachine> => ({
   name: 'carousel',
   machine: carouselMachine,
   control: createControl(),

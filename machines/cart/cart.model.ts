@@ -1,13 +1,14 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { formatUsd, itemsCount, subtotal } from '../shared/money.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { CART_KEY, CART_VERSION, type CartTotals } from './cart-storage.ts';
 import { cartMachine, type AddedLine, type ProductNow } from './cart.machine.ts';
+
+type Event = ModelEvent<typeof cartMachine>;
 
 const line = (productID: string, price: number, quantity: number, count: number): CartItem => ({
   productID,
@@ -25,7 +26,7 @@ const stockNow: ProductNow[] = [
 ];
 
 /** A finite sample: a re-add of a present product with another quantity, a new one, one out of stock. */
-const sample: AnyEventObject[] = [
+const sample: Event[] = [
   { type: 'cart.add', item: line('a', 19.99, 1, 5) },
   { type: 'cart.add', item: line('a', 19.99, 3, 5) },
   { type: 'cart.add', item: line('b', 0.1, 2, 2) },
@@ -43,12 +44,12 @@ const sample: AnyEventObject[] = [
   { type: 'cart.dismissAdded' },
   { type: 'cart.check' },
 ];
-const checkAnswers: AnyEventObject[] = [
+const checkAnswers: Event[] = [
   { type: 'xstate.done.actor.checkStock', output: stockNow },
   { type: 'xstate.error.actor.checkStock', error: { status: 0, message: 'offline' } },
 ];
 /** 'Are you sure?' is modal: Yes or Cancel on this page; another tab, a logout elsewhere or the check still arrive. */
-const whileAsking: AnyEventObject[] = [
+const whileAsking: Event[] = [
   { type: 'cart.confirmRemove' },
   { type: 'cart.dismissRemove' },
   { type: 'cart.storageChanged' },
@@ -61,8 +62,8 @@ const whileAsking: AnyEventObject[] = [
  * only of a small cart): the cart's changes are the parent state's transitions, taken from idle
  * already, and repeating every one of them in `checking` would double the graph for no new transition.
  */
-const events = (s: AnyMachineSnapshot): AnyEventObject[] => {
-  const ctx = s.context as Ctx;
+const events = (s: SnapshotFrom<typeof cartMachine>): Event[] => {
+  const ctx = s.context;
   const checking = s.hasTag('checking');
   if (ctx.removing !== null) return checking ? [...whileAsking, ...checkAnswers] : whileAsking;
   if (checking) return [{ type: 'cart.check' }, { type: 'cart.askRemove', productID: 'b' }, ...checkAnswers];
@@ -77,16 +78,16 @@ const otherTab = { [CART_KEY]: JSON.stringify({ version: CART_VERSION, items: [l
 type Ctx = CartTotals & { lastAdded: AddedLine | null; notes: string[]; removing: string | null };
 
 /** Spec sections 4 and 5's cart rules, as an oracle independent of the machine's own code. */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const prev = before.context as Ctx;
-  const next = after.context as Ctx;
+const check: ModelCheck<typeof cartMachine> = (before, event, after) => {
+  const prev = before.context;
+  const next = after.context;
   assertEqual(next.itemsCount, itemsCount(next.items), 'itemsCount is the sum of quantities');
   assertEqual(next.cartSubtotal, subtotal(next.items), 'cartSubtotal is the sum of price × quantity');
   assertEqual(new Set(next.items.map((i) => i.productID)).size, next.items.length, 'one line per product');
   for (const i of next.items)
     assertEqual(i.quantity >= 1 && i.quantity <= Math.max(1, i.count), true, `quantity of ${i.productID} within 1..stock`);
   if (event.type === 'cart.add') {
-    const item = event.item as CartItem;
+    const { item } = event;
     const present = prev.items.some((i) => i.productID === item.productID);
     if (item.count < 1) {
       assertEqual(next.lastAdded, prev.lastAdded, 'out of stock: no banner change');
@@ -129,7 +130,7 @@ const check: ModelSpec['check'] = (before, event, after) => {
   if (event.type === 'cart.clear') assertEqual(next.items, [], 'clear empties the cart');
   if (event.type === 'cart.check') assertEqual(next.notes, [], 'a new check starts without the last sentences');
   if (event.type === 'xstate.done.actor.checkStock') {
-    for (const fact of event.output as ProductNow[]) {
+    for (const fact of event.output) {
       const inCart = next.items.find((i) => i.productID === fact.productID);
       if (!fact.product) assertEqual(inCart, undefined, `a product gone from the shop leaves the cart (${fact.productID})`);
       else if (inCart) assertEqual([inCart.price, inCart.count], [fact.product.price, fact.product.count], 'the server price and stock');
@@ -160,10 +161,10 @@ const holds = (c: Ctx) =>
   (c.removing ? ` and the cart page asks "Are you sure?" about removing "${c.removing}"` : '');
 
 /** The test plan's sentences (docs/machines/cart.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof cartMachine> = {
   states: {
-    'active.idle': ({ context }) => holds(context as Ctx),
-    'active.checking': ({ context }) => `${holds(context as Ctx)}, and the cart page checks stock and prices`,
+    'active.idle': ({ context }) => holds(context),
+    'active.checking': ({ context }) => `${holds(context)}, and the cart page checks stock and prices`,
   },
   events: {
     'cart.add': (e) => `the shopper adds "${e.item.name}" × ${e.item.quantity}${e.item.count < 1 ? ' (out of stock)' : ''}`,
@@ -181,7 +182,7 @@ const describe: PlanTemplates = {
   },
 };
 
-export const cartModel = (machine = cartMachine): ModelSpec => {
+export const cartModel = (machine = cartMachine): ModelSpec<typeof cartMachine> => {
   const control = createControl();
   return {
     name: 'cart',
@@ -191,8 +192,8 @@ export const cartModel = (machine = cartMachine): ModelSpec => {
     events,
     // The question doubles the graph (a line asked about or not): a cart that adds instead of replacing grows it to ~7,000 steps.
     limit: 10_000,
-    bound: (ctx: Ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12 && ctx.notes.length === 0 && !ctx.items.some(fromServer),
-    select: (ctx: Ctx) => ({
+    bound: (ctx) => ctx.items.length <= 3 && ctx.itemsCount <= 12 && ctx.notes.length === 0 && !ctx.items.some(fromServer),
+    select: (ctx) => ({
       items: ctx.items,
       itemsCount: ctx.itemsCount,
       cartSubtotal: ctx.cartSubtotal,

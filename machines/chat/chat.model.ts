@@ -1,15 +1,16 @@
-import type { AnyEventObject } from 'xstate';
 import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
+import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { formatUsd } from '../shared/money.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
 import { adminChatMachine, heldByOther, visibleRooms, type AdminChatContext, type AdminSocketCommand } from './admin-chat.machine.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from './customer-chat.machine.ts';
 
-const customerEvents: AnyEventObject[] = [
+type CustomerEvent = ModelEvent<typeof customerChatMachine>;
+type AdminEvent = ModelEvent<typeof adminChatMachine>;
+
+const customerEvents: CustomerEvent[] = [
   { type: 'chat.input', text: 'hi' },
   { type: 'chat.input', text: '   ' },
   { type: 'chat.submit' },
@@ -25,7 +26,7 @@ const customerEvents: AnyEventObject[] = [
   { type: 'chat.hide' },
 ];
 
-const restored: AnyEventObject = { type: 'chat.restored', messages: [{ client: 'hi' }] };
+const restored: CustomerEvent = { type: 'chat.restored', messages: [{ client: 'hi' }] };
 
 const last = (m: ChatMessage[]) => m[m.length - 1];
 
@@ -34,7 +35,7 @@ const conversation = (c: CustomerChatContext) =>
   `${count(c.messages.length, 'message')} shown${c.outbox.length ? `, ${c.outbox.length} waiting to be sent` : ''}${c.unread ? ', the unread dot on' : ''}${c.notice ? `, "${c.notice}" noticed` : ''}`;
 
 /** The test plan's sentences (docs/machines/customer-chat.plan.md). */
-const customerDescribe: PlanTemplates = {
+const customerDescribe: ModelPlan<typeof customerChatMachine> = {
   states: {
     'connection.online.connecting': ({ context }) => `the chat is connecting with ${conversation(context)}`,
     'connection.online.chatting': ({ context }) => `the chat is online with ${conversation(context)}`,
@@ -63,7 +64,7 @@ const customerDescribe: PlanTemplates = {
   },
 };
 
-export const customerChatModel = (): ModelSpec => {
+export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
   const control = createControl();
   return {
     name: 'customer chat',
@@ -74,8 +75,8 @@ export const customerChatModel = (): ModelSpec => {
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
-      const prev = before.context as CustomerChatContext;
-      const next = after.context as CustomerChatContext;
+      const prev = before.context;
+      const next = after.context;
       if (event.type === 'chat.submit') {
         const blank = prev.draft.trim() === '';
         assertEqual(
@@ -91,11 +92,7 @@ export const customerChatModel = (): ModelSpec => {
         assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');
       if (event.type === 'chat.restored' && after.matches({ connection: 'online' }))
-        assertEqual(
-          next.messages,
-          [...(event.messages as ChatMessage[]), ...prev.messages],
-          'the conversation so far comes before what was typed',
-        );
+        assertEqual(next.messages, [...event.messages, ...prev.messages], 'the conversation so far comes before what was typed');
       if (event.type === 'chat.show' || event.type === 'chat.hide')
         assertTrue(!next.unread, 'opening or minimising the panel reads the messages');
       if (event.type === 'chat.show') assertTrue(after.hasTag('panelOpen'), 'the panel shows');
@@ -107,7 +104,7 @@ export const customerChatModel = (): ModelSpec => {
   };
 };
 
-const adminEvents: AnyEventObject[] = [
+const adminEvents: AdminEvent[] = [
   { type: 'admin.connected' },
   { type: 'admin.disconnected' },
   { type: 'admin.clientMessage', user: 's1', message: 'hi' },
@@ -140,7 +137,7 @@ const rooms = (c: AdminChatContext) => {
 };
 
 /** The test plan's sentences (docs/machines/admin-chat.plan.md). */
-const adminDescribe: PlanTemplates = {
+const adminDescribe: ModelPlan<typeof adminChatMachine> = {
   states: {
     connecting: ({ context }) => `the admin's chat is connecting with ${rooms(context)}`,
     online: ({ context }) => `the admin's chat is online with ${rooms(context)}`,
@@ -161,7 +158,7 @@ const adminDescribe: PlanTemplates = {
   },
 };
 
-export const adminChatModel = (): ModelSpec => {
+export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
   const control = createControl();
   return {
     name: 'admin chat',
@@ -171,11 +168,11 @@ export const adminChatModel = (): ModelSpec => {
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2) && c.notice === null,
     check: (before, event, after) => {
-      const prev = before.context as AdminChatContext;
-      const next = after.context as AdminChatContext;
+      const prev = before.context;
+      const next = after.context;
       assertEqual(new Set(next.rooms.map((r) => r.user)).size, next.rooms.length, 'one room per customer socket');
       if (event.type === 'admin.clientMessage') {
-        const user = event.user as string;
+        const { user } = event;
         assertEqual(
           room(next.rooms, user)?.messages.length,
           (room(prev.rooms, user)?.messages.length ?? 0) + 1,
@@ -183,32 +180,27 @@ export const adminChatModel = (): ModelSpec => {
         );
         assertTrue(next.messageReceived, 'incoming message sets unread');
       }
-      if (
-        event.type === 'admin.send' &&
-        room(prev.rooms, event.user as string) &&
-        (event.message as string).trim() &&
-        !heldByOther(prev, event.user as string)
-      )
+      if (event.type === 'admin.send' && room(prev.rooms, event.user) && event.message.trim() && !heldByOther(prev, event.user))
         assertTrue(!next.messageReceived, 'a reply clears unread');
-      if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId as string), 'disconnect removes the room');
-      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user as string))
+      if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId), 'disconnect removes the room');
+      if (event.type === 'admin.closeChat' && room(prev.rooms, event.user))
         assertTrue(
-          !room(visibleRooms(next), event.user as string) || !!heldByOther(prev, event.user as string),
+          !room(visibleRooms(next), event.user) || !!heldByOther(prev, event.user),
           'closing a toast hides it (unless a colleague holds it: then there is nothing to close)',
         );
       if (event.type === 'admin.clientMessage')
-        assertTrue(!!room(visibleRooms(next), event.user as string), 'a customer writing shows their room again');
+        assertTrue(!!room(visibleRooms(next), event.user), 'a customer writing shows their room again');
       if (event.type === 'admin.dismissNotice') assertEqual(next.notice, null, 'dismissing clears the notice');
       if (event.type === 'admin.conversations')
         assertEqual(
           next.rooms.map((r) => r.user),
-          (event.conversations as Array<{ user: string }>).map((c) => c.user),
+          event.conversations.map((c) => c.user),
           "the hub's list is the page's rooms",
         );
-      if (event.type === 'admin.send' && heldByOther(prev, event.user as string))
+      if (event.type === 'admin.send' && heldByOther(prev, event.user))
         assertEqual(next.rooms, prev.rooms, 'a conversation a colleague holds is not answered here');
       if (event.type === 'admin.answered')
-        assertEqual(heldByOther(next, event.user as string)?.id, 'bob', "a colleague's answer shows who holds the conversation");
+        assertEqual(heldByOther(next, event.user)?.id, 'bob', "a colleague's answer shows who holds the conversation");
     },
     describe: adminDescribe,
   };

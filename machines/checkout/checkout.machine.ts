@@ -33,11 +33,14 @@ export type CheckoutContext = {
   idempotencyKey: string;
 };
 export type CheckoutEvent =
-  | { type: 'checkout.setPaymentMethod'; method: PaymentMethod }
+  /** A radio's value, as the page reads it: anything but a known method is ignored. */
+  | { type: 'checkout.setPaymentMethod'; method: string }
   | { type: 'checkout.placeOrder' }
   | { type: 'checkout.retry' }
   | { type: 'checkout.recheckPrices' }
   | CartChanged;
+const isPaymentMethod = (method: string): method is PaymentMethod => method === 'pp' || method === 'cod';
+
 export type CheckoutEmitted = { type: 'checkout.orderPlaced'; orderId: string; paymentMethod: PaymentMethod };
 export type CreateOrderInput = { body: CreateOrderBody; idempotencyKey: string };
 
@@ -89,7 +92,9 @@ export const checkoutMachine = setup({
     watchCart,
   },
   actions: {
-    setMethod: assign(({ event }) => (event.type === 'checkout.setPaymentMethod' ? { paymentMethod: event.method } : {})),
+    setMethod: assign(({ event }) =>
+      event.type === 'checkout.setPaymentMethod' && isPaymentMethod(event.method) ? { paymentMethod: event.method } : {},
+    ),
     setCart: assign(({ event }) =>
       event.type === 'checkout.cartChanged' ? { items: event.items, itemsCount: event.itemsCount, cartSubtotal: event.cartSubtotal } : {},
     ),
@@ -104,7 +109,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     canOrder: ({ context }) => context.profile !== null && hasShippingProfile(context.profile) && context.items.length > 0,
-    knownMethod: ({ event }) => event.type === 'checkout.setPaymentMethod' && (event.method === 'pp' || event.method === 'cod'),
+    knownMethod: ({ event }) => event.type === 'checkout.setPaymentMethod' && isPaymentMethod(event.method),
     unchanged: (_, result: Repricing) => result.notes.length === 0,
   },
 }).createMachine({

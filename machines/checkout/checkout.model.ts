@@ -1,18 +1,18 @@
-import type { AnyEventObject } from 'xstate';
 import { hasShippingProfile } from '../../contracts/value-rules.ts';
 import { formatUsd } from '../shared/money.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import type { CartItem } from '../../contracts/order.ts';
-import { checkoutMachine, type CheckoutContext, type Repricing } from './checkout.machine.ts';
+import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 import { paymentMachine, type PaymentContext } from './payment.machine.ts';
 
-const emptyCart: AnyEventObject = { type: 'checkout.cartChanged', items: [], itemsCount: 0, cartSubtotal: 0 };
+type CheckoutEvent = ModelEvent<typeof checkoutMachine>;
 
-const checkoutEvents: AnyEventObject[] = [
+const emptyCart: CheckoutEvent = { type: 'checkout.cartChanged', items: [], itemsCount: 0, cartSubtotal: 0 };
+
+const checkoutEvents: CheckoutEvent[] = [
   { type: 'xstate.done.actor.loadProfile', output: completeProfile },
   { type: 'xstate.done.actor.loadProfile', output: incompleteProfile },
   { type: 'xstate.error.actor.loadProfile', error: { status: 500, message: 'down' } },
@@ -36,7 +36,7 @@ const withNotices = (c: CheckoutContext, s: string) => (notices(c) ? `${s}, with
 const lineCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
 /** The test plan's sentences (docs/machines/checkout.plan.md). */
-const checkoutDescribe: PlanTemplates = {
+const checkoutDescribe: ModelPlan<typeof checkoutMachine> = {
   states: {
     'open.loadingProfile': ({ context }) =>
       `the checkout of ${lineCount(context.itemsCount)} for ${formatUsd(context.cartSubtotal)} loads the profile`,
@@ -72,10 +72,7 @@ const checkoutDescribe: PlanTemplates = {
   },
 };
 
-const isDone = (event: AnyEventObject, id: string): event is AnyEventObject & { output: unknown } =>
-  event.type === `xstate.done.actor.${id}`;
-
-export const checkoutModel = (): ModelSpec => {
+export const checkoutModel = (): ModelSpec<typeof checkoutMachine> => {
   const control = createControl();
   // The cart of the replay running now: the rules count what the checkout sent it.
   let cart = startCart();
@@ -93,7 +90,7 @@ export const checkoutModel = (): ModelSpec => {
     control,
     inputs: [withCart(lines), withCart([])],
     events: checkoutEvents,
-    select: (c: CheckoutContext) => ({
+    select: (c) => ({
       paymentMethod: c.paymentMethod,
       orderId: c.orderId,
       error: c.error,
@@ -103,7 +100,7 @@ export const checkoutModel = (): ModelSpec => {
       priceError: c.priceError,
     }),
     check: (before, event, after) => {
-      const ctx = after.context as CheckoutContext;
+      const ctx = after.context;
       if (after.hasTag('canPlaceOrder'))
         assertTrue(
           ctx.profile !== null && hasShippingProfile(ctx.profile) && ctx.items.length > 0,
@@ -116,11 +113,11 @@ export const checkoutModel = (): ModelSpec => {
       }
       if (after.hasTag('placing') && !before.hasTag('placing')) {
         assertTrue(
-          before.hasTag('confirmingPrices') && isDone(event, 'reprice') && (event.output as Repricing).notes.length === 0,
+          before.hasTag('confirmingPrices') && event.type === 'xstate.done.actor.reprice' && event.output.notes.length === 0,
           'an order goes out only after a price check that found no change',
         );
       }
-      if (isDone(event, 'reprice')) assertEqual(ctx.notes, (event.output as Repricing).notes, 'the reprice notice is in context');
+      if (event.type === 'xstate.done.actor.reprice') assertEqual(ctx.notes, event.output.notes, 'the reprice notice is in context');
       assertEqual(cart.clears(), after.hasTag('placed') ? 1 : 0, 'the cart is emptied once, when the order is placed, never otherwise');
       if (event.type === 'checkout.setPaymentMethod') assertTrue(['pp', 'cod'].includes(ctx.paymentMethod), 'only pp and cod');
     },
@@ -128,7 +125,7 @@ export const checkoutModel = (): ModelSpec => {
   };
 };
 
-const paymentEvents: AnyEventObject[] = [
+const paymentEvents: ModelEvent<typeof paymentMachine>[] = [
   { type: 'xstate.done.actor.loadWallet', output: undefined },
   { type: 'xstate.error.actor.loadWallet', error: { status: 0, message: 'blocked' } },
   { type: 'payment.retry' },
@@ -142,7 +139,7 @@ const paymentEvents: AnyEventObject[] = [
 ];
 
 /** The test plan's sentences (docs/machines/payment.plan.md). */
-const paymentDescribe: PlanTemplates = {
+const paymentDescribe: ModelPlan<typeof paymentMachine> = {
   states: {
     choosing: '',
     cashOnDelivery: 'the order is paid on delivery',
@@ -168,7 +165,7 @@ const paymentDescribe: PlanTemplates = {
   },
 };
 
-export const paymentModel = (): ModelSpec => {
+export const paymentModel = (): ModelSpec<typeof paymentMachine> => {
   const control = createControl();
   const base = { orderId: 'o1', cartSubtotal: 20.3 };
   return {
@@ -183,13 +180,10 @@ export const paymentModel = (): ModelSpec => {
     events: paymentEvents,
     select: (c: PaymentContext) => ({ isPaid: c.isPaid, paidAt: c.paidAt, walletOrderId: c.walletOrderId }),
     check: (before, event, after) => {
-      const ctx = after.context as PaymentContext;
+      const ctx = after.context;
       assertTrue(!(ctx.paymentMethod === 'cod' && after.hasTag('paid') && !before.hasTag('paid')), 'cod is never paid here');
       if (after.hasTag('paid') && !before.hasTag('paid')) {
-        assertTrue(
-          event.type === 'xstate.done.actor.confirmPaid' && (event.output as { isPaid: boolean }).isPaid,
-          'paid only when the server records it',
-        );
+        assertTrue(event.type === 'xstate.done.actor.confirmPaid' && event.output.isPaid, 'paid only when the server records it');
         assertTrue(Boolean(ctx.walletOrderId), 'paid only for an approved wallet order');
       }
       const refused =

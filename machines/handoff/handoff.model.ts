@@ -1,4 +1,4 @@
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import type { CartItem } from '../../contracts/order.ts';
 import { HANDOFF } from '../../contracts/handoff-rules.ts';
 import { writeCart, totalsOf } from '../cart/cart-storage.ts';
@@ -6,10 +6,9 @@ import { cartMachine } from '../cart/cart.machine.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { handoffClaimMachine, type ClaimContext } from './handoff-claim.machine.ts';
-import { handoffOfferMachine, type OfferContext } from './handoff-offer.machine.ts';
+import { handoffOfferMachine } from './handoff-offer.machine.ts';
 import type { Restored } from './restore-lines.ts';
 
 const item = (productID: string, price: number, quantity: number, count: number): CartItem => ({
@@ -20,7 +19,7 @@ const item = (productID: string, price: number, quantity: number, count: number)
   quantity,
 });
 
-const offerEvents: AnyEventObject[] = [
+const offerEvents: ModelEvent<typeof handoffOfferMachine>[] = [
   { type: 'handoff.start', lines: [{ productID: 'book', quantity: 2 }] },
   { type: 'handoff.start', lines: [] },
   { type: 'handoff.close' },
@@ -32,7 +31,7 @@ const offerEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.status', error: { status: 429, message: 'Too many requests' } },
 ];
 
-const offerDescribe: PlanTemplates = {
+const offerDescribe: ModelPlan<typeof handoffOfferMachine> = {
   states: {
     closed: 'the cart page offers "Continue on your phone"',
     creating: 'the link is being made',
@@ -59,7 +58,7 @@ const offerDescribe: PlanTemplates = {
 };
 
 /** The kiosk's QR: shown only with a live token, gone (and the token forgotten) once closed or expired. */
-export const handoffOfferModel = (): ModelSpec => {
+export const handoffOfferModel = (): ModelSpec<typeof handoffOfferMachine> => {
   const control = createControl();
   return {
     name: 'handoff-offer',
@@ -68,16 +67,15 @@ export const handoffOfferModel = (): ModelSpec => {
     input: () => ({ ttlMs: 60_000, pollMs: 2_000 }),
     events: offerEvents,
     check: (before, event, after) => {
-      const ctx = after.context as OfferContext;
+      const ctx = after.context;
       assertEqual(after.hasTag('qr'), ctx.token !== null, 'a QR code shows exactly while there is a live token');
       if (event.type === 'handoff.close')
         assertTrue(!after.hasTag('open') && ctx.token === null, 'Done closes the panel and forgets the token');
-      if (event.type === 'handoff.start' && (event.lines as unknown[]).length === 0)
-        assertEqual(after.value, before.value, 'an empty cart makes no link');
+      if (event.type === 'handoff.start' && event.lines.length === 0) assertEqual(after.value, before.value, 'an empty cart makes no link');
       if (after.hasTag('failed')) assertTrue(ctx.error !== null && ctx.error.length > 0, 'a failure says why');
       if (after.hasTag('claimed') && !before.hasTag('claimed'))
         assertTrue(
-          event.type === 'xstate.done.actor.status' && (event.output as { claimed: boolean }).claimed,
+          event.type === 'xstate.done.actor.status' && event.output.claimed,
           'claimed only when the server says the phone took it',
         );
     },
@@ -90,7 +88,7 @@ const restored: Restored = {
   notes: ['Only 3 of pen left in stock: your quantity is now 3.'],
 };
 
-const claimEvents: AnyEventObject[] = [
+const claimEvents: ModelEvent<typeof handoffClaimMachine>[] = [
   { type: 'xstate.done.actor.claim', output: restored },
   { type: 'xstate.error.actor.claim', error: { status: 410, message: HANDOFF.used } },
   { type: 'xstate.error.actor.claim', error: { status: 410, message: HANDOFF.expired } },
@@ -100,7 +98,7 @@ const claimEvents: AnyEventObject[] = [
   { type: 'handoff.retry' },
 ];
 
-const claimDescribe: PlanTemplates = {
+const claimDescribe: ModelPlan<typeof handoffClaimMachine> = {
   states: {
     checking: '',
     claiming: 'the phone claims the link',
@@ -119,7 +117,7 @@ const claimDescribe: PlanTemplates = {
 };
 
 /** The phone: the kiosk's lines replace its cart once, only on a successful claim. */
-export const handoffClaimModel = (): ModelSpec => {
+export const handoffClaimModel = (): ModelSpec<typeof handoffClaimMachine> => {
   const control = createControl();
   let cart = createActor(cartMachine, { input: { storage: memoryStorage() } });
   const withToken = (token: string) => () => {
@@ -144,7 +142,7 @@ export const handoffClaimModel = (): ModelSpec => {
         after.hasTag('restored') ? ['book', 'pen'] : ['old'],
         "the kiosk's lines replace the phone's cart only when the claim succeeds",
       );
-      if (after.hasTag('failed')) assertTrue((after.context as ClaimContext).error !== null, 'a failure says why');
+      if (after.hasTag('failed')) assertTrue(after.context.error !== null, 'a failure says why');
     },
     describe: claimDescribe,
   };

@@ -31,6 +31,19 @@ describe('kiosk session machine', () => {
     expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 15, handoff: false, mounted: false });
   });
 
+  it('when the page was served to a guest, then the first shopper’s app is told so and, after the reset, the next one is not', async () => {
+    const { actor, control, tag, ctx } = start({ servedToGuest: true });
+    actor.send({ type: 'kiosk.start' });
+    expect([ctx().mounted, ctx().servedToGuest]).toEqual([true, true]);
+    actor.send({ type: 'kiosk.crashed' });
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
+    expect(tag('attract')).toBe(true);
+    actor.send({ type: 'kiosk.start' });
+    expect([ctx().mounted, ctx().servedToGuest]).toEqual([true, false]);
+    expect(start().ctx().servedToGuest).toBe(false);
+  });
+
   it('when there is no input for 60 s, then a warning counts down 15 s and then the session resets to attract', async () => {
     const { actor, control, clock, tag, ctx } = start();
     actor.send({ type: 'kiosk.start' });

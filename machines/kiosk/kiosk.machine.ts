@@ -19,7 +19,11 @@ export const KIOSK_DEFAULTS = {
   confirmRetryMaxMs: 30_000,
 } as const;
 
-export type KioskInput = Partial<Record<keyof typeof KIOSK_DEFAULTS, number>>;
+/**
+ * `servedToGuest`: the page was served without a session (the BFF's guest mark). Only the first
+ * shopper's restore may trust it; every later one follows a reset, when the page is older.
+ */
+export type KioskInput = Partial<Record<keyof typeof KIOSK_DEFAULTS, number>> & { servedToGuest?: boolean };
 export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
   /** Seconds left in the warning's countdown. */
   remaining: number;
@@ -31,6 +35,8 @@ export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
   reloadWanted: boolean;
   /** How many times this reset found the session still alive (its backoff doubles with each). */
   confirmFailures: number;
+  /** What the shopper's app gives the auth machine as its `servedToGuest`: the page's mark, until the first shopper's app goes. */
+  servedToGuest: boolean;
 };
 export type KioskEvent =
   /** A touch on the attract screen (its click: the screen must stay until the touch is over). */
@@ -81,7 +87,7 @@ export const kioskMachine = setup({
     showHandoff: assign({ handoff: true }),
     hideHandoff: assign({ handoff: false }),
     mount: assign({ mounted: true }),
-    unmount: assign({ mounted: false, handoff: false }),
+    unmount: assign({ mounted: false, handoff: false, servedToGuest: false }),
     /** A full page load; the client provides it (the model and tests leave it a no-op). */
     reload: () => undefined,
   },
@@ -104,9 +110,17 @@ export const kioskMachine = setup({
   },
 }).createMachine({
   id: 'kiosk',
-  context: ({ input }) => {
+  context: ({ input: { servedToGuest = false, ...input } }) => {
     const ms = { ...KIOSK_DEFAULTS, ...input };
-    return { ...ms, remaining: seconds(ms.warningMs), handoff: false, mounted: false, reloadWanted: false, confirmFailures: 0 };
+    return {
+      ...ms,
+      remaining: seconds(ms.warningMs),
+      handoff: false,
+      mounted: false,
+      reloadWanted: false,
+      confirmFailures: 0,
+      servedToGuest,
+    };
   },
   initial: 'shop',
   states: {

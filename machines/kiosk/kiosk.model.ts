@@ -1,13 +1,13 @@
-import type { AnyEventObject } from 'xstate';
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { kioskMachine, type KioskContext } from './kiosk.machine.ts';
+import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
+import { kioskMachine } from './kiosk.machine.ts';
+
+type Event = ModelEvent<typeof kioskMachine>;
 
 const noAnswer = { status: 0, message: 'no answer' };
 
-const events: AnyEventObject[] = [
+const events: Event[] = [
   { type: 'kiosk.start' },
   { type: 'kiosk.activity' },
   { type: 'kiosk.handoffShown' },
@@ -28,18 +28,18 @@ const events: AnyEventObject[] = [
 ];
 
 /** The test plan's sentences (docs/machines/kiosk.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof kioskMachine> = {
   states: {
     'shop.attract.showing': 'the kiosk shows its attract screen',
     'shop.attract.checking': 'the attract screen asks the server whether a new build is out',
     'shop.browsing': 'a shopper is browsing',
     'shop.handoff': 'the hand-off QR is on screen',
-    'shop.warning.counting': ({ context }) => `"Do you still need time?" counts down from ${(context as KioskContext).remaining}`,
+    'shop.warning.counting': ({ context }) => `"Do you still need time?" counts down from ${context.remaining}`,
     'shop.thanks': 'the kiosk thanks the shopper whose phone took the cart',
     'shop.resetting.wiping': '"One moment …" shows while the session is wiped and logged out',
     'shop.resetting.confirming': '"One moment …" shows while the kiosk asks whether the session is gone',
     'shop.resetting.waiting': ({ context }) =>
-      `"One moment …" shows; the session was still there (${(context as KioskContext).confirmFailures} times), so the kiosk waits to try again`,
+      `"One moment …" shows; the session was still there (${context.confirmFailures} times), so the kiosk waits to try again`,
     'unreachable.probing': '"We\'ll be right back" shows while the kiosk asks whether the shop answers',
     'unreachable.waiting': '"We\'ll be right back" shows until the next try',
     reloading: 'the page reloads',
@@ -55,9 +55,7 @@ const describe: PlanTemplates = {
     'xstate.after.thanks': 'the thank-you time passes',
     'xstate.after.confirmRetry': 'the backoff time passes',
     'xstate.done.actor.checkSession': (event) =>
-      (event as { output?: { signedOut?: boolean } }).output?.signedOut
-        ? 'GET /api/session answers 401: the session is gone'
-        : 'GET /api/session still names the shopper',
+      event.output.signedOut ? 'GET /api/session answers 401: the session is gone' : 'GET /api/session still names the shopper',
     'xstate.error.actor.checkSession': 'the session check fails (429, 500 or no answer)',
     'xstate.after.idle': 'the idle time passes',
     'xstate.after.handoffIdle': 'the hand-off idle time passes',
@@ -69,12 +67,12 @@ const describe: PlanTemplates = {
     'xstate.done.actor.probe': 'the shop answers',
     'xstate.error.actor.probe': 'the shop still does not answer',
     'xstate.done.actor.checkBuild': (event) =>
-      (event as { output?: { changed?: boolean } }).output?.changed ? 'the server serves a new build' : 'the server serves the same build',
+      event.output.changed ? 'the server serves a new build' : 'the server serves the same build',
     'xstate.error.actor.checkBuild': 'the server does not answer',
   },
 };
 
-export const kioskModel = (): ModelSpec => {
+export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
   const control = createControl();
   return {
     name: 'kiosk',
@@ -94,23 +92,21 @@ export const kioskModel = (): ModelSpec => {
     }),
     events,
     // One failed check is enough to reach every state: the backoff's doubling is the unit test's.
-    bound: (c: KioskContext) => c.confirmFailures <= 1,
+    bound: (c) => c.confirmFailures <= 1,
     check: (before, event, after) => {
-      const ctx = after.context as KioskContext;
+      const ctx = after.context;
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
       if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
       if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && !before.hasTag('unreachable')) {
         assertTrue(
-          before.hasTag('resetting') ||
-            before.hasTag('thanks') ||
-            (before.hasTag('warning') && (before.context as KioskContext).remaining === 1),
+          before.hasTag('resetting') || before.hasTag('thanks') || (before.hasTag('warning') && before.context.remaining === 1),
           'reset only after the whole countdown, or after the thank-you',
         );
       }
       if (before.hasTag('resetting') && after.hasTag('attract'))
         assertTrue(
-          event.type === 'xstate.done.actor.checkSession' && (event.output as { signedOut: boolean }).signedOut,
+          event.type === 'xstate.done.actor.checkSession' && event.output.signedOut,
           'the attract screen only once GET /api/session answered 401',
         );
       if (event.type === 'kiosk.handoffClaimed' && (before.hasTag('browsing') || before.hasTag('warning')))

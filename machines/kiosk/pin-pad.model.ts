@@ -1,11 +1,11 @@
-import type { AnyEventObject } from 'xstate';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { pinPadMachine, type PinPadContext } from './pin-pad.machine.ts';
 
-const events: AnyEventObject[] = [
+type Event = ModelEvent<typeof pinPadMachine>;
+
+const events: Event[] = [
   { type: 'pin.press' },
   { type: 'pin.release' },
   { type: 'pin.digit', digit: '7' },
@@ -21,31 +21,29 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.check', error: { status: 404, message: 'This kiosk cannot be left from the screen.' } },
 ];
 
-const ctx = (s: { context: unknown }) => s.context as PinPadContext;
-
 /** The pad's rules: a PIN goes out only with 4 digits or more, a lock ignores the keys, nothing typed outlives the pad. */
-const check: ModelSpec['check'] = (before, event, after) => {
+const check: ModelCheck<typeof pinPadMachine> = (before, event, after) => {
   if (after.hasTag('checking') && !before.hasTag('checking'))
-    assertTrue(ctx(before).pin.length >= 4, 'a PIN is checked only with 4 digits or more');
+    assertTrue(before.context.pin.length >= 4, 'a PIN is checked only with 4 digits or more');
   if (before.hasTag('locked') && event.type.startsWith('pin.') && event.type !== 'pin.cancel')
     assertEqual(after.value, before.value, 'a locked pad ignores its keys');
-  if (!after.hasTag('dialog')) assertEqual(ctx(after).pin, '', 'no digits are kept once the pad is closed');
+  if (!after.hasTag('dialog')) assertEqual(after.context.pin, '', 'no digits are kept once the pad is closed');
   if (after.hasTag('locked'))
-    assertTrue(ctx(after).message?.startsWith('Too many wrong PINs. Try again in') ?? false, 'a lock says when it ends');
+    assertTrue(after.context.message?.startsWith('Too many wrong PINs. Try again in') ?? false, 'a lock says when it ends');
   if (before.hasTag('closed')) assertTrue(!after.hasTag('dialog'), 'only a held press opens the pad');
 };
 
 /** The test plan's sentences (docs/machines/pin-pad.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof pinPadMachine> = {
   states: {
     closed: 'the kiosk shows its logo and no PIN pad',
     pressing: 'the logo is being held',
     opening: 'the PIN pad asks whether a PIN is set',
     unavailable: 'the pad says "This kiosk cannot be left from the screen"',
-    'open.entering': ({ context }) => `the PIN pad shows ${(context as PinPadContext).pin.length} dots`,
+    'open.entering': ({ context }) => `the PIN pad shows ${context.pin.length} dots`,
     'open.checking': 'the PIN is being checked',
-    'open.wrong': ({ context }) => `the pad says "${(context as PinPadContext).message}" and shows no dots`,
-    'open.locked': ({ context }) => `the pad says "${(context as PinPadContext).message}" and its keys do nothing`,
+    'open.wrong': ({ context }) => `the pad says "${context.message}" and shows no dots`,
+    'open.locked': ({ context }) => `the pad says "${context.message}" and its keys do nothing`,
   },
   events: {
     'pin.press': 'the operator presses the logo',
@@ -57,15 +55,14 @@ const describe: PlanTemplates = {
     'xstate.after.hold': 'five seconds pass',
     'xstate.after.lockTick': 'a minute (or what is left of the lock) passes',
     'xstate.after.padIdle': 'thirty seconds pass without a key',
-    'xstate.done.actor.status': (e) =>
-      (e.output as { pinSet: boolean }).pinSet ? 'the server says a PIN is set' : 'the server says no PIN is set',
+    'xstate.done.actor.status': (e) => (e.output.pinSet ? 'the server says a PIN is set' : 'the server says no PIN is set'),
     'xstate.error.actor.status': 'the server cannot be asked',
     'xstate.done.actor.check': 'the server accepts the PIN and the kiosk leaves kiosk mode',
-    'xstate.error.actor.check': (e) => `the server refuses: "${String((e.error as { message: string }).message)}"`,
+    'xstate.error.actor.check': (e) => `the server refuses: "${String(e.error.message)}"`,
   },
 };
 
-export const pinPadModel = (): ModelSpec => {
+export const pinPadModel = (): ModelSpec<typeof pinPadMachine> => {
   const control = createControl();
   return {
     name: 'pin-pad',

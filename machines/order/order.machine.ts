@@ -16,7 +16,7 @@ export type OrderEvent =
   | { type: 'order.deliverConfirmed' }
   | { type: 'order.deliverDismissed' };
 
-/** Spec section 4, and issue 13's additions (docs/interfaces.md lists them). */
+/** Spec section 4, and the cancellation's additions (docs/interfaces.md lists them). */
 export const ORDER_TEXTS = {
   markDelivered: 'Mark as delivered',
   finished: 'Order is finished',
@@ -49,7 +49,7 @@ const deliveryQuestion = {
 /**
  * One order as its page shows it (spec section 4): created → paid (pp only) → delivered; a
  * cod order goes from created straight to delivered. Only the admin marks delivery, and a pp
- * order only once it is paid. Issue 13: an order neither paid nor delivered can be cancelled
+ * order only once it is paid. An order neither paid nor delivered can be cancelled
  * by its buyer or an admin after 'Are you sure?' (or expires on the server): cancelled is final.
  * Marking delivered cannot be undone either, so it asks 'Are you sure?' first too.
  */

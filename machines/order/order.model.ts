@@ -1,14 +1,17 @@
-import type { AnyEventObject } from 'xstate';
 import type { Order } from '../../contracts/order.ts';
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
 import { cancelReasonText, orderMachine, type OrderContext } from './order.machine.ts';
 
-const events: AnyEventObject[] = [
-  ...[baseOrder, codOrder, paidOrder, deliveredOrder, cancelledOrder].map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
+type Event = ModelEvent<typeof orderMachine>;
+
+const events: Event[] = [
+  ...[baseOrder, codOrder, paidOrder, deliveredOrder, cancelledOrder].map((output): Event => ({
+    type: 'xstate.done.actor.loadOrder',
+    output,
+  })),
   { type: 'xstate.error.actor.loadOrder', error: { status: 404, message: 'order not found' } },
   { type: 'order.reload' },
   { type: 'order.paid', paidAt: '2026-11-22T10:00:00Z' },
@@ -26,13 +29,13 @@ const events: AnyEventObject[] = [
 
 /**
  * Spec section 4: paid never for cod; delivered only by the admin, and for pp only after paid.
- * Issue 13: only an order neither paid nor delivered is cancelled, only after 'Are you sure?',
+ * Only an order neither paid nor delivered is cancelled, only after 'Are you sure?',
  * and a cancelled order offers no payment and no delivery.
  */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const ctx = after.context as OrderContext;
-  const prev = (before.context as OrderContext).order;
-  const order = ctx.order as Order | null;
+const check: ModelCheck<typeof orderMachine> = (before, event, after) => {
+  const ctx = after.context;
+  const prev = before.context.order;
+  const order = ctx.order;
   if (order?.paymentMethod === 'cod') assertTrue(!after.hasTag('paid'), 'cod is never paid');
   if (after.hasTag('marking')) {
     assertTrue(ctx.viewer === 'admin', 'only the admin marks delivery');
@@ -57,7 +60,7 @@ const kind = (o: Order) =>
 const noted = (c: OrderContext) => (c.error ? ` ("${c.error}")` : '');
 
 /** The test plan's sentences (docs/machines/order.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof orderMachine> = {
   states: {
     loading: ({ context }) => `the ${context.viewer}'s order page loads order ${context.orderId}`,
     failed: ({ context }) => `the page shows "${context.error}"`,
@@ -95,7 +98,7 @@ const describe: PlanTemplates = {
   },
 };
 
-export const orderModel = (): ModelSpec => {
+export const orderModel = (): ModelSpec<typeof orderMachine> => {
   const control = createControl();
   return {
     name: 'order',

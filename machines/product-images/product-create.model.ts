@@ -1,21 +1,18 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { ProductBody } from '../../contracts/product.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { checkFileUploads, fileUploadEvents, fileUploadSentences, rowsText, SAMPLE_FILE } from './file-uploads.model.ts';
-import { PARTLY_CREATED, productCreateMachine, type ProductCreateContext } from './product-create.machine.ts';
+import { PARTLY_CREATED, productCreateMachine } from './product-create.machine.ts';
 
 const body: ProductBody = { name: 'Lamp', description: 'Bright', count: 2, price: 10, category: 'Home', attributesTable: [] };
 
-type Ctx = ProductCreateContext;
-
-const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
+const events = (s: SnapshotFrom<typeof productCreateMachine>): ModelEvent<typeof productCreateMachine>[] => [
   { type: 'product.create', body, files: [SAMPLE_FILE] },
   { type: 'xstate.done.actor.createProduct', output: 'p1' },
   { type: 'xstate.error.actor.createProduct', error: { status: 400, message: 'Please fill in the name' } },
-  ...fileUploadEvents((s.context as Ctx).uploads),
+  ...fileUploadEvents(s.context.uploads),
 ];
 
 /**
@@ -23,9 +20,9 @@ const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
  * once it exists; created only when every image arrived, else the sentence that the product was
  * made but images are missing.
  */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const prev = before.context as Ctx;
-  const next = after.context as Ctx;
+const check: ModelCheck<typeof productCreateMachine> = (before, event, after) => {
+  const prev = before.context;
+  const next = after.context;
   if (event.type === 'product.create' && before.hasTag('sending'))
     assertEqual([after.value, next], [before.value, prev], 'a second Create while one is sent is refused');
   if (event.type === 'product.create' && !before.hasTag('sending'))
@@ -61,29 +58,30 @@ const check: ModelSpec['check'] = (before, event, after) => {
 };
 
 /** The test plan's sentences (docs/machines/product-create.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof productCreateMachine> = {
   states: {
     idle: 'the form can be sent',
     creating: 'the product is being created and a second Create is refused',
-    'uploading.findingHost': ({ context }) => `the page shows ${rowsText(context as Ctx)} and asks where files go`,
-    'uploading.sending': ({ context }) => `the images are uploading: ${rowsText(context as Ctx)}`,
-    failed: ({ context }) =>
-      `the page shows "${(context as Ctx).error}"${(context as Ctx).uploads.length ? ` beside ${rowsText(context as Ctx)}` : ''}`,
+    'uploading.findingHost': ({ context }) => `the page shows ${rowsText(context)} and asks where files go`,
+    'uploading.sending': ({ context }) => `the images are uploading: ${rowsText(context)}`,
+    failed: ({ context }) => `the page shows "${context.error}"${context.uploads.length ? ` beside ${rowsText(context)}` : ''}`,
     partlyCreated: ({ context }) =>
-      `the page shows "${(context as Ctx).error}" beside ${rowsText(context as Ctx)}, with a link to edit product ${(context as Ctx).productId} and no Create`,
+      `the page shows "${context.error}" beside ${rowsText(context)}, with a link to edit product ${context.productId} and no Create`,
     created: 'the product is created with its images, and the page moves on',
   },
   events: {
-    'product.create': (e) => `the admin presses Create with ${e.files.map((f: File) => f.name).join(', ')}`,
+    'product.create': (e) => `the admin presses Create with ${e.files.map((f) => f.name).join(', ')}`,
     'xstate.done.actor.createProduct': (e) => `the server creates product ${e.output}`,
     'xstate.error.actor.createProduct': (e) => `the server answers ${e.error.status} "${e.error.message}"`,
     ...fileUploadSentences,
   },
 };
 
-export const productCreateModel = (): ModelSpec => {
+export const productCreateModel = (): ModelSpec<typeof productCreateMachine> => {
   const control = createControl();
-  const rules = checkFileUploads(control, (s, sub) => s.matches({ uploading: sub }));
+  const rules = checkFileUploads(control, {
+    inUploading: (s: SnapshotFrom<typeof productCreateMachine>, sub) => s.matches({ uploading: sub }),
+  });
   return {
     name: 'product-create',
     machine: productCreateMachine.provide({

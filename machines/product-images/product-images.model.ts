@@ -1,9 +1,8 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { ProductImage } from '../../contracts/product.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import { checkFileUploads, fileUploadEvents, fileUploadSentences, rowsText, SAMPLE_FILE } from './file-uploads.model.ts';
 import { productImagesMachine, type ProductImagesContext } from './product-images.machine.ts';
 
@@ -12,12 +11,12 @@ const b: ProductImage = { path: '/images/b.png' };
 
 type Ctx = ProductImagesContext;
 
-const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
+const events = (s: SnapshotFrom<typeof productImagesMachine>): ModelEvent<typeof productImagesMachine>[] => [
   { type: 'images.upload', files: [SAMPLE_FILE] },
   { type: 'images.upload', files: [] },
   { type: 'images.delete', image: a },
   { type: 'images.delete', image: b },
-  ...fileUploadEvents((s.context as Ctx).uploads),
+  ...fileUploadEvents(s.context.uploads),
   { type: 'xstate.done.actor.loadImages', output: [a, b, { path: '/images/c.png' }] },
   { type: 'xstate.error.actor.loadImages', error: { status: 500, message: 'Could not load the images' } },
   { type: 'xstate.done.actor.deleteImage', output: undefined },
@@ -25,9 +24,9 @@ const events = (s: AnyMachineSnapshot): AnyEventObject[] => [
 ];
 
 /** What the admin sees: a deleted image goes only when the server agreed; a refresh shows the server's list. */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const prev = before.context as Ctx;
-  const next = after.context as Ctx;
+const check: ModelCheck<typeof productImagesMachine> = (before, event, after) => {
+  const prev = before.context;
+  const next = after.context;
   if (event.type === 'xstate.done.actor.deleteImage')
     assertTrue(!next.images.some((i) => i.path === prev.deleting), 'a deleted image is gone');
   if (event.type === 'xstate.error.actor.deleteImage') assertEqual(next.images, prev.images, 'a refused delete keeps the image');
@@ -53,21 +52,19 @@ const check: ModelSpec['check'] = (before, event, after) => {
 const list = (c: Ctx) => (c.images.length === 0 ? 'no images' : c.images.map((i) => i.path.replace('/images/', '')).join(', '));
 
 /** The test plan's sentences (docs/machines/product-images.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof productImagesMachine> = {
   states: {
-    'upload.idle': ({ context }) =>
-      `the page shows ${list(context as Ctx)}${(context as Ctx).error ? ` and "${(context as Ctx).error}"` : ''}`,
+    'upload.idle': ({ context }) => `the page shows ${list(context)}${context.error ? ` and "${context.error}"` : ''}`,
     'upload.uploading.starting': 'the upload starts',
-    'upload.uploading.findingHost': ({ context }) => `the page shows ${rowsText(context as Ctx)} and asks where files go`,
-    'upload.uploading.sending': ({ context }) => `the files are uploading: ${rowsText(context as Ctx)}`,
-    'upload.waiting': ({ context }) => `the page shows ${rowsText(context as Ctx)} and waits 5 s to refresh its images`,
+    'upload.uploading.findingHost': ({ context }) => `the page shows ${rowsText(context)} and asks where files go`,
+    'upload.uploading.sending': ({ context }) => `the files are uploading: ${rowsText(context)}`,
+    'upload.waiting': ({ context }) => `the page shows ${rowsText(context)} and waits 5 s to refresh its images`,
     'upload.refreshing': 'the images are reloading',
     'removal.idle': '',
-    'removal.removing': ({ context }) => `${(context as Ctx).deleting} is being deleted`,
+    'removal.removing': ({ context }) => `${context.deleting} is being deleted`,
   },
   events: {
-    'images.upload': (e) =>
-      e.files.length ? `the admin uploads ${e.files.map((f: File) => f.name).join(', ')}` : 'the admin chooses no files',
+    'images.upload': (e) => (e.files.length ? `the admin uploads ${e.files.map((f) => f.name).join(', ')}` : 'the admin chooses no files'),
     'images.delete': (e) => `the admin deletes ${e.image.path}`,
     ...fileUploadSentences,
     'xstate.after.refresh': '5 seconds pass',
@@ -78,9 +75,11 @@ const describe: PlanTemplates = {
   },
 };
 
-export const productImagesModel = (): ModelSpec => {
+export const productImagesModel = (): ModelSpec<typeof productImagesMachine> => {
   const control = createControl();
-  const rules = checkFileUploads(control, (s, sub) => s.matches({ upload: { uploading: sub } }));
+  const rules = checkFileUploads(control, {
+    inUploading: (s: SnapshotFrom<typeof productImagesMachine>, sub) => s.matches({ upload: { uploading: sub } }),
+  });
   return {
     name: 'product-images',
     machine: productImagesMachine.provide({
@@ -96,8 +95,8 @@ export const productImagesModel = (): ModelSpec => {
     events,
     // One more batch after the first. The shop's fallback and a refused file are reached and
     // checked, not explored further: what follows them is what follows a file saved on the host.
-    bound: (c: Ctx) => c.batches <= 1 && c.host !== null && !c.uploads.some((u) => u.status === 'failed'),
-    select: (c: Ctx) => ({ images: c.images, error: c.error, deleting: c.deleting, uploads: c.uploads, host: c.host }),
+    bound: (c) => c.batches <= 1 && c.host !== null && !c.uploads.some((u) => u.status === 'failed'),
+    select: (c) => ({ images: c.images, error: c.error, deleting: c.deleting, uploads: c.uploads, host: c.host }),
     check: (before, event, after) => {
       check(before, event, after);
       rules(before, event, after);

@@ -9,7 +9,7 @@ import { parseLog, replayLog } from '../testing/replay.ts';
 import { maskText, redact, SAFE_KEYS } from './event-log-mask.ts';
 import { createEventLog } from './event-log.ts';
 
-/** Personal and secret values of issue 27's audit, and their kin. */
+/** Personal and secret values a security audit found in exported logs, and their kin. */
 const CORPUS = {
   pin: '135790',
   jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJhYmMifQ.c2lnbmF0dXJl',
@@ -65,7 +65,7 @@ const everyMachinesEvents = (): Array<[string, AnyEventObject]> =>
     return [...seen.values()].map((event): [string, AnyEventObject] => [spec.name, event]);
   });
 
-describe('event log masking (issue 27)', () => {
+describe('event log masking', () => {
   it('when every machine’s events carry personal and secret values, then no export holds any of them', () => {
     const events = everyMachinesEvents();
     expect(new Set(events.map(([name]) => name)).size).toBe(allModels().length);

@@ -1,5 +1,5 @@
 /**
- * What an exported event log may keep (issue 27). Masking goes by an allow-list: a value is kept
+ * What an exported event log may keep. Masking goes by an allow-list: a value is kept
  * only under a key known to hold nothing about a person or a secret (ids of things, quantities,
  * prices, states, dates); every other value is masked, whatever its key is called. Masks keep the
  * shape a machine may test (empty or not, length, digits where digits were), so a masked log
@@ -100,7 +100,8 @@ const CONVERSATION_KEYS = new Set(['user', 'roomId', 'socketId']);
 
 /**
  * A path as the allow-list keeps it: the route, without what a person typed into it, the search
- * segment (`/search/<text>`), query values and the fragment masked by shape (issue "[Trust]").
+ * segment (`/search/<text>`), query values and the fragment masked by shape, since a
+ * search or a query may hold what a person typed about themselves.
  */
 export const maskPath = (path: string): string => {
   const cut = path.search(/[?#]/);

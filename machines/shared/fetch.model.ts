@@ -1,11 +1,11 @@
-import type { AnyEventObject } from 'xstate';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { ModelSpec } from '../testing/model.ts';
-import type { PlanTemplates } from '../testing/plan-templates.ts';
-import { fetchMachine, type FetchContext } from './fetch.machine.ts';
+import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
+import { fetchMachine } from './fetch.machine.ts';
 
-const events: AnyEventObject[] = [
+type Event = ModelEvent<typeof fetchMachine>;
+
+const events: Event[] = [
   { type: 'fetch.url', url: '/api/products/get-one/p1' },
   { type: 'fetch.url', url: '/api/products/get-one/p2' },
   { type: 'fetch.url', url: null },
@@ -16,9 +16,9 @@ const events: AnyEventObject[] = [
 ];
 
 /** What a screen may show: data only when ready or reloading, an error only when failed. */
-const check: ModelSpec['check'] = (before, event, after) => {
-  const prev = before.context as FetchContext;
-  const next = after.context as FetchContext;
+const check: ModelCheck<typeof fetchMachine> = (before, event, after) => {
+  const prev = before.context;
+  const next = after.context;
   assertTrue(next.error === null || after.hasTag('failed'), 'an error is shown only when failed');
   if (after.hasTag('failed')) assertEqual(next.data, undefined, 'a failure shows no stale data');
   if (event.type === 'fetch.url' && event.url !== prev.url) assertEqual(next.data, undefined, 'another url drops the old data');
@@ -27,7 +27,7 @@ const check: ModelSpec['check'] = (before, event, after) => {
 };
 
 /** The test plan's sentences (docs/machines/fetch.plan.md). */
-const describe: PlanTemplates = {
+const describe: ModelPlan<typeof fetchMachine> = {
   states: {
     start: '',
     waiting: 'the screen waits for something to load',
@@ -44,7 +44,7 @@ const describe: PlanTemplates = {
   },
 };
 
-export const fetchModel = (): ModelSpec => {
+export const fetchModel = (): ModelSpec<typeof fetchMachine> => {
   const control = createControl();
   return {
     name: 'fetch',

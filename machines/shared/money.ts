@@ -9,7 +9,7 @@ export const subtotal = (lines: readonly { price: number; quantity: number }[]):
 export const itemsCount = (lines: readonly { quantity: number }[]): number => lines.reduce((n, line) => n + line.quantity, 0);
 
 // Made on first use: a currency formatter takes milliseconds to build, and the shop's first load
-// imports this module without formatting anything with it (issue 26).
+// imports this module without formatting anything with it.
 let usd: Intl.NumberFormat | undefined;
 /** `$1,898.00`: how the shop writes an amount (test plans, replay output). */
 export const formatUsd = (amount: number): string =>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
+import { hubSocketMachine } from '../../api/realtime/hub-socket.machine.ts';
 import { catalogueEntries, checkCatalogue, machineSources } from '../../scripts/plan-files.ts';
+import { everyModel } from '../../scripts/models.ts';
 import { cartModel } from '../cart/cart.model.ts';
 import {
   CATALOGUE_END,
@@ -101,7 +103,19 @@ describe('machine catalogue', () => {
     expect(sources.get(cart.machine.config)).toEqual({ file: 'machines/cart/cart.machine.ts', exportName: 'cartMachine' });
     const { entries, problems } = catalogueEntries([cart, { ...cart, name: 'lamp', machine: lamp }], sources);
     expect(entries.map((e) => e.name)).toEqual(['cart']);
-    expect(problems).toContain('lamp: its machine is exported by no .machine.ts file under machines/');
-    expect(problems).toContain('machines/auth/auth.machine.ts exports authMachine, which has no model in machines/testing/models.ts');
+    expect(problems).toContain('lamp: its machine is exported by no .machine.ts file under machines/ or api/');
+    expect(problems).toContain('machines/auth/auth.machine.ts exports authMachine, which has no model in scripts/models.ts');
+  });
+
+  it("when the API's hub socket machine is catalogued, then it is walked with the shop's and its row links its file under api/", async () => {
+    const sources = await machineSources();
+    const hub = { file: 'api/realtime/hub-socket.machine.ts', exportName: 'hubSocketMachine' };
+    expect(sources.get(hubSocketMachine.config)).toEqual(hub);
+    const { entries, problems } = catalogueEntries(everyModel(), sources);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.name)).toContain('hub-socket');
+    expect(catalogueTable([{ name: 'hub-socket', machine: hubSocketMachine, source: hub }])).toContain(
+      '[../api/realtime/hub-socket.machine.ts](../api/realtime/hub-socket.machine.ts) `hubSocketMachine`',
+    );
   });
 });

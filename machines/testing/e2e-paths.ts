@@ -23,7 +23,7 @@ export const e2ePaths = (spec: ModelSpec, keyOf: (step: E2eStep) => string): E2e
     input: spec.input?.(),
     events,
     limit: spec.limit ?? 5_000,
-    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context as never) : undefined,
+    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context) : undefined,
   } as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: AnyEventObject; state: Snap }> }>;
   const keyOfState = (s: Snap) => JSON.stringify({ value: s.value, context: s.context });
   const outOf = new Map(Object.values(adjacency).map((a) => [keyOfState(a.state), Object.values(a.transitions)]));

@@ -6,7 +6,13 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type ContextFrom,
+  type EventFromLogic,
+  type InputFrom,
   type InspectionEvent,
+  type OutputFrom,
+  type SnapshotFrom,
+  type StateMachine,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { assertEqual, ModelError } from './assert.ts';
@@ -16,29 +22,81 @@ import type { PlanTemplates } from './plan-templates.ts';
 type Snap = AnyMachineSnapshot;
 type Path = StatePath<Snap, AnyEventObject>;
 
-/** Everything the generic model check needs to know about one machine. */
-export type ModelSpec = {
+/* eslint-disable @typescript-eslint/no-explicit-any -- the positions of StateMachine's type parameters that are not read */
+/** The actors a machine declares (`setup({ actors })`), each as `{ src, logic }`. */
+type ActorsOf<TMachine> =
+  TMachine extends StateMachine<any, any, any, infer TActor, any, any, any, any, any, any, any, any, any, any, any> ? TActor : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+type SrcOf<TMachine> = ActorsOf<TMachine>['src'];
+
+/**
+ * The invoke ids a machine gives its actors where an id is not the actor's `src` (the house habit
+ * is id = src), each with the `src` it runs: `{ fetchFirst: 'fetchHours' }`.
+ */
+export type InvokeIds<TMachine extends AnyStateMachine> = Record<string, SrcOf<TMachine>>;
+
+type ResultEvents<TMachine, TIds extends Record<string, string>> = {
+  [Id in SrcOf<TMachine> | (keyof TIds & string)]:
+    | {
+        type: `xstate.done.actor.${Id}`;
+        output: OutputFrom<Extract<ActorsOf<TMachine>, { src: Id extends keyof TIds ? TIds[Id] : Id }>['logic']>;
+      }
+    | { type: `xstate.error.actor.${Id}`; error: ActorFailure };
+}[SrcOf<TMachine> | (keyof TIds & string)];
+
+/** What a test actor fails with in the models: the API's refusal (`{ status, message, field? }`, often partial) or an Error. */
+export type ActorFailure = { status?: number; message?: string; field?: string; retryAfter?: number };
+
+/**
+ * An event a model may sample: one the machine takes, or what a test actor settles as (an invoked
+ * actor's result, typed by the actor's output, or its failure). A model that samples an event its
+ * machine does not take, or a result of the wrong shape, fails the typecheck.
+ */
+export type ModelEvent<TMachine extends AnyStateMachine, TIds extends InvokeIds<TMachine> = Record<never, never>> =
+  EventFromLogic<TMachine> | ResultEvents<TMachine, TIds>;
+
+/**
+ * Everything the generic model check needs to know about one machine, typed by it (as xstate's
+ * `createTestModel<TMachine>` is): its snapshots, its context and the events it takes. The
+ * functions are methods so that every machine's spec is also a `ModelSpec` (the harness's view).
+ */
+export type ModelSpec<TMachine extends AnyStateMachine = AnyStateMachine, TIds extends InvokeIds<TMachine> = Record<never, never>> = {
   name: string;
   /** The machine with the test actors of `control` already provided. */
-  machine: AnyStateMachine;
+  machine: TMachine;
   control: Control;
   /** A fresh input for every replay (e.g. new in-memory storages). */
-  input?: () => unknown;
+  input?(): InputFrom<TMachine>;
   /** Several starting inputs: each gets its own generated graph; coverage adds up over all. */
-  inputs?: (() => unknown)[];
+  inputs?: (() => InputFrom<TMachine>)[];
   /** The finite sample of payloads for each event the machine accepts, including actor outputs. */
-  events: AnyEventObject[] | ((snapshot: Snap) => AnyEventObject[]);
+  events: ModelEvent<TMachine, TIds>[] | EventSample<TMachine, TIds>;
   /** States whose context leaves this bound are reached but not explored further. */
-  bound?: (context: never) => boolean;
+  bound?(context: ContextFrom<TMachine>): boolean;
   /** The part of the context compared at every step (defaults to the whole context). */
-  select?: (context: never) => unknown;
+  select?(context: ContextFrom<TMachine>): unknown;
   /** The spec's rules, checked on every replayed step against the real actor's snapshots. */
-  check?: (before: Snap, event: AnyEventObject, after: Snap) => void;
+  check?(before: SnapshotFrom<TMachine>, event: ModelEvent<TMachine, TIds>, after: SnapshotFrom<TMachine>): void;
   /** Upper bound on generation work; generation fails loudly past it. */
   limit?: number;
   /** The test plan's sentences (`npm run test:model -- --plan`): one per leaf state and per event. */
-  describe?: PlanTemplates;
+  describe?: PlanTemplates<SnapshotFrom<TMachine>, ModelEvent<TMachine, TIds>>;
 };
+
+/** A spec's rules, written apart from it (`const check: ModelCheck<typeof cartMachine> = …`). */
+export type ModelCheck<TMachine extends AnyStateMachine, TIds extends InvokeIds<TMachine> = Record<never, never>> = NonNullable<
+  ModelSpec<TMachine, TIds>['check']
+>;
+/** A spec's plan sentences, written apart from it. */
+export type ModelPlan<TMachine extends AnyStateMachine, TIds extends InvokeIds<TMachine> = Record<never, never>> = PlanTemplates<
+  SnapshotFrom<TMachine>,
+  ModelEvent<TMachine, TIds>
+>;
+
+/** The sample that depends on the snapshot (a method, for the same reason as the spec's). */
+type EventSample<TMachine extends AnyStateMachine, TIds extends InvokeIds<TMachine>> = {
+  bivariant(snapshot: SnapshotFrom<TMachine>): ModelEvent<TMachine, TIds>[];
+}['bivariant'];
 
 export type Coverage = { covered: number; total: number; missing: string[] };
 export type ModelReport = { name: string; paths: number; steps: number; states: Coverage; transitions: Coverage };
@@ -74,7 +132,7 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
     input: input?.(),
     events,
     limit: spec.limit ?? 5_000,
-    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context as never) : undefined,
+    stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context) : undefined,
   };
   const shortest = getShortestPaths(spec.machine, options) as unknown as Path[];
   const toState = new Map(shortest.map((p) => [JSON.stringify({ value: p.state.value, context: p.state.context }), p]));
@@ -153,7 +211,7 @@ export const deliver = async (control: Control, actor: AnyActorRef, event: AnyEv
 
 export const runModel = async (spec: ModelSpec): Promise<ModelReport> => {
   const counter = coverageCounter(spec.machine);
-  const select = (s: Snap) => (spec.select ? spec.select(s.context as never) : s.context);
+  const select = (s: Snap) => (spec.select ? spec.select(s.context) : s.context);
   const inputs = spec.inputs ?? [spec.input];
   const paths = inputs.flatMap((input) => generatePaths(spec, input).map((path) => ({ path, input })));
   let steps = 0;

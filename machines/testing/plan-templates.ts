@@ -1,8 +1,11 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 
-/** A sentence, or a function that writes it from what it describes. */
-type Sentence<A extends unknown[]> = string | ((...args: A) => string);
+/**
+ * A sentence, or a function that writes it from what it describes. The function is a method's
+ * type, so one machine's templates (typed by its events) are also the harness's untyped ones.
+ */
+type Sentence<A extends unknown[]> = string | { write(...args: A): string }['write'];
 
 /**
  * The words of a machine's test plan, declared beside its model. Sentences are clauses: the plan
@@ -14,9 +17,12 @@ type Sentence<A extends unknown[]> = string | ((...args: A) => string);
  *   `xstate.done.actor.<id>` / `xstate.error.actor.<id>`, timers by `xstate.after.<delay>`.
  *   It gets the event and the snapshot it arrives in.
  */
-export type PlanTemplates = {
-  states: Record<string, Sentence<[snapshot: AnyMachineSnapshot]>>;
-  events: Record<string, Sentence<[event: AnyEventObject, snapshot: AnyMachineSnapshot]>>;
+export type PlanTemplates<TSnapshot = AnyMachineSnapshot, TEvent extends EventObject = AnyEventObject> = {
+  states: Record<string, Sentence<[snapshot: TSnapshot]>>;
+  /** Keyed by the events the model may send (each sentence gets its own event's type), and timers. */
+  events: { [K in TEvent['type']]?: Sentence<[event: Extract<TEvent, { type: K }>, snapshot: TSnapshot]> } & {
+    [timer: `xstate.after.${string}`]: Sentence<[event: AnyEventObject, snapshot: TSnapshot]>;
+  };
 };
 
 export class TemplateError extends Error {

@@ -85,7 +85,7 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     await chmod(dataDir, 0o711);
     // build: a missing or stale client is built first, as npm start does (GET / needs it).
     // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
-    // A one-second catalogue lifetime, so the change-within-lifetime test waits two seconds (issue 26).
+    // A one-second catalogue lifetime, so the change-within-lifetime test waits two seconds.
     env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE) };
     cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
   }, 600_000);

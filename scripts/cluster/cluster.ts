@@ -1,5 +1,5 @@
 /**
- * startCluster(): the shop at scale on one machine (issue 16). PostgreSQL and Redis under
+ * startCluster(): the shop at scale on one machine (docs/decisions/008-cluster.md). PostgreSQL and Redis under
  * DATA_DIR/cluster, migrations and the demo seed once (advisory locks), N API and M BFF
  * instances on private loopback ports, nginx in front: public PORT → BFFs, internal port →
  * APIs. The public port opens only when every instance answers ready. stop() closes in
@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { ensureFreshBuild } from '../build-freshness.ts';
+import { ensureFreshBuild, runBuild } from '../build-freshness.ts';
 import { type InstanceSpec, instanceSpec, movePort, spawnInstance, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
 import { edgeOptions, startNginx } from './nginx.ts';
@@ -31,7 +30,7 @@ export type ClusterOptions = {
   apis?: number;
   bffs?: number;
   seed?: 'demo' | 'none';
-  /** Issue [Data]: start on this backup (database and images) instead of the demo seed; `replace` as npm run restore's --replace. */
+  /** Start on this backup (database and images) instead of the demo seed; `replace` as npm run restore's --replace. */
   restore?: { file: string; replace?: boolean };
   /** Where every line goes (default console.log). */
   log?: (line: string) => void;
@@ -92,7 +91,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     await ensureFreshBuild({
       root: process.cwd(),
       production: base.NODE_ENV === 'production',
-      build: () => spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0,
+      build: runBuild,
       say: (line) => log(`[build] ${line}`),
       warn: (line) => log(`[build] ${line}`),
     });
@@ -243,7 +242,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
       TRUST_PROXY_SECRET: proxySecret,
       SESSION_SECRET: secrets.SESSION_SECRET,
       INTERNAL_SECRET: secrets.INTERNAL_SECRET,
-      // nginx caches in front (issue 26): a second cache behind it would add its age to nginx's.
+      // nginx caches in front: a second cache behind it would add its age to nginx's.
       CATALOGUE_CACHE_BYTES: '0',
     };
     for (const name of bffNames) specs.set(name, await instanceSpec('bff', name, base, bffEnv));

@@ -3,19 +3,18 @@
  * in processes of their own, each on a private loopback port, named by INSTANCE_ID; ready
  * when their /readyz answers 200 (or /healthz, on an instance without /readyz yet).
  */
-import { fileURLToPath } from 'node:url';
+import { nodeEntry } from '../../api/compiled.ts';
 import { freePort, holdsPort } from './ports.ts';
 import { type Proc, spawnPrefixed } from './processes.ts';
 
 export type InstanceKind = 'api' | 'bff';
 export type InstanceSpec = { name: string; kind: InstanceKind; port: number; env: NodeJS.ProcessEnv };
 
-const ENTRIES: Record<InstanceKind, string> = {
-  api: fileURLToPath(new URL('../start-api.ts', import.meta.url)),
-  bff: fileURLToPath(new URL('../start-bff.ts', import.meta.url)),
+/** Compiled, node on their .js; from the sources, through tsx (api/compiled.ts). */
+const ENTRIES: Record<InstanceKind, URL> = {
+  api: new URL('../start-api.ts', import.meta.url),
+  bff: new URL('../start-bff.ts', import.meta.url),
 };
-/** tsx's loader by absolute URL, so the child runs TypeScript whatever the working directory. */
-const TSX = import.meta.resolve('tsx');
 
 /** The caller's variables that would point an instance elsewhere than the cluster chose. */
 const FOREIGN = [
@@ -63,8 +62,10 @@ export const movePort = (spec: InstanceSpec, port: number): void => {
   spec.env[PLACE[spec.kind].port] = String(port);
 };
 
-export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc =>
-  spawnPrefixed({ name: spec.name, command: process.execPath, args: ['--import', TSX, ENTRIES[spec.kind]], env: spec.env, log });
+export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc => {
+  const { file, execArgv } = nodeEntry(ENTRIES[spec.kind]);
+  return spawnPrefixed({ name: spec.name, command: process.execPath, args: [...execArgv, file], env: spec.env, log });
+};
 
 /** The status, with a 200 that is not JSON counted as 404: a BFF without /readyz answers it with the shop's page. */
 const answer = async (url: string): Promise<number | undefined> => {

@@ -8,7 +8,9 @@ import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import { writeBuildStamp } from '../build-stamp.ts';
+import { buildServers } from '../build-servers.ts';
 import { type ChildOutput, childOutput } from './child-output.ts';
 import { type InTerminal, inTerminal } from './terminal.ts';
 
@@ -51,9 +53,22 @@ export const npmStart = (dir: string, env: Record<string, string> = {}): NpmStar
   return { child, ...childOutput(child) };
 };
 
+const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url));
+let compiled: Promise<string> | undefined;
+/**
+ * This checkout's servers as they are now, compiled once per test process as `npm run build`
+ * does (scripts/build-servers.ts), where they find this checkout's node_modules (under it).
+ */
+const compiledServers = (): Promise<string> => {
+  const out = path.join(TEST_CACHE_DIR, 'compiled-servers');
+  compiled ??= buildServers(CHECKOUT, out).then(() => out);
+  return compiled;
+};
+
 /**
  * `npm start` itself in `dir` (see builtFolder) in a terminal (terminal.ts): package.json's start
- * line as it is, run by npm, over this checkout's scripts and node_modules.
+ * line as it is, run by npm, over this checkout's scripts and node_modules, and its servers
+ * compiled (compiledServers) as npm start runs them.
  */
 export const npmStartInTerminal = async (dir: string, env: Record<string, string> = {}): Promise<InTerminal> => {
   const { scripts } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
@@ -63,6 +78,7 @@ export const npmStartInTerminal = async (dir: string, env: Record<string, string
   );
   for (const folder of ['scripts', 'node_modules'])
     await symlink(fileURLToPath(new URL(`../../${folder}`, import.meta.url)), path.join(dir, folder));
+  await symlink(await compiledServers(), path.join(dir, 'dist/servers'));
   // The stamp covers package.json: written again, the build stays fresh.
   await writeBuildStamp(dir);
   return inTerminal('npm start', { cwd: dir, env: { ...startEnv(dir), ...env } });

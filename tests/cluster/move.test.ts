@@ -1,5 +1,5 @@
 /**
- * The move of issue [Data]: a shop made by npm start's API process (the embedded database,
+ * Moving a shop to the cluster: a shop made by npm start's API process (the embedded database,
  * seeded with the demo), backed up while it runs (over its signed loopback endpoint, found
  * through DATA_DIR/run/api.json, as `npm run backup` does), then `start:cluster -- --restore`
  * on that file: the cluster answers with the shop's data and pictures through nginx, unseeded.

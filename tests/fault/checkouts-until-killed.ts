@@ -1,5 +1,5 @@
 /**
- * The crash tests' shared half (issue [Data]): npm start's API process on the demo shop, 4
+ * The crash tests' shared half: npm start's API process on the demo shop, 4
  * writers placing orders for one product until a kill, and afterwards the three things a crash
  * must not break: every order answered 201 is there, the product's stock is its starting stock
  * minus what the uncancelled new orders hold, and rebuilding the orders projection from the

@@ -1,5 +1,5 @@
 /**
- * Crash safety on PostgreSQL (issue [Data]): a private server (never CI's shared one) and npm
+ * Crash safety on PostgreSQL: a private server (never CI's shared one) and npm
  * start's API process on it are both SIGKILLed while 4 writers place orders, the server with every
  * process it started, so nothing gets to shut down. Started again, the server recovers from its
  * WAL, the API starts on it, and every order answered 201 is there, the product's stock is its

@@ -1,5 +1,5 @@
 /**
- * Crash safety of the embedded database (issue [Data]): npm start's API process (PGlite in its
+ * Crash safety of the embedded database: npm start's API process (PGlite in its
  * worker thread, on disk) is SIGKILLed while 4 writers place orders. Opened again, every order
  * that was answered 201 is there, the product's stock is its starting stock minus what the
  * uncancelled new orders hold, and rebuilding the orders projection from the events changes no row.

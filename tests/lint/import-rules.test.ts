@@ -29,6 +29,7 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
     source: "import type { ReactNode } from 'react';\nexport type X = ReactNode;\n",
   },
   { rule: 'widgets-not-client', file: 'widgets/uses-client.ts', source: "import { x } from '../client/thing.ts';\nexport const y = x;\n" },
+  { rule: 'no-unused-contracts', file: 'contracts/read-by-no-one.ts', source: 'export const x = 1;\n' },
   {
     rule: 'contracts-only-zod',
     file: 'contracts/reads-files.ts',

@@ -7,8 +7,8 @@ import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 
 /**
- * Two things a holder of a fresh or borrowed session could do through the shop's public port
- * (issue 12): lock the owner out by changing the password, and hoard stock with orders from an
+ * Two things a holder of a fresh or borrowed session could do through the shop's public port:
+ * lock the owner out by changing the password, and hoard stock with orders from an
  * account nobody could ship to.
  */
 describe('security: a session alone cannot change the password or hoard stock', () => {

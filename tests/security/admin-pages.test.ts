@@ -3,7 +3,7 @@ import { addProduct, insertOrderAt } from '../../api/components/orders/fixtures.
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
- * Issue 15: the admin lists answer one page with `?page=&limit=` (the total in X-Total-Count),
+ * The admin lists answer one page with `?page=&limit=` (the total in X-Total-Count),
  * and the whole array without them. Walked through the BFF's public port, as the admin tables call them.
  */
 const LISTS = ['/api/orders/admin', '/api/products/admin', '/api/users'] as const;

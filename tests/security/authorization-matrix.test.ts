@@ -124,14 +124,14 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: () => '/api/orders/admin', expect: admins() },
   { method: 'PUT', path: (s) => `/api/orders/delivered/${s.bobOrder._id}`, expect: admins() },
-  // Issue 13: the buyer cancels their order (someone else's is 404); once cancelled, 409 even for an admin.
+  // The buyer cancels their order (someone else's is 404); once cancelled, 409 even for an admin.
   { method: 'PUT', path: (s) => `/api/orders/cancel/${s.aliceToCancel._id}`, expect: { guest: 401, user: 200, other: 404, admin: 409 } },
   // An admin cancels any customer's unpaid order; other shoppers cannot even see it.
   { method: 'PUT', path: (s) => `/api/orders/cancel/${s.carolToCancel._id}`, expect: { guest: 401, user: 404, other: 404, admin: 200 } },
   { method: 'GET', path: () => `/api/orders/analysis/${today}`, expect: admins() },
   // Wallet settings for the order page (public: no secret in them)
   { method: 'GET', path: () => '/api/payments/config', expect: everyone() },
-  // Issue 14: a kiosk shopper may be a guest; the link, not a login, gives the cart to a phone.
+  // A kiosk shopper may be a guest; the link, not a login, gives the cart to a phone.
   { method: 'POST', path: () => '/api/handoffs', body: (s) => ({ lines: [{ productID: s.product, quantity: 1 }] }), expect: everyone(201) },
   { method: 'POST', path: () => '/api/handoffs/claim', body: () => ({ token: 'never-issued' }), expect: everyone(404) },
 ];

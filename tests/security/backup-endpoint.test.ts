@@ -12,7 +12,7 @@ import { freePort } from '../support/redis-server.ts';
 import { spellingsOf } from './spellings.ts';
 
 /**
- * The running shop's backup endpoint (GET /internal/backup, issue [Data]) answers loopback
+ * The running shop's backup endpoint (GET /internal/backup) answers loopback
  * callers signed with INTERNAL_SECRET. Sent through the BFF's public port and through the
  * cluster's nginx in every spelling a proxy might rewrite, each with a valid signature, it is
  * never reached: no request the API's router would take for it arrives, and no answer is a backup.

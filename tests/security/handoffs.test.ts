@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDOFF } from '../../contracts/handoff-rules.ts';
+import { HANDOFF, HANDOFF_OPEN } from '../../contracts/handoff-rules.ts';
 import { cookieFrom, postJson, startTestBff, type TestBff } from '../../bff/testing/bff-harness.ts';
 import { TEST_PASSWORD, startTestApi, type TestApi } from '../../api/testing/api-harness.ts';
 import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';
 import { claimHandoff } from '../../api/components/handoffs/service.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
 
-/** The kiosk hand-off (issue 14) as a browser meets it: through the BFF's public port, guest or logged in. */
+/** The kiosk hand-off as a browser meets it: through the BFF's public port, guest or logged in. */
 describe('kiosk hand-off through the BFF', () => {
   let t: TestApi;
   let bff: TestBff;
@@ -174,12 +174,12 @@ describe('kiosk hand-off through the BFF', () => {
     expect((await claim(current.token)).status).toBe(200);
   });
 
-  it(`when one address holds ${HANDOFF.maxOpen} open hand-offs, then the next is 429 with a clear message and nothing is stored; a claim, an expiry or another address leaves room`, async () => {
+  it(`when one address holds ${HANDOFF_OPEN.max} open hand-offs, then the next is 429 with a clear message and nothing is stored; a claim, an expiry or another address leaves room`, async () => {
     const from = (address: string, headers: Record<string, string> = {}) =>
       requestFrom(bff.url, address, '/api/handoffs', { method: 'POST', json: { lines: [{ productID: book, quantity: 1 }] }, headers });
     const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from handoffs')).rows[0]!.n;
     const tokens: string[] = [];
-    for (let i = 0; i < HANDOFF.maxOpen; i += 1) {
+    for (let i = 0; i < HANDOFF_OPEN.max; i += 1) {
       const res = await from('127.0.6.1');
       expect(res.status).toBe(201);
       tokens.push((JSON.parse(res.body) as { token: string }).token);
@@ -187,7 +187,7 @@ describe('kiosk hand-off through the BFF', () => {
     const before = await count();
     const refused = await from('127.0.6.1');
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body)).toEqual({ message: HANDOFF.tooMany });
+    expect(JSON.parse(refused.body)).toEqual({ message: HANDOFF_OPEN.tooMany });
     expect(await count()).toBe(before);
 
     // Another address, and a logged-in session from the same address, each have room of their own.

@@ -91,7 +91,7 @@ const TARGETS: Target[] = [
     url: (v: string) => `/api/products/?${param}=${v}`,
   })),
   { param: 'date', url: (v) => `/api/orders/analysis/${v}`, inPath: true, admin: true },
-  // Issue 15: the admin lists' paging (one parser serves the three lists).
+  // The admin lists' paging (one parser serves the three lists).
   { param: 'page', url: (v) => `/api/orders/admin?page=${v}&limit=5`, admin: true },
   { param: 'limit', url: (v) => `/api/users?limit=${v}`, admin: true },
 ];

@@ -15,7 +15,7 @@ const HOSTILE = ["' or '1'='1", "x'); drop table products; --", '%', '_', '\\', 
 type Probe = { path: (e: string) => string; answers: string[] };
 const NO_PRODUCTS = '200 []';
 const refused = (field: string) => `400 ${field}`;
-/** Stands for the list in the default order, read in the same run: an unknown sort is no sort (issue 23). */
+/** Stands for the list in the default order, read in the same run: an unknown sort is no sort. */
 const DEFAULT_ORDER = 'the default order';
 const PROBES: Probe[] = [
   { path: (e) => `/api/products/search/${e}/`, answers: [NO_PRODUCTS] },

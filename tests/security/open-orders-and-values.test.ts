@@ -10,7 +10,7 @@ import { completeProfile } from './seeded-shop.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
- * Issue 27, the API's findings, tried again through the shop's public port (the BFF) with a
+ * A security audit's findings at the API, tried again through the shop's public port (the BFF) with a
  * session cookie and `X-CSRF: 1`, as a browser or a script holding cheap accounts would.
  */
 describe('security: open orders, reviewers, prices and profile values through the BFF', () => {

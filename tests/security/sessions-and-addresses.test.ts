@@ -11,7 +11,7 @@ import { TOO_SLOW } from '../../api/http/slow-requests.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 
 /**
- * Issue 27, the BFF's side, through the shop's public port: a logout is never refused and never
+ * A security audit's findings at the BFF, through the shop's public port: a logout is never refused and never
  * waits on the API (a kiosk's next shopper must not inherit the session); accounts cost one
  * network's hourly allowance; a slow client is cut off and one address holds few connections.
  */

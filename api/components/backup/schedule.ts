@@ -6,11 +6,12 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import { writeBackup } from '../../db/backup/export.ts';
 import { backupsDir, defaultBackupPath, rotateBackups, writeAtomically } from '../../db/backup/files.ts';
 import type { Db } from '../../db/types.ts';
 
-const BACKUP_LOCK = 727_004;
+const BACKUP_LOCK = ADVISORY_LOCKS.scheduledBackup;
 
 export type BackupSchedule = { everyHours: number; keep: number };
 

@@ -1,4 +1,5 @@
 import type { HandoffLine } from '../../../contracts/handoff.ts';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import type { Queryable } from '../../db/index.ts';
 
 /** The ids among `ids` that name a product (lowercase, as the database writes a uuid). */
@@ -32,11 +33,8 @@ export const openHandoffs = async (db: Queryable, owner: Buffer): Promise<number
   return rows[0]!.n;
 };
 
-/** Two-key advisory locks of this namespace serialise the hand-offs of one owner (their count, then the insert). */
-const OWNER_LOCK = 727_014;
-
 export const lockOwner = async (tx: Queryable, owner: Buffer): Promise<void> => {
-  await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [OWNER_LOCK, owner.toString('hex')]);
+  await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [ADVISORY_LOCKS.handoffOwner, owner.toString('hex')]);
 };
 
 /**

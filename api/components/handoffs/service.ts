@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../contracts/handoff.ts';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
+import { HANDOFF, HANDOFF_OPEN } from '../../../contracts/handoff-rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
@@ -36,7 +36,7 @@ export const ownerOf = (ctx: ApiContext, sessionId: string | undefined, address:
 
 /**
  * A kiosk's cart becomes a one-time link: a random 256-bit token, valid HANDOFF.ttlMinutes. One
- * owner holds at most HANDOFF.maxOpen open links (counted under a lock of that owner, so two
+ * owner holds at most HANDOFF_OPEN.max open links (counted under a lock of that owner, so two
  * requests at once cannot both take the last place); past it 429 and nothing is stored.
  */
 export const createHandoff = async (ctx: ApiContext, body: CreateHandoffBody, owner: Buffer): Promise<HandoffCreated> => {
@@ -45,7 +45,7 @@ export const createHandoff = async (ctx: ApiContext, body: CreateHandoffBody, ow
   await repo.deleteExpired(ctx.db);
   const expiresAt = await ctx.db.transaction(async (tx) => {
     await repo.lockOwner(tx, owner);
-    if ((await repo.openHandoffs(tx, owner)) >= HANDOFF.maxOpen) throw new AppError(429, HANDOFF.tooMany);
+    if ((await repo.openHandoffs(tx, owner)) >= HANDOFF_OPEN.max) throw new AppError(429, HANDOFF_OPEN.tooMany);
     return repo.insertHandoff(tx, hashOf(token), lines, HANDOFF.ttlMinutes, owner);
   });
   return { token, expiresAt: expiresAt.toISOString() };

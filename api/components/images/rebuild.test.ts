@@ -11,7 +11,7 @@ import { imagesToRebuild, rebuildImages, rebuildOnStart } from './rebuild.ts';
 import { masterFile } from './storage.ts';
 
 /*
- * Issue [Media]: a DATA_DIR from before processing (an old upload with the phone's GPS in its
+ * A DATA_DIR from before processing (an old upload with the phone's GPS in its
  * EXIF at `/images/<uuid>.jpg`, the old demo's PNG at `/images/demo/…`), shown by a product and
  * an order line, is brought up to date by `npm run images:rebuild`.
  */

@@ -6,7 +6,7 @@ import { recordSize } from './repository.ts';
 import { exists, IMAGE_URL_PREFIX, imagesDir, localImageFile, masterFile, MASTERS_DIR, storeBeside, writeWhole } from './storage.ts';
 
 /**
- * Issue [Media]: images stored before uploads were processed (`/images/<uuid>.png`, the old
+ * Images stored before uploads were processed (`/images/<uuid>.png`, the old
  * demo's `/images/demo/…`) get what an upload gets today: variants beside them, a stripped
  * master, and in their place the processed file, so every old path keeps answering.
  *

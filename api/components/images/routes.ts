@@ -11,7 +11,7 @@ import * as images from './service.ts';
 type Receiving = Request & { receiving?: string };
 
 // Memory storage: nothing reaches the disk before its bytes are checked, and the file as sent
-// never does (issue [Media]). The caps bound the memory one request can take (3 × 25 MB).
+// never does. The caps bound the memory one request can take (3 × 25 MB).
 const upload = multer({
   storage: multer.memoryStorage(),
   limits: { files: LIMITS.maxImagesPerUpload, fileSize: LIMITS.maxImageBytes, fields: 20, parts: 30, fieldSize: 10_000 },

@@ -14,7 +14,7 @@ export const imageFiles = (dataDir: string): RequestHandler => {
     dotfiles: 'deny',
     // A folder's name is not an image: no redirect to its slash-ended spelling.
     redirect: false,
-    // Content-named and never rewritten (issue [Media]): a browser or CDN keeps them for a year.
+    // Content-named and never rewritten: a browser or CDN keeps them for a year.
     immutable: true,
     maxAge: '365d',
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),

@@ -40,7 +40,7 @@ const checkAll = async (files: UploadedFile[]): Promise<void> => {
 };
 
 /**
- * Issue [Media]: each upload is decoded and written again as the sizes the pages show
+ * Each upload is decoded and written again as the sizes the pages show
  * (processImage), under its content's hash; the bytes as sent never reach the disk. Answers
  * once every file is written, so a page that reloads after the answer shows them all.
  */

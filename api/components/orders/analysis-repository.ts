@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 /** A UTC day as a half-open range [from, to), so the index on orders(created_at) serves it. */
 export type DayRange = { from: string; to: string };
 
-/** A cancelled order counts in no revenue (issue 13), so both queries leave it out. */
+/** A cancelled order counts in no revenue, so both queries leave it out. */
 export const ordersOfDay = async (
   q: Queryable,
   { from, to }: DayRange,

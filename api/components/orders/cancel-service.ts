@@ -16,7 +16,7 @@ const refusal = (order: repo.OrderRow): string | null => {
 };
 
 /**
- * PUT /api/orders/cancel/{id} (issue 13): the buyer cancels their own order, an admin any order,
+ * PUT /api/orders/cancel/{id}: the buyer cancels their own order, an admin any order,
  * as long as it is neither paid nor delivered; someone else's order is 404, as for reading it.
  * The 'cancelled' event is the one write (the row is its projection) and the units go back on
  * the shelf in the same transaction. While a wallet capture is under way the order cannot be

@@ -6,7 +6,7 @@ import { addProduct, admin, body, orderCount, placeOrder, post, productRow, shop
 import { cancelled, deliver } from './lifecycle-fixtures.ts';
 import { recordEvent } from './projection.ts';
 
-// Issue 27: one account may hold MAX_OPEN_ORDERS_PER_ACCOUNT orders that are neither paid, delivered nor cancelled.
+// One account may hold MAX_OPEN_ORDERS_PER_ACCOUNT orders that are neither paid, delivered nor cancelled.
 // On PostgreSQL (TEST_DATABASE_URL, a pool of 12) the concurrent orders really race in parallel transactions.
 describe('open orders per account', () => {
   let t: TestApi;

@@ -71,7 +71,7 @@ describe('orders are a projection of their events', () => {
           fc.array(step, { maxLength: 10 }),
           async (methods, steps) => {
             const { t } = shop;
-            // A buyer per run: twelve runs of up to four orders would pass MAX_OPEN_ORDERS_PER_ACCOUNT (issue 27).
+            // A buyer per run: twelve runs of up to four orders would pass MAX_OPEN_ORDERS_PER_ACCOUNT.
             const ada = (shop.ada = await shopper(t));
             const product = await addProduct(t, { priceCents: 1_000, count: 50 });
             const orders: Order[] = [];

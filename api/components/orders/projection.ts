@@ -35,7 +35,7 @@ export const rebuildAllOrders = async (q: Queryable): Promise<number> => (await 
 
 /**
  * In which state each event may be appended: the order machine's rules (spec section 4 and
- * issue 13), held by the write itself so that two racing changes cannot both pass a check made
+ * the cancellation docs/interfaces.md adds), held by the write itself so that two racing changes cannot both pass a check made
  * earlier. A cancel waits while a wallet capture is under way (money may be moving).
  */
 const ALLOWED: Record<OrderEvent['type'], string> = {

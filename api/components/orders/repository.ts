@@ -44,7 +44,7 @@ export const findProducts = async (q: Queryable, ids: string[]): Promise<Product
 /**
  * What the order keeps of its buyer (docs/interfaces.md: orders.user_snapshot). The buyer's row
  * stays locked until the transaction ends, so one account's orders are placed one at a time and
- * each counts the open orders of those before it (issue 27). `no key update`: the foreign keys of
+ * each counts the open orders of those before it. `no key update`: the foreign keys of
  * the user's other rows (sessions, reviews) are not held up.
  */
 export const lockBuyer = async (q: Queryable, userId: string): Promise<OrderUser | null> => {
@@ -57,7 +57,7 @@ export const lockBuyer = async (q: Queryable, userId: string): Promise<OrderUser
   return rows[0] ?? null;
 };
 
-/** The user's orders that are neither paid, delivered nor cancelled (issue 27). */
+/** The user's orders that are neither paid, delivered nor cancelled. */
 export const countOpenOrders = async (q: Queryable, userId: string): Promise<number> => {
   const { rows } = await q.query<{ n: number }>(
     'select count(*)::int as n from orders where user_id = $1 and not is_paid and not is_delivered and not is_cancelled',

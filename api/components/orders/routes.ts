@@ -54,7 +54,7 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
     res.json((await orders.markDelivered(ctx, String(req.params.id))) satisfies Order);
   });
 
-  // Issue 13 (spec addition): the buyer cancels their own order, an admin any; 404 for someone else's.
+  // The buyer cancels their own order, an admin any; 404 for someone else's.
   router.put('/cancel/:id', requireUser, async (req, res) => {
     res.json((await cancelOrder(ctx, req.user!, String(req.params.id))) satisfies Order);
   });

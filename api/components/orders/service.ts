@@ -25,7 +25,7 @@ const overStock = (index: number, name: string, left: number) =>
 
 /**
  * Spec section 5's checkout rule, held by the API too: an order takes stock at once, so an
- * account nobody could ship to must not be able to hold it (issue 12, hoarding).
+ * account nobody could ship to must not be able to hold it (hoarding).
  */
 const incompleteProfile = (missing: ShippingField[]) => badRequest(`${MESSAGES.fillProfile} Missing: ${missing.join(', ')}.`, missing[0]);
 

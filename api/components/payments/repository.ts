@@ -39,8 +39,8 @@ export const CLAIM_STALE_SECONDS = 600;
 export type ClaimRefusal = { isPaid: boolean; isCancelled: boolean; paidAt: Date | string | null; holder: string | null; stale: boolean };
 
 /**
- * Claims the order for capturing this wallet order, unless it is paid, cancelled (issue 13:
- * a cancelled order is never captured) or another wallet order holds the claim; a replay of the same wallet order shares it. One conditional
+ * Claims the order for capturing this wallet order, unless it is paid, cancelled (a
+ * cancelled order is never captured) or another wallet order holds the claim; a replay of the same wallet order shares it. One conditional
  * update, so of concurrent claims exactly one different wallet order wins. Null when claimed.
  */
 export const claimCapture = async (q: Queryable, orderId: string, walletOrderId: string): Promise<ClaimRefusal | null> => {

@@ -40,7 +40,7 @@ export const walletFor = (ctx: ApiContext, ownSimulator: string): Wallet => {
   return { client, source: settings.mode };
 };
 
-/** Issue 13: a payment for a cancelled order is refused before any money moves. */
+/** A payment for a cancelled order is refused before any money moves. */
 export const orderCancelled = () => conflict('This order was cancelled: it can no longer be paid.');
 
 /** The buyer's own wallet order (404 for anyone else's, as for reading it); cod and cancelled orders are refused. */

@@ -33,6 +33,14 @@ describe('the product count cache', () => {
     expect(await cachedCount(db, 'h', () => Promise.resolve(5))).toBe(5);
   });
 
+  it('when pages of one filter are asked for at once, then they share one count', async () => {
+    const db = fakeDb();
+    let asked = 0;
+    const count = () => Promise.resolve(++asked);
+    expect(await Promise.all([cachedCount(db, 'f', count), cachedCount(db, 'f', count), cachedCount(db, 'f', count)])).toEqual([1, 1, 1]);
+    expect(asked).toBe(1);
+  });
+
   it('when many filters are counted, then only the newest thousand are kept', async () => {
     const db = fakeDb();
     for (let i = 0; i <= 1000; i++) await cachedCount(db, `k${i}`, () => Promise.resolve(i));

@@ -8,7 +8,7 @@ import { pageQuery } from './repository.ts';
 import { addProduct } from './test-fixtures.ts';
 
 /**
- * The list's orders come from indexes, not from sorting the table (issue 15: page 5000 sorted
+ * The list's orders come from indexes, not from sorting the table (page 5000 sorted
  * 100,000 rows). With sorting priced out (enable_sort off), a page's plan reads its order from the
  * index made for it; without that index the planner has no choice but to sort. Plan shape only:
  * timings are for bench/product-list.ts.

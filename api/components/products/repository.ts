@@ -75,7 +75,7 @@ type ReviewRow = { _id: string; userName: string; rating: number; comment: strin
 /**
  * A product's reviews as everyone may read them: the reviewer by name only (spec section 3,
  * `user.name`). The account behind a review stays in reviews.user_id, for the one-review-per-user
- * rule and for admins, never on the wire (issue 27).
+ * rule and for admins, never on the wire.
  */
 export const listReviews = async (db: Queryable, productId: string): Promise<Review[]> => {
   const { rows } = await db.query<ReviewRow>(

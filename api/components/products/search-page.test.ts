@@ -10,7 +10,7 @@ import { addProduct } from './test-fixtures.ts';
 
 /**
  * A one-word search is paged from product_search_terms and the created_at order instead of
- * ranking every match (issue 15). What a shopper sees must stay what the ranked query answers:
+ * ranking every match. What a shopper sees must stay what the ranked query answers:
  * every page of each search below is compared with that query, through the API.
  */
 const WORDS = ['laptop', 'desk', 'lamp', 'cable', 'stand', 'screen', 'light', 'travel'];

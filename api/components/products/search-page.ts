@@ -5,7 +5,7 @@ import { buildWhere, websearchText } from './list-sql.ts';
 /**
  * The ids of one page of a one-word search in the list's own order (ts_rank desc, created_at
  * desc, id), without ranking every match: a common word matched 16,181 of 100,000 products and
- * all of them were read and ranked for a page of 10 (issue 15). Migration 010 explains why the
+ * all of them were read and ranked for a page of 10. Migration 010 explains why the
  * order splits in two: the products where the word is in the name or repeated (kept with their
  * rank in product_search_terms, a range of its order index), then the ones where it stands once
  * in the description, which all share the lowest rank and so follow newest first (the

@@ -41,7 +41,7 @@ describe('POST /api/users/review/:productId', () => {
       },
     ]);
     expect(JSON.stringify(product)).not.toMatch(/password|argon2|email/i);
-    // Issue 27: the spec shows `user.name` only; the account's id would tie a review to the person.
+    // The spec shows `user.name` only; the account's id would tie a review to the person.
     expect(JSON.stringify(product)).not.toContain(ann.user._id);
     const { rows } = await t.db.query<{ user_name: string }>('select user_name from reviews where product_id = $1', [id]);
     expect(rows).toEqual([{ user_name: 'Ann L.' }]);

@@ -7,12 +7,13 @@
  */
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ADVISORY_LOCKS } from '../advisory-locks.ts';
 import { copyEmptyDatabase } from '../empty-template.ts';
 import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
 import { openPglite } from '../index.ts';
 import { openPostgres } from '../postgres.ts';
-import { SHOP_APPLICATION, SHOP_RUNNING_LOCK } from '../running.ts';
+import { SHOP_APPLICATION } from '../running.ts';
 import type { Queryable } from '../types.ts';
 import { listFiles } from './export.ts';
 import { holdsRows, loadTable, moveCatalogueVersionsOn, targetTables } from './load.ts';
@@ -34,7 +35,7 @@ export type RestoreOptions = {
 export type RestoreResult = { manifest: Manifest; restored: boolean; migrated: string[] };
 
 /** A restore takes this on PostgreSQL, so two restores (or a restore and the migrations) never run together. */
-const RESTORE_LOCK = 727_003;
+const RESTORE_LOCK = ADVISORY_LOCKS.restore;
 
 const exists = (p: string) =>
   stat(p).then(
@@ -180,7 +181,7 @@ const runningInstances = async (q: Queryable): Promise<number> => {
     `select count(*)::int as n from pg_locks
      where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
        and classid = 0 and objid = $1 and objsubid = 1 and mode = 'ShareLock' and granted`,
-    [SHOP_RUNNING_LOCK],
+    [ADVISORY_LOCKS.shopRunning],
   );
   return rows[0]?.n ?? 0;
 };
@@ -197,7 +198,7 @@ const restorePostgres = async (options: RestoreOptions, url: string, manifest: M
       await tx.query('select pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
       // Every running instance holds this lock shared (api/db/running.ts); held here until the
       // restore commits, so an instance that starts meanwhile waits for the restored shop.
-      const { rows: free } = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1) as got', [SHOP_RUNNING_LOCK]);
+      const { rows: free } = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1) as got', [ADVISORY_LOCKS.shopRunning]);
       // Connections of the shop's name (a tool such as create-admin, or a shop without the lock): also a shop at work.
       const { rows: open } = await tx.query<{ pid: number }>(
         `select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,

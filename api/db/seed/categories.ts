@@ -16,7 +16,7 @@ const computerAttrs = (): CategoryAttrSeed[] => [
   { key: 'color', value: ['blue', 'red', 'black', 'silver', 'white'] },
 ];
 
-/** The demo categories of issue 2, parents before children. */
+/** The demo shop's categories, parents before children. */
 export const CATEGORIES: readonly CategorySeed[] = [
   {
     name: 'Computers',

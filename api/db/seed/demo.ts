@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.ts';
+import { ADVISORY_LOCKS } from '../advisory-locks.ts';
 import type { Db, Queryable } from '../types.ts';
 import { writePictures } from './images.ts';
 import { demoPool } from './photo-pool.ts';
@@ -45,8 +46,6 @@ export type SeedCounts = {
 export type SeedDemoResult =
   { seeded: true; counts: SeedCounts; ms: number } | { seeded: false; reason: 'production' | 'not-empty'; ms: number };
 
-const SEED_LOCK = 727_001;
-
 const hasData = async (q: Queryable, catalogueOnly: boolean): Promise<boolean> => {
   const { rows } = await q.query<{ any: boolean }>(
     `select exists(select 1 from categories) or exists(select 1 from products)${catalogueOnly ? '' : ' or exists(select 1 from users)'} as any`,
@@ -55,7 +54,7 @@ const hasData = async (q: Queryable, catalogueOnly: boolean): Promise<boolean> =
 };
 
 /**
- * Fills an empty database with the demo shop (issue 2, item 4): 12 categories, 68 products
+ * Fills an empty database with the demo shop: 12 categories, 68 products
  * with photos from a pool of twelve (processed as uploads are), demo accounts (`admin@admin.com` / `admin@admin.com`, admin;
  * `john@doe.com` / `john@doe.com`; six customers who cannot log in), reviews and 30 days of
  * orders with their events. Does nothing when any category, product or user exists, so it
@@ -87,7 +86,7 @@ export const seedDemo = async (db: Db, options: SeedDemoOptions): Promise<SeedDe
   progress('inserting rows');
   const counts = await db.transaction(async (tx) => {
     // Two processes starting at once: the second waits here, then sees the first one's rows.
-    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    await tx.query('select pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.demoSeed]);
     if (await hasData(tx, catalogueOnly)) return null;
     const c = await insertCategories(tx, categories);
     const u = await insertUsers(tx, withHashes);

@@ -1,4 +1,4 @@
-/** Demo and benchmark data (issue 2, item 4). */
+/** Demo and benchmark data. */
 export { DEMO_SEED, seedDemo, type SeedCounts, type SeedDemoOptions, type SeedDemoResult } from './demo.ts';
 export { seedLarge, type SeedLargeOptions, type SeedLargeResult } from './large.ts';
 export { CATEGORIES } from './categories.ts';

@@ -145,7 +145,7 @@ export const seedLarge = async (db: Db, options: SeedLargeOptions): Promise<Seed
         const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
         const items = unique.map((p) => cartItemOf(p, rng.chance(0.8) ? 1 : rng.int(2, 4)));
         const order = makeOrder(rng, now, new Date(dayStart + Math.floor(rng.next() * span)), buyer, items, randomUUID());
-        // A cancelled order gave its units back (issue 13): it counts in no sales.
+        // A cancelled order gave its units back: it counts in no sales.
         if (!order.cancelledAt) for (const item of items) sales.set(item.productID, (sales.get(item.productID) ?? 0) + item.quantity);
         batch.push(order);
       }

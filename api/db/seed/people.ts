@@ -1,4 +1,4 @@
-/** The demo accounts. Admin and John log in with their email as password (issue 2). */
+/** The demo accounts. Admin and John log in with their email as password. */
 export type PersonSeed = {
   name: string;
   lastName: string;

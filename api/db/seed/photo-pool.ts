@@ -9,7 +9,7 @@ import { drawKind, type PictureKind } from './images.ts';
 import { darken, lighten, Raster, type Rgb } from './png.ts';
 
 /**
- * Issue [Media]: the demo's products show photos that weigh what a shop's do. Twelve sources of
+ * The demo's products show photos that weigh what a shop's do. Twelve sources of
  * 2400 × 1800 px (one per kind of goods, a parcel and a desk), drawn with light and grain so
  * encoders work as on a camera's JPEG (1–2 MB each), go once per DATA_DIR through the upload
  * pipeline and are shared by content hash: a product's first picture is its kind's, its second
@@ -86,8 +86,10 @@ export const renderSource = async (shot: PoolShot): Promise<Buffer> => {
 /** Changes with the generator, the pipeline or sharp: a pool made by other code is never reused. */
 const poolKey = async (): Promise<string> => {
   const hash = createHash('sha256').update((await imageLibrary()).versions.vips ?? '');
+  // Compiled (docs/decisions/015-compiled-servers.md), the code beside this file is the .js.
+  const own = import.meta.url.endsWith('.js') ? '.js' : '.ts';
   for (const file of ['./photo-pool.ts', './images.ts', './png.ts', '../../components/images/process.ts', '../../../contracts/images.ts'])
-    hash.update(await readFile(new URL(file, import.meta.url)));
+    hash.update(await readFile(new URL(file.replace(/\.ts$/, own), import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 };
 

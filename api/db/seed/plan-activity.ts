@@ -47,7 +47,7 @@ export type OrderRow = {
   paidAt: Date | null;
   isDelivered: boolean;
   deliveredAt: Date | null;
-  /** Set when the wallet order was left unpaid past the hold: cancelled 'not paid in time' (issue 13). */
+  /** Set when the wallet order was left unpaid past the hold: cancelled 'not paid in time'. */
   cancelledAt: Date | null;
   createdAt: Date;
 };

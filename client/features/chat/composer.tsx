@@ -3,7 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
 import { composerStyle } from './chat-styles.ts';
 
-/** The hub refuses longer texts (issue 7); the box stops there instead. */
+/** The hub refuses longer texts; the box stops there instead. */
 export const MAX_CHAT_TEXT = 2000;
 
 export type ComposerProps = {

@@ -93,7 +93,7 @@ export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof ch
             options={kiosk ? KIOSK_OPTIONS : PAYMENT_OPTIONS}
             value={method}
             disabled={busy}
-            onChange={(e) => checkout.send({ type: 'checkout.setPaymentMethod', method: e.target.value as PaymentMethod })}
+            onChange={(e) => checkout.send({ type: 'checkout.setPaymentMethod', method: e.target.value })}
           />
         </section>
         <section aria-labelledby="items-heading">

@@ -22,7 +22,7 @@ const pairStyle = css({ display: 'grid', gap: `0 ${space(4)}`, [media.lg]: { gri
  * An empty Password keeps the current one (spec amendment: a new customer saves an address
  * without a password). The page cannot know the stored one, so `Current password` is always
  * there, with a hint: the server wants it only when the password differs. A refusal naming a
- * field (that one, or an address value, issue 27) shows beside the field, which takes the focus.
+ * field (that one, or an address value) shows beside the field, which takes the focus.
  */
 export function ProfileForm({ user }: { user: User }) {
   const auth = AuthContext.useActorRef();

@@ -36,7 +36,7 @@ export const valuesFrom = (user: User): ProfileValues => ({
 /**
  * Spec section 5's profile rules: name, last name, and a password (min 6) with a matching repeat.
  * Spec amendment: an empty Password keeps the current one, so saving an address asks for none.
- * A filled address field must be valid by the API's own rule (issue 27), invisible characters
+ * A filled address field must be valid by the API's own rule, invisible characters
  * not counting, so the page says what the API would.
  */
 export const validateProfile = (v: ProfileValues): ProfileErrors => {

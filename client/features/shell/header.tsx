@@ -53,7 +53,7 @@ function SessionPlaceholder() {
 
 /**
  * Who is logged in, as this tab's storage and the server say: it changes when hydration ends and
- * when the auth machine settles, and re-renders alone then, not the whole bar (issue 26).
+ * when the auth machine settles, and re-renders alone then, not the whole bar.
  */
 function AccountLinks({ adminDot }: { adminDot?: ReactNode }) {
   const user = useUserInfo();

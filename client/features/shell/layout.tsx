@@ -75,7 +75,7 @@ function ShopperChat({ widget }: { widget: ReactNode }) {
  * Spec section 1: a header and footer wrap every page. For an admin it is also the admin's
  * layout: the admin session (one socket for chats and live orders) is provided here, around the
  * header's dot and the /admin pages alike. The layout reads nothing that changes when hydration
- * ends (issue 26): what does (the session in the header, the chat button) re-renders alone.
+ * ends: what does (the session in the header, the chat button) re-renders alone.
  */
 export function Layout({ chatWidget, adminDot }: LayoutProps) {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import { loginAdmin } from '../admin/admin-helpers.ts';
 
-// Issue [Experience] "Admin, smaller items". The run's shop is shared by every spec: each test
+// The admin's smaller items. The run's shop is shared by every spec: each test
 // makes what it needs under a name of its own and takes it away again.
 
 const CSRF = { 'X-CSRF': '1' };

@@ -4,7 +4,7 @@ import { orderABook, placeBookOrder } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 /*
- * Issue [Experience], "The first order without detours" and "Admin, smaller items": a new
+ * The first order without detours, and the admin's smaller items: a new
  * customer saves an address without a password, a refused wallet payment says so, orders have
  * a number customers and admins both read, the buyer sees the order's timeline, and the admin
  * finds an order by its number and confirms a delivery.

@@ -2,7 +2,7 @@ import { expect, test } from '../support/shop.ts';
 import { addABook, startKiosk } from './kiosk-support.ts';
 
 /**
- * Issue 23: once the shopper's phone has taken the kiosk's cart, the kiosk keeps neither the cart
+ * Once the shopper's phone has taken the kiosk's cart, the kiosk keeps neither the cart
  * nor the used QR for the next shopper. On a loopback origin the operator learns why phones
  * cannot open the link.
  */

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/shop.ts';
 
 /**
- * Issue 14, "Buying at the kiosk": the cart handed to a phone by a one-time QR link. The phone
+ * Buying at the kiosk: the cart handed to a phone by a one-time QR link. The phone
  * half runs in fresh browser contexts (another device: no cookie, no storage in common).
  */
 

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/shop.ts';
 import { touchBeforeScripts } from './first-touch.ts';
 
-/** Issue 23: /kiosk arrives with its attract screen, and the first touch is never lost. */
+/** /kiosk arrives with its attract screen, and the first touch is never lost. */
 test('when /kiosk is touched before its scripts run (CPU slowed 4×), then the HTML already held the attract screen and the session starts once the page is interactive', async ({
   page,
 }) => {

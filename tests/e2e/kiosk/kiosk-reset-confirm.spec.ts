@@ -5,7 +5,7 @@ import { KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
 test.use({ shopEnv: KIOSK_TEST_ENV });
 
 /**
- * Issue 27: a refused or unanswered logout must never hand the next shopper the last one's
+ * A refused or unanswered logout must never hand the next shopper the last one's
  * session. The kiosk's reset shows `One moment …` until GET /api/session answers 401.
  */
 test('when the logout and session check answer 429, 500 and nothing, then the kiosk shows "One moment …" and the attract screen only once the session answers 401', async ({

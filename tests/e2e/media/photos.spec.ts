@@ -6,7 +6,7 @@ import { loginByApi, placeOrder } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
- * Issue [Media]: a phone photo uploaded as an admin does is served in the sizes each place
+ * A phone photo uploaded as an admin does is served in the sizes each place
  * needs, AVIF or WebP, from the server-rendered page on; nothing of its EXIF reaches a visitor.
  */
 

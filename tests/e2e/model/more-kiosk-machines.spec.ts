@@ -12,7 +12,7 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 skipOnStaging('needs a shop started with its own KIOSK_PIN');
 
 /*
- * Issue 13: the kiosk's machines added after the browser runs were written (the PIN pad, the
+ * The kiosk's machines added after the browser runs were written (the PIN pad, the
  * hand-off's offer on the kiosk and its claim on the phone) get theirs as more-machines.spec.ts
  * does: real pages with the event log on, each actor replayed on its model, and together every
  * transition but the named exclusions. The kiosk runs on the page's paused clock.

@@ -12,8 +12,8 @@ import { createPageReplay, logPages, openPaused, pauseNow, T0 } from './page-log
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
- * Issue 13: the machines added after shared-machines.spec.ts (the home carousel, the admin's
- * product images, and since issue 28 the create page's product and images) get their browser
+ * The machines added after shared-machines.spec.ts (the home carousel, the admin's
+ * product images, and later the create page's product and images) get their browser
  * run the same way: real pages with the event log on, each actor's recorded events replayed on
  * its model, and together every transition but the named exclusions. Timers run on the page's
  * paused clock, so each timer's event is one the test chose; the replay's own timers wait on a

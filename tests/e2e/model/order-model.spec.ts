@@ -13,7 +13,7 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 skipOnStaging("makes each path's order through the API, and has the admin mark orders delivered, which no cancel undoes");
 
 /*
- * Issue 13: the order page walked along paths generated from the order machine, as the buyer
+ * The order page walked along paths generated from the order machine, as the buyer
  * (cod and wallet orders, paying with the Test wallet, cancelling) and as the admin (marking
  * delivered, cancelling). Each path opens a fresh order; every step is a click, and what the
  * page shows is checked against the machine's snapshot after the same event (the oracle).

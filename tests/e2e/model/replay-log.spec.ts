@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/s
 skipOnStaging('logs in with the demo accounts and chats with the admin as a guest');
 
 /*
- * Issue 13, QA's tools: a session recorded in the browser (the event log switched on with its
+ * QA's tools: a session recorded in the browser (the event log switched on with its
  * localStorage flag) replays against the machines as recorded — a bug report's log is a test.
  */
 test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({

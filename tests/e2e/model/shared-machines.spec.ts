@@ -12,7 +12,7 @@ import { expectFullCoverage, type Excluded } from './report.ts';
 skipOnStaging('creates categories and product reviews, which a shop people use keeps');
 
 /*
- * Issue 13: the route guard and the shared fetch and submit machines run under every page. This
+ * The route guard and the shared fetch and submit machines run under every page. This
  * spec drives pages that use them with the browser's event log on, and replays what the real
  * actors received on their models: each actor's recorded states must match, and together they
  * must take every transition but the named exclusions.
@@ -181,11 +181,6 @@ test('when a customer reviews products, twice, and sends the form empty, then th
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   guard: [
-    {
-      transition: 'guard.loading --xstate.done.actor.fetchToken#0-->',
-      reason:
-        'the BFF answers 401 when there is no session (bff/session/session-routes.ts), never 200 without a token; guard.machine.test.ts covers it',
-    },
     {
       transition: 'guard.redirectHome --guard.recheck#0-->',
       reason: 'the redirect leaves the page at once, so no login or role change reaches that guard',

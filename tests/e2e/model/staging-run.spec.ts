@@ -6,7 +6,7 @@ import { DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { MODEL_ENV } from '../support/staging.ts';
 
 /*
- * Issue 28, QA: the generated browser runs on a shop that is already running, as on staging —
+ * QA: the generated browser runs on a shop that is already running, as on staging —
  * `npm run test:model -- --browser --base-url URL --user EMAIL` against this worker's shop, which
  * the run did not start. A share of the models keeps it short (the full run is the README's manual
  * command): the carousel, one checkout path that places an order, the admin's product images

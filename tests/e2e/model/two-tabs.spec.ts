@@ -11,7 +11,7 @@ import { printCoverage } from './report.ts';
 skipOnStaging('logs the demo customer in and out with its known password in two tabs');
 
 /**
- * Issue 13: a second tab is the same session. Both tabs log in without "Do not logout", so the
+ * A second tab is the same session. Both tabs log in without "Do not logout", so the
  * user lives in each tab's own session storage and only the server's session cookie and the
  * tabs' broadcast connect them. Paths come from tab 2's auth machine (auth-two-tabs-sample.ts).
  */

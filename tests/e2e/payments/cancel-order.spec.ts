@@ -1,7 +1,7 @@
 import { loginByApi, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 
-/* Issue 13: the buyer cancels an unpaid order from its page, and the admin sees why it was cancelled. */
+/* The buyer cancels an unpaid order from its page, and the admin sees why it was cancelled. */
 
 test('when the buyer cancels an unpaid wallet order after "Are you sure?", then it reads "Order cancelled (by you)" with no payment, and the admin sees it cancelled with no "Mark as delivered"', async ({
   page,

@@ -77,7 +77,7 @@ test('when a shopper logged in at the kiosk opens the user pages with the touch 
   await measure(page, ['/user', '/user/my-orders', '/user/cart-details']);
 });
 
-/** Kiosk text: body text at least this big, in CSS pixels (issue 23). */
+/** Kiosk text: body text at least this big, in CSS pixels. */
 const KIOSK_TEXT_PX = 20;
 
 /** What the kiosk shows now, measured: small text, small targets and outside links, under `where`. */

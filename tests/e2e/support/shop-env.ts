@@ -15,9 +15,9 @@ export const e2eShopEnv = (dataDir: string, extra: Record<string, string> = {}):
   DEMO_POOL_CACHE: TEST_CACHE_DIR,
   SESSION_SECRET: E2E_SESSION_SECRET,
   LOG_LEVEL: 'warn',
-  // The specs place many orders as john@doe.com on one shop copy: the open-orders limit (issue 27) is raised out of their way.
+  // The specs place many orders as john@doe.com on one shop copy: the open-orders limit is raised out of their way.
   MAX_OPEN_ORDERS_PER_ACCOUNT: '100000',
-  // Every spec registers from 127.0.0.1: the registrations limit (issue 27) likewise; its own test runs at the default.
+  // Every spec registers from 127.0.0.1: the registrations limit likewise; its own test runs at the default.
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000',
   ...extra,
 });

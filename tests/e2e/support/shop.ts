@@ -17,7 +17,7 @@ type ShopFixture = { shop: Shop; shopEnv: Record<string, string>; ownShop: strin
 /**
  * A temp DATA_DIR (`prefix` names it), holding a copy of the demo data the global setup seeded
  * once when `demo` asks for it and there is one: the shop then starts on it in about a second,
- * where a fresh seed of the demo takes several (6 CPU s against 2; issue 28).
+ * where a fresh seed of the demo takes several (6 CPU s against 2).
  */
 export const newDataDir = async (prefix: string, demo: boolean): Promise<string> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));

@@ -48,7 +48,7 @@ const MAX_ORDERS = 10_000;
 
 /**
  * The simulated provider's memory: wallet orders, captures and replay answers, kept in the
- * shop database so that any API instance on it serves any wallet order (issue 16).
+ * shop database so that any API instance on it serves any wallet order.
  */
 export const createSimulatorStore = (
   db: Db,

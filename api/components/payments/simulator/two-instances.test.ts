@@ -17,7 +17,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
   let b: TestApi;
   let ada: Shopper;
   beforeAll(async () => {
-    // One buyer leaves many wallet orders unpaid here: the open-orders limit (issue 27) is raised out of the way.
+    // One buyer leaves many wallet orders unpaid here: the open-orders limit is raised out of the way.
     a = await startTestApi({ attachments: [], config: { WALLET: 'simulator', MAX_OPEN_ORDERS_PER_ACCOUNT: 1000 } });
     b = await startSecondInstance(a);
     ada = await shopper(a);

@@ -23,7 +23,7 @@ export const liveAdminOrderMachine = orderMachine.provide({
     markDelivered: fromPromise<{ deliveredAt?: string | null } | void, { orderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/delivered/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),
-    // Issue 13: an admin cancels any order neither paid nor delivered.
+    // An admin cancels any order neither paid nor delivered.
     cancelOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/cancel/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),

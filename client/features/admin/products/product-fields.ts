@@ -14,7 +14,7 @@ export type DraftErrors = Partial<Record<'name' | 'description' | 'count' | 'pri
 
 export const emptyDraft: ProductDraft = { name: '', description: '', count: '', price: '', category: '', attributesTable: [] };
 
-/** Spec section 5: name, description, count (a number), price and category are required; the price is the API's own rule (issue 27). */
+/** Spec section 5: name, description, count (a number), price and category are required; the price is the API's own rule. */
 export const validateDraft = (d: ProductDraft): DraftErrors => {
   const e: DraftErrors = {};
   if (!d.name.trim()) e.name = 'Please enter a name';

@@ -4,7 +4,7 @@ import type { FileUpload } from '../../../../machines/product-images/file-upload
 
 const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 160px 4ch', gap: 8, alignItems: 'center' });
 
-/** Every byte sent, the answer not yet come: the shop is writing the photo's sizes (issue [Media]). */
+/** Every byte sent, the answer not yet come: the shop is writing the photo's sizes. */
 export const PROCESSING = 'Processing …';
 
 /** One row a file: its name, a <progress> of the bytes really sent, and how it ended. */

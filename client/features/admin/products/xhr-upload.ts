@@ -1,4 +1,4 @@
-import { textMessage } from '../../../lib/error-text.ts';
+import { plainMessage } from '../../../lib/api.ts';
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -25,13 +25,13 @@ const parse = (text: string): unknown => {
  * The receiver's own words: `{ message }` (the shop), `{ error: { message } }` (the hosting
  * service) or its text when that is a sentence (never a balancer's HTML page), else the status's.
  */
-const messageOf = (body: unknown, xhr: XMLHttpRequest): string => {
+const messageOf = async (body: unknown, xhr: XMLHttpRequest): Promise<string> => {
   if (typeof body === 'object' && body !== null) {
     const { message, error } = body as { message?: unknown; error?: { message?: unknown } };
     if (typeof message === 'string' && message) return message;
     if (typeof error?.message === 'string' && error.message) return error.message;
   }
-  return textMessage(typeof body === 'string' ? body : '', xhr.getResponseHeader('content-type'), xhr.status);
+  return plainMessage(typeof body === 'string' ? body : '', xhr.getResponseHeader('content-type'), xhr.status);
 };
 
 /**
@@ -56,7 +56,7 @@ export function xhrUpload(
         onProgress({ loaded: file.size, total: file.size });
         resolve(body);
       } else {
-        reject({ status: xhr.status, message: messageOf(body, xhr) });
+        void messageOf(body, xhr).then((message) => reject({ status: xhr.status, message }));
       }
     };
     xhr.onerror = () => reject({ status: 0, message: target.unreachable });

@@ -3,7 +3,7 @@ import type { Order } from '../../../../contracts/order.ts';
 import { orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
 import { api } from '../../../lib/api.ts';
 
-/** PUT /api/orders/cancel/{id} (issue 13): the buyer's and the admin's cancel alike. */
+/** PUT /api/orders/cancel/{id}: the buyer's and the admin's cancel alike. */
 export const cancelOrderActor = fromPromise<Order, { orderId: string }>(({ input, signal }) =>
   api.put(`/api/orders/cancel/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
 );

@@ -1,0 +1,35 @@
+/**
+ * npm run build's server half (docs/decisions/015-compiled-servers.md): the API, the BFF and the
+ * commands a shop owner runs, compiled by tsc (tsconfig.server.json) to plain JavaScript in
+ * dist/servers, beside the files they read at run time (the migrations). Written afresh each
+ * time: a source that was deleted leaves no module behind. `tsx scripts/build-servers.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const SERVERS_DIR = 'dist/servers';
+
+/** What the compiled code reads next to itself by `new URL(…, import.meta.url)`. */
+const RUN_TIME_FILES = ['api/db/migrations'];
+
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** Compiles the sources under `root` into `outDir` (default root/dist/servers); throws with tsc's words when it fails. */
+export const buildServers = async (root: string, outDir = path.join(root, SERVERS_DIR)): Promise<void> => {
+  await rm(outDir, { recursive: true, force: true });
+  const tsc = spawnSync(process.execPath, [TSC, '-p', path.join(root, 'tsconfig.server.json'), '--outDir', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.server.json failed:\n${tsc.stdout}${tsc.stderr}`);
+  for (const dir of RUN_TIME_FILES) await cp(path.join(root, dir), path.join(outDir, dir), { recursive: true });
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = performance.now();
+  await buildServers(process.cwd());
+  console.log(`Servers compiled in ${Math.round(performance.now() - started)} ms → ${SERVERS_DIR}`);
+}
