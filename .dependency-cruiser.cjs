@@ -96,7 +96,7 @@ module.exports = {
         pathNot: [
           '\\.test\\.ts$',
           '^api/testing/',
-          '^api/db/(pglite|pglite-settings|pglite-thread)\\.ts$',
+          '^api/db/(pglite|pglite-settings|pglite-thread|empty-template-child)\\.ts$',
           '^api/db/backup/snapshot-thread\\.ts$',
         ],
       },

@@ -13,13 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFilePath } from '../api/components/backup/run-file.ts';
 import { verifyBackup } from '../api/db/backup/read.ts';
+import { ensureTemplate } from '../api/db/empty-template.ts';
 import { openPglite } from '../api/db/pglite.ts';
 import { imageFileBytes } from '../api/testing/image-bytes.ts';
 import { createPgliteTestDir } from '../api/testing/test-db.ts';
 import { formatSize } from './backup-report.ts';
+import { peakRssMb } from './testing/peak-rss.ts';
 import { type NpmStart, builtFolder, npmStart } from './testing/npm-start.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
+const RESTORE = fileURLToPath(new URL('./restore.ts', import.meta.url));
+const PEAK_RSS = import.meta.resolve('./testing/peak-rss-preload.ts');
 const TSX = import.meta.resolve('tsx');
 
 const dirs: string[] = [];
@@ -39,9 +43,10 @@ const firstScheduled = async (backupsDir: string, start: NpmStart): Promise<stri
   }
 };
 
-const npmRunBackup = (env: Record<string, string>, args: string[] = []) =>
+/** `npm run backup` (or, given its script, another command) as a real process; its exit code and output. */
+const npmRunBackup = (env: Record<string, string>, args: string[] = [], script = BACKUP, preload: string[] = []) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, BACKUP, ...args], {
+    const child = spawn(process.execPath, ['--import', TSX, ...preload.flatMap((p) => ['--import', p]), script, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -52,7 +57,7 @@ const npmRunBackup = (env: Record<string, string>, args: string[] = []) =>
   });
 
 describe('npm run backup', () => {
-  it('when it backs up a stopped embedded shop, then the file of the default name is mode 600 and the summary gives its size and the rows of each table', async () => {
+  it('when it backs up a stopped embedded shop, then the file of the default name is mode 600 and the summary gives its size and the rows of each table; npm run restore puts it into a new DATA_DIR within 400 MB', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'statefront-backup-cli-'));
     dirs.push(dir);
     const dataDir = path.join(dir, 'data');
@@ -90,7 +95,24 @@ describe('npm run backup', () => {
       `  rows      ${total} in ${manifest.tables.length} tables: ${rows.map((t) => `${t.name} ${t.rows}`).join(', ')}\n`,
     );
     expect(out).toContain('  images    1 files, 2.0 KB');
-  }, 60_000);
+
+    // The security audit's budget for a restore on a small server: under 400 MB. A restore made
+    // its new database with PGlite's initdb (about 840 MB at its peak); it copies the empty one
+    // `npm run build` made (api/db/empty-template.ts), made here as the build would.
+    await ensureTemplate();
+    const restoredDir = path.join(dir, 'restored');
+    const restore = await npmRunBackup({ DATA_DIR: restoredDir }, [file], RESTORE, [PEAK_RSS]);
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toContain(`Restored into the embedded database in ${restoredDir}`);
+    const again = await openPglite(path.join(restoredDir, 'pglite'));
+    try {
+      const { rows: products } = await again.query<{ name: string }>('select name from products');
+      expect(products).toEqual([{ name: 'Atlas' }]);
+    } finally {
+      await again.close();
+    }
+    expect(peakRssMb(restore.out)).toBeLessThan(400);
+  }, 90_000);
 
   it('when npm start runs the API inside its own process (API_PROCESS=inline), then a backup beside it comes from the running shop and holds its rows, and a stop removes the run file', async () => {
     const dir = await builtFolder();

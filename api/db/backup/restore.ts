@@ -8,6 +8,7 @@
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ADVISORY_LOCKS } from '../advisory-locks.ts';
+import { copyEmptyDatabase } from '../empty-template.ts';
 import { lockDataDir } from '../lock.ts';
 import { migrate, migrateWithin } from '../migrate.ts';
 import { openPglite } from '../index.ts';
@@ -124,6 +125,9 @@ const restoreEmbeddedInto = async (options: RestoreOptions, manifest: Manifest, 
     let migrated: string[];
     try {
       say('creating a new embedded database beside the current one …');
+      // A copy of an empty one made before: PGlite's initdb alone would take about 840 MB (decision 016).
+      if (!(await copyEmptyDatabase(next)))
+        say('  (no empty database could be kept under node_modules/.cache: PGlite makes one, which takes more memory)');
       const db = await openPglite(next);
       try {
         await migrate(db, manifest.schema.version);
