@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue [Data]) at a large size, on the embedded database and on a
+ * Backup and restore at a large size, on the embedded database and on a
  * PostgreSQL server: the backup's time and file size, how long the snapshot held the database
  * (on PGlite, the longest a write waited), the restore's time into a new DATA_DIR / database,
  * the restore's peak memory in a process of its own (restore-memory.ts; goal under 400 MB), and

@@ -1,4 +1,4 @@
-/** Backup and restore (issue [Data]): what scripts/ and the API's internal endpoint use. */
+/** Backup and restore: what scripts/ and the API's internal endpoint use. */
 export { writeBackup, takeSnapshot, listFiles, type WriteBackupOptions } from './export.ts';
 export { verifyBackup, checkSchema, BackupError } from './read.ts';
 export { SHOP_APPLICATION } from '../running.ts';

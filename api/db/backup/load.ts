@@ -52,7 +52,7 @@ export const loadTable = async (tx: Queryable, table: TableInfo, lines: AsyncIte
 export const targetTables = async (q: Queryable): Promise<Map<string, TableInfo>> => new Map((await listTables(q)).map((t) => [t.name, t]));
 
 /**
- * After a restore, the catalogue's versions (issue 26's ETags) move far past the backup's: a
+ * After a restore, the catalogue's versions (the ETags of decision 011) move far past the backup's: a
  * browser or cache that holds an ETag of the shop the backup came from, made after the backup
  * was taken, must never find it again on the restored shop with other content behind it.
  */

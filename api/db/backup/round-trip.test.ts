@@ -46,7 +46,7 @@ const makeHistory = async (db: Db, dataDir: string, seed: number) => {
 
 /**
  * Every table's row count and content hash (the export's own per-table checksum). The catalogue's
- * versions (issue 26) move on at a restore, so for them only which scopes have one is compared.
+ * versions (decision 011's ETags) move on at a restore, so for them only which scopes have one is compared.
  */
 const tableHashes = async (db: Db) => {
   const snapshot = await takeSnapshot(db);

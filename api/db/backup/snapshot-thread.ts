@@ -1,5 +1,5 @@
 /**
- * The embedded backup's copying and reading thread (issue [Data]), one per backup, started by
+ * The embedded backup's copying and reading thread, one per backup, started by
  * export.ts: PostgreSQL's own online base backup of the running shop's data directory. Between
  * the main thread's `pg_backup_start` and `pg_backup_stop` (`copy`) it copies the data files
  * while the shop goes on writing them; then (`finish`) the write-ahead log from the backup's
