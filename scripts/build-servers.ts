@@ -9,11 +9,12 @@ import { cp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { POOL_CODE } from '../api/db/seed/pool-code.ts';
 
 export const SERVERS_DIR = 'dist/servers';
 
-/** What the compiled code reads next to itself by `new URL(…, import.meta.url)`. */
-const RUN_TIME_FILES = ['api/db/migrations'];
+/** What the compiled code reads next to itself by `new URL(…, import.meta.url)`: the migrations, and the demo photo pool's code, whose hash keys its cache. */
+const RUN_TIME_FILES = ['api/db/migrations', ...POOL_CODE];
 
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 

@@ -93,6 +93,10 @@ describe('npm start: the API in its own process', () => {
       expect(commands[tree.indexOf(shop.apiPid)]).toMatch(/^\S*node\0\S*\/scripts\/start-api\.js\0$/);
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
+      // The compiled seed takes the demo photos the sources processed (the tier's global setup):
+      // one cached pool for both, not a second one made and the first deleted.
+      expect(start.output()).toContain('seeding: photos copied from the cache');
+      expect(start.output()).not.toMatch(/seeding: photo 1\/12/);
 
       const before = start.output().length;
       for (const step of ['/widgets/chat.js', '/assets/missing.js', '/healthz', '/api/products?keyword=hunter2', '/api/categories'])

@@ -6,6 +6,7 @@ import { imageLibrary, processImage } from '../../components/images/process.ts';
 import { exists, imagesDir, storeProcessed, writeWhole } from '../../components/images/storage.ts';
 import { CATEGORIES } from './categories.ts';
 import { drawKind, type PictureKind } from './images.ts';
+import { POOL_CODE } from './pool-code.ts';
 import { darken, lighten, Raster, type Rgb } from './png.ts';
 
 /**
@@ -86,10 +87,8 @@ export const renderSource = async (shot: PoolShot): Promise<Buffer> => {
 /** Changes with the generator, the pipeline or sharp: a pool made by other code is never reused. */
 const poolKey = async (): Promise<string> => {
   const hash = createHash('sha256').update((await imageLibrary()).versions.vips ?? '');
-  // Compiled (docs/decisions/015-compiled-servers.md), the code beside this file is the .js.
-  const own = import.meta.url.endsWith('.js') ? '.js' : '.ts';
-  for (const file of ['./photo-pool.ts', './images.ts', './png.ts', '../../components/images/process.ts', '../../../contracts/images.ts'])
-    hash.update(await readFile(new URL(file.replace(/\.ts$/, own), import.meta.url)));
+  // Compiled or not, the TypeScript as written: the build copies it beside the .js.
+  for (const file of POOL_CODE) hash.update(await readFile(new URL(`../../../${file}`, import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 };
 
