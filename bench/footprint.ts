@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { checkBuild } from '../scripts/build-freshness.ts';
 import { atMost, type Figure, isEntry, printFigures } from './support/figures.ts';
-import { childEnv, firstOk, freePort, removeDir, startChild, tempDir } from './support/processes.ts';
+import { firstOk, removeDir, tempDir } from './support/processes.ts';
+import { startNpmShop } from './support/shop.ts';
 import { describeTree, killLeft, waitGone, processTree, type TreeProcess, totalMb } from './support/process-tree.ts';
 
 const GOALS = { firstMb: 350, restartMb: 300, firstSeconds: 20, restartSeconds: 3 };
@@ -48,14 +49,7 @@ export type Run = { label: string; seconds: number; tree: TreeProcess[]; load: n
 
 /** One `npm start` on `dataDir`: to the first 200 on /, ten page views, idle, then every process's memory. */
 const runOnce = async (label: string, dataDir: string, idleSeconds: number, env: Record<string, string>): Promise<Run> => {
-  const port = await freePort();
-  const startedAt = performance.now();
-  const child = startChild(
-    'npm',
-    ['start'],
-    childEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
-  );
-  const url = `http://127.0.0.1:${port}`;
+  const { url, child, startedAt } = await startNpmShop(dataDir, env);
   let seen: TreeProcess[] = [];
   try {
     const ms = await firstOk(`${url}/`, startedAt);
