@@ -18,8 +18,8 @@
 import { chmod } from 'node:fs/promises';
 import { startCluster } from '../scripts/cluster/cluster.ts';
 import { FULL_PROFILE } from '../tests/cluster/support/browser.ts';
-import { atMost, type Figure, isEntry, machine, percentile, printFigures } from './support/figures.ts';
-import { describeTree, processTree, totalMb } from './support/process-tree.ts';
+import { type Figure, isEntry, machine, percentile, printFigures } from './support/figures.ts';
+import { peakOfTree } from './support/process-tree.ts';
 import { LIMITS as CHAT_LIMITS } from './chat-relay.ts';
 import { type ChatRun, connectAll, type Sent, sendOne, settle, viaShop } from './support/chat-load.ts';
 import { startNpmShop } from './support/shop.ts';
@@ -248,21 +248,6 @@ const journeys = async (label: string, base: string, shoppers: number, seconds: 
     verdict: sold === taken && negative === 0 ? 'pass' : 'miss',
   });
   return figures;
-};
-
-/** Each process's most resident (VmHWM) over the run, from npm start down to the API child; their sum bounds the peak from above. */
-const peakOfTree = (pid: number): Figure => {
-  const tree = processTree(pid);
-  console.log(`npm start's processes after the journeys:\n${describeTree(tree)}`);
-  const peak = totalMb(tree, 'peakMb');
-  return {
-    bench: 'journeys',
-    figure: "npm start: peak RSS, each process's own peak added up",
-    goal: '≤ 600 MB',
-    value: `${peak.toFixed(0)} MB`,
-    verdict: atMost(peak, 600),
-    note: tree.map((p) => `${p.role} ${p.peakMb.toFixed(0)} MB`).join(', '),
-  };
 };
 
 export const journeysBench = async ({ shoppers = 200, seconds = 60, where = 'both' } = {}): Promise<Figure[]> => {

@@ -13,7 +13,7 @@ import { imageTypesOnly } from './http/image-types.ts';
 import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
 import { forwardedOnlyWith } from './http/forwarded.ts';
-import { originPolicy } from './http/origins.ts';
+import { isLoopback, originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
 import { bffLimits } from './http/limits.ts';
 import { unlessNeverLimited } from './http/rate-limits.ts';
@@ -32,7 +32,7 @@ import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
 import { kioskPinRoutes } from './kiosk/pin-routes.ts';
 import { socketCaps } from './proxy/socket-caps.ts';
 import { socketOriginCheck, socketUpgrade } from './proxy/socket-relay.ts';
-import { apiClient } from './session/api-client.ts';
+import { apiClient, apiReady } from './session/api-client.ts';
 import { endedSessions } from './session/ended-sessions.ts';
 import { fileEndedStore, redisEndedStore, tokenSeal } from './session/ended-store.ts';
 import { sessionCookies } from './session/session-cookie.ts';
@@ -63,16 +63,6 @@ export type Bff = {
   /** Stops accepting, lets in-flight requests finish for up to `drainMs`, then closes every socket. */
   stop(drainMs?: number): Promise<void>;
 };
-
-/** The API's own /readyz answers 200 (through the balancer's internal upstream: some API instance is ready). */
-const apiReady = async (apiUrl: string): Promise<void> => {
-  const res = await fetch(new URL('/readyz', apiUrl), { signal: AbortSignal.timeout(2_000) });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`the API's /readyz answered ${res.status}`);
-};
-
-const isLoopback = (host: string | undefined): boolean =>
-  host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 
 export const createBff = ({
   apiUrl,

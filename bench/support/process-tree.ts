@@ -5,6 +5,7 @@
  * in its figures. Linux only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { atMost, type Figure } from './figures.ts';
 
 export type TreeProcess = {
   pid: number;
@@ -114,4 +115,19 @@ export const killLeft = (seen: TreeProcess[]): string[] => {
     }
   }
   return killed;
+};
+
+/** Each process's most resident (VmHWM) over the run, from npm start down to the API child; their sum bounds the peak from above. */
+export const peakOfTree = (pid: number): Figure => {
+  const tree = processTree(pid);
+  console.log(`npm start's processes after the journeys:\n${describeTree(tree)}`);
+  const peak = totalMb(tree, 'peakMb');
+  return {
+    bench: 'journeys',
+    figure: "npm start: peak RSS, each process's own peak added up",
+    goal: '≤ 600 MB',
+    value: `${peak.toFixed(0)} MB`,
+    verdict: atMost(peak, 600),
+    note: tree.map((p) => `${p.role} ${p.peakMb.toFixed(0)} MB`).join(', '),
+  };
 };

@@ -44,3 +44,7 @@ export const originPolicy = ({ publicOrigin, partnerOrigins, trustsPeer = () => 
     },
   };
 };
+
+/** A host name or address only this machine reaches. */
+export const isLoopback = (host: string | undefined): boolean =>
+  host !== undefined && (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));

@@ -49,3 +49,10 @@ export const apiClient =
     }
     return { status: res.status, body: parsed };
   };
+
+/** The API's own /readyz answers 200 (through the balancer's internal upstream: some API instance is ready). */
+export const apiReady = async (apiUrl: string): Promise<void> => {
+  const res = await fetch(new URL('/readyz', apiUrl), { signal: AbortSignal.timeout(2_000) });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`the API's /readyz answered ${res.status}`);
+};
