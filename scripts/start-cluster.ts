@@ -1,8 +1,9 @@
 /**
  * npm run start:cluster: the shop at scale on this machine (docs/decisions/008-cluster.md), from Debian's
- * postgresql, redis-server and nginx: PostgreSQL and Redis under DATA_DIR/cluster, the demo
- * seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT. Ctrl+C stops
- * everything in order (a second one forces). See README, "Running at scale".
+ * postgresql, redis-server, nginx and supervisor: PostgreSQL and Redis under DATA_DIR/cluster, the
+ * demo seed once, CLUSTER_APIS API and CLUSTER_BFFS BFF instances, nginx on PORT, all run by
+ * supervisord, which starts a dead one again. Ctrl+C stops everything in order (a second one
+ * forces). See README, "Running at scale".
  */
 import './owner-only.ts';
 import { parseArgs } from 'node:util';
@@ -44,9 +45,9 @@ const main = async (): Promise<void> => {
     restore: values.restore ? { file: values.restore, replace: values.replace } : undefined,
     pgPort,
     onLost: (name) => {
-      // The instances stand in for each other; the shared services do not.
-      if (!['nginx', 'postgres', 'redis'].includes(name)) return;
-      console.error(`${name} is gone: stopping the cluster.`);
+      // A component's death is the supervisor's to mend (it says so); the supervisor's own is not.
+      if (name !== 'supervisor') return;
+      console.error('The supervisor is gone: stopping the cluster.');
       stopping ??= cluster.stop().finally(() => process.exit(1));
     },
   });

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import type { Product, ProductListResponse } from '../../contracts/product.ts';
+import { faultCases } from '../../tests/cluster/support/fault-cases.ts';
 import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
@@ -207,10 +208,13 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     expect(await status(`${cluster!.instances['api-1']}/healthz`)).toBe(200);
   }, 120_000);
 
+  // On this cluster, started anyway: killed instances and services, under load.
+  faultCases(() => cluster!);
+
   it('when the cluster is stopped, then no component is left running and the public port is closed', async () => {
     const pids = cluster!.pids();
     const { url } = cluster!;
-    expect(Object.keys(pids).sort()).toEqual(['api-1', 'api-2', 'bff-1', 'bff-2', 'nginx', 'postgres', 'redis']);
+    expect(Object.keys(pids).sort()).toEqual(['api-1', 'api-2', 'bff-1', 'bff-2', 'nginx', 'postgres', 'redis', 'supervisor']);
     await cluster!.stop();
     cluster = undefined;
     expect(Object.entries(pids).filter(([, pid]) => alive(pid))).toEqual([]);

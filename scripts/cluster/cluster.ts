@@ -2,22 +2,25 @@
  * startCluster(): the shop at scale on one machine (docs/decisions/008-cluster.md). PostgreSQL and Redis under
  * DATA_DIR/cluster, migrations and the demo seed once (advisory locks), N API and M BFF
  * instances on private loopback ports, nginx in front: public PORT → BFFs, internal port →
- * APIs. The public port opens only when every instance answers ready. stop() closes in
- * order: the public port, the BFFs (they drain), the APIs, nginx, Redis, PostgreSQL.
+ * APIs. Every one of them runs under Debian's supervisor, which starts a dead one again
+ * (docs/decisions/017-supervised-cluster.md); the launcher starts them in order. The public port
+ * opens only when every instance answers ready. stop() closes in order: the public port, the BFFs
+ * (they drain), nginx, the APIs, Redis, PostgreSQL, then the supervisor.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureFreshBuild, runBuild } from '../build-freshness.ts';
-import { type InstanceSpec, instanceSpec, movePort, spawnInstance, waitReady } from './instances.ts';
+import { type InstanceSpec, instanceEnv, instanceProgram, instanceSpec, movePort, waitReady } from './instances.ts';
 import type { Peer } from './nginx-config.ts';
-import { edgeOptions, startNginx } from './nginx.ts';
+import { edgeOptions, nginxProgram, startNginx } from './nginx.ts';
 import { freePort, startOnFreePort } from './ports.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { startPostgres } from './postgres.ts';
-import { describeExit, type Exit, type Proc } from './processes.ts';
-import { startRedis } from './redis.ts';
+import { preparePostgres, startPostgres, stopPostgres } from './postgres.ts';
+import { describeExit, type Exit } from './processes.ts';
+import { prepareRedis, waitRedisReady } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
+import { startSupervisor } from './supervisor.ts';
 import { findTools } from './tools.ts';
 import { settleDataDir, settledLine } from '../../api/private-files.ts';
 
@@ -42,7 +45,7 @@ export type ClusterOptions = {
   build?: boolean;
   /** Aborts a start in progress (Ctrl+C while starting): what started is stopped, and startCluster rejects. */
   signal?: AbortSignal;
-  /** A component that was running ended without being asked to. */
+  /** A component died without being asked to (the supervisor starts it again), or the supervisor itself did (`supervisor`). */
   onLost?: (name: string, message: string) => void;
 };
 
@@ -54,14 +57,16 @@ export type RunningCluster = {
   redisUrl: string;
   /** Instance name → its private URL. */
   instances: Record<string, string>;
-  /** Every component's process id as last started (tests check none is left after stop). */
+  /** Every component's process id as last started, the supervisor's too (tests check none is left after stop). */
   pids(): Record<string, number>;
+  /** How often the supervisor started each component again after it died. */
+  restarts(): Record<string, number>;
   stop(): Promise<void>;
   /** Forced: SIGKILL to everything still running (a second Ctrl+C). */
   kill(): void;
-  /** Stops one API or BFF instance (SIGTERM: it drains; SIGKILL: it just dies). */
+  /** Stops one API or BFF instance (SIGTERM: it drains and stays stopped; SIGKILL: it dies, and the supervisor starts it again). */
   stopInstance(name: string, signal?: NodeJS.Signals): Promise<Exit>;
-  /** Starts a stopped instance again on its port; resolves when it is ready. */
+  /** Starts a stopped instance again on its port (or waits for the supervisor's restart); resolves when it is ready. */
   startInstance(name: string): Promise<void>;
 };
 
@@ -106,28 +111,64 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   // New on every start, known only to nginx and the BFFs: what proves a request came through nginx.
   const proxySecret = randomBytes(32).toString('base64url');
 
-  // Everything started so far, newest last: a failure stops them in reverse.
-  const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
-  const procs = new Map<string, Proc>();
-  let stopping = false;
-  // Until then, a component that dies fails the start (with its last lines) instead.
-  let started = false;
-  const watch = (proc: Proc) => {
-    procs.set(proc.name, proc);
-    void proc.exited.then((exit) => {
-      if (stopping || !started || procs.get(proc.name) !== proc || !expected.has(proc.name)) return;
-      const message = `${proc.name} stopped unexpectedly (${describeExit(exit)}):\n${proc.lastLines()}`;
-      log(`[${proc.name}] ${message}`);
-      options.onLost?.(proc.name, message);
-    });
+  // Every program the cluster runs, under Debian's supervisor (docs/decisions/017-supervised-cluster.md).
+  const pgPort = options.pgPort ?? (await freePort());
+  const pgSpec = await preparePostgres({ pgBin: tools.pgBin, clusterDir, port: pgPort, password: secrets.PG_PASSWORD, log });
+  const redisSpec = await prepareRedis({
+    redisServer: tools.redisServer,
+    clusterDir,
+    port: await freePort(),
+    password: secrets.REDIS_PASSWORD,
+  });
+  const specs = new Map<string, InstanceSpec>();
+  const apiEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgSpec.url,
+    REDIS_URL: redisSpec.url,
+    SEED: 'none',
+    TOKEN_SECRET: secrets.TOKEN_SECRET,
+    INTERNAL_SECRET: secrets.INTERNAL_SECRET,
   };
-  // Components that should be running (stopInstance takes one out).
-  const expected = new Set<string>();
+  for (const name of apiNames) specs.set(name, await instanceSpec('api', name, base, apiEnv));
+  // Chosen now, before nginx takes it: the BFFs are told it.
+  let internalPort = await freePort();
+  const bffEnv = () => ({
+    DATA_DIR: dataDir,
+    API_URL: `http://127.0.0.1:${internalPort}`,
+    REDIS_URL: redisSpec.url,
+    TRUST_PROXY: 'loopback',
+    TRUST_PROXY_SECRET: proxySecret,
+    SESSION_SECRET: secrets.SESSION_SECRET,
+    INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+    // nginx caches in front: a second cache behind it would add its age to nginx's.
+    CATALOGUE_CACHE_BYTES: '0',
+  });
+  for (const name of bffNames) specs.set(name, await instanceSpec('bff', name, base, bffEnv()));
+  const programs = () => [
+    pgSpec.program,
+    redisSpec.program,
+    ...[...specs.values()].map(instanceProgram),
+    nginxProgram(tools.nginx, clusterDir),
+  ];
+  const supervisor = await startSupervisor({
+    supervisord: tools.supervisord,
+    dir: path.join(clusterDir, 'supervisor'),
+    programs: programs(),
+    cwd: process.cwd(),
+    env: instanceEnv(base, {}),
+    log,
+    onDeath: (name, message) => options.onLost?.(name, message),
+  });
+  void supervisor.proc.exited.then((exit) => {
+    if (!unwinding) options.onLost?.('supervisor', `supervisord stopped (${describeExit(exit)}):\n${supervisor.proc.lastLines()}`);
+  });
+  const program = supervisor.program;
+  // Everything started so far, newest last: a stop or a failure stops them in reverse.
+  const cleanups: { name: string; stop: () => Promise<unknown> }[] = [{ name: 'supervisor', stop: supervisor.shutdown }];
   let unwinding: Promise<void> | undefined;
-  // Once, whoever asks (a signal, a lost component, a test's afterAll): later calls wait for it.
+  // Once, whoever asks (a signal, a test's afterAll): later calls wait for it.
   const unwind = (): Promise<void> =>
     (unwinding ??= (async () => {
-      stopping = true;
       for (const { name, stop } of cleanups.reverse()) {
         await stop().catch((error: unknown) => log(`[${name}] stop failed: ${(error as Error).message}`));
       }
@@ -136,53 +177,28 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   const checkAborted = () => {
     if (options.signal?.aborted) throw new ClusterSetupError('start cancelled');
   };
+  let started = false;
   options.signal?.addEventListener('abort', () => {
     // A wait on a starting instance ends at once: its exit is what the wait watches for.
-    if (!started) for (const proc of procs.values()) if (/^(api|bff)-/.test(proc.name)) proc.signal('SIGTERM');
+    if (!started) for (const name of specs.keys()) program(name).signal('SIGTERM');
   });
 
   try {
-    const pg = await startPostgres({
-      pgBin: tools.pgBin,
-      clusterDir,
-      port: options.pgPort ?? (await freePort()),
-      password: secrets.PG_PASSWORD,
-      log,
-    });
-    cleanups.push({ name: 'postgres', stop: pg.stop });
-    watch(pg.proc);
-    expected.add('postgres');
-    log(`[postgres] ready on 127.0.0.1:${pg.port} (data in ${path.join(clusterDir, 'pg')})`);
+    cleanups.push({ name: 'postgres', stop: () => stopPostgres(program('postgres'), log) });
+    await startPostgres(pgSpec, program('postgres'), log);
+    log(`[postgres] ready on 127.0.0.1:${pgSpec.port} (data in ${path.join(clusterDir, 'pg')})`);
     checkAborted();
-    const redis = await startRedis({
-      redisServer: tools.redisServer,
-      clusterDir,
-      port: await freePort(),
-      password: secrets.REDIS_PASSWORD,
-      log,
-    });
-    cleanups.push({ name: 'redis', stop: redis.stop });
-    watch(redis.proc);
-    expected.add('redis');
-    log(`[redis] ready on 127.0.0.1:${redis.port} (data in ${path.join(clusterDir, 'redis')})`);
+    cleanups.push({ name: 'redis', stop: () => program('redis').stop() });
+    await program('redis').start();
+    await waitRedisReady(redisSpec.url, program('redis'));
+    log(`[redis] ready on 127.0.0.1:${redisSpec.port} (data in ${path.join(clusterDir, 'redis')})`);
 
     checkAborted();
-    await prepareDatabase({ dataDir, databaseUrl: pg.url, restore: options.restore, seed: options.seed ?? 'demo', env: base, log });
+    await prepareDatabase({ dataDir, databaseUrl: pgSpec.url, restore: options.restore, seed: options.seed ?? 'demo', env: base, log });
 
-    const specs = new Map<string, InstanceSpec>();
-    const apiEnv = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
-      SEED: 'none',
-      TOKEN_SECRET: secrets.TOKEN_SECRET,
-      INTERNAL_SECRET: secrets.INTERNAL_SECRET,
-    };
-    for (const name of apiNames) specs.set(name, await instanceSpec('api', name, base, apiEnv));
     const spawnReady = async (spec: InstanceSpec) => {
-      const proc = spawnInstance(spec, log);
-      watch(proc);
-      expected.add(spec.name);
+      const proc = program(spec.name);
+      await proc.start();
       await waitReady(proc, spec.port);
       log(`[${spec.name}] ready at http://127.0.0.1:${spec.port} (pid ${proc.pid})`);
     };
@@ -190,63 +206,51 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     // (nothing names it yet); a restart keeps its port, which nginx's configuration names.
     const firstStart = (spec: InstanceSpec) =>
       startOnFreePort(() => spawnReady(spec), {
-        taken: () => procs.get(spec.name)?.lastLines().includes('EADDRINUSE') === true,
-        move: (port) => {
+        taken: () => program(spec.name).lastLines().includes('EADDRINUSE'),
+        move: async (port) => {
           log(`[${spec.name}] port ${spec.port} was taken meanwhile; trying ${port}`);
           movePort(spec, port);
+          await supervisor.replace(instanceProgram(spec));
         },
       });
     const stopOne = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
-      const proc = procs.get(name);
-      if (!proc || !specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
-      expected.delete(name);
-      return proc.stop(signal, 20_000);
+      if (!specs.has(name)) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
+      return program(name).stop(signal);
     };
     const peers = (list: string[]): Peer[] => list.map((name) => ({ name, port: specs.get(name)!.port }));
 
-    cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => procs.get(name) && stopOne(name))) });
+    cleanups.push({ name: 'apis', stop: () => Promise.all(apiNames.map((name) => stopOne(name))) });
     checkAborted();
     await Promise.all(apiNames.map((name) => firstStart(specs.get(name)!)));
     checkAborted();
     const edge = await edgeOptions(dataDir, base, log);
-    // Chosen now, when nginx is about to take it: the fewer seconds a chosen port waits, the better.
-    let internalPort = await freePort();
     const nginxOptions = () => ({
       dir: clusterDir,
       host,
       internalPort,
       apis: peers(apiNames),
-      // The public server only (the BFFs start once the internal upstream is up).
-      bffs: peers(bffNames.filter((name) => specs.has(name))),
+      bffs: peers(bffNames),
       proxySecret,
       ...edge,
     });
     let internalOnly = nginxOptions();
-    const nginx = await startOnFreePort(() => startNginx(tools.nginx, internalOnly, log), {
+    const nginx = await startOnFreePort(() => startNginx(tools.nginx, program('nginx'), internalOnly, log), {
       taken: (error) => /address already in use/i.test((error as Error).message),
-      move: (port) => {
+      move: async (port) => {
         log(`[nginx] port ${internalPort} was taken meanwhile; trying ${port}`);
         internalPort = port;
         internalOnly = nginxOptions();
+        // The BFFs are told the new one.
+        for (const name of bffNames) {
+          const spec = specs.get(name)!;
+          Object.assign(spec.own, bffEnv());
+          await supervisor.replace(instanceProgram(spec));
+        }
       },
     });
     cleanups.push({ name: 'nginx', stop: nginx.stop });
-    watch(nginx.proc);
-    expected.add('nginx');
     log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
-    const bffEnv = {
-      DATA_DIR: dataDir,
-      API_URL: `http://127.0.0.1:${internalPort}`,
-      REDIS_URL: redis.url,
-      TRUST_PROXY: 'loopback',
-      TRUST_PROXY_SECRET: proxySecret,
-      SESSION_SECRET: secrets.SESSION_SECRET,
-      INTERNAL_SECRET: secrets.INTERNAL_SECRET,
-      // nginx caches in front: a second cache behind it would add its age to nginx's.
-      CATALOGUE_CACHE_BYTES: '0',
-    };
-    for (const name of bffNames) specs.set(name, await instanceSpec('bff', name, base, bffEnv));
-    cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => procs.get(name) && stopOne(name))) });
+    cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => stopOne(name))) });
     await Promise.all(bffNames.map((name) => firstStart(specs.get(name)!)));
     internalOnly = nginxOptions();
     checkAborted();
@@ -265,29 +269,31 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     log(
       `[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`,
     );
-
-    // A part that died after it answered ready (its exit was not watched yet) fails the start.
-    const lost = [...procs.values()].find((proc) => expected.has(proc.name) && !proc.running());
+    const names = ['postgres', 'redis', ...specs.keys(), 'nginx'];
+    // A part that died after it answered ready fails the start.
+    const lost = names.map(program).find((proc) => !proc.running());
     if (lost) throw new Error(`${lost.name} stopped while the cluster started:\n${lost.lastLines()}`);
     started = true;
     return {
       url,
       internalUrl: `http://127.0.0.1:${internalPort}`,
-      databaseUrl: pg.url,
-      redisUrl: redis.url,
+      databaseUrl: pgSpec.url,
+      redisUrl: redisSpec.url,
       instances: Object.fromEntries([...specs.values()].map((s) => [s.name, `http://127.0.0.1:${s.port}`])),
-      pids: () => Object.fromEntries([...procs.values()].map((proc) => [proc.name, proc.pid])),
+      pids: () => ({ ...Object.fromEntries(names.map((name) => [name, program(name).pid])), supervisor: supervisor.proc.pid }),
+      restarts: () => Object.fromEntries(names.map((name) => [name, program(name).restarts()])),
       stop: unwind,
       kill() {
-        stopping = true;
-        for (const proc of procs.values()) proc.signal('SIGKILL');
+        for (const name of names) program(name).signal('SIGKILL');
+        supervisor.proc.signal('SIGKILL');
       },
       stopInstance: stopOne,
       async startInstance(name) {
         const spec = specs.get(name);
         if (!spec) throw new Error(`no instance named ${name} (${[...specs.keys()].join(', ')})`);
-        if (procs.get(name)?.running()) throw new Error(`${name} is running`);
-        await spawnReady(spec);
+        // Killed, it is back by the supervisor's hand already; stopped, it is asked to start.
+        await program(name).start();
+        await waitReady(program(name), spec.port);
       },
     };
   } catch (error) {

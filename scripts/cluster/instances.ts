@@ -5,10 +5,12 @@
  */
 import { nodeEntry } from '../../api/compiled.ts';
 import { freePort, holdsPort } from './ports.ts';
-import { type Proc, spawnPrefixed } from './processes.ts';
+import type { Component } from './processes.ts';
+import type { Program } from './supervisor-config.ts';
 
 export type InstanceKind = 'api' | 'bff';
-export type InstanceSpec = { name: string; kind: InstanceKind; port: number; env: NodeJS.ProcessEnv };
+/** `env`: all it runs with; `own`: what the cluster sets over the caller's environment. */
+export type InstanceSpec = { name: string; kind: InstanceKind; port: number; env: NodeJS.ProcessEnv; own: Record<string, string> };
 
 /** Compiled, node on their .js; from the sources, through tsx (api/compiled.ts). */
 const ENTRIES: Record<InstanceKind, URL> = {
@@ -32,7 +34,7 @@ const FOREIGN = [
   'STATEFRONT_API_CHILD',
 ];
 
-const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
+export const instanceEnv = (base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv => {
   const env = { ...base };
   for (const name of FOREIGN) delete env[name];
   return { ...env, ...own };
@@ -53,18 +55,29 @@ export const instanceSpec = async (
 ): Promise<InstanceSpec> => {
   const port = await freePort();
   const place = { INSTANCE_ID: name, [PLACE[kind].host]: '127.0.0.1', [PLACE[kind].port]: String(port) };
-  return { name, kind, port, env: instanceEnv(base, { ...place, ...own }) };
+  return { name, kind, port, env: instanceEnv(base, { ...place, ...own }), own: { ...place, ...own } };
 };
 
 /** Moves a spec that has not started yet to another port. */
 export const movePort = (spec: InstanceSpec, port: number): void => {
   spec.port = port;
   spec.env[PLACE[spec.kind].port] = String(port);
+  spec.own[PLACE[spec.kind].port] = String(port);
 };
 
-export const spawnInstance = (spec: InstanceSpec, log: (line: string) => void): Proc => {
+/** The instance as the supervisor runs it: SIGTERM drains it (within 15 s, then it exits by itself). */
+export const instanceProgram = (spec: InstanceSpec): Program => {
   const { file, execArgv } = nodeEntry(ENTRIES[spec.kind]);
-  return spawnPrefixed({ name: spec.name, command: process.execPath, args: [...execArgv, file], env: spec.env, log });
+  return {
+    name: spec.name,
+    command: process.execPath,
+    args: [...execArgv, file],
+    env: spec.own,
+    stopSignal: 'TERM',
+    stopWaitSecs: 20,
+    // Ready takes a few seconds: an exit sooner is a failed start, tried again after a growing pause.
+    startSecs: 3,
+  };
 };
 
 /** The status, with a 200 that is not JSON counted as 404: a BFF without /readyz answers it with the shop's page. */
@@ -82,7 +95,7 @@ const answer = async (url: string): Promise<number | undefined> => {
  * Polls the instance until it is ready; throws with its name and last lines when it exits
  * first or the time runs out.
  */
-export const waitReady = async (proc: Proc, port: number, timeoutMs = 120_000): Promise<void> => {
+export const waitReady = async (proc: Component, port: number, timeoutMs = 120_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   const base = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { openPostgres } from '../../api/db/postgres.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
-import { type ClusterPostgres, startPostgres } from './postgres.ts';
+import { preparePostgres, startPostgres, stopPostgres } from './postgres.ts';
+import type { Supervised } from './supervisor.ts';
+import { unsupervised } from './unsupervised.ts';
 import { findTools } from './tools.ts';
 
 // Two instances starting together on one fresh PostgreSQL (the cluster's case): a private
@@ -16,7 +18,7 @@ const pgBin = tools.ok ? tools.tools.pgBin : undefined;
 
 describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on PostgreSQL under the advisory lock', () => {
   let dir: string;
-  let server: ClusterPostgres | undefined;
+  let server: Supervised | undefined;
   let url: string;
   let adminUrl: string;
   const database = `migrate_race_${randomUUID().replaceAll('-', '')}`;
@@ -26,14 +28,16 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
     // PostgreSQL's own user (when we are root) must pass through to its folders.
     await chmod(dir, 0o711);
     if (pgBin) {
-      server = await startPostgres({
+      const pg = await preparePostgres({
         pgBin,
         clusterDir: dir,
         port: await freePort(),
         password: 'a-test-password-of-no-importance',
         log: () => undefined,
       });
-      url = server.url;
+      server = unsupervised(pg.program, () => undefined);
+      await startPostgres(pg, server, () => undefined);
+      url = pg.url;
     } else {
       url = process.env.TEST_DATABASE_URL!;
     }
@@ -53,7 +57,7 @@ describe.skipIf(!pgBin && !process.env.TEST_DATABASE_URL)('migrations on Postgre
       await admin.query(`drop database if exists ${database} with (force)`);
       await admin.close();
     }
-    await server?.stop();
+    if (server) await stopPostgres(server, () => undefined);
     await rm(dir, { recursive: true, force: true });
   });
 

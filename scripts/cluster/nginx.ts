@@ -1,9 +1,11 @@
 /**
- * The balancer: writes DATA_DIR/cluster/nginx.conf, checks it with `nginx -t`, runs nginx in
- * the foreground (`daemon off`) so its errors come out prefixed and its exit is seen.
+ * The balancer: writes DATA_DIR/cluster/nginx.conf, checks it with `nginx -t`, has the cluster's
+ * supervisor run nginx in the foreground (`daemon off`), so its errors come out prefixed and a
+ * death is seen and restarted.
  * It starts with the internal server only (the BFFs need it to become ready); `configure`
  * then opens the public port, or closes it again at shutdown, by a graceful reload (SIGHUP:
- * new workers take new connections, old ones finish theirs). Stopped with SIGQUIT.
+ * new workers take new connections, old ones finish theirs). Stopped with SIGQUIT. A restarted
+ * nginx reads the file as last written.
  */
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -11,10 +13,12 @@ import path from 'node:path';
 import { edgeLimits } from '../../bff/config.ts';
 import { type NginxConfigOptions, nginxConfig } from './nginx-config.ts';
 import { holdsPort } from './ports.ts';
-import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
+import { type Component, runToEnd } from './processes.ts';
+import type { Program } from './supervisor-config.ts';
+import type { Supervised } from './supervisor.ts';
 
 export type ClusterNginx = {
-  proc: Proc;
+  proc: Component;
   configFile: string;
   /** Writes, checks and loads a new configuration; resolves once its public port is open (or closed, without one). */
   configure(options: NginxConfigOptions): Promise<void>;
@@ -81,7 +85,7 @@ const listening = (host: string, port: number): Promise<boolean> =>
 
 const probeHost = (host: string) => (['0.0.0.0', '::', '*'].includes(host) ? '127.0.0.1' : host);
 
-const waitPort = async (proc: Proc, host: string, port: number, open: boolean, timeoutMs = 15_000): Promise<void> => {
+const waitPort = async (proc: Component, host: string, port: number, open: boolean, timeoutMs = 15_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (!proc.running()) throw new Error(`nginx stopped:\n${proc.lastLines()}`);
@@ -95,10 +99,29 @@ const waitPort = async (proc: Proc, host: string, port: number, open: boolean, t
   }
 };
 
-export const startNginx = async (nginx: string, options: NginxConfigOptions, log: (line: string) => void): Promise<ClusterNginx> => {
-  const configFile = path.join(options.dir, 'nginx.conf');
+const nginxArgs = (dir: string) => {
+  const configFile = path.join(dir, 'nginx.conf');
   // -e: errors to stderr from the first moment (before the file is read), not to /var/log.
-  const args = ['-e', 'stderr', '-c', configFile, '-p', `${options.dir}/`, '-g', 'daemon off;'];
+  return { configFile, args: ['-e', 'stderr', '-c', configFile, '-p', `${dir}/`, '-g', 'daemon off;'] };
+};
+
+/** nginx in the foreground, as the supervisor runs it; SIGQUIT is its graceful stop. */
+export const nginxProgram = (nginx: string, dir: string): Program => ({
+  name: NAME,
+  command: nginx,
+  args: nginxArgs(dir).args,
+  stopSignal: 'QUIT',
+  stopWaitSecs: 15,
+  startSecs: 1,
+});
+
+export const startNginx = async (
+  nginx: string,
+  proc: Supervised,
+  options: NginxConfigOptions,
+  log: (line: string) => void,
+): Promise<ClusterNginx> => {
+  const { configFile, args } = nginxArgs(options.dir);
   const write = async (next: NginxConfigOptions) => {
     // It holds the BFFs' proxy secret: readable by this user only.
     await writeFile(configFile, nginxConfig(next), { mode: 0o600 });
@@ -109,16 +132,16 @@ export const startNginx = async (nginx: string, options: NginxConfigOptions, log
   await mkdir(path.join(options.dir, 'nginx-temp'), { recursive: true });
   await chmod(path.join(options.dir, 'nginx-temp'), 0o711);
   await write(options);
-  const proc = spawnPrefixed({ name: NAME, command: nginx, args, log });
+  await proc.start();
   let current = options;
   const stop = async () => {
-    await proc.stop('SIGQUIT', 15_000);
+    await proc.stop();
   };
   const configure = async (next: NginxConfigOptions) => {
     const closing = next.port === undefined ? current.port : undefined;
     await write(next);
     // The master only: it starts new workers and retires the old ones gracefully.
-    proc.child.kill('SIGHUP');
+    process.kill(proc.pid, 'SIGHUP');
     current = next;
     if (next.port !== undefined) await waitPort(proc, next.host, next.port, true);
     if (closing !== undefined) await waitPort(proc, next.host, closing, false);
@@ -126,7 +149,7 @@ export const startNginx = async (nginx: string, options: NginxConfigOptions, log
   try {
     await waitPort(proc, '127.0.0.1', options.internalPort, true);
   } catch (error) {
-    await proc.stop('SIGTERM', 2_000);
+    await proc.stop();
     throw error;
   }
   return { proc, configFile, configure, stop };

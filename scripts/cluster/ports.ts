@@ -110,14 +110,14 @@ const PORT_TRIES = 3;
  */
 export const startOnFreePort = async <T>(
   start: () => Promise<T>,
-  { taken, move }: { taken: (error: unknown) => boolean; move: (port: number) => void },
+  { taken, move }: { taken: (error: unknown) => boolean; move: (port: number) => void | Promise<void> },
 ): Promise<T> => {
   for (let tries = 1; ; tries += 1) {
     try {
       return await start();
     } catch (error) {
       if (tries === PORT_TRIES || !taken(error)) throw error;
-      move(await freePort());
+      await move(await freePort());
     }
   }
 };

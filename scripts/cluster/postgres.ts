@@ -2,18 +2,20 @@
  * The cluster's private PostgreSQL: one data folder under DATA_DIR/cluster/pg (initdb on the
  * first run only), its unix socket in DATA_DIR/cluster/run, TCP on 127.0.0.1 with a password
  * (kept in secrets.json). Run as the `postgres` user when we are root (initdb refuses root),
- * directly otherwise. Stopped with `pg_ctl stop -m fast`: sessions end, nothing committed is lost.
+ * directly otherwise, under the cluster's supervisor (supervisor.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { type Proc, runToEnd, spawnPrefixed } from './processes.ts';
+import { type Component, runToEnd } from './processes.ts';
+import type { Program } from './supervisor-config.ts';
+import type { Supervised } from './supervisor.ts';
 
-export type ClusterPostgres = { url: string; port: number; proc: Proc; stop(): Promise<void> };
+export type ClusterPostgres = { url: string; port: number; program: Program };
 
-export type StartPostgresOptions = {
+export type PreparePostgresOptions = {
   pgBin: string;
   clusterDir: string;
   port: number;
@@ -48,7 +50,7 @@ const closedAncestor = async (dir: string, owner: { uid: number; gid: number }):
   return undefined;
 };
 
-const waitConnectable = async (url: string, proc: Proc, timeoutMs = 30_000): Promise<void> => {
+const waitConnectable = async (url: string, proc: Component, timeoutMs = 30_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (!proc.running()) throw new Error(`PostgreSQL stopped while starting:\n${proc.lastLines()}`);
@@ -68,14 +70,19 @@ const waitConnectable = async (url: string, proc: Proc, timeoutMs = 30_000): Pro
   }
 };
 
-export const startPostgres = async ({
+/**
+ * The data folder made (initdb on the first run), and PostgreSQL as the supervisor runs it: as the
+ * `postgres` user when we are root, stopped by SIGINT (fast shutdown: sessions end, nothing
+ * committed is lost).
+ */
+export const preparePostgres = async ({
   pgBin,
   clusterDir,
   port,
   password,
   log,
   quiet = () => undefined,
-}: StartPostgresOptions): Promise<ClusterPostgres> => {
+}: PreparePostgresOptions): Promise<ClusterPostgres> => {
   const data = path.join(clusterDir, 'pg');
   const socketDir = path.join(clusterDir, 'run');
   const asRoot = process.getuid?.() === 0;
@@ -141,19 +148,32 @@ export const startPostgres = async ({
     '-c',
     'logging_collector=off',
   ];
-  const proc = spawnPrefixed({ name: NAME, ...command('postgres', settings), log });
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    if (!proc.running()) return;
-    const pgCtl = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-    await runToEnd({ name: NAME, ...pgCtl, log }).catch((error: unknown) => log(`[${NAME}] ${(error as Error).message}`));
-    await proc.stop('SIGINT', 15_000);
+  const program: Program = {
+    name: NAME,
+    command: path.join(pgBin, 'postgres'),
+    args: settings,
+    user: owner ? 'postgres' : undefined,
+    stopSignal: 'INT',
+    stopWaitSecs: 30,
+    startSecs: 2,
   };
+  return { url, port, program };
+};
+
+/** Starts the supervised PostgreSQL and waits until it takes connections. */
+export const startPostgres = async (pg: ClusterPostgres, proc: Supervised, log: (line: string) => void): Promise<void> => {
+  await proc.start();
   try {
-    await waitConnectable(url, proc);
+    await waitConnectable(pg.url, proc);
   } catch (error) {
-    await stop();
+    await stopPostgres(proc, log);
     throw error;
   }
-  return { url, port, proc, stop };
+};
+
+/** Fast shutdown, waited for: what pg_ctl stop -m fast does, through the supervisor (which would restart it otherwise). */
+export const stopPostgres = async (proc: Supervised, log: (line: string) => void): Promise<void> => {
+  const exit = await proc.stop();
+  if (exit.code === 0 || exit.signal === 'SIGINT') log(`[${NAME}] server stopped`);
 };

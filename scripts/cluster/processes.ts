@@ -7,10 +7,10 @@ import { createInterface } from 'node:readline';
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
-export type Proc = {
+/** A running part of the cluster, whoever runs it (a child of the launcher, or of the supervisor). */
+export type Component = {
   name: string;
   pid: number;
-  child: ChildProcess;
   /** Settles when it has exited, whoever ended it. */
   exited: Promise<Exit>;
   running: () => boolean;
@@ -23,6 +23,9 @@ export type Proc = {
   /** Sends `signal`, then SIGKILL after `graceMs`; resolves on exit. */
   stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<Exit>;
 };
+
+/** A child process of the launcher. */
+export type Proc = Component & { child: ChildProcess };
 
 const KEPT_LINES = 40;
 

@@ -1,14 +1,14 @@
 /**
  * The Debian packages the cluster runs on: PostgreSQL's server binaries (any installed major
- * version, the newest first), redis-server and nginx. Missing ones are named with the apt
+ * version, the newest first), redis-server, nginx and supervisor (which runs them all). Missing ones are named with the apt
  * line that installs them, so a fresh machine gets one clear instruction.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const APT_LINE = 'apt-get install -y postgresql redis-server nginx';
+export const APT_LINE = 'apt-get install -y postgresql redis-server nginx supervisor';
 
-export type Tools = { pgBin: string; redisServer: string; nginx: string };
+export type Tools = { pgBin: string; redisServer: string; nginx: string; supervisord: string };
 export type ToolsFound = { ok: true; tools: Tools } | { ok: false; missing: string[]; message: string };
 
 /** What the search may look at; tests pass a fake file system. */
@@ -50,11 +50,13 @@ export const findTools = (probe: Probe = realProbe, pathEnv = process.env.PATH ?
   const pgBin = findPgBin(probe);
   const redisServer = findProgram(probe, 'redis-server', dirs);
   const nginx = findProgram(probe, 'nginx', dirs);
+  const supervisord = findProgram(probe, 'supervisord', dirs);
   const missing = [
     ...(pgBin ? [] : [`postgresql (initdb, pg_ctl and postgres under ${PG_ROOT}/<version>/bin)`]),
     ...(redisServer ? [] : ['redis-server']),
     ...(nginx ? [] : ['nginx']),
+    ...(supervisord ? [] : ['supervisor (supervisord)']),
   ];
-  if (pgBin && redisServer && nginx) return { ok: true, tools: { pgBin, redisServer, nginx } };
+  if (pgBin && redisServer && nginx && supervisord) return { ok: true, tools: { pgBin, redisServer, nginx, supervisord } };
   return { ok: false, missing, message: missingMessage(missing) };
 };

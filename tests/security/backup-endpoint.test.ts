@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from '../../api/components/backup/signature.ts';
 import { TEST_INTERNAL_SECRET, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, startTestBff } from '../../bff/testing/bff-harness.ts';
-import { type ClusterNginx, startNginx } from '../../scripts/cluster/nginx.ts';
+import { type ClusterNginx, nginxProgram, startNginx } from '../../scripts/cluster/nginx.ts';
+import { unsupervised } from '../../scripts/cluster/unsupervised.ts';
 import { freePort } from '../support/redis-server.ts';
 import { spellingsOf } from './spellings.ts';
 
@@ -86,6 +87,7 @@ beforeAll(async () => {
     const internalPort = await freePort();
     nginx = await startNginx(
       NGINX,
+      unsupervised(nginxProgram(NGINX, dir), () => undefined),
       {
         dir,
         host: '127.0.0.1',

@@ -48,8 +48,14 @@ export type Cluster = {
   url: string;
   /** The cluster's Redis (with its password): what the instances share, for a test to look at. */
   redisUrl: string;
+  /** The cluster's PostgreSQL (with its password): what the data say, for a test to look at. */
+  databaseUrl: string;
   /** Instance name → its private URL on loopback (what a local process could reach without nginx). */
   instances: Record<string, string>;
+  /** Each component's process id now (the supervisor's too). */
+  pids(): Record<string, number>;
+  /** How often the supervisor started each component again. */
+  restarts(): Record<string, number>;
   stopInstance(name: string): Promise<void>;
   startInstance(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -84,7 +90,10 @@ export const startTestCluster = async (): Promise<Cluster> => {
     return {
       url: cluster.url,
       redisUrl: cluster.redisUrl,
+      databaseUrl: cluster.databaseUrl,
       instances: cluster.instances,
+      pids: () => cluster.pids(),
+      restarts: () => cluster.restarts(),
       stopInstance: async (name) => void (await cluster.stopInstance(name)),
       startInstance: (name) => cluster.startInstance(name),
       async stop() {
