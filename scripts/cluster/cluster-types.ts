@@ -53,4 +53,3 @@ export type RunningCluster = {
   /** Starts it again; resolves when it takes connections. */
   startService(name: 'redis' | 'postgres'): Promise<void>;
 };
-
