@@ -21,7 +21,10 @@ const main = async (): Promise<void> => {
   const pgPort = process.env.CLUSTER_PG_PORT?.trim() ? count('CLUSTER_PG_PORT', 0) : undefined;
   const seed = process.env.SEED?.trim() === 'none' ? 'none' : 'demo';
   // -- --restore FILE [--replace] starts the cluster on a backup instead of the demo seed.
-  const { values } = parseArgs({ options: { restore: { type: 'string' }, replace: { type: 'boolean', default: false } } });
+  // -- --systemd-units DIR: starts once (database, secrets, ports, configuration), writes the units, stops.
+  const { values } = parseArgs({
+    options: { restore: { type: 'string' }, replace: { type: 'boolean', default: false }, 'systemd-units': { type: 'string' } },
+  });
   let stopping: Promise<void> | undefined;
   // Ctrl+C while starting: what started is stopped (the components run in their own process groups).
   const starting = new AbortController();
@@ -44,6 +47,7 @@ const main = async (): Promise<void> => {
     seed,
     restore: values.restore ? { file: values.restore, replace: values.replace } : undefined,
     pgPort,
+    systemdUnits: values['systemd-units'],
     onLost: (name) => {
       // A component's death is the supervisor's to mend (it says so); the supervisor's own is not.
       if (name !== 'supervisor') return;
@@ -52,6 +56,13 @@ const main = async (): Promise<void> => {
     },
   });
   offWhileStarting();
+  if (values['systemd-units']) {
+    await cluster.stop();
+    console.log(
+      `\nsystemd units in ${values['systemd-units']}. Install them in /etc/systemd/system, then:\n  systemctl daemon-reload && systemctl enable --now statefront.target`,
+    );
+    process.exit(0);
+  }
   onStopSignals(
     (signal) => {
       console.log(`${signal}: stopping in order (public port, BFFs, APIs, nginx, Redis, PostgreSQL); again to force.`);

@@ -25,6 +25,11 @@ export type ClusterOptions = {
   build?: boolean;
   /** Aborts a start in progress (Ctrl+C while starting): what started is stopped, and startCluster rejects. */
   signal?: AbortSignal;
+  /**
+   * Also writes systemd units for this cluster's programs into this folder (systemd-units.ts),
+   * with the public nginx configuration they run (DATA_DIR/cluster/nginx-systemd.conf).
+   */
+  systemdUnits?: string;
   /** A component died without being asked to (the supervisor starts it again), or the supervisor itself did (`supervisor`). */
   onLost?: (name: string, message: string) => void;
 };

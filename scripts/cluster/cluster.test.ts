@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import type { Product, ProductListResponse } from '../../contracts/product.ts';
 import { faultCases } from '../../tests/cluster/support/fault-cases.ts';
+import { cachedAnswer, rawHit } from '../../tests/cluster/support/nginx-cache.ts';
 import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
@@ -44,33 +45,6 @@ const pgClusterState = (dataDir: string): string | undefined => {
   return /^Database cluster state:\s+(.+)$/m.exec(control.stdout)?.[1];
 };
 
-/** Asks until nginx answers from its cache (a few tries: the lifetime is one second). */
-const cachedAnswer = async (url: string, init: RequestInit = {}): Promise<Response | undefined> => {
-  for (let i = 0; i < 5; i += 1) {
-    const res = await fetch(url, init);
-    if (res.headers.get('x-cache-status') === 'HIT') return res;
-    await res.arrayBuffer();
-  }
-  return undefined;
-};
-
-/** An answer nginx gave from its cache, its bytes as they came (still encoded), for `coding` as Accept-Encoding. */
-const rawHit = async (url: string, coding: string | undefined): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> => {
-  for (let i = 0; i < 5; i += 1) {
-    const answer = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-      http
-        .get(url, { headers: coding === undefined ? {} : { 'accept-encoding': coding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
-        })
-        .on('error', reject);
-    });
-    if (answer.headers['x-cache-status'] === 'HIT') return answer;
-  }
-  throw new Error(`${url} (${coding ?? 'no coding'}) was never answered from nginx's cache`);
-};
-
 describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCluster()', () => {
   let dataDir: string;
   let cluster: RunningCluster | undefined;
@@ -88,7 +62,16 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     // NODE_ENV as npm run start:cluster runs by default (vitest's `test` is not the shop's).
     // A one-second catalogue lifetime, so the change-within-lifetime test waits two seconds.
     env = { ...process.env, NODE_ENV: 'development', DEMO_POOL_CACHE: TEST_CACHE_DIR, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE) };
-    cluster = await startCluster({ dataDir, port: 0, apis: 2, bffs: 2, seed: 'demo', env, log: (line) => lines.push(line) });
+    cluster = await startCluster({
+      dataDir,
+      port: 0,
+      apis: 2,
+      bffs: 2,
+      seed: 'demo',
+      env,
+      log: (line) => lines.push(line),
+      systemdUnits: path.join(dataDir, 'units'),
+    });
   }, 600_000);
 
   afterAll(async () => {
@@ -210,6 +193,30 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
 
   // On this cluster, started anyway: killed instances and services, under load.
   faultCases(() => cluster!);
+
+  it('when the supervisor started dead components again, then each death and each restart was logged, with its count', () => {
+    for (const name of ['bff-1', 'redis', 'postgres']) {
+      expect(
+        lines.some((l) => l.startsWith(`[cluster] ${name} stopped unexpectedly (killed by SIGKILL); the supervisor starts it again`)),
+      ).toBe(true);
+      expect(lines.some((l) => l.startsWith(`[cluster] ${name} started again by the supervisor (restart 1,`))).toBe(true);
+    }
+  });
+
+  it.skipIf(!existsSync('/usr/bin/systemd-analyze'))(
+    'when asked for systemd units, then they name these programs and systemd-analyze finds nothing wrong',
+    () => {
+      const units = readdirSync(path.join(dataDir, 'units')).filter((name) => !name.endsWith('.env'));
+      expect(units.sort()).toEqual([
+        ...['api-1', 'api-2', 'bff-1', 'bff-2', 'nginx', 'postgres', 'redis'].map((n) => `statefront-${n}.service`),
+        'statefront.target',
+      ]);
+      const verify = spawnSync('systemd-analyze', ['verify', ...units.map((name) => path.join(dataDir, 'units', name))], {
+        encoding: 'utf8',
+      });
+      expect(verify.stderr + verify.stdout).toBe('');
+    },
+  );
 
   it('when the cluster is stopped, then no component is left running and the public port is closed', async () => {
     const pids = cluster!.pids();

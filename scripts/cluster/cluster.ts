@@ -8,11 +8,11 @@
  * (they drain), nginx, the APIs, Redis, PostgreSQL, then the supervisor.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureFreshBuild, runBuild } from '../build-freshness.ts';
 import { type InstanceSpec, instanceEnv, instanceProgram, instanceSpec, movePort, waitReady } from './instances.ts';
-import type { Peer } from './nginx-config.ts';
+import { nginxConfig, type Peer } from './nginx-config.ts';
 import { edgeOptions, nginxProgram, startNginx } from './nginx.ts';
 import { freePort, startOnFreePort } from './ports.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -22,6 +22,7 @@ import { describeExit, type Exit } from './processes.ts';
 import { prepareRedis, waitRedisReady } from './redis.ts';
 import { clusterSecrets } from './secrets.ts';
 import { startSupervisor } from './supervisor.ts';
+import { documentedNames, serviceEnv, systemdUnits, TARGET, writeUnits } from './systemd-units.ts';
 import { findTools } from './tools.ts';
 import { settleDataDir, settledLine } from '../../api/private-files.ts';
 
@@ -226,6 +227,24 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     log(
       `[nginx] public at ${url}: ${bffNames.length} BFF${bffNames.length > 1 ? 's' : ''} → ${apiNames.length} API${apiNames.length > 1 ? 's' : ''}`,
     );
+    if (options.systemdUnits) {
+      const nginxConf = path.join(clusterDir, 'nginx-systemd.conf');
+      await writeFile(nginxConf, nginxConfig({ ...internalOnly, port: publicPort }), { mode: 0o600 });
+      const envExample = await readFile('.env.example', 'utf8').catch(() => '');
+      const instances = (list: string[]) => list.map((name) => instanceProgram(specs.get(name)!));
+      const groups = [
+        [pgSpec.program, redisSpec.program],
+        instances(apiNames),
+        instances(bffNames),
+        [nginxProgram(tools.nginx, clusterDir, nginxConf)],
+      ];
+      const env = serviceEnv(instanceEnv(base, {}), documentedNames(envExample));
+      await writeUnits(
+        options.systemdUnits,
+        systemdUnits({ groups, unitDir: path.resolve(options.systemdUnits), cwd: process.cwd(), env }),
+      );
+      log(`[cluster] systemd units written to ${options.systemdUnits} (${TARGET} starts them all)`);
+    }
     const names = ['postgres', 'redis', ...specs.keys(), 'nginx'];
     // A part that died after it answered ready fails the start.
     const lost = names.map(program).find((proc) => !proc.running());

@@ -99,17 +99,16 @@ const waitPort = async (proc: Component, host: string, port: number, open: boole
   }
 };
 
-const nginxArgs = (dir: string) => {
-  const configFile = path.join(dir, 'nginx.conf');
+const nginxArgs = (dir: string, configFile = path.join(dir, 'nginx.conf')) => {
   // -e: errors to stderr from the first moment (before the file is read), not to /var/log.
   return { configFile, args: ['-e', 'stderr', '-c', configFile, '-p', `${dir}/`, '-g', 'daemon off;'] };
 };
 
 /** nginx in the foreground, as the supervisor runs it; SIGQUIT is its graceful stop. */
-export const nginxProgram = (nginx: string, dir: string): Program => ({
+export const nginxProgram = (nginx: string, dir: string, configFile?: string): Program => ({
   name: NAME,
   command: nginx,
-  args: nginxArgs(dir).args,
+  args: nginxArgs(dir, configFile).args,
   stopSignal: 'QUIT',
   stopWaitSecs: 15,
   startSecs: 1,
