@@ -11,7 +11,7 @@
  *   npm test -- --no-cluster   any of the above without the cluster suite
  *   npm test -- --no-browser   any of the above without the Playwright suites (CI runs the cluster beside the PostgreSQL run)
  *   npm test -- --only=api     only the vitest files under one folder (CI reruns api/ on PostgreSQL)
- * The cluster suite needs Debian's postgresql, redis-server and nginx: when one is missing it
+ * The cluster suite needs Debian's postgresql, redis-server, nginx and supervisor: when one is missing it
  * counts as one failure whose message gives the apt line (scripts/cluster/tools.ts).
  */
 import { spawnSync } from 'node:child_process';
