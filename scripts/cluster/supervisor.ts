@@ -187,6 +187,15 @@ export const startSupervisor = async (options: StartSupervisorOptions): Promise<
       return;
     }
     const exit = parseExit(ended?.[2] ?? '');
+    // What it left behind in its process group (nginx's workers, PostgreSQL's backends) would hold
+    // its port or its shared memory, and its restart, about a second later, would fail on them.
+    if (/not expected/.test(line) && state.pid) {
+      try {
+        process.kill(-state.pid, 'SIGKILL');
+      } catch {
+        // Nothing left.
+      }
+    }
     state.exit = exit;
     state.running = false;
     state.settle?.(exit);

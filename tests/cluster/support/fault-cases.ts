@@ -89,7 +89,7 @@ const instanceComesBack = async (name: string) => {
 };
 
 /** A shared service killed: the supervisor starts it again; from its return, the shop serves within the bound. */
-const serviceComesBack = async (name: 'redis' | 'postgres') => {
+const serviceComesBack = async (name: 'redis' | 'postgres' | 'nginx') => {
   const { at, restarts } = kill(name);
   await within(30_000, `the supervisor starts ${name} again`, () => cluster.restarts()[name]! > restarts);
   // The bound runs from its return (the spawn the supervisor reported).
@@ -97,6 +97,9 @@ const serviceComesBack = async (name: 'redis' | 'postgres') => {
   faults.push({ name: `${name} SIGKILL`, at, back: Date.now() });
   await sleep(2_000);
 };
+
+/** How often each API and BFF was started again: none of them may die while a service is away. */
+const instanceRestarts = () => Object.fromEntries(Object.keys(cluster.instances).map((name) => [name, cluster.restarts()[name]]));
 
 export const faultCases = (target: () => Target): void => {
   describe('under faults, with a small load of orders and chat', () => {
@@ -134,11 +137,19 @@ export const faultCases = (target: () => Target): void => {
     }, 60_000);
 
     it('when Redis is killed, then the supervisor starts it again and the shop serves within 10 s of its return', async () => {
+      const before = instanceRestarts();
       await serviceComesBack('redis');
+      expect(instanceRestarts()).toEqual(before);
     }, 90_000);
 
     it('when PostgreSQL is killed, then the supervisor starts it again and the shop serves within 10 s of its return', async () => {
+      const before = instanceRestarts();
       await serviceComesBack('postgres');
+      expect(instanceRestarts()).toEqual(before);
+    }, 90_000);
+
+    it('when nginx is killed, then the supervisor starts it again (its old workers gone) and the shop serves within 10 s of its return', async () => {
+      await serviceComesBack('nginx');
     }, 90_000);
 
     it('when Redis is stopped for a while, then every instance says not ready and none exits, and the shop still takes orders through nginx meanwhile', async () => {
