@@ -5,7 +5,7 @@ import type { ChatAnsweredPayload, ClientToAdminPayload, NewOrderPayload } from 
 import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../../server/logger.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub, type RealtimeHubOptions } from './hub.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
-import { type SharedOpenCounts, openCounts } from '../../api/shared.ts';
+import { openCounts } from '../../server/open-counts.ts';
+import type { SharedOpenCounts } from '../../server/redis-open-counts.ts';
 import { CHAT_TEXTS } from '../../contracts/chat.ts';
 import type { Session } from '../session/session-cookie.ts';
 

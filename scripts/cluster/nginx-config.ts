@@ -20,7 +20,7 @@ import { SERVED_IMAGE_EXTENSIONS } from '../../contracts/images.ts';
 import { LIMITS } from '../../contracts/rules.ts';
 import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
+import { SLOW_REQUEST_DEFAULTS } from '../../server/slow-requests.ts';
 
 export type Peer = { name: string; port: number };
 

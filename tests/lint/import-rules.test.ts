@@ -76,6 +76,26 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
     source: "import { x } from '../../machines/cart/cart.machine.ts';\nexport const y = x;\n",
   },
   {
+    rule: 'server-only-on-the-servers',
+    file: 'client/lib/uses-server.ts',
+    source: "import { x } from '../../server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'server-only-on-the-servers',
+    file: 'contracts/uses-server.ts',
+    source: "import { x } from '../server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'server-below-the-servers',
+    file: 'server/uses-api.ts',
+    source: "import { x } from '../api/thing.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'bff-not-api-internals',
+    file: 'bff/uses-api-internals.ts',
+    source: "import { x } from '../api/thing.ts';\nexport const y = x;\n",
+  },
+  {
     rule: 'model-harness-imports-no-machine',
     file: 'machines/testing/assert.ts',
     source: "import { x } from '../cart/cart.machine.ts';\nexport const y = x;\n",
@@ -104,6 +124,8 @@ describe('the import rules see every kind of import', () => {
       'client/testing/render.ts',
       'machines/cart/cart.machine.ts',
       'machines/testing/model.ts',
+      'server/logger.ts',
+      'api/thing.ts',
     ].map((file) => ({ file, source: 'export const x = 1;\n' }));
     const files = [
       ...FIXTURES,
@@ -127,6 +149,8 @@ describe('the import rules see every kind of import', () => {
         'contracts',
         'client',
         'api',
+        'bff',
+        'server',
       ],
       {
         cwd: dir,

@@ -1,4 +1,4 @@
-import { CHAT_VISITOR_TOKEN } from '../../contracts/internal.ts';
+import { CHAT_VISITOR_TOKEN } from '../../contracts/chat.ts';
 import type { StorageLike } from '../../machines/shared/storage.ts';
 
 /** Where the widget keeps the shop's token for an anonymous visitor: the partner page's local storage. */
