@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OrderLimitEnv, optionalEnv, parseEnv } from '../server/env.ts';
-import { SlowRequestEnv } from '../server/slow-requests.ts';
-import { configuredSecret } from '../server/secrets.ts';
+import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { SlowRequestEnv } from '#server/slow-requests.ts';
+import { configuredSecret } from '#server/secrets.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -22,8 +22,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { ProductListResponse } from '../contracts/product.ts';
-import { productsApiUrl } from '../machines/filters/filters.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
+import { productsApiUrl } from '#machines/filters/filters.ts';
 import { cookieFrom, postJson } from '../bff/testing/bff-harness.ts';
 import { LIMITS as CLUSTER_LIMITS, start as startCluster, type Topology } from './cluster.ts';
 import { HEADERS, rawAnswer } from './proxy.ts';

@@ -1,10 +1,10 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { SlowRequestEnv } from '../server/slow-requests.ts';
-import { configuredSecret } from '../server/secrets.ts';
-import { OrderLimitEnv, optionalEnv, parseEnv } from '../server/env.ts';
-import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
-import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
+import { SlowRequestEnv } from '#server/slow-requests.ts';
+import { configuredSecret } from '#server/secrets.ts';
+import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
+import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { COMPRESSIBLE } from '../server/compressible.ts';
+import { COMPRESSIBLE } from '#server/compressible.ts';
 
 /**
  * Built files written again as `file.br` and `file.gz` beside the original, compressed once at

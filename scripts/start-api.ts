@@ -8,7 +8,7 @@
  */
 import './owner-only.ts';
 import { loadApiConfig, openAndStartApi } from '../api/index.ts';
-import { createLogger, readableFor } from '../server/logger.ts';
+import { createLogger, readableFor } from '#server/logger.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 

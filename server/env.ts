@@ -1,7 +1,7 @@
 // The configuration's schema helpers that every server's config shares (api/config.ts, bff/config.ts,
 // the cluster's); reading files and secrets: server/secrets.ts.
 import { z } from 'zod';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../contracts/order-limit.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
 
 /** Thrown when the environment is missing or malformed; its message says what to set. */
 export class ConfigError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openCounts } from '../../server/open-counts.ts';
+import { openCounts } from '#server/open-counts.ts';
 import { keyedWindows, slidingWindow } from './rate-limit.ts';
 
 describe('sliding window rate limit', () => {

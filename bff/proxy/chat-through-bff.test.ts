@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import {
   ack,
   collect,

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
 import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../../server/slow-requests.ts';
+import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
 
 /** Registrations an hour per address in tests (default 20): test shoppers all come from 127.0.0.1. */
 export const TEST_REGISTRATIONS_PER_HOUR = 1_000_000;

@@ -1,7 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { type ChatHandshakeAuth, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatHandshakeAuth, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
 import { ack, agentFrom, cut } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';

@@ -7,7 +7,7 @@ import type {
   RegisterBody,
   RegisterResponse,
   UserInfo,
-} from '../../contracts/user.ts';
+} from '#contracts/user.ts';
 import { missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl, type Control } from '../testing/controlled-actors.ts';

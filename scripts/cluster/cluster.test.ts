@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
-import type { Product, ProductListResponse } from '../../contracts/product.ts';
+import type { Product, ProductListResponse } from '#contracts/product.ts';
 import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, sessionCallHeaders } from '../../api/testing/api-harness.ts';
 import { admin, shopper } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, connect } from '../../api/testing/sockets.ts';
 
 /** Calls that all need the database, from a guest, a shopper and an admin. */

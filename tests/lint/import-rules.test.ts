@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,16 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
     source: "import { x } from '../server/logger.ts';\nexport const y = x;\n",
   },
   {
+    rule: 'server-only-on-the-servers',
+    file: 'widgets/uses-server-by-name.ts',
+    source: "import { x } from '#server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'machines-only-contracts-and-xstate',
+    file: 'machines/uses-server-by-name.ts',
+    source: "import type { x } from '#server/logger.ts';\nexport type Y = typeof x;\n",
+  },
+  {
     rule: 'server-below-the-servers',
     file: 'server/uses-api.ts',
     source: "import { x } from '../api/thing.ts';\nexport const y = x;\n",
@@ -110,6 +120,9 @@ describe('the import rules see every kind of import', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // The boundary names (#server/…) resolve as the project's own package.json says.
+    const { imports } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { imports: unknown };
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));
     await writeFile(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../contracts/rules.ts';
-import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_WRONG } from '../../contracts/user.ts';
+import { MESSAGES } from '#contracts/rules.ts';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_WRONG } from '#contracts/user.ts';
 import { body as orderBody, productRow } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDOFF, HANDOFF_OPEN } from '../../contracts/handoff-rules.ts';
+import { HANDOFF, HANDOFF_OPEN } from '#contracts/handoff-rules.ts';
 import { cookieFrom, postJson, startTestBff, type TestBff } from '../../bff/testing/bff-harness.ts';
 import { TEST_PASSWORD, startTestApi, type TestApi } from '../../api/testing/api-harness.ts';
 import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
 import { ack, collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
 import { cookieFrom, startTestBff } from '../../bff/testing/bff-harness.ts';

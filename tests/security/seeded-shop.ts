@@ -1,4 +1,4 @@
-import type { Order } from '../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { type Shopper, admin, body, placeOrder, shopper } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { TEST_PASSWORD, type TestApi } from '../../api/testing/api-harness.ts';

@@ -7,7 +7,7 @@ import { LIMIT_DEFAULTS } from '../../bff/config.ts';
 import { TOO_MANY_ACCOUNTS } from '../../bff/http/registration-limit.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
 import { requestHead, slowClient } from '../../api/testing/slow-client.ts';
-import { TOO_SLOW } from '../../server/slow-requests.ts';
+import { TOO_SLOW } from '#server/slow-requests.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 
 /**

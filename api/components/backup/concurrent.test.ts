@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER } from '../../../server/internal.ts';
+import { CLIENT_HEADER } from '#server/internal.ts';
 import { backupEntries, verifyBackup } from '../../db/backup/read.ts';
 import { readWhole } from '../../db/backup/tar.ts';
 import { openDb } from '../../db/index.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category } from '../../../contracts/category.ts';
+import type { Category } from '#contracts/category.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 
 describe('categories', () => {

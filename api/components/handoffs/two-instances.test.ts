@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HandoffCreated } from '../../../contracts/handoff.ts';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
+import type { HandoffCreated } from '#contracts/handoff.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
 import { addProduct } from '../orders/fixtures.ts';

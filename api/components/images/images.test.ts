@@ -2,10 +2,10 @@ import fs, { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Product, UploadResponse } from '../../../contracts/product.ts';
+import type { Product, UploadResponse } from '#contracts/product.ts';
 import { createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { variantPath, variantWidths } from '../../../contracts/images.ts';
+import { variantPath, variantWidths } from '#contracts/images.ts';
 import { addProduct } from '../products/test-fixtures.ts';
 import { animatedGif, HEIC, metadataFound, phonePhoto, plainJpeg, pngClaiming, transparentPng } from '../../testing/images.ts';
 

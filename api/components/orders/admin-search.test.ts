@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER } from '../../../contracts/admin-page.ts';
-import type { Order } from '../../../contracts/order.ts';
-import { ORDER_SEARCH_INVALID } from '../../../contracts/order-search.ts';
+import { TOTAL_COUNT_HEADER } from '#contracts/admin-page.ts';
+import type { Order } from '#contracts/order.ts';
+import { ORDER_SEARCH_INVALID } from '#contracts/order-search.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, admin, body, placeOrder, shopper, type Shopper } from './fixtures.ts';
 

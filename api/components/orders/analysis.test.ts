@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisOrder, HourBucket } from '../../../contracts/order.ts';
-import { toCents } from '../../../contracts/rules.ts';
+import type { AnalysisOrder, HourBucket } from '#contracts/order.ts';
+import { toCents } from '#contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { admin, insertOrderAt, shopper, type Shopper } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisOrder, HourBucket, Order } from '../../../contracts/order.ts';
+import type { AnalysisOrder, HourBucket, Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, admin, body, placeOrder, productRow, shopper, type Shopper } from './fixtures.ts';
 import { cancel, cancelled, deliver, eventTypes } from './lifecycle-fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewOrderPayload } from '../../../contracts/chat.ts';
-import type { Order } from '../../../contracts/order.ts';
-import { MESSAGES, SHIPPING_FIELDS } from '../../../contracts/rules.ts';
+import type { NewOrderPayload } from '#contracts/chat.ts';
+import type { Order } from '#contracts/order.ts';
+import { MESSAGES, SHIPPING_FIELDS } from '#contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, body, orderCount, post, productRow, shopper, type Shopper } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import type { TestApi } from '../../testing/api-harness.ts';
 
 /** Test helpers shared by the orders test files (not a test file itself). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyOpenOrders } from '../../../contracts/rules.ts';
+import { tooManyOpenOrders } from '#contracts/rules.ts';
 import { loadApiConfig } from '../../config.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct, admin, body, orderCount, placeOrder, post, productRow, shopper, type Shopper } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, PaidResponse } from '../../../contracts/order.ts';
+import type { Order, PaidResponse } from '#contracts/order.ts';
 import { approvedWalletOrder, createWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
 
 describe('paying a wallet order', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../server/logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { shopper } from '../orders/fixtures.ts';
 import { approvedWalletOrder, placeTestOrder, startSimulator } from './test-fixtures.ts';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import { addProduct, admin, body, placeOrder, shopper, type Shopper } from '../orders/fixtures.ts';

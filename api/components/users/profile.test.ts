@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '../../../contracts/user.ts';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '#contracts/user.ts';
 import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
 
 const profileBody = {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Link } from '../../ui/link.tsx';
-import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
+import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
 import { AuthContext } from '../../lib/contexts.ts';
 import { homeOf, paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';

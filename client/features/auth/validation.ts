@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
+import { LIMITS, MESSAGES } from '#contracts/rules.ts';
 
 export type RegisterValues = { name: string; lastName: string; email: string; password: string; repeatPassword: string };
 export type LoginValues = { email: string; password: string };

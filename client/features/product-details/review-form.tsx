@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ReviewBody } from '../../../contracts/product.ts';
+import type { ReviewBody } from '#contracts/product.ts';
 import { api } from '../../lib/api.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
 import { useSubmit } from '../../lib/use-submit.ts';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
-import type { User } from '../../../contracts/user.ts';
+import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import type { User } from '#contracts/user.ts';
 import { AuthContext } from '../../lib/contexts.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

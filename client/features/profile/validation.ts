@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
-import type { ProfileUpdateBody, User } from '../../../contracts/user.ts';
-import { ADDRESS_FIELDS, addressValueProblem, cleanText, isNameValue } from '../../../contracts/value-rules.ts';
+import { LIMITS, MESSAGES } from '#contracts/rules.ts';
+import type { ProfileUpdateBody, User } from '#contracts/user.ts';
+import { ADDRESS_FIELDS, addressValueProblem, cleanText, isNameValue } from '#contracts/value-rules.ts';
 
 type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
 export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createOracle, e2ePaths } from '#machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
   actionOf,

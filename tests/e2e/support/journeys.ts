@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import type { Order } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
+import type { Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { DEMO_USER, STAGING_URL } from './shop.ts';
 
 /** The anti-forgery header every state-changing /api call carries (bff/http/anti-forgery.ts). */

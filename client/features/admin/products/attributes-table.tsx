@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { CategoryAttr } from '../../../../contracts/category.ts';
-import type { ProductAttr } from '../../../../contracts/product.ts';
+import type { CategoryAttr } from '#contracts/category.ts';
+import type { ProductAttr } from '#contracts/product.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { TextField } from '../../../ui/text-field.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PARTLY_CREATED } from '../../../../machines/product-images/product-create.machine.ts';
+import { PARTLY_CREATED } from '#machines/product-images/product-create.machine.ts';
 import {
   click,
   getByLabelText,

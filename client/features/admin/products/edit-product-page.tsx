@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Product, ProductBody } from '../../../../contracts/product.ts';
+import type { Product, ProductBody } from '#contracts/product.ts';
 import { api } from '../../../lib/api.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '../../../../contracts/category.ts';
+import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '#contracts/category.ts';
 import { api } from '../../../lib/api.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';

@@ -1,5 +1,5 @@
-import type { ProductAttr, ProductBody } from '../../../../contracts/product.ts';
-import { PRICE_MESSAGE, priceCentsOf } from '../../../../contracts/value-rules.ts';
+import type { ProductAttr, ProductBody } from '#contracts/product.ts';
+import { PRICE_MESSAGE, priceCentsOf } from '#contracts/value-rules.ts';
 
 /** The product form as typed (strings until sent). */
 export type ProductDraft = {

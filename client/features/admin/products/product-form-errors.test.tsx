@@ -4,7 +4,7 @@ import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } f
 import { mockFetch, type FetchCall } from '../../../testing/fetch-mock.ts';
 import { pressEnter } from '../../../testing/keyboard.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
-import { PRICE_MESSAGE } from '../../../../contracts/value-rules.ts';
+import { PRICE_MESSAGE } from '#contracts/value-rules.ts';
 import { AdminEditUserPage } from '../users/edit-user-page.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';

@@ -1,6 +1,6 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import type { Category } from '../../../../contracts/category.ts';
-import type { ProductAttr } from '../../../../contracts/product.ts';
+import type { Category } from '#contracts/category.ts';
+import type { ProductAttr } from '#contracts/product.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';

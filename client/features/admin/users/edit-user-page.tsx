@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { User } from '../../../../contracts/user.ts';
-import { MESSAGES } from '../../../../contracts/rules.ts';
+import type { User } from '#contracts/user.ts';
+import { MESSAGES } from '#contracts/rules.ts';
 import { api } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
