@@ -18,7 +18,7 @@ export const emailField = z.string().check(z.trim(), z.regex(EMAIL, MESSAGES.ema
 export const newPassword = z.string().check(z.minLength(LIMITS.passwordMin, MESSAGES.password));
 
 /** The repeat of a form's `password`, its error under `repeatPassword`. */
-export const passwordsMatch = z.refine((v: { password: string; repeatPassword: string }) => v.repeatPassword === v.password, {
+export const passwordsMatch = z.refine<{ password: string; repeatPassword: string }>((v) => v.repeatPassword === v.password, {
   message: MESSAGES.passwordsMatch,
   path: ['repeatPassword'],
 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 
 /** One message a field: the first the schema gives for it. */
@@ -32,14 +32,21 @@ export function useForm<V extends Values, O>(schema: z.ZodMiniType<O, V>, initia
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  // The form element, or the group of fields of a form inside another one (a new attribute).
+  const root = useRef<HTMLElement | null>(null);
+  const formRef = useCallback((element: HTMLElement | null) => {
+    root.current = element;
+  }, []);
   const focusPending = useRef(false);
 
-  // After the errors of a refused submit are on the page: the first invalid field in the form's order.
+  /** The first invalid field in the form's order takes the focus (also for a refusal the server tied to a field). */
+  const focusFirstInvalid = useCallback(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), []);
+
+  // After the errors of a refused submit are on the page.
   useLayoutEffect(() => {
     if (!focusPending.current) return;
     focusPending.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstInvalid();
   });
 
   const change = (next: V) => {
@@ -79,5 +86,8 @@ export function useForm<V extends Values, O>(schema: z.ZodMiniType<O, V>, initia
     setSubmitted(false);
   };
 
-  return { values, errors, field, set, change, submit, reset, formRef };
+  return { values, errors, field, set, change, submit, reset, formRef, focusFirstInvalid };
 }
+
+/** What useForm hands a form component over values V (for a component that renders part of a page's form). */
+export type Form<V extends Values> = ReturnType<typeof useForm<V, unknown>>;
