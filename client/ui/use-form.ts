@@ -66,17 +66,19 @@ export function useForm<V extends Values, O>(schema: z.ZodMiniType<O, V>, initia
     onChange: (e: { target: { value: string } }) => set(name, e.target.value as V[K]),
   });
 
-  const submit = (e?: FormEvent) => {
+  /** Checks the values and hands them on when valid; says whether they were. */
+  const submit = (e?: FormEvent): boolean => {
     e?.preventDefault();
     setSubmitted(true);
     const result = schema.safeParse(values);
     if (result.success) {
       setErrors({});
       onValid(result.data);
-      return;
+      return true;
     }
     setErrors(errorsOf<V>(result.error.issues));
     focusPending.current = true;
+    return false;
   };
 
   /** Starts the form afresh (after a send that clears it): no errors until the next submit. */

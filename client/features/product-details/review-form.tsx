@@ -43,10 +43,9 @@ export function ReviewForm({ productId, onReviewed }: { productId: string; onRev
   );
   const form = useForm(reviewSchema, EMPTY, submit);
 
-  // A new attempt hides the outcome of the one before.
+  // An attempt refused by the form hides the outcome of the one before.
   const send = (e: FormEvent) => {
-    reset();
-    form.submit(e);
+    if (!form.submit(e)) reset();
   };
 
   return (
