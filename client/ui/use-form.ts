@@ -8,7 +8,7 @@ export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 type Values = Record<string, unknown>;
 
 /** The schema's issues under the fields they name (the first segment of each path). */
-export const errorsOf = <V>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<V> => {
+const errorsOf = <V>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<V> => {
   const found: FieldErrors<V> = {};
   for (const { path, message } of issues) {
     const key = path[0] as keyof V | undefined;
