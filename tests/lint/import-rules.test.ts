@@ -68,17 +68,17 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
   {
     rule: 'api-not-upper-layers',
     file: 'api/realtime/uses-harness.ts',
-    source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n",
+    source: "import { x } from '#machines/testing/model.ts';\nexport const y = x;\n",
   },
   {
     rule: 'api-tests-only-the-model-harness',
     file: 'api/realtime/uses-machine.test.ts',
-    source: "import { x } from '../../machines/cart/cart.machine.ts';\nexport const y = x;\n",
+    source: "import { x } from '#machines/cart/cart.machine.ts';\nexport const y = x;\n",
   },
   {
     rule: 'server-only-on-the-servers',
     file: 'client/lib/uses-server.ts',
-    source: "import { x } from '../../server/logger.ts';\nexport const y = x;\n",
+    source: "import { x } from '#server/logger.ts';\nexport const y = x;\n",
   },
   {
     rule: 'server-only-on-the-servers',
@@ -144,7 +144,7 @@ describe('the import rules see every kind of import', () => {
       ...FIXTURES,
       ...leaves,
       { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" },
-      { file: 'api/realtime/walks.test.ts', source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n" },
+      { file: 'api/realtime/walks.test.ts', source: "import { x } from '#machines/testing/model.ts';\nexport const y = x;\n" },
     ];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });

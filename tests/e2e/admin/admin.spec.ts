@@ -1,3 +1,4 @@
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import { customerContext, customersCodOrder, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
@@ -134,8 +135,10 @@ test('when the admin edits a user and then deletes them, then the list shows the
   const listUrl = page.url();
   await page.getByRole('link', { name: `Edit ${email}` }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Eve');
-  await page.getByLabel('Name', { exact: true }).fill('Evelyn');
-  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(' ');
+  const update = () => page.getByRole('button', { name: 'UPDATE' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Name', { exact: true }), 'Please enter a name', update, 'Evelyn');
+  await update();
   // back on the page of the list it was edited from
   await expect(page).toHaveURL(listUrl);
   const row = page.getByRole('row').filter({ hasText: email });

@@ -94,6 +94,13 @@ const perform = async (page: Page, action: AuthAction, before: AnyMachineSnapsho
       return page.unroute('**/api/users/profile');
     case 'open-profile':
       return reopenProfile(page);
+    case 'open-other-form':
+      // Through the header's link, no reload: the refusal is still in the machine when the form opens.
+      await page
+        .locator('header')
+        .getByRole('link', { name: page.url().endsWith('/login') ? 'Register' : 'Login', exact: true })
+        .click();
+      return expect(page).toHaveURL(/\/(login|register)$/);
     case 'logout-offline':
       // the same clicks, but the logout call never reaches the server
       await page.route('**/api/logout', (route) => route.abort(), { times: 1 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const login = async (page: Page, credentials: { email: string; password: string }) => {
@@ -10,7 +11,9 @@ const login = async (page: Page, credentials: { email: string; password: string 
 
 test('when the register form is sent with mistakes, then the messages of spec section 5 show on the page', async ({ page }) => {
   await page.goto('/register');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  const submit = () => page.getByRole('button', { name: 'Submit' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Your name'), 'Please enter a name', submit, 'Ann');
+  await page.getByLabel('Your name').fill('');
   for (const text of [
     'Please enter a name',
     'Please enter your last name',

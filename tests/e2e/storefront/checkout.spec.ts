@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 const register = async (page: Page, email: string) => {
@@ -57,12 +58,14 @@ test('when a guest buys with cash on delivery, then after registering and fillin
   await page.getByLabel('Phone number', { exact: true }).fill('555 0100');
   await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
   await page.getByLabel('Country', { exact: true }).fill('India');
-  await page.getByLabel('Zip Code', { exact: true }).fill('110001');
+  await page.getByLabel('Zip Code', { exact: true }).fill('x');
   await page.getByLabel('City', { exact: true }).fill('Delhi');
   await page.getByLabel('State', { exact: true }).fill('Delhi');
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat Password').fill('secret123');
-  await page.getByRole('button', { name: 'Update' }).click();
+  const update = () => page.getByRole('button', { name: 'Update' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Zip Code', { exact: true }), 'Please enter a valid zip code', update, '110001');
+  await update();
   await expect(page.getByText('User updated')).toBeVisible();
 
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();

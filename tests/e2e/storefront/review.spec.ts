@@ -1,3 +1,4 @@
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { openFirstBook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
@@ -21,7 +22,8 @@ test('when a newly registered user reviews a product, then the success text show
 
   await openFirstBook(page);
   const comment = `Read it twice <b>in a week</b> ${Date.now()}`;
-  await page.getByLabel('Your review').fill(comment);
+  const submit = () => page.getByRole('button', { name: 'Submit' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Your review'), 'Please write a comment', submit, comment);
   await page.getByLabel('Rating', { exact: true }).selectOption('5');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('You successfuly reviewed the page!')).toBeVisible();

@@ -63,7 +63,8 @@ describe('create product page', () => {
     await typeInto(getByLabelText(container, 'Create new attribute'), 'Color');
     await pressEnter(getByLabelText(container, 'Create new attribute'));
     expect(container.querySelector('tbody')).toBeNull();
-    expect(getByText(container, 'A new attribute needs both a key and a value')).toBeTruthy();
+    expect(getByText(container, 'Please enter its value')).toBeTruthy();
+    expect(document.activeElement).toBe(getByLabelText(container, 'Attribute value'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
