@@ -1,4 +1,4 @@
-import { admin, shopper } from '../../api/components/orders/fixtures.ts';
+import { adminWithProfile, customerWithProfile } from '../../api/testing/test-api.ts';
 import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 
@@ -23,7 +23,7 @@ const loginThroughBff = async (t: TestApi, bff: TestBff, userId: string): Promis
 export const startShopBehindBff = async ({ apiLimitPerMinute }: { apiLimitPerMinute?: number } = {}): Promise<ShopBehindBff> => {
   const api = await startTestApi();
   const bff = await startTestBff({ apiUrl: api.url, apiLimitPerMinute });
-  const [customer, boss] = [await shopper(api), await admin(api)];
+  const [customer, boss] = [await customerWithProfile(api), await adminWithProfile(api)];
   return {
     api,
     bff,

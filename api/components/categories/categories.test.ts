@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../contracts/category.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { registerAdmin } from '../../testing/test-api.ts';
 
 describe('categories', () => {
   let t: TestApi;
@@ -8,8 +9,7 @@ describe('categories', () => {
   let userToken: string;
   beforeAll(async () => {
     t = await startTestApi();
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     adminToken = admin.token;
     userToken = (await t.register()).token;
   });

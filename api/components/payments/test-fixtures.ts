@@ -2,10 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { addProduct, admin, body, placeOrder, shopper, type Shopper } from '../orders/fixtures.ts';
+import { adminWithProfile, customerWithProfile, type Shopper } from '../../testing/test-api.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
 
@@ -35,12 +34,6 @@ export const startSimulator = async (): Promise<Simulator> => {
   };
 };
 
-/** A wallet ('pp') or cash ('cod') order of two units of a $12.50 product; the client claims $0.01. */
-export const placeTestOrder = async (t: TestApi, who: Shopper, method: 'pp' | 'cod' = 'pp'): Promise<Order> => {
-  const product = await addProduct(t, { priceCents: 1250, count: 100 });
-  return placeOrder(t, who.token, body([{ productID: product, quantity: 2, price: 0.01 }], method));
-};
-
 export const createWalletOrder = (t: TestApi, token: string | undefined, orderId: string) =>
   t.authed(token)(`/api/orders/${orderId}/wallet-order`, { method: 'POST' });
 
@@ -65,7 +58,7 @@ export const payingShop = (): PayingShop => {
   const shop = {} as PayingShop;
   beforeAll(async () => {
     Object.assign(shop, await startApiWithSimulator());
-    [shop.ada, shop.boss] = [await shopper(shop.t), await admin(shop.t)];
+    [shop.ada, shop.boss] = [await customerWithProfile(shop.t), await adminWithProfile(shop.t)];
   });
   afterAll(async () => {
     await shop.t?.stop();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductSummary } from '../../../contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addCategories, addProduct } from './test-fixtures.ts';
+import { registerAdmin } from '../../testing/test-api.ts';
 
 const exists = (file: string) =>
   readFile(file).then(
@@ -17,8 +18,7 @@ describe('/api/products/admin (product management)', () => {
   let userToken: string;
   beforeAll(async () => {
     t = await startTestApi();
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     adminToken = admin.token;
     userToken = (await t.register()).token;
     await addCategories(t.db, ['Computers', 'Computers/Laptops', 'Books']);
