@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderAt } from '../components/orders/fixtures.ts';
-import { addProduct } from '../testing/test-api.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
-import { registerAdmin } from '../testing/test-api.ts';
+import { addProduct, registerAdmin } from '../testing/test-api.ts';
 
 /**
  * At 100,000 orders the admin list answered 94 MB. A page must be cut in SQL, in the

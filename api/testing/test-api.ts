@@ -38,6 +38,10 @@ export const registerAdmin = async (t: TestApi, overrides: Partial<RegisterBody>
   return account({ ...registered, user: { ...registered.user, isAdmin: true } });
 };
 
+/** A call to the API as the holder of `token` (none: a guest), with `body` sent as JSON when given. */
+export const callAs = (t: TestApi, token: string | undefined, method: string, path: string, body?: unknown) =>
+  t.authed(token)(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
 /** Writes SHIPPING_PROFILE onto an existing user, as a profile saved in full would. */
 const giveProfile = (t: TestApi, userId: string) =>
   t.db.query(`update users set phone_number = $2, address = $3, country = $4, zip_code = $5, city = $6, state = $7 where id = $1`, [

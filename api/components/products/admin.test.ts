@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductSummary } from '../../../contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addCategories, addProduct } from './test-fixtures.ts';
-import { registerAdmin } from '../../testing/test-api.ts';
+import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
 const exists = (file: string) =>
   readFile(file).then(
@@ -25,8 +25,7 @@ describe('/api/products/admin (product management)', () => {
   });
   afterAll(() => t.stop());
 
-  const call = (token: string | undefined, method: string, p: string, body?: unknown) =>
-    t.authed(token)(p, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const call = (token: string | undefined, method: string, p: string, body?: unknown) => callAs(t, token, method, p, body);
   const admin = (method: string, p: string, body?: unknown) => call(adminToken, method, p, body);
   const getOne = async (id: string) => (await (await fetch(`${t.url}/api/products/get-one/${id}`)).json()) as Product;
   const laptop = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import * as users from './service.ts';
-import { registerAdmin } from '../../testing/test-api.ts';
+import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
 describe('users: admin area', () => {
   let t: TestApi;
@@ -19,8 +19,7 @@ describe('users: admin area', () => {
   });
   afterAll(() => t.stop());
 
-  const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-    t.authed(token)(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const call = (token: string | undefined, method: string, path: string, body?: unknown) => callAs(t, token, method, path, body);
   const update = (u: { name: string; lastName: string; email: string; isAdmin: boolean }, change: object = {}) => ({
     name: u.name,
     lastName: u.lastName,
