@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerWithProfile, placedOrder, type Shopper } from '../../testing/test-api.ts';
-import { approve, approvedWalletOrder, createWalletOrder, paymentState, payWith, payingShop, unpaid } from './test-fixtures.ts';
+import {
+  approve,
+  approvedOrder,
+  approvedWalletOrder,
+  createWalletOrder,
+  paymentState,
+  payWith,
+  payingShop,
+  unpaid,
+} from './test-fixtures.ts';
 
 describe('wallet payments that are not recorded', () => {
   const shop = payingShop();
@@ -20,9 +29,8 @@ describe('wallet payments that are not recorded', () => {
     ['the capture is in another currency', 'wrong-currency', 409, /in EUR, not USD/],
     ['the wallet declines the card', 'decline', 402, /declined.*stays unpaid/],
   ] as const)('when %s, then the order stays unpaid with a clear message', async (_what, outcome, status, message) => {
-    const { t, sim, ada } = shop;
-    const order = await placedOrder(t, ada);
-    const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id, outcome);
+    const { t, ada } = shop;
+    const { order, walletOrderId } = await approvedOrder(shop, outcome);
     await refused(await payWith(t, ada.token, order._id, walletOrderId), status, message);
     expect(await paymentState(t, order._id)).toEqual(unpaid);
   });
@@ -54,9 +62,8 @@ describe('wallet payments that are not recorded', () => {
   });
 
   it("when someone pays or starts paying another user's order, then 404 and it stays unpaid", async () => {
-    const { t, sim, ada } = shop;
-    const order = await placedOrder(t, ada);
-    const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { t } = shop;
+    const { order, walletOrderId } = await approvedOrder(shop);
     expect((await createWalletOrder(t, bob.token, order._id)).status).toBe(404);
     expect((await payWith(t, bob.token, order._id, walletOrderId)).status).toBe(404);
     expect(await paymentState(t, order._id)).toEqual(unpaid);

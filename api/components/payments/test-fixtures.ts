@@ -4,7 +4,8 @@ import express from 'express';
 import { afterAll, beforeAll } from 'vitest';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { adminWithProfile, customerWithProfile, type Shopper } from '../../testing/test-api.ts';
+import type { Order } from '../../../contracts/order.ts';
+import { adminWithProfile, customerWithProfile, placedOrder, type Shopper } from '../../testing/test-api.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
 
@@ -89,6 +90,19 @@ export const approvedWalletOrder = async (t: TestApi, simBase: string, token: st
   const { id } = (await res.json()) as { id: string };
   await approve(simBase, id, outcome, token);
   return id;
+};
+
+/** An order Ada placed (placedOrder), with a wallet order for it approved in the wallet, its capture to end as `outcome`. */
+export const approvedOrder = async (shop: PayingShop, outcome: Outcome = 'complete'): Promise<{ order: Order; walletOrderId: string }> => {
+  const order = await placedOrder(shop.t, shop.ada);
+  return { order, walletOrderId: await approvedWalletOrder(shop.t, shop.sim.base, shop.ada.token, order._id, outcome) };
+};
+
+/** An order Ada placed and paid by wallet (the capture's answer is not looked at). */
+export const paidOrder = async (shop: PayingShop): Promise<Order> => {
+  const { order, walletOrderId } = await approvedOrder(shop);
+  await payWith(shop.t, shop.ada.token, order._id, walletOrderId);
+  return order;
 };
 
 /** The order as the database holds it: paid flag, payment rows and 'paid' events. */
