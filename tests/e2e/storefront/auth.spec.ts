@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
+import { bookInCart } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const login = async (page: Page, credentials: { email: string; password: string }) => {
@@ -74,13 +75,7 @@ test('when a user with a cart logs out, then the login page opens and the cart i
   await login(page, DEMO_USER);
   await expect(page).toHaveURL(/\/user$/);
 
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await bookInCart(page);
 
   await page.locator('summary', { hasText: 'John' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();

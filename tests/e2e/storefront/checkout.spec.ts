@@ -1,18 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
+import { registerByForm } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 const register = async (page: Page, email: string) => {
   await page.getByRole('link', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('Your name').fill('Carl');
-  await page.getByLabel('Your last name').fill('Cash');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Repeat Password').fill('secret123');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/user$/);
+  await registerByForm(page, { name: 'Carl', lastName: 'Cash', email, password: 'secret123' });
 };
 
 test('when a guest buys with cash on delivery, then after registering and filling the profile the order is placed, listed and the cart is empty', async ({
