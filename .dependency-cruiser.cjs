@@ -57,7 +57,7 @@ module.exports = {
     {
       name: 'api-not-upper-layers',
       severity: 'error',
-      comment: 'api/ imports contracts/ only among our folders.',
+      comment: 'api/ imports contracts/ and server/ only among our folders.',
       // A model (`*.model.ts`, the hub socket's) is test code that npm run test:model also walks.
       from: { path: layer('api'), pathNot: '\\.(test|model)\\.ts$' },
       to: { path: '^(bff|client|machines|widgets)/' },
@@ -81,10 +81,26 @@ module.exports = {
       name: 'bff-not-api-internals',
       severity: 'error',
       comment:
-        'bff/ may start the API only through its public createApi() (api/index.ts), and share its light parts through api/shared.ts.',
+        'bff/ may start the API only through its public createApi() (api/index.ts); what both servers use (logs, limits, secrets, readiness) is in server/.',
       // Tests and their harnesses (bff/testing/) may drive a real API through its test helpers.
       from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
-      to: { path: '^api/', pathNot: '^api/(index|shared)\\.ts$' },
+      to: { path: '^api/', pathNot: '^api/index\\.ts$' },
+    },
+    {
+      name: 'server-only-on-the-servers',
+      severity: 'error',
+      comment:
+        "server/ is the servers' own layer (configuration, logging, request ids, limits, secrets, content negotiation: node: modules): api/, bff/ and scripts/ import it (and the tests and benches that drive them), never the browser's code or the shared layers below it.",
+      from: { path: '^(client|widgets|machines|contracts)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-below-the-servers',
+      severity: 'error',
+      comment:
+        'server/ sits under api/ and bff/: it imports contracts/ only among our folders, so either server can use it without loading the other.',
+      from: { path: '^server/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(api|bff|client|machines|widgets|scripts|tests|bench)/' },
     },
     {
       name: 'api-loads-sharp-and-pglite-when-used',

@@ -40,7 +40,7 @@ export default tseslint.config(
   },
   {
     // A cast says "trust me"; xstate's assertEvent says which event it must be and throws when it is not.
-    files: ['machines/**/*.ts', 'client/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'api/**/*.ts'],
+    files: ['machines/**/*.ts', 'client/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'api/**/*.ts', 'server/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -24,10 +24,10 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
-import { closeServer, type InstanceState, instanceState } from './http/readiness.ts';
-import { bodyDeadline, serverTimeouts } from './http/slow-requests.ts';
-import { apiRequestLog } from './http/request-log.ts';
-import { createLogger, readableFor } from './logger.ts';
+import { closeServer, type InstanceState, instanceState } from '#server/readiness.ts';
+import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
+import { apiRequestLog } from '#server/request-log.ts';
+import { createLogger, readableFor } from '#server/logger.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { NewOrderPayload } from '../contracts/chat.ts';
+import type { NewOrderPayload } from '#contracts/chat.ts';
 
 /**
  * Domain events raised after their transaction has committed, for listeners such as the

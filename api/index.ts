@@ -1,10 +1,8 @@
-/** The API's public surface: what bff/ and scripts/ may import. */
-export * from './shared.ts';
+/** The API's public surface: what bff/ and scripts/ may import (what both servers share is in server/). */
 export { createApi, type Api, type ApiOptions, type ServerAttachment } from './app.ts';
 export { loadApiConfig, type ApiConfig } from './config.ts';
 export { openAndStartApi, type OpenAndStartOptions, type StartedApi } from './open-and-start.ts';
 export { openDb, type Db } from './db/index.ts';
-export { SLOW_REQUEST_DEFAULTS, type SlowRequestLimits } from './http/slow-requests.ts';
 export { seedDemo, type SeedDemoResult } from './db/seed/index.ts';
 export { imagesToRebuild, rebuildImages, rebuildOnStart, type RebuildResult } from './components/images/rebuild.ts';
 export {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SOCKET_EVENTS } from '../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { firstThatAccepts, portOf } from '../tests/support/first-that-accepts.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
 import { type Api, createApi } from './app.ts';
-import type { InstanceState } from './http/readiness.ts';
+import type { InstanceState } from '#server/readiness.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { ack, collect, comeBack, connect, connectAdmin, holdOffline, say, until, upgradeHeaders } from './testing/sockets.ts';
 import { recordCrashes } from './testing/crashes.ts';

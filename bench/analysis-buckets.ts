@@ -13,8 +13,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { seedLarge } from '../api/db/seed/large.ts';
 import { startTestApi, TEST_PASSWORD } from '../api/testing/api-harness.ts';
 import { cookieFrom, postJson, startTestBff } from '../bff/testing/bff-harness.ts';
-import type { AnalysisOrder, HourBucket } from '../contracts/order.ts';
-import { cumulativeSeries, seriesFromBuckets } from '../machines/analytics/chart.ts';
+import type { AnalysisOrder, HourBucket } from '#contracts/order.ts';
+import { cumulativeSeries, seriesFromBuckets } from '#machines/analytics/chart.ts';
 
 const ORDERS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 5);

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { productsApiUrl } from '../machines/filters/filters.ts';
+import { productsApiUrl } from '#machines/filters/filters.ts';
 import { LIMITS } from './cluster.ts';
 import { HEADERS } from './proxy.ts';
 import { type Figure, isEntry, median, printFigures } from './support/figures.ts';

@@ -22,8 +22,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { ProductListResponse } from '../contracts/product.ts';
-import { productsApiUrl } from '../machines/filters/filters.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
+import { productsApiUrl } from '#machines/filters/filters.ts';
 import { cookieFrom, postJson } from '../bff/testing/bff-harness.ts';
 import { LIMITS as CLUSTER_LIMITS, start as startCluster, type Topology } from './cluster.ts';
 import { HEADERS, rawAnswer } from './proxy.ts';
@@ -39,7 +39,7 @@ const MAX_AGE_SECONDS = 10;
 const ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 /** One address sends everything here: the guest limit (BFF and nginx) is raised, as in bench/cluster.ts. */
 const LIMITS = { ...CLUSTER_LIMITS, CATALOGUE_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS) };
-/** The API's request lines (api/http/request-line.ts, readable): `GET /api/products/ ?… 200 3 ms`. */
+/** The API's request lines (server/request-line.ts, readable): `GET /api/products/ ?… 200 3 ms`. */
 const REQUEST_LINE = /\b(?:GET|HEAD) (\/api\/\S+?)(?:\?…)? \d{3} \d+ ms/g;
 
 type Load = { rps: number; p50: number; p99: number; failed: number };

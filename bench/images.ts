@@ -19,7 +19,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page, type Response } from 'playwright-core';
-import { VARIANT_FORMATS, variantPath, variantWidths } from '../contracts/images.ts';
+import { VARIANT_FORMATS, variantPath, variantWidths } from '#contracts/images.ts';
 import { Browser } from '../tests/cluster/support/browser.ts';
 import { audit, retried, type Sample } from './lighthouse.ts';
 import { atLeast, atMost, type Figure, isEntry, median, percentile, printFigures } from './support/figures.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../contracts/env.ts';
+import { ConfigError } from '#server/env.ts';
 import { loadBffConfig } from './config.ts';
 
 const dirs: string[] = [];

@@ -1,9 +1,10 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { SlowRequestEnv, configuredSecret } from '../api/shared.ts';
-import { OrderLimitEnv, optionalEnv, parseEnv } from '../contracts/env.ts';
-import { KIOSK_PIN_PATTERN } from '../contracts/kiosk-pin.ts';
-import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '../contracts/shop-settings.ts';
+import { SlowRequestEnv } from '#server/slow-requests.ts';
+import { configuredSecret } from '#server/secrets.ts';
+import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
+import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -139,7 +140,7 @@ const BffEnv = z.object({
     .default(32 * 1024 ** 2),
   /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
-  /** Handed to the page: its quantity choices stop at the API's limit (contracts/env.ts). */
+  /** Handed to the page: its quantity choices stop at the API's limit (server/env.ts). */
   ...OrderLimitEnv,
   // Open chat websockets the relay lets through per shopper address and per session (the API counts every transport).
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),

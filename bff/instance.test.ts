@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS } from '../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import {
   ack,
   collect,

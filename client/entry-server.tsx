@@ -1,17 +1,16 @@
-import { Writable } from 'node:stream';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { OpenChatSocket } from '../machines/chat/chat-socket.ts';
-import { memoryStorage } from '../machines/shared/storage.ts';
-import type { RenderedPage, ServerData, ServerRenderBundle } from '../contracts/server-render.ts';
+import type { OpenChatSocket } from '#machines/chat/chat-socket.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import type { RenderedPage, ServerData, ServerRenderBundle } from '#contracts/server-render.ts';
 import { AppProviders } from './app/providers.tsx';
 import { lcpImageOf, routeDataUrls } from './app/route-data.ts';
 import { ServerDataProvider } from './lib/server-data.tsx';
 import { MaxUnitsContext } from './lib/order-limit.ts';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../contracts/order-limit.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
 import { ShopRoutes } from './app/shop-routes.tsx';
 import { AttractScreen, ATTRACT_DATA_URLS } from './features/kiosk/kiosk-screens.tsx';
 import { GlobalStyles } from './ui/global-styles.tsx';
@@ -96,23 +95,17 @@ const headStyles = (cache: EmotionCache): string => {
   return globals.join('') + (classes.length ? `<style data-emotion="${cache.key} ${classes.join(' ')}" data-s="">${rules}</style>` : '');
 };
 
-const toHtml = (url: string, tree: ReactNode, cache: EmotionCache): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    let failure: unknown;
-    let abort = (_reason: Error): void => undefined;
-    const timer = setTimeout(() => abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
-    const stream = renderToPipeableStream(
+/**
+ * The page as one string, once every lazy route chunk has arrived (`allReady`), so it comes whole
+ * rather than as a fallback. Web streams, which Node and browsers share: this file is browser code
+ * to the typecheck (tsconfig.client.json), though the BFF runs it.
+ */
+const toHtml = async (url: string, tree: ReactNode, cache: EmotionCache): Promise<string> => {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+  let failure: unknown;
+  try {
+    const stream = await renderToReadableStream(
       <StrictMode>
         <CacheProvider value={cache}>{tree}</CacheProvider>
       </StrictMode>,
@@ -120,24 +113,20 @@ const toHtml = (url: string, tree: ReactNode, cache: EmotionCache): Promise<stri
         // One whole document: never outline a large boundary for an inline script to swap in
         // later (React's default past 12.8 KB), which the CSP's script-src 'self' would block.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // Wait for every lazy route chunk, so the page arrives whole rather than as a fallback.
-        onAllReady: () => {
-          clearTimeout(timer);
-          if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
-          else stream.pipe(sink);
-        },
-        onShellError: (error) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
+        signal: timeout.signal,
         // An error inside a boundary would hydrate as the client's own retry: answer the plain shell instead.
         onError: (error) => {
           failure ??= error;
         },
       },
     );
-    abort = (reason) => stream.abort(reason);
-  });
+    await stream.allReady;
+    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    return await new Response(stream).text();
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 const render: ServerRenderBundle['render'] = async (url, data, options): Promise<RenderedPage> => {
   const cache = collectingCache();

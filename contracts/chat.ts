@@ -140,3 +140,6 @@ export type ChatServerToClient = {
   'chat sync': () => void;
   'chat answered': (payload: ChatAnsweredPayload) => void;
 };
+
+/** What the BFF issues as that cookie: 256 random bits, base64url. */
+export const CHAT_VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -5,7 +5,7 @@
  * time: a source that was deleted leaves no module behind. `tsx scripts/build-servers.ts`.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +27,23 @@ export const buildServers = async (root: string, outDir = path.join(root, SERVER
   });
   if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.server.json failed:\n${tsc.stdout}${tsc.stderr}`);
   for (const dir of RUN_TIME_FILES) await cp(path.join(root, dir), path.join(outDir, dir), { recursive: true });
+  await writeFile(
+    path.join(outDir, 'package.json'),
+    `${JSON.stringify(compiledPackage(await readFile(path.join(root, 'package.json'), 'utf8')))}\n`,
+  );
+};
+
+/**
+ * The compiled tree's own package.json: an ES module like the sources, whose boundary names
+ * (`#server/logger.ts`, package.json `imports`) lead to the compiled `.js` beside it. tsc rewrites
+ * relative `.ts` specifiers only, so the names keep their `.ts` and this map turns it into `.js`.
+ */
+export const compiledPackage = (sourcePackage: string) => {
+  const { imports } = JSON.parse(sourcePackage) as { imports: Record<string, string> };
+  return {
+    type: 'module',
+    imports: Object.fromEntries(Object.entries(imports).map(([name, to]) => [`${name}.ts`, `${to}.js`])),
+  };
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

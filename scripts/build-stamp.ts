@@ -23,10 +23,12 @@ export const BUILD_INPUT_FILES = [
   'package.json',
   'package-lock.json',
   'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.client.json',
 ] as const;
 /** What the compiled servers alone are made from (scripts/build-servers.ts); contracts and the package files they share with the client. */
-export const SERVER_INPUT_DIRS = ['api', 'bff', 'scripts'] as const;
-export const SERVER_INPUT_FILES = ['tsconfig.server.json'] as const;
+export const SERVER_INPUT_DIRS = ['api', 'bff', 'server', 'scripts'] as const;
+export const SERVER_INPUT_FILES = ['tsconfig.server.json', 'tsconfig.node.json'] as const;
 
 /** Whether only the compiled servers are made from `file` (a path from the root, as the stamp names it). */
 export const serversOnly = (file: string): boolean =>

@@ -8,8 +8,8 @@
 import './owner-only.ts';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { RegisterBody } from '../contracts/user.ts';
-import { LIMITS } from '../contracts/rules.ts';
+import { RegisterBody } from '#contracts/user.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { hashPassword } from '../api/auth/password.ts';
 import { loadApiConfig, openDb } from '../api/index.ts';
 

@@ -12,7 +12,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import type { ChatIdentifyV2 } from '../contracts/chat.ts';
+import type { ChatIdentifyV2 } from '#contracts/chat.ts';
 
 export const DEMO_VISITOR = { id: 'partner-visitor-1', name: 'Pat Partner', email: 'pat@partner.example' } as const;
 /** How long a signed identity lives: a page asks again when it reloads; the shop refuses over 24 h. */

@@ -4,7 +4,7 @@
  * API's hub socket machine.
  */
 import { hubSocketModel } from '../api/realtime/hub-socket.model.ts';
-import type { ModelSpec } from '../machines/testing/model.ts';
-import { allModels } from '../machines/testing/models.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
+import { allModels } from '#machines/testing/models.ts';
 
 export const everyModel = (): ModelSpec[] => [...allModels(), hubSocketModel()];

@@ -13,9 +13,9 @@ import {
   withCatalogue,
   type CatalogueEntry,
   type MachineSource,
-} from '../machines/testing/catalogue.ts';
-import type { ModelSpec } from '../machines/testing/model.ts';
-import { PLAN_DIR, planFiles, stalePlanFiles } from '../machines/testing/plan.ts';
+} from '#machines/testing/catalogue.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
+import { PLAN_DIR, planFiles, stalePlanFiles } from '#machines/testing/plan.ts';
 import { everyModel } from './models.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

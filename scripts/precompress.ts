@@ -3,12 +3,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { COMPRESSIBLE } from '../contracts/compressible.ts';
+import { COMPRESSIBLE } from '#server/compressible.ts';
 
 /**
  * Built files written again as `file.br` and `file.gz` beside the original, compressed once at
  * build time at the best (slowest) levels, so the BFF serves them without compressing per
- * request (bff/http/precompressed.ts). Which files: contracts/compressible.ts.
+ * request (bff/http/precompressed.ts). Which files: server/compressible.ts.
  */
 
 /** Under this a compressed copy saves less than the headers it costs. */

@@ -6,7 +6,7 @@
  * its log is a reproducible test.
  */
 import { readFileSync } from 'node:fs';
-import { parseLog, replayLog } from '../machines/testing/replay.ts';
+import { parseLog, replayLog } from '#machines/testing/replay.ts';
 
 const file = process.argv[2];
 if (!file) {

@@ -7,7 +7,8 @@
  * the BFF has drained) or when its parent is gone.
  */
 import './owner-only.ts';
-import { createLogger, loadApiConfig, openAndStartApi, readableFor } from '../api/index.ts';
+import { loadApiConfig, openAndStartApi } from '../api/index.ts';
+import { createLogger, readableFor } from '#server/logger.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 

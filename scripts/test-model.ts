@@ -14,8 +14,8 @@
  *                    lists the models it skipped and why, and cancels the orders it placed
  *                    (tests/e2e/model/README.md)
  */
-import { CATALOGUE_FILE } from '../machines/testing/catalogue.ts';
-import { formatReport, isComplete, runModel } from '../machines/testing/model.ts';
+import { CATALOGUE_FILE } from '#machines/testing/catalogue.ts';
+import { formatReport, isComplete, runModel } from '#machines/testing/model.ts';
 import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
 import { runBrowserModels } from './model-browser.ts';
 import { everyModel } from './models.ts';

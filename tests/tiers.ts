@@ -37,7 +37,14 @@ export const TIERS: Record<Tier, { include: string[]; exclude: string[] }> = {
     exclude: [...SCRIPTS_WITH_SERVERS, ...CLUSTER_VITEST],
   },
   db: {
-    include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/fault/**/*.test.ts', ...SCRIPTS_WITH_SERVERS],
+    include: [
+      'api/**/*.test.ts',
+      'bff/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/security/**/*.test.ts',
+      'tests/fault/**/*.test.ts',
+      ...SCRIPTS_WITH_SERVERS,
+    ],
     exclude: [],
   },
 };

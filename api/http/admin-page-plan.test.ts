@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, insertOrderAt } from '../components/orders/fixtures.ts';
+import { insertOrderAt } from '../components/orders/fixtures.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
+import { addProduct, registerAdmin } from '../testing/test-api.ts';
 
 /**
  * At 100,000 orders the admin list answered 94 MB. A page must be cut in SQL, in the
@@ -19,8 +20,7 @@ describe("the admin lists' page queries", () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApi();
-    const admin = await t.register({ name: 'Admin' });
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t, { name: 'Admin' });
     token = admin.token;
     for (let i = 0; i < 30; i += 1) {
       await insertOrderAt(t, admin.user._id, new Date(Date.UTC(2026, 0, 1, i)).toISOString(), 100);

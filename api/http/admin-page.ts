@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { ADMIN_PAGE_DEFAULT_LIMIT, TOTAL_COUNT_HEADER } from '../../contracts/admin-page.ts';
-import { AdminPageQuery } from '../../contracts/admin-page-query.ts';
+import { ADMIN_PAGE_DEFAULT_LIMIT, TOTAL_COUNT_HEADER } from '#contracts/admin-page.ts';
+import { AdminPageQuery } from '#server/admin-page-query.ts';
 import { parse } from './validate.ts';
 
 /** Which rows of an admin list to read, in SQL terms. */

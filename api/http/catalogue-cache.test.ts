@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addProduct as addOrderableProduct, body, placeOrder, shopper } from '../components/orders/fixtures.ts';
+import { addProduct as addOrderableProduct, body, customerWithProfile, placeOrder } from '../testing/test-api.ts';
 import { addProduct } from '../components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../testing/api-harness.ts';
 
@@ -75,7 +75,7 @@ describe('catalogue answers by version (API)', () => {
 
   it("when an order takes stock of one product, then another product's details keep their ETag and the lists change theirs", async () => {
     const product = await addOrderableProduct(t, { priceCents: 500, count: 10 });
-    const buyer = await shopper(t);
+    const buyer = await customerWithProfile(t);
     const tagOf = async (path: string) => (await get(path)).headers.get('etag');
     const before = { list: await tagOf('/api/products'), novel: await tagOf(`/api/products/get-one/${novel}`) };
     const beforeBought = await tagOf(`/api/products/get-one/${product}`);

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { type Coding, pickEncoding } from '../../contracts/accept-encoding.ts';
+import { type Coding, pickEncoding } from '#server/accept-encoding.ts';
 
 /**
  * JSON answers compressed where they are made: bench/json-compression.ts measured this against

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
+import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '#server/internal.ts';
 import { TEST_INTERNAL_SECRET, type TestApi, sessionCallHeaders, startTestApi } from '../testing/api-harness.ts';
 import { internalCaller } from './internal-caller.ts';
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
-import { CLIENT_HEADER, type InternalPurpose, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
+import { CLIENT_HEADER, type InternalPurpose, PROOF_HEADER, proofMessage } from '#server/internal.ts';
 
 export type InternalCaller = { address: string; purpose: InternalPurpose };
 

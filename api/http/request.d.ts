@@ -6,7 +6,7 @@ declare global {
     interface Request {
       /** Correlates logs across the BFF and the API (x-request-id). */
       requestId: string;
-      /** The API's logger with this request's id on every line (api/http/request-log.ts). */
+      /** The API's logger with this request's id on every line (server/request-log.ts). */
       log: Logger;
       /** Set by `authenticate` when a live session backs the request's token. */
       user?: AuthUser;

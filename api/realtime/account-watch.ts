@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import type { DomainEventMap } from '../events.ts';

@@ -1,4 +1,4 @@
-import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import { mayAnswer } from './conversation-rules.ts';

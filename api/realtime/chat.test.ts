@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatAnsweredPayload, ChatError, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import type { ChatAnsweredPayload, ChatError, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { signIdentity, signIdentityV1 } from './identify.ts';
 import { ack, collect, connect, connectAdmin, expectSixthMessageRefused, hubTestApi, say, until } from '../testing/sockets.ts';
 

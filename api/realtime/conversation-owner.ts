@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT_VISITOR_TOKEN } from '../../contracts/internal.ts';
+import { CHAT_VISITOR_TOKEN } from '#contracts/chat.ts';
 import type { AuthUser } from '../auth/types.ts';
 import type { Identity } from './identify.ts';
 

@@ -1,4 +1,4 @@
-import type { ChatAdmin } from '../../contracts/chat.ts';
+import type { ChatAdmin } from '#contracts/chat.ts';
 
 /**
  * The rules of a conversation (decision 010), kept apart from where conversations are stored so

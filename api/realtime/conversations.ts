@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
+import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '#contracts/chat.ts';
 import { appendCapped, CONVERSATION_RULES, holderAfterReply, isAbandoned, isPastKeeping } from './conversation-rules.ts';
 
 /**

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
-import { CHAT_TEXTS, type ChatError } from '../../contracts/chat.ts';
+import { CHAT_TEXTS, type ChatError } from '#contracts/chat.ts';
 import type { ApiConfig } from '../config.ts';
-import { keyedWindows, type OpenCap, openCounts } from './rate-limit.ts';
+import { type OpenCap, openCounts } from '#server/open-counts.ts';
+import { keyedWindows } from './rate-limit.ts';
 import type { HubRedis } from './redis-client.ts';
 import { type KeyedLimit, redisWindows } from './redis-limits.ts';
-import { sharedOpenCounts, type Taken } from './redis-open-counts.ts';
+import { sharedOpenCounts, type Taken } from '#server/redis-open-counts.ts';
 import type { HubSocket } from './types.ts';
 
 export type ChatLimits = Pick<

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TEXTS, type ChatAck } from '../../contracts/chat.ts';
+import { CHAT_TEXTS, type ChatAck } from '#contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatAck, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAck, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, collect, connect, connectAdmin, hubTestApi, say, until } from '../testing/sockets.ts';
 
 /*

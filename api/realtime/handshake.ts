@@ -1,4 +1,4 @@
-import { CHAT_VISITOR_HEADER } from '../../contracts/internal.ts';
+import { CHAT_VISITOR_HEADER } from '#server/internal.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import { verifyToken } from '../auth/token.ts';
 import type { ApiContext } from '../context.ts';

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { notProvided } from '../../contracts/rules.ts';
+import { notProvided } from '#contracts/rules.ts';
 import type { AuthUser } from '../auth/types.ts';
 
 /** socket.io keeps a session for recovery only after these (see its RECOVERABLE_DISCONNECT_REASONS). */

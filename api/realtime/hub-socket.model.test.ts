@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { createControl } from '../../machines/testing/controlled-actors.ts';
-import { formatReport, isComplete, runModel } from '../../machines/testing/model.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import { formatReport, isComplete, runModel } from '#machines/testing/model.ts';
 import type { HubSocketEmitted, HubSocketInput } from './hub-socket.machine.ts';
 import { ada, controlledHubSocket, hubSocketModel } from './hub-socket.model.ts';
 

@@ -4,9 +4,9 @@
  * hub-socket.model.test.ts runs it in the API's tests.
  */
 import type { SnapshotFrom } from 'xstate';
-import { assertEqual, assertTrue } from '../../machines/testing/assert.ts';
-import { createControl, type Control } from '../../machines/testing/controlled-actors.ts';
-import type { ModelEvent, ModelPlan, ModelSpec } from '../../machines/testing/model.ts';
+import { assertEqual, assertTrue } from '#machines/testing/assert.ts';
+import { createControl, type Control } from '#machines/testing/controlled-actors.ts';
+import type { ModelEvent, ModelPlan, ModelSpec } from '#machines/testing/model.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { DELIBERATE_REASON, hubSocketMachine, RECOVERABLE_REASONS, REVOKED_REASON, type HubSocketInput } from './hub-socket.machine.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { Server } from 'socket.io';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { ApiContext } from '../context.ts';
-import type { InstanceState } from '../http/readiness.ts';
+import type { InstanceState } from '#server/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
 import { CONVERSATION_RULES } from './conversation-rules.ts';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ChatIdentifyV2 } from '../../contracts/chat.ts';
+import type { ChatIdentifyV2 } from '#contracts/chat.ts';
 import type { ApiContext } from '../context.ts';
 
 /** Who a partner says the visitor is: the admin sees the name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, collect, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatAnsweredPayload, ClientToAdminPayload, NewOrderPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAnsweredPayload, ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
 import { createRealtimeHub, type RealtimeHubOptions } from './hub.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NewOrderPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import type { Order } from '../../contracts/order.ts';
+import { type NewOrderPayload, SOCKET_EVENTS } from '#contracts/chat.ts';
+import type { Order } from '#contracts/order.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { addProduct, body, post, shopper } from '../components/orders/fixtures.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';

@@ -1,6 +1,6 @@
-import { CHAT_CLIENT_ID } from '../../contracts/chat.ts';
-import type { AdminCloseIn, AdminMessageIn, ChatError, ChatReplayRequest } from '../../contracts/chat.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import { CHAT_CLIENT_ID } from '#contracts/chat.ts';
+import type { AdminCloseIn, AdminMessageIn, ChatError, ChatReplayRequest } from '#contracts/chat.ts';
+import { LIMITS } from '#contracts/rules.ts';
 
 /**
  * Checks of what sockets send. Hand-written rather than zod: the payloads are tiny and the

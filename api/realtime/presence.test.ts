@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyedWindows, openCounts, slidingWindow } from './rate-limit.ts';
+import { openCounts } from '#server/open-counts.ts';
+import { keyedWindows, slidingWindow } from './rate-limit.ts';
 
 describe('sliding window rate limit', () => {
   it('when five messages came within a second, then a sixth is refused until the oldest is a second old', () => {

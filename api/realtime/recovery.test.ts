@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import {
   ack,
   collect,

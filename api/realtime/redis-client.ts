@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
-import { HUNG_SOCKET_TIMEOUT_MS, REDIS_COMMAND_TIMEOUT_MS, reconnectBackoff, watchForHang } from './redis-watchdog.ts';
+import { HUNG_SOCKET_TIMEOUT_MS, REDIS_COMMAND_TIMEOUT_MS, reconnectBackoff, watchForHang } from '#server/redis-watchdog.ts';
 
 /**
  * The hub's Redis connection. Connecting starts at once and commands issued meanwhile wait in

@@ -1,4 +1,4 @@
-import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
+import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '#contracts/chat.ts';
 import { type ConversationRules, type Conversations, DEFAULT_RULES, newConversationId } from './conversations.ts';
 import type { HubRedis } from './redis-client.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { keyedWindows } from './rate-limit.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { redisWindows } from './redis-limits.ts';

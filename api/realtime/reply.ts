@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { ChatAck, ChatError, ChatReplayAck } from '../../contracts/chat.ts';
-import { CHAT_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAck, ChatError, ChatReplayAck } from '#contracts/chat.ts';
+import { CHAT_EVENTS } from '#contracts/chat.ts';
 import type { HubSocket } from './types.ts';
 
 export type Ack = (answer: ChatAck | ChatReplayAck) => void;

@@ -5,7 +5,7 @@ import type { ConversationRules, Conversations } from './conversations.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisConversations } from './redis-conversations.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
-import { closeRedis, reconnectBackoff, withHandledCommands } from './redis-watchdog.ts';
+import { closeRedis, reconnectBackoff, withHandledCommands } from '#server/redis-watchdog.ts';
 
 export type SharedState = {
   /** The socket.io adapter factory (Redis Streams: broadcasts and recovery across instances). */

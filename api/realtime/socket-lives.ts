@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import type { Conversations } from './conversations.ts';

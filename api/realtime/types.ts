@@ -1,5 +1,5 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import type { ChatServerToClient } from '../../contracts/chat.ts';
+import type { ChatServerToClient } from '#contracts/chat.ts';
 import type { AuthUser } from '../auth/types.ts';
 import type { Identity } from './identify.ts';
 

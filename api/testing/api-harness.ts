@@ -3,14 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
-import type { RegisterBody, UserInfo } from '../../contracts/user.ts';
+import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '#server/internal.ts';
+import type { RegisterBody, UserInfo } from '#contracts/user.ts';
 import { type Api, type ApiOptions, createApi } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
 import { signToken, tokenLifetime } from '../auth/token.ts';
 import type { ApiConfig } from '../config.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../http/slow-requests.ts';
+import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
 import type { Db } from '../db/index.ts';
 import { createTestDb } from './test-db.ts';
 

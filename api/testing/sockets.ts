@@ -2,11 +2,12 @@ import http from 'node:http';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
-import type { ChatAck, ChatHandshakeAuth, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatAck, ChatHandshakeAuth, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { ApiConfig } from '../config.ts';
 import { createRealtimeHub, type RealtimeHubOptions } from '../realtime/hub.ts';
 import { startTestApi, type TestApi } from './api-harness.ts';
+import { registerAdmin } from './test-api.ts';
 import type { HubServer } from '../realtime/types.ts';
 
 /** Test helpers for the hub: real socket.io clients against startTestApi's server. */
@@ -117,8 +118,7 @@ export const ack = (socket: Socket, event: string, ...args: unknown[]): Promise<
 
 /** A logged-in admin's socket that has announced itself. */
 export const connectAdmin = async (t: TestApi, url = t.url): Promise<{ socket: Socket; token: string; userId: string }> => {
-  const { token, user } = await t.register({ name: 'Ada', lastName: 'Admin' });
-  await t.makeAdmin(user._id);
+  const { token, user } = await registerAdmin(t, { name: 'Ada', lastName: 'Admin' });
   const socket = await connect(url, { token });
   const answer = await ack(socket, SOCKET_EVENTS.adminConnected, `admin-${user._id}`);
   if (!answer.ok) throw new Error(`admin could not connect: ${answer.message}`);
@@ -127,6 +127,22 @@ export const connectAdmin = async (t: TestApi, url = t.url): Promise<{ socket: S
 
 /** Sends as a customer and waits for the hub's answer. */
 export const say = (socket: Socket, text: string): Promise<ChatAck> => ack(socket, SOCKET_EVENTS.clientSendsMessage, text);
+
+/**
+ * An admin and a customer in one open conversation, direct or through a BFF: the admin's socket
+ * first, then the customer's, each side's incoming messages collected from its start, and
+ * `opening` said by the customer and received by the admin. Throws if the hub refuses it.
+ */
+export const chatPair = async (admin: () => Promise<Socket>, customer: () => Promise<Socket>, opening = 'hello') => {
+  const adminSocket = await admin();
+  const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+  const shopper = await customer();
+  const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
+  const said = await say(shopper, opening);
+  if (!said.ok) throw new Error(`the customer's opening was refused: ${said.message}`);
+  await until(() => atAdmin.length === 1, 'the conversation is open');
+  return { adminSocket, atAdmin, shopper, atCustomer };
+};
 
 /**
  * The hub's rate limit as the chat tests set it (5 messages a window), direct or through the BFF:

@@ -5,7 +5,7 @@
  * duplicated messages are counted exactly.
  */
 import { io, type Socket } from 'socket.io-client';
-import { type ChatAck, type ClientToAdminPayload, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatAck, type ClientToAdminPayload, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { cookieFrom, postJson } from '../../bff/testing/bff-harness.ts';
 
 /** The demo shop's admin. */

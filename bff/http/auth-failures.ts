@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { AUTH_FAILURE_HEADER } from '../../contracts/user.ts';
+import { AUTH_FAILURE_HEADER } from '#contracts/user.ts';
 
 // AUTH_FAILURE_HEADER is the API's word that an answer refused a password (today: a wrong current
 // password on PUT /api/users/profile). Meant for the BFF's login limit only: never shown to the browser.

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductListResponse } from '../../contracts/product.ts';
-import type { Order } from '../../contracts/order.ts';
-import { body } from '../../api/components/orders/fixtures.ts';
+import type { Product, ProductListResponse } from '#contracts/product.ts';
+import type { Order } from '#contracts/order.ts';
+import { body, customerWithProfile } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
-import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
+import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { type TestBff, loginThroughBff, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { startFakeApi } from '../testing/fake-api.ts';
 
 const MAX_AGE = 1;
@@ -51,17 +51,7 @@ describe('the catalogue through the BFF and its cache', () => {
 
   const get = (p: string, headers: Record<string, string> = {}) => fetch(bff.url + p, { headers });
   const callsTo = (p: string) => apiCalls.filter((url) => url === p).length;
-  const sessionCookie = async () => {
-    const { user } = await api.register();
-    await api.db.query(
-      `update users set phone_number = '+44 20 7946 0000', address = '12 Analytical St', country = 'United Kingdom',
-              zip_code = 'N1 9GU', city = 'London', state = 'Greater London' where id = $1`,
-      [user._id],
-    );
-    const res = await postJson(`${bff.url}/api/users/login`, { email: user.email, password: TEST_PASSWORD });
-    expect(res.status).toBe(200);
-    return cookieFrom(res);
-  };
+  const sessionCookie = async () => loginThroughBff(bff, await customerWithProfile(api));
 
   it('when guests ask the same catalogue call again, then the BFF answers from its cache and the API is asked once', async () => {
     const p = '/api/products/bestsellers';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { pickEncoding } from '../../contracts/accept-encoding.ts';
+import { pickEncoding } from '#server/accept-encoding.ts';
 import { setProxyCredential } from '../proxy/internal-credential.ts';
 
 /**

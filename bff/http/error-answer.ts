@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { UNREACHABLE_MESSAGE } from '../../contracts/error-messages.ts';
+import { UNREACHABLE_MESSAGE } from '#contracts/error-messages.ts';
 
 /**
  * How a BFF says that no API answered: a status the balancer does not count against the BFF

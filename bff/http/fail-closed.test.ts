@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
 import { createBff } from '../app.ts';
 import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
+import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
 import { TEST_SESSION_SECRET, type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { FAKE_PASSWORD, type FakeApi, startFakeApi } from '../testing/fake-api.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isServedImagePath } from '../../contracts/images.ts';
+import { isServedImagePath } from '#contracts/images.ts';
 
 /**
  * `/images/…` of an image type only (SERVED_IMAGE_EXTENSIONS), answered 404 here otherwise: a

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import type { ApiClient } from '../session/api-client.ts';
 
 /** The user behind a session the API still honours. */

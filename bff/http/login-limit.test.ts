@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, FAKE_PASSWORD, startFakeApi } from '../testing/fake-api.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 import { cookieOf, requestFrom } from '../testing/from-address.ts';
-import { AUTH_FAILURE_HEADER } from '../../contracts/user.ts';
+import { AUTH_FAILURE_HEADER } from '#contracts/user.ts';
 
 let upstream: FakeApi;
 let bff: TestBff;

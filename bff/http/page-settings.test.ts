@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseShopSettings, SHOP_SETTINGS_DEFAULTS } from '../../contracts/shop-settings.ts';
+import { parseShopSettings, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 import { loadBffConfig } from '../config.ts';
 import { type FakeApi, startFakeApi } from '../testing/fake-api.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';

@@ -1,5 +1,5 @@
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '../../contracts/order-limit.ts';
-import { SHOP_SETTINGS_ID, type ShopSettings } from '../../contracts/shop-settings.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
+import { SHOP_SETTINGS_ID, type ShopSettings } from '#contracts/shop-settings.ts';
 import type { BffConfig } from '../config.ts';
 
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */

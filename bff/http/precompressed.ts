@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
-import { type Coding, pickEncoding } from '../../contracts/accept-encoding.ts';
-import { COMPRESSIBLE } from '../../contracts/compressible.ts';
+import { type Coding, pickEncoding } from '#server/accept-encoding.ts';
+import { COMPRESSIBLE } from '#server/compressible.ts';
 
 const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 /** Best first: brotli is smaller than gzip at the levels the build uses. */

@@ -1,7 +1,8 @@
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, type RedisLink, watchForHang } from '../../api/shared.ts';
+import type { RedisLink } from '#server/redis-open-counts.ts';
+import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, watchForHang } from '#server/redis-watchdog.ts';
 import { createClient } from 'redis';
 
 export type RedisCounters = {

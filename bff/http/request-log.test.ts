@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../api/logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, postJson, startTestBff } from '../testing/bff-harness.ts';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { logRequestEnd, requestLevel, VALID_REQUEST_ID } from '../../api/shared.ts';
+import { logRequestEnd, requestLevel } from '#server/request-line.ts';
+import { VALID_REQUEST_ID } from '#server/request-log.ts';
 
 /**
  * Gives every request an id (kept from the balancer's x-request-id when well-formed), passes it

@@ -10,7 +10,7 @@ import {
   type RenderOptions,
   type ServerData,
   type ServerRenderBundle,
-} from '../../contracts/server-render.ts';
+} from '#contracts/server-render.ts';
 import type { ApiClient } from '../session/api-client.ts';
 import { jsonForScript } from './page-settings.ts';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, Router } from 'express';
-import type { ShopSettings } from '../../contracts/shop-settings.ts';
+import type { ShopSettings } from '#contracts/shop-settings.ts';
 import type { OriginPolicy } from './origins.ts';
 import { beforeHead, withSettings } from './page-settings.ts';
 import { precompressed } from './precompressed.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER } from '../../contracts/internal.ts';
+import { CLIENT_HEADER } from '#server/internal.ts';
 import type { BffConfig } from '../config.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 import { type FakeApi, startFakeApi } from '../testing/fake-api.ts';

@@ -3,7 +3,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import express, { type Request, type Response, Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { KIOSK_PIN_LOCK, KIOSK_PIN_TEXTS, KioskUnlockRequest, type KioskPinStatus } from '../../contracts/kiosk-pin.ts';
+import { KIOSK_PIN_LOCK, KIOSK_PIN_TEXTS, KioskUnlockRequest, type KioskPinStatus } from '#contracts/kiosk-pin.ts';
 import { clientIp } from '../http/rate-limits.ts';
 import { pinLockout } from './pin-lockout.ts';
 

@@ -1,10 +1,10 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
-import { startTestBff } from '../testing/bff-harness.ts';
-import { type ViaBffOptions, adminViaBff, attemptViaBff, bffSession } from '../testing/chat-clients.ts';
+import { bffSession, startTestBff } from '../testing/bff-harness.ts';
+import { type ViaBffOptions, adminViaBff, attemptViaBff } from '../testing/chat-clients.ts';
 
 /*
  * The chat flood through the BFF's public port, as shoppers at different addresses (every

@@ -1,10 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import {
   ack,
+  chatPair,
   collect,
   comeBack,
   cutServerSide,
@@ -14,8 +15,8 @@ import {
   say,
   until,
 } from '../../api/testing/sockets.ts';
-import { startTestBff } from '../testing/bff-harness.ts';
-import { type Transport, adminViaBff, bffSession, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
+import { bffSession, startTestBff } from '../testing/bff-harness.ts';
+import { type Transport, adminViaBff, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
 
 // The chat's delivery promises (docs/decisions/004-chat-delivery.md) with the BFF in the path: every client holds only the BFF's cookie.
 // A long rate window keeps the limit test independent of how fast this machine is.
@@ -33,15 +34,7 @@ const customer = async (options: { loggedIn?: boolean; transport?: Transport } =
     }),
   );
 
-const chatting = async () => {
-  const adminSocket = await admin();
-  const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
-  const shopper = await customer();
-  const atCustomer = collect<string>(shopper, SOCKET_EVENTS.serverToClient);
-  await say(shopper, 'hello');
-  await until(() => atAdmin.length === 1, 'the conversation is open');
-  return { adminSocket, atAdmin, shopper, atCustomer };
-};
+const chatting = () => chatPair(admin, customer);
 
 describe('chat through the BFF', () => {
   it.each(['websocket', 'polling'] as const)(

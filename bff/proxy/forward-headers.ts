@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
-import { CHAT_VISITOR_HEADER } from '../../contracts/internal.ts';
+import { CHAT_VISITOR_HEADER } from '#server/internal.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setProxyCredential } from './internal-credential.ts';
 

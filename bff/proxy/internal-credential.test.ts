@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
+import { CLIENT_HEADER, PROOF_HEADER, proofMessage } from '#server/internal.ts';
 import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
 import { type TestBff, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { FAKE_PASSWORD, type FakeApi, startFakeApi } from '../testing/fake-api.ts';

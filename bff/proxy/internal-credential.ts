@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type http from 'node:http';
-import { CLIENT_HEADER, type InternalPurpose, PROOF_HEADER, proofMessage } from '../../contracts/internal.ts';
+import { CLIENT_HEADER, type InternalPurpose, PROOF_HEADER, proofMessage } from '#server/internal.ts';
 
 /** The two headers that tell the API, provably, which shopper a request comes from. */
 export const internalHeaders = (secret: string, purpose: InternalPurpose, address: string): Record<string, string> => ({

@@ -1,7 +1,7 @@
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { type TestBff, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
+import { type TestBff, bffSession, startTestBff } from '../testing/bff-harness.ts';
 
 // Through the BFF to the API's real realtime hub: only an admin's session is treated as admin.
 let api: TestApi;
@@ -19,11 +19,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const sessionOf = async (admin: boolean) => {
-  const { user, password } = await api.register();
-  if (admin) await api.makeAdmin(user._id);
-  return cookieFrom(await postJson(`${bff.url}/api/users/login`, { email: user.email, password }));
-};
+const sessionOf = (admin: boolean) => bffSession(api, bff, { admin });
 
 const adminHandshake = async (transport: 'polling' | 'websocket', cookie?: string) => {
   const socket = io(bff.url, { transports: [transport], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });

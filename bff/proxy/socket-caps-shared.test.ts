@@ -6,8 +6,8 @@ import { until } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { type ViaBffOptions, attemptViaBff, bffSession } from '../testing/chat-clients.ts';
+import { type TestBff, bffSession, startTestBff } from '../testing/bff-harness.ts';
+import { type ViaBffOptions, attemptViaBff } from '../testing/chat-clients.ts';
 
 /*
  * The relay's websocket caps with two BFF instances sharing one Redis in front of one API, as

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
-import { type SharedOpenCounts, openCounts } from '../../api/shared.ts';
-import { CHAT_TEXTS } from '../../contracts/chat.ts';
+import { openCounts } from '#server/open-counts.ts';
+import type { SharedOpenCounts } from '#server/redis-open-counts.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import type { Session } from '../session/session-cookie.ts';
 
 export type SocketCapsOptions = {

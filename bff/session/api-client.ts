@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { InternalPurpose } from '../../contracts/internal.ts';
+import type { InternalPurpose } from '#server/internal.ts';
 import { relayedInstance } from '../proxy/api-proxy.ts';
 import { internalHeaders } from '../proxy/internal-credential.ts';
 import { API_AWAY_STATUS } from '../http/error-answer.ts';

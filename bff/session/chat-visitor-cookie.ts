@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { CHAT_VISITOR_TOKEN } from '../../contracts/internal.ts';
+import { CHAT_VISITOR_TOKEN } from '#contracts/chat.ts';
 
 /**
  * The shop's guest chat cookie (decision 013): a random token only that browser holds, which

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { RedisLink } from '../../api/index.ts';
+import type { RedisLink } from '#server/redis-open-counts.ts';
 
 /** A logout the API has not confirmed yet, as kept outside the process. */
 export type KeptLogout = {

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '../../contracts/user.ts';
+import type { GetTokenResponse, LoginResponse, RegisterResponse, UserInfo } from '#contracts/user.ts';
 import { loginLimiter } from '../http/rate-limits.ts';
 import type { ApiClient } from './api-client.ts';
 import { clearChatVisitor, readChatVisitor } from './chat-visitor-cookie.ts';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { StartedApi } from '../../api/index.ts';
-import { createLogger, readableFor } from '../../api/shared.ts';
+import { createLogger, readableFor } from '#server/logger.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 

@@ -6,8 +6,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { type Bff, type BffOptions, createBff } from '../app.ts';
 import { type BffConfig, LIMIT_DEFAULTS } from '../config.ts';
-import { TEST_INTERNAL_SECRET } from '../../api/testing/api-harness.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
+import { TEST_INTERNAL_SECRET, type TestApi } from '../../api/testing/api-harness.ts';
+import { registerAdmin } from '../../api/testing/test-api.ts';
+import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
 
 /** Registrations an hour per address in tests (default 20): test shoppers all come from 127.0.0.1. */
 export const TEST_REGISTRATIONS_PER_HOUR = 1_000_000;
@@ -136,3 +137,17 @@ export const postJson = (url: string, body: unknown, headers: Record<string, str
     headers: { 'content-type': 'application/json', 'x-csrf': '1', ...headers },
     body: JSON.stringify(body),
   });
+
+/**
+ * Logs `who` (an account of api/testing/test-api.ts) in through the BFF, as the login form does,
+ * and answers the session cookie a browser keeps; throws unless the login answers 200.
+ */
+export const loginThroughBff = async (bff: TestBff, who: { user: { email: string }; password: string }): Promise<string> => {
+  const res = await postJson(`${bff.url}/api/users/login`, { email: who.user.email, password: who.password });
+  if (res.status !== 200) throw new Error(`login through the BFF answered ${res.status}: ${await res.text()}`);
+  return cookieFrom(res);
+};
+
+/** A new account's session through the BFF (an admin's with `admin`): the cookie a browser keeps. */
+export const bffSession = async (api: TestApi, bff: TestBff, { admin = false } = {}): Promise<string> =>
+  loginThroughBff(bff, admin ? await registerAdmin(api) : await api.register());

@@ -1,11 +1,11 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Socket as NetSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { type ChatHandshakeAuth, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { type ChatHandshakeAuth, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
 import { ack, agentFrom, cut } from '../../api/testing/sockets.ts';
 import type { HubServer } from '../../api/realtime/types.ts';
-import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
+import { bffSession, type TestBff } from './bff-harness.ts';
 
 /**
  * Browser-like chat clients for tests through the BFF: they hold only the BFF's session cookie
@@ -13,15 +13,6 @@ import { cookieFrom, postJson, type TestBff } from './bff-harness.ts';
  */
 
 export type Transport = 'websocket' | 'polling';
-
-/** Logs a new user in through the BFF and returns the session cookie, as a browser keeps it. */
-export const bffSession = async (api: TestApi, bff: TestBff, { admin = false } = {}): Promise<string> => {
-  const { user, password } = await api.register();
-  if (admin) await api.makeAdmin(user._id);
-  const res = await postJson(`${bff.url}/api/users/login`, { email: user.email, password });
-  if (res.status !== 200) throw new Error(`login through the BFF answered ${res.status}`);
-  return cookieFrom(res);
-};
 
 /** A connected socket.io client on the BFF's URL; reconnects quickly so recovery tests stay short. */
 export const connectViaBff = async (bff: TestBff, options: ViaBffOptions = {}): Promise<Socket> => {

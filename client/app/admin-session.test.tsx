@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSockets } from '../../machines/testing/fake-chat-socket.ts';
+import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
 import { AdminAnalyticsPage } from '../features/admin/analytics/analytics-page.tsx';
 import { AdminChatsPage, AdminUnreadDot } from '../features/chat/index.tsx';
 import { Layout } from '../features/shell/layout.tsx';

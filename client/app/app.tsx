@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import type { ServerData } from '../../contracts/server-render.ts';
+import type { ServerData } from '#contracts/server-render.ts';
 import { lazyNamed } from '../lib/lazy.ts';
 import { AppProviders } from './providers.tsx';
 import { FirstScreenData } from '../lib/server-data.tsx';

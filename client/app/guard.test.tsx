@@ -2,10 +2,10 @@
 import { Route, Routes } from 'react-router-dom';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../contracts/user.ts';
-import { AUTH_CHANNEL } from '../../machines/auth/other-tabs.ts';
-import { writeUser } from '../../machines/auth/user-storage.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { AUTH_CHANNEL } from '#machines/auth/other-tabs.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { liveAuthMachine } from '../lib/machines.ts';
 import { RouteGuard } from './guard.tsx';
 import { getByLabelText, queryByText, settle, settleUntil, submit, typeInto } from '../testing/dom.ts';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ServerData } from '../../contracts/server-render.ts';
+import type { ServerData } from '#contracts/server-render.ts';
 import { setUnreachableHandler } from '../lib/api.ts';
 import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
 import { AppProviders } from './providers.tsx';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
-import type { StorageLike } from '../../machines/shared/storage.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import type { OpenChatSocket } from '#machines/chat/chat-socket.ts';
+import type { StorageLike } from '#machines/shared/storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { GlobalStyles } from '../ui/global-styles.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
-import type { ServerData } from '../../contracts/server-render.ts';
+import type { ServerData } from '#contracts/server-render.ts';
 import { CategoriesContext } from '../lib/categories-store.ts';
 import { ChatSocketContext, openShopSocket } from '../lib/chat-socket.ts';
 import { devEventLog } from '../lib/event-log.ts';

@@ -1,9 +1,9 @@
 import { matchPath } from 'react-router-dom';
-import { filterFromSearch, parseListPath, productsApiUrl } from '../../machines/filters/filters.ts';
+import { filterFromSearch, parseListPath, productsApiUrl } from '#machines/filters/filters.ts';
 import { BESTSELLERS_URL, CATEGORIES_URL, productUrl } from '../lib/api-urls.ts';
 import { paths } from '../lib/paths.ts';
-import { srcSet } from '../../contracts/images.ts';
-import type { LcpImage } from '../../contracts/server-render.ts';
+import { srcSet } from '#contracts/images.ts';
+import type { LcpImage } from '#contracts/server-render.ts';
 import { slideSizes } from '../features/home/bestseller-slide.tsx';
 import { DETAILS_SIZES } from '../features/product-details/image-zoom.tsx';
 import { CARD_SIZES } from '../features/product-list/product-card.tsx';

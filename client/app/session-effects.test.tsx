@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { writeUser } from '../../machines/auth/user-storage.ts';
-import { totalsOf, writeCart } from '../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { useCartItemsCount, useUserInfo } from '../lib/hooks.ts';
 import { api } from '../lib/api.ts';
 import { renderWithApp, setupComponentTests } from '../testing/render.tsx';

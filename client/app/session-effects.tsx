@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CART_KEY } from '../../machines/cart/cart-storage.ts';
+import { CART_KEY } from '#machines/cart/cart-storage.ts';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { useAuthActor, useCartActor } from '../lib/hooks.ts';
 import { homeOf, paths } from '../lib/paths.ts';

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
-import { adminChatMachine } from '../../machines/chat/admin-chat.machine.ts';
-import { adminSocketActor } from '../../machines/chat/admin-socket.actor.ts';
-import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
+import { adminChatMachine } from '#machines/chat/admin-chat.machine.ts';
+import { adminSocketActor } from '#machines/chat/admin-socket.actor.ts';
+import type { OpenChatSocket } from '#machines/chat/chat-socket.ts';
 import { devEventLog } from './event-log.ts';
 import { playChatSound } from './play-chat-sound.ts';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { adminChatMachine } from '../../machines/chat/admin-chat.machine.ts';
+import type { adminChatMachine } from '#machines/chat/admin-chat.machine.ts';
 import { ChatSocketContext } from './chat-socket.ts';
 import { useIsAdmin } from './hooks.ts';
 

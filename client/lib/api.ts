@@ -1,4 +1,4 @@
-import type { ApiError } from '../../machines/shared/actors.ts';
+import type { ApiError } from '#machines/shared/actors.ts';
 
 export type { ApiError };
 

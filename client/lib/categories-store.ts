@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
-import type { Category } from '../../contracts/category.ts';
+import type { Category } from '#contracts/category.ts';
 import { CATEGORIES_URL } from './api-urls.ts';
 import { liveFetchMachine } from './use-api-get.ts';
 

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { OpenChatSocket } from '../../machines/chat/chat-socket.ts';
+import type { OpenChatSocket } from '#machines/chat/chat-socket.ts';
 
 /**
  * The shop's realtime connection: same origin (the BFF adds the session), spec section 9's

@@ -1,4 +1,4 @@
-import { fallbackMessage } from '../../contracts/error-messages.ts';
+import { fallbackMessage } from '#contracts/error-messages.ts';
 
 /**
  * Whether an error answer's body can be shown as it is: short plain text (the spec's string

@@ -1,4 +1,4 @@
-import { createEventLog, type EventLog } from '../../machines/shared/event-log.ts';
+import { createEventLog, type EventLog } from '#machines/shared/event-log.ts';
 
 // The recorder's chunk, loaded by event-log.ts only when recording is on.
 

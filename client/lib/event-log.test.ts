@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { cartMachine } from '../../machines/cart/cart.machine.ts';
-import { authMachine } from '../../machines/auth/auth.machine.ts';
-import { createEventLog } from '../../machines/shared/event-log.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import { authMachine } from '#machines/auth/auth.machine.ts';
+import { createEventLog } from '#machines/shared/event-log.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { exposeEventLog, type EventLogHandle } from './event-log-recorder.ts';
 
 describe('the development event log', () => {

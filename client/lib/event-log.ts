@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { EventLog } from '../../machines/shared/event-log.ts';
+import type { EventLog } from '#machines/shared/event-log.ts';
 
 const FLAG = 'statefront:event-log';
 

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { useHydrated } from './hydration.ts';
 import { AuthContext, CartContext } from './contexts.ts';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { KIOSK_KEY, readPageSettings, startsInKioskMode } from './kiosk-entry.ts';
 
 describe('kiosk mode at start-up', () => {

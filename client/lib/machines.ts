@@ -6,11 +6,11 @@ import type {
   ProfileUpdateResponse,
   RegisterBody,
   RegisterResponse,
-} from '../../contracts/user.ts';
-import { authMachine, type SessionQuery, type SessionResponse } from '../../machines/auth/auth.machine.ts';
-import { otherTabsActor, type ChannelLike } from '../../machines/auth/other-tabs.ts';
-import { cartMachine, type ProductNow } from '../../machines/cart/cart.machine.ts';
-import type { CartItem } from '../../contracts/order.ts';
+} from '#contracts/user.ts';
+import { authMachine, type SessionQuery, type SessionResponse } from '#machines/auth/auth.machine.ts';
+import { otherTabsActor, type ChannelLike } from '#machines/auth/other-tabs.ts';
+import { cartMachine, type ProductNow } from '#machines/cart/cart.machine.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { fetchCurrent } from './products-now.ts';
 import { api } from './api.ts';
 

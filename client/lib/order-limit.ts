@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT, quantityChoices } from '../../contracts/order-limit.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT, quantityChoices } from '#contracts/order-limit.ts';
 import { readPageSettings } from './kiosk-entry.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { listPath, type ListLocation } from '../../machines/filters/list-path.ts';
+import { listPath, type ListLocation } from '#machines/filters/list-path.ts';
 
 /**
  * The one table of the shop's routes (spec section 2): `pattern` is what routes.tsx matches,

@@ -1,4 +1,4 @@
-import { CHAT_SOUND } from '../../machines/chat/customer-chat.machine.ts';
+import { CHAT_SOUND } from '#machines/chat/customer-chat.machine.ts';
 
 /**
  * Plays chat-msg.mp3 (client/public). Browsers refuse sound before the user has interacted

@@ -1,5 +1,5 @@
-import type { CartItem } from '../../contracts/order.ts';
-import type { Product } from '../../contracts/product.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { api } from './api.ts';
 
 /** What the server says about one cart line now: the product, or null when it is gone (404). */

@@ -2,7 +2,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { Link } from '../ui/link.tsx';
 import { describe, expect, it } from 'vitest';
-import { SHOP_DATA_ID } from '../../contracts/server-render.ts';
+import { SHOP_DATA_ID } from '#contracts/server-render.ts';
 import { click, getByRoleName, settle } from '../testing/dom.ts';
 import { mockFetch } from '../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../testing/render.tsx';

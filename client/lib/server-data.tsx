@@ -1,6 +1,6 @@
 import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SHOP_DATA_ID, type ServerData } from '../../contracts/server-render.ts';
+import { SHOP_DATA_ID, type ServerData } from '#contracts/server-render.ts';
 
 const NONE: ServerData = {};
 

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { statusOf } from '../../machines/shared/actors.ts';
-import { fetchMachine } from '../../machines/shared/fetch.machine.ts';
+import { statusOf } from '#machines/shared/actors.ts';
+import { fetchMachine } from '#machines/shared/fetch.machine.ts';
 import { api, errorMessage } from './api.ts';
 import { devEventLog } from './event-log.ts';
 import { useServerData } from './server-data.tsx';

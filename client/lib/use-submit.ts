@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { submitMachine } from '../../machines/shared/submit.machine.ts';
+import { submitMachine } from '#machines/shared/submit.machine.ts';
 import { devEventLog } from './event-log.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { writeUser } from '../../machines/auth/user-storage.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 
 export const ADMIN_USER = { _id: 'a1', name: 'Ada', lastName: 'Admin', email: 'admin@admin.com', isAdmin: true, doNotLogout: false };
 

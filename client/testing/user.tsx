@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CartItem } from '../../contracts/order.ts';
-import type { User } from '../../contracts/user.ts';
-import { writeUser } from '../../machines/auth/user-storage.ts';
-import { totalsOf, writeCart } from '../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { User } from '#contracts/user.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { renderWithApp } from './render.tsx';
 
 export const profile: User = {

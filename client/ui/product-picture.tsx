@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { srcSet } from '../../contracts/images.ts';
+import { srcSet } from '#contracts/images.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> & {
   image: { path: string; width?: number; height?: number };

@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { errorStyle, fieldStyle, fieldWrap, labelStyle } from './text-field.tsx';
+import { FieldError, fieldStyle, invalidBy, fieldWrap, labelStyle } from './text-field.tsx';
 import { focusRing } from './theme.ts';
 import { visuallyHiddenStyle } from './visually-hidden.tsx';
 
@@ -16,19 +16,20 @@ export type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'id' | 'children
 /** A native select: keyboard and screen-reader behaviour come from the browser. */
 export function Select({ label, options, hideLabel, error, ...select }: SelectProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div css={hideLabel ? undefined : fieldWrap}>
       <label htmlFor={id} css={hideLabel ? visuallyHiddenStyle : labelStyle}>
         {label}
       </label>
-      <select id={id} css={[fieldStyle, focusRing]} aria-invalid={error ? true : undefined} {...select}>
+      <select id={id} css={[fieldStyle, focusRing]} {...invalidBy(errorId, error)} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {error ? <p css={errorStyle}>{error}</p> : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -21,6 +21,17 @@ export const fieldWrap = css({ marginBottom: space(4) });
 export const errorStyle = css({ color: colors.danger, margin: `${space(1)} 0 0`, fontSize: '0.9rem' });
 export const hintStyle = css({ color: colors.muted, margin: `${space(1)} 0 0`, fontSize: '0.9rem' });
 
+/** The error under a field, its id the one the field's aria-describedby names. */
+export const FieldError = ({ id, error }: { id: string; error?: string | null }) =>
+  error ? (
+    <p id={id} css={errorStyle}>
+      {error}
+    </p>
+  ) : null;
+
+/** A control with an error is marked invalid and described by that error's text. */
+export const invalidBy = (errorId: string, error?: string | null) => (error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+
 export type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'id'> & {
   label: ReactNode;
   /** Shown under the field and tied to it with aria-describedby; also marks it invalid. */
@@ -46,11 +57,7 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} css={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -65,18 +72,8 @@ export function TextArea({ label, error, ...area }: TextAreaProps) {
       <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
-      <textarea
-        id={id}
-        css={[fieldStyle, focusRing]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...area}
-      />
-      {error ? (
-        <p id={errorId} css={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      <textarea id={id} css={[fieldStyle, focusRing]} {...invalidBy(errorId, error)} {...area} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { assign, setup, type EventObject } from 'xstate';
-import type { NewOrderPayload } from '../../contracts/chat.ts';
-import type { ChartPoint, HourBucket } from '../../contracts/order.ts';
+import type { NewOrderPayload } from '#contracts/chat.ts';
+import type { ChartPoint, HourBucket } from '#contracts/order.ts';
 import { missingCallback, missingPromise } from '../shared/actors.ts';
 import { addCumulative, dayBefore, seriesFromBuckets, utcDate } from './chart.ts';
 

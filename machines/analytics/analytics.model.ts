@@ -1,5 +1,5 @@
 import { formatUsd } from '../shared/money.ts';
-import type { HourBucket } from '../../contracts/order.ts';
+import type { HourBucket } from '#contracts/order.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';

@@ -1,5 +1,5 @@
-import type { AnalysisOrder, ChartPoint, HourBucket } from '../../contracts/order.ts';
-import { fromCents, toCents } from '../../contracts/rules.ts';
+import type { AnalysisOrder, ChartPoint, HourBucket } from '#contracts/order.ts';
+import { fromCents, toCents } from '#contracts/rules.ts';
 
 /** Dates are the first 10 characters of the ISO timestamp (UTC). */
 export const utcDate = (iso: string): string => iso.slice(0, 10);

@@ -1,5 +1,5 @@
-import type { AnalysisOrder, HourBucket } from '../../contracts/order.ts';
-import { fromCents, toCents } from '../../contracts/rules.ts';
+import type { AnalysisOrder, HourBucket } from '#contracts/order.ts';
+import { fromCents, toCents } from '#contracts/rules.ts';
 
 /** An order as the analysis answer and the 'newOrder' event carry it. */
 export const order = (createdAt: string, cartSubtotal: number): AnalysisOrder => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisOrder } from '../../contracts/order.ts';
+import type { AnalysisOrder } from '#contracts/order.ts';
 import { addCumulative, cumulativeSeries, drawOrder, seriesFromBuckets } from './chart.ts';
 import { bucketsOf, order } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import { controlledAuth } from './controlled-auth.ts';

@@ -7,7 +7,7 @@ import type {
   RegisterBody,
   RegisterResponse,
   UserInfo,
-} from '../../contracts/user.ts';
+} from '#contracts/user.ts';
 import { missingCallback, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import type { OtherTabsCommand, OtherTabsEvent, TabMessage } from './other-tabs.ts';
@@ -42,6 +42,8 @@ export type AuthEvent =
   | { type: 'auth.updateProfile'; body: ProfileUpdateBody }
   /** The profile page opens: what it shows is the outcome of an update sent from it, not an older one. */
   | { type: 'auth.profileOpened' }
+  /** The login or register form opens: the refusal it shows is of a send from it, not another form's. */
+  | { type: 'auth.formOpened' }
   | { type: 'auth.unauthorized' }
   | OtherTabsEvent;
 export type AuthEmitted = { type: 'auth.loggedOut' } | { type: 'auth.loggedIn'; userInfo: UserInfo };
@@ -144,7 +146,8 @@ export const authMachine = setup({
       },
       states: {
         idle: {},
-        failed: { tags: ['error'] },
+        // Login and register share this refusal: the form that opens next clears it.
+        failed: { tags: ['error'], on: { 'auth.formOpened': { target: 'idle', actions: 'resetMessages' } } },
         loggingIn: {
           tags: ['loading'],
           // This tab's own answer comes last and sets the cookie last: it decides, then tells.

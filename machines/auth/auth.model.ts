@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { assertEqual } from '../testing/assert.ts';
 import { createControl, type Control } from '../testing/controlled-actors.ts';
@@ -28,6 +28,7 @@ const events: Event[] = [
   { type: 'auth.logout' },
   { type: 'auth.updateProfile', body },
   { type: 'auth.profileOpened' },
+  { type: 'auth.formOpened' },
   { type: 'auth.unauthorized' },
   { type: 'auth.storageChanged' },
   { type: 'auth.elsewhere.loggedOut' },
@@ -88,6 +89,9 @@ const checkWith =
     // The profile page shows the outcome of an update sent from it only: opening it clears an older one.
     if (event.type === 'auth.profileOpened' && !after.matches({ loggedIn: { profile: 'updating' } }))
       assertEqual([ctx.notice, ctx.error, after.hasTag('error')], [null, null, false], 'the profile page opens without an older outcome');
+    // The login and register forms show the refusal of a send from them only: opening one clears an older one.
+    if (event.type === 'auth.formOpened' && before.hasTag('guest') && !before.hasTag('loading'))
+      assertEqual([ctx.error, after.hasTag('error')], [null, false], 'a login or register form opens without an older refusal');
     if (event.type === 'auth.logout' || event.type === 'auth.unauthorized')
       assertEqual(ctx.userInfo, null, 'logout and 401 clear userInfo');
   };
@@ -117,6 +121,7 @@ const describe: ModelPlan<typeof authMachine> = {
     'auth.logout': 'the user logs out',
     'auth.updateProfile': (e) => `the user saves the profile with the name ${e.body.name}`,
     'auth.profileOpened': 'the user opens the profile page',
+    'auth.formOpened': 'the visitor opens the login or register form',
     'auth.unauthorized': 'a call answers 401',
     'auth.storageChanged': 'another tab changes the stored login',
     'auth.elsewhere.user': (e) => `another tab logs in ${e.userInfo.name} as ${who(e.userInfo)}`,

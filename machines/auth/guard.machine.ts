@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { GetTokenResponse } from '../../contracts/user.ts';
+import type { GetTokenResponse } from '#contracts/user.ts';
 import { missingPromise, statusOf } from '../shared/actors.ts';
 
 export type GuardInput = { area: 'user' | 'admin' };

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { isUserInfo, USER_KEY } from './user-storage.ts';
 
 /** The channel every tab of the shop shares (same origin only, by the browser's rule). */

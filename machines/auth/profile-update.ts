@@ -1,5 +1,5 @@
-import { SHIPPING_FIELDS } from '../../contracts/rules.ts';
-import type { ProfileUpdateResponse, UserInfo } from '../../contracts/user.ts';
+import { SHIPPING_FIELDS } from '#contracts/rules.ts';
+import type { ProfileUpdateResponse, UserInfo } from '#contracts/user.ts';
 import { fieldOf, messageOf, statusOf } from '../shared/actors.ts';
 
 /** The auth machine's fixed texts (spec section 5). */

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { isRecord, readJson, safeRemove, writeJson, type StorageLike } from '../shared/storage.ts';
 
 export const USER_KEY = 'userInfo';

@@ -1,4 +1,4 @@
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { isRecord, readVersioned, writeVersioned, type StorageLike } from '../shared/storage.ts';
 import { itemsCount, subtotal } from '../shared/money.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { memoryStorage } from '../shared/storage.ts';
 import { CART_KEY, CART_VERSION } from './cart-storage.ts';
 import { cartMachine, STOCK_TEXTS, type ProductNow } from './cart.machine.ts';

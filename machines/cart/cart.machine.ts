@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { missingPromise } from '../shared/actors.ts';
 import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
 import { readCart, totalsOf, writeCart } from './cart-storage.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { formatReport, isComplete, runModel } from '../testing/model.ts';
 import { totalsOf } from './cart-storage.ts';
 import { cartMachine } from './cart.machine.ts';

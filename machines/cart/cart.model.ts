@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { frozenStorage } from '../shared/storage.ts';
 import { formatUsd, itemsCount, subtotal } from '../shared/money.ts';
 import { assertEqual } from '../testing/assert.ts';

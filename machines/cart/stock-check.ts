@@ -1,4 +1,4 @@
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { formatUsd } from '../shared/money.ts';
 
 /** One cart line's product as the server has it now; `product` is null when it is gone (404). */

@@ -1,5 +1,5 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { AdminMessageIn, ChatAdmin, ChatConversation, ChatRoom, NewOrderPayload } from '../../contracts/chat.ts';
+import type { AdminMessageIn, ChatAdmin, ChatConversation, ChatRoom, NewOrderPayload } from '#contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
 import { CHAT_SOCKET_OPTIONS, CHAT_SOUND, type ChatSocketOptions } from './customer-chat.machine.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { NewOrderPayload } from '../../contracts/chat.ts';
+import type { NewOrderPayload } from '#contracts/chat.ts';
 import { fakeSockets } from '../testing/fake-chat-socket.ts';
 import { adminChatMachine, heldByOther, visibleRooms } from './admin-chat.machine.ts';
 import { ADMIN_CHAT_UNREACHABLE, adminSocketActor } from './admin-socket.actor.ts';

@@ -8,7 +8,7 @@ import {
   type ClientToAdminPayload,
   type DisconnectedPayload,
   type NewOrderPayload,
-} from '../../contracts/chat.ts';
+} from '#contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
 import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatAck } from '../../contracts/chat.ts';
+import type { ChatAck } from '#contracts/chat.ts';
 import { CHAT_SENDS_PER_SECOND, chatOutbox } from './chat-outbox.ts';
 import type { ChatSocket } from './chat-socket.ts';
 

@@ -1,4 +1,4 @@
-import type { ChatAck } from '../../contracts/chat.ts';
+import type { ChatAck } from '#contracts/chat.ts';
 import type { ChatSocket } from './chat-socket.ts';
 
 /** How long an answer may take on a live connection before the same message goes again. */

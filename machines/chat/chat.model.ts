@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRoom } from '../../contracts/chat.ts';
+import type { ChatMessage, ChatRoom } from '#contracts/chat.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';

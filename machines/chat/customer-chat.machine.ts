@@ -1,5 +1,5 @@
 import { and, assign, emit, enqueueActions, not, sendTo, setup, stateIn } from 'xstate';
-import type { ChatMessage } from '../../contracts/chat.ts';
+import type { ChatMessage } from '#contracts/chat.ts';
 import { missingCallback } from '../shared/actors.ts';
 
 /** Spec section 9: the realtime client reconnects after 1 s to 5 s and gives up a connection try after 20 s. */

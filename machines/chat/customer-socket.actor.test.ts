@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { CHAT_TEXTS } from '../../contracts/chat.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { fakeSockets } from '../testing/fake-chat-socket.ts';
 import { CHAT_SOCKET_OPTIONS, customerChatMachine } from './customer-chat.machine.ts';
 import { CHAT_RESEND_MS } from './chat-outbox.ts';

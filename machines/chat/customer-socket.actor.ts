@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '../../contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '#contracts/chat.ts';
 import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';

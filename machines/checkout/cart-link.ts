@@ -1,5 +1,5 @@
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import type { CartTotals } from '../cart/cart-storage.ts';
 import type { cartMachine } from '../cart/cart.machine.ts';
 

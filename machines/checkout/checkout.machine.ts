@@ -1,8 +1,8 @@
 import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
-import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '../../contracts/order.ts';
-import { MESSAGES } from '../../contracts/rules.ts';
-import { hasShippingProfile } from '../../contracts/value-rules.ts';
-import type { User } from '../../contracts/user.ts';
+import type { CartItem, CreateOrderBody, Order, PaymentMethod } from '#contracts/order.ts';
+import { MESSAGES } from '#contracts/rules.ts';
+import { hasShippingProfile } from '#contracts/value-rules.ts';
+import type { User } from '#contracts/user.ts';
 import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import { cartLines, watchCart, type CartChanged, type CartRef, type Repricing } from './cart-link.ts';
 

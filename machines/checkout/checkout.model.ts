@@ -1,9 +1,9 @@
-import { hasShippingProfile } from '../../contracts/value-rules.ts';
+import { hasShippingProfile } from '#contracts/value-rules.ts';
 import { formatUsd } from '../shared/money.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 import { paymentMachine, type PaymentContext } from './payment.machine.ts';

@@ -1,6 +1,6 @@
 import { createActor, type AnyEventObject } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
-import type { User } from '../../contracts/user.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { User } from '#contracts/user.ts';
 import { totalsOf, writeCart } from '../cart/cart-storage.ts';
 import { cartMachine } from '../cart/cart.machine.ts';
 import { memoryStorage } from '../shared/storage.ts';

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { PaidResponse, PaymentMethod } from '../../contracts/order.ts';
+import type { PaidResponse, PaymentMethod } from '#contracts/order.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 
 export type PaymentInput = { orderId: string; paymentMethod: PaymentMethod; cartSubtotal: number; isPaid: boolean };

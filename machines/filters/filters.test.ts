@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Filter } from '../../contracts/filter.ts';
-import type { Sort } from '../../contracts/product.ts';
+import type { Filter } from '#contracts/filter.ts';
+import type { Sort } from '#contracts/product.ts';
 import {
   disabledCategories,
   filterFromSearch,

@@ -1,7 +1,7 @@
-import type { Filter } from '../../contracts/filter.ts';
-import type { Sort } from '../../contracts/product.ts';
-import { LIST_QUERY_PARAMS } from '../../contracts/server-render.ts';
-import { SORTS, topLevelOf } from '../../contracts/rules.ts';
+import type { Filter } from '#contracts/filter.ts';
+import type { Sort } from '#contracts/product.ts';
+import { LIST_QUERY_PARAMS } from '#contracts/server-render.ts';
+import { SORTS, topLevelOf } from '#contracts/rules.ts';
 import { listPath, PRODUCT_LIST, type ListLocation } from './list-path.ts';
 
 export type ListQuery = { filter: Filter; sort?: Sort };

@@ -1,4 +1,4 @@
-import { categoryFromUrl, categoryToUrl } from '../../contracts/rules.ts';
+import { categoryFromUrl, categoryToUrl } from '#contracts/rules.ts';
 
 /*
  * The list's paths alone, apart from its filters (filters.ts): the header's search and the route

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { HANDOFF } from '../../contracts/handoff-rules.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { messageOf, missingPromise, statusOf } from '../shared/actors.ts';
 import type { CartRef } from '../checkout/cart-link.ts';
 import type { Restored } from './restore-lines.ts';

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { HandoffCreated, HandoffLine, HandoffStatus } from '../../contracts/handoff.ts';
-import { HANDOFF } from '../../contracts/handoff-rules.ts';
+import type { HandoffCreated, HandoffLine, HandoffStatus } from '#contracts/handoff.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 
 /** `pollMs`: how often the kiosk asks whether the phone has claimed the link (2 s). */

@@ -1,8 +1,8 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { HANDOFF } from '../../contracts/handoff-rules.ts';
-import type { CartItem } from '../../contracts/order.ts';
-import type { Product } from '../../contracts/product.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { totalsOf, writeCart } from '../cart/cart-storage.ts';
 import { cartMachine } from '../cart/cart.machine.ts';
 import { memoryStorage } from '../shared/storage.ts';

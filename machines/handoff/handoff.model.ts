@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
-import { HANDOFF } from '../../contracts/handoff-rules.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { writeCart, totalsOf } from '../cart/cart-storage.ts';
 import { cartMachine } from '../cart/cart.machine.ts';
 import { memoryStorage } from '../shared/storage.ts';

@@ -1,6 +1,6 @@
-import type { HandoffLine } from '../../contracts/handoff.ts';
-import type { CartItem } from '../../contracts/order.ts';
-import type { Product } from '../../contracts/product.ts';
+import type { HandoffLine } from '#contracts/handoff.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 
 /** What the phone rebuilds: cart lines at today's prices and stock, and a sentence per line it had to change. */
 export type Restored = { items: CartItem[]; notes: string[] };

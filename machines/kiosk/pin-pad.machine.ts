@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { KIOSK_PIN_LENGTH, KIOSK_PIN_LOCK, KIOSK_PIN_TEXTS, type KioskPinStatus } from '../../contracts/kiosk-pin.ts';
+import { KIOSK_PIN_LENGTH, KIOSK_PIN_LOCK, KIOSK_PIN_TEXTS, type KioskPinStatus } from '#contracts/kiosk-pin.ts';
 import { messageOf, missingPromise, statusOf, type ApiError } from '../shared/actors.ts';
 
 /** A press on the logo this long opens the pad; an input so tests choose. */

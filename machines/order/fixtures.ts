@@ -1,4 +1,4 @@
-import type { Order } from '../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 
 export const baseOrder: Order = {
   _id: 'o1',

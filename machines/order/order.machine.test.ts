@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Order } from '../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from './fixtures.ts';
 import { cancelReasonText, orderMachine, type OrderViewer } from './order.machine.ts';

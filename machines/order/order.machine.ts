@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { CancelReason, Order } from '../../contracts/order.ts';
+import type { CancelReason, Order } from '#contracts/order.ts';
 import { messageOf, missingPromise, statusOf } from '../shared/actors.ts';
 
 export type OrderViewer = 'user' | 'admin';

@@ -1,4 +1,4 @@
-import type { Order } from '../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';

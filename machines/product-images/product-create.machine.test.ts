@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ProductBody } from '../../contracts/product.ts';
+import type { ProductBody } from '#contracts/product.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import { PARTLY_CREATED, productCreateMachine } from './product-create.machine.ts';
 

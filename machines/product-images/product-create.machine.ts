@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
-import type { ProductBody } from '../../contracts/product.ts';
+import type { ProductBody } from '#contracts/product.ts';
 import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import {
   addFiles,

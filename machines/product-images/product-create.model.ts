@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ProductBody } from '../../contracts/product.ts';
+import type { ProductBody } from '#contracts/product.ts';
 import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelCheck, ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
-import type { ProductImage } from '../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
 import {
   addFiles,

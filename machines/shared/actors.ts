@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { notProvided } from '../../contracts/rules.ts';
+import { notProvided } from '#contracts/rules.ts';
 
 /**
  * What a rejected effect actor throws: the HTTP status (0 when no answer came), a sentence,

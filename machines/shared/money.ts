@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '../../contracts/rules.ts';
+import { fromCents, toCents } from '#contracts/rules.ts';
 
 /** Sums price × quantity in integer cents, so 0.1 + 0.2 is 0.3 and not 0.30000000000000004. */
 export const lineTotalCents = (line: { price: number; quantity: number }): number => toCents(line.price) * line.quantity;

@@ -1,5 +1,9 @@
 /** The part of the Web Storage API the machines use, so tests can pass an in-memory one. */
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type StorageLike = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+};
 
 /**
  * A storage handle kept in a machine's context. Its `toJSON` hides the storage's contents, so
@@ -17,7 +21,8 @@ export const storageRef = (storage: StorageLike, name: string): StorageRef => ({
 /** The browser's local storage, or null where the page may not use it (sandboxed frames, privacy modes, no window). */
 export const browserLocalStorage = (): StorageLike | null => {
   try {
-    return globalThis.localStorage ?? null;
+    // Only browsers have it (machines also run on the servers and in tests): read it as optional.
+    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
   } catch {
     return null;
   }

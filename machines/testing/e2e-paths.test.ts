@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { CartItem } from '../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { controlledAuth } from '../auth/controlled-auth.ts';
 import { cartMachine, type CartContext } from '../cart/cart.machine.ts';
 import { frozenStorage, memoryStorage } from '../shared/storage.ts';

@@ -3,7 +3,7 @@
  * checks them (each `@ts-expect-error` line must stay an error, each `expectTypeOf` must hold).
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { HourBucket, Order, OrderUser } from '../../contracts/order.ts';
+import type { HourBucket, Order, OrderUser } from '#contracts/order.ts';
 import type { analyticsMachine } from '../analytics/analytics.machine.ts';
 import { baseOrder } from '../order/fixtures.ts';
 import type { OrderContext, orderMachine } from '../order/order.machine.ts';

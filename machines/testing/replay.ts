@@ -1,5 +1,5 @@
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
-import type { UserInfo } from '../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { cartMachine } from '../cart/cart.machine.ts';
 import type { LoggedEvent } from '../shared/event-log.ts';
 import { memoryStorage } from '../shared/storage.ts';

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
-import type { Product, ProductListResponse } from '../../contracts/product.ts';
+import type { Product, ProductListResponse } from '#contracts/product.ts';
 import { faultCases } from '../../tests/cluster/support/fault-cases.ts';
 import { cachedAnswer, rawHit } from '../../tests/cluster/support/nginx-cache.ts';
 import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';

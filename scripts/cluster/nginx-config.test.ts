@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_AWAY_STATUS } from '../../bff/http/error-answer.ts';
-import { BALANCER_ERROR_STATUSES, fallbackMessage } from '../../contracts/error-messages.ts';
+import { BALANCER_ERROR_STATUSES, fallbackMessage } from '#contracts/error-messages.ts';
 import { workersMayRead } from './nginx.ts';
 import {
   CATALOGUE_LOCATION,

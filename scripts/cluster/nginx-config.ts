@@ -15,12 +15,12 @@
  * nginx's own errors on /api/ (no live upstream, a body too large, a limit) are JSON with a
  * sentence (`error_page`), as every /api/ answer is: never its HTML page.
  */
-import { BALANCER_ERROR_STATUSES, fallbackMessage } from '../../contracts/error-messages.ts';
-import { SERVED_IMAGE_EXTENSIONS } from '../../contracts/images.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import { BALANCER_ERROR_STATUSES, fallbackMessage } from '#contracts/error-messages.ts';
+import { SERVED_IMAGE_EXTENSIONS } from '#contracts/images.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { PROXY_SECRET_HEADER } from '../../bff/http/forwarded.ts';
 import { LIMIT_DEFAULTS } from '../../bff/config.ts';
-import { SLOW_REQUEST_DEFAULTS } from '../../api/index.ts';
+import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
 
 export type Peer = { name: string; port: number };
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { admin } from '../../api/components/orders/fixtures.ts';
+import { adminWithProfile } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestBff, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 
@@ -49,7 +49,7 @@ describe('fault: a client aborts its request mid-body', () => {
     process.on('unhandledRejection', onCrash);
     t = await startTestApi({ attachments: [] });
     bff = await startTestBff({ apiUrl: t.url });
-    bossToken = (await admin(t)).token;
+    bossToken = (await adminWithProfile(t)).token;
     product = await addProduct(t.db, { name: 'Abort target', category: 'Fault' });
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, sessionCallHeaders } from '../../api/testing/api-harness.ts';
-import { admin, shopper } from '../../api/components/orders/fixtures.ts';
+import { adminWithProfile, customerWithProfile } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
-import { SOCKET_EVENTS } from '../../contracts/chat.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, connect } from '../../api/testing/sockets.ts';
 
 /** Calls that all need the database, from a guest, a shopper and an admin. */
@@ -21,8 +21,8 @@ describe('fault: the database goes away under the running API', () => {
     process.on('unhandledRejection', onCrash);
     // With the realtime hub attached: its handshake reads sessions from the database too.
     t = await startTestApi();
-    const user = await shopper(t, 'Ada');
-    const boss = await admin(t);
+    const user = await customerWithProfile(t, { name: 'Ada' });
+    const boss = await adminWithProfile(t);
     const product = await addProduct(t.db, { name: 'Soon unreachable', category: 'Fault' });
     tokens = { guest: undefined, user: user.token, admin: boss.token };
     calls = [

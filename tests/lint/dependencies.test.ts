@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * (@types/x). A package nothing uses only makes installs bigger and audits longer.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FOLDERS = ['api', 'bff', 'client', 'machines', 'widgets', 'contracts', 'scripts', 'tests', 'bench'];
+const FOLDERS = ['api', 'bff', 'server', 'client', 'machines', 'widgets', 'contracts', 'scripts', 'tests', 'bench'];
 const SOURCE = /\.(ts|tsx|js|cjs|mjs)$/;
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,12 +68,42 @@ const FIXTURES: Array<{ rule: string; file: string; source: string }> = [
   {
     rule: 'api-not-upper-layers',
     file: 'api/realtime/uses-harness.ts',
-    source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n",
+    source: "import { x } from '#machines/testing/model.ts';\nexport const y = x;\n",
   },
   {
     rule: 'api-tests-only-the-model-harness',
     file: 'api/realtime/uses-machine.test.ts',
-    source: "import { x } from '../../machines/cart/cart.machine.ts';\nexport const y = x;\n",
+    source: "import { x } from '#machines/cart/cart.machine.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'server-only-on-the-servers',
+    file: 'client/lib/uses-server.ts',
+    source: "import { x } from '#server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'server-only-on-the-servers',
+    file: 'contracts/uses-server.ts',
+    source: "import { x } from '../server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'server-only-on-the-servers',
+    file: 'widgets/uses-server-by-name.ts',
+    source: "import { x } from '#server/logger.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'machines-only-contracts-and-xstate',
+    file: 'machines/uses-server-by-name.ts',
+    source: "import type { x } from '#server/logger.ts';\nexport type Y = typeof x;\n",
+  },
+  {
+    rule: 'server-below-the-servers',
+    file: 'server/uses-api.ts',
+    source: "import { x } from '../api/thing.ts';\nexport const y = x;\n",
+  },
+  {
+    rule: 'bff-not-api-internals',
+    file: 'bff/uses-api-internals.ts',
+    source: "import { x } from '../api/thing.ts';\nexport const y = x;\n",
   },
   {
     rule: 'model-harness-imports-no-machine',
@@ -90,6 +120,9 @@ describe('the import rules see every kind of import', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-lint-'));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // The boundary names (#server/…) resolve as the project's own package.json says.
+    const { imports } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { imports: unknown };
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));
     await writeFile(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -104,12 +137,14 @@ describe('the import rules see every kind of import', () => {
       'client/testing/render.ts',
       'machines/cart/cart.machine.ts',
       'machines/testing/model.ts',
+      'server/logger.ts',
+      'api/thing.ts',
     ].map((file) => ({ file, source: 'export const x = 1;\n' }));
     const files = [
       ...FIXTURES,
       ...leaves,
       { file: 'machines/fine.ts', source: "import { setup } from 'xstate';\nexport const m = setup;\n" },
-      { file: 'api/realtime/walks.test.ts', source: "import { x } from '../../machines/testing/model.ts';\nexport const y = x;\n" },
+      { file: 'api/realtime/walks.test.ts', source: "import { x } from '#machines/testing/model.ts';\nexport const y = x;\n" },
     ];
     for (const { file, source } of files) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -127,6 +162,8 @@ describe('the import rules see every kind of import', () => {
         'contracts',
         'client',
         'api',
+        'bff',
+        'server',
       ],
       {
         cwd: dir,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../contracts/rules.ts';
-import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_WRONG } from '../../contracts/user.ts';
-import { body as orderBody, productRow } from '../../api/components/orders/fixtures.ts';
+import { MESSAGES } from '#contracts/rules.ts';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_WRONG } from '#contracts/user.ts';
+import { productRow } from '../../api/components/orders/fixtures.ts';
+import { body as orderBody } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, cookieFrom, postJson, startTestBff } from '../../bff/testing/bff-harness.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, insertOrderAt } from '../../api/components/orders/fixtures.ts';
+import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
+import { addProduct } from '../../api/testing/test-api.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { body as orderBody, placeOrder, shopper } from '../../api/components/orders/fixtures.ts';
-import type { Order } from '../../contracts/order.ts';
+import { body as orderBody, customerWithProfile, placeOrder } from '../../api/testing/test-api.ts';
+import type { Order } from '#contracts/order.ts';
 import { CATEGORY, type SeededShop, completeProfile, seedShop, seedSpares, startWalletPayment } from './seeded-shop.ts';
 import { DOORS, DOOR_LABEL, type Door, type DoorName, type Send, openDoors } from './through-bff.ts';
 
@@ -177,7 +177,7 @@ describe('security: who may call what', () => {
       const walletOrderId = await startWalletPayment(t, base.alice, base.aliceOrder);
       const toCancel = async (who: { token: string }) =>
         placeOrder(t, who.token, orderBody([{ productID: base.product, quantity: 1 }], 'pp'));
-      const [aliceToCancel, carolToCancel] = [await toCancel(base.alice), await toCancel(await shopper(t, 'Carol'))];
+      const [aliceToCancel, carolToCancel] = [await toCancel(base.alice), await toCancel(await customerWithProfile(t, { name: 'Carol' }))];
       shops[name] = { ...base, ...(await seedSpares(t, name)), tag: name, walletOrderId, aliceToCancel, carolToCancel };
       callers[name] = await logIn(doors[name]);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { body as orderBody } from '../../api/components/orders/fixtures.ts';
+import { body as orderBody } from '../../api/testing/test-api.ts';
 import { CATEGORY, type SeededShop, completeProfile, seedShop, seedSpares, startWalletPayment } from './seeded-shop.ts';
 import { DOORS, DOOR_LABEL, type Door, type DoorName, type Send, openDoors } from './through-bff.ts';
 

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDOFF, HANDOFF_OPEN } from '../../contracts/handoff-rules.ts';
+import { HANDOFF, HANDOFF_OPEN } from '#contracts/handoff-rules.ts';
 import { cookieFrom, postJson, startTestBff, type TestBff } from '../../bff/testing/bff-harness.ts';
 import { TEST_PASSWORD, startTestApi, type TestApi } from '../../api/testing/api-harness.ts';
-import { addProduct, shopper } from '../../api/components/orders/fixtures.ts';
+import { addProduct, customerWithProfile } from '../../api/testing/test-api.ts';
 import { claimHandoff } from '../../api/components/handoffs/service.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
 
@@ -68,7 +68,7 @@ describe('kiosk hand-off through the BFF', () => {
   });
 
   it('when a logged-in shopper hands a cart over, then neither the link nor the stored snapshot holds a price, a name or anything about the shopper', async () => {
-    const ada = await shopper(t, 'Adelaide');
+    const ada = await customerWithProfile(t, { name: 'Adelaide' });
     const { rows: users } = await t.db.query<{ email: string }>('select email from users where id = $1', [ada.id]);
     const login = await postJson(`${bff.url}/api/users/login`, { email: users[0]!.email, password: TEST_PASSWORD });
     const { token } = await made([{ productID: book, quantity: 1 }], { cookie: cookieFrom(login) });
@@ -192,7 +192,7 @@ describe('kiosk hand-off through the BFF', () => {
 
     // Another address, and a logged-in session from the same address, each have room of their own.
     expect((await from('127.0.6.2')).status).toBe(201);
-    const ada = await shopper(t, 'Ada');
+    const ada = await customerWithProfile(t, { name: 'Ada' });
     const { rows: users } = await t.db.query<{ email: string }>('select email from users where id = $1', [ada.id]);
     const login = await postJson(`${bff.url}/api/users/login`, { email: users[0]!.email, password: TEST_PASSWORD });
     expect((await from('127.0.6.1', { cookie: cookieFrom(login) })).status).toBe(201);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyUnits } from '../../contracts/order-limit.ts';
-import { MESSAGES, tooManyOpenOrders } from '../../contracts/rules.ts';
-import { PRICE_MESSAGE } from '../../contracts/value-rules.ts';
-import { body as orderBody, orderCount, productRow } from '../../api/components/orders/fixtures.ts';
+import { tooManyUnits } from '#contracts/order-limit.ts';
+import { MESSAGES, tooManyOpenOrders } from '#contracts/rules.ts';
+import { PRICE_MESSAGE } from '#contracts/value-rules.ts';
+import { orderCount, productRow } from '../../api/components/orders/fixtures.ts';
+import { body as orderBody } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import type { TestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, cookieFrom, postJson } from '../../bff/testing/bff-harness.ts';

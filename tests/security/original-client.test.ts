@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductListResponse } from '../../contracts/product.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 

@@ -1,11 +1,11 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '../../contracts/chat.ts';
-import { CHAT_EVENTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
+import type { ChatError, ChatIdentify, ChatVisitorPayload, ClientToAdminPayload } from '#contracts/chat.ts';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { signIdentity, signIdentityV1 } from '../../api/realtime/identify.ts';
-import { ack, collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
-import { cookieFrom, startTestBff } from '../../bff/testing/bff-harness.ts';
-import { adminViaBff, bffSession, connectViaBff, openViaBff, type ViaBffOptions } from '../../bff/testing/chat-clients.ts';
+import { ack, chatPair, collect, hubTestApi, say, until } from '../../api/testing/sockets.ts';
+import { bffSession, cookieFrom, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { adminViaBff, connectViaBff, openViaBff, type ViaBffOptions } from '../../bff/testing/chat-clients.ts';
 
 // A partner page's visitor, through the BFF's public port as a browser on the partner's origin;
 // and who may read a support conversation (decision 013), the shop's own pages beside partners'.
@@ -42,12 +42,16 @@ const partnerVisitor = async (identify: unknown) => {
 
 /** What the admin sees of the visitor's first message. */
 const seenByAdmin = async (identify: unknown) => {
-  const adminSocket = await adminViaBff(live.t, live.front);
-  live.track(adminSocket);
-  const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
-  const { socket, failed } = await partnerVisitor(identify);
-  expect((await say(socket, 'hello from the partner site')).ok).toBe(true);
-  await until(() => atAdmin.length === 1, 'the admin has the message');
+  let failed: ChatError[] = [];
+  const { atAdmin } = await chatPair(
+    async () => live.track(await adminViaBff(live.t, live.front)),
+    async () => {
+      const visitor = await partnerVisitor(identify);
+      failed = visitor.failed;
+      return visitor.socket;
+    },
+    'hello from the partner site',
+  );
   return { payload: atAdmin[0]!, failed };
 };
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
-import { admin } from '../../api/components/orders/fixtures.ts';
+import { adminWithProfile } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestBff, startTestBff } from '../../bff/testing/bff-harness.ts';
 
@@ -37,7 +37,7 @@ describe('security: image paths never reach outside the images folder', () => {
 
   beforeAll(async () => {
     t = await startTestApi({ attachments: [] });
-    bossToken = (await admin(t)).token;
+    bossToken = (await adminWithProfile(t)).token;
     sentinel = path.join(t.config.DATA_DIR, 'sentinel.txt');
     await writeFile(sentinel, SECRET);
   });

@@ -1,5 +1,5 @@
-import type { Order } from '../../contracts/order.ts';
-import { type Shopper, admin, body, placeOrder, shopper } from '../../api/components/orders/fixtures.ts';
+import type { Order } from '#contracts/order.ts';
+import { SHIPPING_PROFILE, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../api/testing/test-api.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { TEST_PASSWORD, type TestApi } from '../../api/testing/api-harness.ts';
 
@@ -15,12 +15,7 @@ export const completeProfile = (name: string) => ({
   name,
   lastName: 'Lovelace',
   password: TEST_PASSWORD,
-  phoneNumber: '+44 20 7946 0000',
-  address: '12 Analytical St',
-  country: 'United Kingdom',
-  zipCode: 'N1 9GU',
-  city: 'London',
-  state: 'Greater London',
+  ...SHIPPING_PROFILE,
 });
 
 /** Things a suite uses up (deletes, or reviews once per user): one set for each way in. */
@@ -63,9 +58,9 @@ export const seedSpares = async (t: TestApi, tag: string): Promise<Spares> => {
  * checkout requires; a product in a category; and spares to use up.
  */
 export const seedShop = async (t: TestApi, tag = 'shared'): Promise<SeededShop> => {
-  const alice = await shopper(t, 'Alice');
-  const bob = await shopper(t, 'Bob');
-  const boss = await admin(t);
+  const alice = await customerWithProfile(t, { name: 'Alice' });
+  const bob = await customerWithProfile(t, { name: 'Bob' });
+  const boss = await adminWithProfile(t);
   const product = await addProduct(t.db, {
     name: 'Guarded laptop',
     category: CATEGORY,

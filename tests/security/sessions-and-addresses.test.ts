@@ -7,8 +7,9 @@ import { LIMIT_DEFAULTS } from '../../bff/config.ts';
 import { TOO_MANY_ACCOUNTS } from '../../bff/http/registration-limit.ts';
 import { requestFrom } from '../../bff/testing/from-address.ts';
 import { requestHead, slowClient } from '../../api/testing/slow-client.ts';
-import { TOO_SLOW } from '../../api/http/slow-requests.ts';
+import { TOO_SLOW } from '#server/slow-requests.ts';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
+import { registerAdmin } from '../../api/testing/test-api.ts';
 
 /**
  * A security audit's findings at the BFF, through the shop's public port: a logout is never refused and never
@@ -189,8 +190,7 @@ describe(`security: slow clients are cut off (${shown(SLOW)}; uploads ${shown(SL
   );
 
   it("when an admin's image upload stalls, then its own (upload) limit closes the connection", async () => {
-    const { user } = await t.register();
-    await t.makeAdmin(user._id);
+    const { user } = await registerAdmin(t);
     const cookie = await loginAs(slowUpload, user.email);
     const product = await addProduct(t.db, { name: 'Slow upload camera', category: 'Security/Cameras', count: 1 });
     const boundary = 'slow-upload-boundary';

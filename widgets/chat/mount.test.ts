@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '../../contracts/chat.ts';
-import { memoryStorage } from '../../machines/shared/storage.ts';
+import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import type { MountOptions } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { createMount } from './mount.ts';

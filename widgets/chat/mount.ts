@@ -1,8 +1,8 @@
 import { createActor } from 'xstate';
-import type { ChatIdentify } from '../../contracts/chat.ts';
-import { customerChatMachine } from '../../machines/chat/customer-chat.machine.ts';
-import { customerSocketActor } from '../../machines/chat/customer-socket.actor.ts';
-import { browserLocalStorage, type StorageLike } from '../../machines/shared/storage.ts';
+import type { ChatIdentify } from '#contracts/chat.ts';
+import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
+import { browserLocalStorage, type StorageLike } from '#machines/shared/storage.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
 import { createPanel, statusText } from './panel.ts';
 import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';

@@ -1,5 +1,5 @@
-import { CHAT_TEXTS, type ChatMessage } from '../../contracts/chat.ts';
-import { LIMITS } from '../../contracts/rules.ts';
+import { CHAT_TEXTS, type ChatMessage } from '#contracts/chat.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { el, styleElement } from '../shared/dom.ts';
 import { panelCss } from './styles.ts';
 

@@ -1,6 +1,6 @@
-import type { ChatHandshakeAuth, ChatIdentify } from '../../contracts/chat.ts';
-import type { ChatSocket, OpenChatSocket } from '../../machines/chat/chat-socket.ts';
-import type { ChatSocketOptions } from '../../machines/chat/customer-chat.machine.ts';
+import type { ChatHandshakeAuth, ChatIdentify } from '#contracts/chat.ts';
+import type { ChatSocket, OpenChatSocket } from '#machines/chat/chat-socket.ts';
+import type { ChatSocketOptions } from '#machines/chat/customer-chat.machine.ts';
 
 export type SocketOptionsIn = Omit<ChatSocketOptions, 'auth'> & {
   path: '/socket.io';

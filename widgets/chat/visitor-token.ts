@@ -1,5 +1,5 @@
-import { CHAT_VISITOR_TOKEN } from '../../contracts/internal.ts';
-import type { StorageLike } from '../../machines/shared/storage.ts';
+import { CHAT_VISITOR_TOKEN } from '#contracts/chat.ts';
+import type { StorageLike } from '#machines/shared/storage.ts';
 
 /** Where the widget keeps the shop's token for an anonymous visitor: the partner page's local storage. */
 export const VISITOR_KEY = 'statefront-chat-visitor';

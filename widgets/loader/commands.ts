@@ -1,4 +1,4 @@
-import type { ChatIdentify } from '../../contracts/chat.ts';
+import type { ChatIdentify } from '#contracts/chat.ts';
 
 /** A queued or live call: `StatefrontChat('open')`, `StatefrontChat('identify', {...})`, ... */
 export type Command = readonly unknown[];

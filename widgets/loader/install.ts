@@ -1,4 +1,4 @@
-import type { ChatIdentify } from '../../contracts/chat.ts';
+import type { ChatIdentify } from '#contracts/chat.ts';
 import type { WidgetEventMap, WidgetEventName, WidgetHandle, WidgetModule } from '../shared/types.ts';
 import { asIdentity, type Command } from './commands.ts';
 import { createLauncher } from './launcher.ts';

@@ -1,4 +1,4 @@
-import { CHAT_TEXTS } from '../../contracts/chat.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import type { WidgetPosition, WidgetSettings } from '../shared/types.ts';
 
 const POSITIONS: readonly WidgetPosition[] = ['bottom-right', 'bottom-left'];

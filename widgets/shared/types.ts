@@ -1,4 +1,4 @@
-import type { ChatIdentify } from '../../contracts/chat.ts';
+import type { ChatIdentify } from '#contracts/chat.ts';
 
 /** Where the launcher sits on the partner page. */
 export type WidgetPosition = 'bottom-right' | 'bottom-left';

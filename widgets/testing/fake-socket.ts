@@ -1,5 +1,5 @@
-import { CHAT_EVENTS, type ChatHandshakeAuth, type ChatHistoryEntry } from '../../contracts/chat.ts';
-import type { ChatSocket } from '../../machines/chat/chat-socket.ts';
+import { CHAT_EVENTS, type ChatHandshakeAuth, type ChatHistoryEntry } from '#contracts/chat.ts';
+import type { ChatSocket } from '#machines/chat/chat-socket.ts';
 import type { SocketFactory, SocketOptionsIn } from '../chat/shop-socket.ts';
 
 type Handler = (...args: unknown[]) => void;

@@ -6,13 +6,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER } from '../../../contracts/internal.ts';
+import { CLIENT_HEADER } from '#server/internal.ts';
 import { backupEntries, verifyBackup } from '../../db/backup/read.ts';
 import { readWhole } from '../../db/backup/tar.ts';
 import { openDb } from '../../db/index.ts';
 import { type StartTestApiOptions, type TestApi, TEST_INTERNAL_SECRET, startTestApi } from '../../testing/api-harness.ts';
 import { createPgliteTestDir } from '../../testing/test-db.ts';
-import { addProduct, body, post, shopper, type Shopper } from '../orders/fixtures.ts';
+import { addProduct, body, customerWithProfile, post, type Shopper } from '../../testing/test-api.ts';
 import { BACKUP_HEADER, BACKUP_PATH, signBackupCall } from './signature.ts';
 
 const STOCK = 1000;
@@ -40,7 +40,7 @@ const shopWithBuyers = (open?: StartTestApiOptions['openDb']) => {
     shop.t = await startTestApi({ attachments: [], config: { MAX_OPEN_ORDERS_PER_ACCOUNT: 1000 }, ...(open ? { openDb: open } : {}) });
     shop.dir = await mkdtemp(path.join(tmpdir(), 'statefront-backup-concurrent-'));
     shop.buyers = [];
-    for (let i = 0; i < 5; i++) shop.buyers.push(await shopper(shop.t, `Buyer${i}`));
+    for (let i = 0; i < 5; i++) shop.buyers.push(await customerWithProfile(shop.t, { name: `Buyer${i}` }));
   }, 60_000);
   afterAll(async () => {
     await shop.t?.stop();

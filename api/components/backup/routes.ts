@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { CLIENT_HEADER } from '../../../contracts/internal.ts';
+import { CLIENT_HEADER } from '#server/internal.ts';
 import type { ApiContext } from '../../context.ts';
 import { writeBackup } from '../../db/backup/export.ts';
 import { BACKUP_HEADER, BACKUP_PATH, useBackupCall } from './signature.ts';

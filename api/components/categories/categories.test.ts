@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category } from '../../../contracts/category.ts';
+import type { Category } from '#contracts/category.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
 describe('categories', () => {
   let t: TestApi;
@@ -8,15 +9,13 @@ describe('categories', () => {
   let userToken: string;
   beforeAll(async () => {
     t = await startTestApi();
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     adminToken = admin.token;
     userToken = (await t.register()).token;
   });
   afterAll(() => t.stop());
 
-  const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-    t.authed(token)(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const call = (token: string | undefined, method: string, path: string, body?: unknown) => callAs(t, token, method, path, body);
   const create = (name: string) => call(adminToken, 'POST', '/api/categories', { category: name });
   const names = async () => ((await (await call(undefined, 'GET', '/api/categories')).json()) as Category[]).map((c) => c.name);
   const addProduct = (category: string) =>

@@ -1,4 +1,4 @@
-import type { Category, CategoryAttr } from '../../../contracts/category.ts';
+import type { Category, CategoryAttr } from '#contracts/category.ts';
 import type { Queryable } from '../../db/index.ts';
 
 const CATEGORY = `id as "_id", name, description, image, attrs`;

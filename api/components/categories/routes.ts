@@ -6,7 +6,7 @@ import {
   type CategoryCreatedResponse,
   type CategoryDeletedResponse,
   type CategoryUpdatedResponse,
-} from '../../../contracts/category.ts';
+} from '#contracts/category.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { CATEGORIES_SCOPE, catalogueAnswer } from '../../http/catalogue-cache.ts';

@@ -1,4 +1,4 @@
-import type { Category, CategoryAttr, CategoryAttrBody } from '../../../contracts/category.ts';
+import type { Category, CategoryAttr, CategoryAttrBody } from '#contracts/category.ts';
 import type { ApiContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';

@@ -1,4 +1,4 @@
-import type { HandoffLine } from '../../../contracts/handoff.ts';
+import type { HandoffLine } from '#contracts/handoff.ts';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import type { Queryable } from '../../db/index.ts';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ClaimHandoffBody, CreateHandoffBody } from '../../../contracts/handoff.ts';
+import { ClaimHandoffBody, CreateHandoffBody } from '#contracts/handoff.ts';
 import type { ApiContext } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
 import * as handoffs from './service.ts';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../contracts/handoff.ts';
-import { HANDOFF, HANDOFF_OPEN } from '../../../contracts/handoff-rules.ts';
+import type { CreateHandoffBody, HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '#contracts/handoff.ts';
+import { HANDOFF, HANDOFF_OPEN } from '#contracts/handoff-rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HandoffCreated } from '../../../contracts/handoff.ts';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
+import type { HandoffCreated } from '#contracts/handoff.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
-import { addProduct } from '../orders/fixtures.ts';
+import { addProduct } from '../../testing/test-api.ts';
 
 /*
  * Kiosk hand-off links live in the database, so a link a kiosk made through one API instance

@@ -2,12 +2,13 @@ import fs, { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Product, UploadResponse } from '../../../contracts/product.ts';
+import type { Product, UploadResponse } from '#contracts/product.ts';
 import { createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { variantPath, variantWidths } from '../../../contracts/images.ts';
+import { variantPath, variantWidths } from '#contracts/images.ts';
 import { addProduct } from '../products/test-fixtures.ts';
 import { animatedGif, HEIC, metadataFound, phonePhoto, plainJpeg, pngClaiming, transparentPng } from '../../testing/images.ts';
+import { registerAdmin } from '../../testing/test-api.ts';
 
 // Real 1×1 images.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -31,8 +32,7 @@ describe('product images (/api/products/admin/upload and /image)', () => {
   beforeAll(async () => {
     JPEG = await plainJpeg(64, 48);
     t = await startTestApi({ config: { IMAGE_HOST_URL: `${HOST}/v1_1/demo` } });
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     token = admin.token;
     imagesDir = path.join(t.config.DATA_DIR, 'images');
   });

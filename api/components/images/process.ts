@@ -1,6 +1,6 @@
 import type SharpLibrary from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
-import { IMAGE_LIMITS, MAX_MASTER_SIDE, MAX_SERVED_WIDTH, variantWidths, type VariantFormat } from '../../../contracts/images.ts';
+import { IMAGE_LIMITS, MAX_MASTER_SIDE, MAX_SERVED_WIDTH, variantWidths, type VariantFormat } from '#contracts/images.ts';
 
 /** What one upload becomes; nothing of the file as sent survives but its pixels. */
 export type ProcessedImage = {

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { variantPath, variantWidths } from '../../../contracts/images.ts';
+import { variantPath, variantWidths } from '#contracts/images.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { metadataFound, phonePhoto, transparentPng } from '../../testing/images.ts';
 import { addProduct } from '../products/test-fixtures.ts';

@@ -1,4 +1,4 @@
-import type { ProductImage } from '../../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import type { Queryable } from '../../db/index.ts';
 
 export const productExists = async (db: Queryable, productId: string): Promise<boolean> => {

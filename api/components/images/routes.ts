@@ -1,8 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
-import { IMAGE_MESSAGES } from '../../../contracts/images.ts';
-import type { ImageHostResponse, UploadResponse } from '../../../contracts/product.ts';
-import { LIMITS } from '../../../contracts/rules.ts';
+import { IMAGE_MESSAGES } from '#contracts/images.ts';
+import type { ImageHostResponse, UploadResponse } from '#contracts/product.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import * as images from './service.ts';

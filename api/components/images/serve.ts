@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { isServedImagePath } from '../../../contracts/images.ts';
+import { isServedImagePath } from '#contracts/images.ts';
 
 /**
  * `/images/…` from DATA_DIR/images: files of the image types only (SERVED_IMAGE_EXTENSIONS),

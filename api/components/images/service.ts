@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MESSAGES } from '../../../contracts/images.ts';
-import type { ProductImage } from '../../../contracts/product.ts';
-import { LIMITS } from '../../../contracts/rules.ts';
+import { IMAGE_MESSAGES } from '#contracts/images.ts';
+import type { ProductImage } from '#contracts/product.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';

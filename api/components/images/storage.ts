@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, chmod, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { variantPath } from '../../../contracts/images.ts';
+import { variantPath } from '#contracts/images.ts';
 import { AppError } from '../../http/errors.ts';
 import { PUBLIC_FILE_MODE } from '../../private-files.ts';
 import type { ProcessedImage } from './process.ts';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../../../contracts/product.ts';
+import type { UploadResponse } from '#contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
 import { addProduct } from '../products/test-fixtures.ts';
+import { registerAdmin } from '../../testing/test-api.ts';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -19,8 +20,7 @@ describe('uploaded images on two API instances sharing DATA_DIR', () => {
   beforeAll(async () => {
     a = await startTestApi({ attachments: [] });
     b = await startSecondInstance(a);
-    const admin = await a.register();
-    await a.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(a);
     token = admin.token;
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER } from '../../../contracts/admin-page.ts';
-import type { Order } from '../../../contracts/order.ts';
-import { ORDER_SEARCH_INVALID } from '../../../contracts/order-search.ts';
+import { TOTAL_COUNT_HEADER } from '#contracts/admin-page.ts';
+import type { Order } from '#contracts/order.ts';
+import { ORDER_SEARCH_INVALID } from '#contracts/order-search.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, admin, body, placeOrder, shopper, type Shopper } from './fixtures.ts';
+import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 
 /** The number customers read: `Order #` and the first 8 characters of the id, upper case. */
 const numberOf = (o: Pick<Order, '_id'>) => `Order #${o._id.slice(0, 8).toUpperCase()}`;
@@ -15,7 +15,7 @@ describe('admin orders: search by order number or id', () => {
   let placed: Order[];
   beforeAll(async () => {
     t = await startTestApi();
-    [ada, boss] = [await shopper(t, 'Ada'), await admin(t)];
+    [ada, boss] = [await customerWithProfile(t, { name: 'Ada' }), await adminWithProfile(t)];
     const product = await addProduct(t, { name: 'Notebook', priceCents: 350, count: 100 });
     placed = [];
     for (let i = 0; i < 5; i++) placed.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }])));

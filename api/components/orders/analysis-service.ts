@@ -1,5 +1,5 @@
-import { AnalysisDate, type AnalysisOrder, type HourBucket } from '../../../contracts/order.ts';
-import { fromCents } from '../../../contracts/rules.ts';
+import { AnalysisDate, type AnalysisOrder, type HourBucket } from '#contracts/order.ts';
+import { fromCents } from '#contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type DayRange, hourBuckets, ordersOfDay } from './analysis-repository.ts';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisOrder, HourBucket } from '../../../contracts/order.ts';
-import { toCents } from '../../../contracts/rules.ts';
+import type { AnalysisOrder, HourBucket } from '#contracts/order.ts';
+import { toCents } from '#contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { admin, insertOrderAt, shopper, type Shopper } from './fixtures.ts';
+import { insertOrderAt } from './fixtures.ts';
+import { adminWithProfile, customerWithProfile, type Shopper } from '../../testing/test-api.ts';
 
 const DAY = '2026-03-08';
 
@@ -25,8 +26,8 @@ describe('revenue analysis of a UTC day', () => {
   const inDay: Array<{ at: string; cents: number }> = [];
   beforeAll(async () => {
     t = await startTestApi();
-    boss = await admin(t);
-    const buyer = await shopper(t);
+    boss = await adminWithProfile(t);
+    const buyer = await customerWithProfile(t);
     // Either side of both midnights, inserted out of order, with cents that do not round-trip through floats naively.
     await insertOrderAt(t, buyer.id, '2026-03-07T23:59:59.999Z', 70_000);
     await insertOrderAt(t, buyer.id, '2026-03-09T00:00:00.000Z', 80_000);

@@ -1,4 +1,4 @@
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import { conflict } from '../../http/errors.ts';

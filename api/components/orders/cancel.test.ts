@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisOrder, HourBucket, Order } from '../../../contracts/order.ts';
+import type { AnalysisOrder, HourBucket, Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, admin, body, placeOrder, productRow, shopper, type Shopper } from './fixtures.ts';
+import { productRow } from './fixtures.ts';
+import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 import { cancel, cancelled, deliver, eventTypes } from './lifecycle-fixtures.ts';
 
 describe('cancelling an order', () => {
@@ -11,7 +12,11 @@ describe('cancelling an order', () => {
   let boss: Shopper;
   beforeAll(async () => {
     t = await startTestApi({ attachments: [] });
-    [ada, eve, boss] = [await shopper(t, 'Ada'), await shopper(t, 'Eve'), await admin(t)];
+    [ada, eve, boss] = [
+      await customerWithProfile(t, { name: 'Ada' }),
+      await customerWithProfile(t, { name: 'Eve' }),
+      await adminWithProfile(t),
+    ];
   });
   afterAll(() => t.stop());
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewOrderPayload } from '../../../contracts/chat.ts';
-import type { Order } from '../../../contracts/order.ts';
-import { MESSAGES, SHIPPING_FIELDS } from '../../../contracts/rules.ts';
+import type { NewOrderPayload } from '#contracts/chat.ts';
+import type { Order } from '#contracts/order.ts';
+import { MESSAGES, SHIPPING_FIELDS } from '#contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, body, orderCount, post, productRow, shopper, type Shopper } from './fixtures.ts';
+import { orderCount, productRow } from './fixtures.ts';
+import { addProduct, body, customerWithProfile, post, type Shopper } from '../../testing/test-api.ts';
 
 describe('placing an order', () => {
   let t: TestApi;
@@ -12,7 +13,7 @@ describe('placing an order', () => {
   beforeAll(async () => {
     t = await startTestApi();
     t.api.context.events.on('orderCreated', (o) => emitted.push(o));
-    ada = await shopper(t);
+    ada = await customerWithProfile(t);
   });
   afterAll(() => t.stop());
 
@@ -104,7 +105,7 @@ describe('placing an order', () => {
   it.each(SHIPPING_FIELDS.flatMap((field) => ['  ', '\u200b', 'x'].map((stored) => [field, stored] as const)))(
     'when only %s is missing from the profile (stored as %j), then 400 naming it alone and nothing is taken',
     async (missing, stored) => {
-      const who = await shopper(t, 'Eve');
+      const who = await customerWithProfile(t, { name: 'Eve' });
       const column = missing.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
       await t.db.query(`update users set ${column} = $2 where id = $1`, [who.id, stored]);
       const cup = await addProduct(t, { priceCents: 500, count: 5 });
@@ -174,7 +175,7 @@ describe('placing an order', () => {
     expect(await orderCount(t)).toBe(before + 1);
     expect(await productRow(t, book)).toEqual({ count: 8, sales: 2 });
     // Another user may use the same key: keys belong to their user.
-    const bob = await shopper(t, 'Bob');
+    const bob = await customerWithProfile(t, { name: 'Bob' });
     expect((await post(t, bob.token, body([{ productID: book, quantity: 1 }]), 'checkout-seq-1')).status).toBe(201);
   });
 

@@ -3,7 +3,8 @@ import { type Api, createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
 import { sweepIntervalMs } from './expiry-sweep.ts';
-import { addProduct, body, placeOrder, productRow, shopper, type Shopper } from './fixtures.ts';
+import { productRow } from './fixtures.ts';
+import { addProduct, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 import { age, eventTypes } from './lifecycle-fixtures.ts';
 
 const row = async (t: TestApi, id: string) =>
@@ -22,7 +23,7 @@ describe('unpaid wallet orders expire', () => {
     t = await startTestApi({ attachments: [], config: { UNPAID_ORDER_MINUTES: 30 } });
     // A second API instance on the same database, as when several run behind the proxy.
     second = createApi({ db: t.db, config: t.config, attachments: [] });
-    ada = await shopper(t);
+    ada = await customerWithProfile(t);
   });
   afterAll(() => t.stop());
 

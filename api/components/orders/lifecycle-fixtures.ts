@@ -1,4 +1,4 @@
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { TestApi } from '../../testing/api-harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, admin, body, placeOrder, shopper, type Shopper } from './fixtures.ts';
+import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 
 describe('order lifecycle', () => {
   let t: TestApi;
@@ -10,7 +10,7 @@ describe('order lifecycle', () => {
   let product: string;
   beforeAll(async () => {
     t = await startTestApi();
-    [ada, boss] = [await shopper(t), await admin(t)];
+    [ada, boss] = [await customerWithProfile(t), await adminWithProfile(t)];
     product = await addProduct(t, { priceCents: 1200, count: 100 });
   });
   afterAll(() => t.stop());

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyOpenOrders } from '../../../contracts/rules.ts';
+import { tooManyOpenOrders } from '#contracts/rules.ts';
 import { loadApiConfig } from '../../config.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, admin, body, orderCount, placeOrder, post, productRow, shopper, type Shopper } from './fixtures.ts';
+import { orderCount, productRow } from './fixtures.ts';
+import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, post, type Shopper } from '../../testing/test-api.ts';
 import { cancelled, deliver } from './lifecycle-fixtures.ts';
 import { recordEvent } from './projection.ts';
 
@@ -13,12 +14,12 @@ describe('open orders per account', () => {
   let boss: Shopper;
   beforeAll(async () => {
     t = await startTestApi({ attachments: [], config: { MAX_OPEN_ORDERS_PER_ACCOUNT: 3 } });
-    boss = await admin(t);
+    boss = await adminWithProfile(t);
   });
   afterAll(() => t.stop());
 
   const holding = async (howMany: number, method: 'pp' | 'cod' = 'cod') => {
-    const buyer = await shopper(t);
+    const buyer = await customerWithProfile(t);
     const product = await addProduct(t, { priceCents: 1_000, count: 100 });
     const orders = [];
     for (let i = 0; i < howMany; i++) orders.push(await placeOrder(t, buyer.token, body([{ productID: product, quantity: 1 }], method)));
@@ -54,12 +55,12 @@ describe('open orders per account', () => {
 
   it("when another account holds the limit, then this account's orders still go through", async () => {
     const { product } = await holding(3);
-    const other = await shopper(t);
+    const other = await customerWithProfile(t);
     expect((await post(t, other.token, body([{ productID: product, quantity: 1 }]))).status).toBe(201);
   });
 
   it('when an order at the limit repeats the Idempotency-Key of a placed one, then it answers that order, not 429', async () => {
-    const buyer = await shopper(t);
+    const buyer = await customerWithProfile(t);
     const product = await addProduct(t, { priceCents: 1_000, count: 100 });
     const first = await post(t, buyer.token, body([{ productID: product, quantity: 1 }]), 'checkout-1');
     expect(first.status).toBe(201);
@@ -70,7 +71,7 @@ describe('open orders per account', () => {
   });
 
   it('when 20 orders from an account with none open race, then exactly the limit is placed and the rest get 429', async () => {
-    const buyer = await shopper(t);
+    const buyer = await customerWithProfile(t);
     const product = await addProduct(t, { priceCents: 1_000, count: 100 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(t, buyer.token, body([{ productID: product, quantity: 2 }]))));
     const statuses = answers.map((r) => r.status);
@@ -104,7 +105,7 @@ describe('open orders per account, by default', () => {
   });
 
   it('when 20 orders from an account with none open race, then exactly 10 are placed', async () => {
-    const buyer = await shopper(t);
+    const buyer = await customerWithProfile(t);
     const product = await addProduct(t, { priceCents: 1_000, count: 100 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(t, buyer.token, body([{ productID: product, quantity: 1 }]))));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderIdRange } from '../../../contracts/order-search.ts';
+import { orderIdRange } from '#contracts/order-search.ts';
 
 const id = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, body, orderCount, post, productRow, shopper, type Shopper } from './fixtures.ts';
+import { orderCount, productRow } from './fixtures.ts';
+import { addProduct, body, customerWithProfile, post, type Shopper } from '../../testing/test-api.ts';
 
 // On PostgreSQL (TEST_DATABASE_URL, a pool of 12) the 20 requests really race in parallel transactions.
 describe('concurrent orders for the last units', () => {
@@ -9,7 +10,7 @@ describe('concurrent orders for the last units', () => {
   beforeAll(async () => {
     t = await startTestApi();
     buyers = [];
-    for (let i = 0; i < 20; i++) buyers.push(await shopper(t, `Buyer${i}`));
+    for (let i = 0; i < 20; i++) buyers.push(await customerWithProfile(t, { name: `Buyer${i}` }));
   });
   afterAll(() => t.stop());
 

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestDb, TEST_CACHE_DIR } from '../../testing/test-db.ts';
 import type { Db } from '../../db/index.ts';
 import { approvedWalletOrder, payingShop, payWith } from '../payments/test-fixtures.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
-import { addProduct, body, placeOrder, productRow, shopper } from './fixtures.ts';
+import { productRow } from './fixtures.ts';
+import { addProduct, body, customerWithProfile, placeOrder } from '../../testing/test-api.ts';
 import { age, allOrderRows, cancel, deliver, forgetOrderState } from './lifecycle-fixtures.ts';
 import { rebuildAllOrders } from './projection.ts';
 
@@ -72,7 +73,7 @@ describe('orders are a projection of their events', () => {
           async (methods, steps) => {
             const { t } = shop;
             // A buyer per run: twelve runs of up to four orders would pass MAX_OPEN_ORDERS_PER_ACCOUNT.
-            const ada = (shop.ada = await shopper(t));
+            const ada = (shop.ada = await customerWithProfile(t));
             const product = await addProduct(t, { priceCents: 1_000, count: 50 });
             const orders: Order[] = [];
             for (const m of methods) orders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], m)));

@@ -1,4 +1,4 @@
-import type { OrderEvent } from '../../../contracts/order.ts';
+import type { OrderEvent } from '#contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ORDER, type OrderRow } from './repository.ts';
 

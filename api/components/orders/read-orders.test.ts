@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { addProduct, admin, body, placeOrder, shopper, type Shopper } from './fixtures.ts';
+import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 
 describe('reading orders', () => {
   let t: TestApi;
@@ -13,7 +13,11 @@ describe('reading orders', () => {
   let product: string;
   beforeAll(async () => {
     t = await startTestApi();
-    [ada, bob, boss] = [await shopper(t, 'Ada'), await shopper(t, 'Bob'), await admin(t)];
+    [ada, bob, boss] = [
+      await customerWithProfile(t, { name: 'Ada' }),
+      await customerWithProfile(t, { name: 'Bob' }),
+      await adminWithProfile(t),
+    ];
     product = await addProduct(t, { name: 'Notebook', priceCents: 350, count: 100 });
     adaOrders = [];
     for (const quantity of [1, 2, 3]) adaOrders.push(await placeOrder(t, ada.token, body([{ productID: product, quantity }])));

@@ -1,6 +1,6 @@
-import type { ProductImage } from '../../../contracts/product.ts';
-import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '../../../contracts/order.ts';
-import type { OrderIdRange } from '../../../contracts/order-search.ts';
+import type { ProductImage } from '#contracts/product.ts';
+import type { CancelReason, OrderEvent, OrderUser, PaymentMethod } from '#contracts/order.ts';
+import type { OrderIdRange } from '#contracts/order-search.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
 

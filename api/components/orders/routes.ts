@@ -1,12 +1,5 @@
 import { Router } from 'express';
-import {
-  AdminOrdersQuery,
-  AnalysisQuery,
-  CreateOrderBody,
-  type AnalysisOrder,
-  type HourBucket,
-  type Order,
-} from '../../../contracts/order.ts';
+import { AdminOrdersQuery, AnalysisQuery, CreateOrderBody, type AnalysisOrder, type HourBucket, type Order } from '#contracts/order.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';

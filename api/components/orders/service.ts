@@ -1,8 +1,8 @@
-import type { CreateOrderBody, Order } from '../../../contracts/order.ts';
-import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '../../../contracts/order-search.ts';
-import { tooManyUnits } from '../../../contracts/order-limit.ts';
-import { MESSAGES, type ShippingField, tooManyOpenOrders } from '../../../contracts/rules.ts';
-import { missingShippingFields } from '../../../contracts/value-rules.ts';
+import type { CreateOrderBody, Order } from '#contracts/order.ts';
+import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange, type OrderIdRange } from '#contracts/order-search.ts';
+import { tooManyUnits } from '#contracts/order-limit.ts';
+import { MESSAGES, type ShippingField, tooManyOpenOrders } from '#contracts/rules.ts';
+import { missingShippingFields } from '#contracts/value-rules.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';

@@ -1,5 +1,5 @@
-import type { Order, OrderEvent } from '../../../contracts/order.ts';
-import { fromCents } from '../../../contracts/rules.ts';
+import type { Order, OrderEvent } from '#contracts/order.ts';
+import { fromCents } from '#contracts/rules.ts';
 import type { OrderRow } from './repository.ts';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();

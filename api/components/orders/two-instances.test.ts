@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { recordCrashes } from '../../testing/crashes.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
 import { connectAgain } from '../../testing/test-db.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
-import { addProduct, body, post, productRow, shopper, type Shopper } from './fixtures.ts';
+import { productRow } from './fixtures.ts';
+import { addProduct, body, customerWithProfile, post, type Shopper } from '../../testing/test-api.ts';
 import { age, eventTypes } from './lifecycle-fixtures.ts';
 
 /*
@@ -21,7 +22,7 @@ describe('orders on two API instances sharing one database', () => {
   beforeAll(async () => {
     a = await startTestApi({ attachments: [], config: { UNPAID_ORDER_MINUTES: 30 } });
     b = await startSecondInstance(a);
-    ada = await shopper(a);
+    ada = await customerWithProfile(a);
   });
   afterAll(async () => {
     await b?.stop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sweepExpiredOrders } from '../orders/cancel-service.ts';
 import { age, cancel, cancelled } from '../orders/lifecycle-fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, payingShop, placeTestOrder, unpaid } from './test-fixtures.ts';
+import { approvedOrder, createWalletOrder, paymentState, payWith, payingShop, unpaid } from './test-fixtures.ts';
 
 describe('a cancelled order is never charged', () => {
   const shop = payingShop();
@@ -11,8 +11,7 @@ describe('a cancelled order is never charged', () => {
 
   it('when a payment arrives for an order the buyer cancelled, then 409 and the wallet captures nothing', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { order, walletOrderId: walletOrder } = await approvedOrder(shop);
     await cancelled(t, ada.token, order._id);
     const res = await payWith(t, ada.token, order._id, walletOrder);
     expect(res.status).toBe(409);
@@ -24,8 +23,7 @@ describe('a cancelled order is never charged', () => {
 
   it('when the order expired while the buyer was approving in the wallet, then the payment is refused without a capture', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { order, walletOrderId: walletOrder } = await approvedOrder(shop);
     await age(t.db, order._id, 31);
     expect(await sweepExpiredOrders(t.api.context)).toContain(order._id);
     expect((await payWith(t, ada.token, order._id, walletOrder)).status).toBe(409);
@@ -35,8 +33,7 @@ describe('a cancelled order is never charged', () => {
   it('when cancel and pay race for the same orders, then exactly one wins each time and money is taken only from orders that end paid', async () => {
     const { t, sim, ada, boss } = shop;
     for (let i = 0; i < 8; i++) {
-      const order = await placeTestOrder(t, ada);
-      const walletOrder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+      const { order, walletOrderId: walletOrder } = await approvedOrder(shop);
       const canceller = i % 2 === 0 ? ada : boss;
       // Alternate who starts first, so both orders of arrival are tried.
       const [cancelRes, payRes] =

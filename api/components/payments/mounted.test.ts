@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiConfig } from '../../config.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { shopper } from '../orders/fixtures.ts';
-import { approvedWalletOrder, createWalletOrder, paymentState, payWith, placeTestOrder, unpaid } from './test-fixtures.ts';
+import { customerWithProfile, placedOrder } from '../../testing/test-api.ts';
+import { approvedWalletOrder, createWalletOrder, paymentState, payWith, unpaid } from './test-fixtures.ts';
 
 describe('the wallet each configuration offers', () => {
   let t: TestApi | undefined;
@@ -22,8 +22,8 @@ describe('the wallet each configuration offers', () => {
     expect(sdk.status).toBe(200);
     expect(await sdk.text()).toContain('Test wallet');
 
-    const ada = await shopper(api);
-    const order = await placeTestOrder(api, ada);
+    const ada = await customerWithProfile(api);
+    const order = await placedOrder(api, ada);
     const res = await payWith(
       api,
       ada.token,
@@ -36,8 +36,8 @@ describe('the wallet each configuration offers', () => {
 
   it('when someone other than the buyer approves a wallet order in the simulator, then 401 or 404 and it stays unapproved', async () => {
     const api = await start({});
-    const [ada, eve] = [await shopper(api), await shopper(api, 'Eve')];
-    const order = await placeTestOrder(api, ada);
+    const [ada, eve] = [await customerWithProfile(api), await customerWithProfile(api, { name: 'Eve' })];
+    const order = await placedOrder(api, ada);
     const { id } = (await (await createWalletOrder(api, ada.token, order._id)).json()) as { id: string };
     const decide = (token?: string) =>
       api.authed(token)(`/wallet-simulator/control/orders/${id}`, { method: 'POST', body: JSON.stringify({ action: 'approve' }) });
@@ -56,8 +56,8 @@ describe('the wallet each configuration offers', () => {
     for (const path of ['/wallet-simulator/sdk/js', '/wallet-simulator/v1/oauth2/token', '/wallet-simulator/control/orders/X']) {
       expect((await fetch(api.url + path, { method: path.endsWith('js') ? 'GET' : 'POST' })).status).toBe(404);
     }
-    const ada = await shopper(api);
-    const order = await placeTestOrder(api, ada);
+    const ada = await customerWithProfile(api);
+    const order = await placedOrder(api, ada);
     const res = await createWalletOrder(api, ada.token, order._id);
     expect(res.status).toBe(503);
     expect(((await res.json()) as { message: string }).message).toMatch(/cash on delivery/);
@@ -84,8 +84,8 @@ describe('the wallet each configuration offers', () => {
       PAYPAL_CLIENT_SECRET: 'very-secret',
       PAYPAL_API_BASE: 'http://127.0.0.1:9',
     });
-    const ada = await shopper(api);
-    const order = await placeTestOrder(api, ada);
+    const ada = await customerWithProfile(api);
+    const order = await placedOrder(api, ada);
     const res = await createWalletOrder(api, ada.token, order._id);
     expect(res.status).toBe(502);
     expect(((await res.json()) as { message: string }).message).toMatch(/try again/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvedWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
+import { approvedOrder, approvedWalletOrder, payingShop, paymentState, payWith } from './test-fixtures.ts';
+import { placedOrder } from '../../testing/test-api.ts';
 
 describe('one capture per order, whatever wallet orders the buyer holds', () => {
   const shop = payingShop();
@@ -9,7 +10,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it('when several different approved wallet orders of one order are paid at the same instant, then exactly one is captured and recorded, the others get 409 without a capture', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
+    const order = await placedOrder(t, ada);
     const walletOrders = await Promise.all(Array.from({ length: 4 }, () => approvedWalletOrder(t, sim.base, ada.token, order._id)));
     const answers = await Promise.all(walletOrders.map((id) => payWith(t, ada.token, order._id, id)));
 
@@ -24,8 +25,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it('when a capture is declined, then the order is free again and a new wallet order pays it with one capture', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const declined = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'decline');
+    const { order, walletOrderId: declined } = await approvedOrder(shop, 'decline');
     expect((await payWith(t, ada.token, order._id, declined)).status).toBe(402);
     const fresh = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     expect((await payWith(t, ada.token, order._id, fresh)).status).toBe(200);
@@ -35,8 +35,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it('when a capture is left PENDING, then money may still move, so another wallet order is refused with 409 without a capture', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const pending = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'pending');
+    const { order, walletOrderId: pending } = await approvedOrder(shop, 'pending');
     expect((await payWith(t, ada.token, order._id, pending)).status).toBe(402);
     const another = await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
     expect(another.status).toBe(409);
@@ -54,8 +53,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it('when a claim was abandoned long ago and the wallet never captured it, then a new wallet order takes it over and pays', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const stuck = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { order, walletOrderId: stuck } = await approvedOrder(shop);
     await abandonClaim(order._id, stuck);
     const fresh = await approvedWalletOrder(t, sim.base, ada.token, order._id);
     expect((await payWith(t, ada.token, order._id, fresh)).status).toBe(200);
@@ -65,8 +63,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it('when a claim is recent, then another wallet order is refused even if the wallet has not captured it yet', async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const holder = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { order, walletOrderId: holder } = await approvedOrder(shop);
     await t.db.query('update orders set capturing_wallet_order_id = $2, capture_claimed_at = now() where id = $1', [order._id, holder]);
     expect((await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id))).status).toBe(409);
     expect(await sim.store.capturesFor(order._id)).toBe(0);
@@ -75,8 +72,7 @@ describe('one capture per order, whatever wallet orders the buyer holds', () => 
 
   it("when an old claim's wallet order was captured, then it is never taken over", async () => {
     const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const pending = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'pending');
+    const { order, walletOrderId: pending } = await approvedOrder(shop, 'pending');
     await payWith(t, ada.token, order._id, pending);
     await abandonClaim(order._id, pending);
     expect((await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id))).status).toBe(409);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, PaidResponse } from '../../../contracts/order.ts';
-import { approvedWalletOrder, createWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
+import type { Order, PaidResponse } from '#contracts/order.ts';
+import { approvedOrder, createWalletOrder, paidOrder, payingShop, paymentState, payWith } from './test-fixtures.ts';
+import { placedOrder } from '../../testing/test-api.ts';
 
 describe('paying a wallet order', () => {
   const shop = payingShop();
@@ -25,7 +26,7 @@ describe('paying a wallet order', () => {
 
   it("when the buyer asks for a wallet order, then it is made in USD from the shop's own prices, not the client's", async () => {
     const { t, ada } = shop;
-    const order = await placeTestOrder(t, ada);
+    const order = await placedOrder(t, ada);
     const res = await createWalletOrder(t, ada.token, order._id);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -36,9 +37,8 @@ describe('paying a wallet order', () => {
   });
 
   it('when a completed capture of the full amount comes back, then the order is paid with its "paid" event at paidAt', async () => {
-    const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { t, ada } = shop;
+    const { order, walletOrderId } = await approvedOrder(shop);
     const res = await payWith(t, ada.token, order._id, walletOrderId);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as PaidResponse;
@@ -56,9 +56,8 @@ describe('paying a wallet order', () => {
   });
 
   it('when the same capture is sent again, then the same paid answer comes back and nothing is recorded twice', async () => {
-    const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { t, ada } = shop;
+    const { order, walletOrderId } = await approvedOrder(shop);
     const first = (await (await payWith(t, ada.token, order._id, walletOrderId)).json()) as PaidResponse;
     const again = await payWith(t, ada.token, order._id, walletOrderId);
     expect(again.status).toBe(200);
@@ -67,9 +66,8 @@ describe('paying a wallet order', () => {
   });
 
   it('when several captures of the same order run at once, then all answer the one payment that is recorded', async () => {
-    const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id);
+    const { t, ada } = shop;
+    const { order, walletOrderId } = await approvedOrder(shop);
     const answers = await Promise.all(Array.from({ length: 5 }, () => payWith(t, ada.token, order._id, walletOrderId)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as PaidResponse[];
@@ -79,9 +77,8 @@ describe('paying a wallet order', () => {
   });
 
   it('when the paid order is paid again with another wallet order, then 409 before any money moves', async () => {
-    const { t, sim, ada } = shop;
-    const order = await placeTestOrder(t, ada);
-    await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
+    const { t, ada } = shop;
+    const order = await paidOrder(shop);
     const another = await createWalletOrder(t, ada.token, order._id);
     expect(another.status).toBe(409);
     const res = await payWith(t, ada.token, order._id, 'SOMEOTHERORDER01');
@@ -91,9 +88,8 @@ describe('paying a wallet order', () => {
   });
 
   it('when an admin marks a paid wallet order delivered, then it is delivered after its payment', async () => {
-    const { t, sim, ada, boss } = shop;
-    const order = await placeTestOrder(t, ada);
-    await payWith(t, ada.token, order._id, await approvedWalletOrder(t, sim.base, ada.token, order._id));
+    const { t, boss } = shop;
+    const order = await paidOrder(shop);
     const res = await t.authed(boss.token)(`/api/orders/delivered/${order._id}`, { method: 'PUT' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Order).events?.map((e) => e.type)).toEqual(['created', 'paid', 'delivered']);

@@ -1,4 +1,4 @@
-import type { PaidResponse } from '../../../contracts/order.ts';
+import type { PaidResponse } from '#contracts/order.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';

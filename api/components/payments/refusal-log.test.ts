@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '#server/logger.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
-import { shopper } from '../orders/fixtures.ts';
-import { approvedWalletOrder, placeTestOrder, startSimulator } from './test-fixtures.ts';
+import { customerWithProfile, placedOrder } from '../../testing/test-api.ts';
+import { approvedWalletOrder, startSimulator } from './test-fixtures.ts';
 
 describe('what the payment service logs about a request', () => {
   const lines: Array<Record<string, unknown>> = [];
@@ -22,8 +22,8 @@ describe('what the payment service logs about a request', () => {
   });
 
   it('when the wallet refuses a capture, then the warning carries the request id of the call that asked for it', async () => {
-    const ada = await shopper(t);
-    const order = await placeTestOrder(t, ada);
+    const ada = await customerWithProfile(t);
+    const order = await placedOrder(t, ada);
     const walletOrderId = await approvedWalletOrder(t, sim.base, ada.token, order._id, 'decline');
     const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
       method: 'PUT',

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import type { PaidResponse } from '../../../contracts/order.ts';
-import { PayOrderBody, type PaymentsConfig, type WalletOrderResponse } from '../../../contracts/payment.ts';
+import type { PaidResponse } from '#contracts/order.ts';
+import { PayOrderBody, type PaymentsConfig, type WalletOrderResponse } from '#contracts/payment.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
 import { payOrder } from './pay-order.ts';

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { addProduct, admin, body, placeOrder, shopper, type Shopper } from '../orders/fixtures.ts';
+import type { Order } from '#contracts/order.ts';
+import { adminWithProfile, customerWithProfile, placedOrder, type Shopper } from '../../testing/test-api.ts';
 import type { Outcome, SimulatorStore } from './simulator/store.ts';
 import { SIMULATOR_PATH, simulatorStore, walletSimulatorRoutes } from './simulator/routes.ts';
 
@@ -35,12 +35,6 @@ export const startSimulator = async (): Promise<Simulator> => {
   };
 };
 
-/** A wallet ('pp') or cash ('cod') order of two units of a $12.50 product; the client claims $0.01. */
-export const placeTestOrder = async (t: TestApi, who: Shopper, method: 'pp' | 'cod' = 'pp'): Promise<Order> => {
-  const product = await addProduct(t, { priceCents: 1250, count: 100 });
-  return placeOrder(t, who.token, body([{ productID: product, quantity: 2, price: 0.01 }], method));
-};
-
 export const createWalletOrder = (t: TestApi, token: string | undefined, orderId: string) =>
   t.authed(token)(`/api/orders/${orderId}/wallet-order`, { method: 'POST' });
 
@@ -65,7 +59,7 @@ export const payingShop = (): PayingShop => {
   const shop = {} as PayingShop;
   beforeAll(async () => {
     Object.assign(shop, await startApiWithSimulator());
-    [shop.ada, shop.boss] = [await shopper(shop.t), await admin(shop.t)];
+    [shop.ada, shop.boss] = [await customerWithProfile(shop.t), await adminWithProfile(shop.t)];
   });
   afterAll(async () => {
     await shop.t?.stop();
@@ -96,6 +90,19 @@ export const approvedWalletOrder = async (t: TestApi, simBase: string, token: st
   const { id } = (await res.json()) as { id: string };
   await approve(simBase, id, outcome, token);
   return id;
+};
+
+/** An order Ada placed (placedOrder), with a wallet order for it approved in the wallet, its capture to end as `outcome`. */
+export const approvedOrder = async (shop: PayingShop, outcome: Outcome = 'complete'): Promise<{ order: Order; walletOrderId: string }> => {
+  const order = await placedOrder(shop.t, shop.ada);
+  return { order, walletOrderId: await approvedWalletOrder(shop.t, shop.sim.base, shop.ada.token, order._id, outcome) };
+};
+
+/** An order Ada placed and paid by wallet (the capture's answer is not looked at). */
+export const paidOrder = async (shop: PayingShop): Promise<Order> => {
+  const { order, walletOrderId } = await approvedOrder(shop);
+  await payWith(shop.t, shop.ada.token, order._id, walletOrderId);
+  return order;
 };
 
 /** The order as the database holds it: paid flag, payment rows and 'paid' events. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../testing/api-harness.ts';
 import { startSecondInstance } from '../../testing/second-instance.ts';
-import { approvedWalletOrder, payingShop, paymentState, payWith, placeTestOrder } from './test-fixtures.ts';
+import { approvedWalletOrder, payingShop, paymentState, payWith } from './test-fixtures.ts';
+import { placedOrder } from '../../testing/test-api.ts';
 
 /*
  * The wallet capture claim lives in the order's row, so two API instances behind a balancer
@@ -21,7 +22,7 @@ describe('wallet payments on two API instances sharing one database', () => {
 
   it('when different approved wallet orders of one order are paid on both instances at the same instant, then exactly one is captured and recorded, the others get 409', async () => {
     const { t: a, sim, ada } = shop;
-    const order = await placeTestOrder(a, ada);
+    const order = await placedOrder(a, ada);
     const walletOrders = await Promise.all([a, b, a, b].map((api) => approvedWalletOrder(api, sim.base, ada.token, order._id)));
     const answers = await Promise.all(walletOrders.map((id, n) => payWith(n % 2 === 0 ? a : b, ada.token, order._id, id)));
 
@@ -32,7 +33,7 @@ describe('wallet payments on two API instances sharing one database', () => {
 
   it('when the same wallet order is paid on both instances at once, then both answer the one payment that is recorded', async () => {
     const { t: a, sim, ada } = shop;
-    const order = await placeTestOrder(a, ada);
+    const order = await placedOrder(a, ada);
     const walletOrder = await approvedWalletOrder(a, sim.base, ada.token, order._id);
     const answers = await Promise.all([a, b, a, b].map((api) => payWith(api, ada.token, order._id, walletOrder)));
 

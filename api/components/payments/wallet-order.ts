@@ -1,4 +1,4 @@
-import type { WalletOrderResponse } from '../../../contracts/payment.ts';
+import type { WalletOrderResponse } from '#contracts/payment.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, conflict } from '../../http/errors.ts';

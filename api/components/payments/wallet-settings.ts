@@ -1,4 +1,4 @@
-import type { WalletMode } from '../../../contracts/payment.ts';
+import type { WalletMode } from '#contracts/payment.ts';
 import type { ApiConfig } from '../../config.ts';
 
 export const SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';

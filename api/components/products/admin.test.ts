@@ -1,9 +1,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductSummary } from '../../../contracts/product.ts';
+import type { Product, ProductSummary } from '#contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addCategories, addProduct } from './test-fixtures.ts';
+import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
 const exists = (file: string) =>
   readFile(file).then(
@@ -17,16 +18,14 @@ describe('/api/products/admin (product management)', () => {
   let userToken: string;
   beforeAll(async () => {
     t = await startTestApi();
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     adminToken = admin.token;
     userToken = (await t.register()).token;
     await addCategories(t.db, ['Computers', 'Computers/Laptops', 'Books']);
   });
   afterAll(() => t.stop());
 
-  const call = (token: string | undefined, method: string, p: string, body?: unknown) =>
-    t.authed(token)(p, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const call = (token: string | undefined, method: string, p: string, body?: unknown) => callAs(t, token, method, p, body);
   const admin = (method: string, p: string, body?: unknown) => call(adminToken, method, p, body);
   const getOne = async (id: string) => (await (await fetch(`${t.url}/api/products/get-one/${id}`)).json()) as Product;
   const laptop = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sort } from '../../../contracts/product.ts';
-import { SORTS } from '../../../contracts/rules.ts';
+import type { Sort } from '#contracts/product.ts';
+import { SORTS } from '#contracts/rules.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { parseListFilter } from './list-query.ts';
 import { buildWhere, orderBy } from './list-sql.ts';

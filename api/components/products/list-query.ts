@@ -1,5 +1,5 @@
-import { ProductListQuery, type Sort } from '../../../contracts/product.ts';
-import { categoryFromUrl, LIMITS, SORTS, toCents } from '../../../contracts/rules.ts';
+import { ProductListQuery, type Sort } from '#contracts/product.ts';
+import { categoryFromUrl, LIMITS, SORTS, toCents } from '#contracts/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 

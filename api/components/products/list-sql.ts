@@ -1,4 +1,4 @@
-import type { Sort } from '../../../contracts/product.ts';
+import type { Sort } from '#contracts/product.ts';
 import type { ListFilter } from './list-query.ts';
 
 /** A WHERE clause and the parameters it refers to. User text only ever travels as a parameter. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductListResponse } from '../../../contracts/product.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct } from './test-fixtures.ts';
 

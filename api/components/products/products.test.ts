@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductSummary } from '../../../contracts/product.ts';
+import type { Product, ProductSummary } from '#contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct } from './test-fixtures.ts';
 

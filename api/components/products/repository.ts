@@ -1,5 +1,5 @@
-import type { ProductAttr, ProductImage, ProductSummary, Review } from '../../../contracts/product.ts';
-import { fromCents } from '../../../contracts/rules.ts';
+import type { ProductAttr, ProductImage, ProductSummary, Review } from '#contracts/product.ts';
+import { fromCents } from '#contracts/rules.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
 import { escapeLike, type Where } from './list-sql.ts';

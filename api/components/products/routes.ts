@@ -7,8 +7,8 @@ import {
   type ProductRemovedResponse,
   type ProductSummary,
   type ProductUpdatedResponse,
-} from '../../../contracts/product.ts';
-import { AdminProductsQuery } from '../../../contracts/admin-page-query.ts';
+} from '#contracts/product.ts';
+import { AdminProductsQuery } from '#server/admin-page-query.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import { type ApiContext, forRequest } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';

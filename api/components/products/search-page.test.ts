@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductListResponse } from '../../../contracts/product.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
 import type { Queryable } from '../../db/index.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { parseListFilter } from './list-query.ts';

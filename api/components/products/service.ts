@@ -1,5 +1,5 @@
-import type { Product, ProductBody, ProductListResponse, ProductSummary } from '../../../contracts/product.ts';
-import { LIMITS, toCents } from '../../../contracts/rules.ts';
+import type { Product, ProductBody, ProductListResponse, ProductSummary } from '#contracts/product.ts';
+import { LIMITS, toCents } from '#contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { badRequest, notFound } from '../../http/errors.ts';

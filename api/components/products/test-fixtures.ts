@@ -1,4 +1,4 @@
-import type { ProductAttr, ProductImage } from '../../../contracts/product.ts';
+import type { ProductAttr, ProductImage } from '#contracts/product.ts';
 import type { Queryable } from '../../db/index.ts';
 
 /** Test data: categories and products written straight to the database. */

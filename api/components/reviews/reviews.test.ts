@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { addProduct } from '../products/test-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ReviewBody, type ReviewCreatedResponse } from '../../../contracts/product.ts';
+import { ReviewBody, type ReviewCreatedResponse } from '#contracts/product.ts';
 import { requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { parse } from '../../http/validate.ts';

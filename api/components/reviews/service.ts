@@ -1,4 +1,4 @@
-import { type ReviewBody, reviewerName } from '../../../contracts/product.ts';
+import { type ReviewBody, reviewerName } from '#contracts/product.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';

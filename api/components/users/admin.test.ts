@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import * as users from './service.ts';
+import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
 describe('users: admin area', () => {
   let t: TestApi;
@@ -13,14 +14,12 @@ describe('users: admin area', () => {
   beforeEach(async () => {
     // Each test starts with exactly one admin, so last-admin rules are predictable.
     await t.db.query('update users set is_admin = false');
-    admin = await t.register({ name: 'Admin' });
-    await t.makeAdmin(admin.user._id);
+    admin = await registerAdmin(t, { name: 'Admin' });
     changed.length = 0;
   });
   afterAll(() => t.stop());
 
-  const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-    t.authed(token)(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const call = (token: string | undefined, method: string, path: string, body?: unknown) => callAs(t, token, method, path, body);
   const update = (u: { name: string; lastName: string; email: string; isAdmin: boolean }, change: object = {}) => ({
     name: u.name,
     lastName: u.lastName,
@@ -101,8 +100,7 @@ describe('users: admin area', () => {
   });
 
   it('when an admin is demoted, then their token is refused on admin routes at once', async () => {
-    const second = await t.register();
-    await t.makeAdmin(second.user._id);
+    const second = await registerAdmin(t);
     expect((await call(second.token, 'GET', '/api/users')).status).toBe(200);
     const res = await call(admin.token, 'PUT', `/api/users/${second.user._id}`, update(second.user, { isAdmin: false }));
     expect(res.status).toBe(200);
@@ -123,8 +121,7 @@ describe('users: admin area', () => {
   });
 
   it('when an admin tries to delete themselves, then 400 naming the id with a message saying why, and they remain', async () => {
-    const second = await t.register();
-    await t.makeAdmin(second.user._id);
+    const second = await registerAdmin(t);
     // refused even with another admin left: it is about one's own account, not the last admin
     const res = await call(admin.token, 'DELETE', `/api/users/${admin.user._id}`);
     expect(res.status).toBe(400);
@@ -143,8 +140,7 @@ describe('users: admin area', () => {
     expect(await refused.json()).toMatchObject({ field: 'isAdmin', message: expect.stringMatching(/at least one administrator/) });
     expect((await call(admin.token, 'GET', '/api/users')).status).toBe(200);
 
-    const second = await t.register();
-    await t.makeAdmin(second.user._id);
+    await registerAdmin(t);
     expect((await call(admin.token, 'PUT', `/api/users/${admin.user._id}`, self)).status).toBe(200);
     expect((await call(admin.token, 'GET', '/api/users')).status).toBe(403);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '../../../contracts/user.ts';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '#contracts/user.ts';
 import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
+import { registerAdmin } from '../../testing/test-api.ts';
 
 const profileBody = {
   name: 'Grace',
@@ -173,8 +174,7 @@ describe('users: own profile', () => {
     expect(await res.text()).not.toContain(bob.user.email);
     expect((await t.authed(undefined)(`/api/users/profile/${bob.user._id}`)).status).toBe(401);
 
-    const admin = await t.register();
-    await t.makeAdmin(admin.user._id);
+    const admin = await registerAdmin(t);
     const asAdmin = await t.authed(admin.token)(`/api/users/profile/${bob.user._id}`);
     expect(asAdmin.status).toBe(200);
     expect((await asAdmin.json()).email).toBe(bob.user.email);

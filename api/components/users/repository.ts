@@ -1,4 +1,4 @@
-import type { AdminUserUpdateBody, ProfileUpdateBody, User, UserInfo } from '../../../contracts/user.ts';
+import type { AdminUserUpdateBody, ProfileUpdateBody, User, UserInfo } from '#contracts/user.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
 

@@ -12,7 +12,7 @@ import {
   type User,
   type UserRemovedResponse,
   type UserUpdatedResponse,
-} from '../../../contracts/user.ts';
+} from '#contracts/user.ts';
 import { requireAdmin, requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { readPageWindow, sendPage } from '../../http/admin-page.ts';

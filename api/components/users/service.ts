@@ -6,7 +6,7 @@ import {
   type RegisterBody,
   type User,
   type UserInfo,
-} from '../../../contracts/user.ts';
+} from '#contracts/user.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.ts';
 import { signToken, tokenLifetime } from '../../auth/token.ts';

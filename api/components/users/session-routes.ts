@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { UserInfo } from '../../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { requireUser } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import * as users from './service.ts';

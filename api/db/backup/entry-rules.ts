@@ -5,7 +5,7 @@
  * and readable as the image type their name says; a manifest of bounded size. Nothing is
  * buffered whole but a manifest or an image, each after its declared size is checked.
  */
-import { IMAGE_LIMITS, SERVED_IMAGE_EXTENSIONS } from '../../../contracts/images.ts';
+import { IMAGE_LIMITS, SERVED_IMAGE_EXTENSIONS } from '#contracts/images.ts';
 import { detectImageType, isAvif } from '../../components/images/image-type.ts';
 import { MASTERS_DIR } from '../../components/images/storage.ts';
 import { IMAGES_PREFIX } from './manifest.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ProductImage } from '../../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import { imageLibrary, processImage } from '../../components/images/process.ts';
 import { exists, imagesDir, storeProcessed, writeWhole } from '../../components/images/storage.ts';
 import { CATEGORIES } from './categories.ts';

@@ -1,4 +1,4 @@
-import { type ProductImage, reviewerName } from '../../../contracts/product.ts';
+import { type ProductImage, reviewerName } from '#contracts/product.ts';
 import { ADMIN, COMMENTS, CUSTOMERS, JOHN, type PersonSeed } from './people.ts';
 import type { ProductRow } from './plan-catalogue.ts';
 import type { Rng } from './random.ts';

@@ -1,4 +1,4 @@
-import type { ProductImage } from '../../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import { CATEGORIES, categoryByName, categoryImageFile } from './categories.ts';
 import { demoImagePath, type PictureSpec } from './images.ts';
 import { poolShotOf, type DemoPool } from './photo-pool.ts';

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { ProductSummary } from '../../../contracts/product.ts';
-import type { User } from '../../../contracts/user.ts';
-import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { codOrder } from '../../../machines/order/fixtures.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import type { ProductSummary } from '#contracts/product.ts';
+import type { User } from '#contracts/user.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { codOrder } from '#machines/order/fixtures.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { click, getByRoleName, getByText, queryByText, settle, submit } from '../../testing/dom.ts';
 import { type FetchCall, mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { settle } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

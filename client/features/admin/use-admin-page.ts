@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '../../../contracts/admin-page.ts';
+import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '#contracts/admin-page.ts';
 import { type Counted, getCounted } from '../../lib/api.ts';
 import { fetchMachineOver, useFetchActor } from '../../lib/use-api-get.ts';
 import { useLogoutOnFailure } from './use-admin-get.ts';

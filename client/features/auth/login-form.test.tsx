@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { click, getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Link } from '../../ui/link.tsx';
 import { AuthContext } from '../../lib/contexts.ts';
 import { paths } from '../../lib/paths.ts';
@@ -7,9 +7,10 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useForm } from '../../ui/use-form.ts';
 import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { formPageStyle } from './form-style.ts';
-import { hasErrors, validateLogin, type FieldErrors, type LoginValues } from './validation.ts';
+import { loginSchema } from './validation.ts';
 
 /** The form's id: the kiosk's bar submits it with its own `Log in`. */
 export const LOGIN_FORM_ID = 'login-form';
@@ -24,50 +25,20 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
   const kiosk = useKioskMode().active;
   const busy = AuthContext.useSelector((s) => s.hasTag('guest') && s.hasTag('loading'));
   const failure = AuthContext.useSelector((s) => (s.hasTag('guest') && s.hasTag('error') ? s.context.error : null));
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [doNotLogout, setDoNotLogout] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const change = (field: keyof LoginValues) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (submitted) setErrors(validateLogin(next));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = validateLogin(values);
-    setErrors(found);
-    if (hasErrors(found) || busy) return;
-    auth.send({ type: 'auth.login', email: values.email.trim(), password: values.password, doNotLogout: doNotLogout && !kiosk });
-  };
+  // The machine's refusal outlives this form: opening it clears another form's, before the first paint.
+  useLayoutEffect(() => auth.send({ type: 'auth.formOpened' }), [auth]);
+  const form = useForm(loginSchema, { email: '', password: '' }, ({ email, password }) => {
+    if (!busy) auth.send({ type: 'auth.login', email, password, doNotLogout: doNotLogout && !kiosk });
+  });
 
   return (
     <section css={formPageStyle} aria-labelledby="login-heading">
       <h1 id="login-heading">{heading}</h1>
-      {/* Only this form's own outcome: the machine may still hold another page's failure. */}
-      {submitted && failure ? <Alert tone="danger">{failure}</Alert> : null}
-      <form id={LOGIN_FORM_ID} noValidate onSubmit={submit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      <form id={LOGIN_FORM_ID} ref={form.formRef} noValidate onSubmit={form.submit}>
+        <TextField label="Email address" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         {kiosk ? null : (
           <Checkbox label="Do not logout" name="doNotLogout" checked={doNotLogout} onChange={(e) => setDoNotLogout(e.target.checked)} />
         )}

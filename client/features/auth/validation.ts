@@ -1,29 +1,20 @@
-import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
-
-export type RegisterValues = { name: string; lastName: string; email: string; password: string; repeatPassword: string };
-export type LoginValues = { email: string; password: string };
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-/** A plain shape check; the server has the last word on what an address may be. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec section 5's register rules and messages, misspellings kept. */
-export const validateRegister = (v: RegisterValues): FieldErrors<RegisterValues> => {
-  const errors: FieldErrors<RegisterValues> = {};
-  if (!v.name.trim()) errors.name = MESSAGES.name;
-  if (!v.lastName.trim()) errors.lastName = MESSAGES.lastName;
-  if (!EMAIL.test(v.email.trim())) errors.email = MESSAGES.email;
-  if (v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
-  if (v.repeatPassword !== v.password) errors.repeatPassword = MESSAGES.passwordsMatch;
-  return errors;
-};
+import * as z from 'zod/mini';
+import { MESSAGES } from '#contracts/rules.ts';
+import { emailField, filled, newPassword, passwordsMatch } from '../../lib/form-fields.ts';
 
 /** Spec section 5: email and password are required to log in. */
-export const validateLogin = (v: LoginValues): FieldErrors<LoginValues> => {
-  const errors: FieldErrors<LoginValues> = {};
-  if (!v.email.trim()) errors.email = MESSAGES.email;
-  if (!v.password) errors.password = MESSAGES.password;
-  return errors;
-};
+export const loginSchema = z.object({
+  email: filled(MESSAGES.email),
+  password: z.string().check(z.minLength(1, MESSAGES.password)),
+});
 
-export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
+/** Spec section 5's register rules and messages; the output is the body, names and email trimmed. */
+export const registerSchema = z
+  .object({
+    name: filled(MESSAGES.name),
+    lastName: filled(MESSAGES.lastName),
+    email: emailField,
+    password: newPassword,
+    repeatPassword: z.string(),
+  })
+  .check(passwordsMatch);

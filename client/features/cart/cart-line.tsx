@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
-import type { CartItem } from '../../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import { paths } from '../../lib/paths.ts';
 import { quantityOptions, useMaxUnits } from '../../lib/order-limit.ts';
-import { tooManyUnits } from '../../../contracts/order-limit.ts';
+import { tooManyUnits } from '#contracts/order-limit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { colors, media, space } from '../../ui/theme.ts';

@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../../contracts/order.ts';
-import { CART_KEY, totalsOf, writeCart, readCart } from '../../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { CART_KEY, totalsOf, writeCart, readCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { click, getByRoleName, getByText, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSockets, type FakeSocket } from '../../../machines/testing/fake-chat-socket.ts';
+import { fakeSockets, type FakeSocket } from '#machines/testing/fake-chat-socket.ts';
 import { AdminSessionProvider } from '../../lib/admin-session.tsx';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { adminStorages } from '../../testing/admin.ts';

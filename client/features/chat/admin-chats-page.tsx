@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
-import { heldByOther, visibleRooms } from '../../../machines/chat/admin-chat.machine.ts';
+import { heldByOther, visibleRooms } from '#machines/chat/admin-chat.machine.ts';
 import { type AdminSessionActor, useAdminSession } from '../../lib/admin-session.tsx';
 import { AdminRoomPanel } from './admin-room-panel.tsx';
 

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import type { ChatRoom } from '../../../contracts/chat.ts';
+import type { ChatRoom } from '#contracts/chat.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { colors, radius, space } from '../../ui/theme.ts';
 import { iconButton } from './chat-styles.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessage } from '../../../contracts/chat.ts';
+import type { ChatMessage } from '#contracts/chat.ts';
 import { logStyle, mineStyle, theirsStyle } from './chat-styles.ts';
 
 export type MessageListProps = {

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useEffect, useMemo } from 'react';
-import { CHAT_TEXTS } from '../../../contracts/chat.ts';
-import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
-import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
+import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
 import { ChatSocketContext } from '../../lib/chat-socket.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';

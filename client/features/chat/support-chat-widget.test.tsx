@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSockets } from '../../../machines/testing/fake-chat-socket.ts';
+import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { renderWithApp as renderWith, setupComponentTests } from '../../testing/render.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../../contracts/order.ts';
-import { readCart } from '../../../machines/cart/cart-storage.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { readCart } from '#machines/cart/cart-storage.ts';
 import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../testing/render.tsx';

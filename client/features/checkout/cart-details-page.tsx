@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { CHECKOUT_TEXTS } from '../../../machines/checkout/checkout.machine.ts';
+import { CHECKOUT_TEXTS } from '#machines/checkout/checkout.machine.ts';
 import { useCartActor, useUserInfo } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { CartItem, Order } from '../../../contracts/order.ts';
-import type { User } from '../../../contracts/user.ts';
-import { checkoutMachine, type CreateOrderInput, type Repricing } from '../../../machines/checkout/checkout.machine.ts';
+import type { CartItem, Order } from '#contracts/order.ts';
+import type { User } from '#contracts/user.ts';
+import { checkoutMachine, type CreateOrderInput, type Repricing } from '#machines/checkout/checkout.machine.ts';
 import { api } from '../../lib/api.ts';
 import { fetchCurrent } from '../../lib/products-now.ts';
 import { repriceLines } from './reprice.ts';

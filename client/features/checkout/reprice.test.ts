@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { cartLine } from '../../testing/user.tsx';
 import { repriceLines } from './reprice.ts';
 

@@ -1,6 +1,6 @@
-import type { CartItem } from '../../../contracts/order.ts';
+import type { CartItem } from '#contracts/order.ts';
 import type { Current } from '../../lib/products-now.ts';
-import type { Repricing } from '../../../machines/checkout/checkout.machine.ts';
+import type { Repricing } from '#machines/checkout/checkout.machine.ts';
 import { formatDollars } from '../../ui/money.ts';
 
 export type { Current } from '../../lib/products-now.ts';

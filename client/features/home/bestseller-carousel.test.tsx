@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProductSummary } from '../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { click, getByRoleName } from '../../testing/dom.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { BestsellerCarousel } from './bestseller-carousel.tsx';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ProductSummary } from '../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { colors, focusRing, radius, space } from '../../ui/theme.ts';
 import { BestsellerSlide } from './bestseller-slide.tsx';
 import { SWIPE_THRESHOLD_PX, useCarousel } from './use-carousel.ts';

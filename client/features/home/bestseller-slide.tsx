@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
-import type { ProductSummary } from '../../../contracts/product.ts';
-import { snippet } from '../../../contracts/rules.ts';
+import type { ProductSummary } from '#contracts/product.ts';
+import { snippet } from '#contracts/rules.ts';
 import { paths } from '../../lib/paths.ts';
 import { colors, space } from '../../ui/theme.ts';
 import { ProductPicture } from '../../ui/product-picture.tsx';

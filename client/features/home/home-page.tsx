@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { ProductSummary } from '../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { BESTSELLERS_URL } from '../../lib/api-urls.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { carouselMachine, isHolding } from '../../../machines/carousel/carousel.machine.ts';
+import { carouselMachine, isHolding } from '#machines/carousel/carousel.machine.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 
 /** Spec section 9: a swipe over 40 px changes the slide (the 5000 ms rotation is the machine's). */

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { ProductSummary } from '../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Button, buttonStyle } from '../../ui/button.tsx';
 import { colors, space } from '../../ui/theme.ts';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { parseShopSettings } from '../../../contracts/shop-settings.ts';
-import { kioskMachine, type BuildCheck, type KioskInput, type SessionCheck } from '../../../machines/kiosk/kiosk.machine.ts';
+import { parseShopSettings } from '#contracts/shop-settings.ts';
+import { kioskMachine, type BuildCheck, type KioskInput, type SessionCheck } from '#machines/kiosk/kiosk.machine.ts';
 import { api } from '../../lib/api.ts';
 import { openShopSocket } from '../../lib/chat-socket.ts';
 import { readPageSettings } from '../../lib/kiosk-entry.ts';

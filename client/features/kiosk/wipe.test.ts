@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { ChatSocket } from '../../../machines/chat/chat-socket.ts';
+import type { ChatSocket } from '#machines/chat/chat-socket.ts';
 import { KIOSK_KEY } from '../../lib/kiosk-entry.ts';
 import { isNewBuild, scriptsIn } from './build-assets.ts';
 import { trackedSockets, wipeStorage } from './wipe.ts';

@@ -1,4 +1,4 @@
-import type { ChatSocket, OpenChatSocket } from '../../../machines/chat/chat-socket.ts';
+import type { ChatSocket, OpenChatSocket } from '#machines/chat/chat-socket.ts';
 import { KIOSK_KEY } from '../../lib/kiosk-entry.ts';
 
 type Store = Pick<Storage, 'length' | 'key' | 'removeItem'>;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { codOrder, paidOrder } from '../../../machines/order/fixtures.ts';
+import { codOrder, paidOrder } from '#machines/order/fixtures.ts';
 import { queryByText, settle } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../testing/render.tsx';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { paths } from '../../lib/paths.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../contracts/order.ts';
-import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
-import { baseOrder } from '../../../machines/order/fixtures.ts';
+import type { Order } from '#contracts/order.ts';
+import { PAYMENT_TEXTS } from '#machines/checkout/payment.machine.ts';
+import { baseOrder } from '#machines/order/fixtures.ts';
 import { getByRoleName, queryByRoleName, queryByText, settle } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../testing/render.tsx';

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { PaidResponse } from '../../../contracts/order.ts';
-import type { WalletOrderResponse } from '../../../contracts/payment.ts';
-import { PAYMENT_TEXTS, paymentMachine } from '../../../machines/checkout/payment.machine.ts';
-import { messageOf } from '../../../machines/shared/actors.ts';
+import type { PaidResponse } from '#contracts/order.ts';
+import type { WalletOrderResponse } from '#contracts/payment.ts';
+import { PAYMENT_TEXTS, paymentMachine } from '#machines/checkout/payment.machine.ts';
+import { messageOf } from '#machines/shared/actors.ts';
 import { api } from '../../lib/api.ts';
 import { PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
 import { Alert } from '../../ui/alert.tsx';

@@ -1,5 +1,5 @@
 import type { PayPalNamespace } from '@paypal/paypal-js';
-import type { PaymentsConfig } from '../../../contracts/payment.ts';
+import type { PaymentsConfig } from '#contracts/payment.ts';
 import { api } from '../../lib/api.ts';
 
 /** The wallet's browser SDK once loaded, and whether it is the offline simulator. */

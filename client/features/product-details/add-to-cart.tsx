@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { CartContext } from '../../lib/contexts.ts';
 import { useCartActor } from '../../lib/hooks.ts';
 import { useHydrated } from '../../lib/hydration.ts';
@@ -12,7 +12,7 @@ import { Select } from '../../ui/select.tsx';
 import { colors, space } from '../../ui/theme.ts';
 import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import { quantityOptions, useMaxUnits } from '../../lib/order-limit.ts';
-import { tooManyUnits } from '../../../contracts/order-limit.ts';
+import { tooManyUnits } from '#contracts/order-limit.ts';
 
 /**
  * The quantity of `productID` the shopper just added (the cart machine's `lastAdded`), else null.

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import type { ProductImage } from '../../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import { colors, focusRing, radius, space } from '../../ui/theme.ts';
 import { ImageZoom } from './image-zoom.tsx';
 import { ProductPicture } from '../../ui/product-picture.tsx';

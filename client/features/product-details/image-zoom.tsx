@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { breakpoints, colors, focusRing, radius } from '../../ui/theme.ts';
-import type { ProductImage } from '../../../contracts/product.ts';
+import type { ProductImage } from '#contracts/product.ts';
 import { ProductPicture } from '../../ui/product-picture.tsx';
 
 /** Half the page from the lg breakpoint, else all of it. */

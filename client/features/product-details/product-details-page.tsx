@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useParams } from 'react-router-dom';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { formatDollars } from '../../ui/money.ts';

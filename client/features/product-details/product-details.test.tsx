@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../contracts/product.ts';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { readCart } from '../../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import type { Product } from '#contracts/product.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { readCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { click, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

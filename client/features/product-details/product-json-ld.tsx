@@ -1,5 +1,5 @@
 import { useHydrated } from '../../lib/hydration.ts';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 
 /**
  * schema.org Product data for search engines. `<` is written as \u003c so a product name like

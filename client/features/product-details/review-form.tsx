@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import type { ReviewBody } from '../../../contracts/product.ts';
+import type { FormEvent } from 'react';
+import * as z from 'zod/mini';
+import type { ReviewBody } from '#contracts/product.ts';
 import { api } from '../../lib/api.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
@@ -7,7 +8,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
-import { useFieldErrors } from '../../ui/use-field-errors.ts';
+import { useForm } from '../../ui/use-form.ts';
 
 /** Spec section 9: review ratings 1 (awful) to 5 (very good). */
 const RATINGS = [
@@ -19,65 +20,42 @@ const RATINGS = [
   { value: '1', label: '1 (awful)' },
 ];
 
-type Values = { comment: string; rating: string };
-type Errors = { comment?: string; rating?: string };
-
-const validate = ({ comment, rating }: Values): Errors => {
-  const found: Errors = {};
-  if (!comment.trim()) found.comment = 'Please write a comment';
-  if (!rating) found.rating = 'Please choose a rating';
-  return found;
-};
+/** The review as typed; its output is the body, comment trimmed and rating a number. */
+const reviewSchema = z.pipe(
+  z.object({
+    comment: z.string().check(z.trim(), z.minLength(1, 'Please write a comment')),
+    rating: z.string().check(z.minLength(1, 'Please choose a rating')),
+  }),
+  z.transform(({ comment, rating }): ReviewBody => ({ comment, rating: Number(rating) })),
+);
+const EMPTY = { comment: '', rating: '' };
 const SUCCESS = 'You successfuly reviewed the page!';
 
 /** The review form: guests see it disabled with the spec's hint; users post and see the outcome. */
 export function ReviewForm({ productId, onReviewed }: { productId: string; onReviewed: () => void }) {
   const user = useUserInfo();
-  const [comment, setComment] = useState('');
-  const [rating, setRating] = useState('');
-  const { errors, check, recheck } = useFieldErrors(validate);
   const { submit, reset, sending, sent, error } = useSubmit(
     (body: ReviewBody, signal) => api.post<string>(`/api/users/review/${encodeURIComponent(productId)}`, body, { signal }),
     () => {
-      setComment('');
-      setRating('');
+      form.reset(EMPTY);
       onReviewed();
     },
   );
+  const form = useForm(reviewSchema, EMPTY, submit);
 
+  // An attempt refused by the form hides the outcome of the one before.
   const send = (e: FormEvent) => {
-    e.preventDefault();
-    if (!check({ comment, rating })) return reset();
-    submit({ comment: comment.trim(), rating: Number(rating) });
+    if (!form.submit(e)) reset();
   };
 
   return (
-    <form aria-labelledby="review-form-title" noValidate onSubmit={send}>
+    <form ref={form.formRef} aria-labelledby="review-form-title" noValidate onSubmit={send}>
       <h3 id="review-form-title">Write a review</h3>
       {user ? null : <Alert tone="info">Login first to write a review</Alert>}
       {sent ? <Alert tone="success">{SUCCESS}</Alert> : error ? <Alert tone="danger">{error}</Alert> : null}
       <fieldset disabled={!user || sending} css={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <TextArea
-          label="Your review"
-          rows={3}
-          value={comment}
-          error={errors.comment}
-          onChange={(e) => {
-            setComment(e.target.value);
-            recheck({ comment: e.target.value, rating });
-          }}
-          maxLength={2000}
-        />
-        <Select
-          label="Rating"
-          options={RATINGS}
-          value={rating}
-          error={errors.rating}
-          onChange={(e) => {
-            setRating(e.target.value);
-            recheck({ comment, rating: e.target.value });
-          }}
-        />
+        <TextArea label="Your review" rows={3} maxLength={2000} {...form.field('comment')} />
+        <Select label="Rating" options={RATINGS} {...form.field('rating')} />
         <Button type="submit">{sending ? 'Sending ...' : 'Submit'}</Button>
       </fieldset>
     </form>

@@ -1,4 +1,4 @@
-import type { Review } from '../../../contracts/product.ts';
+import type { Review } from '#contracts/product.ts';
 import { Stars } from '../../ui/stars.tsx';
 import { colors, space } from '../../ui/theme.ts';
 

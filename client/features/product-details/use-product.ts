@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { productUrl } from '../../lib/api-urls.ts';
 import { useFetchActor } from '../../lib/use-api-get.ts';
 

@@ -1,5 +1,5 @@
-import type { CategoryAttr } from '../../../contracts/category.ts';
-import type { Filter } from '../../../contracts/filter.ts';
+import type { CategoryAttr } from '#contracts/category.ts';
+import type { Filter } from '#contracts/filter.ts';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { fieldsetStyle, legendStyle } from './panel-style.ts';
 

@@ -1,5 +1,5 @@
-import type { Category } from '../../../contracts/category.ts';
-import { disabledCategories } from '../../../machines/filters/filters.ts';
+import type { Category } from '#contracts/category.ts';
+import { disabledCategories } from '#machines/filters/filters.ts';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { space } from '../../ui/theme.ts';
 import { depthOf } from './category-tree.ts';

@@ -1,4 +1,4 @@
-import type { Category, CategoryAttr } from '../../../contracts/category.ts';
+import type { Category, CategoryAttr } from '#contracts/category.ts';
 
 /** A category and every ancestor, nearest last: `A/B/C` → `A`, `A/B`, `A/B/C`. */
 const lineage = (name: string): string[] => name.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Category } from '../../../contracts/category.ts';
-import type { Filter } from '../../../contracts/filter.ts';
-import { LIMITS } from '../../../contracts/rules.ts';
-import { PRODUCT_LIST, tickCategory } from '../../../machines/filters/filters.ts';
+import type { Category } from '#contracts/category.ts';
+import type { Filter } from '#contracts/filter.ts';
+import { LIMITS } from '#contracts/rules.ts';
+import { PRODUCT_LIST, tickCategory } from '#machines/filters/filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { space } from '../../ui/theme.ts';
 import { useHydrated } from '../../lib/hydration.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LIMITS } from '../../../contracts/rules.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { colors, focusRing, space } from '../../ui/theme.ts';
 
 const { min, max, step } = LIMITS.priceFilter;

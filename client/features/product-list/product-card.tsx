@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import type { ProductSummary } from '../../../contracts/product.ts';
-import { snippet } from '../../../contracts/rules.ts';
+import type { ProductSummary } from '#contracts/product.ts';
+import { snippet } from '#contracts/rules.ts';
 import { paths } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import type { ProductListResponse } from '../../../contracts/product.ts';
-import { productsApiUrl } from '../../../machines/filters/filters.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
+import { productsApiUrl } from '#machines/filters/filters.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';

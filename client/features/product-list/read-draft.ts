@@ -1,5 +1,5 @@
-import type { Filter } from '../../../contracts/filter.ts';
-import { tickCategory } from '../../../machines/filters/filters.ts';
+import type { Filter } from '#contracts/filter.ts';
+import { tickCategory } from '#machines/filters/filters.ts';
 import { ATTR_FIELD } from './attrs-filter.tsx';
 
 export type Draft = {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import type { Sort } from '../../../contracts/product.ts';
-import { SORTS } from '../../../contracts/rules.ts';
+import type { Sort } from '#contracts/product.ts';
+import { SORTS } from '#contracts/rules.ts';
 import { Select } from '../../ui/select.tsx';
 import { useAdoptDom } from '../../lib/use-adopt-dom.ts';
 import type { ListUrl } from './use-list-url.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Filter } from '../../../contracts/filter.ts';
-import type { Sort } from '../../../contracts/product.ts';
+import type { Filter } from '#contracts/filter.ts';
+import type { Sort } from '#contracts/product.ts';
 import {
   filterFromSearch,
   filterToSearch,
@@ -10,7 +10,7 @@ import {
   withoutPage,
   type ListLocation,
   type ListQuery,
-} from '../../../machines/filters/filters.ts';
+} from '#machines/filters/filters.ts';
 
 const withSearch = (path: string, query: ListQuery): string => {
   const search = filterToSearch(query);

@@ -1,14 +1,15 @@
 import { css } from '@emotion/react';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
-import type { User } from '../../../contracts/user.ts';
+import { useEffect, useLayoutEffect } from 'react';
+import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import type { User } from '#contracts/user.ts';
 import { AuthContext } from '../../lib/contexts.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { media, space } from '../../ui/theme.ts';
-import { toBody, validateProfile, valuesFrom, type ProfileErrors, type ProfileValues } from './validation.ts';
+import { useForm } from '../../ui/use-form.ts';
+import { profileSchema, toBody, valuesFrom, type ProfileValues } from './validation.ts';
 
 export const EMAIL_HINT = 'Your email cannot be changed here. To use another email, delete your account and create a new one.';
 export const CURRENT_PASSWORD_HINT = 'Needed only to change your password: leave it empty to keep the one you have.';
@@ -30,45 +31,33 @@ export function ProfileForm({ user }: { user: User }) {
   const failure = AuthContext.useSelector((s) => (s.hasTag('loggedIn') && s.hasTag('error') ? s.context.error : null));
   const failedField = AuthContext.useSelector((s) => s.context.errorField);
   const updated = AuthContext.useSelector((s) => s.context.notice === AUTH_TEXTS.userUpdated);
-  const [values, setValues] = useState<ProfileValues>(() => valuesFrom(user));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(
+    profileSchema,
+    () => valuesFrom(user),
+    (values) => {
+      if (!busy) auth.send({ type: 'auth.updateProfile', body: toBody(values) });
+    },
+  );
   // The API's refusal of one field (a wrong current password, a zip code it does not take) shows beside it.
-  const refusedField = !busy && failure && failedField && failedField in values ? (failedField as keyof ProfileValues) : null;
+  const refusedField = !busy && failure && failedField && failedField in form.values ? (failedField as keyof ProfileValues) : null;
   const generalFailure = !busy && failure && !refusedField ? failure : null;
 
   // The machine's outcome outlives this page: opening it clears an older one, before the first paint.
   useLayoutEffect(() => auth.send({ type: 'auth.profileOpened' }), [auth]);
 
+  const { focusFirstInvalid } = form;
   useEffect(() => {
-    if (!refusedField) return;
-    const input = formRef.current?.elements.namedItem(refusedField);
-    if (input instanceof HTMLInputElement) input.focus();
-  }, [refusedField]);
+    if (refusedField) focusFirstInvalid();
+  }, [refusedField, focusFirstInvalid]);
 
-  const field = (name: keyof ProfileValues) => ({
-    name,
-    value: values[name],
-    error: errors[name] ?? (name === refusedField ? failure : null),
-    onChange: (e: { target: { value: string } }) => {
-      const next = { ...values, [name]: e.target.value };
-      setValues(next);
-      if (submitted) setErrors(validateProfile(next));
-    },
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
-    auth.send({ type: 'auth.updateProfile', body: toBody(values) });
+  // A field the API refused shows its refusal until the form finds an error of its own there.
+  const field = (name: keyof ProfileValues) => {
+    const props = form.field(name);
+    return { ...props, error: props.error ?? (name === refusedField ? failure : null) };
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form.formRef} noValidate onSubmit={form.submit} aria-busy={busy}>
       <div css={pairStyle}>
         <TextField label="Your name" autoComplete="given-name" {...field('name')} />
         <TextField label="Your last name" autoComplete="family-name" {...field('lastName')} />

@@ -1,4 +1,4 @@
-import type { User } from '../../../contracts/user.ts';
+import type { User } from '#contracts/user.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';

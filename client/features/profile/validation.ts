@@ -1,10 +1,11 @@
-import { LIMITS, MESSAGES } from '../../../contracts/rules.ts';
-import type { ProfileUpdateBody, User } from '../../../contracts/user.ts';
-import { ADDRESS_FIELDS, addressValueProblem, cleanText, isNameValue } from '../../../contracts/value-rules.ts';
+import * as z from 'zod/mini';
+import { LIMITS, MESSAGES } from '#contracts/rules.ts';
+import type { ProfileUpdateBody, User } from '#contracts/user.ts';
+import { ADDRESS_MESSAGES, addressValueProblem, cleanText, isNameValue, type AddressField } from '#contracts/value-rules.ts';
+import { passwordsMatch } from '../../lib/form-fields.ts';
 
 type Editable = Omit<ProfileUpdateBody, 'password' | 'currentPassword'>;
 export type ProfileValues = { [K in keyof Editable]: string } & { currentPassword: string; password: string; repeatPassword: string };
-export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
 export const EMPTY_PROFILE: ProfileValues = {
   name: '',
@@ -33,24 +34,30 @@ export const valuesFrom = (user: User): ProfileValues => ({
   state: user.state,
 });
 
+const addressField = (field: AddressField) =>
+  z.string().check(z.refine((v) => addressValueProblem(field, v) === null, ADDRESS_MESSAGES[field]));
+
 /**
  * Spec section 5's profile rules: name, last name, and a password (min 6) with a matching repeat.
  * Spec amendment: an empty Password keeps the current one, so saving an address asks for none.
  * A filled address field must be valid by the API's own rule, invisible characters
  * not counting, so the page says what the API would.
  */
-export const validateProfile = (v: ProfileValues): ProfileErrors => {
-  const errors: ProfileErrors = {};
-  if (!isNameValue(v.name)) errors.name = MESSAGES.name;
-  if (!isNameValue(v.lastName)) errors.lastName = MESSAGES.lastName;
-  for (const field of ADDRESS_FIELDS) {
-    const problem = addressValueProblem(field, v[field]);
-    if (problem) errors[field] = problem;
-  }
-  if (v.password && v.password.length < LIMITS.passwordMin) errors.password = MESSAGES.password;
-  if (v.repeatPassword !== v.password) errors.repeatPassword = MESSAGES.passwordsMatch;
-  return errors;
-};
+export const profileSchema = z
+  .object({
+    name: z.string().check(z.refine(isNameValue, MESSAGES.name)),
+    lastName: z.string().check(z.refine(isNameValue, MESSAGES.lastName)),
+    phoneNumber: addressField('phoneNumber'),
+    address: addressField('address'),
+    country: addressField('country'),
+    zipCode: addressField('zipCode'),
+    city: addressField('city'),
+    state: addressField('state'),
+    currentPassword: z.string(),
+    password: z.string().check(z.refine((v) => v === '' || v.length >= LIMITS.passwordMin, MESSAGES.password)),
+    repeatPassword: z.string(),
+  })
+  .check(passwordsMatch);
 
 /**
  * The spec's body. No `password` when the field is empty (the API keeps the current one);

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { getByRoleName, queryByRoleName, settleUntil } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_CHANNEL } from '../../../machines/auth/other-tabs.ts';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { writeUser } from '../../../machines/auth/user-storage.ts';
-import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
+import { AUTH_CHANNEL } from '#machines/auth/other-tabs.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { liveAuthMachine } from '../../lib/machines.ts';
 import { click, getByRoleName, queryByRoleName, queryByText, settle, settleUntil } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';

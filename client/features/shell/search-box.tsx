@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../contracts/rules.ts';
-import { parseListPath, searchPath } from '../../../machines/filters/list-path.ts';
+import { LIMITS } from '#contracts/rules.ts';
+import { parseListPath, searchPath } from '#machines/filters/list-path.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';

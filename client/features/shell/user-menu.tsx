@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../ui/link.tsx';
-import type { UserInfo } from '../../../contracts/user.ts';
+import type { UserInfo } from '#contracts/user.ts';
 import { useAuthActor } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';

@@ -1,4 +1,4 @@
-import type { Order, PaymentMethod } from '../../../contracts/order.ts';
+import type { Order, PaymentMethod } from '#contracts/order.ts';
 
 /**
  * How a payment method reads on every screen (the checkout's choice, the order page, My Orders,

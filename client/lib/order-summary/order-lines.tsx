@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { Link } from '../../ui/link.tsx';
-import type { CartItem } from '../../../contracts/order.ts';
-import { lineTotalCents } from '../../../machines/shared/money.ts';
-import { fromCents } from '../../../contracts/rules.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { lineTotalCents } from '#machines/shared/money.ts';
+import { fromCents } from '#contracts/rules.ts';
 import { paths } from '../paths.ts';
 import { formatDollars } from '../../ui/money.ts';
 import { colors, space } from '../../ui/theme.ts';

@@ -1,5 +1,5 @@
-import type { CancelReason, Order } from '../../../contracts/order.ts';
-import { cancelReasonText, type OrderViewer } from '../../../machines/order/order.machine.ts';
+import type { CancelReason, Order } from '#contracts/order.ts';
+import { cancelReasonText, type OrderViewer } from '#machines/order/order.machine.ts';
 import { dateTimeOf } from '../dates.ts';
 import { blockHeading } from './layout.ts';
 

@@ -1,5 +1,5 @@
-import type { Order } from '../../../contracts/order.ts';
-import type { OrderViewer } from '../../../machines/order/order.machine.ts';
+import type { Order } from '#contracts/order.ts';
+import type { OrderViewer } from '#machines/order/order.machine.ts';
 import { Link } from '../../ui/link.tsx';
 import { formatDollars } from '../../ui/money.ts';
 import { colors } from '../../ui/theme.ts';

@@ -1,4 +1,4 @@
-import type { OrderUser } from '../../../contracts/order.ts';
+import type { OrderUser } from '#contracts/order.ts';
 
 type Shipping = Pick<OrderUser, 'name' | 'lastName' | 'address' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber'>;
 

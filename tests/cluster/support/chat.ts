@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { io, type ManagerOptions, type Socket, type SocketOptions as SocketIoOptions } from 'socket.io-client';
-import { type ChatAck, SOCKET_EVENTS } from '../../../contracts/chat.ts';
+import { type ChatAck, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { parseInstance } from './browser.ts';
 
 export { collect, until } from '../../../api/testing/sockets.ts';

@@ -5,12 +5,12 @@
  * what a shopper and an admin get, with no re-send of the test's own.
  */
 import { createActor } from 'xstate';
-import { adminChatMachine } from '../../../machines/chat/admin-chat.machine.ts';
-import { adminSocketActor } from '../../../machines/chat/admin-socket.actor.ts';
-import type { OpenChatSocket } from '../../../machines/chat/chat-socket.ts';
-import { customerChatMachine } from '../../../machines/chat/customer-chat.machine.ts';
-import { customerSocketActor } from '../../../machines/chat/customer-socket.actor.ts';
-import { SOCKET_EVENTS } from '../../../contracts/chat.ts';
+import { adminChatMachine } from '#machines/chat/admin-chat.machine.ts';
+import { adminSocketActor } from '#machines/chat/admin-socket.actor.ts';
+import type { OpenChatSocket } from '#machines/chat/chat-socket.ts';
+import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
+import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { type ChatClient, placedSocket, until } from './chat.ts';
 
 export type ShopChat = ChatClient & {

@@ -12,6 +12,18 @@ export const loginAdmin = async (page: Page): Promise<void> => {
   await expect(page).toHaveURL(/\/admin\/orders$/);
 };
 
+/** The admin logged in and on the edit page of the first product of the admin list, its form filled in. */
+export const editFirstProduct = async (page: Page): Promise<void> => {
+  await loginAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/edit-product\//);
+  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+};
+
 /** A second browser (its own cookies) with the demo customer logged in through the BFF. */
 export const customerContext = async (browser: Browser, baseURL: string) => {
   const context = await browser.newContext({ baseURL });

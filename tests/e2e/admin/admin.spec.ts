@@ -1,17 +1,21 @@
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import { customerContext, customersCodOrder, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
+import type { Page } from '@playwright/test';
+import { customerContext, customersCodOrder, editFirstProduct, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
+
+/** On the create-product page, a new category typed and confirmed with Enter, the form showing it; answers its name. */
+const newCategoryOnCreatePage = async (page: Page, name: string): Promise<string> => {
+  await page.goto('/admin/create-new-product');
+  await page.getByLabel('Or create a new category').fill(name);
+  await page.getByLabel('Or create a new category').press('Enter');
+  await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(name);
+  return name;
+};
 
 test('when the admin edits a product and uploads an image, then each file shows its progress and the image appears', async ({ page }) => {
-  await loginAdmin(page);
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
-  await page
-    .getByRole('link', { name: /^Edit / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/edit-product\//);
+  await editFirstProduct(page);
   const images = page.getByRole('img', { name: /^Product image / });
-  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
   const before = await images.count();
 
   await page.getByLabel('Upload images').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: paddedPng(`e2e ${Date.now()}`) });
@@ -38,11 +42,7 @@ test('when the admin edits a product and uploads an image, then each file shows 
 
 test('when the admin creates a category and gives it an attribute, then the server keeps both', async ({ page }) => {
   await loginByApi(page.request, DEMO_ADMIN);
-  await page.goto('/admin/create-new-product');
-  const name = `E2E Gadgets ${Date.now()}`;
-  await page.getByLabel('Or create a new category').fill(name);
-  await page.getByLabel('Or create a new category').press('Enter');
-  await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(name);
+  const name = await newCategoryOnCreatePage(page, `E2E Gadgets ${Date.now()}`);
 
   await page.getByLabel('Create new attribute').fill('Color');
   await page.getByLabel('Attribute value', { exact: true }).fill('Teal');
@@ -63,11 +63,7 @@ test('when the admin presses Enter in the product fields with images chosen, the
   page,
 }) => {
   await loginByApi(page.request, DEMO_ADMIN);
-  await page.goto('/admin/create-new-product');
-  const category = `E2E Enter ${Date.now()}`;
-  await page.getByLabel('Or create a new category').fill(category);
-  await page.getByLabel('Or create a new category').press('Enter');
-  await expect(page.locator('main form').getByLabel('Category', { exact: true })).toHaveValue(category);
+  const category = await newCategoryOnCreatePage(page, `E2E Enter ${Date.now()}`);
   const name = `${category} lamp`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description').fill('Made by the e2e test');
@@ -134,8 +130,10 @@ test('when the admin edits a user and then deletes them, then the list shows the
   const listUrl = page.url();
   await page.getByRole('link', { name: `Edit ${email}` }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Eve');
-  await page.getByLabel('Name', { exact: true }).fill('Evelyn');
-  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(' ');
+  const update = () => page.getByRole('button', { name: 'UPDATE' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Name', { exact: true }), 'Please enter a name', update, 'Evelyn');
+  await update();
   // back on the page of the list it was edited from
   await expect(page).toHaveURL(listUrl);
   const row = page.getByRole('row').filter({ hasText: email });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { startSeededShop } from '../support/shop.ts';
-import { loginAdmin, paddedPng } from './admin-helpers.ts';
+import { editFirstProduct, paddedPng } from './admin-helpers.ts';
 
 type Received = { field: string | null; bytes: number; cookie: string | undefined; csrf: string | undefined };
 type ImageHost = { origin: string; uploadUrl: string; received: Received[] };
@@ -105,13 +105,7 @@ test('when an image host is configured, then the admin uploads straight to it wi
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
-  await loginAdmin(page);
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
-  await page
-    .getByRole('link', { name: /^Edit / })
-    .first()
-    .click();
-  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  await editFirstProduct(page);
   const productId = page.url().split('/').at(-1)!;
   const hosted = page.locator(`img[src^="${imageHost.origin}/img/"]`);
   await expect(hosted).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { Product, ProductListResponse } from '../../../contracts/product.ts';
+import type { Product, ProductListResponse } from '#contracts/product.ts';
 import { CSRF, loginByApi, orderABook } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 

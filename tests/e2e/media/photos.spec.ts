@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '../../../contracts/product.ts';
+import type { Product } from '#contracts/product.ts';
 import { phonePhoto } from '../../../api/testing/images.ts';
 import { loginAdmin } from '../admin/admin-helpers.ts';
 import { loginByApi, placeOrder } from '../support/journeys.ts';

@@ -1,12 +1,12 @@
 import type { Browser, Page, Route, WebSocket } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { CHAT_EVENTS, type NewOrderPayload } from '../../../contracts/chat.ts';
-import type { HourBucket, Order } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
+import { CHAT_EVENTS, type NewOrderPayload } from '#contracts/chat.ts';
+import type { HourBucket, Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { money, totalOf } from '../../../client/features/admin/analytics/chart-data.ts';
-import type { AnalyticsContext } from '../../../machines/analytics/analytics.machine.ts';
-import { todayUtc } from '../../../machines/analytics/chart.ts';
-import { createOracle, e2ePaths, type E2eStep } from '../../../machines/testing/e2e-paths.ts';
+import type { AnalyticsContext } from '#machines/analytics/analytics.machine.ts';
+import { todayUtc } from '#machines/analytics/chart.ts';
+import { createOracle, e2ePaths, type E2eStep } from '#machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { analyticsE2eModel, analyticsStepKey, regionDates, type Region } from './analytics-sample.ts';
 import { holdRequests } from './held-requests.ts';

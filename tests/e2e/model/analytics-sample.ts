@@ -1,9 +1,9 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { analyticsMachine, type AnalyticsContext } from '../../../machines/analytics/analytics.machine.ts';
-import { dayBefore } from '../../../machines/analytics/chart.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import { analyticsMachine, type AnalyticsContext } from '#machines/analytics/analytics.machine.ts';
+import { dayBefore } from '#machines/analytics/chart.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 
 export type Region = 'first' | 'second';
 

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { AUTH_TEXTS } from '../../../machines/auth/auth.machine.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createOracle, e2ePaths } from '#machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
   actionOf,
@@ -94,6 +94,13 @@ const perform = async (page: Page, action: AuthAction, before: AnyMachineSnapsho
       return page.unroute('**/api/users/profile');
     case 'open-profile':
       return reopenProfile(page);
+    case 'open-other-form':
+      // Through the header's link, no reload: the refusal is still in the machine when the form opens.
+      await page
+        .locator('header')
+        .getByRole('link', { name: page.url().endsWith('/login') ? 'Register' : 'Login', exact: true })
+        .click();
+      return expect(page).toHaveURL(/\/(login|register)$/);
     case 'logout-offline':
       // the same clicks, but the logout call never reaches the server
       await page.route('**/api/logout', (route) => route.abort(), { times: 1 });

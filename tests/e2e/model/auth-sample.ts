@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { controlledAuth } from '../../../machines/auth/controlled-auth.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { controlledAuth } from '#machines/auth/controlled-auth.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 
 /** Who the server answers with: the demo accounts (api/db/seed/people.ts) and a new registration. */
 export const E2E_USERS = {
@@ -44,7 +44,8 @@ export type AuthAction =
   | 'logout-offline'
   | 'update-profile'
   | 'update-profile-fails'
-  | 'open-profile';
+  | 'open-profile'
+  | 'open-other-form';
 export const actionOf = (event: AnyEventObject): AuthAction | null => {
   const output = (event as { output?: { userLoggedIn?: UserInfo } }).output;
   switch (event.type) {
@@ -66,6 +67,8 @@ export const actionOf = (event: AnyEventObject): AuthAction | null => {
       return 'update-profile-fails';
     case 'auth.profileOpened':
       return 'open-profile';
+    case 'auth.formOpened':
+      return 'open-other-form';
     default:
       return null; // the request that the next step answers, or the logout call's answer
   }
@@ -91,6 +94,8 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
     ];
   if (s.matches('guest'))
     return [
+      // A refused login or register: the visitor goes to the other form, which opens without that refusal.
+      ...(s.matches({ guest: 'failed' }) ? [{ type: 'auth.formOpened' }] : []),
       { type: 'auth.login', email: '(from the answer)', password: '(from the answer)', doNotLogout: false },
       {
         type: 'auth.register',

@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { controlledAuth } from '../../../machines/auth/controlled-auth.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { controlledAuth } from '#machines/auth/controlled-auth.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 import { E2E_USERS, NO_SESSION, sessionOf } from './auth-sample.ts';
 
 /**

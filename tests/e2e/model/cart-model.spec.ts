@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { createActor, type AnyEventObject } from 'xstate';
-import type { CartItem } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
-import { cartMachine, type CartContext } from '../../../machines/cart/cart.machine.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
+import { cartMachine, type CartContext } from '#machines/cart/cart.machine.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createOracle, e2ePaths, type E2ePath } from '#machines/testing/e2e-paths.ts';
 import { account, expect, test } from '../support/shop.ts';
 import { cartE2eModel, cartGenerationModel, cartStepKey, type DemoProduct } from './cart-sample.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';

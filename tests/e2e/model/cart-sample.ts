@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { CartItem } from '../../../contracts/order.ts';
-import { cartMachine, type CartContext } from '../../../machines/cart/cart.machine.ts';
-import { frozenStorage, memoryStorage } from '../../../machines/shared/storage.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { cartMachine, type CartContext } from '#machines/cart/cart.machine.ts';
+import { frozenStorage, memoryStorage } from '#machines/shared/storage.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 
 /** A cart line as the product details page adds it, for one of the demo products. */
 export type DemoProduct = Omit<CartItem, 'quantity'>;

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { CHAT_TEXTS, type ChatConversation } from '../../../contracts/chat.ts';
-import { visibleRooms, type AdminChatContext } from '../../../machines/chat/admin-chat.machine.ts';
-import type { CustomerChatContext } from '../../../machines/chat/customer-chat.machine.ts';
-import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import { CHAT_TEXTS, type ChatConversation } from '#contracts/chat.ts';
+import { visibleRooms, type AdminChatContext } from '#machines/chat/admin-chat.machine.ts';
+import type { CustomerChatContext } from '#machines/chat/customer-chat.machine.ts';
+import { createOracle, e2ePaths, type E2ePath } from '#machines/testing/e2e-paths.ts';
 import { DEMO_ADMIN, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
   ADMIN_EXCLUDED,

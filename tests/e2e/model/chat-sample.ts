@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { CHAT_SOCKET_OPTIONS } from '../../../machines/chat/customer-chat.machine.ts';
-import { adminChatMachine, type AdminSocketCommand } from '../../../machines/chat/admin-chat.machine.ts';
-import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from '../../../machines/chat/customer-chat.machine.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { CHAT_SOCKET_OPTIONS } from '#machines/chat/customer-chat.machine.ts';
+import { adminChatMachine, type AdminSocketCommand } from '#machines/chat/admin-chat.machine.ts';
+import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from '#machines/chat/customer-chat.machine.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 import type { Excluded } from './report.ts';
 
 /** What the shopper types, and what the admin answers, in every run. */

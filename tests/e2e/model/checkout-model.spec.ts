@@ -1,14 +1,14 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { CartItem } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { repriceLines } from '../../../client/features/checkout/reprice.ts';
 import { formatDollars } from '../../../client/ui/money.ts';
-import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
-import { CHECKOUT_TEXTS, type CheckoutContext, type Repricing } from '../../../machines/checkout/checkout.machine.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { flush } from '../../../machines/testing/controlled-actors.ts';
-import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '../../../machines/testing/e2e-paths.ts';
+import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { CHECKOUT_TEXTS, type CheckoutContext, type Repricing } from '#machines/checkout/checkout.machine.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { flush } from '#machines/testing/controlled-actors.ts';
+import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '#machines/testing/e2e-paths.ts';
 import { loginByApi, signIn } from '../support/journeys.ts';
 import { account, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {

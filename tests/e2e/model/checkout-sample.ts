@@ -1,14 +1,14 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { CartItem } from '../../../contracts/order.ts';
-import type { User } from '../../../contracts/user.ts';
-import { totalsOf, writeCart } from '../../../machines/cart/cart-storage.ts';
-import { cartMachine } from '../../../machines/cart/cart.machine.ts';
-import { checkoutMachine, type CheckoutContext } from '../../../machines/checkout/checkout.machine.ts';
-import { paymentMachine } from '../../../machines/checkout/payment.machine.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { CartItem } from '#contracts/order.ts';
+import type { User } from '#contracts/user.ts';
+import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import { checkoutMachine, type CheckoutContext } from '#machines/checkout/checkout.machine.ts';
+import { paymentMachine } from '#machines/checkout/payment.machine.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 
 /** The answers the browser makes the server give (the spec shapes each held request to match). */
 export const CHECKOUT_FAILURES = {

@@ -1,8 +1,8 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
-import { KIOSK_DEFAULTS, type KioskContext } from '../../../machines/kiosk/kiosk.machine.ts';
-import { createOracle } from '../../../machines/testing/e2e-paths.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
+import { KIOSK_DEFAULTS, type KioskContext } from '#machines/kiosk/kiosk.machine.ts';
+import { createOracle } from '#machines/testing/e2e-paths.ts';
 import { addABook } from '../kiosk/kiosk-support.ts';
 import { expect, skipOnStaging, test } from '../support/shop.ts';
 import { KIOSK_DELAYS, kioskE2eModel } from './kiosk-sample.ts';

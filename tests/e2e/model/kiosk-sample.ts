@@ -1,6 +1,6 @@
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
-import { KIOSK_DEFAULTS, kioskMachine } from '../../../machines/kiosk/kiosk.machine.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
+import { KIOSK_DEFAULTS, kioskMachine } from '#machines/kiosk/kiosk.machine.ts';
 
 /** The kiosk machine as the browser runs it with the shop's default settings (the page's clock is Playwright's, paused). */
 export const kioskE2eModel = (): ModelSpec => {

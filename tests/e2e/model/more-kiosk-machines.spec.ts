@@ -1,9 +1,9 @@
 import type { Browser, Page, Route } from '@playwright/test';
-import { HANDOFF } from '../../../contracts/handoff-rules.ts';
-import { handoffClaimModel, handoffOfferModel } from '../../../machines/handoff/handoff.model.ts';
-import { pinPadModel } from '../../../machines/kiosk/pin-pad.model.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
-import { stateText } from '../../../machines/testing/replay.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
+import { handoffClaimModel, handoffOfferModel } from '#machines/handoff/handoff.model.ts';
+import { pinPadModel } from '#machines/kiosk/pin-pad.model.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
+import { stateText } from '#machines/testing/replay.ts';
 import { touchToStart } from '../support/journeys.ts';
 import { expect, skipOnStaging, test } from '../support/shop.ts';
 import { createPageReplay, logPages, pauseNow, T0 } from './page-log.ts';

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import type { Product } from '../../../contracts/product.ts';
-import { carouselModel } from '../../../machines/carousel/carousel.model.ts';
-import { PARTLY_CREATED } from '../../../machines/product-images/product-create.machine.ts';
-import { productCreateModel } from '../../../machines/product-images/product-create.model.ts';
-import { productImagesModel } from '../../../machines/product-images/product-images.model.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { Product } from '#contracts/product.ts';
+import { carouselModel } from '#machines/carousel/carousel.model.ts';
+import { PARTLY_CREATED } from '#machines/product-images/product-create.machine.ts';
+import { productCreateModel } from '#machines/product-images/product-create.model.ts';
+import { productImagesModel } from '#machines/product-images/product-images.model.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 import { paddedPng } from '../admin/admin-helpers.ts';
 import { login } from '../support/journeys.ts';
 import { account, expect, test } from '../support/shop.ts';

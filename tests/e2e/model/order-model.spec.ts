@@ -1,10 +1,10 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { Order } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
-import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
-import { cancelReasonText, ORDER_TEXTS, type OrderContext, type OrderViewer } from '../../../machines/order/order.machine.ts';
-import { createOracle, e2ePaths, type E2ePath } from '../../../machines/testing/e2e-paths.ts';
+import type { Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
+import { PAYMENT_TEXTS } from '#machines/checkout/payment.machine.ts';
+import { cancelReasonText, ORDER_TEXTS, type OrderContext, type OrderViewer } from '#machines/order/order.machine.ts';
+import { createOracle, e2ePaths, type E2ePath } from '#machines/testing/e2e-paths.ts';
 import { CSRF, loginByApi, placeOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { describeStep, orderE2eModel, orderStepKey, SERVER_TEXTS, setupOf, type OrderSetup } from './order-sample.ts';

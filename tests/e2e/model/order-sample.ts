@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { CancelReason, Order } from '../../../contracts/order.ts';
-import { baseOrder, cancelledOrder, codOrder, paidOrder } from '../../../machines/order/fixtures.ts';
-import { orderMachine, type OrderContext, type OrderViewer } from '../../../machines/order/order.machine.ts';
-import { createControl } from '../../../machines/testing/controlled-actors.ts';
-import type { E2eStep } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { CancelReason, Order } from '#contracts/order.ts';
+import { baseOrder, cancelledOrder, codOrder, paidOrder } from '#machines/order/fixtures.ts';
+import { orderMachine, type OrderContext, type OrderViewer } from '#machines/order/order.machine.ts';
+import { createControl } from '#machines/testing/controlled-actors.ts';
+import type { E2eStep } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 
 /** The server's own words, so the oracle's context holds the message the page must show. */
 export const SERVER_TEXTS = {

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import type { LoggedEvent } from '../../../machines/shared/event-log.ts';
-import { createOracle } from '../../../machines/testing/e2e-paths.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
-import { parseLog, stateText } from '../../../machines/testing/replay.ts';
+import type { LoggedEvent } from '#machines/shared/event-log.ts';
+import { createOracle } from '#machines/testing/e2e-paths.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
+import { parseLog, stateText } from '#machines/testing/replay.ts';
 
 /** Where a page keeps its log when it unloads (leaving kiosk mode reloads it; a link opens another page). */
 const KEPT = 'statefront:kept-logs';

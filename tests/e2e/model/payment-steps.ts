@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { CartItem, Order } from '../../../contracts/order.ts';
-import { PAYMENT_TEXTS } from '../../../machines/checkout/payment.machine.ts';
+import type { CartItem, Order } from '#contracts/order.ts';
+import { PAYMENT_TEXTS } from '#machines/checkout/payment.machine.ts';
 import { WALLET_UNAVAILABLE } from '../../../client/features/payment/wallet-sdk.ts';
 import { expect } from '../support/shop.ts';
 

@@ -1,5 +1,5 @@
-import { parseLog, replayLog } from '../../../machines/testing/replay.ts';
-import { CHAT_TEXTS } from '../../../contracts/chat.ts';
+import { parseLog, replayLog } from '#machines/testing/replay.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { login, orderABook } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 

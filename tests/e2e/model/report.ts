@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatReport, type ModelReport } from '../../../machines/testing/model.ts';
+import { formatReport, type ModelReport } from '#machines/testing/model.ts';
 import { STAGING_URL } from '../support/shop.ts';
 
 /** A transition the browser run does not take, by its label in the report, and why no browser step can. */

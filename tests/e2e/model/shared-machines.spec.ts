@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '../../../contracts/product.ts';
-import { guardModel } from '../../../machines/auth/guard.model.ts';
-import { fetchModel } from '../../../machines/shared/fetch.model.ts';
-import { submitModel } from '../../../machines/shared/submit.model.ts';
-import type { ModelSpec } from '../../../machines/testing/model.ts';
+import type { Product } from '#contracts/product.ts';
+import { guardModel } from '#machines/auth/guard.model.ts';
+import { fetchModel } from '#machines/shared/fetch.model.ts';
+import { submitModel } from '#machines/shared/submit.model.ts';
+import type { ModelSpec } from '#machines/testing/model.ts';
 import { login } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { createPageReplay, logPages } from './page-log.ts';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
-import type { Order } from '../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { MODEL_ENV } from '../support/staging.ts';

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { UserInfo } from '../../../contracts/user.ts';
-import { memoryStorage } from '../../../machines/shared/storage.ts';
-import { createOracle, e2ePaths } from '../../../machines/testing/e2e-paths.ts';
+import type { UserInfo } from '#contracts/user.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
+import { createOracle, e2ePaths } from '#machines/testing/e2e-paths.ts';
 import { DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import { NO_SESSION } from './auth-sample.ts';
 import { tab1EventsFor, tabActionOf, twoTabsModel, twoTabsStepKey, type TabAction } from './auth-two-tabs-sample.ts';

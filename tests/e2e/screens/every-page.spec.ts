@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { loginByApi, placeBookOrder } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import type { ProductListResponse } from '../../../contracts/product.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
 import { PHONE, rowLinksOffScreen, saveScreen, settled, sidewaysProblems, SIZES } from './screens.ts';
 
 type Route = { name: string; path: string };

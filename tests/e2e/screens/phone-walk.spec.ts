@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { loginByApi, openFirstBook } from '../support/journeys.ts';
+import { bookInCart, loginByApi, openFirstBook } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { overlaps, PHONE, settled, type Box } from './screens.ts';
 
@@ -28,16 +28,6 @@ const headerRows = (page: Page) =>
     return middles.reduce<number[]>((rows, m) => (m - last(rows) < 12 ? rows : [...rows, m]), []).length;
   });
 
-const addFirstBook = async (page: Page) => {
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
-};
-
 test('when a phone shows the header search, then its placeholder "Type to search ..." is fully visible', async ({ page }) => {
   await page.goto('/');
   const search = page.getByRole('searchbox', { name: 'Search products' });
@@ -55,10 +45,10 @@ test('when a phone shows the header search, then its placeholder "Type to search
 test('when the cart has a badge on a phone, then the header keeps to two rows, for a visitor and for a logged-in customer', async ({
   page,
 }) => {
-  await addFirstBook(page);
+  await bookInCart(page);
   expect(await headerRows(page)).toBeLessThanOrEqual(2);
   await loginByApi(page.request, DEMO_USER);
-  await addFirstBook(page);
+  await bookInCart(page);
   await expect(page.getByRole('link', { name: /^Cart, \d+ items?/ })).toBeVisible();
   expect(await headerRows(page)).toBeLessThanOrEqual(2);
 });

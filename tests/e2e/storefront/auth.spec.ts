@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
+import { bookInCart } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const login = async (page: Page, credentials: { email: string; password: string }) => {
@@ -10,7 +12,9 @@ const login = async (page: Page, credentials: { email: string; password: string 
 
 test('when the register form is sent with mistakes, then the messages of spec section 5 show on the page', async ({ page }) => {
   await page.goto('/register');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  const submit = () => page.getByRole('button', { name: 'Submit' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Your name'), 'Please enter a name', submit, 'Ann');
+  await page.getByLabel('Your name').fill('');
   for (const text of [
     'Please enter a name',
     'Please enter your last name',
@@ -71,13 +75,7 @@ test('when a user with a cart logs out, then the login page opens and the cart i
   await login(page, DEMO_USER);
   await expect(page).toHaveURL(/\/user$/);
 
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await bookInCart(page);
 
   await page.locator('summary', { hasText: 'John' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { ProductListResponse } from '../../../contracts/product.ts';
+import type { ProductListResponse } from '#contracts/product.ts';
 import { openFirstBook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 

@@ -1,17 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
+import { registerByForm } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 const register = async (page: Page, email: string) => {
   await page.getByRole('link', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('Your name').fill('Carl');
-  await page.getByLabel('Your last name').fill('Cash');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Repeat Password').fill('secret123');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/user$/);
+  await registerByForm(page, { name: 'Carl', lastName: 'Cash', email, password: 'secret123' });
 };
 
 test('when a guest buys with cash on delivery, then after registering and filling the profile the order is placed, listed and the cart is empty', async ({
@@ -57,12 +53,14 @@ test('when a guest buys with cash on delivery, then after registering and fillin
   await page.getByLabel('Phone number', { exact: true }).fill('555 0100');
   await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
   await page.getByLabel('Country', { exact: true }).fill('India');
-  await page.getByLabel('Zip Code', { exact: true }).fill('110001');
+  await page.getByLabel('Zip Code', { exact: true }).fill('x');
   await page.getByLabel('City', { exact: true }).fill('Delhi');
   await page.getByLabel('State', { exact: true }).fill('Delhi');
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat Password').fill('secret123');
-  await page.getByRole('button', { name: 'Update' }).click();
+  const update = () => page.getByRole('button', { name: 'Update' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Zip Code', { exact: true }), 'Please enter a valid zip code', update, '110001');
+  await update();
   await expect(page.getByText('User updated')).toBeVisible();
 
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginByApi } from '../support/journeys.ts';
+import { bookInCart, loginByApi } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 // What React says when hydration fails, in development and (as error numbers) in production builds.
@@ -136,13 +136,7 @@ test('when a logged-in shopper with a cart opens home, then their name and the c
   page,
 }) => {
   await loginByApi(page.request, DEMO_USER);
-  await page.goto('/product-list/category/Books');
-  await page
-    .getByRole('link', { name: /^See product / })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await bookInCart(page);
 
   const seen = await watch(page);
   await page.goto('/');

@@ -1,4 +1,5 @@
-import { openFirstBook } from '../support/journeys.ts';
+import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
+import { openFirstBook, registerByForm } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 test('when a guest opens a product, then the review form is disabled with the login hint', async ({ page }) => {
@@ -11,17 +12,12 @@ test('when a guest opens a product, then the review form is disabled with the lo
 test('when a newly registered user reviews a product, then the success text shows and the review appears', async ({ page }) => {
   const email = `reviewer-${Date.now()}@example.com`;
   await page.goto('/register');
-  await page.getByLabel('Your name').fill('Rita');
-  await page.getByLabel('Your last name').fill('Reviewer');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Repeat Password').fill('secret123');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/user$/);
+  await registerByForm(page, { name: 'Rita', lastName: 'Reviewer', email, password: 'secret123' });
 
   await openFirstBook(page);
   const comment = `Read it twice <b>in a week</b> ${Date.now()}`;
-  await page.getByLabel('Your review').fill(comment);
+  const submit = () => page.getByRole('button', { name: 'Submit' }).click();
+  await expectRefusedThenCleared(page.getByLabel('Your review'), 'Please write a comment', submit, comment);
   await page.getByLabel('Rating', { exact: true }).selectOption('5');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('You successfuly reviewed the page!')).toBeVisible();

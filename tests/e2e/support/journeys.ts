@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import type { Order } from '../../../contracts/order.ts';
-import type { Product } from '../../../contracts/product.ts';
+import type { Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { DEMO_USER, STAGING_URL } from './shop.ts';
 
 /** The anti-forgery header every state-changing /api call carries (bff/http/anti-forgery.ts). */
@@ -15,6 +15,24 @@ export const openFirstBook = async (page: Page) => {
     .first()
     .click();
   await expect(page).toHaveURL(/\/product-details\//);
+};
+
+/** One unit of the first book in the cart, through its page as a shopper does, the badge showing it. */
+export const bookInCart = async (page: Page) => {
+  await openFirstBook(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+};
+
+/** Fills the register form of the page on /register and submits it, as a person does; lands on /user. */
+export const registerByForm = async (page: Page, who: { name: string; lastName: string; email: string; password: string }) => {
+  await page.getByLabel('Your name').fill(who.name);
+  await page.getByLabel('Your last name').fill(who.lastName);
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Repeat Password').fill(who.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/user$/);
 };
 
 /** Logs in through the login form, as a person does. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../../testing/api-harness.ts';
 import { startTestApi } from '../../../testing/api-harness.ts';
 import { startSecondInstance } from '../../../testing/second-instance.ts';
-import { shopper, type Shopper } from '../../orders/fixtures.ts';
-import { approve, createWalletOrder, paymentState, payWith, placeTestOrder } from '../test-fixtures.ts';
+import { customerWithProfile, placedOrder, type Shopper } from '../../../testing/test-api.ts';
+import { approve, createWalletOrder, paymentState, payWith } from '../test-fixtures.ts';
 import { SIMULATOR_PATH } from './routes.ts';
 
 /*
@@ -20,7 +20,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
     // One buyer leaves many wallet orders unpaid here: the open-orders limit is raised out of the way.
     a = await startTestApi({ attachments: [], config: { WALLET: 'simulator', MAX_OPEN_ORDERS_PER_ACCOUNT: 1000 } });
     b = await startSecondInstance(a);
-    ada = await shopper(a);
+    ada = await customerWithProfile(a);
   });
   afterAll(async () => {
     await b?.stop();
@@ -75,7 +75,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
     'when a wallet order is created on %s, approved by the buyer through %s and paid on %s, then the order is paid once',
     async (...names) => {
       const [made, approved, paid] = names.map((n) => (n === 'A' ? a : b)) as [TestApi, TestApi, TestApi];
-      const order = await placeTestOrder(a, ada);
+      const order = await placedOrder(a, ada);
       const walletOrder = await walletOrderOn(made, order._id);
       await approve(simulatorOf(approved), walletOrder, 'complete', ada.token);
 
@@ -88,7 +88,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
 
   it('when one approved wallet order is paid on both instances at once, then both answer the one payment that is recorded', async () => {
     for (let round = 0; round < 5; round++) {
-      const order = await placeTestOrder(a, ada);
+      const order = await placedOrder(a, ada);
       const walletOrder = await walletOrderOn(a, order._id);
       await approve(simulatorOf(b), walletOrder, 'complete', ada.token);
 
@@ -105,7 +105,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
   it('when the simulated provider is asked to capture one wallet order on both instances at once, then exactly one capture is COMPLETED and the other is ORDER_ALREADY_CAPTURED', async () => {
     const [tokenA, tokenB] = await Promise.all([simulatorToken(a), simulatorToken(b)]);
     for (let round = 0; round < 10; round++) {
-      const order = await placeTestOrder(a, ada);
+      const order = await placedOrder(a, ada);
       const walletOrder = await walletOrderOn(b, order._id);
       await approve(simulatorOf(a), walletOrder, 'complete', ada.token);
 
@@ -123,7 +123,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
 
   it('when a capture is repeated with the same PayPal-Request-Id on the other instance at once, then both answer the one same capture', async () => {
     const [tokenA, tokenB] = await Promise.all([simulatorToken(a), simulatorToken(b)]);
-    const order = await placeTestOrder(a, ada);
+    const order = await placedOrder(a, ada);
     const walletOrder = await walletOrderOn(a, order._id);
     await approve(simulatorOf(b), walletOrder, 'complete', ada.token);
 
@@ -134,7 +134,7 @@ describe('the wallet simulator on two API instances sharing one database', () =>
   });
 
   it('when the buyer approves one wallet order on both instances at once, then one approval succeeds and the other is ORDER_ALREADY_APPROVED', async () => {
-    const order = await placeTestOrder(a, ada);
+    const order = await placedOrder(a, ada);
     const walletOrder = await walletOrderOn(a, order._id);
     const decide = (api: TestApi) =>
       api.authed(ada.token)(`${SIMULATOR_PATH}/control/orders/${walletOrder}`, {

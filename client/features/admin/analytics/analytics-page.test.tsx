@@ -2,10 +2,10 @@
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { AnalysisOrder } from '../../../../contracts/order.ts';
-import { cumulativeSeries } from '../../../../machines/analytics/chart.ts';
-import { bucketsOf, order } from '../../../../machines/analytics/fixtures.ts';
-import { fakeSockets } from '../../../../machines/testing/fake-chat-socket.ts';
+import type { AnalysisOrder } from '#contracts/order.ts';
+import { cumulativeSeries } from '#machines/analytics/chart.ts';
+import { bucketsOf, order } from '#machines/analytics/fixtures.ts';
+import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
 import { AdminSessionProvider } from '../../../lib/admin-session.tsx';
 import { adminStorages } from '../../../testing/admin.ts';
 import { getByLabelText, getByText, settle } from '../../../testing/dom.ts';

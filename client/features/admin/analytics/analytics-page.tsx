@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { todayUtc } from '../../../../machines/analytics/chart.ts';
+import { todayUtc } from '#machines/analytics/chart.ts';
 import { type AdminSessionActor, useAdminSession } from '../../../lib/admin-session.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';

@@ -1,5 +1,5 @@
-import type { ChartPoint } from '../../../../contracts/order.ts';
-import { drawOrder, hourOf } from '../../../../machines/analytics/chart.ts';
+import type { ChartPoint } from '#contracts/order.ts';
+import { drawOrder, hourOf } from '#machines/analytics/chart.ts';
 
 /** One compared date as drawn: its points, in time order, as numbers. */
 export type Series = { date: string; color: string; points: { hour: number; label: string; value: number }[] };

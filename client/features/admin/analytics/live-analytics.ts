@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { HourBucket } from '../../../../contracts/order.ts';
-import { analyticsMachine } from '../../../../machines/analytics/analytics.machine.ts';
+import type { HourBucket } from '#contracts/order.ts';
+import { analyticsMachine } from '#machines/analytics/analytics.machine.ts';
 import type { AdminSessionActor } from '../../../lib/admin-session.tsx';
 import { api, isAbort } from '../../../lib/api.ts';
 

@@ -3,7 +3,7 @@ import { scaleLinear } from 'd3-scale';
 import { curveMonotoneX, line } from 'd3-shape';
 import { useState } from 'react';
 import { colors } from '../../../ui/theme.ts';
-import { hourText } from '../../../../machines/analytics/chart.ts';
+import { hourText } from '#machines/analytics/chart.ts';
 import { money, type Series } from './chart-data.ts';
 import { useWidth } from './use-width.ts';
 

@@ -1,4 +1,4 @@
-import type { ChartPoint } from '../../../../contracts/order.ts';
+import type { ChartPoint } from '#contracts/order.ts';
 import { colors } from '../../../ui/theme.ts';
 import { money, percentChange, totalOf } from './chart-data.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../contracts/order.ts';
-import { ORDER_TEXTS } from '../../../../machines/order/order.machine.ts';
+import type { Order } from '#contracts/order.ts';
+import { ORDER_TEXTS } from '#machines/order/order.machine.ts';
 import { click, getByRoleName, getByText, queryByRoleName, settle } from '../../../testing/dom.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import type { Order } from '../../../../contracts/order.ts';
-import { cancelReasonText, ORDER_TEXTS, orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
+import type { Order } from '#contracts/order.ts';
+import { cancelReasonText, ORDER_TEXTS, orderMachine, type OrderViewer } from '#machines/order/order.machine.ts';
 import { api } from '../../../lib/api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange } from '../../../../contracts/order-search.ts';
+import { ORDER_SEARCH_INVALID, ORDER_SEARCH_PARAM, orderIdRange } from '#contracts/order-search.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { space } from '../../../ui/theme.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '../../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { formatDollars } from '../../../ui/money.ts';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { ORDER_SEARCH_INVALID } from '../../../../contracts/order-search.ts';
-import { writeUser } from '../../../../machines/auth/user-storage.ts';
-import { codOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
-import { memoryStorage } from '../../../../machines/shared/storage.ts';
+import { ORDER_SEARCH_INVALID } from '#contracts/order-search.ts';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { codOrder, paidOrder } from '#machines/order/fixtures.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { getByLabelText, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
 import { type FetchCall, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';

@@ -1,4 +1,4 @@
-import type { Order } from '../../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
@@ -6,7 +6,7 @@ import { TableSkeleton } from '../table-skeleton.tsx';
 import { AdminPager } from '../admin-pager.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { OrdersTable } from '../../../lib/order-summary/orders-table.tsx';
-import { ORDER_SEARCH_PARAM } from '../../../../contracts/order-search.ts';
+import { ORDER_SEARCH_PARAM } from '#contracts/order-search.ts';
 import { OrderSearch, useOrderSearch } from './order-search.tsx';
 
 /**

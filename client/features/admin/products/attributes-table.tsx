@@ -1,15 +1,24 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { CategoryAttr } from '../../../../contracts/category.ts';
-import type { ProductAttr } from '../../../../contracts/product.ts';
+import * as z from 'zod/mini';
+import type { CategoryAttr } from '#contracts/category.ts';
+import type { ProductAttr } from '#contracts/product.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
+import { useForm } from '../../../ui/use-form.ts';
+import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 
 /** A product has one value per attribute key: setting a key again replaces its value. */
 export const setAttr = (rows: ProductAttr[], attr: ProductAttr): ProductAttr[] =>
   rows.some((r) => r.key === attr.key) ? rows.map((r) => (r.key === attr.key ? attr : r)) : [...rows, attr];
+
+/** Spec section 5: a new attribute needs both a key and a value (sent trimmed). */
+const newAttrSchema = z.object({
+  newKey: z.string().check(z.trim(), z.minLength(1, 'Please enter the new attribute')),
+  newValue: z.string().check(z.trim(), z.minLength(1, 'Please enter its value')),
+});
+const NO_ATTR = { newKey: '', newValue: '' };
 
 type Props = {
   rows: ProductAttr[];
@@ -26,24 +35,18 @@ type Props = {
  */
 export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Props) {
   const [chosenKey, setChosenKey] = useState('');
-  const [newKey, setNewKey] = useState('');
-  const [newValue, setNewValue] = useState('');
-  const [hint, setHint] = useState<string | null>(null);
+  const newAttr = useForm(newAttrSchema, NO_ATTR, ({ newKey, newValue }) => {
+    const attr = { key: newKey, value: newValue };
+    onChange(setAttr(rows, attr));
+    onNewAttr?.(attr);
+    newAttr.reset(NO_ATTR);
+  });
   const values = categoryAttrs.find((a) => a.key === chosenKey)?.value ?? [];
 
   const confirmOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    const attr = { key: newKey.trim(), value: newValue.trim() };
-    if (!attr.key || !attr.value) {
-      setHint('A new attribute needs both a key and a value');
-      return;
-    }
-    setHint(null);
-    onChange(setAttr(rows, attr));
-    onNewAttr?.(attr);
-    setNewKey('');
-    setNewValue('');
+    newAttr.submit();
   };
 
   return (
@@ -66,28 +69,21 @@ export function AttributesTable({ rows, onChange, categoryAttrs, onNewAttr }: Pr
           />
         </div>
       ) : null}
-      <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+      <div ref={newAttr.formRef} css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
         <TextField
           label="Create new attribute"
           placeholder="first choose or create category"
-          value={newKey}
-          onChange={(e) => setNewKey(e.target.value)}
+          {...newAttr.field('newKey')}
           onKeyDown={confirmOnEnter}
         />
         <TextField
           label="Attribute value"
           placeholder="first choose or create category"
-          value={newValue}
-          onChange={(e) => setNewValue(e.target.value)}
+          {...newAttr.field('newValue')}
           onKeyDown={confirmOnEnter}
           hint="Press Enter to add the attribute"
         />
       </div>
-      {hint ? (
-        <p role="status" css={mutedText}>
-          {hint}
-        </p>
-      ) : null}
       {rows.length > 0 ? (
         <ScrollRegion label="Attributes" css={tableWrap}>
           <table css={tableStyle}>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Category } from '../../../../contracts/category.ts';
+import type { Category } from '#contracts/category.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
 import { Alert } from '../../../ui/alert.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PARTLY_CREATED } from '../../../../machines/product-images/product-create.machine.ts';
+import { PARTLY_CREATED } from '#machines/product-images/product-create.machine.ts';
 import {
   click,
   getByLabelText,
@@ -63,7 +63,8 @@ describe('create product page', () => {
     await typeInto(getByLabelText(container, 'Create new attribute'), 'Color');
     await pressEnter(getByLabelText(container, 'Create new attribute'));
     expect(container.querySelector('tbody')).toBeNull();
-    expect(getByText(container, 'A new attribute needs both a key and a value')).toBeTruthy();
+    expect(getByText(container, 'Please enter its value')).toBeTruthy();
+    expect(document.activeElement).toBe(getByLabelText(container, 'Attribute value'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

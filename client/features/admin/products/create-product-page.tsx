@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import type { ProductAttr, ProductBody, ProductCreatedResponse } from '../../../../contracts/product.ts';
-import { productCreateMachine } from '../../../../machines/product-images/product-create.machine.ts';
+import type { ProductAttr, ProductBody, ProductCreatedResponse } from '#contracts/product.ts';
+import { productCreateMachine } from '#machines/product-images/product-create.machine.ts';
 import { api } from '../../../lib/api.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
@@ -13,10 +13,10 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { Link } from '../../../ui/link.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
-import { useFieldErrors } from '../../../ui/use-field-errors.ts';
+import { useForm } from '../../../ui/use-form.ts';
 import { NewCategoryField, saveCategoryAttr } from './new-category-field.tsx';
 import { FilesInput, TOO_MANY_FILES } from './files-input.tsx';
-import { emptyDraft, toBody, validateDraft, type ProductDraft } from './product-fields.ts';
+import { emptyDraft, newProductSchema } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { findImageHost, uploadFile } from './upload-actors.ts';
 import { UploadList } from './upload-list.tsx';
@@ -43,10 +43,8 @@ export function AdminCreateProductPage() {
   usePageTitle('Create a new product');
   const { categories } = useCategories();
   const { replace: replaceCategories } = useCategoriesChange();
-  const [draft, setDraft] = useState<ProductDraft>(emptyDraft);
-  const { errors, check, recheck } = useFieldErrors(validateDraft);
-  const [files, setFiles] = useState<File[]>([]);
-  const [filesError, setFilesError] = useState<string | null>(null);
+  // The picker's own refusal of a fourth image, shown over the form's 'choose one' until a good choice.
+  const [tooMany, setTooMany] = useState(false);
   const create = useActorRef(logic, { inspect: devEventLog?.inspect('product-create') });
   const sending = useSelector(create, (s) => s.hasTag('sending'));
   const createError = useSelector(create, (s) => s.context.error);
@@ -66,31 +64,20 @@ export function AdminCreateProductPage() {
     replaceCategories,
   );
 
+  const form = useForm(newProductSchema, { ...emptyDraft, files: [] as File[] }, ({ body, files }) =>
+    create.send({ type: 'product.create', body, files }),
+  );
+
   const saveNewAttr = (attr: ProductAttr) => {
-    if (draft.category) attrSave.submit({ ...attr, category: draft.category });
-  };
-
-  const edit = (next: ProductDraft) => {
-    setDraft(next);
-    recheck(next);
-  };
-
-  const submit = () => {
-    const valid = check(draft);
-    const noImages = files.length === 0 ? 'Please choose at least one image' : null;
-    if (noImages && filesError !== TOO_MANY_FILES) setFilesError(noImages);
-    if (valid && !noImages) create.send({ type: 'product.create', body: toBody(draft), files });
+    if (form.values.category) attrSave.submit({ ...attr, category: form.values.category });
   };
 
   return (
     <section>
       <h1>Create a new product</h1>
       <ProductForm
-        draft={draft}
-        errors={errors}
-        onChange={edit}
+        form={form}
         categories={categories}
-        onSubmit={submit}
         submitLabel="Create"
         busy={sending}
         error={createError ?? attrSave.error}
@@ -98,15 +85,15 @@ export function AdminCreateProductPage() {
         submitGone={partlyCreated !== null}
         onNewAttr={saveNewAttr}
       >
-        <NewCategoryField categories={categories} onChoose={(category) => edit({ ...draft, category, attributesTable: [] })} />
+        <NewCategoryField categories={categories} onChoose={(category) => form.change({ ...form.values, category, attributesTable: [] })} />
         <FilesInput
           label="Images"
-          error={filesError}
+          error={tooMany ? TOO_MANY_FILES : form.errors.files}
           disabled={sending || partlyCreated !== null}
-          onTooMany={() => setFilesError(TOO_MANY_FILES)}
+          onTooMany={() => setTooMany(true)}
           onFiles={(chosen) => {
-            setFiles(chosen);
-            if (chosen.length) setFilesError(null);
+            form.set('files', chosen);
+            if (chosen.length) setTooMany(false);
           }}
         />
         <UploadList uploads={uploads} />

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Product, ProductBody } from '../../../../contracts/product.ts';
+import type { Product, ProductBody } from '#contracts/product.ts';
 import { api } from '../../../lib/api.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -9,11 +8,11 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
-import { useFieldErrors } from '../../../ui/use-field-errors.ts';
+import { useForm } from '../../../ui/use-form.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
-import { toBody, validateDraft, type ProductDraft } from './product-fields.ts';
+import { productSchema, type ProductDraft } from './product-fields.ts';
 import { ProductForm } from './product-form.tsx';
 import { ProductImages } from './product-images.tsx';
 
@@ -28,8 +27,6 @@ const draftOf = (p: Product): ProductDraft => ({
 
 function EditProductForm({ product }: { product: Product }) {
   const { categories } = useCategories();
-  const [draft, setDraft] = useState(() => draftOf(product));
-  const { errors, check, recheck } = useFieldErrors(validateDraft);
   const navigate = useNavigate();
   const back = useReturnTo(paths.admin.products.to());
   const toast = useToast();
@@ -41,22 +38,10 @@ function EditProductForm({ product }: { product: Product }) {
     },
   );
 
-  const edit = (next: ProductDraft) => {
-    setDraft(next);
-    recheck(next);
-  };
+  const form = useForm(productSchema, () => draftOf(product), update.submit);
 
   return (
-    <ProductForm
-      draft={draft}
-      errors={errors}
-      onChange={edit}
-      categories={categories}
-      onSubmit={() => check(draft) && update.submit(toBody(draft))}
-      submitLabel="UPDATE"
-      busy={update.sending}
-      error={update.error}
-    >
+    <ProductForm form={form} categories={categories} submitLabel="UPDATE" busy={update.sending} error={update.error}>
       <ProductImages productId={product._id} initial={product.images} />
     </ProductForm>
   );

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import { LIMITS } from '../../../../contracts/rules.ts';
+import { LIMITS } from '#contracts/rules.ts';
 import { errorStyle, fieldStyle, fieldWrap, labelStyle } from '../../../ui/text-field.tsx';
 import { focusRing } from '../../../ui/theme.ts';
 

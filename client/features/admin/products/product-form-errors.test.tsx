@@ -4,7 +4,7 @@ import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } f
 import { mockFetch, type FetchCall } from '../../../testing/fetch-mock.ts';
 import { pressEnter } from '../../../testing/keyboard.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
-import { PRICE_MESSAGE } from '../../../../contracts/value-rules.ts';
+import { PRICE_MESSAGE } from '#contracts/value-rules.ts';
 import { AdminEditUserPage } from '../users/edit-user-page.tsx';
 import { AdminCreateProductPage } from './create-product-page.tsx';
 import { AdminEditProductPage } from './edit-product-page.tsx';
@@ -39,6 +39,10 @@ describe('field errors go once the field is valid', () => {
     expect(queryByText(container, 'Please enter a name')).toBeNull();
     expect(queryByText(container, PRICE_MESSAGE)).toBeNull();
     expect(getByLabelText(container, 'Name').getAttribute('aria-invalid')).toBeNull();
+    // The same rule as every form: a field emptied again after a submit shows its error again.
+    await typeInto(getByLabelText(container, 'Name'), ' ');
+    expect(queryByText(container, 'Please enter a name')).not.toBeNull();
+    await typeInto(getByLabelText(container, 'Name'), 'Dell XPS 13');
     expect(queryByText(container, 'Please enter a description')).not.toBeNull();
     expect(queryByText(container, 'Please choose at least one image')).not.toBeNull();
     await typeInto(getByLabelText<HTMLSelectElement>(container, 'Category'), 'Computers/Laptops');

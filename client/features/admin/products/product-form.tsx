@@ -1,20 +1,19 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import type { Category } from '../../../../contracts/category.ts';
-import type { ProductAttr } from '../../../../contracts/product.ts';
+import type { Category } from '#contracts/category.ts';
+import type { ProductAttr } from '#contracts/product.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { formGrid } from '../admin-styles.ts';
 import { AttributesTable } from './attributes-table.tsx';
-import type { DraftErrors, ProductDraft } from './product-fields.ts';
+import type { Form } from '../../../ui/use-form.ts';
+import type { ProductDraft } from './product-fields.ts';
 
 type Props = {
-  draft: ProductDraft;
-  errors: DraftErrors;
-  onChange: (draft: ProductDraft) => void;
+  /** The page's form (useForm) over the product's fields, and maybe more (the create page's images). */
+  form: Pick<Form<ProductDraft>, 'values' | 'field' | 'set' | 'submit' | 'formRef'>;
   categories: Category[];
-  onSubmit: () => void;
   submitLabel: string;
   busy: boolean;
   error: string | null;
@@ -41,26 +40,12 @@ const refuseEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
 };
 
 /** The fields shared by the create and edit pages. */
-export function ProductForm({
-  draft,
-  errors,
-  onChange,
-  categories,
-  onSubmit,
-  submitLabel,
-  busy,
-  error,
-  errorAction,
-  submitGone = false,
-  onNewAttr,
-  children,
-}: Props) {
-  const set = (key: keyof Omit<ProductDraft, 'attributesTable'>) => (e: { target: { value: string } }) =>
-    onChange({ ...draft, [key]: e.target.value });
+export function ProductForm({ form, categories, submitLabel, busy, error, errorAction, submitGone = false, onNewAttr, children }: Props) {
+  const draft = form.values;
   const attrs = categories.find((c) => c.name === draft.category)?.attrs ?? [];
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!busy && !submitGone) onSubmit();
+    if (busy || submitGone) e.preventDefault();
+    else form.submit(e);
   };
   const known = categories.some((c) => c.name === draft.category);
   const options = [
@@ -69,38 +54,18 @@ export function ProductForm({
     ...categories.map((c) => ({ value: c.name, label: c.name })),
   ];
   return (
-    <form css={formGrid} noValidate onSubmit={submit} onKeyDown={refuseEnterSubmit}>
-      <TextField label="Name" required value={draft.name} error={errors.name} onChange={set('name')} />
-      <TextArea label="Description" required rows={3} value={draft.description} error={errors.description} onChange={set('description')} />
+    <form ref={form.formRef} css={formGrid} noValidate onSubmit={submit} onKeyDown={refuseEnterSubmit}>
+      <TextField label="Name" required {...form.field('name')} />
+      <TextArea label="Description" required rows={3} {...form.field('description')} />
       <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-        <TextField
-          label="Count in stock"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          required
-          value={draft.count}
-          error={errors.count}
-          onChange={set('count')}
-        />
-        <TextField
-          label="Price"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          required
-          value={draft.price}
-          error={errors.price}
-          onChange={set('price')}
-        />
+        <TextField label="Count in stock" type="number" min={0} step={1} inputMode="numeric" required {...form.field('count')} />
+        <TextField label="Price" type="number" min={0} step="0.01" inputMode="decimal" required {...form.field('price')} />
       </div>
-      <Select label="Category" required value={draft.category} error={errors.category} onChange={set('category')} options={options} />
+      <Select label="Category" required {...form.field('category')} options={options} />
       {children}
       <AttributesTable
         rows={draft.attributesTable}
-        onChange={(attributesTable) => onChange({ ...draft, attributesTable })}
+        onChange={(attributesTable) => form.set('attributesTable', attributesTable)}
         categoryAttrs={attrs}
         onNewAttr={onNewAttr}
       />

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Product, ProductImage } from '../../../../contracts/product.ts';
-import { statusOf } from '../../../../machines/shared/actors.ts';
-import { productImagesMachine } from '../../../../machines/product-images/product-images.machine.ts';
+import type { Product, ProductImage } from '#contracts/product.ts';
+import { statusOf } from '#machines/shared/actors.ts';
+import { productImagesMachine } from '#machines/product-images/product-images.machine.ts';
 import { api, errorMessage } from '../../../lib/api.ts';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,7 +14,7 @@ import { findImageHost, uploadFile } from './upload-actors.ts';
 import { UploadList } from './upload-list.tsx';
 import { ProductPicture } from '../../../ui/product-picture.tsx';
 
-export { REFRESH_AFTER_UPLOAD_MS } from '../../../../machines/product-images/product-images.machine.ts';
+export { REFRESH_AFTER_UPLOAD_MS } from '#machines/product-images/product-images.machine.ts';
 
 /** A failed call as the machine reads it: the status and the sentence the page shows. */
 const asApiError = (error: unknown) => Promise.reject({ status: statusOf(error) ?? 0, message: errorMessage(error) });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { ProductSummary } from '../../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
 import { adminStorages } from '../../../testing/admin.ts';
 import { type FetchCall, mockFetch } from '../../../testing/fetch-mock.ts';

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../../../contracts/product.ts';
+import type { ProductSummary } from '#contracts/product.ts';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../../../lib/paths.ts';
 import { formatDollars } from '../../../ui/money.ts';

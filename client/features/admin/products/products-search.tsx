@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ADMIN_SEARCH_MAX } from '../../../../contracts/admin-page.ts';
+import { ADMIN_SEARCH_MAX } from '#contracts/admin-page.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { ImageHostResponse } from '../../../../contracts/product.ts';
-import { UPLOAD_FAILED, type FileUploadEvent, type UploadFileInput } from '../../../../machines/product-images/file-uploads.ts';
-import { statusOf } from '../../../../machines/shared/actors.ts';
+import type { ImageHostResponse } from '#contracts/product.ts';
+import { UPLOAD_FAILED, type FileUploadEvent, type UploadFileInput } from '#machines/product-images/file-uploads.ts';
+import { statusOf } from '#machines/shared/actors.ts';
 import { api, errorMessage } from '../../../lib/api.ts';
 import { uploadImage } from './upload-image.ts';
 

@@ -1,4 +1,4 @@
-import type { UploadResponse } from '../../../../contracts/product.ts';
+import type { UploadResponse } from '#contracts/product.ts';
 import { api } from '../../../lib/api.ts';
 import { type UploadProgress, xhrUpload } from './xhr-upload.ts';
 

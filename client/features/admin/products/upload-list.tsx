@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { colors } from '../../../ui/theme.ts';
-import type { FileUpload } from '../../../../machines/product-images/file-uploads.ts';
+import type { FileUpload } from '#machines/product-images/file-uploads.ts';
 
 const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 160px 4ch', gap: 8, alignItems: 'center' });
 

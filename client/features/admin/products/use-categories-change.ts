@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Category } from '../../../../contracts/category.ts';
+import type { Category } from '#contracts/category.ts';
 import { CategoriesContext } from '../../../lib/categories-store.ts';
 
 /**

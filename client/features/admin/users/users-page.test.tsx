@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../contracts/user.ts';
+import type { User } from '#contracts/user.ts';
 import { queryByRoleName, settle } from '../../../testing/dom.ts';
 import { ADMIN_USER, adminStorages } from '../../../testing/admin.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';

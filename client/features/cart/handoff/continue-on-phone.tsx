@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
-import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { CartContext } from '../../../lib/contexts.ts';
 import { useKioskMode, type KioskMode } from '../../kiosk/kiosk-mode.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { HANDOFF } from '../../../../contracts/handoff-rules.ts';
+import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { useCartActor } from '../../../lib/hooks.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';

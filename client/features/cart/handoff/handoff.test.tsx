@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '../../../../contracts/order.ts';
-import { readCart, totalsOf, writeCart } from '../../../../machines/cart/cart-storage.ts';
-import { memoryStorage } from '../../../../machines/shared/storage.ts';
+import type { CartItem } from '#contracts/order.ts';
+import { readCart, totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../../testing/dom.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '../../../../contracts/handoff.ts';
-import type { Product } from '../../../../contracts/product.ts';
-import { handoffClaimMachine } from '../../../../machines/handoff/handoff-claim.machine.ts';
-import { handoffOfferMachine } from '../../../../machines/handoff/handoff-offer.machine.ts';
-import { restoreLines, type Restored } from '../../../../machines/handoff/restore-lines.ts';
-import { statusOf } from '../../../../machines/shared/actors.ts';
+import type { HandoffClaimed, HandoffCreated, HandoffLine, HandoffStatus } from '#contracts/handoff.ts';
+import type { Product } from '#contracts/product.ts';
+import { handoffClaimMachine } from '#machines/handoff/handoff-claim.machine.ts';
+import { handoffOfferMachine } from '#machines/handoff/handoff-offer.machine.ts';
+import { restoreLines, type Restored } from '#machines/handoff/restore-lines.ts';
+import { statusOf } from '#machines/shared/actors.ts';
 import { api } from '../../../lib/api.ts';
 
 /** The kiosk's offer with its real effects: POST /api/handoffs (leaving `creating` aborts it), then POST /api/handoffs/status. */

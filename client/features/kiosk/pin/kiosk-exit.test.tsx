@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { Link } from '../../../ui/link.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { PIN_PAD_HOLD_MS } from '../../../../machines/kiosk/pin-pad.machine.ts';
+import { PIN_PAD_HOLD_MS } from '#machines/kiosk/pin-pad.machine.ts';
 import { click, getByRoleName, queryByText, settle, settleUntil } from '../../../testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';

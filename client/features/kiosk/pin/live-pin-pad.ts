@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { KIOSK_UNLOCK_PATH, type KioskPinStatus } from '../../../../contracts/kiosk-pin.ts';
-import { pinPadMachine } from '../../../../machines/kiosk/pin-pad.machine.ts';
+import { KIOSK_UNLOCK_PATH, type KioskPinStatus } from '#contracts/kiosk-pin.ts';
+import { pinPadMachine } from '#machines/kiosk/pin-pad.machine.ts';
 import { api } from '../../../lib/api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { Order } from '../../../../contracts/order.ts';
-import { orderMachine, type OrderViewer } from '../../../../machines/order/order.machine.ts';
+import type { Order } from '#contracts/order.ts';
+import { orderMachine, type OrderViewer } from '#machines/order/order.machine.ts';
 import { api } from '../../../lib/api.ts';
 
 /** PUT /api/orders/cancel/{id}: the buyer's and the admin's cancel alike. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../contracts/order.ts';
-import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from '../../../../machines/order/fixtures.ts';
+import type { Order } from '#contracts/order.ts';
+import { baseOrder, cancelledOrder, codOrder, deliveredOrder, paidOrder } from '#machines/order/fixtures.ts';
 import { click, getByRoleName, queryByRoleName, queryByText, settle } from '../../../testing/dom.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../../testing/render.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { PAYMENT_TEXTS } from '../../../../machines/checkout/payment.machine.ts';
-import { cancelReasonText, ORDER_TEXTS } from '../../../../machines/order/order.machine.ts';
+import { PAYMENT_TEXTS } from '#machines/checkout/payment.machine.ts';
+import { cancelReasonText, ORDER_TEXTS } from '#machines/order/order.machine.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';

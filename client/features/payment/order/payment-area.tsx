@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { Order } from '../../../../contracts/order.ts';
+import type { Order } from '#contracts/order.ts';
 import { livePaymentMachine, WalletButton } from '../wallet-button.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 

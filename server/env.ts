@@ -1,7 +1,7 @@
-// The configuration's shared schema helpers (zod only, like all of contracts/). Reading files
-// and secrets belongs to the servers: api/config.ts.
+// The configuration's schema helpers that every server's config shares (api/config.ts, bff/config.ts,
+// the cluster's); reading files and secrets: server/secrets.ts.
 import { z } from 'zod';
-import { MAX_UNITS_PER_PRODUCT_DEFAULT } from './order-limit.ts';
+import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
 
 /** Thrown when the environment is missing or malformed; its message says what to set. */
 export class ConfigError extends Error {

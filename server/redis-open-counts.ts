@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { OpenCap } from './rate-limit.ts';
+import type { OpenCap } from './open-counts.ts';
 
 /**
  * What the counter needs of a Redis connection: the API's hub client and the BFF's limiter

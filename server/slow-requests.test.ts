@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHead, slowClient } from '../testing/slow-client.ts';
-import { type TestApi, startTestApi } from '../testing/api-harness.ts';
+import { requestHead, slowClient } from '../api/testing/slow-client.ts';
+import { type TestApi, startTestApi } from '../api/testing/api-harness.ts';
 import { TOO_SLOW, serverTimeouts } from './slow-requests.ts';
 
 const SMALL = { HEADERS_TIMEOUT_SECONDS: 0.3, JSON_BODY_TIMEOUT_SECONDS: 0.5, UPLOAD_BODY_TIMEOUT_SECONDS: 60 };

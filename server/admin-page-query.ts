@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_MAX_LIMIT, ADMIN_PAGE_MAX_PAGE, ADMIN_SEARCH_MAX } from './admin-page.ts';
+import { ADMIN_PAGE_MAX_LIMIT, ADMIN_PAGE_MAX_PAGE, ADMIN_SEARCH_MAX } from '#contracts/admin-page.ts';
 
 /** Digits only: `1.5`, `1e2`, `0x10` or `-1` are refused rather than read as some other number. */
 const wholeNumber = (field: string, max: number) =>

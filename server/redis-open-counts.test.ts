@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { createLogger } from '../logger.ts';
-import type { OpenCap } from './rate-limit.ts';
-import { type HubRedis, openHubRedis } from './redis-client.ts';
+import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../tests/support/redis-server.ts';
+import { createLogger } from './logger.ts';
+import type { OpenCap } from './open-counts.ts';
+import { type HubRedis, openHubRedis } from '../api/realtime/redis-client.ts';
 import { type SharedOpenCounts, type Taken, sharedOpenCounts } from './redis-open-counts.ts';
 
 const logger = createLogger('silent');

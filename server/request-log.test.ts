@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../logger.ts';
-import { errorHandler } from './errors.ts';
+import { createLogger } from './logger.ts';
+import { errorHandler } from '../api/http/errors.ts';
 import { apiRequestLog } from './request-log.ts';
 
 describe('the API’s request logger (production)', () => {

@@ -19,5 +19,3 @@ export const proofMessage = (purpose: InternalPurpose, address: string): string 
  * believes it only beside a valid proof, and the BFF drops any the browser sent itself.
  */
 export const CHAT_VISITOR_HEADER = 'x-statefront-chat-visitor';
-/** What the BFF issues as that cookie: 256 random bits, base64url. */
-export const CHAT_VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
