@@ -159,12 +159,16 @@ export const startSupervisor = async (options: StartSupervisorOptions): Promise<
           signal('SIGKILL');
           return exited;
         }
+        // This run's end, as supervisord's line reports it (which may come just after its answer).
+        const ended = state.running ? state.exited : undefined;
         await call('stopProcess', name, true).catch((error: unknown) => {
           if (!/NOT_RUNNING/.test((error as Error).message)) throw error;
         });
+        const exit =
+          ended && (await Promise.race([ended, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000).unref())]));
         tail.flush();
         state.running = false;
-        return state.exit ?? { code: 0, signal: null };
+        return exit ?? { code: 0, signal: null };
       },
       restarts: () => Math.max(0, state.starts - 1),
     };
