@@ -39,18 +39,13 @@ export type SpawnPrefixedOptions = {
   cwd?: string;
   /** Where each prefixed line goes. */
   log: (line: string) => void;
-  /** Written to its standard input, which is then closed (a configuration not to show in `ps`). */
-  input?: string;
 };
 
-export const spawnPrefixed = ({ name, command, args, env, cwd, log, input }: SpawnPrefixedOptions): Proc => {
-  const options: SpawnOptions = { env, cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true };
+export const spawnPrefixed = ({ name, command, args, env, cwd, log }: SpawnPrefixedOptions): Proc => {
+  const options: SpawnOptions = { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true };
   // Its own process group: a terminal's Ctrl+C reaches the launcher only, which stops the
   // components in order instead of all at once.
   const child = spawn(command, args, options);
-  // A child that dies before reading its input must not crash the launcher with EPIPE.
-  child.stdin?.on('error', () => undefined);
-  if (input !== undefined) child.stdin?.end(input);
   const kept: string[] = [];
   const listeners: ((line: string) => void)[] = [];
   const take = (line: string) => {
