@@ -101,6 +101,31 @@ const serviceComesBack = async (name: 'redis' | 'postgres' | 'nginx') => {
 /** How often each API and BFF was started again: none of them may die while a service is away. */
 const instanceRestarts = () => Object.fromEntries(Object.keys(cluster.instances).map((name) => [name, cluster.restarts()[name]]));
 
+/**
+ * A service stopped cleanly (maintenance), `meanwhile` run while it is away, then started again:
+ * every instance that needs it said 503 on /readyz meanwhile, none exited, and all are ready
+ * within the bound of its return.
+ */
+const awayForAWhile = async (name: 'redis' | 'postgres', meanwhile: () => Promise<void>) => {
+  const needing = Object.keys(cluster.instances).filter((instance) => name === 'redis' || instance.startsWith('api-'));
+  const instances = (record: Record<string, number>) => Object.fromEntries(Object.keys(cluster.instances).map((i) => [i, record[i]]));
+  const before = { pids: instances(cluster.pids()), restarts: instances(cluster.restarts()) };
+  const at = Date.now();
+  await cluster.stopService(name);
+  try {
+    await within(BOUND_MS, `every instance that needs ${name} says 503 on /readyz`, async () =>
+      (await Promise.all(needing.map((instance) => readyz(cluster.instances[instance]!)))).every((status) => status === 503),
+    );
+    await meanwhile();
+  } finally {
+    await cluster.startService(name);
+  }
+  await within(BOUND_MS, 'every instance is ready again', allReady);
+  faults.push({ name: `${name} stopped`, at, back: Date.now() });
+  await sleep(2_000);
+  expect({ pids: instances(cluster.pids()), restarts: instances(cluster.restarts()) }).toEqual(before);
+};
+
 export const faultCases = (target: () => Target): void => {
   describe('under faults, with a small load of orders and chat', () => {
     beforeAll(async () => {
@@ -153,26 +178,15 @@ export const faultCases = (target: () => Target): void => {
     }, 90_000);
 
     it('when Redis is stopped for a while, then every instance says not ready and none exits, and the shop still takes orders through nginx meanwhile', async () => {
-      const before = { pids: cluster.pids(), restarts: cluster.restarts() };
-      const at = Date.now();
-      await cluster.stopService('redis');
-      try {
-        await within(BOUND_MS, 'every instance says 503 on /readyz', async () =>
-          (await Promise.all(Object.values(cluster.instances).map(readyz))).every((status) => status === 503),
-        );
-        // Every peer not ready at once: an active check on /readyz would take them all out; nginx's passive one keeps them.
-        await within(BOUND_MS, 'the shop serves a shopper while Redis is away', serving);
-      } finally {
-        await cluster.startService('redis');
-      }
-      await within(BOUND_MS, 'every instance is ready again', allReady);
-      faults.push({ name: 'redis stopped', at, back: Date.now() });
-      await sleep(2_000);
-      const instances = (record: Record<string, number>) =>
-        Object.fromEntries(Object.keys(cluster.instances).map((name) => [name, record[name]]));
-      expect({ pids: instances(cluster.pids()), restarts: instances(cluster.restarts()) }).toEqual({
-        pids: instances(before.pids),
-        restarts: instances(before.restarts),
+      // Every peer not ready at once: an active check on /readyz would take them all out; nginx's passive one keeps them.
+      await awayForAWhile('redis', () => within(BOUND_MS, 'the shop serves a shopper while Redis is away', serving));
+    }, 60_000);
+
+    it('when PostgreSQL is stopped for a while, then every API says not ready and none exits, and orders are refused with a sentence until it is back', async () => {
+      await awayForAWhile('postgres', async () => {
+        const refused = await probe.browser.call<{ message?: string }>('/api/orders', { method: 'POST', body: orderOf(product) });
+        expect({ status: refused.status, message: typeof refused.body.message }).toEqual({ status: 503, message: 'string' });
+        await sleep(3_000);
       });
     }, 60_000);
 
