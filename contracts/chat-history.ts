@@ -4,6 +4,8 @@
  * conversations (`GET /api/chats/mine`). Plain types: the client imports them.
  */
 
+import type { ChatMessage } from './chat.ts';
+
 export type ChatTranscriptMessage = { from: 'client' | 'admin'; text: string; at: string };
 /** `name`: the customer's, or `Guest <number>`; times are ISO. */
 export type ChatTranscript = {
@@ -20,3 +22,7 @@ export type ChatTranscriptPage = { page: number; pages: number; total: number; t
 export type ChatEarlier = { transcripts: ChatTranscript[] };
 
 export const CHAT_HISTORY_PATHS = { history: '/api/chats/history', mine: '/api/chats/mine' } as const;
+
+/** A transcript's messages in the chat's own shape (spec section 3), for the message lists. */
+export const transcriptMessages = (t: ChatTranscript): ChatMessage[] =>
+  t.messages.map((m) => (m.from === 'client' ? { client: m.text } : { admin: m.text }));
