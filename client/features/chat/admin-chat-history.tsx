@@ -81,7 +81,7 @@ export function AdminChatHistory() {
           maxLength={200}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">Search history</Button>
       </form>
       {state.status === 'loading' ? <Skeleton height={120} /> : null}
       {state.status === 'error' ? <Alert tone="danger">{state.error}</Alert> : null}

@@ -206,7 +206,7 @@ describe('the admin chats', () => {
     expect(shown()).toEqual(['Dan Doe', 'Guest 2']);
     expect(queryByText(document.body, 'Page 1 of 2')).not.toBeNull();
     await typeInto(getByLabelText<HTMLInputElement>(document.body, 'Search by name, email or text'), 'malta');
-    await click(getByRoleName(document.body, 'button', 'Search'));
+    await click(getByRoleName(document.body, 'button', 'Search history'));
     await settle();
     expect(shown()).toEqual(['Guest 2']);
     expect(calls.map((c) => c.url)).toEqual(['/api/chats/history?q=&page=1', '/api/chats/history?q=malta&page=1']);
