@@ -85,13 +85,17 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         );
       }
       const id = conversationOf(socket);
-      if (!(await conversations.get(id))) {
+      // Committed before the ack: a message the customer saw acknowledged survives any restart.
+      // One statement while the conversation is open; the first message opens it.
+      let recorded = await conversations.record(id, 'client', text, clientId);
+      if (!recorded) {
         const tooMany = await flood.conversation(socket);
         if (tooMany) return reply(socket, ack, failure(tooMany));
         await conversations.open(id, customerOf(socket));
+        recorded = await conversations.record(id, 'client', text, clientId);
       }
-      // Committed before the ack: a message the customer saw acknowledged survives any restart.
-      const { entry, repeat, name, waitingSince } = await conversations.record(id, 'client', text, clientId);
+      if (!recorded) return reply(socket, ack, noConversation);
+      const { entry, repeat, name, waitingSince } = recorded;
       // A re-sent copy (its first ack was lost with a connection): the admins have it already.
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       // Every admin tab hears it; kept either way, so an admin who comes later reads it.
@@ -139,7 +143,9 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       const holder = await conversations.take(body.user, me);
       if (!holder) return reply(socket, ack, noConversation);
       if (holder.id !== me.id) return reply(socket, ack, taken(holder));
-      const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
+      const recorded = await conversations.record(body.user, 'admin', body.message, clientId);
+      if (!recorded) return reply(socket, ack, noConversation);
+      const { entry, repeat } = recorded;
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
       io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });

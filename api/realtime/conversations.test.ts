@@ -42,7 +42,7 @@ describe('conversations in the database', () => {
     await c.open('room-1', {});
     for (const text of ['a', 'b', 'c', 'd']) await c.record('room-1', 'client', text);
     await c.open('room-2', {});
-    expect((await c.record('room-2', 'client', 'other')).entry.id).toBe(1);
+    expect((await c.record('room-2', 'client', 'other'))!.entry.id).toBe(1);
     expect(await c.after('room-1', 2)).toEqual([
       { id: 3, from: 'client', text: 'c' },
       { id: 4, from: 'client', text: 'd' },
@@ -79,10 +79,10 @@ describe('conversations in the database', () => {
       repeat: true,
     });
     // The same id from the other side, in another conversation, or no id at all: each is a message of its own.
-    expect((await c.record('room', 'admin', 'Yes', 'msg-1')).repeat).toBe(false);
-    expect((await c.record('other', 'client', 'Is it in stock?', 'msg-1')).repeat).toBe(false);
-    expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
-    expect((await c.record('room', 'client', 'Thanks')).repeat).toBe(false);
+    expect((await c.record('room', 'admin', 'Yes', 'msg-1'))!.repeat).toBe(false);
+    expect((await c.record('other', 'client', 'Is it in stock?', 'msg-1'))!.repeat).toBe(false);
+    expect((await c.record('room', 'client', 'Thanks'))!.repeat).toBe(false);
+    expect((await c.record('room', 'client', 'Thanks'))!.repeat).toBe(false);
     expect(await c.after('room', 0)).toEqual([
       { id: 1, from: 'client', text: 'Is it in stock?' },
       { id: 2, from: 'admin', text: 'Yes' },
@@ -145,9 +145,11 @@ describe('conversations in the database', () => {
     expect(await c.get('room')).toBeUndefined();
     expect(await c.after('room', 0)).toEqual([]);
     expect((await searchHistory(db, {})).transcripts.map((t) => t.messages.map((m) => m.text))).toEqual([['hi']]);
+    // Nothing is written into a closed conversation.
+    expect(await c.record('room', 'admin', 'too late')).toBeUndefined();
     expect(await c.open('room', {})).toBe(true);
     expect(await c.open('room', {})).toBe(false);
-    expect((await c.record('room', 'client', 'again')).entry.id).toBe(2);
+    expect((await c.record('room', 'client', 'again'))!.entry.id).toBe(2);
   });
 
   it('when its customer has been gone for 30 minutes, then the conversation ends; one seen meanwhile goes on', async () => {

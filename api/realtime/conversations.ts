@@ -45,11 +45,12 @@ export type Conversations = {
   /** Opens it (true) unless it is open already (false); either way what is known of the customer is kept. */
   open(id: string, customer: Customer): Promise<boolean>;
   /**
-   * Appends a message to the open conversation (a customer's opens it if needed). With a
-   * `clientId` (the sender's own id for it) a repeat of a message this conversation holds from
-   * the same side is not appended again: the original entry comes back with `repeat: true`.
+   * Appends a message to the open conversation, in one statement; undefined when it is not open
+   * (then nothing is written). With a `clientId` (the sender's own id for it) a repeat of a
+   * message this conversation holds from the same side is not appended again: the original
+   * entry comes back with `repeat: true`.
    */
-  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded>;
+  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded | undefined>;
   /** The first reply takes it: who holds it after `admin` answered, or undefined if it is not open. */
   take(id: string, admin: ChatAdmin): Promise<ChatAdmin | undefined>;
   /** The open conversation's latest messages after an id (at most `historyLimit`). */
@@ -173,17 +174,14 @@ export const createConversations = (db: Queryable, rules: Partial<ConversationRu
     open,
     async record(id, from, text, clientId) {
       let row;
-      for (let attempt = 0; attempt < 3 && !row; attempt++) {
-        try {
-          row = await recordOnce(id, from, text, clientId);
-        } catch (error) {
-          // The same client id from another instance at the same moment: the next try finds it.
-          if (!isUniqueViolation(error)) throw error;
-        }
-        if (!row && from === 'client') await open(id, {});
-        else if (!row) break;
+      try {
+        row = await recordOnce(id, from, text, clientId);
+      } catch (error) {
+        // The same client id from another instance at the same moment: asked again, it is a repeat.
+        if (!isUniqueViolation(error)) throw error;
+        row = await recordOnce(id, from, text, clientId);
       }
-      if (!row) throw new Error(`No open conversation ${id} to record an admin's message in`);
+      if (!row) return undefined;
       const entry = { id: Number(row.seq), from, text: row.body };
       if (row.repeat) return { entry, repeat: true };
       const waitingSince = iso(row.waiting_since);
