@@ -12,9 +12,14 @@ export const guestChatCookie = (): string => `sf_chat=${randomBytes(32).toString
 const emit = <T>(socket: Socket, event: string, ...args: unknown[]): Promise<T> =>
   socket.timeout(10_000).emitWithAck(event, ...args) as Promise<T>;
 
-/** A socket of the shop's page at `url` holding `cookie`, asking to keep its conversation. */
+/** A socket of the shop's page at `url` holding `cookie` (none: a visitor the hub gives a token), asking to keep its conversation. */
 export const shopSocket = async (url: string, cookie: string): Promise<Socket> => {
-  const socket = io(url, { transports: ['websocket'], extraHeaders: { origin: url, cookie }, auth: { keep: true }, forceNew: true });
+  const socket = io(url, {
+    transports: ['websocket'],
+    extraHeaders: { origin: url, ...(cookie ? { cookie } : {}) },
+    auth: { keep: true },
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
