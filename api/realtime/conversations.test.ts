@@ -91,6 +91,29 @@ describe('conversations in the database', () => {
     ]);
   });
 
+  it('when many customers write at the same moment, then every message is committed once, in order per conversation, with its number', async () => {
+    const c = create();
+    const keys = Array.from({ length: 10 }, (_, n) => `busy-${n}`);
+    for (const key of keys) await c.open(key, {});
+    await c.open('closed-one', {});
+    await c.end('closed-one');
+    // Sent together: they share statements (group commit), two of each conversation, one sent twice.
+    const answers = await Promise.all([
+      ...keys.flatMap((key) => [c.record(key, 'client', `${key} first`, `${key}-1`), c.record(key, 'client', `${key} second`, `${key}-2`)]),
+      c.record('busy-0', 'client', 'busy-0 first', 'busy-0-1'),
+      c.record('closed-one', 'client', 'too late'),
+    ]);
+    expect(answers.at(-1)).toBeUndefined();
+    expect(answers.at(-2)).toEqual({ entry: { id: 1, from: 'client', text: 'busy-0 first' }, repeat: true });
+    for (const key of keys) {
+      expect(await c.after(key, 0)).toEqual([
+        { id: 1, from: 'client', text: `${key} first` },
+        { id: 2, from: 'client', text: `${key} second` },
+      ]);
+    }
+    expect((await db.query('select 1 from chat_messages')).rows).toHaveLength(20);
+  });
+
   it('when two admins answer, then the first takes the conversation and keeps it until it ends', async () => {
     const c = create();
     await c.open('room', { name: 'Carla Customer' });

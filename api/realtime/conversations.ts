@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '../../contracts/chat.ts';
 import type { Queryable } from '../db/types.ts';
 import { CONVERSATION_RULES, guestLabel } from './conversation-rules.ts';
+import { createMessageWriter } from './conversation-writes.ts';
 
 /**
  * An open conversation. Its id is the one the hub issued to its owner (`ownedBy`, decision 013),
@@ -78,34 +79,6 @@ const holderOf = (r: Pick<Row, 'taken_by_id' | 'taken_by_name'>): ChatAdmin | un
   r.taken_by_id ? { id: r.taken_by_id, name: r.taken_by_name ?? '' } : undefined;
 const nameOf = (r: Pick<Row, 'id' | 'name'>): string => r.name ?? guestLabel(r.id);
 
-/*
- * One message, one statement: the open conversation's counter moves on (its row lock orders
- * writers on PostgreSQL) and the message is inserted with that number; a customer's message also
- * says they are there and, if none was waiting yet, since when an answer is due. A message whose
- * client id this conversation already holds from the same side is answered with the original.
- */
-const RECORD = `
-with c as (select id from chat_conversations where key = $1 and closed_at is null),
-prev as (
-  select m.seq, m.body from chat_messages m join c on m.conversation = c.id
-  where $4::text is not null and m.client_id = $4 and m.sender = $2
-),
-up as (
-  update chat_conversations k set
-    last_seq = k.last_seq + 1,
-    seen_at = case when $2 = 'client' then $5::timestamptz else k.seen_at end,
-    waiting_since = case when $2 = 'client' then coalesce(k.waiting_since, $5::timestamptz) end
-  from c where k.id = c.id and not exists (select 1 from prev)
-  returning k.id, k.last_seq, k.name, k.waiting_since
-),
-ins as (
-  insert into chat_messages (conversation, seq, sender, body, client_id, at)
-  select id, last_seq, $2, $3, $4, $5::timestamptz from up
-)
-select up.id, up.last_seq as seq, $3 as body, false as repeat, up.name, up.waiting_since from up
-union all
-select c.id, prev.seq, prev.body, true, null, null from prev, c`;
-
 /** The latest `limit` messages of a conversation row, oldest first, as JSON. */
 const MESSAGES = `coalesce((select json_agg(json_build_object('id', x.seq, 'from', x.sender, 'text', x.body) order by x.seq)
   from (select seq, sender, body from chat_messages m where m.conversation = c.id order by seq desc limit $1) x), '[]'::json)`;
@@ -135,17 +108,7 @@ export const createConversations = (db: Queryable, rules: Partial<ConversationRu
     }
   };
 
-  const recordOnce = async (id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string) => {
-    const { rows } = await db.query<{
-      seq: number;
-      body: string;
-      repeat: boolean;
-      id: string;
-      name: string | null;
-      waiting_since: unknown;
-    }>(RECORD, [id, from, text, clientId ?? null, at(Date.now())]);
-    return rows[0];
-  };
+  const writer = createMessageWriter(db, () => at(Date.now()));
 
   const get = async (id: string): Promise<Conversation | undefined> => {
     const { rows } = await db.query<Row & { seen_at: unknown }>(
@@ -173,19 +136,12 @@ export const createConversations = (db: Queryable, rules: Partial<ConversationRu
     get,
     open,
     async record(id, from, text, clientId) {
-      let row;
-      try {
-        row = await recordOnce(id, from, text, clientId);
-      } catch (error) {
-        // The same client id from another instance at the same moment: asked again, it is a repeat.
-        if (!isUniqueViolation(error)) throw error;
-        row = await recordOnce(id, from, text, clientId);
-      }
+      const row = await writer.write({ key: id, from, text, clientId });
       if (!row) return undefined;
       const entry = { id: Number(row.seq), from, text: row.body };
       if (row.repeat) return { entry, repeat: true };
       const waitingSince = iso(row.waiting_since);
-      return { entry, repeat: false, name: nameOf(row), ...(waitingSince ? { waitingSince } : {}) };
+      return { entry, repeat: false, name: nameOf({ id: row.id!, name: row.name }), ...(waitingSince ? { waitingSince } : {}) };
     },
     async take(id, admin) {
       const { rows } = await db.query<Row>(
