@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CHAT_HISTORY_PATHS, type ChatTranscript, type ChatTranscriptPage, transcriptMessages } from '../../../contracts/chat-history.ts';
 import { dateTimeOf } from '../../lib/dates.ts';
@@ -8,8 +8,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { colors, radius, space } from '../../ui/theme.ts';
+import { colors, focusRing, radius, space } from '../../ui/theme.ts';
 import { MessageList } from './message-list.tsx';
 
 const searchStyle = css({
@@ -19,6 +18,18 @@ const searchStyle = css({
   flexWrap: 'wrap',
   '& > div': { flex: '1 1 16rem', margin: 0 },
 });
+// A plain field, not ui/text-field.tsx: that module would become a chunk of its own for the chats page.
+const inputStyle = css(
+  {
+    display: 'block',
+    width: '100%',
+    padding: `${space(2)} ${space(3)}`,
+    font: 'inherit',
+    border: `1px solid ${colors.border}`,
+    borderRadius: radius,
+  },
+  focusRing,
+);
 const listStyle = css({ listStyle: 'none', padding: 0, display: 'grid', gap: space(4) });
 const cardStyle = css({ border: `1px solid ${colors.border}`, borderRadius: radius, '& h3': { margin: 0, fontSize: '1rem' } });
 const cardHead = css({
@@ -60,6 +71,7 @@ export function AdminChatHistory() {
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [draft, setDraft] = useState(query);
+  const searchId = useId();
   const state = useApiGet<ChatTranscriptPage>(`${CHAT_HISTORY_PATHS.history}?${new URLSearchParams({ q: query, page: String(page) })}`);
   const hrefOf = (to: number, q = query) =>
     `${pathname}?${new URLSearchParams({ view: 'history', ...(q ? { q } : {}), ...(to > 1 ? { page: String(to) } : {}) })}`;
@@ -74,13 +86,12 @@ export function AdminChatHistory() {
           navigate(hrefOf(1, draft.trim()));
         }}
       >
-        <TextField
-          label="Search by name, email or text"
-          type="search"
-          value={draft}
-          maxLength={200}
-          onChange={(e) => setDraft(e.target.value)}
-        />
+        <div>
+          <label htmlFor={searchId} css={{ display: 'block', fontWeight: 600, marginBottom: space(1) }}>
+            Search by name, email or text
+          </label>
+          <input id={searchId} css={inputStyle} type="search" value={draft} maxLength={200} onChange={(e) => setDraft(e.target.value)} />
+        </div>
         <Button type="submit">Search history</Button>
       </form>
       {state.status === 'loading' ? <Skeleton height={120} /> : null}

@@ -18,6 +18,8 @@ setupComponentTests();
 // The admin session's machine is fetched with import() once the user is an admin: load it up
 // front, so each test's settle() finds it ready as a browser's cache would.
 beforeAll(() => import('../../lib/admin-session-actor.ts'));
+// The close dialog and the History view are chunks of their own, fetched when first shown.
+beforeAll(() => Promise.all([import('../../ui/confirm-dialog.tsx'), import('./admin-chat-history.tsx')]));
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {
@@ -102,10 +104,12 @@ describe('the admin chats', () => {
     const socket = await openChats();
     await fromCustomer(socket, 'sock-1', 'Bye', 1);
     await click(getByRoleName(document.body, 'button', 'Close chat with a guest'));
+    await settle();
     expect(queryByText(document.body, 'Close this conversation?')).not.toBeNull();
     await click(getByRoleName(document.body, 'button', 'Keep open'));
     expect(socket.sent('admin closes chat')).toEqual([]);
     await click(getByRoleName(document.body, 'button', 'Close chat with a guest'));
+    await settle();
     await click(getByRoleName(document.body, 'button', 'Close'));
     expect(socket.sent('admin closes chat')).toEqual([[{ roomId: 'sock-1' }]]);
     expect(queryByText(document.body, 'Bye')).toBeNull();

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
@@ -9,7 +10,7 @@ import { heldByOther, visibleRooms } from '../../../machines/chat/admin-chat.mac
 import { type AdminSessionActor, useAdminSession } from '../../lib/admin-session.tsx';
 import { useLocation } from 'react-router-dom';
 import { Link } from '../../ui/link.tsx';
-import { AdminChatHistory } from './admin-chat-history.tsx';
+import { lazyNamed } from '../../lib/lazy.ts';
 import { AdminRoomPanel } from './admin-room-panel.tsx';
 
 const gridStyle = css({
@@ -19,6 +20,8 @@ const gridStyle = css({
   [media.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
 });
 const mutedStyle = css({ color: colors.muted });
+// The history is its own chunk: the live chats' chunk stays what the layout loads with the dot.
+const AdminChatHistory = lazyNamed(() => import('./admin-chat-history.tsx'), 'AdminChatHistory');
 const viewsStyle = css({
   display: 'flex',
   gap: space(4),
@@ -92,7 +95,15 @@ export function AdminChatsPage() {
           History
         </Link>
       </nav>
-      {history ? <AdminChatHistory /> : actor ? <LiveChats actor={actor} /> : <Skeleton height={120} />}
+      {history ? (
+        <Suspense fallback={<Skeleton height={120} />}>
+          <AdminChatHistory />
+        </Suspense>
+      ) : actor ? (
+        <LiveChats actor={actor} />
+      ) : (
+        <Skeleton height={120} />
+      )}
     </section>
   );
 }

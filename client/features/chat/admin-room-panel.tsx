@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ChatRoom } from '../../../contracts/chat.ts';
 import { dateTimeOf } from '../../lib/dates.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { lazyNamed } from '../../lib/lazy.ts';
 import { colors, radius, space } from '../../ui/theme.ts';
 import { iconButton } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
@@ -29,6 +29,8 @@ const headStyle = css({
   '& h2': { margin: 0, fontSize: '1rem', marginRight: 'auto' },
 });
 
+// Asked only when an admin closes a conversation: fetched then, not with every admin page.
+const ConfirmDialog = lazyNamed(() => import('../../ui/confirm-dialog.tsx'), 'ConfirmDialog');
 const waitingStyle = css({ margin: 0, padding: `${space(1)} ${space(3)}`, fontSize: '0.85rem', color: colors.muted });
 const heldStyle = css({ margin: 0, padding: `${space(2)} ${space(3)}`, color: colors.muted, borderTop: `1px solid ${colors.border}` });
 
@@ -84,17 +86,21 @@ export function AdminRoomPanel({ room, name, waitingSince, heldBy, onReply, onCl
       ) : (
         <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
       )}
-      <ConfirmDialog
-        open={closing}
-        title="Close this conversation?"
-        confirmLabel="Close"
-        cancelLabel="Keep open"
-        onConfirm={() => {
-          setClosing(false);
-          onClose();
-        }}
-        onCancel={() => setClosing(false)}
-      />
+      {closing ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Close this conversation?"
+            confirmLabel="Close"
+            cancelLabel="Keep open"
+            onConfirm={() => {
+              setClosing(false);
+              onClose();
+            }}
+            onCancel={() => setClosing(false)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
