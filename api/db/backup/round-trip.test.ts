@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { sessionCallHeaders, testApiConfig } from '../../testing/api-harness.ts';
+import { insertChatRows } from '../../testing/chat-fixtures.ts';
 import { imageFileBytes } from '../../testing/image-bytes.ts';
 import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,19 +38,7 @@ afterAll(async () => {
 const makeHistory = async (db: Db, dataDir: string, seed: number) => {
   await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z') });
   await db.query(`update categories set description = description || ' (edited)' where name = (select min(name) from categories)`);
-  // Support chats (decision 018): a guest's open conversation waiting for an answer, and a customer's transcript.
-  await db.query(`insert into chat_owners (owner, conversation, used_at) values ('owner-digest', 'kept-id-${seed}', now())`);
-  const { rows: chats } = await db.query<{ id: string }>(
-    `insert into chat_conversations (key, user_id, name, email, last_seq, opened_at, seen_at, waiting_since, closed_at, closed_why)
-     values ('kept-id-${seed}', null, null, null, 1, now(), now(), now(), null, null),
-            ('closed-${seed}', (select min(id::text)::uuid from users), 'Carla Customer', 'carla@example.test', 2, now(), now(), null, now(), 'admin closed chat')
-     returning id`,
-  );
-  await db.query(
-    `insert into chat_messages (conversation, seq, sender, body, client_id, at) values
-       ($1, 1, 'client', 'Is the kettle back?', 'c-1', now()), ($2, 1, 'client', 'Where is my parcel?', null, now()), ($2, 2, 'admin', 'On its way', null, now())`,
-    [chats[0]!.id, chats[1]!.id],
-  );
+  await insertChatRows(db, seed);
   // Where the image pipeline keeps them (api/components/images/storage.ts): the master under `.masters/`.
   await mkdir(path.join(dataDir, 'images', '.masters', 'uploads'), { recursive: true });
   await mkdir(path.join(dataDir, 'images', 'uploads'), { recursive: true });
