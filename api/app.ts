@@ -6,6 +6,7 @@ import { authenticate } from './auth/middleware.ts';
 import { backupEndpoint } from './components/backup/routes.ts';
 import { BACKUP_PATH } from './components/backup/signature.ts';
 import { categoriesRoutes } from './components/categories/routes.ts';
+import { chatsRoutes } from './components/chats/routes.ts';
 import { imageFiles } from './components/images/serve.ts';
 import { handoffsRoutes } from './components/handoffs/routes.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
@@ -95,6 +96,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.use('/api/products', productsRoutes(context));
   app.use('/api/orders', ordersRoutes(context));
   app.use('/api/handoffs', handoffsRoutes(context));
+  app.use('/api/chats', chatsRoutes(context));
   // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
   mountPayments(app, context);
   app.use(notFoundHandler);

@@ -48,7 +48,7 @@ const ApiEnv = z.object({
   PAYPAL_CLIENT_SECRET: optionalEnv(z.string().min(1)),
   /** provider: the real wallet (needs both credentials); simulator: the offline stand-in (never in production). Unset: provider with credentials, else simulator outside production. */
   WALLET: optionalEnv(z.enum(['simulator', 'provider'])),
-  /** Shared by several API instances: socket.io adapter, chat admin presence and conversations. Unset: one process, in memory. */
+  /** Shared by several API instances: socket.io adapter and chat admin presence (conversations are in the database, decision 018). Unset: one process. */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   /** Support chat flood limits. A store's kiosks share one address: the defaults allow ~20 shoppers chatting from it. */
   CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
@@ -56,6 +56,8 @@ const ApiEnv = z.object({
   CHAT_MESSAGES_PER_SOCKET_PER_SECOND: z.coerce.number().int().min(1).default(5),
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(200),
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Closed support conversations are kept as transcripts this many days, then deleted (decision 018). */
+  CHAT_HISTORY_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** An unpaid wallet order holds its stock this long, then the API cancels it ('not paid in time'). */
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Orders neither paid, delivered nor cancelled one account may hold; the next is refused (429), so one account cannot hold a product's whole stock. */

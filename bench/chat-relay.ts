@@ -10,10 +10,14 @@
  * server process (idle with the admins, then with every customer connected, before any message). The flood limits are raised for the bench (LIMITS below, printed).
  * References (main): p99 148 ms through the BFF vs 90 ms direct; 0 lost, 0 duplicated.
  * Goal: p99 at most 50 ms through the BFF.
+ * Then the write rate (decision 018: every message is a row in the shop's database, committed
+ * before its ack): THROUGHPUT_CUSTOMERS guests through the BFF each send their next message as
+ * soon as the last is acked, for THROUGHPUT_MS, with the per-socket limit raised: acked
+ * messages a second, and how many of them an admin did not hear.
  * Run: npx tsx bench/chat-relay.ts [customers, default 1000]
  */
 import { atMost, type Figure, isEntry, percentile, printFigures } from './support/figures.ts';
-import { ADMIN, connectAll, sendRounds, settle, type Target, viaShop } from './support/chat-load.ts';
+import { ADMIN, connectAll, type Sent, sendOne, sendRounds, settle, type Target, viaShop } from './support/chat-load.ts';
 import { apiToken, type SplitShop, startSplitShop } from './support/shop.ts';
 
 const ADMINS = 3;
@@ -51,6 +55,39 @@ type Phase = {
   refused: number;
   api: Memory;
   bff: Memory;
+};
+
+const THROUGHPUT_CUSTOMERS = 100;
+const THROUGHPUT_MS = 10_000;
+
+/** Acked messages a second through the BFF of one shop (the API's database in its worker thread, as npm start runs it). */
+const throughput = async (): Promise<{ perSecond: number; acked: number; unheard: number; refused: number }> => {
+  const shop = await startSplitShop({ ...LIMITS, CHAT_MESSAGES_PER_SOCKET_PER_SECOND: '100000' });
+  try {
+    const run = await connectAll(await viaShop(shop.bffUrl, 1), THROUGHPUT_CUSTOMERS);
+    try {
+      const start = performance.now();
+      const sent: Sent[] = [];
+      await Promise.all(
+        run.customers.map(async (socket, i) => {
+          for (let n = 0; performance.now() - start < THROUGHPUT_MS; n++) sent.push(await sendOne(socket, `rate ${i} ${n}`));
+        }),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      await settle(run, sent);
+      const acked = sent.filter((s) => s.ok);
+      return {
+        perSecond: acked.length / seconds,
+        acked: acked.length,
+        unheard: acked.filter((s) => !run.received.has(s.text)).length,
+        refused: sent.length - acked.length,
+      };
+    } finally {
+      run.close();
+    }
+  } finally {
+    await shop.stop();
+  }
 };
 
 const phase = async (customers: number, how: 'bff' | 'direct'): Promise<Phase> => {
@@ -102,6 +139,7 @@ export const chatRelay = async ({ customers = 1000 }: { customers?: number } = {
   );
   const bff = await phase(customers, 'bff');
   const api = await phase(customers, 'direct');
+  const rate = await throughput();
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const memory = (m: Memory) => `${m.per1000.toFixed(0)} MB (${m.idle.toFixed(0)} → ${m.connected.toFixed(0)} MB)`;
   const f = (figure: string, goal: string, value: string, verdict: Figure['verdict'] = 'ref'): Figure => ({
@@ -122,6 +160,12 @@ export const chatRelay = async ({ customers = 1000 }: { customers?: number } = {
       bff.lost + bff.duplicated === 0 ? 'pass' : 'miss',
     ),
     f('messages refused (ack not ok) through the BFF', `direct: ${api.refused}`, String(bff.refused)),
+    f(
+      `messages a second written to the database (${THROUGHPUT_CUSTOMERS} guests, each as soon as acked, through the BFF)`,
+      `${rate.acked} acked in ${THROUGHPUT_MS / 1000} s, ${rate.refused} refused`,
+      `${rate.perSecond.toFixed(0)} /s`,
+    ),
+    f('acked messages no admin heard (write-rate run)', '0', String(rate.unheard), rate.unheard === 0 ? 'pass' : 'miss'),
     f('BFF process RSS per 1,000 sockets', '', memory(bff.bff)),
     f('API process RSS per 1,000 sockets (through the BFF)', `direct: ${memory(api.api)}`, memory(bff.api)),
   ];

@@ -89,15 +89,19 @@ export const CHAT_CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Second argument of 'server sends message from admin to client' (the first stays the text). */
 export type ChatMessageMeta = { id: number };
-/** 'server sends message from client to admin': spec's { user, message } plus the id and, for identified visitors, a name. */
-export type ClientToAdminPayload = AdminMessageIn & { id: number; name?: string };
+/**
+ * 'server sends message from client to admin': spec's { user, message } plus the id, who is
+ * writing (`name`: the customer's, or `Guest <number>`) and since when the customer waits for an
+ * answer (`waitingSince`, ISO time of the first unanswered message).
+ */
+export type ClientToAdminPayload = AdminMessageIn & { id: number; name?: string; waitingSince?: string };
 export type AdminCloseIn = { roomId: string };
 
 export type ChatHistoryEntry = { id: number; from: 'client' | 'admin'; text: string };
 /** The admin who answered a conversation first, and so holds it. */
 export type ChatAdmin = { id: string; name: string };
 /** One open conversation as an admin page loads it: `user` is what replies and closes name. */
-export type ChatConversation = { user: string; name?: string; takenBy?: ChatAdmin; messages: ChatHistoryEntry[] };
+export type ChatConversation = { user: string; name?: string; takenBy?: ChatAdmin; waitingSince?: string; messages: ChatHistoryEntry[] };
 /** `you`: the asking admin's user id, to tell their own conversations from colleagues'. */
 export type ChatConversationsAck = { ok: true; you: string; conversations: ChatConversation[] } | ({ ok: false } & ChatError);
 /** 'chat answered': another admin tab's reply, and who holds the conversation now. */

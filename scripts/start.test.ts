@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
 import { openToOthers } from '../api/testing/open-to-others.ts';
 import { builtFolder, npmStart as npmStartIn, npmStartInTerminal } from './testing/npm-start.ts';
+import { adminConversations, guestChatCookie, guestReplay, guestSays, shopSocket } from './testing/shop-chat.ts';
 import { type InTerminal, parentOf, processTree, stillRunning } from './testing/terminal.ts';
 
 /** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
@@ -74,7 +75,7 @@ const opened = async (start: Pick<InTerminal, 'waitFor'>) => {
 
 describe('npm start: the API in its own process', () => {
   it(
-    'when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, one Ctrl+C at the terminal stops both in order, and no file it wrote in DATA_DIR but the images is open to other users',
+    "when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, one Ctrl+C at the terminal stops both in order, no file it wrote in DATA_DIR but the images is open to other users, and started again it still holds a guest's unanswered chat question for the admin and the guest",
     async () => {
       // One start for all these rules: each start costs this tier about 10 CPU s.
       const start = await npmStartTyped({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
@@ -122,13 +123,40 @@ describe('npm start: the API in its own process', () => {
       // The API believes the BFF's calls only: straight to its port, a proxied-only call is refused.
       expect((await fetch(`${shop.apiUrl}/api/users/login`, { method: 'POST' })).status).toBe(403);
 
+      // A guest asks while no admin is there: the question must outlive the shop's restart.
+      const cookie = guestChatCookie();
+      const guest = await shopSocket(shop.url, cookie);
+      expect(await guestSays(guest, 'Is the red kettle back in stock?')).toEqual({ ok: true, id: 1 });
+
+      // The guest's page stays open (letting go on purpose would end the conversation).
       await stopsInOrder(start, shop, 'SIGINT', () => start.type('\x03'));
+      guest.disconnect();
       // The database (its write-ahead log holds password hashes), secrets, run files: the owner's alone.
       expect(await openToOthers(path.join(dir, 'data'))).toEqual([]);
       expect((await lstat(path.join(dir, 'data', 'pglite'))).mode & 0o777).toBe(0o700);
       const pictures = (await readdir(path.join(dir, 'data', 'images'))).filter((n) => !n.startsWith('.'));
       expect(pictures.length).toBeGreaterThan(0);
       expect((await lstat(path.join(dir, 'data', 'images', pictures[0]!))).mode & 0o777).toBe(0o644);
+
+      // Started again: the admin's page lists the guest's unanswered question, and the guest's panel shows it.
+      const again = await opened(npmStart());
+      const listed = await adminConversations(again.url);
+      expect(listed).toMatchObject({
+        ok: true,
+        conversations: [
+          {
+            name: expect.stringMatching(/^Guest \d+$/),
+            waitingSince: expect.any(String),
+            messages: [{ id: 1, from: 'client', text: 'Is the red kettle back in stock?' }],
+          },
+        ],
+      });
+      const back = await shopSocket(again.url, cookie);
+      expect(await guestReplay(back)).toEqual({
+        ok: true,
+        messages: [{ id: 1, from: 'client', text: 'Is the red kettle back in stock?' }],
+      });
+      back.disconnect();
     },
     SLOW,
   );

@@ -2,7 +2,7 @@ import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import type { ApiContext } from '../context.ts';
 import { mayAnswer } from './conversation-rules.ts';
-import type { Conversations } from './conversations.ts';
+import type { Conversations, Customer } from './conversations.ts';
 import type { FloodGuard } from './flood-guard.ts';
 import { isChatError, parseAdminClose, parseAdminMessage, parseClientId, parseReplay, parseText } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
@@ -27,9 +27,10 @@ const noConversation = failure({
 const taken = (holder: ChatAdmin) => failure({ code: 'taken', message: `${holder.name} is answering this customer` });
 
 /** Who the customer is, when the hub knows: a partner's identified visitor, or a logged-in shopper. */
-const customerName = (socket: HubSocket): string | undefined => {
+const customerOf = (socket: HubSocket): Customer => {
   const { identity, user } = socket.data;
-  return identity?.name ?? (user ? `${user.name} ${user.lastName}` : undefined);
+  if (identity) return { name: identity.name, email: identity.email };
+  return user ? { name: `${user.name} ${user.lastName}`, email: user.email, userId: user._id } : {};
 };
 
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
@@ -84,17 +85,27 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         );
       }
       const id = conversationOf(socket);
-      const name = customerName(socket);
-      if (!(await conversations.get(id))) {
+      // Committed before the ack: a message the customer saw acknowledged survives any restart.
+      // One statement while the conversation is open; the first message opens it.
+      let recorded = await conversations.record(id, 'client', text, clientId);
+      if (!recorded) {
         const tooMany = await flood.conversation(socket);
         if (tooMany) return reply(socket, ack, failure(tooMany));
+        await conversations.open(id, customerOf(socket));
+        recorded = await conversations.record(id, 'client', text, clientId);
       }
-      await conversations.open(id, { name });
-      const { entry, repeat } = await conversations.record(id, 'client', text, clientId);
+      if (!recorded) return reply(socket, ack, noConversation);
+      const { entry, repeat, name, waitingSince } = recorded;
       // A re-sent copy (its first ack was lost with a connection): the admins have it already.
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       // Every admin tab hears it; kept either way, so an admin who comes later reads it.
-      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.serverToAdmin, { user: id, message: text, id: entry.id, ...(name ? { name } : {}) });
+      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.serverToAdmin, {
+        user: id,
+        message: text,
+        id: entry.id,
+        ...(name ? { name } : {}),
+        ...(waitingSince ? { waitingSince } : {}),
+      });
       if (!(await presence.online())) socket.emit(SOCKET_EVENTS.noAdmin);
       reply(socket, ack, { ok: true, id: entry.id });
     },
@@ -132,7 +143,9 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       const holder = await conversations.take(body.user, me);
       if (!holder) return reply(socket, ack, noConversation);
       if (holder.id !== me.id) return reply(socket, ack, taken(holder));
-      const { entry, repeat } = await conversations.record(body.user, 'admin', body.message, clientId);
+      const recorded = await conversations.record(body.user, 'admin', body.message, clientId);
+      if (!recorded) return reply(socket, ack, noConversation);
+      const { entry, repeat } = recorded;
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
       io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });

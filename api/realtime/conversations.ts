@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '#contracts/chat.ts';
-import { appendCapped, CONVERSATION_RULES, holderAfterReply, isAbandoned, isPastKeeping } from './conversation-rules.ts';
+import type { Queryable } from '../db/types.ts';
+import { CONVERSATION_RULES, guestLabel } from './conversation-rules.ts';
+import { createMessageWriter } from './conversation-writes.ts';
 
 /**
  * An open conversation. Its id is the one the hub issued to its owner (`ownedBy`, decision 013),
@@ -9,24 +11,27 @@ import { appendCapped, CONVERSATION_RULES, holderAfterReply, isAbandoned, isPast
  */
 export type Conversation = {
   id: string;
-  /** The customer's name, when the hub knows it (a logged-in shopper, an identified visitor). */
-  name?: string;
+  /** Who is writing: the customer's name when the hub knows it, else `Guest <number>`. */
+  name: string;
   /** The admin who answered first and holds it. */
   takenBy?: ChatAdmin;
   /** When a socket of the customer was last seen (epoch ms). */
   seenAt: number;
 };
 
-/** What `record` did: the entry, and whether it was already there (then nothing was appended). */
-export type Recorded = { entry: ChatHistoryEntry; repeat: boolean };
+/** Who the customer is, when the hub knows: kept with the conversation for the history's search. */
+export type Customer = { name?: string | undefined; email?: string | undefined; userId?: string | undefined };
+
+/** What `record` did: the entry, whether it was already there, who is writing and since when an answer is due. */
+export type Recorded = { entry: ChatHistoryEntry; repeat: boolean; name?: string; waitingSince?: string };
 
 export type ConversationRules = { historyLimit: number; customerGoneMs: number; keepMs: number };
 
 /**
- * Customers' conversations, visible to every admin (decision 010). Ids of entries grow per
- * conversation and never restart, even after it ends and opens again, so a client's "last seen
- * id" stays meaningful. Async so that a store shared by several API instances
- * (redis-conversations.ts) can stand in for the in-memory one. Time is read from Date.now().
+ * Customers' conversations, in the shop's database (decision 018), visible to every admin of
+ * every instance. Ids of entries grow per conversation id and never restart, even after it ends
+ * and opens again, so a client's "last seen id" stays meaningful. Every check-and-change is one
+ * statement (a conditional UPDATE), so two instances never both win. Time is read from Date.now().
  */
 export type Conversations = {
   /**
@@ -38,147 +43,163 @@ export type Conversations = {
   ownedBy(owner: string): Promise<string>;
   /** The conversation if open. */
   get(id: string): Promise<Conversation | undefined>;
-  /** Opens it (true) unless it is open already (false); either way the customer's name is kept when given. */
-  open(id: string, customer: { name?: string }): Promise<boolean>;
+  /** Opens it (true) unless it is open already (false); either way what is known of the customer is kept. */
+  open(id: string, customer: Customer): Promise<boolean>;
   /**
-   * Appends a message. With a `clientId` (the sender's own id for it) a repeat of a message the
-   * recent history already holds from the same side is not appended again: the original entry
-   * comes back with `repeat: true` (a client re-sends what a dropped connection left unanswered).
+   * Appends a message to the open conversation, in one statement; undefined when it is not open
+   * (then nothing is written). With a `clientId` (the sender's own id for it) a repeat of a
+   * message this conversation holds from the same side is not appended again: the original
+   * entry comes back with `repeat: true`.
    */
-  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded>;
+  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded | undefined>;
   /** The first reply takes it: who holds it after `admin` answered, or undefined if it is not open. */
   take(id: string, admin: ChatAdmin): Promise<ChatAdmin | undefined>;
+  /** The open conversation's latest messages after an id (at most `historyLimit`). */
   after(id: string, after: number): Promise<ChatHistoryEntry[]>;
-  /** Every open conversation with its messages, oldest first. */
+  /** Every open conversation with its latest messages, oldest conversation first. */
   list(): Promise<ChatConversation[]>;
   /** Sockets of these conversations' customers are connected now. */
   seen(ids: string[]): Promise<void>;
-  /** Ends it (an admin closed it, its customer left for good): true if it was open. Its messages go. */
-  end(id: string): Promise<boolean>;
+  /** Ends it (an admin closed it, its customer left for good): true if it was open. It becomes a transcript. */
+  end(id: string, why?: string): Promise<boolean>;
   /** Ends every conversation whose customer has been gone for `customerGoneMs`; answers their ids. */
   endAbandoned(): Promise<string[]>;
 };
 
 export const DEFAULT_RULES: ConversationRules = { ...CONVERSATION_RULES };
 
-type Entry = ChatHistoryEntry & { cid?: string };
-type Room = Conversation & { open: boolean; history: Entry[]; nextId: number; changedAt: number };
-
-const plain = ({ id, from, text }: Entry): ChatHistoryEntry => ({ id, from, text });
-
 /** 128 random bits, 22 characters: never a 20-character socket id. */
 export const newConversationId = (): string => randomBytes(16).toString('base64url');
 
-/** The conversations of this process's customers (one API instance, no REDIS_URL). */
-export const createConversations = (rules: Partial<ConversationRules> = {}): Conversations => {
-  const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
-  const rooms = new Map<string, Room>();
-  const owned = new Map<string, { id: string; at: number }>();
+const at = (ms: number) => new Date(ms).toISOString();
+const iso = (value: unknown): string | undefined => (value == null ? undefined : new Date(value as string).toISOString());
 
-  /** Forgets what is past keeping, as Redis's key expiry does for the shared store. */
-  const kept = (id: string): Room | undefined => {
-    const r = rooms.get(id);
-    if (r && isPastKeeping(r.changedAt, Date.now(), keepMs)) rooms.delete(id);
-    return rooms.get(id);
+type Row = { id: string; key: string; name: string | null; taken_by_id: string | null; taken_by_name: string | null };
+const holderOf = (r: Pick<Row, 'taken_by_id' | 'taken_by_name'>): ChatAdmin | undefined =>
+  r.taken_by_id ? { id: r.taken_by_id, name: r.taken_by_name ?? '' } : undefined;
+const nameOf = (r: Pick<Row, 'id' | 'name'>): string => r.name ?? guestLabel(r.id);
+
+/** The latest `limit` messages of a conversation row, oldest first, as JSON. */
+const MESSAGES = `coalesce((select json_agg(json_build_object('id', x.seq, 'from', x.sender, 'text', x.body) order by x.seq)
+  from (select seq, sender, body from chat_messages m where m.conversation = c.id order by seq desc limit $1) x), '[]'::json)`;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** The conversations of every API instance, in the shop's database. */
+export const createConversations = (db: Queryable, rules: Partial<ConversationRules> = {}): Conversations => {
+  const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
+
+  const open = async (id: string, { name, email, userId }: Customer): Promise<boolean> => {
+    const now = at(Date.now());
+    try {
+      const { rows } = await db.query<{ inserted: boolean }>(
+        `insert into chat_conversations (key, user_id, name, email, last_seq, opened_at, seen_at)
+         values ($1, $2, $3, $4, coalesce((select max(last_seq) from chat_conversations where key = $1), 0), $5, $5)
+         on conflict (key) where closed_at is null do update
+           set name = coalesce(excluded.name, chat_conversations.name), email = coalesce(excluded.email, chat_conversations.email)
+         returning (xmax = 0) as inserted`,
+        [id, userId ?? null, name ?? null, email ?? null, now],
+      );
+      return rows[0]?.inserted === true;
+    } catch (error) {
+      // Another instance opened it at the same moment (its counter read the same maximum).
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   };
-  const openRoom = (id: string) => {
-    const r = kept(id);
-    return r?.open ? r : undefined;
-  };
-  const view = (r: Room): Conversation => ({
-    id: r.id,
-    seenAt: r.seenAt,
-    ...(r.name ? { name: r.name } : {}),
-    ...(r.takenBy ? { takenBy: r.takenBy } : {}),
-  });
-  const changed = (r: Room) => (r.changedAt = Date.now());
-  const end = (id: string): boolean => {
-    const r = openRoom(id);
-    if (!r) return false;
-    r.open = false;
-    r.history = [];
-    r.takenBy = undefined;
-    r.name = undefined;
-    changed(r);
-    return true;
+
+  const writer = createMessageWriter(db, () => at(Date.now()));
+
+  const get = async (id: string): Promise<Conversation | undefined> => {
+    const { rows } = await db.query<Row & { seen_at: unknown }>(
+      'select id, key, name, taken_by_id, taken_by_name, seen_at from chat_conversations where key = $1 and closed_at is null',
+      [id],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const takenBy = holderOf(r);
+    return { id, name: nameOf(r), seenAt: new Date(r.seen_at as string).getTime(), ...(takenBy ? { takenBy } : {}) };
   };
 
   return {
     async ownedBy(owner) {
       const now = Date.now();
-      const known = owned.get(owner);
-      const id = known && !isPastKeeping(known.at, now, keepMs) ? known.id : newConversationId();
-      // Re-inserted, so the map stays in order of last use and the stale ones are at its head.
-      owned.delete(owner);
-      owned.set(owner, { id, at: now });
-      for (const [key, { at }] of owned) {
-        if (!isPastKeeping(at, now, keepMs)) break;
-        owned.delete(key);
-      }
-      return id;
+      const { rows } = await db.query<{ conversation: string }>(
+        `insert into chat_owners (owner, conversation, used_at) values ($1, $2, $3)
+         on conflict (owner) do update set used_at = excluded.used_at,
+           conversation = case when chat_owners.used_at <= $4 then excluded.conversation else chat_owners.conversation end
+         returning conversation`,
+        [owner, newConversationId(), at(now), at(now - keepMs)],
+      );
+      return rows[0]!.conversation;
     },
-    async get(id) {
-      const r = openRoom(id);
-      return r ? view(r) : undefined;
-    },
-    async open(id, { name }) {
-      const now = Date.now();
-      const r = kept(id);
-      if (r?.open) {
-        if (name) r.name = name;
-        return false;
-      }
-      rooms.set(id, { id, open: true, history: [], nextId: r?.nextId ?? 1, seenAt: now, changedAt: now, ...(name ? { name } : {}) });
-      return true;
-    },
+    get,
+    open,
     async record(id, from, text, clientId) {
-      const r = kept(id) ?? { id, open: false, history: [], nextId: 1, seenAt: Date.now(), changedAt: Date.now() };
-      rooms.set(id, r);
-      const seen = clientId ? r.history.find((m) => m.cid === clientId && m.from === from) : undefined;
-      if (seen) return { entry: plain(seen), repeat: true };
-      const entry: Entry = { id: r.nextId++, from, text, ...(clientId ? { cid: clientId } : {}) };
-      r.history = appendCapped(r.history, entry, historyLimit);
-      changed(r);
-      if (from === 'client') r.seenAt = Date.now();
-      return { entry: plain(entry), repeat: false };
+      const row = await writer.write({ key: id, from, text, clientId });
+      if (!row) return undefined;
+      const entry = { id: Number(row.seq), from, text: row.body };
+      if (row.repeat) return { entry, repeat: true };
+      const waitingSince = iso(row.waiting_since);
+      return { entry, repeat: false, name: nameOf({ id: row.id!, name: row.name }), ...(waitingSince ? { waitingSince } : {}) };
     },
     async take(id, admin) {
-      const r = openRoom(id);
-      if (!r) return undefined;
-      r.takenBy = holderAfterReply(r.takenBy, admin);
-      changed(r);
-      return r.takenBy;
+      const { rows } = await db.query<Row>(
+        `update chat_conversations set taken_by_id = $2, taken_by_name = $3
+         where key = $1 and closed_at is null and taken_by_id is null returning taken_by_id, taken_by_name`,
+        [id, admin.id, admin.name],
+      );
+      if (rows[0]) return holderOf(rows[0]);
+      return (await get(id))?.takenBy;
     },
     async after(id, after) {
-      return (kept(id)?.history ?? []).filter((m) => m.id > after).map(plain);
+      const { rows } = await db.query<{ seq: number; sender: ChatHistoryEntry['from']; body: string }>(
+        `select seq, sender, body from (
+           select m.seq, m.sender, m.body from chat_messages m join chat_conversations c on c.id = m.conversation
+           where c.key = $1 and c.closed_at is null and m.seq > $2 order by m.seq desc limit $3) x
+         order by seq`,
+        [id, after, historyLimit],
+      );
+      return rows.map((r) => ({ id: Number(r.seq), from: r.sender, text: r.body }));
     },
     async list() {
-      const open = [...rooms.keys()].map(openRoom).filter((r): r is Room => r !== undefined);
-      return open.map(({ id, name, takenBy, history }) => ({
-        user: id,
-        ...(name ? { name } : {}),
-        ...(takenBy ? { takenBy } : {}),
-        messages: history.map(plain),
-      }));
+      const { rows } = await db.query<Row & { waiting_since: unknown; messages: ChatHistoryEntry[] | string }>(
+        `select c.id, c.key, c.name, c.taken_by_id, c.taken_by_name, c.waiting_since, ${MESSAGES} as messages
+         from chat_conversations c where c.closed_at is null order by c.opened_at, c.id`,
+        [historyLimit],
+      );
+      return rows.map((r) => {
+        const takenBy = holderOf(r);
+        const waitingSince = iso(r.waiting_since);
+        const messages = typeof r.messages === 'string' ? (JSON.parse(r.messages) as ChatHistoryEntry[]) : r.messages;
+        return {
+          user: r.key,
+          name: nameOf(r),
+          ...(takenBy ? { takenBy } : {}),
+          ...(waitingSince ? { waitingSince } : {}),
+          messages,
+        };
+      });
     },
     async seen(ids) {
-      const now = Date.now();
-      for (const id of ids) {
-        const r = openRoom(id);
-        if (r) r.seenAt = now;
-      }
+      if (ids.length === 0) return;
+      await db.query('update chat_conversations set seen_at = $2 where key = any($1::text[]) and closed_at is null', [ids, at(Date.now())]);
     },
-    async end(id) {
-      return end(id);
+    async end(id, why = 'admin closed chat') {
+      const { rowCount } = await db.query(
+        'update chat_conversations set closed_at = $2, closed_why = $3 where key = $1 and closed_at is null',
+        [id, at(Date.now()), why],
+      );
+      return rowCount > 0;
     },
     async endAbandoned() {
       const now = Date.now();
-      const gone = [...rooms.keys()].filter((id) => {
-        const r = openRoom(id);
-        return r !== undefined && isAbandoned(r.seenAt, now, customerGoneMs);
-      });
-      for (const id of gone) end(id);
-      return gone;
+      const { rows } = await db.query<{ key: string }>(
+        `update chat_conversations set closed_at = $1, closed_why = 'customer gone'
+         where closed_at is null and seen_at <= $2 returning key`,
+        [at(now), at(now - customerGoneMs)],
+      );
+      return rows.map((r) => r.key);
     },
   };
 };

@@ -7,6 +7,7 @@ import type { InstanceState } from '#server/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
 import { CONVERSATION_RULES } from './conversation-rules.ts';
+import { forgetPast } from './conversation-history.ts';
 import { createConversations } from './conversations.ts';
 import { createFloodGuard } from './flood-guard.ts';
 import { handshake } from './handshake.ts';
@@ -79,7 +80,7 @@ export const createRealtimeHub =
       customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,
     };
     const shared = ctx.config.REDIS_URL
-      ? openSharedState(ctx.config.REDIS_URL, { rules, presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
+      ? openSharedState(ctx.config.REDIS_URL, { presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
       : undefined;
     const guard = guardRecovery(io, shared?.adapter);
     if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
@@ -90,7 +91,8 @@ export const createRealtimeHub =
       windowMs: options.addressWindowMs,
       openTtlMs: options.presenceTtlMs,
     });
-    const conversations = shared?.conversations ?? createConversations(rules);
+    // In the shop's database, whatever carries the sockets (decision 018).
+    const conversations = createConversations(ctx.db, rules);
     io.use(handshake(ctx, conversations));
     // After the handshake: admins, known by their session, are not counted.
     io.use(flood.admit);
@@ -101,12 +103,16 @@ export const createRealtimeHub =
     let closing = false;
     const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
 
-    /** Says this instance's customers are there, then ends the conversations whose customer is gone. */
+    /**
+     * Says this instance's customers are there, ends the conversations whose customer is gone
+     * (they become transcripts), and deletes transcripts past CHAT_HISTORY_DAYS.
+     */
     const sweep = async () => {
       await conversations.seen(lives.present());
       for (const conversation of await conversations.endAbandoned()) {
         io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
       }
+      await forgetPast(ctx.db, { days: ctx.config.CHAT_HISTORY_DAYS });
     };
 
     /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */

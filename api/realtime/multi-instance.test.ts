@@ -74,7 +74,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
 
       expect(await say(shopper, 'Do you ship to Oslo?')).toEqual({ ok: true, id: 1 });
       await until(() => atAdmin.length === 1, 'the admin on the other instance has the message');
-      expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Do you ship to Oslo?', id: 1 });
+      expect(atAdmin[0]).toMatchObject({ user: shopper.id, message: 'Do you ship to Oslo?', id: 1 });
 
       expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'We do' })).toEqual({ ok: true, id: 2 });
       await until(() => atCustomer.length === 1, 'the customer on the other instance has the answer');
@@ -123,7 +123,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     expect(await say(shopper, 'thanks')).toEqual({ ok: true, id: 5 });
     await until(() => atAdmin.length === 2, 'the admin still has the conversation');
     expect(atCustomer).toEqual(['one', 'two', 'three']);
-    expect(atAdmin[1]).toEqual({ user: id, message: 'thanks', id: 5 });
+    expect(atAdmin[1]).toMatchObject({ user: id, message: 'thanks', id: 5 });
   });
 
   it('when a message reached instance C, C drains before its ack arrives and the customer sends it again to B, then the admin has it once and the ack names the same entry', async () => {
@@ -199,7 +199,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     expect(await say(first, 'Can I return a mug?')).toEqual({ ok: true, id: 1 });
     await until(() => heardOnA.length === 1 && heardOnB.length === 1, 'admins on both instances hear it');
     const conversation = heardOnB[0]!.user;
-    expect(heardOnB[0]).toEqual({ user: conversation, message: 'Can I return a mug?', id: 1, name: 'Mia Mug' });
+    expect(heardOnB[0]).toMatchObject({ user: conversation, message: 'Can I return a mug?', id: 1, name: 'Mia Mug' });
 
     // The page reloads (its connection just ends): a new socket, on the other instance, with the same session.
     holdOffline(first);

@@ -1,7 +1,9 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
+import type { ChatConversationsAck, ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { createApi } from '../app.ts';
+import { createRealtimeHub } from './hub.ts';
 import {
   ack,
   collect,
@@ -126,5 +128,36 @@ describe('realtime hub: no message lost', () => {
     expect(leftAtAdmin).toEqual([{ reason: 'transport close', socketId: leaverId }]);
     await ack(bystander, CHAT_EVENTS.replay, { after: 0 });
     expect(leftAtBystander).toEqual([]);
+  });
+
+  it('when the API stops and starts again, then the unanswered question is still there: the admin lists it, the customer replays it', async () => {
+    // An API of its own on the test's database, stopped and started as its process would be.
+    const apiOnce = () => createApi({ db: live.t.db, config: live.t.config, attachments: [createRealtimeHub()] });
+    const first = apiOnce();
+    const { url } = await first.start(0, '127.0.0.1');
+    const { token } = await live.t.register({ name: 'Rita', lastName: 'Restart' });
+    const before = await connect(url, { token, auth: { keep: true } });
+    expect(await say(before, 'Is my order 1234 on its way?')).toEqual({ ok: true, id: 1 });
+    before.disconnect();
+    await first.stop();
+
+    const second = apiOnce();
+    const { url: again } = await second.start(0, '127.0.0.1');
+    try {
+      const desk = await connectAdmin(live.t, again);
+      const listed = (await ack(desk.socket, CHAT_EVENTS.conversations)) as unknown as ChatConversationsAck;
+      expect(listed.ok && listed.conversations.find((c) => c.name === 'Rita Restart')).toMatchObject({
+        messages: [{ id: 1, from: 'client', text: 'Is my order 1234 on its way?' }],
+      });
+      const after = await connect(again, { token, auth: { keep: true } });
+      expect(await ack(after, CHAT_EVENTS.replay, { after: 0 })).toEqual({
+        ok: true,
+        messages: [{ id: 1, from: 'client', text: 'Is my order 1234 on its way?' }],
+      });
+      desk.socket.disconnect();
+      after.disconnect();
+    } finally {
+      await second.stop();
+    }
   });
 });

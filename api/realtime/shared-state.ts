@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Logger } from 'pino';
-import type { ConversationRules, Conversations } from './conversations.ts';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
-import { createRedisConversations } from './redis-conversations.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
 import { closeRedis, reconnectBackoff, withHandledCommands } from '#server/redis-watchdog.ts';
 
@@ -11,7 +9,6 @@ export type SharedState = {
   /** The socket.io adapter factory (Redis Streams: broadcasts and recovery across instances). */
   adapter: ReturnType<typeof createAdapter>;
   presence: RedisPresence;
-  conversations: Conversations;
   /** The connection itself, for per-address chat limits every instance counts together. */
   redis: HubRedis;
   /** Takes this instance's admins out of presence: first thing on shutdown, so no new conversation comes here. */
@@ -20,14 +17,14 @@ export type SharedState = {
   close(): Promise<void>;
 };
 
-export type SharedStateOptions = { rules: Partial<ConversationRules>; presenceTtlMs: number; logger: Logger };
+export type SharedStateOptions = { presenceTtlMs: number; logger: Logger };
 
 /**
  * What several API instances share through one Redis: socket.io's adapter (the Streams one,
- * since the classic pub/sub adapter loses what a dropped socket missed), admin presence and
- * conversations. Each hub is one instance, with its own id in presence entries.
+ * since the classic pub/sub adapter loses what a dropped socket missed) and admin presence.
+ * Conversations are in the shop's database, which every instance shares too (decision 018). Each hub is one instance, with its own id in presence entries.
  */
-export const openSharedState = (url: string, { rules, presenceTtlMs, logger }: SharedStateOptions): SharedState => {
+export const openSharedState = (url: string, { presenceTtlMs, logger }: SharedStateOptions): SharedState => {
   const redis = openHubRedis(url, logger);
   // Its duplicates (a blocking reader, a subscriber) are quiet for seconds: no socket timeout there.
   const adapter = createAdapter(withHandledCommands(redis, { socket: { reconnectStrategy: reconnectBackoff } }), {
@@ -39,7 +36,6 @@ export const openSharedState = (url: string, { rules, presenceTtlMs, logger }: S
   return {
     adapter,
     presence,
-    conversations: createRedisConversations(redis, rules),
     redis,
     async leave() {
       // Without a connection the command would wait in the queue forever; the heartbeat's TTL does it instead.

@@ -60,7 +60,8 @@ export const createSocketLives = ({ io, ctx, presence, conversations, guard, bac
       leavePresence: queued((socketId: string) => presence.remove(socketId)),
       // The spec's `disconnected`, keyed by the conversation; visitors who never wrote have no room on any admin's screen.
       endConversation: queued(async ({ conversation, reason }: { conversation: string; reason: string }) => {
-        if (await conversations.end(conversation)) io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId: conversation });
+        if (await conversations.end(conversation, reason))
+          io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason, socketId: conversation });
       }),
       stillAdmin: queued(
         async ({ userId, sessionId }: { userId: string; sessionId: string }) =>

@@ -57,4 +57,8 @@ export const API_ROUTES: readonly string[] = [
   'POST handoffs',
   'POST handoffs/claim',
   'POST handoffs/status',
+
+  // Support chats' transcripts (docs/decisions/018-chat-conversations-in-the-database.md).
+  'GET chats/history',
+  'GET chats/mine',
 ];

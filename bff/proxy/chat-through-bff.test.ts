@@ -48,7 +48,7 @@ describe('chat through the BFF', () => {
       expect(await say(shopper, 'Where is my parcel?')).toEqual({ ok: true, id: 1 });
       await until(() => atAdmin.length === 1, 'the admin has the message');
       // The name comes from the session the BFF turned into a token: the client never held one.
-      expect(atAdmin[0]).toEqual({ user: shopper.id, message: 'Where is my parcel?', id: 1, name: 'Test User' });
+      expect(atAdmin[0]).toMatchObject({ user: shopper.id, message: 'Where is my parcel?', id: 1, name: 'Test User' });
 
       expect(await ack(adminSocket, SOCKET_EVENTS.adminSendsMessage, { user: shopper.id, message: 'On its way' })).toEqual({
         ok: true,
@@ -198,5 +198,33 @@ describe('chat through the BFF', () => {
     expect(await dropped).toBe('transport close');
     await ack(adminSocket, CHAT_EVENTS.replay, { after: 0, room: 'none' });
     expect(atAdmin).toEqual([]);
+  });
+
+  it('when an admin closes a conversation, then it is in the admin-only history, searchable and paged, and in its customer’s earlier conversations', async () => {
+    const customerCookie = await bffSession(live.t, live.front);
+    const shopper = live.track(await connectViaBff(live.front, { cookie: customerCookie, auth: { keep: true } }));
+    const adminCookie = await bffSession(live.t, live.front, { admin: true });
+    const desk = live.track(await connectViaBff(live.front, { cookie: adminCookie }));
+    expect(await ack(desk, SOCKET_EVENTS.adminConnected, 'history')).toEqual({ ok: true });
+    const atAdmin = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
+    await say(shopper, 'Can I pay invoice 7731 by transfer?');
+    await until(() => atAdmin.length === 1, 'the admin has the question');
+    expect(await ack(desk, SOCKET_EVENTS.adminClosesChat, { roomId: atAdmin[0]!.user })).toEqual({ ok: true });
+
+    const get = (path: string, cookie?: string) => fetch(live.front.url + path, { headers: cookie ? { cookie } : {} });
+    const found = await get('/api/chats/history?q=INVOICE%207731&page=1', adminCookie);
+    expect(found.status).toBe(200);
+    expect(await found.json()).toMatchObject({
+      page: 1,
+      pages: 1,
+      total: 1,
+      transcripts: [{ name: 'Test User', messages: [{ from: 'client', text: 'Can I pay invoice 7731 by transfer?' }] }],
+    });
+    expect((await (await get('/api/chats/history?q=invoice%207731&page=2', adminCookie)).json()).transcripts).toEqual([]);
+    // The history is the admins' alone: a customer is refused, a guest asked to log in.
+    expect((await get('/api/chats/history', customerCookie)).status).toBe(403);
+    expect((await get('/api/chats/history')).status).toBe(401);
+    const mine = await get('/api/chats/mine', customerCookie);
+    expect(await mine.json()).toMatchObject({ transcripts: [{ messages: [{ text: 'Can I pay invoice 7731 by transfer?' }] }] });
   });
 });

@@ -16,6 +16,8 @@ export type AdminChatContext = {
   holders: Record<string, ChatAdmin>;
   /** This admin's user id, as the hub said when it listed the conversations. */
   me: string | null;
+  /** Since when each customer waits for an answer (ISO time of their first unanswered message), by room. */
+  waiting: Record<string, string>;
 };
 export type AdminChatEvent =
   | { type: 'admin.send'; user: string; message: string }
@@ -24,7 +26,7 @@ export type AdminChatEvent =
   | { type: 'admin.dismissNotice' }
   | { type: 'admin.connected' }
   | { type: 'admin.disconnected' }
-  | { type: 'admin.clientMessage'; user: string; message: string; name?: string }
+  | { type: 'admin.clientMessage'; user: string; message: string; name?: string; waitingSince?: string }
   | { type: 'admin.clientDisconnected'; socketId: string }
   /** Every open conversation, as the hub lists them on each (re)connection: the page's rooms from now on. */
   | { type: 'admin.conversations'; you: string; conversations: ChatConversation[] }
@@ -64,6 +66,7 @@ const fromConversations = (conversations: ChatConversation[]) => ({
   })),
   names: Object.fromEntries(conversations.flatMap((c) => (c.name ? [[c.user, c.name]] : []))),
   holders: Object.fromEntries(conversations.flatMap((c) => (c.takenBy ? [[c.user, c.takenBy]] : []))),
+  waiting: Object.fromEntries(conversations.flatMap((c) => (c.waitingSince ? [[c.user, c.waitingSince]] : []))),
   // Unread while some customer waits for an answer.
   messageReceived: conversations.some((c) => c.messages.at(-1)?.from === 'client'),
 });
@@ -94,7 +97,7 @@ export const adminChatMachine = setup({
   },
 }).createMachine({
   id: 'adminChat',
-  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null, holders: {}, me: null },
+  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null, holders: {}, me: null, waiting: {} },
   // Websocket first: a closed admin tab then ends its socket at once. On long-polling the hub would
   // count a closed tab as an available admin until its ping timeout, handing it new customers.
   invoke: { id: 'socket', src: 'socket', input: { options: { ...CHAT_SOCKET_OPTIONS, transports: ['websocket', 'polling'] } } },
@@ -106,6 +109,7 @@ export const adminChatMachine = setup({
           rooms: appendToRoom(context.rooms, event.user, { client: event.message }),
           messageReceived: true,
           names: event.name ? { ...context.names, [event.user]: event.name } : context.names,
+          waiting: event.waitingSince ? { ...context.waiting, [event.user]: event.waitingSince } : context.waiting,
         })),
         emit({ type: 'admin.sound' as const, file: CHAT_SOUND }),
       ],
@@ -116,6 +120,7 @@ export const adminChatMachine = setup({
         assign(({ context, event }) => ({
           rooms: appendToRoom(context.rooms, event.user, { admin: event.message.trim() }),
           messageReceived: false,
+          waiting: without(context.waiting, event.user),
         })),
         sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'send', user: event.user, message: event.message.trim() })),
       ],
@@ -126,6 +131,7 @@ export const adminChatMachine = setup({
         names: without(context.names, event.socketId),
         closedAt: without(context.closedAt, event.socketId),
         holders: without(context.holders, event.socketId),
+        waiting: without(context.waiting, event.socketId),
       })),
     },
     'admin.conversations': {
@@ -135,6 +141,7 @@ export const adminChatMachine = setup({
       actions: assign(({ context, event }) => ({
         rooms: appendToRoom(context.rooms, event.user, { admin: event.message }),
         holders: { ...context.holders, [event.user]: event.by },
+        waiting: without(context.waiting, event.user),
       })),
     },
     // Closing the toast hides it and tells the server; the room goes when the customer's socket leaves.

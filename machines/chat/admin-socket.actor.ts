@@ -90,9 +90,17 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
           if (!isClientPayload(payload)) return;
-          const { user, message, id, name } = payload;
+          const { user, message, id, name, waitingSince } = payload;
           listing.deliver(
-            () => clientIds.fresh(user, id) && send({ type: 'admin.clientMessage', user, message, ...(name ? { name } : {}) }),
+            () =>
+              clientIds.fresh(user, id) &&
+              send({
+                type: 'admin.clientMessage',
+                user,
+                message,
+                ...(name ? { name } : {}),
+                ...(typeof waitingSince === 'string' ? { waitingSince } : {}),
+              }),
           );
         });
         socket.on(CHAT_EVENTS.answered, (payload: unknown) => {

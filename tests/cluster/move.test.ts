@@ -7,10 +7,12 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeBackup } from '../../api/components/backup/take.ts';
 import { startApiChild } from '../../scripts/api-child.ts';
 import { startCluster } from '../../scripts/cluster/cluster.ts';
+import { adminConversations, guestSays, shopSocket } from '../../scripts/testing/shop-chat.ts';
 
 const SECRET = 'a-move-test-internal-secret-of-32-chars-at-least';
 const dirs: string[] = [];
@@ -28,19 +30,25 @@ afterAll(async () => {
 type List = { products: Array<{ _id: string; name: string; images: Array<{ path: string }> }>; paginationLinksNumber?: number };
 
 describe('from npm start to the cluster', () => {
-  it('when a running embedded shop is backed up and start:cluster restores the file, then nginx answers with its products, accounts and pictures', async () => {
+  it('when a running embedded shop is backed up and start:cluster restores the file, then nginx answers with its products, accounts, pictures and open chats', async () => {
     const shopDir = await tempDir('shop');
     const env = { ...process.env, DATA_DIR: shopDir, SEED: 'demo', LOG_LEVEL: 'silent', NODE_ENV: 'development' };
     const api = await startApiChild({ env, internalSecret: SECRET });
     let file: string;
     let shopList: List;
+    let visitor: Socket | undefined;
     try {
       shopList = (await (await fetch(`${api.url}/api/products?pageNum=1`)).json()) as List;
+      // A visitor's question nobody has answered yet (decision 018: it is the shop's data, so it moves too).
+      visitor = await shopSocket(api.url, '');
+      expect(await guestSays(visitor, 'Do you deliver to the cluster?')).toMatchObject({ ok: true });
       file = path.join(shopDir, 'move.tar.gz');
       const taken = await takeBackup({ file, dataDir: shopDir, internalSecret: SECRET });
       expect(taken.from).toMatch(/the running shop/);
     } finally {
       await api.stop();
+      // Its page stays open through the stop (letting go on purpose would end the conversation).
+      visitor?.disconnect();
     }
 
     const clusterDir = await tempDir('cluster');
@@ -65,6 +73,8 @@ describe('from npm start to the cluster', () => {
         body: JSON.stringify({ email: 'admin@admin.com', password: 'admin@admin.com' }),
       });
       expect(login.status).toBe(200);
+      const chats = await adminConversations(cluster.url);
+      expect(chats.ok && chats.conversations.flatMap((c) => c.messages.map((m) => m.text))).toEqual(['Do you deliver to the cluster?']);
     } finally {
       await cluster.stop();
     }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { sessionCallHeaders, testApiConfig } from '../../testing/api-harness.ts';
+import { insertChatRows } from '../../testing/chat-fixtures.ts';
 import { imageFileBytes } from '../../testing/image-bytes.ts';
 import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,6 +38,7 @@ afterAll(async () => {
 const makeHistory = async (db: Db, dataDir: string, seed: number) => {
   await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z') });
   await db.query(`update categories set description = description || ' (edited)' where name = (select min(name) from categories)`);
+  await insertChatRows(db, seed);
   // Where the image pipeline keeps them (api/components/images/storage.ts): the master under `.masters/`.
   await mkdir(path.join(dataDir, 'images', '.masters', 'uploads'), { recursive: true });
   await mkdir(path.join(dataDir, 'images', 'uploads'), { recursive: true });
@@ -57,6 +59,8 @@ const tableHashes = async (db: Db) => {
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { scope: string }).scope)
       .sort();
+  // A backup that left a table out would compare equal on it: every table with rows is named.
+  expect(snapshot.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['chat_owners', 'chat_conversations', 'chat_messages']));
   return {
     migrations: snapshot.migrations,
     tables: Object.fromEntries(

@@ -7,6 +7,7 @@ import { AdminSessionProvider } from '../../lib/admin-session.tsx';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { adminStorages } from '../../testing/admin.ts';
 import { click, getByLabelText, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { AdminChatsPage } from './admin-chats-page.tsx';
 import { AdminUnreadDot } from './admin-unread-dot.tsx';
@@ -17,6 +18,8 @@ setupComponentTests();
 // The admin session's machine is fetched with import() once the user is an admin: load it up
 // front, so each test's settle() finds it ready as a browser's cache would.
 beforeAll(() => import('../../lib/admin-session-actor.ts'));
+// The close dialog and the History view are chunks of their own, fetched when first shown.
+beforeAll(() => Promise.all([import('../../ui/confirm-dialog.tsx'), import('./admin-chat-history.tsx')]));
 
 let server: ReturnType<typeof fakeSockets>;
 beforeEach(() => {
@@ -75,10 +78,39 @@ describe('the admin chats', () => {
     expect(document.body.querySelector('[aria-label="Unread"]')).toBeNull();
   });
 
-  it('when the admin closes a panel, then the server is told and the panel returns only if the customer writes again', async () => {
+  it('when two guests write, then each card names its guest and says since when they wait; an answer clears the wait', async () => {
+    const socket = await openChats();
+    const since = '2030-01-01T10:00:00.000Z';
+    await act(async () =>
+      socket.serverEmit('server sends message from client to admin', {
+        user: 'g-1',
+        message: 'Hi',
+        id: 1,
+        name: 'Guest 17',
+        waitingSince: since,
+      }),
+    );
+    await fromCustomer(socket, 'g-2', 'Hello', 1, 'Guest 18');
+    expect(queryByText(document.body, 'Chat with Guest 17')).not.toBeNull();
+    expect(queryByText(document.body, 'Chat with Guest 18')).not.toBeNull();
+    const waiting = `Waiting since ${new Date(since).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+    expect(queryByText(document.body, waiting)).not.toBeNull();
+    await typeInto(getByLabelText<HTMLTextAreaElement>(document.body, 'Reply to Guest 17'), 'Hello!');
+    await click(getByRoleName(document.body, 'button', 'Submit'));
+    expect(queryByText(document.body, waiting)).toBeNull();
+  });
+
+  it('when the admin closes a panel, then it asks first, the server is told and the panel returns only if the customer writes again', async () => {
     const socket = await openChats();
     await fromCustomer(socket, 'sock-1', 'Bye', 1);
     await click(getByRoleName(document.body, 'button', 'Close chat with a guest'));
+    await settle();
+    expect(queryByText(document.body, 'Close this conversation?')).not.toBeNull();
+    await click(getByRoleName(document.body, 'button', 'Keep open'));
+    expect(socket.sent('admin closes chat')).toEqual([]);
+    await click(getByRoleName(document.body, 'button', 'Close chat with a guest'));
+    await settle();
+    await click(getByRoleName(document.body, 'button', 'Close'));
     expect(socket.sent('admin closes chat')).toEqual([[{ roomId: 'sock-1' }]]);
     expect(queryByText(document.body, 'Bye')).toBeNull();
     await fromCustomer(socket, 'sock-1', 'Actually, one more thing', 2);
@@ -142,5 +174,45 @@ describe('the admin chats', () => {
     });
     await act(async () => socket.open());
     expect(queryByText(document.body, 'Only a logged-in administrator can do that; log in as an admin and reconnect')).not.toBeNull();
+  });
+
+  it('when the admin opens History and searches, then the closed conversations show newest first, a page at a time', async () => {
+    const transcript = (id: string, name: string, text: string) => ({
+      id,
+      name,
+      openedAt: '2030-01-01T10:00:00.000Z',
+      closedAt: '2030-01-01T10:05:00.000Z',
+      messages: [{ from: 'client', text, at: '2030-01-01T10:00:00.000Z' }],
+    });
+    const calls = mockFetch({
+      'GET /api/chats/history': ({ url }) => {
+        const q = new URL(url, 'http://localhost').searchParams.get('q');
+        return q
+          ? { body: { page: 1, pages: 1, total: 1, transcripts: [transcript('2', 'Guest 2', 'Do you ship to Malta?')] } }
+          : {
+              body: {
+                page: 1,
+                pages: 2,
+                total: 21,
+                transcripts: [transcript('3', 'Dan Doe', 'Gift wrap?'), transcript('2', 'Guest 2', 'Do you ship to Malta?')],
+              },
+            };
+      },
+    });
+    await renderWithApp(
+      <AdminSessionProvider>
+        <AdminChatsPage />
+      </AdminSessionProvider>,
+      { storages: adminStorages(), openSocket: server.factory, route: '/admin/chats?view=history', pattern: '/admin/chats' },
+    );
+    await settle();
+    const shown = () => [...document.body.querySelectorAll('article h3')].map((h) => h.textContent);
+    expect(shown()).toEqual(['Dan Doe', 'Guest 2']);
+    expect(queryByText(document.body, 'Page 1 of 2')).not.toBeNull();
+    await typeInto(getByLabelText<HTMLInputElement>(document.body, 'Search by name, email or text'), 'malta');
+    await click(getByRoleName(document.body, 'button', 'Search history'));
+    await settle();
+    expect(shown()).toEqual(['Guest 2']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/chats/history?q=&page=1', '/api/chats/history?q=malta&page=1']);
   });
 });

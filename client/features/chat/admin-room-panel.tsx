@@ -1,7 +1,9 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ChatRoom } from '#contracts/chat.ts';
+import { dateTimeOf } from '../../lib/dates.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { lazyNamed } from '../../lib/lazy.ts';
 import { colors, radius, space } from '../../ui/theme.ts';
 import { iconButton } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
@@ -27,21 +29,31 @@ const headStyle = css({
   '& h2': { margin: 0, fontSize: '1rem', marginRight: 'auto' },
 });
 
+// Asked only when an admin closes a conversation: fetched then, not with every admin page.
+const ConfirmDialog = lazyNamed(() => import('../../ui/confirm-dialog.tsx'), 'ConfirmDialog');
+const waitingStyle = css({ margin: 0, padding: `${space(1)} ${space(3)}`, fontSize: '0.85rem', color: colors.muted });
 const heldStyle = css({ margin: 0, padding: `${space(2)} ${space(3)}`, color: colors.muted, borderTop: `1px solid ${colors.border}` });
 
 export type AdminRoomPanelProps = {
   room: ChatRoom;
-  /** The customer's name when known (logged-in shopper or identified partner visitor). */
+  /** Who is writing, as the hub names them: the customer's name, or `Guest <number>`. */
   name: string | undefined;
+  /** Since when the customer waits for an answer (ISO time of their first unanswered message). */
+  waitingSince?: string | undefined;
   /** The colleague who answered first and holds this conversation: shown, not answered here. */
   heldBy: string | undefined;
   onReply: (message: string) => void;
   onClose: () => void;
 };
 
-/** One customer's conversation as a toast-style panel: messages, unread flag, reply and close (or who answers it). */
-export function AdminRoomPanel({ room, name, heldBy, onReply, onClose }: AdminRoomPanelProps) {
+/**
+ * One customer's conversation as a toast-style panel: who is writing and since when they wait,
+ * messages, unread flag, reply and close (asked first: a closed one moves to the history), or
+ * who answers it.
+ */
+export function AdminRoomPanel({ room, name, waitingSince, heldBy, onReply, onClose }: AdminRoomPanelProps) {
   const [reply, setReply] = useState('');
+  const [closing, setClosing] = useState(false);
   const who = name ?? 'a guest';
   // A room waits for an answer while its last message is the customer's.
   const unread = 'client' in (room.messages.at(-1) ?? {});
@@ -56,11 +68,12 @@ export function AdminRoomPanel({ room, name, heldBy, onReply, onClose }: AdminRo
         <h2>Chat with {who}</h2>
         {unread ? <Badge label="Unread">new</Badge> : null}
         {heldBy ? null : (
-          <button type="button" css={iconButton} aria-label={`Close chat with ${who}`} onClick={onClose}>
+          <button type="button" css={iconButton} aria-label={`Close chat with ${who}`} onClick={() => setClosing(true)}>
             ×
           </button>
         )}
       </div>
+      {unread && waitingSince ? <p css={waitingStyle}>Waiting since {dateTimeOf(waitingSince)}</p> : null}
       <MessageList
         messages={room.messages}
         mine="admin"
@@ -73,6 +86,21 @@ export function AdminRoomPanel({ room, name, heldBy, onReply, onClose }: AdminRo
       ) : (
         <Composer label={`Reply to ${who}`} value={reply} onChange={setReply} onSend={send} />
       )}
+      {closing ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Close this conversation?"
+            confirmLabel="Close"
+            cancelLabel="Keep open"
+            onConfirm={() => {
+              setClosing(false);
+              onClose();
+            }}
+            onCancel={() => setClosing(false)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { colors, media, radius, space } from '../../ui/theme.ts';
 import { iconButton, statusLine } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
+import { EarlierConversations } from './earlier-conversations.tsx';
 import { MessageList } from './message-list.tsx';
 import { LAUNCHER_ID, Launcher, PANEL_ID } from './launcher.tsx';
 
@@ -105,6 +106,7 @@ export function SupportChatPanel() {
             Connecting ...
           </p>
         ) : null}
+        <EarlierConversations open={open} />
         {messages.length === 0 && !closed ? <p css={statusLine}>Ask us anything: type below and press Enter or Submit.</p> : null}
         <MessageList
           messages={messages}

@@ -4,7 +4,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp as renderWith, setupComponentTests } from '../../testing/render.tsx';
+import { writeUser } from '#machines/auth/user-storage.ts';
+import { memoryStorage } from '#machines/shared/storage.ts';
 import { SupportChatWidget } from './support-chat-widget.tsx';
 
 vi.mock('../../lib/play-chat-sound.ts', () => ({ playChatSound: vi.fn() }));
@@ -155,5 +158,43 @@ describe('the support chat widget', () => {
         .map((a) => a[0]),
     ).toEqual(['One more question']);
     expect(queryByText(document.body, 'Admin closed chat. Type something and submit to reconnect')).toBeNull();
+  });
+
+  it('when a logged-in customer opens the chat, then their earlier conversations show above the new one; a guest asks for none', async () => {
+    const calls = mockFetch({
+      'GET /api/chats/mine': {
+        body: {
+          transcripts: [
+            {
+              id: '4',
+              name: 'Ann Lee',
+              openedAt: '2030-01-01T10:00:00.000Z',
+              closedAt: '2030-01-01T10:05:00.000Z',
+              messages: [
+                { from: 'client', text: 'Is the kettle back?', at: '2030-01-01T10:00:00.000Z' },
+                { from: 'admin', text: 'Next week', at: '2030-01-01T10:01:00.000Z' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const local = memoryStorage();
+    const session = memoryStorage();
+    writeUser(local, session, { _id: 'u1', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false });
+    await renderWith(<SupportChatWidget />, { openSocket: server.factory, storages: { local, session } });
+    await click(getByRoleName(document.body, 'button', 'Open support chat'));
+    await settle();
+    const earlier = document.body.querySelector('[aria-label="Earlier conversations with support"]');
+    expect(earlier?.textContent).toContain('Is the kettle back?');
+    expect(earlier?.textContent).toContain('Next week');
+    expect(calls.map((c) => c.url)).toEqual(['/api/chats/mine']);
+  });
+
+  it('when a guest opens the chat, then no earlier conversations are asked for', async () => {
+    const calls = mockFetch({});
+    await openChat();
+    expect(calls).toEqual([]);
+    expect(document.body.querySelector('[aria-label="Earlier conversations with support"]')).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ async function say(page: Page, text: string) {
   await box.press('Enter');
 }
 
-test('when a shopper and an admin chat in the shop, then messages go both ways, the dot marks unread and closing reconnects', async ({
+test('when a shopper and an admin chat in the shop, then messages go both ways, the card names the guest and their wait, the dot marks unread, closing asks first, keeps a transcript and reconnects', async ({
   browser,
   shop,
 }) => {
@@ -57,8 +57,11 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     await admin.getByRole('link', { name: 'Chats' }).first().click();
     await expect(admin).toHaveURL(/\/admin\/chats$/);
     // What the shopper wrote while nobody was there waits for the first admin.
-    const panel = admin.getByRole('region', { name: 'Chat with a guest' });
+    // The card says who is writing (a guest: `Guest` and a number) and since when they wait.
+    const panel = admin.getByRole('region', { name: /^Chat with Guest \d+$/ });
     await expect(panel.getByText('Hello?')).toBeVisible();
+    await expect(panel.getByText(/^Waiting since /)).toBeVisible();
+    const guest = ((await panel.getAttribute('aria-label')) ?? '').replace('Chat with ', '');
     expect(adminHandshakes).toHaveLength(1);
 
     // Customer → admin: into the panel, and the red dot on the header's Admin link.
@@ -70,7 +73,7 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     // Admin → customer (its chat minimised: a red dot on the launcher), which clears the admin's dot.
     await customer.getByRole('button', { name: 'Minimise support chat' }).click();
     await expect(customer.getByRole('heading', { name: "Let's Chat - Online" })).toBeHidden();
-    await panel.getByLabel('Reply to a guest').fill('Yes, three left.');
+    await panel.getByLabel(`Reply to ${guest}`).fill('Yes, three left.');
     await panel.getByRole('button', { name: 'Submit' }).click();
     await expect(customer.getByRole('img', { name: 'Unread message from support' })).toBeVisible();
     await customer.getByRole('button', { name: 'Open support chat' }).click();
@@ -78,14 +81,28 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     await expect(customer.getByText('Support wrote:')).toBeVisible();
     await expect(customer.getByText('Yes, three left.')).toBeVisible();
     await expect(adminLink.getByRole('img', { name: 'Unread chat message' })).toHaveCount(0);
+    await expect(panel.getByText(/^Waiting since /)).toHaveCount(0);
 
-    // The admin closes the chat; the shopper's next message reconnects.
-    await panel.getByRole('button', { name: 'Close chat with a guest' }).click();
+    // The admin closes the chat, asked first; the shopper's next message reconnects.
+    await panel.getByRole('button', { name: `Close chat with ${guest}` }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Close this conversation?' });
+    await confirm.getByRole('button', { name: 'Keep open' }).click();
+    await expect(panel.getByText('Yes, three left.')).toBeVisible();
+    await panel.getByRole('button', { name: `Close chat with ${guest}` }).click();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(customer.getByText(CLOSED)).toBeVisible();
     await expect(customer.getByText('Yes, three left.')).toHaveCount(0);
     await say(customer, 'One more question');
     await expect(customer.getByText(CLOSED)).toHaveCount(0);
-    await expect(admin.getByRole('region', { name: 'Chat with a guest' }).getByText('One more question')).toBeVisible();
+    await expect(admin.getByRole('region', { name: /^Chat with Guest \d+$/ }).getByText('One more question')).toBeVisible();
+
+    // The closed conversation is in the history, found by its text.
+    await admin.getByRole('link', { name: 'History' }).click();
+    await admin.getByLabel('Search by name, email or text').fill('laptop in stock');
+    await admin.getByRole('button', { name: 'Search history' }).click();
+    const transcript = admin.getByRole('article', { name: `Conversation with ${guest}` });
+    await expect(transcript.getByText('Is the laptop in stock?')).toBeVisible();
+    await expect(transcript.getByText('Yes, three left.')).toBeVisible();
   } finally {
     await customerContext.close();
     await adminContext.close();

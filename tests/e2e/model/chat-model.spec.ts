@@ -95,8 +95,8 @@ const perform = async (customer: Side, event: AnyEventObject) => {
       return;
     case 'chat.adminMessage': {
       // The shopper's room is the newest; the one left while no admin was online comes first.
-      const panel = admin!.page.getByRole('region', { name: 'Chat with a guest', exact: true }).last();
-      await panel.getByLabel('Reply to a guest').fill(ADMIN_TEXT);
+      const panel = admin!.page.getByRole('region', { name: /^Chat with Guest \d+$/ }).last();
+      await panel.getByLabel(/^Reply to Guest \d+$/).fill(ADMIN_TEXT);
       await panel.getByRole('button', { name: 'Submit' }).click();
       await admin!.run.step({ type: 'admin.send', user: room, message: ADMIN_TEXT });
       await admin!.run.step({ type: 'admin.notice', message: null });
@@ -104,7 +104,14 @@ const perform = async (customer: Side, event: AnyEventObject) => {
       return;
     }
     case 'chat.adminClosed':
-      await admin!.page.getByRole('button', { name: 'Close chat with a guest' }).last().click();
+      await admin!.page
+        .getByRole('button', { name: /^Close chat with Guest \d+$/ })
+        .last()
+        .click();
+      await admin!.page
+        .getByRole('dialog', { name: 'Close this conversation?' })
+        .getByRole('button', { name: 'Close', exact: true })
+        .click();
       await admin!.run.step({ type: 'admin.closeChat', user: room });
       await admin!.run.step({ type: 'admin.notice', message: null });
       // the shopper's socket is dropped, so the hub tells the admin the customer left
@@ -145,10 +152,13 @@ const expectBothShow = async ({ page, run }: Side) => {
 const expectAdminShows = async ({ page, run }: Side) => {
   const ctx = run.snapshot().context as AdminChatContext;
   const shown = visibleRooms(ctx);
-  const panels = page.getByRole('region', { name: 'Chat with a guest', exact: true });
+  const panels = page.getByRole('region', { name: /^Chat with Guest \d+$/ });
   await expect(panels).toHaveCount(shown.length);
   for (const [i, r] of shown.entries()) {
-    const lines = panels.nth(i).getByRole('log', { name: 'Messages with a guest' }).getByRole('listitem');
+    const lines = panels
+      .nth(i)
+      .getByRole('log', { name: /^Messages with Guest \d+$/ })
+      .getByRole('listitem');
     await expect(lines).toHaveCount(r.messages.length);
     for (const [j, m] of r.messages.entries())
       await expect(lines.nth(j)).toHaveText('client' in m ? `Customer wrote:${m.client}` : `You wrote:${m.admin}`);
