@@ -9,7 +9,7 @@ import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.
 const origin = z.url().transform((value) => new URL(value).origin);
 
 /**
- * The rate limits' defaults (README's configuration table says the same). A store's kiosks
+ * The rate limits' defaults (docs/configuration.md's table says the same). A store's kiosks
  * share one address and browse as guests: a page view costs about three /api calls, a
  * shopper at a kiosk views a page every 5–10 s, so 20 kiosks make about 20 × 30 = 600 calls
  * a minute; the guest ceiling doubles that for bursts (filters, back and forth).
