@@ -52,7 +52,11 @@ test('when the right PIN is typed on the pad, then the terminal leaves kiosk mod
   await startKiosk(page);
   const pad = await holdLogo(page);
   await expect(pad.getByRole('status')).toHaveText('PIN: 0 digits entered');
+  // The right PIN reloads the shop (location.replace): wait for that page, or the checks below
+  // would read the kiosk page that is going away, and evaluate into the navigation.
+  const reloaded = page.waitForEvent('load');
   await typePin(pad, PIN);
+  await reloaded;
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeHidden();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();

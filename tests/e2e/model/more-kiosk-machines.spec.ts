@@ -158,9 +158,12 @@ test('when the kiosk operator presses the logo briefly, holds it, waits, types, 
 
   // the right PIN leaves kiosk mode
   await openPad(page);
+  // the shop reloads as usual (location.replace), on a running clock: the checks below wait for
+  // that page, not the kiosk page going away, into whose navigation an evaluate would run
+  const reloaded = page.waitForEvent('load');
   await typePin(page, PIN);
-  // the shop reloads as usual, on a running clock
   await page.clock.resume();
+  await reloaded;
   await expect(page.getByRole('banner').getByRole('link', { name: 'Statefront' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeHidden();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBeNull();

@@ -133,13 +133,16 @@ export const SHORT_EXIT_HOLD = { KIOSK_EXIT_HOLD_SECONDS: '1' };
 
 /** On a kiosk of a SHORT_EXIT_HOLD shop, holds the pointer on the logo until the PIN pad opens, then lets go: answers the pad. */
 export const holdLogo = async (page: Page) => {
-  // The press is the pad's code (a chunk the kiosk shell fetches ahead): a press before it is in
-  // is only the logo's. Wait for the chunk, and a frame for React to put it in place.
+  // The press is the pad's code (a chunk the kiosk shell fetches ahead), wrapped round the logo
+  // (a `display: contents` span) once React has it: a press on the bare logo is only the logo's, and
+  // is lost when the wrapper comes. The chunk arriving is not enough: when the header showed
+  // before it did, the logo stays the Suspense fallback until React reveals the wrapper (it holds
+  // a fallback at least 300 ms), which a loaded machine stretches further. Wait for the wrapper.
+  const logo = page.getByRole('banner').getByRole('link', { name: 'Statefront' });
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/exit-press-[^/]+\.js$/.test(e.name))))
+    .poll(() => logo.evaluate((a) => a.parentElement !== null && getComputedStyle(a.parentElement).display === 'contents'))
     .toBe(true);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const box = await boxOf(page.getByRole('banner').getByRole('link', { name: 'Statefront' }), 'the logo');
+  const box = await boxOf(logo, 'the logo');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   const pad = page.getByRole('dialog', { name: 'Leave kiosk mode' });
