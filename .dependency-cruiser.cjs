@@ -90,7 +90,7 @@ module.exports = {
       name: 'api-loads-sharp-and-pglite-when-used',
       severity: 'error',
       comment:
-        "The API's thread loads sharp at its first image and PGlite only when the database runs on that thread (decision 014): by import(), never at its start.",
+        "The API's thread loads sharp at its first image, PGlite only when the database runs on that thread and pg only with DATABASE_URL (decision 014): by import(), never at its start.",
       from: {
         path: '^api/',
         pathNot: [
@@ -101,7 +101,7 @@ module.exports = {
         ],
       },
       to: {
-        path: ['^node_modules/(sharp|@electric-sql/pglite)/', '^api/db/pglite\\.ts$'],
+        path: ['^node_modules/(sharp|@electric-sql/pglite|pg)/', '^api/db/pglite\\.ts$'],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },
     },
