@@ -106,6 +106,14 @@ module.exports = {
       },
     },
     {
+      name: 'bff-loads-redis-only-with-redis-url',
+      severity: 'error',
+      comment:
+        'node-redis costs a BFF about 5 MB of heap at its start, and only REDIS_URL uses it (decision 014): bff/ loads it by import() where it connects.',
+      from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
+      to: { path: '^node_modules/redis/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'bff-loads-the-api-only-to-start-it',
       severity: 'error',
       comment:
