@@ -106,7 +106,7 @@ module.exports = {
       name: 'api-loads-sharp-and-pglite-when-used',
       severity: 'error',
       comment:
-        "The API's thread loads sharp at its first image and PGlite only when the database runs on that thread (decision 014): by import(), never at its start.",
+        "The API's thread loads sharp at its first image, PGlite only when the database runs on that thread and pg only with DATABASE_URL (decision 014): by import(), never at its start.",
       from: {
         path: '^api/',
         pathNot: [
@@ -117,7 +117,7 @@ module.exports = {
         ],
       },
       to: {
-        path: ['^node_modules/(sharp|@electric-sql/pglite)/', '^api/db/pglite\\.ts$'],
+        path: ['^node_modules/(sharp|@electric-sql/pglite|pg)/', '^api/db/pglite\\.ts$'],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },
     },
@@ -125,9 +125,9 @@ module.exports = {
       name: 'bff-loads-the-api-only-to-start-it',
       severity: 'error',
       comment:
-        "A BFF in front of an API elsewhere never loads the API's code (about 125 MB: decision 014): bff/ imports api/index.ts only by import() where it starts one, or for types.",
+        "A BFF in front of an API elsewhere never loads the API's code (about 125 MB), nor without REDIS_URL node-redis (about 5 MB of heap) (decision 014): bff/ imports api/index.ts only by import() where it starts one, redis where it connects, or either for types.",
       from: { path: layer('bff'), pathNot: ['\\.test\\.ts$', '^bff/testing/'] },
-      to: { path: '^api/index\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+      to: { path: ['^api/index\\.ts$', '^node_modules/redis/'], dependencyTypesNot: ['dynamic-import', 'type-only'] },
     },
     {
       name: 'bff-not-browser-code',

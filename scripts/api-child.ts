@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { nodeEntry } from '../api/compiled.ts';
+import { apiNodeFlags, serverMallocEnv } from './server-memory.ts';
 
 /** Parent → child. */
 export type ToApiChild = { type: 'start'; internalSecret: string } | { type: 'stop' };
@@ -36,21 +37,27 @@ export type StartApiChildOptions = {
   say?: (line: string) => void;
 };
 
+/** What the API child starts with: its node flags and its environment (scripts/server-memory.ts for the memory settings). */
+export const apiChildStart = (env: Record<string, string | undefined>, execArgv: string[]) => ({
+  execArgv: [...apiNodeFlags(env), ...execArgv],
+  // Loopback and a free port: the API is reached through the BFF only.
+  // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
+  env: {
+    ...env,
+    ...serverMallocEnv(env),
+    API_HOST: '127.0.0.1',
+    API_PORT: '0',
+    INTERNAL_SECRET: undefined,
+    STATEFRONT_API_CHILD: '1',
+    PGLITE_THREAD: env.PGLITE_THREAD || '1',
+  },
+});
+
 export const startApiChild = ({ env, internalSecret, say = () => undefined }: StartApiChildOptions): Promise<ApiChild> =>
   new Promise((resolve, reject) => {
     const { file, execArgv } = entry();
     const child: ChildProcess = fork(file, [], {
-      execArgv,
-      // Loopback and a free port: the API is reached through the BFF only.
-      // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
-      env: {
-        ...env,
-        API_HOST: '127.0.0.1',
-        API_PORT: '0',
-        INTERNAL_SECRET: undefined,
-        STATEFRONT_API_CHILD: '1',
-        PGLITE_THREAD: env.PGLITE_THREAD || '1',
-      },
+      ...apiChildStart(env, execArgv),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Its own process group: Ctrl+C reaches npm start only, which stops the BFF first, then this.
       detached: true,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
 import { openToOthers } from '../api/testing/open-to-others.ts';
+import { API_NODE_FLAGS, SERVER_NODE_FLAGS } from './server-memory.ts';
 import { builtFolder, npmStart as npmStartIn, npmStartInTerminal } from './testing/npm-start.ts';
 import { adminConversations, guestChatCookie, guestReplay, guestSays, shopSocket } from './testing/shop-chat.ts';
 import { type InTerminal, parentOf, processTree, stillRunning } from './testing/terminal.ts';
@@ -90,8 +91,21 @@ describe('npm start: the API in its own process', () => {
       const options = await Promise.all(tree.map((pid) => readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')));
       expect(commands.join('\n')).not.toMatch(/tsx|esbuild|\.ts\b/);
       expect(options.join('\n')).not.toMatch(/NODE_OPTIONS=[^\0]*tsx/);
-      expect(commands[tree.indexOf(shop.bffPid)]?.split('\0')).toEqual([expect.stringMatching(/node$/), 'scripts/launch.mjs', 'start', '']);
-      expect(commands[tree.indexOf(shop.apiPid)]).toMatch(/^\S*node\0\S*\/scripts\/start-api\.js\0$/);
+      // Each with the small-server settings (decision 014): V8's flags, and two malloc arenas in the environment it started with.
+      expect(commands[tree.indexOf(shop.bffPid)]?.split('\0')).toEqual([
+        expect.stringMatching(/node$/),
+        ...SERVER_NODE_FLAGS,
+        'scripts/launch.mjs',
+        'start',
+        '',
+      ]);
+      expect(commands[tree.indexOf(shop.apiPid)]?.split('\0')).toEqual([
+        expect.stringMatching(/node$/),
+        ...API_NODE_FLAGS,
+        expect.stringMatching(/\/scripts\/start-api\.js$/),
+        '',
+      ]);
+      for (const pid of [shop.bffPid, shop.apiPid]) expect(options[tree.indexOf(pid)]?.split('\0')).toContain('MALLOC_ARENA_MAX=2');
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       expect(start.output()).toMatch(/Opening the embedded database in .*, in a worker thread/);
       // The compiled seed takes the demo photos the sources processed (the tier's global setup):

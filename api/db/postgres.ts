@@ -1,11 +1,16 @@
-import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../http/errors.ts';
 import { SHOP_APPLICATION } from './running.ts';
 import type { Db, Queryable } from './types.ts';
 
-// Postgres returns bigint (count(*), sums) as strings by default; our figures fit in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+/** pg, loaded by the first pool: a shop on the embedded database never loads it (decision 014). */
+const loadPg = async () => {
+  const { default: pg } = await import('pg');
+  // Postgres returns bigint (count(*), sums) as strings by default; our figures fit in a double.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+  return pg;
+};
 
 /** What the shopper is told when the database went away under their request: nothing of theirs was kept half-done. */
 export const DATABASE_UNREACHABLE = 'The shop cannot reach its database right now. Please try again in a moment.';
@@ -28,7 +33,7 @@ export const isConnectionLoss = (error: unknown): boolean => {
 const answerable = (error: unknown): unknown =>
   isConnectionLoss(error) ? new AppError(503, DATABASE_UNREACHABLE, undefined, { cause: error }) : error;
 
-const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+const wrap = (client: Pool | PoolClient): Queryable => ({
   async query<R>(sql: string, params: unknown[] = []) {
     const result = await client.query(sql, params);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
@@ -48,6 +53,7 @@ const answering = (queryable: Queryable): Queryable => ({
 
 /** A PostgreSQL server through a connection pool, when DATABASE_URL is set. */
 export const openPostgres = async (url: string, max = 10, applicationName = SHOP_APPLICATION): Promise<Db> => {
+  const pg = await loadPg();
   // Named, so a restore sees that a shop still has connections open (api/db/backup/restore.ts).
   const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   // An idle connection the server ends (restart, failover, a forced drop) emits 'error' on

@@ -6,7 +6,7 @@
  * idle one closes after 10 s), so they cannot say it. On the embedded database the lock file
  * (lock.ts) says the same.
  */
-import pg from 'pg';
+import type { Client } from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 
 /** The application name the shop's PostgreSQL connections carry (restore.ts also looks for them). */
@@ -21,7 +21,7 @@ const RETRY_MS = 5_000;
  */
 export const markShopRunning = async (url: string, onError: (error: Error) => void = () => undefined): Promise<() => Promise<void>> => {
   let stopped = false;
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const again = () => {
     if (!stopped) retry = setTimeout(() => void connect().catch(failed), RETRY_MS).unref();
@@ -31,6 +31,8 @@ export const markShopRunning = async (url: string, onError: (error: Error) => vo
     again();
   };
   const connect = async () => {
+    // Loaded here: only a shop on PostgreSQL runs this (decision 014).
+    const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: url, application_name: SHOP_APPLICATION });
     c.on('error', onError);
     c.on('end', () => {

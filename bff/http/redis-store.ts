@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { RedisLink } from '#server/redis-open-counts.ts';
 import { closeRedis, REDIS_COMMAND_TIMEOUT_MS, watchForHang } from '#server/redis-watchdog.ts';
-import { createClient } from 'redis';
 
 export type RedisCounters = {
   /** A fresh store for one limiter; each limiter needs its own prefix (and its own store). */
@@ -35,48 +34,59 @@ const shown = (url: string): string => {
 export const redisCounters = (url: string, logger: Logger): RedisCounters => {
   let connectedOnce = false;
   let healthy = true;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
-    socket: {
-      connectTimeout: 5_000,
-      // At start, one failure is final (the start stops with a message); later, keep retrying.
-      reconnectStrategy: (retries, cause) => (connectedOnce ? Math.min(100 * 2 ** retries, 5_000) : cause),
-    },
-  });
   // Without a listener node-redis would throw its 'error' events and end the process.
   const away = (err: Error) => {
     if (!connectedOnce || !healthy) return;
     healthy = false;
     logger.warn({ err: { message: err.message } }, 'Redis is unreachable: rate limits let requests through until it is back');
   };
-  client.on('error', away);
+  const made = async () => {
+    const { createClient } = await import('redis');
+    const c = createClient({
+      url,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
+      socket: {
+        connectTimeout: 5_000,
+        // At start, one failure is final (the start stops with a message); later, keep retrying.
+        reconnectStrategy: (retries, cause) => (connectedOnce ? Math.min(100 * 2 ** retries, 5_000) : cause),
+      },
+    });
+    c.on('error', away);
+    c.on('ready', () => {
+      if (!healthy) logger.info('Redis is back: rate limits count again');
+      healthy = true;
+    });
+    return c;
+  };
+  // Made at connect(): node-redis is loaded only by a BFF with REDIS_URL (decision 014).
+  let client: Awaited<ReturnType<typeof made>> | undefined;
   let stopWatching = () => undefined as void;
-  client.on('ready', () => {
-    if (!healthy) logger.info('Redis is back: rate limits count again');
-    healthy = true;
-  });
+  const connected = () => {
+    if (!client) throw new Error('Redis is not connected yet');
+    return client;
+  };
 
   // rate-limit-redis loads its scripts as soon as a limiter is built, before start() connects.
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
   const sendCommand = async (...args: string[]): Promise<RedisReply> => {
     await open;
-    return client.sendCommand<RedisReply>(args);
+    return connected().sendCommand<RedisReply>(args);
   };
 
   return {
     store: (prefix) => new RedisStore({ prefix, sendCommand }),
     link: {
       get isReady() {
-        return connectedOnce && client.isReady;
+        return connectedOnce && client?.isReady === true;
       },
-      sendCommand: (args) => client.sendCommand(args),
+      sendCommand: (args) => connected().sendCommand(args),
     },
     async connect() {
+      const c = (client ??= await made());
       try {
-        await client.connect();
+        await c.connect();
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(
@@ -85,14 +95,14 @@ export const redisCounters = (url: string, logger: Logger): RedisCounters => {
       }
       connectedOnce = true;
       opened();
-      stopWatching = watchForHang(client, { onHung: () => away(new Error(`no answer in ${REDIS_COMMAND_TIMEOUT_MS} ms`)) });
+      stopWatching = watchForHang(c, { onHung: () => away(new Error(`no answer in ${REDIS_COMMAND_TIMEOUT_MS} ms`)) });
     },
     async ping() {
-      await client.sendCommand(['PING']);
+      await connected().sendCommand(['PING']);
     },
     async close() {
       stopWatching();
-      await closeRedis(client);
+      if (client) await closeRedis(client);
     },
   };
 };
