@@ -22,6 +22,8 @@ const chatWidget = () => import('../features/chat/support-chat-widget.tsx');
 // The login and register forms and the guard (with its own login form) are not on the home
 // page's first screen: they come with the first route that shows one.
 const auth = () => import('../features/auth/index.tsx');
+// The `Report a problem` dialog: fetched when a shopper first opens it.
+const problemReport = () => import('../features/problem-reports/report-dialog.tsx');
 const guard = () => import('./guard.tsx');
 
 const LoginPage = lazyNamed(auth, 'LoginPage');
@@ -47,6 +49,7 @@ const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
 const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
 const SupportChatWidget = lazyNamed(chatWidget, 'SupportChatWidget');
+const ProblemReportDialog = lazyNamed(problemReport, 'ProblemReportDialog');
 
 /**
  * Loads the lazy page of a route the server rendered (route-data.ts: the lists and product
@@ -62,7 +65,7 @@ export const preloadServerRendered = (pathname: string): Promise<unknown> => {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Layout chatWidget={<SupportChatWidget />} adminDot={<AdminUnreadDot />} />}>
+      <Route element={<Layout chatWidget={<SupportChatWidget />} adminDot={<AdminUnreadDot />} problemReport={ProblemReportDialog} />}>
         <Route path={paths.home.pattern} element={<HomePage />} />
         {paths.productList.patterns.map((pattern) => (
           <Route key={pattern} path={pattern} element={<ProductListPage />} />
