@@ -45,6 +45,8 @@ const AdminEditUserPage = lazyNamed(admin, 'AdminEditUserPage');
 const AdminProductsPage = lazyNamed(admin, 'AdminProductsPage');
 const AdminCreateProductPage = lazyNamed(admin, 'AdminCreateProductPage');
 const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
+const AdminProblemReportsPage = lazyNamed(admin, 'AdminProblemReportsPage');
+const AdminProblemReportPage = lazyNamed(admin, 'AdminProblemReportPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
 const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
@@ -93,6 +95,8 @@ export function AppRoutes() {
             <Route path={paths.admin.createProduct.pattern} element={<AdminCreateProductPage />} />
             <Route path={paths.admin.editProduct.pattern} element={<AdminEditProductPage />} />
             <Route path={paths.admin.chats.pattern} element={<AdminChatsPage />} />
+            <Route path={paths.admin.problemReports.pattern} element={<AdminProblemReportsPage />} />
+            <Route path={paths.admin.problemReport.pattern} element={<AdminProblemReportPage />} />
             <Route
               path={paths.admin.analytics.pattern}
               element={
