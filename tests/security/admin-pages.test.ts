@@ -119,7 +119,11 @@ describe('admin lists a page at a time, through the BFF', () => {
     const send = (body: unknown, cookie: string | null = null) => postJson(shop.bff.url + REPORTS, body, cookie ? { cookie } : {});
     const stored = async () => Number((await get(`${ADMIN_LIST}?page=1&limit=1`)).headers.get('x-total-count'));
 
-    it('when a guest sends a report, then the shop answers its number, and the admin reads it whole as Guest', async () => {
+    it('when a guest sends a report, then the shop answers its number, the admin reads it whole as Guest, and one past PROBLEM_REPORT_DAYS is gone', async () => {
+      await shop.api.db.query(
+        `insert into problem_reports (created_at, address_key, text, path, build, viewport, browser, events)
+         values (now() - interval '91 days', '\\x01', 'Long ago', '/', 'b-0', '{}', '{}', '[]')`,
+      );
       const res = await send(report());
       expect(res.status).toBe(201);
       const { number } = (await res.json()) as { number: string };
@@ -130,6 +134,7 @@ describe('admin lists a page at a time, through the BFF', () => {
       expect(whole.status).toBe(200);
       const { dropped: _dropped, ...sent } = report();
       expect(await whole.json()).toMatchObject({ ...sent, number, shopper: null });
+      expect(await stored()).toBe(1);
     });
 
     it('when a customer sends one, then the admin sees their name; dropped events come with a note', async () => {
