@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { EventLog } from '#machines/shared/event-log.ts';
+import type { RecordedLog } from './event-log-recorder.ts';
 
 const FLAG = 'statefront:event-log';
 
@@ -21,7 +21,7 @@ const enabled = (): boolean => {
  * The app's one event log, or undefined when recording is off.
  * A live binding: set once by startEventLog(), before the first render.
  */
-export let devEventLog: EventLog | undefined;
+export let devEventLog: RecordedLog | undefined;
 
 /**
  * Loads the recorder (a chunk of its own, 1.8 KB, fetched beside the entry): main.tsx awaits it

@@ -44,7 +44,10 @@ export const browserOf = (userAgent: string): { name: string; version: string } 
 /** The report as it is sent: the text, this tab's masked log (within 1 MB), the build, page, viewport and browser. */
 export const reportBody = (text: string): ProblemReportBody => {
   const logged = devEventLog ? (JSON.parse(devEventLog.toJSON()) as ProblemReportBody['events']) : [];
-  const { events, dropped } = fitEvents(logged, PROBLEM_REPORT.maxLogBytes);
+  const fitted = fitEvents(logged, PROBLEM_REPORT.maxLogBytes);
+  // Both count as left out: those the tab's log let go to bound its memory, and those over 1 MB.
+  const { events } = fitted;
+  const dropped = fitted.dropped + (devEventLog?.forgotten() ?? 0);
   const settings = readPageSettings() as { build?: unknown } | undefined;
   return {
     text,
