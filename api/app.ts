@@ -12,6 +12,7 @@ import { handoffsRoutes } from './components/handoffs/routes.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
+import { problemReportBody, problemReportsRoutes } from './components/problem-reports/routes.ts';
 import { productsRoutes } from './components/products/routes.ts';
 import { reviewsRoutes } from './components/reviews/routes.ts';
 import { sessionRoutes } from './components/users/session-routes.ts';
@@ -88,6 +89,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
 
   app.use('/images', imageFiles(config.DATA_DIR));
 
+  app.use('/api/problem-reports', problemReportBody);
   app.use('/api', express.json({ limit: '100kb' }), refuseNul, authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));
   app.use('/api/users/review', reviewsRoutes(context));
@@ -97,6 +99,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   app.use('/api/orders', ordersRoutes(context));
   app.use('/api/handoffs', handoffsRoutes(context));
   app.use('/api/chats', chatsRoutes(context));
+  app.use('/api', problemReportsRoutes(context));
   // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
   mountPayments(app, context);
   app.use(notFoundHandler);

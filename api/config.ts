@@ -73,6 +73,10 @@ const ApiEnv = z.object({
     .default(0),
   /** How many scheduled backups (of the default name) are kept; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Problem reports: how many one signed-in session, and one address (a store's kiosks share one), may send an hour; kept this many days. */
+  PROBLEM_REPORTS_PER_SESSION_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  PROBLEM_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
 });

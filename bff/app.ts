@@ -26,7 +26,7 @@ import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountStages, type MountedStage } from './stages.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
-import { shopSettingsOf } from './http/page-settings.ts';
+import { buildOf, shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
 import { UPLOAD_ROUTE, closeUnreadUpload, guestUploadRefusal } from './http/upload-guard.ts';
 import { PERSONAL_CATALOGUE, catalogueCache, isCatalogueCall } from './http/catalogue-cache.ts';
@@ -207,7 +207,7 @@ export const createBff = ({
       app.use(
         clientFiles(
           path.resolve(clientDir),
-          shopSettingsOf(config),
+          shopSettingsOf(config, buildOf(path.resolve(clientDir))),
           render,
           async (req) => (await cookies.read(req.headers.cookie)) !== null,
           {

@@ -35,6 +35,8 @@ export const ShopSettings = z.object({
    * shop's pages read it by hand (client/lib/order-limit.ts), so the kiosk chunk's zod skips it.
    */
   maxUnitsPerProduct: z.optional(z.int()),
+  /** The build the page comes from (the start of dist/build-stamp.json's hash): a problem report names it. */
+  build: z.optional(z.string()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
 });

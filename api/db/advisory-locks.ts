@@ -21,4 +21,6 @@ export const ADVISORY_LOCKS = {
   shopRunning: 727_005,
   /** The first key of the two-key locks (this, hashtext(owner)) that serialise one partner's hand-offs (count, then insert). */
   handoffOwner: 727_014,
+  /** The first key of the two-key locks (this, hashtext(sender)) that serialise one sender's problem reports (count, then insert). */
+  problemReportSender: 727_039,
 } as const satisfies Record<string, number>;

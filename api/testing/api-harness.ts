@@ -94,6 +94,9 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
   CATALOGUE_MAX_AGE_SECONDS: 10,
   BACKUP_EVERY_HOURS: 0,
   BACKUP_KEEP: 7,
+  PROBLEM_REPORTS_PER_SESSION_PER_HOUR: 5,
+  PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: 30,
+  PROBLEM_REPORT_DAYS: 90,
   ...SLOW_REQUEST_DEFAULTS,
   ...overrides,
 });

@@ -1,9 +1,12 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseShopSettings, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 import { loadBffConfig } from '../config.ts';
 import { type FakeApi, startFakeApi } from '../testing/fake-api.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { withSettings } from './page-settings.ts';
+import { buildOf, withSettings } from './page-settings.ts';
 
 const settingsIn = (html: string): unknown => {
   const json = /<script id="shop-settings" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
@@ -64,6 +67,14 @@ describe('the settings the page gets', () => {
     expect(settingsIn(html)).toEqual({
       kiosk: '</script><script>alert(1)</script>',
     });
+  });
+
+  it('when the client was built, then the page names its build (a problem report carries it); without a stamp, none', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'statefront-dist-'));
+    mkdirSync(path.join(dist, 'client'));
+    expect(buildOf(path.join(dist, 'client'))).toBeUndefined();
+    writeFileSync(path.join(dist, 'build-stamp.json'), JSON.stringify({ hash: '0123456789abcdef0123', files: {}, builtAt: '' }));
+    expect(buildOf(path.join(dist, 'client'))).toBe('0123456789ab');
   });
 
   it('when the block is missing or malformed, then the page falls back to the defaults', () => {

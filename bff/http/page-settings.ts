@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
 import { SHOP_SETTINGS_ID, type ShopSettings } from '#contracts/shop-settings.ts';
 import type { BffConfig } from '../config.ts';
@@ -6,6 +8,7 @@ import type { BffConfig } from '../config.ts';
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
     Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT'>>,
+  build?: string,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
   kioskIdleSeconds: config.KIOSK_IDLE_SECONDS,
@@ -15,7 +18,21 @@ export const shopSettingsOf = (
   maxUnitsPerProduct: config.MAX_UNITS_PER_PRODUCT ?? MAX_UNITS_PER_PRODUCT_DEFAULT,
   // The kiosk's QR links point here, so phones on the shop's network can open them.
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
+  ...(build ? { build } : {}),
 });
+
+/**
+ * The build the client in `clientDir` was made by: the first 12 characters of the stamp
+ * `npm run build` writes beside it (scripts/build-stamp.ts); undefined without one (tests, dev).
+ */
+export const buildOf = (clientDir: string): string | undefined => {
+  try {
+    const { hash } = JSON.parse(readFileSync(path.join(clientDir, '..', 'build-stamp.json'), 'utf8')) as { hash?: unknown };
+    return typeof hash === 'string' ? hash.slice(0, 12) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 // JSON inside a script element ends at the first `</script`; escaping `<`, `>` and `&` (and the
 // two line separators old parsers choke on) keeps any value inert.

@@ -22,6 +22,8 @@ const chatWidget = () => import('../features/chat/support-chat-widget.tsx');
 // The login and register forms and the guard (with its own login form) are not on the home
 // page's first screen: they come with the first route that shows one.
 const auth = () => import('../features/auth/index.tsx');
+// The `Report a problem` dialog: fetched when a shopper first opens it.
+const problemReport = () => import('../features/problem-reports/report-dialog.tsx');
 const guard = () => import('./guard.tsx');
 
 const LoginPage = lazyNamed(auth, 'LoginPage');
@@ -43,10 +45,13 @@ const AdminEditUserPage = lazyNamed(admin, 'AdminEditUserPage');
 const AdminProductsPage = lazyNamed(admin, 'AdminProductsPage');
 const AdminCreateProductPage = lazyNamed(admin, 'AdminCreateProductPage');
 const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
+const AdminProblemReportsPage = lazyNamed(admin, 'AdminProblemReportsPage');
+const AdminProblemReportPage = lazyNamed(admin, 'AdminProblemReportPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
 const AdminUnreadDot = lazyNamed(chat, 'AdminUnreadDot');
 const SupportChatWidget = lazyNamed(chatWidget, 'SupportChatWidget');
+const ProblemReportDialog = lazyNamed(problemReport, 'ProblemReportDialog');
 
 /**
  * Loads the lazy page of a route the server rendered (route-data.ts: the lists and product
@@ -62,7 +67,7 @@ export const preloadServerRendered = (pathname: string): Promise<unknown> => {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Layout chatWidget={<SupportChatWidget />} adminDot={<AdminUnreadDot />} />}>
+      <Route element={<Layout chatWidget={<SupportChatWidget />} adminDot={<AdminUnreadDot />} problemReport={ProblemReportDialog} />}>
         <Route path={paths.home.pattern} element={<HomePage />} />
         {paths.productList.patterns.map((pattern) => (
           <Route key={pattern} path={pattern} element={<ProductListPage />} />
@@ -90,6 +95,8 @@ export function AppRoutes() {
             <Route path={paths.admin.createProduct.pattern} element={<AdminCreateProductPage />} />
             <Route path={paths.admin.editProduct.pattern} element={<AdminEditProductPage />} />
             <Route path={paths.admin.chats.pattern} element={<AdminChatsPage />} />
+            <Route path={paths.admin.problemReports.pattern} element={<AdminProblemReportsPage />} />
+            <Route path={paths.admin.problemReport.pattern} element={<AdminProblemReportPage />} />
             <Route
               path={paths.admin.analytics.pattern}
               element={

@@ -1,8 +1,17 @@
 import { createEventLog, type EventLog } from '#machines/shared/event-log.ts';
 
-// The recorder's chunk, loaded by event-log.ts only when recording is on.
+// The recorder's chunk, loaded by event-log.ts before the app renders.
 
 export type EventLogHandle = { toJSON: () => string; download: () => void; clear: () => void };
+
+/** The app's log, and how many of its oldest entries were let go to bound its memory. */
+export type RecordedLog = EventLog & { forgotten: () => number };
+
+/**
+ * Every tab records, and a tab may stay open for days (an admin's chats): past this many
+ * entries the oldest fifth goes at once (not one by one on every event). A report holds at most 1 MB, a few thousand entries.
+ */
+export const MAX_ENTRIES = 10_000;
 
 /**
  * Puts the log within reach of the console as `statefrontEvents`: `statefrontEvents.download()`
@@ -24,9 +33,24 @@ export const exposeEventLog = (log: EventLog, target: { statefrontEvents?: Event
   return handle;
 };
 
-/** A new log of the app's events, within reach of the console. */
-export const recordEvents = (target: { statefrontEvents?: EventLogHandle }): EventLog => {
+/** A new log of the app's events, bounded to MAX_ENTRIES, within reach of the console. */
+export const recordEvents = (target: { statefrontEvents?: EventLogHandle }, max = MAX_ENTRIES): RecordedLog => {
   const log = createEventLog();
-  exposeEventLog(log, target);
-  return log;
+  let forgotten = 0;
+  const bounded: RecordedLog = {
+    ...log,
+    inspect: (name, options) => {
+      const inspect = log.inspect(name, options);
+      return (inspection) => {
+        inspect(inspection);
+        if (log.entries.length <= max) return;
+        const gone = Math.max(1, Math.floor(max / 5));
+        log.entries.splice(0, gone);
+        forgotten += gone;
+      };
+    },
+    forgotten: () => forgotten,
+  };
+  exposeEventLog(bounded, target);
+  return bounded;
 };

@@ -42,15 +42,15 @@ describe('loading the recorder', () => {
     vi.resetModules();
   });
 
-  it('when recording is off, as for every shopper, then nothing is recorded and no handle appears', async () => {
+  it('when someone turned recording off, then nothing is recorded and no handle appears', async () => {
+    window.localStorage.setItem('statefront:event-log', 'off');
     const logModule = await import('./event-log.ts');
     await logModule.startEventLog();
     expect(logModule.devEventLog).toBeUndefined();
     expect('statefrontEvents' in window).toBe(false);
   });
 
-  it('when recording was turned on, then once started the app records and the console handle is there', async () => {
-    window.localStorage.setItem('statefront:event-log', 'on');
+  it('when nothing was set, as for every shopper (a problem report sends the log), then once started the app records and the console handle is there', async () => {
     const logModule = await import('./event-log.ts');
     expect(logModule.devEventLog).toBeUndefined();
     await logModule.startEventLog();
@@ -58,6 +58,28 @@ describe('loading the recorder', () => {
     cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });
     const handle = (window as { statefrontEvents?: EventLogHandle }).statefrontEvents;
     expect(JSON.parse(handle!.toJSON()).map((e: { event: { type: string } }) => e.event.type)).toEqual(['xstate.init', 'cart.add']);
+    cart.stop();
+  });
+
+  it('when a tab records past its bound, then the oldest fifth goes at once and the log counts what it let go', async () => {
+    const { recordEvents } = await import('./event-log-recorder.ts');
+    const log = recordEvents({}, 10);
+    const cart = createActor(cartMachine, { input: { storage: memoryStorage() }, inspect: log.inspect('cart') }).start();
+    for (let i = 0; i < 10; i += 1)
+      cart.send({ type: 'cart.add', item: { productID: `p${i}`, name: 'Lamp', price: 1, count: 3, quantity: 1 } });
+    // The start and ten adds: one over the bound, so the two oldest went.
+    expect(log.forgotten()).toBe(2);
+    expect(log.entries.map((e) => (e.event as { item?: { productID: string } }).item?.productID)).toEqual([
+      'p1',
+      'p2',
+      'p3',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+      'p8',
+      'p9',
+    ]);
     cart.stop();
   });
 });

@@ -1,28 +1,31 @@
 /// <reference types="vite/client" />
-import type { EventLog } from '#machines/shared/event-log.ts';
+import type { RecordedLog } from './event-log-recorder.ts';
 
 const FLAG = 'statefront:event-log';
 
-/** On in `vite` development, or in any build once `localStorage['statefront:event-log'] = 'on'`. */
+/**
+ * On in every tab: a problem report sends this tab's log since the page loaded (masked, as the
+ * console's export is), so the log must have seen every actor start. Off only where someone set
+ * `localStorage['statefront:event-log'] = 'off'` (a report then carries no events).
+ */
 const enabled = (): boolean => {
   if (import.meta.env.MODE === 'development') return true;
   try {
-    return window.localStorage.getItem(FLAG) === 'on';
+    return window.localStorage.getItem(FLAG) !== 'off';
   } catch {
-    return false;
+    return true;
   }
 };
 
 /**
- * The app's one event log, or undefined when recording is off (every shopper, unless asked).
+ * The app's one event log, or undefined when recording is off.
  * A live binding: set once by startEventLog(), before the first render.
  */
-export let devEventLog: EventLog | undefined;
+export let devEventLog: RecordedLog | undefined;
 
 /**
- * Loads the recorder when recording is on: main.tsx awaits it before the app renders, so the
- * log sees every actor start. When it is off (the shop as shoppers get it), nothing loads:
- * the recorder is a chunk of its own, not part of every first load.
+ * Loads the recorder (a chunk of its own, 1.8 KB, fetched beside the entry): main.tsx awaits it
+ * before the app renders, so the log sees every actor start.
  */
 export const startEventLog = async (): Promise<void> => {
   if (devEventLog || typeof window === 'undefined' || !enabled()) return;

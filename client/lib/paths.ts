@@ -51,6 +51,8 @@ export const paths = {
     editProduct: withId('/admin/edit-product'),
     chats: fixed('/admin/chats'),
     analytics: fixed('/admin/analytics'),
+    problemReports: fixed('/admin/problem-reports'),
+    problemReport: withId('/admin/problem-reports'),
   },
 } as const;
 

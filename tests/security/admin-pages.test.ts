@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/testing/test-api.ts';
+import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
+import { postJson } from '../../bff/testing/bff-harness.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
@@ -11,6 +13,8 @@ const LISTS = ['/api/orders/admin', '/api/products/admin', '/api/users'] as cons
 const ORDERS = 25;
 const PRODUCTS = 23;
 const MORE_USERS = 21;
+// Every test shopper comes from 127.0.0.1: the problem reports' address limit, low enough to reach.
+const REPORTS_PER_ADDRESS = 8;
 
 describe('admin lists a page at a time, through the BFF', () => {
   let shop: ShopBehindBff;
@@ -19,7 +23,7 @@ describe('admin lists a page at a time, through the BFF', () => {
   const ids = async (res: Response): Promise<string[]> => ((await res.json()) as Array<{ _id: string }>).map((row) => row._id);
 
   beforeAll(async () => {
-    shop = await startShopBehindBff();
+    shop = await startShopBehindBff({ apiConfig: { PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: REPORTS_PER_ADDRESS } });
     const t = shop.api;
     const { rows } = await t.db.query<{ id: string }>('select id from users limit 1');
     // Some orders share a time, so the id tie-break decides their order.
@@ -95,5 +99,108 @@ describe('admin lists a page at a time, through the BFF', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('x-total-count')).toBe(String(ORDERS));
     expect(await ids(res)).toHaveLength(ORDERS);
+  });
+  describe('problem reports', () => {
+    const REPORTS = '/api/problem-reports';
+    const ADMIN_LIST = '/api/admin/problem-reports';
+    const report = (overrides: Record<string, unknown> = {}) => ({
+      text: 'The cart forgot my laptop',
+      events: [
+        { actor: 'cart', event: { type: 'xstate.init' }, state: 'ready' },
+        { actor: 'cart', event: { type: 'cart.add', item: { productID: 'p1', quantity: 1 } }, taken: true, state: 'ready' },
+      ],
+      dropped: 0,
+      build: 'b-1',
+      path: '/cart',
+      viewport: { width: 390, height: 844 },
+      browser: { name: 'Chrome', version: '131' },
+      ...overrides,
+    });
+    const send = (body: unknown, cookie: string | null = null) => postJson(shop.bff.url + REPORTS, body, cookie ? { cookie } : {});
+    const stored = async () => Number((await get(`${ADMIN_LIST}?page=1&limit=1`)).headers.get('x-total-count'));
+
+    it('when a guest sends a report, then the shop answers its number, the admin reads it whole as Guest, and one past PROBLEM_REPORT_DAYS is gone', async () => {
+      await shop.api.db.query(
+        `insert into problem_reports (created_at, address_key, text, path, build, viewport, browser, events)
+         values (now() - interval '91 days', '\\x01', 'Long ago', '/', 'b-0', '{}', '{}', '[]')`,
+      );
+      const res = await send(report());
+      expect(res.status).toBe(201);
+      const { number } = (await res.json()) as { number: string };
+      expect(number).toMatch(/^R-\d{4,}$/);
+      const [row] = (await (await get(ADMIN_LIST)).json()) as Array<{ _id: string; number: string; shopper: string | null }>;
+      expect(row).toMatchObject({ number, shopper: null, path: '/cart', build: 'b-1', text: 'The cart forgot my laptop' });
+      const whole = await get(`${ADMIN_LIST}/${row!._id}`);
+      expect(whole.status).toBe(200);
+      const { dropped: _dropped, ...sent } = report();
+      expect(await whole.json()).toMatchObject({ ...sent, number, shopper: null });
+      expect(await stored()).toBe(1);
+    });
+
+    it('when a customer sends one, then the admin sees their name; dropped events come with a note', async () => {
+      expect((await send(report({ dropped: 3 }), shop.customerCookie)).status).toBe(201);
+      const [row] = (await (await get(ADMIN_LIST)).json()) as Array<{ _id: string; shopper: string | null }>;
+      expect(row!.shopper).toMatch(/\S+ \S+/);
+      expect(((await (await get(`${ADMIN_LIST}/${row!._id}`)).json()) as { note?: string }).note).toMatch(/3 oldest events were left out/);
+    });
+
+    it.each([
+      ['no text', { text: undefined }, 'text'],
+      ['a blank text', { text: '  \n ' }, 'text'],
+      ['a text over 2,000 characters', { text: 'x'.repeat(2001) }, 'text'],
+      ['events that are not a list', { events: 'all of them' }, 'events'],
+      ['an event without a type', { events: [{ actor: 'cart', event: {} }] }, 'events.0.event.type'],
+      ['no viewport', { viewport: undefined }, 'viewport'],
+      ['a key the report does not have', { cookie: 'sid=1' }, undefined],
+    ])('when a report has %s, then 400 names the field and nothing is stored', async (_what, overrides, field) => {
+      const before = await stored();
+      const res = await send(report(overrides));
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string; field?: string };
+      expect(body.message).toBeTruthy();
+      expect(body.field).toBe(field);
+      expect(await stored()).toBe(before);
+    });
+
+    it('when the event log is over 1 MB, or the body over the parser’s limit, then 413 says so and nothing is stored', async () => {
+      const before = await stored();
+      const filler = (bytes: number) => [{ actor: 'cart', event: { type: 'cart.add', note: 'x'.repeat(bytes) } }];
+      const over = await send(report({ events: filler(PROBLEM_REPORT.maxLogBytes) }));
+      expect(over.status).toBe(413);
+      expect(await over.json()).toEqual({ message: PROBLEM_REPORT.tooLarge });
+      expect((await send(report({ events: filler(2 * PROBLEM_REPORT.maxLogBytes) }))).status).toBe(413);
+      expect(await stored()).toBe(before);
+    });
+
+    it('when a session, then an address, passes its reports an hour, then 429 and nothing more is stored', async () => {
+      // One report each so far from the customer and the guest (above): the session's limit is 5.
+      for (let i = 0; i < 4; i += 1) expect((await send(report(), shop.customerCookie)).status).toBe(201);
+      const refused = await send(report(), shop.customerCookie);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: PROBLEM_REPORT.tooMany });
+      // Six from 127.0.0.1 so far; the address's limit is REPORTS_PER_ADDRESS.
+      for (let i = 6; i < REPORTS_PER_ADDRESS; i += 1) expect((await send(report())).status).toBe(201);
+      const before = await stored();
+      expect((await send(report())).status).toBe(429);
+      expect(await stored()).toBe(before);
+    });
+
+    it('when an admin pages the reports, then newest first with the total; a customer gets 403, a guest 401', async () => {
+      const all = await ids(await get(`${ADMIN_LIST}?page=1&limit=100`));
+      expect(all).toHaveLength(REPORTS_PER_ADDRESS);
+      expect(await ids(await get(`${ADMIN_LIST}?page=2&limit=3`))).toEqual(all.slice(3, 6));
+      const rows = (await (await get(ADMIN_LIST)).json()) as Array<{ createdAt: string }>;
+      expect(rows.map((r) => r.createdAt)).toEqual(
+        rows
+          .map((r) => r.createdAt)
+          .sort()
+          .reverse(),
+      );
+      for (const path of [ADMIN_LIST, `${ADMIN_LIST}/${all[0]}`]) {
+        expect((await get(path, shop.customerCookie)).status).toBe(403);
+        expect((await get(path, null)).status).toBe(401);
+      }
+      expect((await get(`${ADMIN_LIST}/not-a-report`)).status).toBe(404);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { ApiConfig } from '../../api/config.ts';
 import { adminWithProfile, customerWithProfile } from '../../api/testing/test-api.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, loginThroughBff, startTestBff } from '../../bff/testing/bff-harness.ts';
@@ -12,9 +13,12 @@ export type ShopBehindBff = {
   stop(): Promise<void>;
 };
 
-/** `apiLimitPerMinute` raises the BFF's per-session /api limit for tests that send thousands of requests. */
-export const startShopBehindBff = async ({ apiLimitPerMinute }: { apiLimitPerMinute?: number } = {}): Promise<ShopBehindBff> => {
-  const api = await startTestApi();
+/** `apiLimitPerMinute` raises the BFF's per-session /api limit for tests that send thousands of requests; `apiConfig` sets the API's. */
+export const startShopBehindBff = async ({
+  apiLimitPerMinute,
+  apiConfig,
+}: { apiLimitPerMinute?: number; apiConfig?: Partial<ApiConfig> } = {}): Promise<ShopBehindBff> => {
+  const api = await startTestApi({ config: apiConfig });
   const bff = await startTestBff({ apiUrl: api.url, apiLimitPerMinute });
   const [customer, boss] = [await customerWithProfile(api), await adminWithProfile(api)];
   return {

@@ -39,6 +39,9 @@ const makeHistory = async (db: Db, dataDir: string, seed: number) => {
   await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z') });
   await db.query(`update categories set description = description || ' (edited)' where name = (select min(name) from categories)`);
   await insertChatRows(db, seed);
+  await db.query(
+    `insert into problem_reports (address_key, text, path, build, viewport, browser, events) values ('\\x01', 'It broke', '/cart', 'b-1', '{"width":390,"height":844}', '{"name":"Chrome","version":"131"}', '[{"actor":"cart","event":{"type":"xstate.init"}}]')`,
+  );
   // Where the image pipeline keeps them (api/components/images/storage.ts): the master under `.masters/`.
   await mkdir(path.join(dataDir, 'images', '.masters', 'uploads'), { recursive: true });
   await mkdir(path.join(dataDir, 'images', 'uploads'), { recursive: true });

@@ -46,6 +46,7 @@ const LINKS = [
   { label: 'Users', to: paths.admin.users.to() },
   { label: 'Chats', to: paths.admin.chats.to() },
   { label: 'Analytics', to: paths.admin.analytics.to() },
+  { label: 'Problem reports', to: paths.admin.problemReports.to() },
 ] as const;
 
 /** Spec section 2: every admin route sits beside the side menu Orders … Analytics, Logout. */

@@ -10,3 +10,5 @@ export { AdminEditUserPage } from './users/edit-user-page.tsx';
 export { AdminProductsPage } from './products/products-page.tsx';
 export { AdminCreateProductPage } from './products/create-product-page.tsx';
 export { AdminEditProductPage } from './products/edit-product-page.tsx';
+export { AdminProblemReportsPage } from './problem-reports/problem-reports-page.tsx';
+export { AdminProblemReportPage } from './problem-reports/problem-report-page.tsx';

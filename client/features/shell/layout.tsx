@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdminSessionProvider } from '../../lib/admin-session.tsx';
 import { useIsAdmin } from '../../lib/hooks.ts';
 import { useAfterHydration } from '../../lib/hydration.ts';
+import { ReportProblemContext } from '../../lib/report-problem.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { colors, focusRing, space } from '../../ui/theme.ts';
@@ -53,6 +54,8 @@ export type LayoutProps = {
   chatWidget?: ReactNode;
   /** The unread marker beside the Admin link (the chat feature fills it). */
   adminDot?: ReactNode;
+  /** The `Report a problem` dialog (the problem-reports feature fills it), fetched when first opened. */
+  problemReport?: ComponentType<{ onClose: () => void }>;
 };
 
 /**
@@ -77,27 +80,36 @@ function ShopperChat({ widget }: { widget: ReactNode }) {
  * header's dot and the /admin pages alike. The layout reads nothing that changes when hydration
  * ends: what does (the session in the header, the chat button) re-renders alone.
  */
-export function Layout({ chatWidget, adminDot }: LayoutProps) {
+export function Layout({ chatWidget, adminDot, problemReport: ProblemReport }: LayoutProps) {
   const { pathname } = useLocation();
+  const [reporting, setReporting] = useState(false);
+  const report = useCallback(() => setReporting(true), []);
   return (
     <AdminSessionProvider>
-      <div css={pageStyle}>
-        <ScrollPosition />
-        <a href="#main" css={skipStyle}>
-          Skip to content
-        </a>
-        {/* The header shows the dot to admins only. */}
-        <Header adminDot={adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
-        <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
-          <ErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
+      <ReportProblemContext.Provider value={ProblemReport ? report : null}>
+        <div css={pageStyle}>
+          <ScrollPosition />
+          <a href="#main" css={skipStyle}>
+            Skip to content
+          </a>
+          {/* The header shows the dot to admins only. */}
+          <Header adminDot={adminDot ? <Suspense fallback={null}>{adminDot}</Suspense> : null} />
+          <main id="main" tabIndex={-1} css={[mainStyle, { '&:focus': { outline: 'none' } }]}>
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <Footer />
+          {chatWidget ? <ShopperChat widget={chatWidget} /> : null}
+          {reporting && ProblemReport ? (
+            <Suspense fallback={null}>
+              <ProblemReport onClose={() => setReporting(false)} />
             </Suspense>
-          </ErrorBoundary>
-        </main>
-        <Footer />
-        {chatWidget ? <ShopperChat widget={chatWidget} /> : null}
-      </div>
+          ) : null}
+        </div>
+      </ReportProblemContext.Provider>
     </AdminSessionProvider>
   );
 }

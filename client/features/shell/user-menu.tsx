@@ -4,6 +4,7 @@ import { Link } from '../../ui/link.tsx';
 import type { UserInfo } from '#contracts/user.ts';
 import { useAuthActor } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
+import { useReportProblem } from '../../lib/report-problem.ts';
 import { colors, focusRing, media, radius, space } from '../../ui/theme.ts';
 import { navLinkStyle } from './nav-style.ts';
 
@@ -40,6 +41,17 @@ const itemStyle = css(
   focusRing,
 );
 
+/** A menu entry that does something here rather than going to a page. */
+function MenuAction({ label, onChoose }: { label: string; onChoose: () => void }) {
+  return (
+    <li>
+      <button type="button" css={itemStyle} onClick={onChoose}>
+        {label}
+      </button>
+    </li>
+  );
+}
+
 /**
  * Spec section 2: a logged-in non-admin's dropdown titled "First Last" with My orders,
  * My profile and Logout. A native <details> keeps it keyboard operable without scripts;
@@ -47,6 +59,7 @@ const itemStyle = css(
  */
 export function UserMenu({ user }: { user: UserInfo }) {
   const auth = useAuthActor();
+  const report = useReportProblem();
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => ref.current?.removeAttribute('open');
 
@@ -86,18 +99,22 @@ export function UserMenu({ user }: { user: UserInfo }) {
             My profile
           </Link>
         </li>
-        <li>
-          <button
-            type="button"
-            css={itemStyle}
-            onClick={() => {
+        {report ? (
+          <MenuAction
+            label="Report a problem"
+            onChoose={() => {
               close();
-              auth.send({ type: 'auth.logout' });
+              report();
             }}
-          >
-            Logout
-          </button>
-        </li>
+          />
+        ) : null}
+        <MenuAction
+          label="Logout"
+          onChoose={() => {
+            close();
+            auth.send({ type: 'auth.logout' });
+          }}
+        />
       </ul>
     </details>
   );

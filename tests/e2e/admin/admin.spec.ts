@@ -1,5 +1,5 @@
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
-import { loginByApi } from '../support/journeys.ts';
+import { bookInCart, loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 import type { Page } from '@playwright/test';
 import { customerContext, customersCodOrder, editFirstProduct, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
@@ -171,4 +171,35 @@ test("when a customer places an order, then the admin's analytics line for today
 
   await expect.poll(lastValue, { timeout: 15_000 }).toBeCloseTo(before + order.orderTotal.cartSubtotal, 2);
   expect(navigations).toEqual([]);
+});
+
+test('when a guest reports a problem from the footer, then the shop answers its number, and the admin finds it with its timeline and downloads it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const guest = await browser.newContext({ baseURL });
+  const shopper = await guest.newPage();
+  await bookInCart(shopper);
+  await shopper.getByRole('contentinfo').getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = shopper.getByRole('dialog', { name: 'Report a problem' });
+  await dialog.getByLabel('What went wrong?').fill('The cart badge looked wrong');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  const sent = dialog.getByText(/^Report R-\d+ sent\. Thank you\.$/);
+  await expect(sent).toBeVisible();
+  const number = /R-\d+/.exec((await sent.textContent()) ?? '')![0];
+  await guest.close();
+
+  await loginAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Problem reports' }).click();
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText('Guest');
+  await expect(row).toContainText('The cart badge looked wrong');
+  await row.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { name: `Problem report ${number}` })).toBeVisible();
+  // The shopper's add to cart, as the cart machine took it.
+  await expect(page.getByRole('row').filter({ hasText: 'cart.add' }).first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe(`problem-report-${number}.json`);
 });
