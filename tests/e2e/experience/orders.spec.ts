@@ -1,7 +1,8 @@
 import type { Browser } from '@playwright/test';
 import { customersCodOrder, loginAdmin } from '../admin/admin-helpers.ts';
-import { orderABook, placeBookOrder } from '../support/journeys.ts';
-import { expect, test } from '../support/shop.ts';
+import { lineRowProblems, PHONE, sidewaysProblems } from '../screens/screens.ts';
+import { bookInCart, loginByApi, orderABook, placeBookOrder } from '../support/journeys.ts';
+import { DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
  * The first order without detours, and the admin's smaller items: a new
@@ -96,7 +97,7 @@ test('when a customer orders, then the checkout offers "Card wallet" and "Cash o
   await page.goto('/user/my-orders');
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(4)).toHaveText('Cash on delivery');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Cash on delivery');
 
   await page.goto('/user/cart-details');
   await expect(page.getByLabel('Choose how you pay').locator('option')).toHaveText(['Card wallet', 'Cash on delivery']);
@@ -149,4 +150,44 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await admin.context.close();
+});
+
+test('when a customer checks out and opens the order, then at 360 and 1280 px each item is one row: picture, name with quantity, then price', async ({
+  page,
+}) => {
+  await loginByApi(page.request, DEMO_USER);
+  await bookInCart(page);
+  const items = page.getByRole('list', { name: 'Order items' });
+  const eachWidth = async () => {
+    for (const width of [PHONE.width, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(items.locator('img')).toHaveCount(1);
+      expect(await lineRowProblems(items), `at ${width} px`).toEqual([]);
+    }
+  };
+  await page.goto('/user/cart-details');
+  await eachWidth();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/user\/order-details\//);
+  await eachWidth();
+});
+
+test('when a customer opens My Orders on a 360 px phone, then each order is a card with its number, date, total, Paid, Delivered and link; the wide table has no User column', async ({
+  page,
+}) => {
+  const number = numberOf(await placeBookOrder(page, 'cod'));
+  await page.setViewportSize({ width: PHONE.width, height: 740 });
+  await page.goto('/user/my-orders');
+  const card = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: number });
+  await expect(card).toHaveCount(1);
+  for (const fact of ['Date', 'Total', 'Paid', 'Delivered']) await expect(card.getByRole('term').filter({ hasText: fact })).toBeVisible();
+  await expect(card.getByRole('definition').nth(3)).toHaveText('✗ No');
+  await expect(card.getByRole('link', { name: new RegExp(`^Go to ${number.replace('#', '\\#')} of `) })).toBeInViewport();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await sidewaysProblems(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('columnheader')).toHaveText(['Order', 'Date', 'Total', 'Payment method', 'Paid', 'Delivered', 'Details']);
+  await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
 });

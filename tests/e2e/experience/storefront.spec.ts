@@ -54,12 +54,14 @@ const beforeScripts = async (page: Page) => {
 };
 
 test.describe('the first order without detours', () => {
-  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider, then no price is sent and the laptops show', async ({
+  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider (it reads "Any price", its thumb at the end), then no price is sent and the laptops show', async ({
     page,
   }) => {
     await page.goto('/product-list/category/Computers');
     const panel = page.getByRole('form', { name: 'Filters' });
-    await expect(panel.locator('output')).toHaveText('no limit');
+    // untouched, the slider means no limit: it says so, with its thumb at the end
+    await expect(panel.locator('output')).toHaveText('Any price');
+    await expect(panel.getByRole('slider')).toHaveValue('1000');
     await panel.getByRole('checkbox', { name: '16 GB' }).check();
     await panel.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page).toHaveURL(/\/product-list\/category\/Computers\?attrs=RAM-16\+GB$/);
