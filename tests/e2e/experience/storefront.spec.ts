@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import type { Product, ProductListResponse } from '#contracts/product.ts';
-import { CSRF, loginByApi, orderABook } from '../support/journeys.ts';
-import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { bookInCart, CSRF, loginByApi, orderABook } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -10,6 +10,13 @@ const productsOf = async (request: APIRequestContext, query = 'sort=name_-1'): P
   const res = await request.get(`/api/products/?${query}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as ProductListResponse).products as Product[];
+};
+
+/** How many orders the logged-in customer has (GET /api/orders). */
+const myOrderCount = async (request: APIRequestContext): Promise<number> => {
+  const res = await request.get('/api/orders');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as unknown[]).length;
 };
 
 /** The admin sets a product's stock, as the edit form does (PUT /api/products/admin/{id}). */
@@ -115,6 +122,49 @@ test.describe('the first order without detours', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
+  });
+
+  test('when the checkout is reloaded, then cash on delivery stays chosen; when placing stalls, then "Still working…" after 8 s, the error by the button, focused, and Try again makes one order though the stalled call made it', async ({
+    page,
+  }) => {
+    await loginByApi(page.request, DEMO_USER);
+    await bookInCart(page);
+    const before = await myOrderCount(page.request);
+    await page.clock.install();
+    await page.goto('/user/cart-details');
+    const method = page.getByLabel('Choose how you pay');
+    await method.selectOption('cod');
+    await page.reload();
+    await expect(method).toHaveValue('cod');
+
+    const keys: (string | undefined)[] = [];
+    let stalled: (route: Route) => void = () => {};
+    const held = new Promise<Route>((resolve) => (stalled = resolve));
+    await page.route('**/api/orders', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      // the first call is held: it reaches the shop only once the page has given up on it
+      if (keys.length === 1) stalled(route);
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const first = await held;
+    await page.clock.fastForward(8_000);
+    await expect(page.getByRole('button', { name: /Still working…$/ })).toBeDisabled();
+    await page.clock.fastForward(22_000);
+    const error = page.getByRole('alert').filter({ hasText: 'The shop did not answer in time.' });
+    await expect(error).toBeVisible();
+    await expect(page.locator(':focus')).toContainText('The shop did not answer in time.');
+    const late = await first.fetch();
+    expect(late.ok(), await late.text()).toBe(true);
+    // the page aborted that call: nothing is there to take the answer
+    await first.fulfill({ response: late }).catch(() => undefined);
+
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/user\/order-details\//);
+    await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await myOrderCount(page.request)).toBe(before + 1);
   });
 });
 
