@@ -1,5 +1,7 @@
 import type { User } from '#contracts/user.ts';
+import { useCheckoutReturn } from '../../lib/checkout-return.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
+import { Link } from '../../ui/link.tsx';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -15,10 +17,17 @@ export const PROFILE_TITLE = 'Change your profile';
 export function UserProfilePage() {
   usePageTitle(PROFILE_TITLE);
   const userInfo = useUserInfo();
+  // Registered from the checkout: the way back, once the address is filled in.
+  const checkout = useCheckoutReturn();
   const profile = useApiGet<User>(userInfo ? `/api/users/profile/${encodeURIComponent(userInfo._id)}` : null);
   return (
     <section css={formPageStyle} aria-labelledby="profile-heading">
       <h1 id="profile-heading">{PROFILE_TITLE}</h1>
+      {checkout ? (
+        <p>
+          <Link to={checkout}>Continue to checkout</Link>
+        </p>
+      ) : null}
       {profile.status === 'success' ? (
         // A new answer (another user, a reload) starts the form afresh from it.
         <ProfileForm key={profile.data._id} user={profile.data} />

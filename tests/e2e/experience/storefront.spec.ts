@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import type { Product, ProductListResponse } from '#contracts/product.ts';
-import { bookInCart, CSRF, loginByApi, orderABook } from '../support/journeys.ts';
+import { bookInCart, CSRF, loginByApi, orderABook, registerByForm } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -122,6 +122,27 @@ test.describe('the first order without detours', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
+  });
+
+  test('when a guest at the checkout registers instead of logging in, then the profile offers "Continue to checkout", which goes back there', async ({
+    page,
+  }) => {
+    await bookInCart(page);
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await expect(page).toHaveURL(/\/user\/cart-details$/);
+    await page.getByRole('main').getByRole('link', { name: 'Register', exact: true }).click();
+    await registerByForm(page, {
+      name: 'Rita',
+      lastName: 'Return',
+      email: `back-${crypto.randomUUID()}@example.com`,
+      password: 'secret123',
+    });
+    await expect(page.getByRole('heading', { name: 'Change your profile' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to checkout' }).click();
+    await expect(page).toHaveURL(/\/user\/cart-details$/);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
   test('when the checkout is reloaded, then cash on delivery stays chosen; when placing stalls, then "Still working…" after 8 s, the error by the button, focused, and Try again makes one order though the stalled call made it', async ({
