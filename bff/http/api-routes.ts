@@ -28,6 +28,7 @@ export const API_ROUTES: readonly string[] = [
   'POST users/login',
   'POST users/register',
   'PUT users/profile',
+  'DELETE users/profile',
   'GET users/profile/:id',
   'POST users/review/:productId',
   'GET users',

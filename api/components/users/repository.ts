@@ -115,6 +115,23 @@ export const adminUpdateUser = async (db: Queryable, id: string, body: AdminUser
   }
 };
 
+/**
+ * A deleted customer's orders stay for the shop's books under `name` (DELETED_CUSTOMER): the
+ * last name, email and phone go; the address stays, as an invoice must show where it went.
+ */
+export const anonymiseOrders = async (tx: Queryable, id: string, name: string): Promise<void> => {
+  await tx.query(
+    `update orders set user_snapshot = user_snapshot || jsonb_build_object('name', $2::text, 'lastName', '', 'email', '', 'phoneNumber', '')
+      where user_id = $1`,
+    [id, name],
+  );
+};
+
+/** A deleted customer's reviews keep their text and rating under `name`; the link to the account goes with the row (on delete set null). */
+export const anonymiseReviews = async (tx: Queryable, id: string, name: string): Promise<void> => {
+  await tx.query('update reviews set user_name = $2 where user_id = $1', [id, name]);
+};
+
 export const deleteUser = async (db: Queryable, id: string): Promise<boolean> => {
   const { rowCount } = await db.query('delete from users where id = $1', [id]);
   return rowCount > 0;

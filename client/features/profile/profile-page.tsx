@@ -9,6 +9,7 @@ import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { formPageStyle } from '../../ui/page-style.ts';
+import { DeleteAccount } from './delete-account.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 export const PROFILE_TITLE = 'Change your profile';
@@ -30,7 +31,10 @@ export function UserProfilePage() {
       ) : null}
       {profile.status === 'success' ? (
         // A new answer (another user, a reload) starts the form afresh from it.
-        <ProfileForm key={profile.data._id} user={profile.data} />
+        <>
+          <ProfileForm key={profile.data._id} user={profile.data} />
+          <DeleteAccount />
+        </>
       ) : profile.status === 'error' ? (
         <Alert tone="danger" action={<Button onClick={profile.reload}>Try again</Button>}>
           {profile.error}

@@ -1,8 +1,10 @@
 import type { Browser } from '@playwright/test';
+import type { Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { customersCodOrder, loginAdmin } from '../admin/admin-helpers.ts';
 import { lineRowProblems, PHONE, sidewaysProblems } from '../screens/screens.ts';
-import { bookInCart, loginByApi, orderABook, placeBookOrder } from '../support/journeys.ts';
-import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { bookInCart, loginByApi, orderABook, placeBookOrder, placeOrder } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
  * The first order without detours, and the admin's smaller items: a new
@@ -190,4 +192,50 @@ test('when a customer opens My Orders on a 360 px phone, then each order is a ca
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('columnheader')).toHaveText(['Order', 'Date', 'Total', 'Payment method', 'Paid', 'Delivered', 'Details']);
   await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
+});
+
+test('when a customer deletes their account on the profile, then the wrong password is refused, the right one logs out and frees the email, and the shop keeps the order as "Deleted customer" with its address', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `leaving-${crypto.randomUUID()}@example.com`;
+  const password = 'leaving-secret';
+  const reg = await page.request.post('/api/users/register', {
+    headers: CSRF,
+    data: { name: 'Lea', lastName: 'Leaving', email, password },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const address = { phoneNumber: '555 0100', address: '9 Exit Road', country: 'India', zipCode: '110001', city: 'Delhi', state: 'DL' };
+  const saved = await page.request.put('/api/users/profile', { headers: CSRF, data: { name: 'Lea', lastName: 'Leaving', ...address } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const list = await page.request.get('/api/products/category/Books');
+  const order = await placeOrder(page.request, ((await list.json()) as { products: Product[] }).products[0]!, 'cod');
+
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  const confirm = page.getByRole('button', { name: 'Delete my account for good' });
+  await page.getByLabel('Your password').fill('not-my-password');
+  await confirm.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your current password is not correct' })).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
+  await confirm.click();
+  await expect(page.getByText('Your account was deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  const login = await page.request.post('/api/users/login', { headers: CSRF, data: { email, password, doNotLogout: false } });
+  expect(login.status()).toBe(401);
+  const again = await page.request.post('/api/users/register', {
+    headers: CSRF,
+    data: { name: 'Lea', lastName: 'Again', email, password },
+  });
+  expect(again.ok(), await again.text()).toBe(true);
+
+  const admin = await browser.newContext({ baseURL });
+  await loginByApi(admin.request, DEMO_ADMIN);
+  const kept = await admin.request.get(`/api/orders/user/${order._id}`);
+  expect(kept.ok()).toBe(true);
+  const { user } = (await kept.json()) as Order;
+  expect(user).toMatchObject({ name: 'Deleted customer', lastName: '', email: '', phoneNumber: '', address: '9 Exit Road' });
+  await admin.close();
 });
