@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyData } from '#contracts/my-data.ts';
 import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG, DELETED_CUSTOMER, LAST_ADMIN } from '#contracts/user.ts';
 import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
 import { customerWithProfile, placedOrder, registerAdmin } from '../../testing/test-api.ts';
@@ -228,5 +229,27 @@ describe('users: own profile', () => {
     expect((await t.authed(admin.token)('/api/session')).status).toBe(200);
     await registerAdmin(t);
     expect((await deleteAccount(admin.token, TEST_PASSWORD)).status).toBe(204);
+  });
+
+  it('when a customer downloads their data, then one JSON file has the profile, their orders and reviews, and no secret', async () => {
+    const ada = await customerWithProfile(t);
+    const order = await placedOrder(t, ada, 'cod');
+    const productId = order.cartItems[0]!.productID;
+    await t.db.query(`insert into reviews (product_id, user_id, user_name, rating, comment) values ($1, $2, 'Ada L.', 4, 'Mine')`, [
+      productId,
+      ada.id,
+    ]);
+    const res = await t.authed(ada.token)('/api/users/profile/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statefront-my-data.json"');
+    const text = await res.text();
+    expect(text).not.toMatch(/password|\$argon2/i);
+    const data = JSON.parse(text) as MyData;
+    expect(data.profile).toMatchObject({ _id: ada.id, email: ada.user.email, address: order.user.address });
+    expect(data.orders.map((o) => o._id)).toEqual([order._id]);
+    expect(data.reviews).toEqual([
+      { productId, productName: order.cartItems[0]!.name, rating: 4, comment: 'Mine', createdAt: expect.any(String) },
+    ]);
+    expect((await t.authed(undefined)('/api/users/profile/export')).status).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { MY_DATA_FILE, type MyData } from '#contracts/my-data.ts';
 import { type RequestHandler, type Response, Router } from 'express';
 import {
   AUTH_FAILURE_HEADER,
@@ -65,6 +66,13 @@ export const usersRoutes = (ctx: ApiContext): Router => {
     const { currentPassword } = parse(DeleteAccountBody, req.body);
     await markingPasswordGuesses(res, () => users.deleteOwnAccount(ctx, req.user!, currentPassword));
     res.status(204).end();
+  });
+
+  // Before /profile/:id, which would take `export` for an id.
+  router.get('/profile/export', requireUser, async (req, res) => {
+    const data = await users.exportMyData(ctx, req.user!);
+    res.set({ 'Content-Disposition': `attachment; filename="${MY_DATA_FILE}"`, 'Cache-Control': 'no-store' });
+    res.json(data satisfies MyData);
   });
 
   router.get('/profile/:id', requireUser, async (req, res) => {

@@ -1,3 +1,4 @@
+import type { MyData } from '#contracts/my-data.ts';
 import {
   CURRENT_PASSWORD_WRONG,
   DELETED_CUSTOMER,
@@ -17,6 +18,7 @@ import type { ApiContext } from '../../context.ts';
 import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
+import * as orders from '../orders/service.ts';
 import * as repo from './repository.ts';
 
 /** DELETE /api/users/{own id}: the 400's message (field `id`). */
@@ -146,4 +148,14 @@ export const deleteOwnAccount = async (ctx: ApiContext, caller: AuthUser, curren
     if (!(await repo.deleteUser(tx, caller._id))) throw notFound('Your account');
   });
   ctx.events.emit('userChanged', caller._id);
+};
+
+/** Everything the shop holds about the caller (the profile, orders and reviews), for `Download my data`. */
+export const exportMyData = async (ctx: ApiContext, caller: AuthUser): Promise<MyData> => {
+  const [profile, myOrders, reviews] = await Promise.all([
+    getUser(ctx, caller._id),
+    orders.listMyOrders(ctx, caller),
+    repo.listReviewsBy(ctx.db, caller._id),
+  ]);
+  return { exportedAt: new Date().toISOString(), profile, orders: myOrders, reviews };
 };

@@ -9,10 +9,13 @@ import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { formPageStyle } from '../../ui/page-style.ts';
+import { MY_DATA_FILE } from '#contracts/my-data.ts';
+import { buttonStyle } from '../../ui/button.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 export const PROFILE_TITLE = 'Change your profile';
+const MY_DATA_URL = '/api/users/profile/export';
 
 /** /user (guarded): the stored profile (GET /api/users/profile/{id}) in an editable form. */
 export function UserProfilePage() {
@@ -33,6 +36,14 @@ export function UserProfilePage() {
         // A new answer (another user, a reload) starts the form afresh from it.
         <>
           <ProfileForm key={profile.data._id} user={profile.data} />
+          <section aria-labelledby="my-data-heading">
+            <h2 id="my-data-heading">Your data</h2>
+            <p>One file with your profile, your orders and your reviews.</p>
+            {/* A plain download: the browser saves the file the API names, with the session's cookie. */}
+            <a href={MY_DATA_URL} download={MY_DATA_FILE} css={buttonStyle('secondary')}>
+              Download my data
+            </a>
+          </section>
           <DeleteAccount />
         </>
       ) : profile.status === 'error' ? (

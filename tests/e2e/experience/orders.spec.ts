@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
+import type { MyData } from '#contracts/my-data.ts';
 import type { Order } from '#contracts/order.ts';
 import type { Product } from '#contracts/product.ts';
 import { customersCodOrder, loginAdmin } from '../admin/admin-helpers.ts';
@@ -194,7 +196,7 @@ test('when a customer opens My Orders on a 360 px phone, then each order is a ca
   await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
 });
 
-test('when a customer deletes their account on the profile, then the wrong password is refused, the right one logs out and frees the email, and the shop keeps the order as "Deleted customer" with its address', async ({
+test('when a customer downloads their data, then one file holds their profile and orders; when they delete their account, then the wrong password is refused, the right one logs out and frees the email, and the shop keeps the order as "Deleted customer" with its address', async ({
   page,
   browser,
   baseURL,
@@ -213,6 +215,12 @@ test('when a customer deletes their account on the profile, then the wrong passw
   const order = await placeOrder(page.request, ((await list.json()) as { products: Product[] }).products[0]!, 'cod');
 
   await page.goto('/user');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toBe('statefront-my-data.json');
+  const data = JSON.parse(await readFile(await download.path(), 'utf8')) as MyData;
+  expect(data.profile).toMatchObject({ email, address: '9 Exit Road' });
+  expect(data.orders.map((o) => o._id)).toEqual([order._id]);
+
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
   const confirm = page.getByRole('button', { name: 'Delete my account for good' });
   await page.getByLabel('Your password').fill('not-my-password');
