@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '#contracts/category.ts';
 import type { Filter } from '#contracts/filter.ts';
-import { PRODUCT_LIST, tickCategory } from '#machines/filters/filters.ts';
+import { listPath, tickCategory } from '#machines/filters/filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { space } from '../../ui/theme.ts';
 import { useHydrated } from '../../lib/hydration.ts';
@@ -87,7 +87,8 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
         <Button type="submit" disabled={!hydrated}>
           Filter
         </Button>
-        <Button variant="danger" disabled={!hydrated} onClick={() => navigate(PRODUCT_LIST)}>
+        {/* A category list stays that category's list (spec amendment): only the filters go. */}
+        <Button variant="danger" disabled={!hydrated} onClick={() => navigate(listPath({ categoryName: pathCategory }))}>
           Reset filters
         </Button>
       </div>

@@ -143,6 +143,14 @@ describe('product list', () => {
     expect(ratingBox(container, 3).checked).toBe(false);
   });
 
+  it("when Reset filters is pressed on a category list, then that category's list shows without filters", async () => {
+    const { container, path } = await renderList('/product-list/category/Computers,Laptops/2?rating=3&attrs=ram-16GB');
+    await click(getByRoleName(container, 'button', 'Reset filters'));
+    await settle();
+    expect(path()).toBe('/product-list/category/Computers,Laptops');
+    expect(ratingBox(container, 3).checked).toBe(false);
+  });
+
   it('when a sort is chosen, then the URL keeps the filters, drops the page and the API sorts', async () => {
     const { container, path, productCalls } = await renderList('/product-list/2?rating=3');
     await typeInto(container.querySelector('select')!, 'name_-1');

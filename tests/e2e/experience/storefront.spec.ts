@@ -61,11 +61,16 @@ const beforeScripts = async (page: Page) => {
 };
 
 test.describe('the first order without detours', () => {
-  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider (it reads "Any price", its thumb at the end), then no price is sent and the laptops show', async ({
+  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider (it reads "Any price", its thumb at the end), then no price is sent and the laptops show; Reset filters stays in the category, and "Skip to results" passes the filters', async ({
     page,
   }) => {
     await page.goto('/product-list/category/Computers');
     const panel = page.getByRole('form', { name: 'Filters' });
+    // a keyboard skips the filters: the next Tab after `Skip to results` is in the list
+    await page.getByRole('link', { name: 'Skip to results' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#product-list-results') !== null)).toBe(true);
     // untouched, the slider means no limit: it says so, with its thumb at the end
     await expect(panel.locator('output')).toHaveText('Any price');
     await expect(panel.getByRole('slider')).toHaveValue('1000');
@@ -74,6 +79,10 @@ test.describe('the first order without detours', () => {
     await expect(page).toHaveURL(/\/product-list\/category\/Computers\?attrs=RAM-16\+GB$/);
     await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
     await expect(page.getByText('No products found', { exact: false })).toHaveCount(0);
+    // Reset clears the filters and stays in the category
+    await panel.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/\/product-list\/category\/Computers$/);
+    await expect(panel.getByRole('checkbox', { name: '16 GB' })).not.toBeChecked();
     // the spec's own client still gets its price filter
     const capped = await productsOf(page.request, 'pageNum=1&price=500&rating=&category=&attrs=&sort=');
     expect(capped.every((p) => p.price <= 500)).toBe(true);

@@ -115,6 +115,14 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   ).toEqual(['none', 'pan-x pan-y']);
   await expect(kioskBar(page)).toContainText('Cart total: $0.00');
   await homeToAProduct(page, check);
+  // a public terminal takes no reviews, and its stars are big enough to read from a step back
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expect(page.getByText('Login first to write a review')).toHaveCount(0);
+  const stars = page
+    .getByRole('main')
+    .getByRole('img', { name: /^Rated / })
+    .first();
+  expect(await stars.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(20);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(kioskBar(page)).not.toContainText('Cart total: $0.00');
   await kioskBar(page).getByRole('link', { name: 'View cart' }).click();

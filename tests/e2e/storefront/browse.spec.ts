@@ -57,6 +57,8 @@ test('when a guest browses to a category and filters it, then the URL holds the 
   await cards.first().click();
   await expect(page).toHaveURL(/\/product-details\//);
   await expect(page.getByText('In stock', { exact: true })).toBeVisible();
+  // what the list filtered by is on the product too
+  await expect(page.getByRole('table', { name: 'Specifications' })).toContainText(/color\s*black/);
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
