@@ -12,7 +12,7 @@ export const LIMITS = {
   chatMessageMax: 2000,
   /** The header's search box takes no more; the API refuses a longer search with 400. */
   searchMax: 200,
-  priceFilter: { min: 10, max: 1000, step: 10, default: 500 },
+  priceFilter: { min: 10, max: 1000, step: 10 },
 } as const;
 
 /** The spec's description snippet: 200 characters followed by '...'. */

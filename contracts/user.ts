@@ -92,6 +92,15 @@ export const ProfileUpdateBody = z.object({
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
+/** DELETE /api/users/profile: the shopper's own account, confirmed with its password (a wrong one is CURRENT_PASSWORD_WRONG). */
+export const DeleteAccountBody = z.object({ currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG) });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** The name a deleted customer's orders keep. */
+export const DELETED_CUSTOMER = 'Deleted customer';
+/** The last admin asked to delete their own account (409). */
+export const LAST_ADMIN = 'The shop needs at least one administrator: this is the last one';
+
 export const AdminUserUpdateBody = z.object({
   name,
   lastName,

@@ -28,6 +28,8 @@ export const API_ROUTES: readonly string[] = [
   'POST users/login',
   'POST users/register',
   'PUT users/profile',
+  'DELETE users/profile',
+  'GET users/profile/export',
   'GET users/profile/:id',
   'POST users/review/:productId',
   'GET users',

@@ -17,14 +17,19 @@ export const requestFrom = (
 ): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const { port } = new URL(baseUrl);
-    const sent = json === undefined ? headers : { 'content-type': 'application/json', 'x-csrf': '1', ...headers };
+    const payload = json === undefined ? undefined : JSON.stringify(json);
+    // Node frames no body of its own for a DELETE: the length says there is one.
+    const sent =
+      payload === undefined
+        ? headers
+        : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'x-csrf': '1', ...headers };
     const req = http.request({ host: '127.0.0.1', port, path, method, localAddress, headers: sent, agent: false }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end(json === undefined ? undefined : JSON.stringify(json));
+    req.end(payload);
   });
 
 /** The `name=value` pairs of an answer's Set-Cookie headers, ready for a Cookie header. */

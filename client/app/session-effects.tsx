@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { CART_KEY } from '#machines/cart/cart-storage.ts';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { useAuthActor, useCartActor } from '../lib/hooks.ts';
+import { afterSignIn } from '../lib/checkout-return.ts';
 import { homeOf, paths } from '../lib/paths.ts';
 
 /** Pages where a fresh login leaves for the user's home; elsewhere (a guarded page) it stays. */
@@ -18,9 +19,9 @@ export function SessionEffects() {
   const cart = useCartActor();
   const navigate = useNavigate();
   // The router's path, not window.location's: a kiosk's memory router keeps the address at /kiosk.
-  const { pathname } = useLocation();
-  const where = useRef(pathname);
-  where.current = pathname;
+  const location = useLocation();
+  const where = useRef(location);
+  where.current = location;
 
   useEffect(() => setUnauthorizedHandler(() => auth.send({ type: 'auth.unauthorized' })), [auth]);
 
@@ -29,10 +30,15 @@ export function SessionEffects() {
       cart.send({ type: 'cart.clear' });
       navigate(paths.login.to());
     });
-    // Spec section 4: a login from /login or /register lands on the user's home. A login in
-    // the form a route guard shows keeps the page the user asked for (e.g. the checkout).
+    // Spec section 4: a login from /login or /register lands on the user's home, unless the
+    // shopper came there from the checkout (checkout-return.ts). A login in the form a route
+    // guard shows keeps the page the user asked for (e.g. the checkout).
     const inn = auth.on('auth.loggedIn', ({ userInfo }) => {
-      if (LOGIN_PAGES.includes(where.current)) navigate(homeOf(userInfo));
+      const { pathname, state } = where.current;
+      if (!LOGIN_PAGES.includes(pathname)) return;
+      const back = afterSignIn(pathname, state);
+      if (back) navigate(back.to, { state: back.state, replace: true });
+      else navigate(homeOf(userInfo));
     });
     return () => {
       out.unsubscribe();

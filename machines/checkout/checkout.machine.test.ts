@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { CartItem } from '#contracts/order.ts';
 import { createControl } from '../testing/controlled-actors.ts';
-import { checkoutMachine } from './checkout.machine.ts';
+import { memoryStorage, type StorageLike } from '../shared/storage.ts';
+import { CHECKOUT_TEXTS, checkoutMachine, PLACE_TIMEOUT_MS, STILL_WORKING_MS } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 
-const start = (items: CartItem[] = lines) => {
+const start = (items: CartItem[] = lines, { storage, clock }: { storage?: StorageLike; clock?: SimulatedClock } = {}) => {
   const control = createControl();
   const { cart, received, clears } = startCart(items);
   const machine = checkoutMachine.provide({
     actors: { loadProfile: control.promise(), reprice: control.promise(), createOrder: control.promise() },
   });
-  const actor = createActor(machine, { input: { userId: 'u1', cart } });
+  const actor = createActor(machine, { input: { userId: 'u1', cart, storage }, ...(clock && { clock }) });
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -19,8 +20,8 @@ const start = (items: CartItem[] = lines) => {
 };
 
 /** Profile loaded and the opening price check answered: the summary shows. */
-const opened = async (items: CartItem[] = lines, profile = completeProfile) => {
-  const t = start(items);
+const opened = async (items: CartItem[] = lines, profile = completeProfile, options: Parameters<typeof start>[1] = {}) => {
+  const t = start(items, options);
   await t.control.resolve('loadProfile', profile);
   await t.control.resolve('reprice', unchanged);
   return t;
@@ -196,5 +197,44 @@ describe('checkout machine', () => {
     expect(snap().hasTag('error')).toBe(true);
     actor.send({ type: 'checkout.retry' });
     expect(control.isPending('loadProfile')).toBe(true);
+  });
+
+  it('when placing takes 8 s, then it says it is still working; at the time limit it gives up (the call aborted), says so, and Try again sends the same Idempotency-Key', async () => {
+    const clock = new SimulatedClock();
+    const { actor, control, snap } = await opened(lines, completeProfile, { clock });
+    actor.send({ type: 'checkout.placeOrder' });
+    await control.resolve('reprice', unchanged);
+    const key = (control.inputOf('createOrder') as { idempotencyKey: string }).idempotencyKey;
+    clock.increment(STILL_WORKING_MS - 1);
+    expect(snap().context.slow).toBe(false);
+    clock.increment(1);
+    expect(snap().context.slow).toBe(true);
+    clock.increment(PLACE_TIMEOUT_MS - STILL_WORKING_MS);
+    expect(control.aborted).toEqual(['createOrder']);
+    expect(snap().context).toMatchObject({ slow: false, error: CHECKOUT_TEXTS.noAnswer });
+    expect(snap().hasTag('canPlaceOrder')).toBe(true);
+    actor.send({ type: 'checkout.placeOrder' });
+    expect(snap().context.error).toBeNull();
+    await control.resolve('reprice', unchanged);
+    expect(control.inputOf('createOrder')).toMatchObject({ idempotencyKey: key });
+  });
+
+  it("when the page is reloaded (a new machine on the same session storage), then the chosen method and the attempt's key are kept until its order is placed", async () => {
+    const storage = memoryStorage();
+    const first = await opened(lines, completeProfile, { storage });
+    first.actor.send({ type: 'checkout.setPaymentMethod', method: 'cod' });
+    const key = first.snap().context.idempotencyKey;
+    first.actor.stop();
+
+    const reloaded = await opened(lines, completeProfile, { storage });
+    expect(reloaded.snap().context).toMatchObject({ paymentMethod: 'cod', idempotencyKey: key });
+    reloaded.actor.send({ type: 'checkout.placeOrder' });
+    await reloaded.control.resolve('reprice', unchanged);
+    expect(reloaded.control.inputOf('createOrder')).toMatchObject({ body: { paymentMethod: 'cod' }, idempotencyKey: key });
+    await reloaded.control.resolve('createOrder', { _id: 'o1' });
+
+    const next = start(lines, { storage });
+    expect(next.snap().context.paymentMethod).toBe('pp');
+    expect(next.snap().context.idempotencyKey).not.toBe(key);
   });
 });

@@ -4,6 +4,8 @@ import { MESSAGES } from '#contracts/rules.ts';
 import { hasShippingProfile } from '#contracts/value-rules.ts';
 import type { User } from '#contracts/user.ts';
 import { messageOf, missingPromise, SOMETHING_WENT_WRONG } from '../shared/actors.ts';
+import { storageRef, type StorageLike, type StorageRef } from '../shared/storage.ts';
+import { forgetAttempt, readAttempt, writeAttempt } from './checkout-attempt.ts';
 import { cartLines, watchCart, type CartChanged, type CartRef, type Repricing } from './cart-link.ts';
 
 export type { CartRef, Repricing } from './cart-link.ts';
@@ -13,6 +15,8 @@ export type CheckoutInput = {
   cart: CartRef;
   /** Made at start when not given; replays and generated models give a fixed one to rebuild the same snapshots. */
   idempotencyKey?: string;
+  /** Session storage: the attempt under way (method and key) survives a reload (checkout-attempt.ts). */
+  storage?: StorageLike;
 };
 export type CheckoutContext = {
   userId: string;
@@ -29,8 +33,11 @@ export type CheckoutContext = {
   notes: string[];
   /** The last reprice failed: shown with Try again (`checkout.recheckPrices`). */
   priceError: string | null;
-  /** One per checkout: a retry after a lost answer gets the order already made, not a second one. */
+  /** One per checkout attempt, kept over reloads until its order is placed: a retry after a lost answer gets the order already made, not a second one. */
   idempotencyKey: string;
+  /** Placing has taken STILL_WORKING_MS: the button says CHECKOUT_TEXTS.stillWorking. */
+  slow: boolean;
+  storage: StorageRef | null;
 };
 export type CheckoutEvent =
   /** A radio's value, as the page reads it: anything but a known method is ignored. */
@@ -49,7 +56,14 @@ export const CHECKOUT_TEXTS = {
   empty: 'Your cart is empty',
   repriced: 'Prices or stock changed since you added these products. Check your order before placing it.',
   priceCheckFailed: 'We could not check the current prices',
+  stillWorking: 'Still working…',
+  noAnswer: 'The shop did not answer in time. Try again: your order will not be placed twice.',
 } as const;
+
+/** How long Place order spins before it says it is still working. */
+export const STILL_WORKING_MS = 8_000;
+/** How long the checkout waits for the order's answer before it gives up and offers Try again (the request is aborted). */
+export const PLACE_TIMEOUT_MS = 30_000;
 
 /** POST /api/orders body: the server recomputes every figure, these are for shape only. */
 export const orderBody = (ctx: CheckoutContext): CreateOrderBody => ({
@@ -99,6 +113,10 @@ export const checkoutMachine = setup({
       event.type === 'checkout.cartChanged' ? { items: event.items, itemsCount: event.itemsCount, cartSubtotal: event.cartSubtotal } : {},
     ),
     clearError: assign({ error: null }),
+    saveAttempt: ({ context }) => {
+      if (context.storage)
+        writeAttempt(context.storage, context.userId, { paymentMethod: context.paymentMethod, idempotencyKey: context.idempotencyKey });
+    },
     clearPriceError: assign({ priceError: null }),
     // The notice goes in context; the cart actor owns the lines, the summary follows it (watchCart).
     applyReprice: enqueueActions(({ context, enqueue }, result: Repricing) => {
@@ -107,6 +125,7 @@ export const checkoutMachine = setup({
       for (const productID of result.remove) enqueue.sendTo(context.cart, { type: 'cart.remove', productID });
     }),
   },
+  delays: { stillWorking: STILL_WORKING_MS, placeTimeout: PLACE_TIMEOUT_MS },
   guards: {
     canOrder: ({ context }) => context.profile !== null && hasShippingProfile(context.profile) && context.items.length > 0,
     knownMethod: ({ event }) => event.type === 'checkout.setPaymentMethod' && isPaymentMethod(event.method),
@@ -114,18 +133,24 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({
-    userId: input.userId,
-    cart: input.cart,
-    ...cartLines(input.cart),
-    profile: null,
-    paymentMethod: 'pp',
-    orderId: null,
-    error: null,
-    notes: [],
-    priceError: null,
-    idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
-  }),
+  context: ({ input }) => {
+    const storage = input.storage ? storageRef(input.storage, 'sessionStorage') : null;
+    const saved = storage ? readAttempt(storage, input.userId) : null;
+    return {
+      userId: input.userId,
+      cart: input.cart,
+      ...cartLines(input.cart),
+      profile: null,
+      paymentMethod: saved?.paymentMethod ?? 'pp',
+      orderId: null,
+      error: null,
+      notes: [],
+      priceError: null,
+      idempotencyKey: input.idempotencyKey ?? saved?.idempotencyKey ?? crypto.randomUUID(),
+      slow: false,
+      storage,
+    };
+  },
   initial: 'open',
   states: {
     // Open: the checkout follows the cart; once placed it lets go before emptying it.
@@ -165,7 +190,7 @@ export const checkoutMachine = setup({
         summary: {
           initial: 'checking',
           on: {
-            'checkout.setPaymentMethod': { guard: 'knownMethod', actions: 'setMethod' },
+            'checkout.setPaymentMethod': { guard: 'knownMethod', actions: ['setMethod', 'saveAttempt'] },
             'checkout.recheckPrices': '#checkout.open.repricing',
             'checkout.cartChanged': { target: '.checking', actions: ['setCart', 'clearError'] },
           },
@@ -179,7 +204,7 @@ export const checkoutMachine = setup({
         // Place order pressed: the prices are checked once more before anything is ordered.
         confirming: {
           tags: ['confirmingPrices'],
-          entry: 'clearPriceError',
+          entry: ['clearPriceError', 'clearError'],
           invoke: {
             id: 'reprice',
             src: 'reprice',
@@ -197,8 +222,16 @@ export const checkoutMachine = setup({
           // The shopper must see what is ordered: a cart changed meanwhile goes back to the summary.
           on: { 'checkout.cartChanged': { target: 'summary', actions: 'setCart' } },
         },
+        // Kept before the call: a reload while it is out goes on with the same key.
         placing: {
           tags: ['loading', 'placing'],
+          entry: 'saveAttempt',
+          exit: assign({ slow: false }),
+          after: {
+            stillWorking: { actions: assign({ slow: true }) },
+            // Leaving aborts the call; a late answer made the order, which the same key answers on Try again.
+            placeTimeout: { target: 'summary', actions: assign({ error: CHECKOUT_TEXTS.noAnswer }) },
+          },
           invoke: {
             id: 'createOrder',
             src: 'createOrder',
@@ -207,6 +240,7 @@ export const checkoutMachine = setup({
               target: '#checkout.placed',
               actions: [
                 assign(({ event }) => ({ orderId: event.output._id, error: null })),
+                ({ context }) => context.storage && forgetAttempt(context.storage),
                 sendTo(({ context }) => context.cart, { type: 'cart.clear' }),
                 emit(({ event, context }) => ({
                   type: 'checkout.orderPlaced' as const,

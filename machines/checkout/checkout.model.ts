@@ -4,7 +4,7 @@ import { assertEqual, assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import type { CartItem } from '#contracts/order.ts';
-import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
+import { CHECKOUT_TEXTS, checkoutMachine, PLACE_TIMEOUT_MS, STILL_WORKING_MS, type CheckoutContext } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
 import { paymentMachine, type PaymentContext } from './payment.machine.ts';
 
@@ -51,7 +51,8 @@ const checkoutDescribe: ModelPlan<typeof checkoutMachine> = {
         `Place order is enabled for ${lineCount(context.itemsCount)} at ${formatUsd(context.cartSubtotal)}, paying with ${method(context.paymentMethod)}`,
       ),
     'open.confirming': 'the prices are checked once more before ordering',
-    'open.placing': 'the order is being placed',
+    'open.placing': ({ context }) =>
+      context.slow ? `the order is being placed; Place order says "${CHECKOUT_TEXTS.stillWorking}"` : 'the order is being placed',
     placed: ({ context }) => `order ${context.orderId} is placed and the cart is emptied`,
   },
   events: {
@@ -69,6 +70,8 @@ const checkoutDescribe: ModelPlan<typeof checkoutMachine> = {
     'checkout.placeOrder': 'the shopper presses Place order',
     'xstate.done.actor.createOrder': (e) => `the server creates order ${e.output._id}`,
     'xstate.error.actor.createOrder': (e) => `the server refuses the order: "${e.error.message}"`,
+    'xstate.after.stillWorking': `no answer for ${STILL_WORKING_MS / 1000} s: Place order says "${CHECKOUT_TEXTS.stillWorking}"`,
+    'xstate.after.placeTimeout': `no answer for ${PLACE_TIMEOUT_MS / 1000} s: the call is given up with "${CHECKOUT_TEXTS.noAnswer}"`,
   },
 };
 

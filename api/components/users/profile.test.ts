@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG } from '#contracts/user.ts';
+import type { MyData } from '#contracts/my-data.ts';
+import { AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE, CURRENT_PASSWORD_WRONG, DELETED_CUSTOMER, LAST_ADMIN } from '#contracts/user.ts';
 import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
-import { registerAdmin } from '../../testing/test-api.ts';
+import { customerWithProfile, placedOrder, registerAdmin } from '../../testing/test-api.ts';
 
 const profileBody = {
   name: 'Grace',
@@ -180,5 +181,75 @@ describe('users: own profile', () => {
     expect((await asAdmin.json()).email).toBe(bob.user.email);
     expect((await t.authed(admin.token)(`/api/users/profile/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await t.authed(admin.token)('/api/users/profile/not-a-uuid')).status).toBe(404);
+  });
+
+  const deleteAccount = (token: string, currentPassword: string) =>
+    t.authed(token)('/api/users/profile', { method: 'DELETE', body: JSON.stringify({ currentPassword }) });
+
+  it('when a customer deletes their account with the wrong password, then 400 marked for the login limit and nothing changes; with the right one its sessions end, its orders and reviews stay as "Deleted customer" (the order with its address), and the email registers again', async () => {
+    const ada = await customerWithProfile(t);
+    const order = await placedOrder(t, ada, 'cod');
+    const other = await t.login(ada.user.email, TEST_PASSWORD);
+    const productId = order.cartItems[0]!.productID;
+    await t.db.query(`insert into reviews (product_id, user_id, user_name, rating, comment) values ($1, $2, 'Ada L.', 5, 'Fine')`, [
+      productId,
+      ada.id,
+    ]);
+    const wrong = await deleteAccount(ada.token, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get(AUTH_FAILURE_HEADER)).toBe(CURRENT_PASSWORD_FAILURE);
+    expect(await wrong.json()).toEqual({ message: CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
+    expect((await t.authed(other)('/api/session')).status).toBe(200);
+
+    changed.length = 0;
+    expect((await deleteAccount(ada.token, TEST_PASSWORD)).status).toBe(204);
+    expect(changed).toEqual([ada.id]);
+    for (const token of [ada.token, other]) expect((await t.authed(token)('/api/session')).status).toBe(401);
+    await expect(t.login(ada.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    const { rows } = await t.db.query<{ user_id: string | null; user: Record<string, string> }>(
+      'select user_id, user_snapshot as "user" from orders where id = $1',
+      [order._id],
+    );
+    expect(rows[0]!.user_id).toBeNull();
+    expect(rows[0]!.user).toMatchObject({ name: DELETED_CUSTOMER, lastName: '', email: '', phoneNumber: '', address: order.user.address });
+    const review = await t.db.query('select user_id, user_name, comment from reviews where product_id = $1 and comment = $2', [
+      productId,
+      'Fine',
+    ]);
+    expect(review.rows).toEqual([{ user_id: null, user_name: DELETED_CUSTOMER, comment: 'Fine' }]);
+    expect((await t.register({ email: ada.user.email })).user.email).toBe(ada.user.email);
+  });
+
+  it('when the last admin deletes their own account, then 409 and the account stays; once another admin exists it goes', async () => {
+    const admin = await registerAdmin(t);
+    await t.db.query('update users set is_admin = false where is_admin and id <> $1', [admin.id]);
+    const refused = await deleteAccount(admin.token, TEST_PASSWORD);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: LAST_ADMIN });
+    expect((await t.authed(admin.token)('/api/session')).status).toBe(200);
+    await registerAdmin(t);
+    expect((await deleteAccount(admin.token, TEST_PASSWORD)).status).toBe(204);
+  });
+
+  it('when a customer downloads their data, then one JSON file has the profile, their orders and reviews, and no secret', async () => {
+    const ada = await customerWithProfile(t);
+    const order = await placedOrder(t, ada, 'cod');
+    const productId = order.cartItems[0]!.productID;
+    await t.db.query(`insert into reviews (product_id, user_id, user_name, rating, comment) values ($1, $2, 'Ada L.', 4, 'Mine')`, [
+      productId,
+      ada.id,
+    ]);
+    const res = await t.authed(ada.token)('/api/users/profile/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statefront-my-data.json"');
+    const text = await res.text();
+    expect(text).not.toMatch(/password|\$argon2/i);
+    const data = JSON.parse(text) as MyData;
+    expect(data.profile).toMatchObject({ _id: ada.id, email: ada.user.email, address: order.user.address });
+    expect(data.orders.map((o) => o._id)).toEqual([order._id]);
+    expect(data.reviews).toEqual([
+      { productId, productName: order.cartItems[0]!.name, rating: 4, comment: 'Mine', createdAt: expect.any(String) },
+    ]);
+    expect((await t.authed(undefined)('/api/users/profile/export')).status).toBe(401);
   });
 });

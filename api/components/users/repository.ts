@@ -1,3 +1,4 @@
+import type { MyReview } from '#contracts/my-data.ts';
 import type { AdminUserUpdateBody, ProfileUpdateBody, User, UserInfo } from '#contracts/user.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { PageWindow } from '../../http/admin-page.ts';
@@ -113,6 +114,34 @@ export const adminUpdateUser = async (db: Queryable, id: string, body: AdminUser
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
+};
+
+/**
+ * A deleted customer's orders stay for the shop's books under `name` (DELETED_CUSTOMER): the
+ * last name, email and phone go; the address stays, as an invoice must show where it went.
+ */
+export const anonymiseOrders = async (tx: Queryable, id: string, name: string): Promise<void> => {
+  await tx.query(
+    `update orders set user_snapshot = user_snapshot || jsonb_build_object('name', $2::text, 'lastName', '', 'email', '', 'phoneNumber', '')
+      where user_id = $1`,
+    [id, name],
+  );
+};
+
+/** The reviews `id` wrote, newest first, with the product's name. */
+export const listReviewsBy = async (db: Queryable, id: string): Promise<MyReview[]> => {
+  const { rows } = await db.query<MyReview>(
+    `select r.product_id as "productId", p.name as "productName", r.rating, r.comment, r.created_at as "createdAt"
+       from reviews r join products p on p.id = r.product_id
+      where r.user_id = $1 order by r.created_at desc, r.id`,
+    [id],
+  );
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+};
+
+/** A deleted customer's reviews keep their text and rating under `name`; the link to the account goes with the row (on delete set null). */
+export const anonymiseReviews = async (tx: Queryable, id: string, name: string): Promise<void> => {
+  await tx.query('update reviews set user_name = $2 where user_id = $1', [id, name]);
 };
 
 export const deleteUser = async (db: Queryable, id: string): Promise<boolean> => {

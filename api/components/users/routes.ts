@@ -1,10 +1,12 @@
-import { type RequestHandler, Router } from 'express';
+import { MY_DATA_FILE, type MyData } from '#contracts/my-data.ts';
+import { type RequestHandler, type Response, Router } from 'express';
 import {
   AUTH_FAILURE_HEADER,
   AdminUserUpdateBody,
   CURRENT_PASSWORD_FAILURE,
   LoginBody,
   ProfileUpdateBody,
+  DeleteAccountBody,
   RegisterBody,
   type LoginResponse,
   type ProfileUpdateResponse,
@@ -28,6 +30,16 @@ const bffSessionCallOnly: RequestHandler = (req, _res, next) => {
   next(req.bffPurpose === 'session' ? undefined : forbidden('Log in through the shop'));
 };
 
+/** A refused current password is a password guess: the BFF counts answers marked so in its login limit. */
+const markingPasswordGuesses = async <T>(res: Response, work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.field === 'currentPassword') res.setHeader(AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE);
+    throw error;
+  }
+};
+
 /**
  * /api/users. Login and register also answer `token`: the BFF keeps it in its session and
  * strips it, so the browser sees the spec's body only.
@@ -46,14 +58,21 @@ export const usersRoutes = (ctx: ApiContext): Router => {
   });
 
   router.put('/profile', requireUser, async (req, res) => {
-    try {
-      const user = await users.updateProfile(ctx, req.user!, parse(ProfileUpdateBody, req.body));
-      res.json({ success: 'user updated', userUpdated: user } satisfies ProfileUpdateResponse);
-    } catch (error) {
-      // A refused current password is a password guess: the BFF counts answers marked so in its login limit.
-      if (error instanceof AppError && error.field === 'currentPassword') res.setHeader(AUTH_FAILURE_HEADER, CURRENT_PASSWORD_FAILURE);
-      throw error;
-    }
+    const user = await markingPasswordGuesses(res, () => users.updateProfile(ctx, req.user!, parse(ProfileUpdateBody, req.body)));
+    res.json({ success: 'user updated', userUpdated: user } satisfies ProfileUpdateResponse);
+  });
+
+  router.delete('/profile', requireUser, async (req, res) => {
+    const { currentPassword } = parse(DeleteAccountBody, req.body);
+    await markingPasswordGuesses(res, () => users.deleteOwnAccount(ctx, req.user!, currentPassword));
+    res.status(204).end();
+  });
+
+  // Before /profile/:id, which would take `export` for an id.
+  router.get('/profile/export', requireUser, async (req, res) => {
+    const data = await users.exportMyData(ctx, req.user!);
+    res.set({ 'Content-Disposition': `attachment; filename="${MY_DATA_FILE}"`, 'Cache-Control': 'no-store' });
+    res.json(data satisfies MyData);
   });
 
   router.get('/profile/:id', requireUser, async (req, res) => {

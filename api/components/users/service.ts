@@ -1,5 +1,8 @@
+import type { MyData } from '#contracts/my-data.ts';
 import {
   CURRENT_PASSWORD_WRONG,
+  DELETED_CUSTOMER,
+  LAST_ADMIN,
   type AdminUserUpdateBody,
   type LoginBody,
   type ProfileUpdateBody,
@@ -15,6 +18,7 @@ import type { ApiContext } from '../../context.ts';
 import type { Paged, PageWindow } from '../../http/admin-page.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
+import * as orders from '../orders/service.ts';
 import * as repo from './repository.ts';
 
 /** DELETE /api/users/{own id}: the 400's message (field `id`). */
@@ -119,9 +123,39 @@ export const deleteUser = async (ctx: ApiContext, caller: AuthUser, id: string):
   await ctx.db.transaction(async (tx) => {
     const admins = await repo.lockAdminIds(tx);
     if (admins.length === 1 && admins[0] === id) {
-      throw conflict('The shop needs at least one administrator: this is the last one');
+      throw conflict(LAST_ADMIN);
     }
     if (!(await repo.deleteUser(tx, id))) throw notFound('The user');
   });
   ctx.events.emit('userChanged', id);
+};
+
+/**
+ * The caller deletes their own account, confirmed with its password: its sessions end (they
+ * cascade), its reviews keep their text under DELETED_CUSTOMER without the link to it, its orders stay for the shop's
+ * books as DELETED_CUSTOMER's (repo.anonymiseOrders), and its email may register again. The
+ * shop's last admin cannot.
+ */
+export const deleteOwnAccount = async (ctx: ApiContext, caller: AuthUser, currentPassword: string): Promise<void> => {
+  const hash = await repo.findPasswordHash(ctx.db, caller._id);
+  if (hash === null) throw notFound('Your account');
+  if (!(await verifyPassword(hash, currentPassword))) throw wrongCurrentPassword();
+  await ctx.db.transaction(async (tx) => {
+    const admins = await repo.lockAdminIds(tx);
+    if (admins.length === 1 && admins[0] === caller._id) throw conflict(LAST_ADMIN);
+    await repo.anonymiseOrders(tx, caller._id, DELETED_CUSTOMER);
+    await repo.anonymiseReviews(tx, caller._id, DELETED_CUSTOMER);
+    if (!(await repo.deleteUser(tx, caller._id))) throw notFound('Your account');
+  });
+  ctx.events.emit('userChanged', caller._id);
+};
+
+/** Everything the shop holds about the caller (the profile, orders and reviews), for `Download my data`. */
+export const exportMyData = async (ctx: ApiContext, caller: AuthUser): Promise<MyData> => {
+  const [profile, myOrders, reviews] = await Promise.all([
+    getUser(ctx, caller._id),
+    orders.listMyOrders(ctx, caller),
+    repo.listReviewsBy(ctx.db, caller._id),
+  ]);
+  return { exportedAt: new Date().toISOString(), profile, orders: myOrders, reviews };
 };

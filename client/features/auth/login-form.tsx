@@ -1,5 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Link } from '../../ui/link.tsx';
+import { checkoutReturnFrom } from '../../lib/checkout-return.ts';
 import { AuthContext } from '../../lib/contexts.ts';
 import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -26,6 +28,8 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
   const busy = AuthContext.useSelector((s) => s.hasTag('guest') && s.hasTag('loading'));
   const failure = AuthContext.useSelector((s) => (s.hasTag('guest') && s.hasTag('error') ? s.context.error : null));
   const [doNotLogout, setDoNotLogout] = useState(false);
+  // Shown in place of the checkout: a shopper who registers instead comes back to it.
+  const { pathname } = useLocation();
   // The machine's refusal outlives this form: opening it clears another form's, before the first paint.
   useLayoutEffect(() => auth.send({ type: 'auth.formOpened' }), [auth]);
   const form = useForm(loginSchema, { email: '', password: '' }, ({ email, password }) => {
@@ -48,7 +52,10 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
         </Button>
       </form>
       <p>
-        Don&apos;t you have an account? <Link to={paths.register.to()}>Register</Link>
+        Don&apos;t you have an account?{' '}
+        <Link to={paths.register.to()} state={checkoutReturnFrom(pathname)}>
+          Register
+        </Link>
       </p>
     </section>
   );

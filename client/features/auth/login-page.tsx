@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { useCheckoutReturn } from '../../lib/checkout-return.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
 import { homeOf } from '../../lib/paths.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
@@ -8,6 +9,8 @@ import { LoginForm } from './login-form.tsx';
 export function LoginPage() {
   usePageTitle('Login');
   const user = useUserInfo();
-  if (user) return <Navigate to={homeOf(user)} replace />;
+  // Reached from the checkout (through the register page): back there.
+  const checkout = useCheckoutReturn();
+  if (user) return <Navigate to={checkout ?? homeOf(user)} replace />;
   return <LoginForm />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Link } from '../../ui/link.tsx';
 import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import { useCheckoutReturn } from '../../lib/checkout-return.ts';
 import { AuthContext } from '../../lib/contexts.ts';
 import { homeOf, paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -18,7 +19,8 @@ const EMPTY = { name: '', lastName: '', email: '', password: '', repeatPassword:
 
 /**
  * /register (spec sections 2 and 5): the messages show on the page (noValidate keeps the
- * browser's bubbles away); success stores the user for this tab and goes to /user.
+ * browser's bubbles away); success stores the user for this tab and goes to /user (with
+ * `Continue to checkout` when the shopper came from the checkout).
  */
 export function RegisterPage() {
   usePageTitle('Register');
@@ -27,6 +29,7 @@ export function RegisterPage() {
   const busy = AuthContext.useSelector((s) => s.hasTag('guest') && s.hasTag('loading'));
   const failure = AuthContext.useSelector((s) => (s.hasTag('guest') && s.hasTag('error') ? s.context.error : null));
   const toast = useToast();
+  const checkout = useCheckoutReturn();
   const form = useForm(registerSchema, EMPTY, ({ name, lastName, email, password }) => {
     if (!busy) auth.send({ type: 'auth.register', name, lastName, email, password });
   });
@@ -40,7 +43,13 @@ export function RegisterPage() {
     return () => sub.unsubscribe();
   }, [auth, toast]);
 
-  if (user) return <Navigate to={homeOf(user)} replace />;
+  // From the checkout: the new account has no address yet, so the profile, with the way back.
+  if (user)
+    return checkout ? (
+      <Navigate to={paths.user.profile.to()} replace state={{ returnTo: checkout }} />
+    ) : (
+      <Navigate to={homeOf(user)} replace />
+    );
 
   return (
     <section css={formPageStyle} aria-labelledby="register-heading">
@@ -58,7 +67,10 @@ export function RegisterPage() {
         </Button>
       </form>
       <p>
-        Do you have an account already? <Link to={paths.login.to()}>Login</Link>
+        Do you have an account already?{' '}
+        <Link to={paths.login.to()} state={checkout ? { returnTo: checkout } : undefined}>
+          Login
+        </Link>
       </p>
     </section>
   );

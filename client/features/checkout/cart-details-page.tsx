@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { pageStyle } from '../../ui/page-style.ts';
 import { CheckoutSummary, Waiting } from './checkout-summary.tsx';
-import { liveCheckoutMachine } from './live-checkout.ts';
+import { checkoutStorage, liveCheckoutMachine } from './live-checkout.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 
 /** What the checkout's history entry holds once its order is placed. */
@@ -38,7 +38,10 @@ export function CartDetailsPage() {
 function Checkout({ userId }: { userId: string }) {
   const cart = useCartActor();
   const navigate = useNavigate();
-  const checkout = useActorRef(liveCheckoutMachine, { input: { userId, cart }, inspect: devEventLog?.inspect('checkout') });
+  const checkout = useActorRef(liveCheckoutMachine, {
+    input: { userId, cart, storage: checkoutStorage() },
+    inspect: devEventLog?.inspect('checkout'),
+  });
   const notes = useSelector(checkout, (s) => s.context.notes);
   const priceError = useSelector(checkout, (s) => s.context.priceError);
   const checkingPrices = useSelector(checkout, (s) => s.hasTag('checkingPrices'));

@@ -16,6 +16,7 @@ import { Totals } from '../../lib/order-summary/totals.tsx';
 import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { blockHeading, boxStyle, twoColumns } from '../../lib/order-summary/layout.ts';
 import { PAYMENT_METHOD_LABELS } from '../../lib/order-summary/order-labels.ts';
+import { PlaceError } from './place-error.tsx';
 
 export const PAYMENT_OPTIONS: readonly { value: PaymentMethod; label: string }[] = [
   { value: 'pp', label: PAYMENT_METHOD_LABELS.pp },
@@ -54,6 +55,7 @@ export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof ch
   const profile = useSelector(checkout, (s) => s.context.profile);
   const method = useSelector(checkout, (s) => s.context.paymentMethod);
   const error = useSelector(checkout, (s) => s.context.error);
+  const slow = useSelector(checkout, (s) => s.context.slow);
   const busy = confirming || placing;
   const kiosk = useKioskMode().active;
 
@@ -106,11 +108,11 @@ export function CheckoutSummary({ checkout }: { checkout: ActorRefFrom<typeof ch
       <aside css={boxStyle}>
         <Totals itemsCount={itemsCount} cartSubtotal={cartSubtotal}>
           {blocked && !emptyCart ? <Alert tone="warning">{CHECKOUT_TEXTS.fillProfile}</Alert> : null}
-          {error ? <Alert tone="danger">{error}</Alert> : null}
           <Button disabled={!canPlace || busy} onClick={() => checkout.send({ type: 'checkout.placeOrder' })} aria-busy={busy}>
             {busy ? <Spinner label="Placing your order ..." /> : null}
-            Place order
+            {slow ? CHECKOUT_TEXTS.stillWorking : 'Place order'}
           </Button>
+          {error ? <PlaceError message={error} onRetry={() => checkout.send({ type: 'checkout.placeOrder' })} /> : null}
         </Totals>
       </aside>
     </div>

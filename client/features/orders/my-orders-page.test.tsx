@@ -10,7 +10,7 @@ import { MyOrdersPage } from './my-orders-page.tsx';
 setupComponentTests();
 
 describe('my orders', () => {
-  it('when the user has orders, then each row shows its order number, date, total, method, paid, delivered and a link to its page', async () => {
+  it('when the user has orders, then each row shows its order number, date, total, method, paid, delivered and a link to its page (no User column: the list is theirs)', async () => {
     mockFetch({
       'GET /api/orders': {
         body: [
@@ -23,13 +23,38 @@ describe('my orders', () => {
     await settle();
     const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(rows).toEqual([
-      ['Order #0F3A9C2E', 'Ann Lee', '2026-11-22', '$42.50', 'Card wallet', '✓ Yes', '✗ No', 'go to order'],
-      ['Order #B7D41E08', 'Ann Lee', '2026-11-22', '$10.00', 'Cash on delivery', '✗ No', '✗ No', 'go to order'],
+      ['Order #0F3A9C2E', '2026-11-22', '$42.50', 'Card wallet', '✓ Yes', '✗ No', 'go to order'],
+      ['Order #B7D41E08', '2026-11-22', '$10.00', 'Cash on delivery', '✗ No', '✗ No', 'go to order'],
     ]);
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).not.toContain('User');
     const links = [...container.querySelectorAll('tbody a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual([
       '/user/order-details/0f3a9c2e-1111-4222-8333-444455556666',
       '/user/order-details/b7d41e08-1111-4222-8333-444455556666',
+    ]);
+    // the narrow screen's cards say the same, each fact named
+    const cards = [...container.querySelectorAll('ul[aria-label="Your orders"] > li')].map((li) => [
+      li.querySelector('strong')?.textContent,
+      ...[...li.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+      li.querySelector('a')?.getAttribute('href'),
+    ]);
+    expect(cards).toEqual([
+      [
+        'Order #0F3A9C2E',
+        'Date: 2026-11-22',
+        'Total: $42.50',
+        'Paid: ✓ Yes',
+        'Delivered: ✗ No',
+        '/user/order-details/0f3a9c2e-1111-4222-8333-444455556666',
+      ],
+      [
+        'Order #B7D41E08',
+        'Date: 2026-11-22',
+        'Total: $10.00',
+        'Paid: ✗ No',
+        'Delivered: ✗ No',
+        '/user/order-details/b7d41e08-1111-4222-8333-444455556666',
+      ],
     ]);
   });
 
@@ -44,7 +69,7 @@ describe('my orders', () => {
     mockFetch({ 'GET /api/orders': { body: [cancelled, { ...codOrder, _id: 'o4' }] } });
     const { container } = await renderAsUser(<MyOrdersPage />, { route: '/user/my-orders' });
     await settle();
-    const delivered = [...container.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[6]?.textContent);
+    const delivered = [...container.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[5]?.textContent);
     expect(delivered).toEqual(['Cancelled', '✗ No']);
   });
 

@@ -7,10 +7,11 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
-import { colors, space } from '../../ui/theme.ts';
+import { colors, media, space } from '../../ui/theme.ts';
 import { ScrollRegion } from '../../ui/scroll-region.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { pageStyle } from '../../ui/page-style.ts';
+import { OrderCards } from '../../lib/order-summary/order-cards.tsx';
 import { OrdersTable } from '../../lib/order-summary/orders-table.tsx';
 
 const tableStyle = css({
@@ -44,10 +45,13 @@ export function MyOrdersPage() {
           You have no orders yet. <Link to={paths.home.to()}>Start shopping</Link>
         </Alert>
       ) : (
-        // A narrow screen scrolls the table sideways, with a shadow at the edge that has more.
-        <ScrollRegion label="Your orders">
-          <OrdersTable orders={orders.data} viewer="user" caption="Your orders and their state" css={tableStyle} />
-        </ScrollRegion>
+        // A narrow screen shows each order as a card; a wide one the table.
+        <>
+          <OrderCards orders={orders.data} label="Your orders" css={{ [media.lg]: { display: 'none' } }} />
+          <ScrollRegion label="Your orders" css={{ [media.belowLg]: { display: 'none' } }}>
+            <OrdersTable orders={orders.data} viewer="user" caption="Your orders and their state" css={tableStyle} />
+          </ScrollRegion>
+        </>
       )}
     </section>
   );

@@ -13,11 +13,14 @@ import { ImageGallery } from './image-gallery.tsx';
 import { ProductJsonLd } from './product-json-ld.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewsList } from './reviews-list.tsx';
+import { Specifications } from './specifications.tsx';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 import { useProduct } from './use-product.ts';
 
 const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } });
 
 function Details({ product, onReviewed }: { product: Product; onReviewed: () => void }) {
+  const kiosk = useKioskMode().active;
   return (
     <>
       <ProductJsonLd product={product} />
@@ -34,6 +37,7 @@ function Details({ product, onReviewed }: { product: Product; onReviewed: () => 
           <p css={{ fontSize: '1.5rem', fontWeight: 700, margin: 0 }}>{formatDollars(product.price)}</p>
           <p css={{ color: colors.text, whiteSpace: 'pre-wrap' }}>{product.description}</p>
           <AddToCart product={product} />
+          <Specifications attrs={product.attrs} />
         </div>
       </div>
       <section aria-labelledby="reviews-title" css={{ marginTop: space(8), maxWidth: 720 }}>
@@ -41,7 +45,8 @@ function Details({ product, onReviewed }: { product: Product; onReviewed: () => 
         {/* Below the product on a phone's first screen: hydrated after it. */}
         <HydrateLater>
           <ReviewsList reviews={product.reviews} />
-          <ReviewForm productId={product._id} onReviewed={onReviewed} />
+          {/* A public terminal takes no reviews: its shopper is gone before one could be written. */}
+          {kiosk ? null : <ReviewForm productId={product._id} onReviewed={onReviewed} />}
         </HydrateLater>
       </section>
     </>

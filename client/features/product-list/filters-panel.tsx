@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '#contracts/category.ts';
 import type { Filter } from '#contracts/filter.ts';
-import { LIMITS } from '#contracts/rules.ts';
-import { PRODUCT_LIST, tickCategory } from '#machines/filters/filters.ts';
+import { listPath, tickCategory } from '#machines/filters/filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { space } from '../../ui/theme.ts';
 import { useHydrated } from '../../lib/hydration.ts';
@@ -12,7 +11,7 @@ import { AttrsFilter } from './attrs-filter.tsx';
 import { readDraft } from './read-draft.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { attrsOf } from './category-tree.ts';
-import { PriceFilter } from './price-filter.tsx';
+import { PriceFilter, UNTOUCHED_PRICE } from './price-filter.tsx';
 import { RatingFilter } from './rating-filter.tsx';
 import type { ListUrl } from './use-list-url.ts';
 
@@ -37,7 +36,7 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
   const formRef = useAdoptDom<HTMLFormElement>((form) => {
     const dom = readDraft(form);
     // moved from where it was shown (a slider left there still means what the panel started with)
-    if (dom.slider !== undefined && dom.slider !== (price ?? LIMITS.priceFilter.default)) setPrice(dom.slider);
+    if (dom.slider !== undefined && dom.slider !== (price ?? UNTOUCHED_PRICE)) setPrice(dom.slider);
     if (JSON.stringify(dom.rating) !== JSON.stringify(rating)) setRating(dom.rating);
     if (JSON.stringify(dom.category) !== JSON.stringify(category)) setCategory(dom.category);
     if (JSON.stringify(dom.attrs) !== JSON.stringify(attrs)) setAttrs(dom.attrs);
@@ -88,7 +87,8 @@ export function FiltersPanel({ url, categories }: FiltersPanelProps) {
         <Button type="submit" disabled={!hydrated}>
           Filter
         </Button>
-        <Button variant="danger" disabled={!hydrated} onClick={() => navigate(PRODUCT_LIST)}>
+        {/* A category list stays that category's list (spec amendment): only the filters go. */}
+        <Button variant="danger" disabled={!hydrated} onClick={() => navigate(listPath({ categoryName: pathCategory }))}>
           Reset filters
         </Button>
       </div>

@@ -13,6 +13,9 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { useListUrl } from './use-list-url.ts';
+import { skipLinkStyle } from '../../ui/skip-link.ts';
+
+const RESULTS_ID = 'product-list-results';
 
 const layout = css({ display: 'grid', gap: space(6), [media.lg]: { gridTemplateColumns: '260px 1fr' } });
 const listStyle = css({ display: 'grid', gap: space(4), listStyle: 'none', padding: 0, margin: 0 });
@@ -36,6 +39,10 @@ export default function ProductListPage() {
   return (
     <div css={layout}>
       <aside aria-label="Sort and filter">
+        {/* Every filter is a stop for the Tab key: a keyboard can go straight to the products. */}
+        <a href={`#${RESULTS_ID}`} css={skipLinkStyle}>
+          Skip to results
+        </a>
         <SortSelect url={url} />
         <FiltersDisclosure>
           {/* Folded on a phone's first screen: hydrated after the products. */}
@@ -44,7 +51,13 @@ export default function ProductListPage() {
           </HydrateLater>
         </FiltersDisclosure>
       </aside>
-      <section aria-labelledby="product-list-title" aria-busy={list.status === 'loading'}>
+      <section
+        id={RESULTS_ID}
+        tabIndex={-1}
+        aria-labelledby="product-list-title"
+        aria-busy={list.status === 'loading'}
+        css={{ '&:focus': { outline: 'none' } }}
+      >
         <h1 id="product-list-title" css={{ marginTop: 0, fontSize: '1.5rem', overflowWrap: 'anywhere' }}>
           {title}
         </h1>

@@ -84,7 +84,7 @@ describe('product list', () => {
     expect(productCalls()).toEqual([
       '/api/products/category/Computers,Laptops/search/mac/?pageNum=2&price=300&rating=4%2C5&category=&attrs=ram-16GB&sort=price_-1',
     ]);
-    expect(getByText(container, '₹300', 'output')).toBeTruthy();
+    expect(getByText(container, '$300.00', 'output')).toBeTruthy();
     expect(ratingBox(container, 4).checked).toBe(true);
     expect(ratingBox(container, 3).checked).toBe(false);
     expect(byLabel(container, '16GB').checked).toBe(true);
@@ -109,13 +109,14 @@ describe('product list', () => {
     await settle();
     expect(path()).toBe('/product-list/3');
     expect(ratingBox(container, 5).checked).toBe(false);
-    expect(getByText(container, 'no limit', 'output')).toBeTruthy();
+    expect(getByText(container, 'Any price', 'output')).toBeTruthy();
     expect(productCalls().at(-1)).toBe('/api/products/?pageNum=3&price=&rating=&category=&attrs=&sort=');
   });
 
-  it('when a box is ticked and the slider left alone, then Filter sends no price (it reads "no limit" until moved)', async () => {
+  it('when a box is ticked and the slider left alone, then Filter sends no price (it reads "Any price", its thumb at the end, until moved)', async () => {
     const { container, path, productCalls } = await renderList('/product-list/category/Computers,Laptops');
-    expect(getByText(container, 'no limit', 'output')).toBeTruthy();
+    expect(getByText(container, 'Any price', 'output')).toBeTruthy();
+    expect(container.querySelector<HTMLInputElement>('input[type="range"]')!.value).toBe('1000');
     await click(byLabel(container, '16GB'));
     await click(getByRoleName(container, 'button', 'Filter'));
     await settle();
@@ -139,6 +140,14 @@ describe('product list', () => {
     await click(getByRoleName(container, 'button', 'Reset filters'));
     await settle();
     expect(path()).toBe('/product-list');
+    expect(ratingBox(container, 3).checked).toBe(false);
+  });
+
+  it("when Reset filters is pressed on a category list, then that category's list shows without filters", async () => {
+    const { container, path } = await renderList('/product-list/category/Computers,Laptops/2?rating=3&attrs=ram-16GB');
+    await click(getByRoleName(container, 'button', 'Reset filters'));
+    await settle();
+    expect(path()).toBe('/product-list/category/Computers,Laptops');
     expect(ratingBox(container, 3).checked).toBe(false);
   });
 

@@ -7,7 +7,8 @@ import { useAfterHydration } from '../../lib/hydration.ts';
 import { ReportProblemContext } from '../../lib/report-problem.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
-import { colors, focusRing, space } from '../../ui/theme.ts';
+import { space } from '../../ui/theme.ts';
+import { skipLinkStyle } from '../../ui/skip-link.ts';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -15,24 +16,6 @@ import { ScrollPosition } from './scroll-position.tsx';
 
 const pageStyle = css({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 const mainStyle = css({ flex: 1, width: '100%', maxWidth: 1320, margin: '0 auto', padding: `${space(4)} ${space(3)}` });
-const skipStyle = css(
-  visuallyHiddenStyle,
-  {
-    '&:focus': {
-      position: 'fixed',
-      top: 8,
-      left: 8,
-      zIndex: 2000,
-      width: 'auto',
-      height: 'auto',
-      margin: 0,
-      clip: 'auto',
-      padding: space(3),
-      background: colors.background,
-    },
-  },
-  focusRing,
-);
 
 /** What a page shows while its code or data arrives: blocks of its likely size, no jump later. */
 export function PageSkeleton() {
@@ -89,7 +72,7 @@ export function Layout({ chatWidget, adminDot, problemReport: ProblemReport }: L
       <ReportProblemContext.Provider value={ProblemReport ? report : null}>
         <div css={pageStyle}>
           <ScrollPosition />
-          <a href="#main" css={skipStyle}>
+          <a href="#main" css={skipLinkStyle}>
             Skip to content
           </a>
           {/* The header shows the dot to admins only. */}

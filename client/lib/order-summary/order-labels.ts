@@ -1,4 +1,5 @@
 import type { Order, PaymentMethod } from '#contracts/order.ts';
+import { dateOf } from '../dates.ts';
 
 /**
  * How a payment method reads on every screen (the checkout's choice, the order page, My Orders,
@@ -11,3 +12,7 @@ export const ORDER_NUMBER_LENGTH = 8;
 
 /** `Order #` and the first 8 characters of the id in upper case, as customers and admins see an order named. */
 export const orderNumber = (order: Pick<Order, '_id'>): string => `Order #${order._id.slice(0, ORDER_NUMBER_LENGTH).toUpperCase()}`;
+
+/** The name of a customer's link to their order's page, wherever My Orders lists it. */
+export const goToOrderLabel = (order: Pick<Order, '_id' | 'createdAt'>): string =>
+  `Go to ${orderNumber(order)} of ${dateOf(order.createdAt)}`;

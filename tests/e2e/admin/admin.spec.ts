@@ -145,13 +145,22 @@ test('when the admin edits a user and then deletes them, then the list shows the
   await expect(row).toHaveCount(0);
 });
 
-test("when a customer places an order, then the admin's analytics line for today rises without a reload", async ({
+test('when the admin opens analytics, then the totals wait as a placeholder; when a customer places an order, then the line for today rises without a reload', async ({
   page,
   browser,
   baseURL,
 }) => {
   await loginAdmin(page);
+  // while the orders are on their way the totals are a placeholder, not $0.00 and −100.0%
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/orders/analysis/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.locator('dl[aria-busy="true"] dd')).toHaveText(['…', '…', '…']);
+  release();
   const today = new Date().toISOString().slice(0, 10);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     new RegExp(`^Black Friday Cumulative Revenue ${today} VS \\d{4}-\\d{2}-\\d{2}$`),

@@ -1,7 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
+import type { MyData } from '#contracts/my-data.ts';
+import type { Order } from '#contracts/order.ts';
+import type { Product } from '#contracts/product.ts';
 import { customersCodOrder, loginAdmin } from '../admin/admin-helpers.ts';
-import { orderABook, placeBookOrder } from '../support/journeys.ts';
-import { expect, test } from '../support/shop.ts';
+import { lineRowProblems, PHONE, sidewaysProblems } from '../screens/screens.ts';
+import { bookInCart, loginByApi, orderABook, placeBookOrder, placeOrder } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 /*
  * The first order without detours, and the admin's smaller items: a new
@@ -96,7 +101,7 @@ test('when a customer orders, then the checkout offers "Card wallet" and "Cash o
   await page.goto('/user/my-orders');
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(4)).toHaveText('Cash on delivery');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Cash on delivery');
 
   await page.goto('/user/cart-details');
   await expect(page.getByLabel('Choose how you pay').locator('option')).toHaveText(['Card wallet', 'Cash on delivery']);
@@ -149,4 +154,96 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   await admin.context.close();
+});
+
+test('when a customer checks out and opens the order, then at 360 and 1280 px each item is one row: picture, name with quantity, then price', async ({
+  page,
+}) => {
+  await loginByApi(page.request, DEMO_USER);
+  await bookInCart(page);
+  const items = page.getByRole('list', { name: 'Order items' });
+  const eachWidth = async () => {
+    for (const width of [PHONE.width, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(items.locator('img')).toHaveCount(1);
+      expect(await lineRowProblems(items), `at ${width} px`).toEqual([]);
+    }
+  };
+  await page.goto('/user/cart-details');
+  await eachWidth();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/user\/order-details\//);
+  await eachWidth();
+});
+
+test('when a customer opens My Orders on a 360 px phone, then each order is a card with its number, date, total, Paid, Delivered and link; the wide table has no User column', async ({
+  page,
+}) => {
+  const number = numberOf(await placeBookOrder(page, 'cod'));
+  await page.setViewportSize({ width: PHONE.width, height: 740 });
+  await page.goto('/user/my-orders');
+  const card = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: number });
+  await expect(card).toHaveCount(1);
+  for (const fact of ['Date', 'Total', 'Paid', 'Delivered']) await expect(card.getByRole('term').filter({ hasText: fact })).toBeVisible();
+  await expect(card.getByRole('definition').nth(3)).toHaveText('✗ No');
+  await expect(card.getByRole('link', { name: new RegExp(`^Go to ${number.replace('#', '\\#')} of `) })).toBeInViewport();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await sidewaysProblems(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('columnheader')).toHaveText(['Order', 'Date', 'Total', 'Payment method', 'Paid', 'Delivered', 'Details']);
+  await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
+});
+
+test('when a customer downloads their data, then one file holds their profile and orders; when they delete their account, then the wrong password is refused, the right one logs out and frees the email, and the shop keeps the order as "Deleted customer" with its address', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `leaving-${crypto.randomUUID()}@example.com`;
+  const password = 'leaving-secret';
+  const reg = await page.request.post('/api/users/register', {
+    headers: CSRF,
+    data: { name: 'Lea', lastName: 'Leaving', email, password },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const address = { phoneNumber: '555 0100', address: '9 Exit Road', country: 'India', zipCode: '110001', city: 'Delhi', state: 'DL' };
+  const saved = await page.request.put('/api/users/profile', { headers: CSRF, data: { name: 'Lea', lastName: 'Leaving', ...address } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const list = await page.request.get('/api/products/category/Books');
+  const order = await placeOrder(page.request, ((await list.json()) as { products: Product[] }).products[0]!, 'cod');
+
+  await page.goto('/user');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toBe('statefront-my-data.json');
+  const data = JSON.parse(await readFile(await download.path(), 'utf8')) as MyData;
+  expect(data.profile).toMatchObject({ email, address: '9 Exit Road' });
+  expect(data.orders.map((o) => o._id)).toEqual([order._id]);
+
+  await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  const confirm = page.getByRole('button', { name: 'Delete my account for good' });
+  await page.getByLabel('Your password').fill('not-my-password');
+  await confirm.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your current password is not correct' })).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
+  await confirm.click();
+  await expect(page.getByText('Your account was deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  const login = await page.request.post('/api/users/login', { headers: CSRF, data: { email, password, doNotLogout: false } });
+  expect(login.status()).toBe(401);
+  const again = await page.request.post('/api/users/register', {
+    headers: CSRF,
+    data: { name: 'Lea', lastName: 'Again', email, password },
+  });
+  expect(again.ok(), await again.text()).toBe(true);
+
+  const admin = await browser.newContext({ baseURL });
+  await loginByApi(admin.request, DEMO_ADMIN);
+  const kept = await admin.request.get(`/api/orders/user/${order._id}`);
+  expect(kept.ok()).toBe(true);
+  const { user } = (await kept.json()) as Order;
+  expect(user).toMatchObject({ name: 'Deleted customer', lastName: '', email: '', phoneNumber: '', address: '9 Exit Road' });
+  await admin.close();
 });

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import type { Product, ProductListResponse } from '#contracts/product.ts';
-import { CSRF, loginByApi, orderABook } from '../support/journeys.ts';
-import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { bookInCart, CSRF, loginByApi, orderABook, registerByForm } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -10,6 +10,13 @@ const productsOf = async (request: APIRequestContext, query = 'sort=name_-1'): P
   const res = await request.get(`/api/products/?${query}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as ProductListResponse).products as Product[];
+};
+
+/** How many orders the logged-in customer has (GET /api/orders). */
+const myOrderCount = async (request: APIRequestContext): Promise<number> => {
+  const res = await request.get('/api/orders');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as unknown[]).length;
 };
 
 /** The admin sets a product's stock, as the edit form does (PUT /api/products/admin/{id}). */
@@ -54,17 +61,28 @@ const beforeScripts = async (page: Page) => {
 };
 
 test.describe('the first order without detours', () => {
-  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider, then no price is sent and the laptops show', async ({
+  test('when a shopper ticks 16 GB on a category list and presses Filter without touching the slider (it reads "Any price", its thumb at the end), then no price is sent and the laptops show; Reset filters stays in the category, and "Skip to results" passes the filters', async ({
     page,
   }) => {
     await page.goto('/product-list/category/Computers');
     const panel = page.getByRole('form', { name: 'Filters' });
-    await expect(panel.locator('output')).toHaveText('no limit');
+    // a keyboard skips the filters: the next Tab after `Skip to results` is in the list
+    await page.getByRole('link', { name: 'Skip to results' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#product-list-results') !== null)).toBe(true);
+    // untouched, the slider means no limit: it says so, with its thumb at the end
+    await expect(panel.locator('output')).toHaveText('Any price');
+    await expect(panel.getByRole('slider')).toHaveValue('1000');
     await panel.getByRole('checkbox', { name: '16 GB' }).check();
     await panel.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page).toHaveURL(/\/product-list\/category\/Computers\?attrs=RAM-16\+GB$/);
     await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
     await expect(page.getByText('No products found', { exact: false })).toHaveCount(0);
+    // Reset clears the filters and stays in the category
+    await panel.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/\/product-list\/category\/Computers$/);
+    await expect(panel.getByRole('checkbox', { name: '16 GB' })).not.toBeChecked();
     // the spec's own client still gets its price filter
     const capped = await productsOf(page.request, 'pageNum=1&price=500&rating=&category=&attrs=&sort=');
     expect(capped.every((p) => p.price <= 500)).toBe(true);
@@ -113,6 +131,70 @@ test.describe('the first order without detours', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText('Your cart is empty', { exact: true })).toBeVisible();
+  });
+
+  test('when a guest at the checkout registers instead of logging in, then the profile offers "Continue to checkout", which goes back there', async ({
+    page,
+  }) => {
+    await bookInCart(page);
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await expect(page).toHaveURL(/\/user\/cart-details$/);
+    await page.getByRole('main').getByRole('link', { name: 'Register', exact: true }).click();
+    await registerByForm(page, {
+      name: 'Rita',
+      lastName: 'Return',
+      email: `back-${crypto.randomUUID()}@example.com`,
+      password: 'secret123',
+    });
+    await expect(page.getByRole('heading', { name: 'Change your profile' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to checkout' }).click();
+    await expect(page).toHaveURL(/\/user\/cart-details$/);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  test('when the checkout is reloaded, then cash on delivery stays chosen; when placing stalls, then "Still working…" after 8 s, the error by the button, focused, and Try again makes one order though the stalled call made it', async ({
+    page,
+  }) => {
+    await loginByApi(page.request, DEMO_USER);
+    await bookInCart(page);
+    const before = await myOrderCount(page.request);
+    await page.clock.install();
+    await page.goto('/user/cart-details');
+    const method = page.getByLabel('Choose how you pay');
+    await method.selectOption('cod');
+    await page.reload();
+    await expect(method).toHaveValue('cod');
+
+    const keys: (string | undefined)[] = [];
+    let stalled: (route: Route) => void = () => {};
+    const held = new Promise<Route>((resolve) => (stalled = resolve));
+    await page.route('**/api/orders', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      // the first call is held: it reaches the shop only once the page has given up on it
+      if (keys.length === 1) stalled(route);
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const first = await held;
+    await page.clock.fastForward(8_000);
+    await expect(page.getByRole('button', { name: /Still working…$/ })).toBeDisabled();
+    await page.clock.fastForward(22_000);
+    const error = page.getByRole('alert').filter({ hasText: 'The shop did not answer in time.' });
+    await expect(error).toBeVisible();
+    await expect(page.locator(':focus')).toContainText('The shop did not answer in time.');
+    const late = await first.fetch();
+    expect(late.ok(), await late.text()).toBe(true);
+    // the page aborted that call: nothing is there to take the answer
+    await first.fulfill({ response: late }).catch(() => undefined);
+
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/user\/order-details\//);
+    await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await myOrderCount(page.request)).toBe(before + 1);
   });
 });
 

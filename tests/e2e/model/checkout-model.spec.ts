@@ -5,7 +5,13 @@ import type { Product } from '#contracts/product.ts';
 import { repriceLines } from '../../../client/features/checkout/reprice.ts';
 import { formatDollars } from '../../../client/ui/money.ts';
 import { totalsOf, writeCart } from '#machines/cart/cart-storage.ts';
-import { CHECKOUT_TEXTS, type CheckoutContext, type Repricing } from '#machines/checkout/checkout.machine.ts';
+import {
+  CHECKOUT_TEXTS,
+  PLACE_TIMEOUT_MS,
+  STILL_WORKING_MS,
+  type CheckoutContext,
+  type Repricing,
+} from '#machines/checkout/checkout.machine.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import { flush } from '#machines/testing/controlled-actors.ts';
 import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '#machines/testing/e2e-paths.ts';
@@ -92,6 +98,9 @@ const perform = async (page: Page, gate: Gate, otherTab: Page | null, step: E2eS
     case 'xstate.error.actor.createOrder':
       return gate.release('order', { fail: CHECKOUT_FAILURES.order });
   }
+  // The page's own timers: its clock (installed before the checkout opens) jumps on.
+  if (event.type.startsWith('xstate.after.stillWorking')) return page.clock.fastForward(STILL_WORKING_MS);
+  if (event.type.startsWith('xstate.after.placeTimeout')) return page.clock.fastForward(PLACE_TIMEOUT_MS);
   // The person acts: whatever the page asks next is held again until its answer step.
   gate.rearm();
   switch (event.type) {
@@ -164,6 +173,7 @@ for (const [index, path] of checkoutPaths.entries()) {
     await page.goto('/favicon.svg');
     await page.evaluate((raw) => localStorage.setItem('cart', raw), stored.getItem('cart')!);
     const otherTab = path.some((s) => s.event.type === 'checkout.cartChanged') ? await openOtherTab(context) : null;
+    await page.clock.install();
     await page.goto('/cart');
     // the cart page's own stock check asks for the same products: it answers before the gate holds them
     await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeEnabled();
@@ -188,6 +198,7 @@ for (const [index, path] of checkoutPaths.entries()) {
         // An empty cart is repriced without a request, so the page never stands in that check.
         const instant = after.hasTag('checkingPrices') && (after.context as CheckoutContext).items.length === 0;
         if (!after.hasTag('loading') && !instant) await expectCheckoutShows(page, after);
+        if ((after.context as CheckoutContext).slow) await expect(page.getByRole('button', { name: /Still working…$/ })).toBeDisabled();
       }
       const done = run.snapshot().context as CheckoutContext;
       if (run.snapshot().hasTag('placed')) {

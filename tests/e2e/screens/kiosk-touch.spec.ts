@@ -4,7 +4,7 @@ import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journ
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { smallText } from '../kiosk/kiosk-measure.ts';
 import { homeToAProduct } from '../kiosk/kiosk-support.ts';
-import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
+import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, lineRowProblems, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
 test.use({ shopEnv: SHORT_EXIT_HOLD });
 
@@ -115,6 +115,14 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   ).toEqual(['none', 'pan-x pan-y']);
   await expect(kioskBar(page)).toContainText('Cart total: $0.00');
   await homeToAProduct(page, check);
+  // a public terminal takes no reviews, and its stars are big enough to read from a step back
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expect(page.getByText('Login first to write a review')).toHaveCount(0);
+  const stars = page
+    .getByRole('main')
+    .getByRole('img', { name: /^Rated / })
+    .first();
+  expect(await stars.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(20);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(kioskBar(page)).not.toContainText('Cart total: $0.00');
   await kioskBar(page).getByRole('link', { name: 'View cart' }).click();
@@ -124,6 +132,8 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   expect(bar && Math.round(bar.y + bar.height)).toBe(size.height);
   await expect(kioskBar(page).getByRole('link', { name: 'Proceed' })).toBeVisible();
   await check('cart');
+  const rows = (name: string) => lineRowProblems(page.getByRole('list', { name }));
+  expect(await rows('Products in your cart'), 'the cart: picture, name, price, quantity and Remove on one row').toEqual([]);
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(kioskBar(page).getByRole('button', { name: 'Log in' })).toBeVisible();
@@ -153,10 +163,12 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   await kioskBar(page).getByRole('link', { name: 'Proceed' }).click();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
   await check('checkout');
+  expect(await rows('Order items'), 'the checkout: each item on one row').toEqual([]);
   await page.getByLabel('Choose how you pay').selectOption('cod');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Wait for your order. You pay on delivery')).toBeVisible();
   await check('placed order');
+  expect(await rows('Order items'), 'the placed order: each item on one row').toEqual([]);
   // the way out for staff: the logo held (KIOSK_EXIT_HOLD_SECONDS) opens the PIN pad
   await expect(await holdLogo(page)).toBeVisible();
   await check('PIN pad');

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /** The narrowest phone the shop supports, and the two kiosk terminals. */
@@ -107,3 +107,33 @@ export const outsideLinksShown = (page: Page, selector: string): Promise<string[
     (sel) => [...document.querySelectorAll(sel)].filter((a) => a.checkVisibility()).map((a) => a.outerHTML.slice(0, 80)),
     selector,
   );
+
+/**
+ * Where the lines of a product list (`list`: an order's items, the cart) are not laid out as one
+ * row each: the line's boxes (its children, through any `display: contents` wrapper such as a
+ * `<picture>`, leaving out what has no box) must sit left to right without overlapping, and each
+ * must share the first's height band. Answers lines a person can act on; none when all is well.
+ */
+export const lineRowProblems = (list: Locator): Promise<string[]> =>
+  list.evaluate((ul) => {
+    const parts = (el: Element): Element[] =>
+      [...el.children].flatMap((child) => {
+        const { display } = getComputedStyle(child);
+        if (display === 'none') return [];
+        return display === 'contents' ? parts(child) : [child];
+      });
+    const name = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const problems: string[] = [];
+    [...ul.children].forEach((line, i) => {
+      const boxes = parts(line).map((el) => ({ el, box: el.getBoundingClientRect() }));
+      const first = boxes[0];
+      if (!first) return;
+      for (const [k, { el, box }] of boxes.entries()) {
+        const before = boxes[k - 1];
+        if (before && box.left < before.box.right - 1) problems.push(`line ${i + 1}: ${name(el)} is not right of ${name(before.el)}`);
+        if (box.top >= first.box.bottom - 1 || box.bottom <= first.box.top + 1)
+          problems.push(`line ${i + 1}: ${name(el)} is on another row`);
+      }
+    });
+    return problems;
+  });

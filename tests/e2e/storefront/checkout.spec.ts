@@ -86,7 +86,7 @@ test('when a guest buys with cash on delivery, then after registering and fillin
   await expect(page).toHaveURL(/\/user\/my-orders$/);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('Carl Cash');
+  await expect(rows.first()).toContainText('Cash on delivery');
   await expect(rows.first()).toContainText('✗ No');
   await rows.first().getByRole('link').click();
   await expect(page).toHaveURL(orderUrl);

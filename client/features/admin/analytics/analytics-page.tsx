@@ -51,7 +51,11 @@ function Analytics({ session, now = () => new Date() }: Clock & { session: Admin
         />
       </div>
       <div css={{ minHeight: 24 }}>{loading ? <Spinner label="Loading the orders ..." /> : null}</div>
-      <RevenueTotals first={{ date: ctx.firstDate, points: ctx.first }} second={{ date: ctx.secondDate, points: ctx.second }} />
+      <RevenueTotals
+        first={{ date: ctx.firstDate, points: ctx.first }}
+        second={{ date: ctx.secondDate, points: ctx.second }}
+        pending={loading}
+      />
       <RevenueChart series={series} title={title} />
       <details open css={{ marginTop: 16 }}>
         <summary css={{ cursor: 'pointer' }}>The figures as a table</summary>

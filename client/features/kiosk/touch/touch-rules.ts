@@ -46,7 +46,9 @@ export const outsideLinkSelector = (origin: string) =>
  * double-tap), never with the viewport tag, which would also block people who need zoom on the
  * ordinary shop and fails accessibility checks. The root font size makes every rem of the shop
  * kiosk-sized at once; the header wraps rather than cut its logo off, and the cart's lines are
- * big enough to see from a step back. Text links in running text become inline boxes
+ * big enough to see from a step back while picture, name, price, quantity and Remove still share
+ * one row beside the subtotal on a 1080 px screen (a wider picture left the name a sliver its
+ * 64 px link overflowed onto the price). Text links in running text become inline boxes
  * so their 64 px is real (`:where` keeps any component's own display).
  */
 export const kioskTouchCss = (origin: string) => `
@@ -58,8 +60,8 @@ ${TARGETS} { min-width: ${TOUCH_TARGET_PX}px !important; min-height: ${TOUCH_TAR
 ${outsideLinkSelector(origin)} { display: none !important; }
 body { padding-bottom: var(--kiosk-keyboard-height, 0px); }
 header > :first-child { flex-wrap: wrap !important; row-gap: 12px; }
-[aria-label="Products in your cart"] > li { grid-template-columns: 200px minmax(0, 1fr) max-content 140px max-content !important; column-gap: 16px; padding-block: 24px !important; }
-[aria-label="Products in your cart"] > li > img, [aria-label="Products in your cart"] > li > [aria-hidden="true"] { width: 200px !important; height: 150px !important; }
+[aria-label="Products in your cart"] > li { grid-template-columns: 120px minmax(0, 1fr) max-content 140px max-content !important; column-gap: 16px; padding-block: 24px !important; }
+[aria-label="Products in your cart"] > li img, [aria-label="Products in your cart"] > li > [aria-hidden="true"] { width: 120px !important; height: 90px !important; }
 html { scroll-padding-bottom: var(--kiosk-keyboard-height, 0px); }
 `;
 
