@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
+import { ACCESS_OFF } from './access.ts';
 import { KIOSK_DEFAULTS, kioskMachine, type KioskInput } from './kiosk.machine.ts';
 
 /** GET /api/session answered 401: the reset may end. */
@@ -223,5 +224,46 @@ describe('kiosk session machine', () => {
     clock.increment(10_000);
     await control.resolve('checkBuild', { changed: true });
     expect(reloads).toEqual([1]);
+  });
+
+  it('when a key is pressed on the attract screen, then Read aloud comes on, and the shopper’s switches and volume stay theirs', () => {
+    const { actor, tag, ctx } = start();
+    actor.send({ type: 'kiosk.access.key' });
+    expect(tag('attract')).toBe(true);
+    expect(ctx().access).toEqual({ ...ACCESS_OFF, readAloud: true });
+    actor.send({ type: 'kiosk.access.toggle', setting: 'readAloud' });
+    actor.send({ type: 'kiosk.access.key' });
+    expect(ctx().access.readAloud).toBe(false);
+    for (const setting of ['largerText', 'highContrast', 'lowerLayout'] as const) actor.send({ type: 'kiosk.access.toggle', setting });
+    actor.send({ type: 'kiosk.access.volume', volume: 3 });
+    expect(ctx().access).toEqual({ readAloud: false, largerText: true, highContrast: true, lowerLayout: true, volume: 1, chosen: true });
+    actor.send({ type: 'kiosk.access.volume', volume: 0.25 });
+    expect(ctx().access.volume).toBe(0.25);
+  });
+
+  it('when the mode is on, then the idle time is three times as long, and the warning still counts down in full', () => {
+    const { actor, clock, tag, ctx } = start({ idleMs: 10_000, warningMs: 20_000 });
+    actor.send({ type: 'kiosk.access.key' });
+    actor.send({ type: 'kiosk.start' });
+    advance(clock, 29_000);
+    expect(tag('browsing')).toBe(true);
+    advance(clock, 1000);
+    expect(tag('warning')).toBe(true);
+    expect(ctx().remaining).toBe(20);
+  });
+
+  it('when the session resets, after a warning or a hand-off, then the next shopper starts without the mode', async () => {
+    const { actor, control, clock, tag, ctx } = start({ idleMs: 1000, warningMs: 1000, thanksMs: 1000 });
+    actor.send({ type: 'kiosk.start' });
+    actor.send({ type: 'kiosk.access.toggle', setting: 'highContrast' });
+    advance(clock, 3000);
+    expect(tag('resetting')).toBe(true);
+    expect(ctx().access).toEqual(ACCESS_OFF);
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
+    actor.send({ type: 'kiosk.access.key' });
+    actor.send({ type: 'kiosk.start' });
+    actor.send({ type: 'kiosk.handoffClaimed' });
+    expect([tag('thanks'), ctx().access]).toEqual([true, ACCESS_OFF]);
   });
 });

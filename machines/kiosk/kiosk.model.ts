@@ -1,13 +1,14 @@
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
+import { ACCESS_OFF, ACCESS_SWITCHES } from './access.ts';
 import { kioskMachine } from './kiosk.machine.ts';
 
 type Event = ModelEvent<typeof kioskMachine>;
 
 const noAnswer = { status: 0, message: 'no answer' };
 
-const events: Event[] = [
+const sessionEvents: Event[] = [
   { type: 'kiosk.start' },
   { type: 'kiosk.activity' },
   { type: 'kiosk.handoffShown' },
@@ -26,6 +27,25 @@ const events: Event[] = [
   { type: 'xstate.done.actor.checkBuild', output: { changed: true } },
   { type: 'xstate.error.actor.checkBuild', error: noAnswer },
 ];
+
+const accessEvents: Event[] = [
+  { type: 'kiosk.access.key' },
+  ...ACCESS_SWITCHES.map((setting): Event => ({ type: 'kiosk.access.toggle', setting })),
+  { type: 'kiosk.access.volume', volume: 0.5 },
+];
+
+const accessDefault = (access: unknown) => JSON.stringify(access) === JSON.stringify(ACCESS_OFF);
+const keyedOn = (access: unknown) => JSON.stringify(access) === JSON.stringify({ ...ACCESS_OFF, readAloud: true });
+
+/**
+ * The mode's events are offered on the attract screen and while browsing (the shell lets no other
+ * screen reach the panel); a state with the mode on is reached but not explored further, so the
+ * session's graph is walked once, not once per switch (the unit tests follow the mode through a
+ * session and its reset). Only `Read aloud` turned on by a key is followed a little: until the
+ * warning's first second, so the crash's reset shows it ended.
+ */
+const events = (s: { hasTag(tag: string): boolean }): Event[] =>
+  s.hasTag('attract') || s.hasTag('browsing') ? [...sessionEvents, ...accessEvents] : sessionEvents;
 
 /** The test plan's sentences (docs/machines/kiosk.plan.md). */
 const describe: ModelPlan<typeof kioskMachine> = {
@@ -52,6 +72,9 @@ const describe: ModelPlan<typeof kioskMachine> = {
     'kiosk.unreachable': 'a call gets no answer from the shop',
     'kiosk.crashed': 'a page throws an uncaught error',
     'kiosk.handoffClaimed': "the shopper's phone takes the cart",
+    'kiosk.access.key': 'a key of a keypad or keyboard is pressed (Tab, an arrow, Enter)',
+    'kiosk.access.toggle': (event) => `the shopper flips the accessibility switch ${event.setting}`,
+    'kiosk.access.volume': (event) => `the shopper sets the speech volume to ${event.volume}`,
     'xstate.after.thanks': 'the thank-you time passes',
     'xstate.after.confirmRetry': 'the backoff time passes',
     'xstate.done.actor.checkSession': (event) =>
@@ -92,9 +115,16 @@ export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
     }),
     events,
     // One failed check is enough to reach every state: the backoff's doubling is the unit test's.
-    bound: (c) => c.confirmFailures <= 1,
+    bound: (c) => c.confirmFailures <= 1 && (accessDefault(c.access) || (keyedOn(c.access) && c.remaining === 3 && !c.handoff)),
     check: (before, event, after) => {
       const ctx = after.context;
+      if (event.type === 'kiosk.access.key')
+        assertTrue(
+          after.context.access.readAloud === (before.context.access.readAloud || !before.context.access.chosen),
+          'a key on a kiosk nobody set up turns Read aloud on',
+        );
+      if (after.hasTag('attract') || after.hasTag('resetting') || after.hasTag('thanks'))
+        assertTrue(!before.hasTag('shopping') || accessDefault(ctx.access), 'the reset ends the accessibility mode');
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
       if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
+import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
 
 // Long enough idle time that these walks never see the warning.
 test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60' } });
@@ -92,4 +92,48 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await check('support chat');
   expect(pages, 'no new window').toEqual([]);
   await expect(page).toHaveURL(/\/kiosk$/);
+});
+
+test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
+  test.use({ viewport: { width: 1080, height: 1920 } });
+  const GUIDANCE = 'Audio guidance on. Use the arrow keys to move and Enter to choose.';
+  /** The Accessibility button's top edge lies below the screen's middle. */
+  const expectLow = async (page: Page, where: string) => {
+    const box = await page.getByRole('button', { name: 'Accessibility' }).boundingBox();
+    expect(box, `${where}: the Accessibility button shows`).not.toBeNull();
+    expect(box!.y, `${where}: the Accessibility button is in the lower half`).toBeGreaterThanOrEqual(960);
+  };
+
+  test('when a keypad key is pressed on the attract screen, then Read aloud comes on and says how to go on; the switches apply and the reset ends the mode', async ({
+    page,
+  }) => {
+    const spoken = await observeSpeech(page);
+    await page.clock.install();
+    await page.goto('/kiosk');
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await expectLow(page, 'attract');
+    await page.keyboard.press('Tab');
+    await expect.poll(spoken).toContain(GUIDANCE);
+
+    await page.getByRole('button', { name: 'Touch to start' }).click();
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    await expectLow(page, 'home');
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    const panel = page.getByRole('dialog', { name: 'Accessibility' });
+    await expect(panel.getByRole('switch', { name: 'Read aloud' })).toBeChecked();
+    for (const name of ['Larger text', 'High contrast', 'Lower layout']) {
+      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+      await panel.getByRole('switch', { name }).click();
+      await expect(panel.getByRole('switch', { name })).toBeChecked();
+    }
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+
+    // Walks away: three times the idle time in the mode, the warning, then the reset.
+    await page.clock.runFor((60 * 3 + 3 + 1) * 1000);
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    for (const name of ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'])
+      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+  });
 });
