@@ -94,6 +94,17 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await expect(page).toHaveURL(/\/kiosk$/);
 });
 
+/** Presses ArrowDown until Read aloud says something `name` matches (what it said then), as a shopper listening does. */
+const arrowTo = async (page: Page, spoken: () => Promise<string[]>, name: RegExp): Promise<string> => {
+  for (let press = 0; press < 150; press++) {
+    const before = (await spoken()).length;
+    await page.keyboard.press('ArrowDown');
+    const said = (await spoken()).slice(before).find((text) => name.test(text));
+    if (said) return said;
+  }
+  throw new Error(`Read aloud never said ${name}; it said: ${(await spoken()).slice(-12).join(' | ')}`);
+};
+
 test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
   test.use({ viewport: { width: 1080, height: 1920 } });
   const GUIDANCE = 'Audio guidance on. Use the arrow keys to move and Enter to choose.';
@@ -114,8 +125,12 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await expectLow(page, 'attract');
     await page.keyboard.press('Tab');
     await expect.poll(spoken).toContain(GUIDANCE);
-
-    await page.getByRole('button', { name: 'Touch to start' }).click();
+    // The arrows move in reading order; each control is said with its role.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(spoken).toContain('Accessibility, button');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await spoken()).at(-1)).toBe('Touch to start, button');
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
     await expectLow(page, 'home');
     await page.getByRole('button', { name: 'Accessibility' }).click();
@@ -135,5 +150,24 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await page.getByRole('button', { name: 'Accessibility' }).click();
     for (const name of ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'])
       await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+  });
+
+  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book and put it in the cart, each step said', async ({
+    page,
+  }) => {
+    const spoken = await observeSpeech(page);
+    await page.goto('/kiosk');
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await arrowTo(page, spoken, /^Touch to start, button$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    await arrowTo(page, spoken, /^Go to the Category Books, link$/);
+    await page.keyboard.press('Enter');
+    expect(await arrowTo(page, spoken, /^See product .*, link$/)).toMatch(/^See product /);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, spoken, /^Add to cart, button$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
   });
 });

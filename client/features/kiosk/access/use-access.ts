@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { accessOn } from '#machines/kiosk/access.ts';
 import type { kioskMachine } from '#machines/kiosk/kiosk.machine.ts';
 import { isTextField } from '../touch/touch-rules.ts';
 import type { KioskAccess } from './access-context.ts';
 import { ACCESS_TEXTS } from './access-texts.ts';
+import { useArrowNavigation, useReadAloud } from './read-aloud.ts';
 import type { Speech } from './speech.ts';
 
 type KioskRef = ActorRefFrom<typeof kioskMachine>;
@@ -15,7 +17,8 @@ export const NAVIGATION_KEYS: ReadonlySet<string> = new Set(['Tab', 'Enter', 'Ar
 /**
  * The kiosk machine's accessibility mode, wired to the page: a navigation key tells the machine
  * (which turns `Read aloud` on while nobody chose otherwise), `Read aloud` coming on says how to
- * go on, going off stops speech; and what the switches and volume send.
+ * go on (going off stops speech); while on, the page is read aloud and the arrows move through it;
+ * and what the switches and volume send.
  */
 export function useKioskAccessMode(kiosk: KioskRef, speech: Speech): KioskAccess {
   const access = useSelector(kiosk, (s) => s.context.access);
@@ -29,14 +32,13 @@ export function useKioskAccessMode(kiosk: KioskRef, speech: Speech): KioskAccess
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [kiosk]);
 
-  const spoke = useRef(false);
   useEffect(() => {
-    if (access.readAloud && !spoke.current) speech.say(ACCESS_TEXTS.guidanceOn, access.volume);
-    if (!access.readAloud && spoke.current) speech.stop();
-    spoke.current = access.readAloud;
-    // The volume alone does not repeat the guidance.
+    if (access.readAloud) speech.say(ACCESS_TEXTS.guidanceOn, access.volume);
+    // Said once, as Read aloud comes on: the volume alone does not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [access.readAloud, speech]);
+  useReadAloud(access.readAloud, speech, access.volume);
+  useArrowNavigation(accessOn(access));
 
   return useMemo(
     () => ({
