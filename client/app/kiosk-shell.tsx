@@ -20,6 +20,7 @@ import { devEventLog } from '../lib/event-log.ts';
 import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
 import { ACCESS_BUTTON_ROOM_PX, AccessControls } from '../features/kiosk/access/access-controls.tsx';
 import { KioskAccessContext } from '../features/kiosk/access/access-context.ts';
+import { PAGE_ATTRIBUTE } from '../features/kiosk/access/access-styles.ts';
 import { browserSpeech } from '../features/kiosk/access/speech.ts';
 import { useKioskAccessMode } from '../features/kiosk/access/use-access.ts';
 
@@ -96,6 +97,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
               inert={unreachable || warning}
               aria-hidden={unreachable || undefined}
               css={{ paddingBottom: KIOSK_BAR_PX + ACCESS_BUTTON_ROOM_PX }}
+              {...{ [PAGE_ATTRIBUTE]: '' }}
             >
               {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
               <ErrorBoundary>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
@@ -94,6 +95,26 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await expect(page).toHaveURL(/\/kiosk$/);
 });
 
+/** Every control a shopper can see (not clipped away by a scrolling box) whose box starts above the screen's middle. */
+const controlsAboveTheMiddle = (page: Page) =>
+  page.evaluate(() => {
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return null;
+      let [top, bottom] = [box.top, box.bottom];
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+      }
+      return bottom > Math.max(top, 0) && top < window.innerHeight ? top : null;
+    };
+    const controls = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="slider"]';
+    return [...document.querySelectorAll(controls)]
+      .filter((el) => (shown(el) ?? Infinity) < window.innerHeight / 2)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+  });
+
 /** Presses ArrowDown until Read aloud says something `name` matches (what it said then), as a shopper listening does. */
 const arrowTo = async (page: Page, spoken: () => Promise<string[]>, name: RegExp): Promise<string> => {
   for (let press = 0; press < 150; press++) {
@@ -133,6 +154,9 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
     await expectLow(page, 'home');
+    const heading = page.getByRole('heading', { name: 'Categories' });
+    const textSize = async () => Number.parseFloat(await heading.evaluate((h) => getComputedStyle(h).fontSize));
+    const plainSize = await textSize();
     await page.getByRole('button', { name: 'Accessibility' }).click();
     const panel = page.getByRole('dialog', { name: 'Accessibility' });
     await expect(panel.getByRole('switch', { name: 'Read aloud' })).toBeChecked();
@@ -143,6 +167,16 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     }
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toBeHidden();
+    expect(await textSize(), 'Larger text: at least 1.5 times the kiosk size').toBeGreaterThanOrEqual(plainSize * 1.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true);
+    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+    expect(
+      violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+      'High contrast: 7:1 (WCAG AAA)',
+    ).toEqual([]);
+    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1080 × 1920').toEqual([]);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1920 × 1080').toEqual([]);
 
     // Walks away: three times the idle time in the mode, the warning, then the reset.
     await page.clock.runFor((60 * 3 + 3 + 1) * 1000);

@@ -1,8 +1,9 @@
-import { css } from '@emotion/react';
+import { css, Global } from '@emotion/react';
 import { useRef, useState } from 'react';
 import { ACCESS_SWITCHES } from '#machines/kiosk/access.ts';
 import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
 import { colors, focusRing, radius, space } from '../../../ui/theme.ts';
+import { accessCss } from './access-styles.ts';
 import { ACCESS_TEXTS } from './access-texts.ts';
 import { useKioskAccess } from './access-context.ts';
 
@@ -34,7 +35,8 @@ const panel = css({
   // Docked low, in reach of a seated shopper: its switches sit in the screen's lower part.
   margin: 'auto auto 140px',
   width: 'min(96vw, 960px)',
-  maxHeight: '55vh',
+  // Always within the screen's lower half, whatever the layout.
+  maxHeight: 'calc(50vh - 140px)',
   overflowY: 'auto',
   padding: space(6),
   border: 0,
@@ -83,6 +85,7 @@ export function AccessControls({ speechAvailable }: { speechAvailable: boolean }
   useModalDialog(dialog, open);
   return (
     <>
+      <Global styles={accessCss} />
       <button type="button" css={[big, floating]} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <AccessIcon />
         {ACCESS_TEXTS.button}

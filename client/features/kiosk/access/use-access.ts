@@ -5,6 +5,7 @@ import { accessOn } from '#machines/kiosk/access.ts';
 import type { kioskMachine } from '#machines/kiosk/kiosk.machine.ts';
 import { isTextField } from '../touch/touch-rules.ts';
 import type { KioskAccess } from './access-context.ts';
+import { applyAccess } from './access-styles.ts';
 import { ACCESS_TEXTS } from './access-texts.ts';
 import { useArrowNavigation, useReadAloud } from './read-aloud.ts';
 import type { Speech } from './speech.ts';
@@ -37,6 +38,7 @@ export function useKioskAccessMode(kiosk: KioskRef, speech: Speech): KioskAccess
     // Said once, as Read aloud comes on: the volume alone does not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [access.readAloud, speech]);
+  useEffect(() => applyAccess(access), [access]);
   useReadAloud(access.readAloud, speech, access.volume);
   useArrowNavigation(accessOn(access));
 
