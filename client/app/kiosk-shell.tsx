@@ -122,7 +122,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
           {resetting ? <OneMomentScreen /> : null}
           {unreachable ? <RightBackScreen /> : null}
           {/* Over every screen; a new one for each shopper, so no panel is left open at the reset. */}
-          <AccessControls key={String(mounted)} speechAvailable={speech.available} />
+          <AccessControls key={String(mounted)} hasVoice={speech.hasVoice} />
         </PageCrashContext.Provider>
       </KioskAccessContext.Provider>
     </KioskModeContext.Provider>

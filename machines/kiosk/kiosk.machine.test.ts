@@ -26,10 +26,10 @@ const start = (input: KioskInput = {}) => {
 };
 
 describe('kiosk session machine', () => {
-  it('when the kiosk starts, then it attracts with 60 s idle, a 15 s warning and 120 s for the hand-off by default', () => {
+  it('when the kiosk starts, then it attracts with 60 s idle, a 20 s warning and 120 s for the hand-off by default', () => {
     const { tag, ctx } = start();
     expect(tag('attract')).toBe(true);
-    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 15, handoff: false, mounted: false });
+    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 20, handoff: false, mounted: false });
   });
 
   it('when the page was served to a guest, then the first shopper’s app is told so and, after the reset, the next one is not', async () => {
@@ -45,7 +45,7 @@ describe('kiosk session machine', () => {
     expect(start().ctx().servedToGuest).toBe(false);
   });
 
-  it('when there is no input for 60 s, then a warning counts down 15 s and then the session resets to attract', async () => {
+  it('when there is no input for 60 s, then a warning counts down 20 s and then the session resets to attract', async () => {
     const { actor, control, clock, tag, ctx } = start();
     actor.send({ type: 'kiosk.start' });
     expect(ctx().mounted).toBe(true);
@@ -53,10 +53,10 @@ describe('kiosk session machine', () => {
     expect(tag('browsing')).toBe(true);
     clock.increment(1);
     expect(tag('warning')).toBe(true);
-    expect(ctx().remaining).toBe(15);
+    expect(ctx().remaining).toBe(20);
     clock.increment(1000);
-    expect(ctx().remaining).toBe(14);
-    advance(clock, 13_000);
+    expect(ctx().remaining).toBe(19);
+    advance(clock, 18_000);
     expect(tag('warning')).toBe(true);
     expect(ctx().remaining).toBe(1);
     clock.increment(1000);
@@ -265,5 +265,16 @@ describe('kiosk session machine', () => {
     actor.send({ type: 'kiosk.start' });
     actor.send({ type: 'kiosk.handoffClaimed' });
     expect([tag('thanks'), ctx().access]).toEqual([true, ACCESS_OFF]);
+  });
+
+  it('when the shopper asks for more time again and again, then each time brings the whole idle time and the whole countdown', () => {
+    const { actor, clock, tag, ctx } = start({ idleMs: 5000, warningMs: 20_000 });
+    actor.send({ type: 'kiosk.start' });
+    for (let asked = 0; asked < 4; asked++) {
+      advance(clock, 5000 + 19_000);
+      expect([tag('warning'), ctx().remaining]).toEqual([true, 1]);
+      actor.send({ type: 'kiosk.activity' });
+      expect(tag('browsing')).toBe(true);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { missingPromise } from '../shared/actors.ts';
 import { ACCESS_OFF, idleFactor, keyTurnsOn, toggled, withVolume, type Access, type AccessEvent } from './access.ts';
 
 /**
- * In-store defaults: 60 s without input, then a 15 s warning; 2 min while the hand-off QR shows;
+ * In-store defaults: 60 s without input, then a 20 s warning (WCAG 2.2.1's least); 2 min while the hand-off QR shows;
  * a look for the shop every 3 s while it cannot be reached; a look for a new build every minute
  * on the attract screen; the thank-you after a hand-off shows 5 s; a reset whose session is not
  * yet gone tries again after 1 s, doubling up to 30 s. All are inputs, so the server's settings
@@ -11,7 +11,7 @@ import { ACCESS_OFF, idleFactor, keyTurnsOn, toggled, withVolume, type Access, t
  */
 export const KIOSK_DEFAULTS = {
   idleMs: 60_000,
-  warningMs: 15_000,
+  warningMs: 20_000,
   handoffMs: 120_000,
   retryMs: 3_000,
   buildCheckMs: 60_000,

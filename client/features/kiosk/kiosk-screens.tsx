@@ -15,7 +15,9 @@ const fullScreen = css({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
-  justifyContent: 'center',
+  // Centred while it fits; larger text (the accessibility mode) scrolls rather than pushing the start off screen.
+  justifyContent: 'safe center',
+  overflowY: 'auto',
   gap: space(6),
   padding: space(6),
   background: colors.navbar,

@@ -203,5 +203,13 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await arrowTo(page, spoken, /^Add to cart, button$/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+
+    // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
+    const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+    for (const name of ['q', 'Shift', 'Space', 'Enter']) await expect(keyboard.getByRole('button', { name, exact: true })).toBeVisible();
+    await keyboard.getByRole('button', { name: 'q', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toHaveValue('q');
+    await expect.poll(spoken).toContain('q, button');
   });
 });

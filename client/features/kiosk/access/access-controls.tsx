@@ -78,7 +78,7 @@ export function AccessIcon({ size = 48 }: { size?: number }) {
  * it opens: the four switches of the kiosk machine's mode and the speech volume. Switching on
  * needs no mode already on: a big, labelled button low on the screen, or any navigation key.
  */
-export function AccessControls({ speechAvailable }: { speechAvailable: boolean }) {
+export function AccessControls({ hasVoice }: { hasVoice: () => boolean }) {
   const { access, toggle, setVolume } = useKioskAccess();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -118,7 +118,7 @@ export function AccessControls({ speechAvailable }: { speechAvailable: boolean }
             </button>
           ))}
         </div>
-        {speechAvailable ? null : <p css={{ fontSize: '1.25rem' }}>{ACCESS_TEXTS.noVoice}</p>}
+        {!open || hasVoice() ? null : <p css={{ fontSize: '1.25rem' }}>{ACCESS_TEXTS.noVoice}</p>}
         <label css={{ display: 'grid', gap: space(2), fontSize: '1.5rem', fontWeight: 600 }}>
           {ACCESS_TEXTS.volume}
           <input

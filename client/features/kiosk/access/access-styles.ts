@@ -78,7 +78,7 @@ export const accessCss = css`
     transform: none !important;
   }
   ${lower} [${OVERLAY_ATTRIBUTE}] {
-    justify-content: flex-end !important;
+    justify-content: safe flex-end !important;
     padding-bottom: 240px !important;
   }
 `;

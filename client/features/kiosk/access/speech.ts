@@ -7,8 +7,8 @@ export type Speech = {
   say(text: string, volume: number): void;
   /** Stops speaking at once (the mode was switched off, the session reset). */
   stop(): void;
-  /** The browser can speak (it has `speechSynthesis`). */
-  readonly available: boolean;
+  /** The browser can speak: it has `speechSynthesis` and a voice (Chromium on Linux needs speech-dispatcher: README, Kiosks). */
+  hasVoice(): boolean;
 };
 
 /** Speech through `window.speechSynthesis` (Web Speech API); silent where the browser has none. */
@@ -17,7 +17,7 @@ export const browserSpeech = (win: Window = window): Speech => {
   const { speechSynthesis: synth, SpeechSynthesisUtterance: Utterance } = win as Window &
     Partial<{ speechSynthesis: SpeechSynthesis; SpeechSynthesisUtterance: typeof SpeechSynthesisUtterance }>;
   return {
-    available: Boolean(synth && Utterance),
+    hasVoice: () => Boolean(synth && Utterance && synth.getVoices().length > 0),
     say(text, volume) {
       if (!synth || !Utterance || !text.trim()) return;
       synth.cancel();
