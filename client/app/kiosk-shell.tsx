@@ -21,6 +21,7 @@ import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts
 import { ACCESS_BUTTON_ROOM_PX, AccessControls } from '../features/kiosk/access/access-controls.tsx';
 import { KioskAccessContext } from '../features/kiosk/access/access-context.ts';
 import { PAGE_ATTRIBUTE } from '../features/kiosk/access/access-styles.ts';
+import { EscapeGoesBack } from '../features/kiosk/access/escape-goes-back.tsx';
 import { browserSpeech } from '../features/kiosk/access/speech.ts';
 import { useKioskAccessMode } from '../features/kiosk/access/use-access.ts';
 
@@ -105,6 +106,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
                   <KioskRouter>
                     <ShopRoutes />
                     <KioskBar />
+                    <EscapeGoesBack />
                   </KioskRouter>
                 </AppProviders>
               </ErrorBoundary>

@@ -186,7 +186,7 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
       await expect(panel.getByRole('switch', { name })).not.toBeChecked();
   });
 
-  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book and put it in the cart, each step said', async ({
+  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book, put it in the cart and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
     page,
   }) => {
     const spoken = await observeSpeech(page);
@@ -203,6 +203,9 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await arrowTo(page, spoken, /^Add to cart, button$/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+    // Escape goes back, to the list the book was chosen from.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
 
     // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
     await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
