@@ -97,7 +97,7 @@ describe('the settings the page gets', () => {
 });
 
 describe('the kiosk settings at start-up', () => {
-  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 15 s warning, 120 s for the hand-off and the logo held 5 s for the PIN pad', async () => {
+  it('when nothing is set, then kiosk mode is only at /kiosk with 60 s idle, a 20 s warning, 120 s for the hand-off and the logo held 5 s for the PIN pad', async () => {
     const config = await loadBffConfig({
       SESSION_SECRET: 'x'.repeat(32),
       INTERNAL_SECRET: 'y'.repeat(32),
@@ -105,7 +105,7 @@ describe('the kiosk settings at start-up', () => {
     expect(config).toMatchObject({
       KIOSK: false,
       KIOSK_IDLE_SECONDS: 60,
-      KIOSK_WARNING_SECONDS: 15,
+      KIOSK_WARNING_SECONDS: 20,
       KIOSK_HANDOFF_SECONDS: 120,
       KIOSK_EXIT_HOLD_SECONDS: 5,
     });

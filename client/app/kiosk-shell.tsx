@@ -16,7 +16,14 @@ import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine, publicOrigin } 
 import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
 import { takeEarlyTouch } from '../features/kiosk/early-touch.ts';
 import { ServerDataProvider } from '../lib/server-data.tsx';
+import { devEventLog } from '../lib/event-log.ts';
 import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
+import { ACCESS_BUTTON_ROOM_PX, AccessControls } from '../features/kiosk/access/access-controls.tsx';
+import { KioskAccessContext } from '../features/kiosk/access/access-context.ts';
+import { PAGE_ATTRIBUTE } from '../features/kiosk/access/access-styles.ts';
+import { EscapeGoesBack } from '../features/kiosk/access/escape-goes-back.tsx';
+import { browserSpeech } from '../features/kiosk/access/speech.ts';
+import { useKioskAccessMode } from '../features/kiosk/access/use-access.ts';
 
 /**
  * Kiosk mode: the kiosk machine decides what shows. Between shoppers the attract screen; while
@@ -27,7 +34,7 @@ import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts
 const NONE: ServerData = {};
 
 export function KioskShell({ serverData = NONE, servedToGuest = false }: { serverData?: ServerData; servedToGuest?: boolean }) {
-  const kiosk = useActorRef(liveKioskMachine, { input: { ...kioskInput(), servedToGuest } });
+  const kiosk = useActorRef(liveKioskMachine, { input: { ...kioskInput(), servedToGuest }, inspect: devEventLog?.inspect('kiosk') });
   const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
   const warning = useSelector(kiosk, (s) => s.hasTag('warning'));
   const unreachable = useSelector(kiosk, (s) => s.hasTag('unreachable'));
@@ -37,6 +44,8 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
   const remaining = useSelector(kiosk, (s) => s.context.remaining);
   // Only the first shopper's restore may trust how the page was served: the machine forgets it at the reset.
   const guestPage = useSelector(kiosk, (s) => s.context.servedToGuest);
+  const speech = useMemo(() => browserSpeech(), []);
+  const access = useKioskAccessMode(kiosk, speech);
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);
@@ -79,35 +88,45 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
 
   return (
     <KioskModeContext.Provider value={mode}>
-      <PageCrashContext.Provider value={crashed}>
-        <KioskTouch />
-        {/* The attract, warning and calm screens sit outside the shop's providers: they need the shop's type and colours too. */}
-        <GlobalStyles />
-        {mounted ? (
-          <div inert={unreachable || warning} aria-hidden={unreachable || undefined} css={{ paddingBottom: KIOSK_BAR_PX }}>
-            {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
+      <KioskAccessContext.Provider value={access}>
+        <PageCrashContext.Provider value={crashed}>
+          <KioskTouch />
+          {/* The attract, warning and calm screens sit outside the shop's providers: they need the shop's type and colours too. */}
+          <GlobalStyles />
+          {mounted ? (
+            <div
+              inert={unreachable || warning}
+              aria-hidden={unreachable || undefined}
+              css={{ paddingBottom: KIOSK_BAR_PX + ACCESS_BUTTON_ROOM_PX }}
+              {...{ [PAGE_ATTRIBUTE]: '' }}
+            >
+              {/* Anything the pages' own boundaries miss also resets; the reset unmounts it, so it starts clean. */}
+              <ErrorBoundary>
+                <AppProviders openSocket={kioskSockets.open} servedToGuest={guestPage}>
+                  <KioskRouter>
+                    <ShopRoutes />
+                    <KioskBar />
+                    <EscapeGoesBack />
+                  </KioskRouter>
+                </AppProviders>
+              </ErrorBoundary>
+            </div>
+          ) : null}
+          {attract && !unreachable ? (
             <ErrorBoundary>
-              <AppProviders openSocket={kioskSockets.open} servedToGuest={guestPage}>
-                <KioskRouter>
-                  <ShopRoutes />
-                  <KioskBar />
-                </KioskRouter>
-              </AppProviders>
+              <ServerDataProvider value={firstData.current}>
+                <AttractScreen onStart={start} />
+              </ServerDataProvider>
             </ErrorBoundary>
-          </div>
-        ) : null}
-        {attract && !unreachable ? (
-          <ErrorBoundary>
-            <ServerDataProvider value={firstData.current}>
-              <AttractScreen onStart={start} />
-            </ServerDataProvider>
-          </ErrorBoundary>
-        ) : null}
-        {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
-        {thanks ? <ThanksScreen /> : null}
-        {resetting ? <OneMomentScreen /> : null}
-        {unreachable ? <RightBackScreen /> : null}
-      </PageCrashContext.Provider>
+          ) : null}
+          {warning && !unreachable ? <IdleWarning remaining={remaining} onContinue={activity} /> : null}
+          {thanks ? <ThanksScreen /> : null}
+          {resetting ? <OneMomentScreen /> : null}
+          {unreachable ? <RightBackScreen /> : null}
+          {/* Over every screen; a new one for each shopper, so no panel is left open at the reset. */}
+          <AccessControls key={String(mounted)} hasVoice={speech.hasVoice} />
+        </PageCrashContext.Provider>
+      </KioskAccessContext.Provider>
     </KioskModeContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
+import { ACCESS_OFF } from './access.ts';
 import { KIOSK_DEFAULTS, kioskMachine, type KioskInput } from './kiosk.machine.ts';
 
 /** GET /api/session answered 401: the reset may end. */
@@ -25,10 +26,10 @@ const start = (input: KioskInput = {}) => {
 };
 
 describe('kiosk session machine', () => {
-  it('when the kiosk starts, then it attracts with 60 s idle, a 15 s warning and 120 s for the hand-off by default', () => {
+  it('when the kiosk starts, then it attracts with 60 s idle, a 20 s warning and 120 s for the hand-off by default', () => {
     const { tag, ctx } = start();
     expect(tag('attract')).toBe(true);
-    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 15, handoff: false, mounted: false });
+    expect(ctx()).toMatchObject({ ...KIOSK_DEFAULTS, remaining: 20, handoff: false, mounted: false });
   });
 
   it('when the page was served to a guest, then the first shopper’s app is told so and, after the reset, the next one is not', async () => {
@@ -44,7 +45,7 @@ describe('kiosk session machine', () => {
     expect(start().ctx().servedToGuest).toBe(false);
   });
 
-  it('when there is no input for 60 s, then a warning counts down 15 s and then the session resets to attract', async () => {
+  it('when there is no input for 60 s, then a warning counts down 20 s and then the session resets to attract', async () => {
     const { actor, control, clock, tag, ctx } = start();
     actor.send({ type: 'kiosk.start' });
     expect(ctx().mounted).toBe(true);
@@ -52,10 +53,10 @@ describe('kiosk session machine', () => {
     expect(tag('browsing')).toBe(true);
     clock.increment(1);
     expect(tag('warning')).toBe(true);
-    expect(ctx().remaining).toBe(15);
+    expect(ctx().remaining).toBe(20);
     clock.increment(1000);
-    expect(ctx().remaining).toBe(14);
-    advance(clock, 13_000);
+    expect(ctx().remaining).toBe(19);
+    advance(clock, 18_000);
     expect(tag('warning')).toBe(true);
     expect(ctx().remaining).toBe(1);
     clock.increment(1000);
@@ -223,5 +224,57 @@ describe('kiosk session machine', () => {
     clock.increment(10_000);
     await control.resolve('checkBuild', { changed: true });
     expect(reloads).toEqual([1]);
+  });
+
+  it('when a key is pressed on the attract screen, then Read aloud comes on, and the shopper’s switches and volume stay theirs', () => {
+    const { actor, tag, ctx } = start();
+    actor.send({ type: 'kiosk.access.key' });
+    expect(tag('attract')).toBe(true);
+    expect(ctx().access).toEqual({ ...ACCESS_OFF, readAloud: true });
+    actor.send({ type: 'kiosk.access.toggle', setting: 'readAloud' });
+    actor.send({ type: 'kiosk.access.key' });
+    expect(ctx().access.readAloud).toBe(false);
+    for (const setting of ['largerText', 'highContrast', 'lowerLayout'] as const) actor.send({ type: 'kiosk.access.toggle', setting });
+    actor.send({ type: 'kiosk.access.volume', volume: 3 });
+    expect(ctx().access).toEqual({ readAloud: false, largerText: true, highContrast: true, lowerLayout: true, volume: 1, chosen: true });
+    actor.send({ type: 'kiosk.access.volume', volume: 0.25 });
+    expect(ctx().access.volume).toBe(0.25);
+  });
+
+  it('when the mode is on, then the idle time is three times as long, and the warning still counts down in full', () => {
+    const { actor, clock, tag, ctx } = start({ idleMs: 10_000, warningMs: 20_000 });
+    actor.send({ type: 'kiosk.access.key' });
+    actor.send({ type: 'kiosk.start' });
+    advance(clock, 29_000);
+    expect(tag('browsing')).toBe(true);
+    advance(clock, 1000);
+    expect(tag('warning')).toBe(true);
+    expect(ctx().remaining).toBe(20);
+  });
+
+  it('when the session resets, after a warning or a hand-off, then the next shopper starts without the mode', async () => {
+    const { actor, control, clock, tag, ctx } = start({ idleMs: 1000, warningMs: 1000, thanksMs: 1000 });
+    actor.send({ type: 'kiosk.start' });
+    actor.send({ type: 'kiosk.access.toggle', setting: 'highContrast' });
+    advance(clock, 3000);
+    expect(tag('resetting')).toBe(true);
+    expect(ctx().access).toEqual(ACCESS_OFF);
+    await control.resolve('resetSession', undefined);
+    await control.resolve('checkSession', SIGNED_OUT);
+    actor.send({ type: 'kiosk.access.key' });
+    actor.send({ type: 'kiosk.start' });
+    actor.send({ type: 'kiosk.handoffClaimed' });
+    expect([tag('thanks'), ctx().access]).toEqual([true, ACCESS_OFF]);
+  });
+
+  it('when the shopper asks for more time again and again, then each time brings the whole idle time and the whole countdown', () => {
+    const { actor, clock, tag, ctx } = start({ idleMs: 5000, warningMs: 20_000 });
+    actor.send({ type: 'kiosk.start' });
+    for (let asked = 0; asked < 4; asked++) {
+      advance(clock, 5000 + 19_000);
+      expect([tag('warning'), ctx().remaining]).toEqual([true, 1]);
+      actor.send({ type: 'kiosk.activity' });
+      expect(tag('browsing')).toBe(true);
+    }
   });
 });

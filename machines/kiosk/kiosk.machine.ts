@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
 import { missingPromise } from '../shared/actors.ts';
+import { ACCESS_OFF, idleFactor, keyTurnsOn, toggled, withVolume, type Access, type AccessEvent } from './access.ts';
 
 /**
- * In-store defaults: 60 s without input, then a 15 s warning; 2 min while the hand-off QR shows;
+ * In-store defaults: 60 s without input, then a 20 s warning (WCAG 2.2.1's least); 2 min while the hand-off QR shows;
  * a look for the shop every 3 s while it cannot be reached; a look for a new build every minute
  * on the attract screen; the thank-you after a hand-off shows 5 s; a reset whose session is not
  * yet gone tries again after 1 s, doubling up to 30 s. All are inputs, so the server's settings
@@ -10,7 +11,7 @@ import { missingPromise } from '../shared/actors.ts';
  */
 export const KIOSK_DEFAULTS = {
   idleMs: 60_000,
-  warningMs: 15_000,
+  warningMs: 20_000,
   handoffMs: 120_000,
   retryMs: 3_000,
   buildCheckMs: 60_000,
@@ -37,6 +38,8 @@ export type KioskContext = Record<keyof typeof KIOSK_DEFAULTS, number> & {
   confirmFailures: number;
   /** What the shopper's app gives the auth machine as its `servedToGuest`: the page's mark, until the first shopper's app goes. */
   servedToGuest: boolean;
+  /** The accessibility mode (access.ts): the shopper's, so the reset ends it. */
+  access: Access;
 };
 export type KioskEvent =
   /** A touch on the attract screen (its click: the screen must stay until the touch is over). */
@@ -49,7 +52,8 @@ export type KioskEvent =
   /** An uncaught error in a page. */
   | { type: 'kiosk.crashed' }
   /** The shopper's phone claimed the hand-off link: the cart left with it. */
-  | { type: 'kiosk.handoffClaimed' };
+  | { type: 'kiosk.handoffClaimed' }
+  | AccessEvent;
 
 /** What checkBuild finds: whether index.html now names other assets than the running page. */
 export type BuildCheck = { changed: boolean };
@@ -87,13 +91,14 @@ export const kioskMachine = setup({
     showHandoff: assign({ handoff: true }),
     hideHandoff: assign({ handoff: false }),
     mount: assign({ mounted: true }),
-    unmount: assign({ mounted: false, handoff: false, servedToGuest: false }),
+    // The next shopper starts without the last one's accessibility mode.
+    unmount: assign({ mounted: false, handoff: false, servedToGuest: false, access: ACCESS_OFF }),
     /** A full page load; the client provides it (the model and tests leave it a no-op). */
     reload: () => undefined,
   },
   delays: {
-    idle: ({ context }) => context.idleMs,
-    handoffIdle: ({ context }) => context.handoffMs,
+    idle: ({ context }) => context.idleMs * idleFactor(context.access),
+    handoffIdle: ({ context }) => context.handoffMs * idleFactor(context.access),
     tick: 1000,
     retry: ({ context }) => context.retryMs,
     buildCheck: ({ context }) => context.buildCheckMs,
@@ -107,6 +112,7 @@ export const kioskMachine = setup({
     handoffOpen: ({ context }) => context.handoff,
     reloadDue: ({ context }, output: BuildCheck) => output.changed || context.reloadWanted,
     signedOut: (_, output: SessionCheck) => output.signedOut,
+    keyTurnsOn: ({ context }) => keyTurnsOn(context.access),
   },
 }).createMachine({
   id: 'kiosk',
@@ -120,9 +126,16 @@ export const kioskMachine = setup({
       reloadWanted: false,
       confirmFailures: 0,
       servedToGuest,
+      access: ACCESS_OFF,
     };
   },
   initial: 'shop',
+  // The mode is at hand on every screen, the attract screen included; it changes no screen of the session.
+  on: {
+    'kiosk.access.toggle': { actions: assign(({ context, event }) => ({ access: toggled(context.access, event.setting) })) },
+    'kiosk.access.volume': { actions: assign(({ context, event }) => ({ access: withVolume(context.access, event.volume) })) },
+    'kiosk.access.key': { guard: 'keyTurnsOn', actions: assign(({ context }) => ({ access: { ...context.access, readAloud: true } })) },
+  },
   states: {
     shop: {
       initial: 'attract',

@@ -1,13 +1,14 @@
 import { assertTrue } from '../testing/assert.ts';
 import { createControl } from '../testing/controlled-actors.ts';
 import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
+import { ACCESS_OFF } from './access.ts';
 import { kioskMachine } from './kiosk.machine.ts';
 
 type Event = ModelEvent<typeof kioskMachine>;
 
 const noAnswer = { status: 0, message: 'no answer' };
 
-const events: Event[] = [
+const sessionEvents: Event[] = [
   { type: 'kiosk.start' },
   { type: 'kiosk.activity' },
   { type: 'kiosk.handoffShown' },
@@ -26,6 +27,31 @@ const events: Event[] = [
   { type: 'xstate.done.actor.checkBuild', output: { changed: true } },
   { type: 'xstate.error.actor.checkBuild', error: noAnswer },
 ];
+
+// One switch stands for all four: it is the same transition (the unit tests flip each).
+const accessEvents: Event[] = [
+  { type: 'kiosk.access.key' },
+  { type: 'kiosk.access.toggle', setting: 'highContrast' },
+  { type: 'kiosk.access.volume', volume: 0.5 },
+];
+
+const accessDefault = (access: unknown) => JSON.stringify(access) === JSON.stringify(ACCESS_OFF);
+const keyedOn = (access: unknown) => JSON.stringify(access) === JSON.stringify({ ...ACCESS_OFF, readAloud: true });
+
+/**
+ * The mode's events are offered on the first attract screen only: they are root transitions, the
+ * same on every screen, and offering them everywhere grew the paths by half. A state with the mode
+ * on is reached but not explored further (the unit tests follow the mode through a session and
+ * its reset), but for `Read aloud` turned on by a key, followed until the warning's first second,
+ * so the crash's reset shows the mode ended.
+ */
+const events = (s: {
+  hasTag(tag: string): boolean;
+  context: { mounted: boolean; confirmFailures: number; reloadWanted: boolean };
+}): Event[] =>
+  s.hasTag('attract') && !s.context.mounted && s.context.confirmFailures === 0 && !s.context.reloadWanted
+    ? [...sessionEvents, ...accessEvents]
+    : sessionEvents;
 
 /** The test plan's sentences (docs/machines/kiosk.plan.md). */
 const describe: ModelPlan<typeof kioskMachine> = {
@@ -52,6 +78,9 @@ const describe: ModelPlan<typeof kioskMachine> = {
     'kiosk.unreachable': 'a call gets no answer from the shop',
     'kiosk.crashed': 'a page throws an uncaught error',
     'kiosk.handoffClaimed': "the shopper's phone takes the cart",
+    'kiosk.access.key': 'a key of a keypad or keyboard is pressed (Tab, an arrow, Enter)',
+    'kiosk.access.toggle': (event) => `the shopper flips the accessibility switch ${event.setting}`,
+    'kiosk.access.volume': (event) => `the shopper sets the speech volume to ${event.volume}`,
     'xstate.after.thanks': 'the thank-you time passes',
     'xstate.after.confirmRetry': 'the backoff time passes',
     'xstate.done.actor.checkSession': (event) =>
@@ -92,9 +121,16 @@ export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
     }),
     events,
     // One failed check is enough to reach every state: the backoff's doubling is the unit test's.
-    bound: (c) => c.confirmFailures <= 1,
+    bound: (c) => c.confirmFailures <= 1 && (accessDefault(c.access) || (keyedOn(c.access) && c.remaining === 3 && !c.handoff)),
     check: (before, event, after) => {
       const ctx = after.context;
+      if (event.type === 'kiosk.access.key')
+        assertTrue(
+          after.context.access.readAloud === (before.context.access.readAloud || !before.context.access.chosen),
+          'a key on a kiosk nobody set up turns Read aloud on',
+        );
+      if (after.hasTag('attract') || after.hasTag('resetting') || after.hasTag('thanks'))
+        assertTrue(!before.hasTag('shopping') || accessDefault(ctx.access), 'the reset ends the accessibility mode');
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
       if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');

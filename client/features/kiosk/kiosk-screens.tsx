@@ -6,6 +6,7 @@ import { colors, space } from '../../ui/theme.ts';
 import { EARLY_START_HASH } from './early-touch.ts';
 import { OVERLAY_ATTRIBUTE } from './use-browser.ts';
 import { ProductPicture } from '../../ui/product-picture.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 
 const fullScreen = css({
   position: 'fixed',
@@ -14,7 +15,9 @@ const fullScreen = css({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
-  justifyContent: 'center',
+  // Centred while it fits; larger text (the accessibility mode) scrolls rather than pushing the start off screen.
+  justifyContent: 'safe center',
+  overflowY: 'auto',
   gap: space(6),
   padding: space(6),
   background: colors.navbar,
@@ -87,6 +90,8 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
   );
 }
 
+const countdownText = (remaining: number) => `The screen starts over for the next shopper in ${remaining} seconds.`;
+
 /** Idle too long: the countdown to the reset; a touch anywhere on it (its button too) or a key keeps the session. */
 export function IdleWarning({ remaining, onContinue }: { remaining: number; onContinue: () => void }) {
   return (
@@ -104,6 +109,8 @@ export function IdleWarning({ remaining, onContinue }: { remaining: number; onCo
         <p id="kiosk-warning-text" css={{ margin: 0, fontSize: '1.5rem' }}>
           The screen starts over for the next shopper in <span data-testid="kiosk-countdown">{remaining}</span> s.
         </p>
+        {/* Announced every 5 s, then each of the last 5: a count said every second would never finish. */}
+        <VisuallyHidden role="status">{remaining % 5 === 0 || remaining <= 5 ? countdownText(remaining) : null}</VisuallyHidden>
         <Button css={bigButton} autoFocus>
           Yes, I need more time
         </Button>

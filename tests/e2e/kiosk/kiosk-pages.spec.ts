@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, startKiosk } from './kiosk-support.ts';
+import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
 
 // Long enough idle time that these walks never see the warning.
 test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60' } });
@@ -92,4 +93,126 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await check('support chat');
   expect(pages, 'no new window').toEqual([]);
   await expect(page).toHaveURL(/\/kiosk$/);
+});
+
+/** Every control a shopper can see (not clipped away by a scrolling box) whose box starts above the screen's middle. */
+const controlsAboveTheMiddle = (page: Page) =>
+  page.evaluate(() => {
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return null;
+      let [top, bottom] = [box.top, box.bottom];
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+      }
+      return bottom > Math.max(top, 0) && top < window.innerHeight ? top : null;
+    };
+    const controls = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="slider"]';
+    return [...document.querySelectorAll(controls)]
+      .filter((el) => (shown(el) ?? Infinity) < window.innerHeight / 2)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+  });
+
+/** Presses ArrowDown until Read aloud says something `name` matches (what it said then), as a shopper listening does. */
+const arrowTo = async (page: Page, spoken: () => Promise<string[]>, name: RegExp): Promise<string> => {
+  for (let press = 0; press < 150; press++) {
+    const before = (await spoken()).length;
+    await page.keyboard.press('ArrowDown');
+    const said = (await spoken()).slice(before).find((text) => name.test(text));
+    if (said) return said;
+  }
+  throw new Error(`Read aloud never said ${name}; it said: ${(await spoken()).slice(-12).join(' | ')}`);
+};
+
+test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
+  test.use({ viewport: { width: 1080, height: 1920 } });
+  const GUIDANCE = 'Audio guidance on. Use the arrow keys to move and Enter to choose.';
+  /** The Accessibility button's top edge lies below the screen's middle. */
+  const expectLow = async (page: Page, where: string) => {
+    const box = await page.getByRole('button', { name: 'Accessibility' }).boundingBox();
+    expect(box, `${where}: the Accessibility button shows`).not.toBeNull();
+    expect(box!.y, `${where}: the Accessibility button is in the lower half`).toBeGreaterThanOrEqual(960);
+  };
+
+  test('when a keypad key is pressed on the attract screen, then Read aloud comes on and says how to go on; the switches apply and the reset ends the mode', async ({
+    page,
+  }) => {
+    const spoken = await observeSpeech(page);
+    await page.clock.install();
+    await page.goto('/kiosk');
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await expectLow(page, 'attract');
+    await page.keyboard.press('Tab');
+    await expect.poll(spoken).toContain(GUIDANCE);
+    // The arrows move in reading order; each control is said with its role.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(spoken).toContain('Accessibility, button');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await spoken()).at(-1)).toBe('Touch to start, button');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    await expectLow(page, 'home');
+    const heading = page.getByRole('heading', { name: 'Categories' });
+    const textSize = async () => Number.parseFloat(await heading.evaluate((h) => getComputedStyle(h).fontSize));
+    const plainSize = await textSize();
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    const panel = page.getByRole('dialog', { name: 'Accessibility' });
+    await expect(panel.getByRole('switch', { name: 'Read aloud' })).toBeChecked();
+    for (const name of ['Larger text', 'High contrast', 'Lower layout']) {
+      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+      await panel.getByRole('switch', { name }).click();
+      await expect(panel.getByRole('switch', { name })).toBeChecked();
+    }
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    expect(await textSize(), 'Larger text: at least 1.5 times the kiosk size').toBeGreaterThanOrEqual(plainSize * 1.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true);
+    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+    expect(
+      violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+      'High contrast: 7:1 (WCAG AAA)',
+    ).toEqual([]);
+    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1080 × 1920').toEqual([]);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1920 × 1080').toEqual([]);
+
+    // Walks away: three times the idle time in the mode, the warning, then the reset.
+    await page.clock.runFor((60 * 3 + 3 + 1) * 1000);
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    for (const name of ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'])
+      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+  });
+
+  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book, put it in the cart and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
+    page,
+  }) => {
+    const spoken = await observeSpeech(page);
+    await page.goto('/kiosk');
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await arrowTo(page, spoken, /^Touch to start, button$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    await arrowTo(page, spoken, /^Go to the Category Books, link$/);
+    await page.keyboard.press('Enter');
+    expect(await arrowTo(page, spoken, /^See product .*, link$/)).toMatch(/^See product /);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, spoken, /^Add to cart, button$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+    // Escape goes back, to the list the book was chosen from.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
+
+    // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
+    const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+    for (const name of ['q', 'Shift', 'Space', 'Enter']) await expect(keyboard.getByRole('button', { name, exact: true })).toBeVisible();
+    await keyboard.getByRole('button', { name: 'q', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toHaveValue('q');
+    await expect.poll(spoken).toContain('q, button');
+  });
 });

@@ -59,3 +59,17 @@ export const homeToAProduct = async (page: Page, check: (where: string) => Promi
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   await check('product details');
 };
+
+/**
+ * Puts a recorder in place of the browser's speech synthesis before the page's scripts run:
+ * `spoken()` gives every text the kiosk said, in order (headless Chromium has no voice to hear).
+ */
+export const observeSpeech = async (page: Page) => {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    Object.assign(window, { kioskSpoken: said });
+    const synth = { speak: (u: SpeechSynthesisUtterance) => void said.push(u.text), cancel: () => undefined, getVoices: () => [] };
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: synth });
+  });
+  return () => page.evaluate(() => (window as unknown as { kioskSpoken: string[] }).kioskSpoken.slice());
+};

@@ -85,6 +85,25 @@ const step = {
     { event: { type: 'xstate.error.actor.resetSession', error: { status: 500, message: 'logout failed' } }, check: false },
     { event: { type: 'xstate.done.actor.checkSession', output: { signedOut: true } }, act: attractShows },
   ],
+  /** On the attract screen: a key turns Read aloud on; the panel's switch and volume change the mode (the panel's own click is a touch, which starts nothing there). */
+  accessMode: (): Step[] => [
+    { event: { type: 'kiosk.access.key' }, act: (page) => page.keyboard.press('Tab') },
+    {
+      event: { type: 'kiosk.access.toggle', setting: 'largerText' },
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Accessibility' }).click();
+        await page.getByRole('switch', { name: 'Larger text' }).click();
+        await expect(page.getByRole('switch', { name: 'Larger text' })).toBeChecked();
+      },
+    },
+    {
+      event: { type: 'kiosk.access.volume', volume: 0.5 },
+      act: async (page) => {
+        await page.getByRole('slider', { name: 'Speech volume' }).fill('50');
+        await page.getByRole('button', { name: 'Close' }).click();
+      },
+    },
+  ],
   buildCheck: (answer: (page: Page) => Promise<unknown>): Step => ({
     event: after('buildCheck', 'shop.attract.showing'),
     act: async (page) => {
@@ -168,6 +187,7 @@ test('when the shop stops answering, then the calm screen probes it and the kios
     failing > 0 ? (failing--, route.fulfill({ status: 502, json: { message: 'Bad gateway' } })) : route.continue(),
   );
   await walk(page, [
+    ...step.accessMode(),
     step.start(),
     {
       event: { type: 'kiosk.unreachable' },

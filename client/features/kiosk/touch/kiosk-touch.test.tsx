@@ -150,4 +150,22 @@ describe('KioskTouch', () => {
     await act(async () => link('Cart').focus());
     await vi.waitFor(() => expect(keyboardShown()).toBe(false));
   });
+
+  it('when assistive technology looks at the keyboard, then its keys are buttons with names, and one the arrows reached types with Enter and keeps the keyboard', async () => {
+    await mount();
+    const input = document.querySelector<HTMLInputElement>('#q')!;
+    await act(async () => input.focus());
+    await waitForKeyboard();
+    const key = (name: string) =>
+      [...document.querySelectorAll('[aria-label="On-screen keyboard"] button')].find(
+        (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+      ) as HTMLButtonElement | undefined;
+    for (const name of ['q', 'Shift', 'Space', 'Enter', 'Delete']) expect(key(name), name).toBeInstanceOf(HTMLButtonElement);
+    const q = key('q')!;
+    await act(async () => q.focus());
+    await act(async () => void q.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(input.value).toBe('q');
+    expect(keyboardShown()).toBe(true);
+  });
 });

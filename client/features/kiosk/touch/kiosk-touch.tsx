@@ -53,10 +53,12 @@ export function KioskTouch() {
       if (isTextField(e.target)) setField(e.target);
       else if (!(e.target instanceof Element && e.target.closest(KEYBOARD_SELECTOR))) setField(null);
     };
-    // A tap on the page outside any field closes it; a press on a key keeps the field's focus.
+    // A tap on the page outside any field closes it; a press on a key keeps the field's focus,
+    // and a key the keypad's arrows moved to keeps the keyboard.
     const onFocusOut = () =>
       setTimeout(() => {
-        if (!isTextField(document.activeElement)) setField(null);
+        const at = document.activeElement;
+        if (!isTextField(at) && !at?.closest(KEYBOARD_SELECTOR)) setField(null);
       }, 0);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setField(null);

@@ -13,6 +13,13 @@ const layout = {
   shift: ['! # $ % & * ( ) + = {bksp}', 'Q W E R T Y U I O P', 'A S D F G H J K L @', "{shift} Z X C V B N M , ' ?", '{space} {enter}'],
 };
 const display = { '{bksp}': '⌫ Delete', '{shift}': '⇧ Shift', '{space}': 'Space', '{enter}': 'Enter ⏎' };
+/** The keys are buttons that assistive technology finds and says by these names (a letter's own name is the letter). */
+const buttonAttributes = [
+  { attribute: 'aria-label', value: 'Delete', buttons: '{bksp}' },
+  { attribute: 'aria-label', value: 'Shift', buttons: '{shift}' },
+  { attribute: 'aria-label', value: 'Space', buttons: '{space}' },
+  { attribute: 'aria-label', value: 'Enter', buttons: '{enter}' },
+];
 
 const panelStyle = css({
   position: 'fixed',
@@ -101,7 +108,7 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
   };
 
   return (
-    // Keys take no focus: a press keeps the caret in the field.
+    // Keys take no focus from a touch: a press keeps the caret in the field.
     <div
       ref={panel}
       css={panelStyle}
@@ -109,6 +116,13 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
       aria-label="On-screen keyboard"
       onPointerDown={(e) => e.preventDefault()}
       onMouseDown={(e) => e.preventDefault()}
+      // A keypad's Enter (or a keyboard's Space) on a key the arrows reached types it, as a touch does.
+      onKeyDown={(e) => {
+        const key = e.target instanceof Element ? e.target.closest('[data-skbtn]')?.getAttribute('data-skbtn') : null;
+        if (!key || (e.key !== 'Enter' && e.key !== ' ')) return;
+        e.preventDefault();
+        press(key);
+      }}
     >
       <div css={barStyle}>
         <button type="button" css={closeStyle} onClick={onClose}>
@@ -123,6 +137,8 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
         display={display}
         layoutName="default"
         preventMouseDownDefault
+        useButtonTag
+        buttonAttributes={buttonAttributes}
         physicalKeyboardHighlight={false}
         onKeyPress={press}
       />

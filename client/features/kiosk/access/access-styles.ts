@@ -1,0 +1,84 @@
+import { css } from '@emotion/react';
+import type { Access, AccessSwitch } from '#machines/kiosk/access.ts';
+import { KIOSK_ROOT_FONT_PX } from '../touch/touch-rules.ts';
+import { OVERLAY_ATTRIBUTE } from '../use-browser.ts';
+
+/** The attribute on <html> each switch sets while on: the page's styles follow it, whatever screen shows. */
+export const ACCESS_ATTRIBUTES: Record<Exclude<AccessSwitch, 'readAloud'>, string> = {
+  largerText: 'data-kiosk-larger-text',
+  highContrast: 'data-kiosk-high-contrast',
+  lowerLayout: 'data-kiosk-lower-layout',
+};
+
+/** Marks the shopper's app (under the overlays): in the lower layout it is the screen's lower half. */
+export const PAGE_ATTRIBUTE = 'data-kiosk-page';
+
+/** Sets or clears each switch's attribute on `root`. */
+export const applyAccess = (access: Access, root: HTMLElement = document.documentElement): void => {
+  for (const [setting, attribute] of Object.entries(ACCESS_ATTRIBUTES))
+    root.toggleAttribute(attribute, access[setting as keyof typeof ACCESS_ATTRIBUTES]);
+};
+
+const [larger, contrast, lower] = [ACCESS_ATTRIBUTES.largerText, ACCESS_ATTRIBUTES.highContrast, ACCESS_ATTRIBUTES.lowerLayout].map(
+  (a) => `html[${a}]`,
+);
+const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="switch"]';
+
+/**
+ * The three switches' styles. Larger text: the kiosk's root size (every rem of the shop) times
+ * 1.5, words wrapping rather than scrolling sideways. High contrast: black on white throughout
+ * (21:1, over WCAG AAA's 7:1), controls outlined, a switch that is on inverted. Lower layout: the
+ * shopper's app is the screen's lower half (380–1220 mm above the floor on a floor-standing
+ * portrait kiosk), its header with search, categories, login, cart and the logo at that half's
+ * top; the full-screen overlays put their content at their foot.
+ */
+export const accessCss = css`
+  ${larger} {
+    font-size: ${KIOSK_ROOT_FONT_PX * 1.5}px !important;
+  }
+  ${larger} body {
+    overflow-wrap: anywhere;
+  }
+  ${larger} body, ${larger} [${PAGE_ATTRIBUTE}] {
+    overflow-x: hidden;
+  }
+
+  ${contrast} body, ${contrast} body *:not(svg *) {
+    color: #000 !important;
+    background-color: #fff !important;
+    border-color: #000 !important;
+    text-shadow: none !important;
+    box-shadow: none !important;
+    opacity: 1 !important;
+  }
+  ${contrast} body :is(${CONTROLS}) {
+    border: 3px solid #000 !important;
+    text-decoration: underline;
+  }
+  ${contrast} body [aria-checked='true'], ${contrast} body [aria-checked='true'] * {
+    background-color: #000 !important;
+    color: #fff !important;
+  }
+  ${contrast} ::placeholder {
+    color: #000 !important;
+    opacity: 1;
+  }
+  ${contrast} :focus-visible {
+    outline: 4px solid #000 !important;
+    outline-offset: 3px !important;
+  }
+
+  ${lower} [${PAGE_ATTRIBUTE}] {
+    position: fixed;
+    inset: 50vh 0 var(--kiosk-keyboard-height, 0px) 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+  }
+  ${lower} [${PAGE_ATTRIBUTE}] header {
+    transform: none !important;
+  }
+  ${lower} [${OVERLAY_ATTRIBUTE}] {
+    justify-content: safe flex-end !important;
+    padding-bottom: 240px !important;
+  }
+`;
