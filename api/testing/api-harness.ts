@@ -11,6 +11,7 @@ import { createSession } from '../auth/sessions.ts';
 import { signToken, tokenLifetime } from '../auth/token.ts';
 import type { ApiConfig } from '../config.ts';
 import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
+import { MAIL_DEFAULTS } from '../components/mail/settings.ts';
 import type { Db } from '../db/index.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -95,6 +96,7 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
   BACKUP_EVERY_HOURS: 0,
   BACKUP_KEEP: 7,
   ...SLOW_REQUEST_DEFAULTS,
+  ...MAIL_DEFAULTS,
   ...overrides,
 });
 
