@@ -114,12 +114,10 @@ export type GetTokenResponse = { token: 'admin' | 'not admin'; isAdmin: boolean 
 /** POST /api/users/forgot-password: the answer is the same whether or not the address has an account. */
 export const ForgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent a link to reset its password.';
 
 /** POST /api/users/reset-password: the link's token and the new password (the shop's password rules). */
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
-/** A token unknown, used, replaced by a newer one or past its 30 minutes (400, field `token`). */
-export const RESET_LINK_INVALID = 'This link has expired or was already used: ask for a new one';
-/** How long a reset link works. */
-export const RESET_LINK_MINUTES = 30;
+
+// Without zod, so the client's pages can show them without loading it.
+export { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, RESET_LINK_MINUTES } from './password-reset.ts';

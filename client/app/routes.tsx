@@ -22,10 +22,13 @@ const chatWidget = () => import('../features/chat/support-chat-widget.tsx');
 // The login and register forms and the guard (with its own login form) are not on the home
 // page's first screen: they come with the first route that shows one.
 const auth = () => import('../features/auth/index.tsx');
+const passwordPages = () => import('../features/auth/password-pages.tsx');
 const guard = () => import('./guard.tsx');
 
 const LoginPage = lazyNamed(auth, 'LoginPage');
 const RegisterPage = lazyNamed(auth, 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(passwordPages, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(passwordPages, 'ResetPasswordPage');
 const RouteGuard = lazyNamed(guard, 'RouteGuard');
 const ProductListPage = lazyNamed(productList, 'default');
 const ProductDetailsPage = lazyNamed(productDetails, 'default');
@@ -72,6 +75,8 @@ export function AppRoutes() {
         <Route path={paths.handoff.pattern} element={<HandoffPage />} />
         <Route path={paths.login.pattern} element={<LoginPage />} />
         <Route path={paths.register.pattern} element={<RegisterPage />} />
+        <Route path={paths.forgotPassword.pattern} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword.pattern} element={<ResetPasswordPage />} />
 
         <Route element={<RouteGuard area="user" />}>
           <Route path={paths.user.profile.pattern} element={<UserProfilePage />} />
