@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, TEST_SESSION_SECRET, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { sessionCookies } from './session-cookie.ts';
+import { TOO_MANY_RESET_REQUESTS } from '../http/registration-limit.ts';
 import { mailDir, resetTokenIn, waitForEml } from '../../api/testing/mail-inbox.ts';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '#contracts/user.ts';
 
@@ -200,6 +201,20 @@ describe('forgotten password', () => {
     const { email: known } = await newAccount(bffA);
     await linkFor(known); // mail for a known address is there by now: none came for the unknown one
     await expect(waitForEml(api.config.DATA_DIR, email, 1, 0)).rejects.toThrow();
+  });
+
+  it('when one network asks for more reset links in an hour than PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, then 429, for any address', async () => {
+    const bff = await startTestBff({ apiUrl: api.url, config: { PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: 2 } });
+    try {
+      const ask = (email: string) => postJson(`${bff.url}/api/users/forgot-password`, { email });
+      expect((await ask('a@example.test')).status).toBe(200);
+      expect((await ask('b@example.test')).status).toBe(200);
+      const third = await ask('c@example.test');
+      expect(third.status).toBe(429);
+      expect(await third.json()).toEqual({ message: TOO_MANY_RESET_REQUESTS });
+    } finally {
+      await bff.stop();
+    }
   });
 
   it('when the link is past its 30 minutes, replaced by a newer one, or followed by a login, then it no longer works', async () => {
