@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mailDir } from '../components/mail/transport.ts';
+import type { Queryable } from '../db/index.ts';
 
 export { mailDir };
 
@@ -28,3 +29,7 @@ export const waitForEml = async (dataDir: string, to: string, count = 1, tries =
 
 /** The reset link's token in a mail. */
 export const resetTokenIn = (mail: string): string => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+
+/** The kinds of mail queued about one order (sent or not), in order. */
+export const mailKindsAbout = async (db: Queryable, ref: string): Promise<string[]> =>
+  (await db.query<{ kind: string }>('select kind from mail_outbox where ref = $1 order by id', [ref])).rows.map((r) => r.kind);
