@@ -37,12 +37,13 @@ export const BUNDLE_BUDGETS = {
   // first load (HOME_FIRST_SHOW, 2.0 KB), and the footer's `Report a problem` (0.1 KB); the admin's
   // two problem-report routes and paths; a sign-in reached from the checkout returns there
   // (client/lib/checkout-return.ts), the price filter reads dollars and the <picture>'s sources
-  // take no grid cell (+0.2 KB).
-  home: 117_500,
+  // take no grid cell (+0.2 KB); the forgotten-password routes (+0.1 KB).
+  home: 117_600,
   lazy: {
     // Every form's one hook validates with zod/mini (decision 009): its chunk, 7.3 KB gzip, is shared
     // by the login, profile, review, admin and kiosk chunks, so a visitor fetches it once. 11.2 KB measured.
-    'client/app/guard.tsx': 11_300,
+    // The login form's `Forgot your password?` link: 11.3 KB measured.
+    'client/app/guard.tsx': 11_400,
     // The kiosk for touch: the fixed cart bar, the thank-you, the session check and the server's first attract screen, 12.1 KB measured.
     // Its memory router (kiosk-router.tsx) left the shop's first load for here, 12.8 KB measured.
     // zod/mini in the chunk every form shares (the settings' schema had it inlined here): 14.4 KB measured.
@@ -55,8 +56,9 @@ export const BUNDLE_BUDGETS = {
     // left the shop's first load for the chunk the two share: 13.3 KB measured.
     // The profile form's zod/mini chunk (see guard.tsx) and the form hook: 21.7 KB measured.
     // Delete my account (the shared submit machine, 0.9 KB), Download my data, My Orders' cards, the
-    // checkout's kept attempt (method and Idempotency-Key) and its slow-placement notice: 24.0 KB.
-    'client/app/user-area.tsx': 24_100,
+    // checkout's kept attempt (method and Idempotency-Key) and its slow-placement notice: 24.0 KB;
+    // the shared schemas chunk with the reset pages' schemas beside it: 24.1 KB.
+    'client/app/user-area.tsx': 24_200,
     'client/features/admin/analytics/analytics-page.tsx': 17_500,
     // The admin's paging: 15.5 KB measured (the pager, its hook and the shared pagination chunk);
     // the product and order searches, the categories panel and the order timeline: 16.9 KB measured;
@@ -69,8 +71,11 @@ export const BUNDLE_BUDGETS = {
     // The forms' shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 28.5 KB.
     'client/features/admin/index.tsx': 28_600,
     // The forms' zod/mini chunk (see guard.tsx), 11.1 KB measured.
-    // Its shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 11.2 KB.
-    'client/features/auth/index.tsx': 11_300,
+    // Its shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 11.2 KB; the
+    // login form's `Forgot your password?` link: 11.4 KB.
+    'client/features/auth/index.tsx': 11_500,
+    // /forgot-password and /reset-password/:id, their schemas and the submit machine: 10.8 KB measured (7.3 KB of it the forms' zod/mini chunk).
+    'client/features/auth/password-pages.tsx': 10_900,
     'client/features/cart/handoff/continue-on-phone.tsx': 7_200,
     // The kiosk asks whether its hand-off was claimed (live-handoff's status call), 5.9 KB measured.
     // MAX_UNITS_PER_PRODUCT's quantity choices and sentence (client/lib/order-limit.ts, shared with product details), 6.6 KB measured.

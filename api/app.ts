@@ -9,6 +9,7 @@ import { categoriesRoutes } from './components/categories/routes.ts';
 import { chatsRoutes } from './components/chats/routes.ts';
 import { imageFiles } from './components/images/serve.ts';
 import { handoffsRoutes } from './components/handoffs/routes.ts';
+import { startMailWorker, type MailWorker } from './components/mail/worker.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
@@ -108,6 +109,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   let server: http.Server | undefined;
   let detach: Array<() => Promise<void>> = [];
   let sweep: ExpirySweep | undefined;
+  let mailer: MailWorker | undefined;
   let unmark: (() => Promise<void>) | undefined;
   return {
     app,
@@ -128,6 +130,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       detach = attachments.map((attach) => attach(server!, context, instance));
       // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);
+      // The outbox's mail; every instance sends, each mail is claimed by one (decision 022).
+      mailer = startMailWorker(context);
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(port, host, resolve);
@@ -138,6 +142,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     async stop(drainMs = 0) {
       if (server && drainMs > 0) await closeServer(server, drainMs, () => instance.drain());
       await sweep?.stop();
+      await mailer?.stop();
       await Promise.all(detach.map((d) => d()));
       if (server) {
         server.closeAllConnections();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
 import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
+import { MailEnv } from './components/mail/settings.ts';
 
 const ApiEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -79,6 +80,8 @@ const ApiEnv = z.object({
   PROBLEM_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
+  /** Sending mail: SMTP or .eml files, the shop's name, retries (docs/decisions/022-mail-outbox.md). */
+  ...MailEnv,
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {

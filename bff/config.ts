@@ -26,6 +26,8 @@ export const LIMIT_DEFAULTS = {
   LOGIN_FAILURE_WINDOW_MINUTES: 15,
   /** Successful registrations an hour per address (IPv6: per /64); a store whose kiosks share an address raises it. */
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: 20,
+  /** Reset-link requests an hour per address (IPv6: per /64), whatever the addresses asked about. */
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: 10,
   /** Open connections per peer address (IPv6 per /64); never a TRUST_PROXY peer's. */
   CONNECTIONS_PER_ADDRESS: 256,
 } as const;
@@ -128,6 +130,7 @@ const BffEnv = z.object({
   LOGIN_FAILURES_PER_ADDRESS: limit(LIMIT_DEFAULTS.LOGIN_FAILURES_PER_ADDRESS),
   LOGIN_FAILURE_WINDOW_MINUTES: limit(LIMIT_DEFAULTS.LOGIN_FAILURE_WINDOW_MINUTES),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: limit(LIMIT_DEFAULTS.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR),
   CONNECTIONS_PER_ADDRESS: limit(LIMIT_DEFAULTS.CONNECTIONS_PER_ADDRESS),
   /** How long a guest's server-rendered page may be kept (the API's answers say their own). */
   CATALOGUE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

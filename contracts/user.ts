@@ -119,3 +119,14 @@ export type UserRemovedResponse = 'user removed';
  * `not admin`), never the upstream token.
  */
 export type GetTokenResponse = { token: 'admin' | 'not admin'; isAdmin: boolean };
+
+/** POST /api/users/forgot-password: the answer is the same whether or not the address has an account. */
+export const ForgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** POST /api/users/reset-password: the link's token and the new password (the shop's password rules). */
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+// Without zod, so the client's pages can show them without loading it.
+export { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, RESET_LINK_MINUTES } from './password-reset.ts';

@@ -11,6 +11,7 @@ import { createSession } from '../auth/sessions.ts';
 import { signToken, tokenLifetime } from '../auth/token.ts';
 import type { ApiConfig } from '../config.ts';
 import { SLOW_REQUEST_DEFAULTS } from '#server/slow-requests.ts';
+import { MAIL_DEFAULTS } from '../components/mail/settings.ts';
 import type { Db } from '../db/index.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -98,6 +99,7 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
   PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: 30,
   PROBLEM_REPORT_DAYS: 90,
   ...SLOW_REQUEST_DEFAULTS,
+  ...MAIL_DEFAULTS,
   ...overrides,
 });
 

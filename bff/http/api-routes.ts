@@ -27,6 +27,8 @@ export const API_ROUTES: readonly string[] = [
 
   'POST users/login',
   'POST users/register',
+  'POST users/forgot-password',
+  'POST users/reset-password',
   'PUT users/profile',
   'DELETE users/profile',
   'GET users/profile/export',

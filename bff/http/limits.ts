@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { BffConfig } from '../config.ts';
 import { addressCounter, apiLimiter, guestCounter, loginLimits } from './rate-limits.ts';
 import type { RedisCounters } from './redis-store.ts';
-import { registrationLimit } from './registration-limit.ts';
+import { registrationLimit, TOO_MANY_RESET_REQUESTS } from './registration-limit.ts';
 
 /**
  * The BFF's limiters, each on its own counters: in Redis under its own prefix when REDIS_URL
@@ -40,6 +40,14 @@ export const bffLimits = ({
     registrations: registrationLimit({
       perHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
       store: counters?.store('statefront:registration-limit:'),
+      logger,
+    }),
+    // Every request counts: its answer is the same whether or not the address has an account.
+    resetRequests: registrationLimit({
+      perHour: config.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+      message: TOO_MANY_RESET_REQUESTS,
+      successesOnly: false,
+      store: counters?.store('statefront:reset-request-limit:'),
       logger,
     }),
   };

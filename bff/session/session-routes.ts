@@ -74,6 +74,15 @@ export const sessionRoutes = ({
     res.status(201).json({ success, userCreated } as RegisterResponse);
   });
 
+  // A reset link that works logs its customer in here, as a login does.
+  router.post('/users/reset-password', json, loginLimit, async (req, res) => {
+    const { status, body } = await callApi(req, '/api/users/reset-password', { method: 'POST', body: req.body });
+    if (status !== 200) return void res.status(status).json(body);
+    const { success, userLoggedIn, token } = body as Upstream;
+    await startSession(req, res, token, userLoggedIn, false);
+    res.json({ success, userLoggedIn } as LoginResponse);
+  });
+
   router.get('/get-token', async (req, res) => {
     const session = req.session;
     if (session) {

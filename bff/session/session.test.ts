@@ -1,7 +1,12 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, TEST_SESSION_SECRET, cookieFrom, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { sessionCookies } from './session-cookie.ts';
+import { TOO_MANY_RESET_REQUESTS } from '../http/registration-limit.ts';
+import { mailDir, resetTokenIn, waitForEml } from '../../api/testing/mail-inbox.ts';
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '#contracts/user.ts';
 
 let api: TestApi;
 let bffA: TestBff;
@@ -153,5 +158,74 @@ describe('sessions across instances', () => {
 
   it('when a guest logs out, then 200 all the same', async () => {
     expect((await fetch(`${bffB.url}/api/logout`)).status).toBe(200);
+  });
+});
+
+describe('forgotten password', () => {
+  const forgot = (email: string) => postJson(`${bffA.url}/api/users/forgot-password`, { email });
+  const reset = (token: string, password: string, cookie?: string) =>
+    postJson(`${bffA.url}/api/users/reset-password`, { token, password }, cookie ? { cookie } : {});
+  const linkFor = async (email: string, count = 1) => {
+    expect(await (await forgot(email)).json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    const mails = await waitForEml(api.config.DATA_DIR, email, count);
+    return { mail: mails.at(-1)!, token: resetTokenIn(mails.at(-1)!) };
+  };
+
+  it('when a customer asks for a link, then its mail (.eml) logs them in with a new password once, and every other session ends', async () => {
+    const { email, cookie: otherBrowser } = await newAccount(bffA);
+    const { mail, token } = await linkFor(email);
+    expect(mail).toMatch(/^Subject: Reset your password \| Statefront$/m);
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toContain('Content-Type: text/html');
+    // Owner-only, like the rest of DATA_DIR.
+    expect((await stat(mailDir(api.config.DATA_DIR))).mode & 0o777).toBe(0o700);
+    for (const name of await readdir(mailDir(api.config.DATA_DIR))) {
+      expect((await stat(path.join(mailDir(api.config.DATA_DIR), name))).mode & 0o777).toBe(0o600);
+    }
+    const res = await reset(token, 'a-new-password');
+    expect(res.status).toBe(200);
+    expect((await getToken(bffA, cookieFrom(res))).status).toBe(200);
+    expect((await getToken(bffA, otherBrowser)).status).toBe(401);
+    expect((await login(bffA, email)).status).toBe(401);
+    expect((await postJson(`${bffA.url}/api/users/login`, { email, password: 'a-new-password' })).status).toBe(200);
+    const again = await reset(token, 'a-third-password');
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ message: RESET_LINK_INVALID, field: 'token' });
+  });
+
+  it('when the address has no account, then the same answer and no mail', async () => {
+    const email = `nobody-${Date.now()}@example.test`;
+    const res = await forgot(email);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    const { email: known } = await newAccount(bffA);
+    await linkFor(known); // mail for a known address is there by now: none came for the unknown one
+    await expect(waitForEml(api.config.DATA_DIR, email, 1, 0)).rejects.toThrow();
+  });
+
+  it('when one network asks for more reset links in an hour than PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, then 429, for any address', async () => {
+    const bff = await startTestBff({ apiUrl: api.url, config: { PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: 2 } });
+    try {
+      const ask = (email: string) => postJson(`${bff.url}/api/users/forgot-password`, { email });
+      expect((await ask('a@example.test')).status).toBe(200);
+      expect((await ask('b@example.test')).status).toBe(200);
+      const third = await ask('c@example.test');
+      expect(third.status).toBe(429);
+      expect(await third.json()).toEqual({ message: TOO_MANY_RESET_REQUESTS });
+    } finally {
+      await bff.stop();
+    }
+  });
+
+  it('when the link is past its 30 minutes, replaced by a newer one, or followed by a login, then it no longer works', async () => {
+    const { email } = await newAccount(bffA);
+    const first = await linkFor(email);
+    const second = await linkFor(email, 2);
+    expect((await reset(first.token, 'a-new-password')).status).toBe(400);
+    await api.db.query(`update password_resets set expires_at = now() - interval '1 second'`);
+    expect((await reset(second.token, 'a-new-password')).status).toBe(400);
+    const third = await linkFor(email, 3);
+    expect((await login(bffA, email)).status).toBe(200);
+    expect((await reset(third.token, 'a-new-password')).status).toBe(400);
   });
 });

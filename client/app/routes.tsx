@@ -24,10 +24,13 @@ const chatWidget = () => import('../features/chat/support-chat-widget.tsx');
 const auth = () => import('../features/auth/index.tsx');
 // The `Report a problem` dialog: fetched when a shopper first opens it.
 const problemReport = () => import('../features/problem-reports/report-dialog.tsx');
+const passwordPages = () => import('../features/auth/password-pages.tsx');
 const guard = () => import('./guard.tsx');
 
 const LoginPage = lazyNamed(auth, 'LoginPage');
 const RegisterPage = lazyNamed(auth, 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(passwordPages, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(passwordPages, 'ResetPasswordPage');
 const RouteGuard = lazyNamed(guard, 'RouteGuard');
 const ProductListPage = lazyNamed(productList, 'default');
 const ProductDetailsPage = lazyNamed(productDetails, 'default');
@@ -77,6 +80,8 @@ export function AppRoutes() {
         <Route path={paths.handoff.pattern} element={<HandoffPage />} />
         <Route path={paths.login.pattern} element={<LoginPage />} />
         <Route path={paths.register.pattern} element={<RegisterPage />} />
+        <Route path={paths.forgotPassword.pattern} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword.pattern} element={<ResetPasswordPage />} />
 
         <Route element={<RouteGuard area="user" />}>
           <Route path={paths.user.profile.pattern} element={<UserProfilePage />} />

@@ -35,6 +35,9 @@ export const paths = {
   handoff: { pattern: '/handoff', to: (token: string) => `/handoff#${encodeURIComponent(token)}` },
   login: fixed('/login'),
   register: fixed('/register'),
+  forgotPassword: fixed('/forgot-password'),
+  /** The link of a reset mail (its id is the token). */
+  resetPassword: withId('/reset-password'),
   user: {
     profile: fixed('/user'),
     myOrders: fixed('/user/my-orders'),

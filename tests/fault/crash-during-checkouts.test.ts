@@ -2,7 +2,8 @@
  * Crash safety of the embedded database: npm start's API process (PGlite in its
  * worker thread, on disk) is SIGKILLed while 4 writers place orders. Opened again, every order
  * that was answered 201 is there, the product's stock is its starting stock minus what the
- * uncancelled new orders hold, and rebuilding the orders projection from the events changes no row.
+ * uncancelled new orders hold, rebuilding the orders projection from the events changes no row,
+ * and every such order's confirmation mail is queued and, after the restart, delivered.
  * On PostgreSQL, where the server is killed too: crash-during-checkouts-postgres.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../api/db/index.ts';
 import { startApiChild } from '../../scripts/api-child.ts';
+import { startSmtpInbox } from '../../api/testing/smtp-inbox.ts';
+import { expectOrderMailDelivered } from './outbox-after-crash.ts';
 import { CRASH_SECRET, checkoutsUntilKilled, crashEnv, expectNothingLost } from './checkouts-until-killed.ts';
 
 let dataDir: string;
@@ -19,9 +22,10 @@ afterAll(async () => {
 });
 
 describe('a SIGKILL during checkouts', () => {
-  it('when the API is killed during 4 concurrent checkout writers, then every order answered 201 is there, stock agrees and the projection rebuilds to the same rows', async () => {
+  it('when the API is killed during 4 concurrent checkout writers, then every order answered 201 is there, stock agrees, the projection rebuilds to the same rows and the mail of each is delivered', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'statefront-crash-'));
-    const api = await startApiChild({ env: crashEnv(dataDir), internalSecret: CRASH_SECRET });
+    const inbox = await startSmtpInbox();
+    const api = await startApiChild({ env: crashEnv(dataDir, { SMTP_URL: inbox.url }), internalSecret: CRASH_SECRET });
     const checkouts = await checkoutsUntilKilled(api, () => process.kill(api.pid, 'SIGKILL'));
     expect((await api.exited).signal).toBe('SIGKILL');
 
@@ -29,8 +33,10 @@ describe('a SIGKILL during checkouts', () => {
     const db = await openDb({ dataDir });
     try {
       await expectNothingLost(db, checkouts);
+      await expectOrderMailDelivered(db, checkouts.placed, dataDir, inbox);
     } finally {
       await db.close();
+      await inbox.stop();
     }
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import type { ApiContext } from '../../context.ts';
+import { startPeriodic } from '../../periodic.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
 
 /**
@@ -16,32 +17,12 @@ export type ExpirySweep = { stop(): Promise<void> };
  * is logged and the next one tries again; stop waits for a run under way, so the database can
  * be closed right after.
  */
-export const startExpirySweep = (ctx: ApiContext, intervalMs = sweepIntervalMs(ctx.config.UNPAID_ORDER_MINUTES)): ExpirySweep => {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const once = async () => {
-    try {
+export const startExpirySweep = (ctx: ApiContext, intervalMs = sweepIntervalMs(ctx.config.UNPAID_ORDER_MINUTES)): ExpirySweep =>
+  startPeriodic(
+    intervalMs,
+    async () => {
       const ids = await sweepExpiredOrders(ctx);
       if (ids.length > 0) ctx.logger.info({ orderIds: ids }, 'unpaid wallet orders cancelled: not paid in time');
-    } catch (error) {
-      if (!stopped) ctx.logger.error({ err: error }, 'expiry sweep failed');
-    }
-  };
-  const run = () => {
-    // One run at a time per instance: a slow database must not pile sweeps up.
-    if (stopped || running) return;
-    running = once().finally(() => {
-      running = null;
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
-};
+    (error) => ctx.logger.error({ err: error }, 'expiry sweep failed'),
+  );

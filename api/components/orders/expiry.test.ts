@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, createApi } from '../../app.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { mailKindsAbout } from '../../testing/mail-inbox.ts';
 import { sweepExpiredOrders } from './cancel-service.ts';
 import { sweepIntervalMs } from './expiry-sweep.ts';
 import { productRow } from './fixtures.ts';
@@ -51,6 +52,7 @@ describe('unpaid wallet orders expire', () => {
     for (const o of expired) {
       expect(await row(t, o.id)).toEqual({ isCancelled: true, cancelReason: 'expired' });
       expect(await eventTypes(t.db, o.id)).toEqual(['created', 'cancelled']);
+      expect(await mailKindsAbout(t.db, o.id)).toEqual(['order-created', 'order-cancelled']);
       expect(await productRow(t, o.product)).toEqual({ count: 10, sales: 0 });
     }
     for (const o of [fresh, cod]) {

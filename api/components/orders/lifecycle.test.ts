@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { cancelled } from './lifecycle-fixtures.ts';
 import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 
 describe('order lifecycle', () => {
@@ -8,12 +10,17 @@ describe('order lifecycle', () => {
   let ada: Shopper;
   let boss: Shopper;
   let product: string;
+  let inbox: SmtpInbox;
   beforeAll(async () => {
-    t = await startTestApi();
+    inbox = await startSmtpInbox();
+    t = await startTestApi({ config: { SMTP_URL: inbox.url, PUBLIC_ORIGIN: 'https://shop.example' } });
     [ada, boss] = [await customerWithProfile(t), await adminWithProfile(t)];
     product = await addProduct(t, { priceCents: 1200, count: 100 });
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t.stop();
+    await inbox.stop();
+  });
 
   const deliver = (token: string, id: string) => t.authed(token)(`/api/orders/delivered/${id}`, { method: 'PUT' });
   const eventsOf = async (id: string) =>
@@ -62,5 +69,30 @@ describe('order lifecycle', () => {
     ]);
     expect(rows[0]).toEqual({ is_paid: false, paid_at: null });
     expect(await eventsOf(order._id)).toEqual(['created']);
+  });
+
+  it('when an order is placed, delivered, or cancelled, then its buyer gets one mail of each over SMTP, with the lines, total, payment, address and a link', async () => {
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 2 }], 'cod'));
+    const number = order._id.slice(0, 8).toUpperCase();
+    const [placed] = await inbox.waitFor(new RegExp(`^Subject: Your order #${number} \\| Statefront$`, 'm'));
+    const { rows } = await t.db.query<{ email: string }>('select email from users where id = $1', [ada.id]);
+    expect(placed!.to).toEqual([rows[0]!.email]);
+    expect(placed!.raw).toContain('Hello Ada,');
+    expect(placed!.raw).toMatch(/2 × .+: \$24\.00/);
+    expect(placed!.raw).toContain('Total: $24.00');
+    expect(placed!.raw).toContain('Payment: Cash on delivery');
+    expect(placed!.raw).toContain('Shipping to: ');
+    expect(placed!.raw).toContain(`https://shop.example/user/order-details/${order._id}`);
+    expect(placed!.raw).toContain('Content-Type: text/html');
+    await deliver(boss.token, order._id);
+    await deliver(boss.token, order._id);
+    await inbox.waitFor(new RegExp(`Subject: Your order #${number} is delivered`));
+
+    const other = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
+    await cancelled(t, ada.token, other._id);
+    await inbox.waitFor(new RegExp(`Subject: Your order #${other._id.slice(0, 8).toUpperCase()} is cancelled`));
+    const about = (id: string) => inbox.received.filter((m) => m.raw.includes(`Your order #${id.slice(0, 8).toUpperCase()}`));
+    expect(about(order._id)).toHaveLength(2);
+    expect(about(other._id)).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { OrderEvent } from '#contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
+import { queueOrderMails } from '../mail/order-mail.ts';
 import { ORDER, type OrderRow } from './repository.ts';
 
 /**
@@ -63,6 +64,8 @@ export const recordEvent = async (
     [orderId, type, JSON.stringify(data)],
   );
   if (rowCount !== 1) return null;
+  // The customer's mail about it commits with the event or not at all (docs/decisions/022-mail-outbox.md).
+  await queueOrderMails(q, [orderId], type);
   return (await foldOrders(q, [orderId]))[0] ?? null;
 };
 
@@ -86,6 +89,7 @@ export const expireUnpaid = async (q: Queryable, minutes: number, limit: number)
     [minutes, limit],
   );
   const ids = rows.map((r) => r.id);
+  await queueOrderMails(q, ids, 'cancelled');
   await foldOrders(q, ids);
   return ids;
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order, PaidResponse } from '#contracts/order.ts';
 import { approvedOrder, createWalletOrder, paidOrder, payingShop, paymentState, payWith } from './test-fixtures.ts';
 import { placedOrder } from '../../testing/test-api.ts';
+import { mailKindsAbout } from '../../testing/mail-inbox.ts';
 
 describe('paying a wallet order', () => {
   const shop = payingShop();
@@ -63,6 +64,7 @@ describe('paying a wallet order', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(first);
     expect(await paymentState(t, order._id)).toMatchObject({ isPaid: true, payments: 1, paidEvents: 1 });
+    expect(await mailKindsAbout(t.db, order._id)).toEqual(['order-created', 'order-paid']);
   });
 
   it('when several captures of the same order run at once, then all answer the one payment that is recorded', async () => {

@@ -4,10 +4,13 @@ import {
   AUTH_FAILURE_HEADER,
   AdminUserUpdateBody,
   CURRENT_PASSWORD_FAILURE,
+  FORGOT_PASSWORD_ANSWER,
+  ForgotPasswordBody,
   LoginBody,
   ProfileUpdateBody,
   DeleteAccountBody,
   RegisterBody,
+  ResetPasswordBody,
   type LoginResponse,
   type ProfileUpdateResponse,
   type RegisterResponse,
@@ -21,6 +24,7 @@ import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import * as users from './service.ts';
+import { requestReset, resetPassword } from './password-reset.ts';
 
 /**
  * Only the BFF's own session routes may make a token; a proxied or outside call that reaches
@@ -55,6 +59,22 @@ export const usersRoutes = (ctx: ApiContext): Router => {
   router.post('/login', bffSessionCallOnly, async (req, res) => {
     const { user, token } = await users.login(ctx, parse(LoginBody, req.body));
     res.json({ success: 'user logged in', userLoggedIn: user, token } satisfies LoginResponse & { token: string });
+  });
+
+  // The answer goes before the work: the same words in the same time whether or not the address has an account.
+  router.post('/forgot-password', (req, res) => {
+    const body = parse(ForgotPasswordBody, req.body);
+    res.json({ message: FORGOT_PASSWORD_ANSWER });
+    requestReset(ctx, body).catch((error: unknown) => ctx.logger.error({ err: error }, 'password reset request failed'));
+  });
+
+  // Logs the customer in here (a new session, so only the BFF's session call).
+  router.post('/reset-password', bffSessionCallOnly, async (req, res) => {
+    const user = await resetPassword(ctx, parse(ResetPasswordBody, req.body));
+    const token = await users.issueToken(ctx, user, false);
+    res.json({ success: 'user logged in', userLoggedIn: { ...user, doNotLogout: false }, token } satisfies LoginResponse & {
+      token: string;
+    });
   });
 
   router.put('/profile', requireUser, async (req, res) => {

@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { isUuid } from '../../http/validate.ts';
 import * as orders from '../orders/service.ts';
 import * as repo from './repository.ts';
+import { voidResets } from './reset-repository.ts';
 
 /** DELETE /api/users/{own id}: the 400's message (field `id`). */
 const OWN_ACCOUNT_DELETE = 'You cannot delete your own account: another admin can delete it for you';
@@ -30,7 +31,7 @@ const wrongCredentials = () => new AppError(401, 'wrong credentials');
 const info = ({ _id, name, lastName, email, isAdmin }: UserInfo): UserInfo => ({ _id, name, lastName, email, isAdmin });
 
 /** Opens a session and signs a token pointing at it. */
-const issueToken = async (ctx: ApiContext, user: UserInfo, doNotLogout: boolean): Promise<string> => {
+export const issueToken = async (ctx: ApiContext, user: UserInfo, doNotLogout: boolean): Promise<string> => {
   const lifetime = tokenLifetime(doNotLogout);
   const sid = await createSession(ctx.db, user._id, lifetime);
   return signToken({ ...info(user), sid }, ctx.config.TOKEN_SECRET, lifetime);
@@ -49,6 +50,8 @@ export const login = async (ctx: ApiContext, body: LoginBody): Promise<{ user: U
   // An unknown email still costs one hash check, so the answer's timing does not reveal accounts.
   const ok = await verifyPassword(found?.passwordHash ?? (await decoyHash()), body.password);
   if (!found || !ok) throw wrongCredentials();
+  // Whoever knows the password needs no reset link: any still open dies.
+  await voidResets(ctx.db, found._id);
   const user = info(found);
   return { user: { ...user, doNotLogout: body.doNotLogout }, token: await issueToken(ctx, user, body.doNotLogout) };
 };

@@ -52,6 +52,9 @@ export function LoginForm({ heading = 'Login' }: { heading?: string }) {
         </Button>
       </form>
       <p>
+        <Link to={paths.forgotPassword.to()}>Forgot your password?</Link>
+      </p>
+      <p>
         Don&apos;t you have an account?{' '}
         <Link to={paths.register.to()} state={checkoutReturnFrom(pathname)}>
           Register

@@ -12,7 +12,10 @@ export { E2E_SESSION_SECRET };
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: 'admin@admin.com' };
 export const DEMO_USER = { email: 'john@doe.com', password: 'john@doe.com' };
 
-type ShopFixture = { shop: Shop; shopEnv: Record<string, string>; ownShop: string };
+/** The shop, and its DATA_DIR where it runs here (its .eml mail, say); none on a staging run. */
+export type E2eShop = Shop & { dataDir?: string };
+
+type ShopFixture = { shop: E2eShop; shopEnv: Record<string, string>; ownShop: string };
 
 /**
  * A temp DATA_DIR (`prefix` names it), holding a copy of the demo data the global setup seeded
@@ -31,13 +34,14 @@ export const newDataDir = async (prefix: string, demo: boolean): Promise<string>
  * seeded once (a fresh seed where none is handed over, or `SEED` says otherwise) in a temp
  * DATA_DIR, the API in-process, the BFF in front. `stop()` also removes the folder.
  */
-export const startSeededShop = async (env: Record<string, string> = {}): Promise<Shop> => {
+export const startSeededShop = async (env: Record<string, string> = {}): Promise<E2eShop> => {
   const clientDir = 'dist/client';
   if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
   const dataDir = await newDataDir('statefront-e2e-', (env.SEED ?? 'demo') === 'demo');
   const shop = await startShop({ env: e2eShopEnv(dataDir, env), port: 0, host: '127.0.0.1', clientDir });
   return {
     ...shop,
+    dataDir,
     async stop(drainMs) {
       await shop.stop(drainMs);
       await rm(dataDir, { recursive: true, force: true });
