@@ -73,7 +73,9 @@ export type ChatErrorCode =
   | 'no conversation'
   | 'identify failed'
   /** Another admin answered this conversation first: it is theirs. */
-  | 'taken';
+  | 'taken'
+  /** The shop could not keep the message (its database is away): nothing was sent, send it again later. */
+  | 'unavailable';
 export type ChatError = { code: ChatErrorCode; message: string };
 /** The ack of 'client sends message', 'admin sends message', 'admin closes chat' and 'admin connected with server'. */
 export type ChatAck = { ok: true; id?: number } | ({ ok: false } & ChatError);

@@ -33,6 +33,11 @@ const customerOf = (socket: HubSocket): Customer => {
   return user ? { name: `${user.name} ${user.lastName}`, email: user.email, userId: user._id } : {};
 };
 
+const UNAVAILABLE = failure({
+  code: 'unavailable',
+  message: 'The chat is unavailable right now: your message was not sent. Please try again in a moment.',
+});
+
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
 export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
   const { io, ctx, presence, conversations, flood } = deps;
@@ -57,7 +62,14 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         );
         return;
       }
-      run(() => handler(args[0], ack, args.slice(1)));
+      // Messages are kept in the database before their ack (decision 018): while it is away the
+      // sender hears so at once, rather than waiting on an ack that never comes.
+      run(() =>
+        handler(args[0], ack, args.slice(1)).catch((err: unknown) => {
+          ctx.logger.error({ err, event }, 'chat handler failed');
+          reply(socket, ack, UNAVAILABLE);
+        }),
+      );
     });
   };
 
