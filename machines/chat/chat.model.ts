@@ -28,6 +28,17 @@ const customerEvents: CustomerEvent[] = [
 
 const restored: CustomerEvent = { type: 'chat.restored', messages: [{ client: 'hi' }] };
 
+const screen = { path: '/cart', title: 'Cart', signedInAs: null, cart: [], step: null, error: null, events: [] };
+const sharingEvents: CustomerEvent[] = [
+  { type: 'chat.share' },
+  { type: 'chat.stopSharing' },
+  { type: 'chat.shareAsked' },
+  { type: 'chat.shareDeclined' },
+  { type: 'chat.screen', screen },
+];
+/** While sharing or asked, what else can end it or must not: the socket coming and going, the admin's close. */
+const besideSharing = new Set(['chat.connected', 'chat.disconnected', 'chat.adminClosed']);
+
 const last = (m: ChatMessage[]) => m[m.length - 1];
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -44,6 +55,9 @@ const customerDescribe: ModelPlan<typeof customerChatMachine> = {
     'composer.editing': ({ context }) => (context.draft ? `the box holds "${context.draft}"` : 'the box is empty'),
     'composer.clearing': 'the box is about to clear',
     'panel.shown': '',
+    'sharing.off': '',
+    'sharing.asked': 'support asks to see the screen',
+    'sharing.on': 'the screen is shared',
     'panel.hidden': 'the panel is minimised',
   },
   events: {
@@ -61,6 +75,11 @@ const customerDescribe: ModelPlan<typeof customerChatMachine> = {
     'chat.reconnect': 'the customer asks to reconnect',
     'chat.show': 'the customer opens the panel',
     'chat.hide': 'the customer minimises the panel',
+    'chat.share': 'the customer shares their screen',
+    'chat.stopSharing': 'the customer presses Stop sharing',
+    'chat.shareAsked': 'support asks to see the screen',
+    'chat.shareDeclined': 'the customer answers Not now',
+    'chat.screen': (e) => `the page ${e.screen.path} changes`,
   },
 };
 
@@ -71,7 +90,15 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
     machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
     // The conversation so far comes back once, to a page that opens again: offered to an empty chat only.
-    events: (s) => (s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents),
+    // Consent is its own region: offered to an empty chat, and while it is on only what can end
+    // it is walked, so the walk grows by the sharing states, not by them times every other one.
+    events: (s) => {
+      if (!s.matches({ sharing: 'off' })) return [...customerEvents.filter((e) => besideSharing.has(e.type)), ...sharingEvents];
+      const base = s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents;
+      const quiet =
+        s.context.messages.length === 0 && s.context.draft === '' && s.context.outbox.length === 0 && s.matches({ panel: 'shown' });
+      return quiet ? [...base, ...sharingEvents] : base;
+    },
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
@@ -99,6 +126,10 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
       if (event.type === 'chat.notice')
         assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
+      if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('sharing') && !after.hasTag('shareAsked'), 'closing stops sharing');
+      if (event.type === 'chat.share' && before.matches({ connection: 'online' })) assertTrue(after.hasTag('sharing'), 'Share shares');
+      if (event.type === 'chat.stopSharing' || event.type === 'chat.shareDeclined')
+        assertTrue(!after.hasTag('sharing') && !after.hasTag('shareAsked'), 'Stop sharing and Not now leave nothing shared');
     },
     describe: customerDescribe,
   };
