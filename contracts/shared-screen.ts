@@ -108,3 +108,9 @@ export const parseSharedScreen = (payload: unknown): SharedScreen | null => {
   };
   return utf8Bytes(JSON.stringify(screen)) < SCREEN_MAX_BYTES ? screen : null;
 };
+
+/** What the hub emits about screens, for typed servers and clients (beside `ChatServerToClient`). */
+export type ScreenServerToClient = {
+  'screen shown': (payload: ScreenToAdmin) => void;
+  'screen asked': () => void;
+};
