@@ -19,7 +19,7 @@ export type ChatDeps = {
   rateLimit: { max: number; windowMs: number };
   flood: FloodGuard;
   /** The shared screens: a closed conversation's sharing ends with it. */
-  screens?: Pick<Screens, 'ended'>;
+  screens?: Pick<Screens, 'opened' | 'ended'>;
 };
 
 const noConversation = failure({
@@ -109,6 +109,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         ...(waitingSince ? { waitingSince } : {}),
       });
       if (!(await presence.online())) socket.emit(SOCKET_EVENTS.noAdmin);
+      deps.screens?.opened(id);
       reply(socket, ack, { ok: true, id: entry.id });
     },
     true,

@@ -1,4 +1,4 @@
-import { parseSharedScreen, SCREEN_EVENTS, type ScreenToAdmin } from '#contracts/shared-screen.ts';
+import { parseSharedScreen, SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import type { Conversations } from './conversations.ts';
 import { isChatError, parseAdminClose } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
@@ -9,6 +9,8 @@ import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './t
 export type Screens = {
   /** Wires one socket: a shopper's consent and screen, an admin's ask. */
   wire(socket: HubSocket): void;
+  /** The shopper's first message opened the conversation: a screen shared before it goes to admins now. */
+  opened(conversation: string): void;
   /** The conversation ended (an admin closed it): its sharing ends with it. */
   ended(conversation: string): void;
   close(): void;
@@ -30,6 +32,8 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
   const relay = createScreenRelay(emit);
   /** Conversation → its sockets that share now. */
   const sharing = new Map<string, Set<string>>();
+  /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
+  const early = new Map<string, SharedScreen>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
   const asked = new Set<string>();
 
@@ -38,6 +42,7 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
     if (!sockets?.delete(socketId)) return;
     if (sockets.size > 0) return;
     sharing.delete(conversation);
+    early.delete(conversation);
     relay.stop(conversation);
   };
 
@@ -66,7 +71,10 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       const screen = parseSharedScreen(payload);
       if (!screen) return reply(socket, ack, notAScreen);
       // Admins see open conversations only: a screen before the first message waits for one.
-      if (!(await conversations.get(conversation))) return reply(socket, ack, { ok: true });
+      if (!(await conversations.get(conversation))) {
+        early.set(conversation, screen);
+        return reply(socket, ack, { ok: true });
+      }
       relay.push(conversation, screen);
       reply(socket, ack, { ok: true });
     });
@@ -91,8 +99,14 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
 
   return {
     wire,
+    opened(conversation) {
+      const screen = early.get(conversation);
+      early.delete(conversation);
+      if (screen && sharing.has(conversation)) relay.push(conversation, screen);
+    },
     ended(conversation) {
       asked.delete(conversation);
+      early.delete(conversation);
       if (sharing.delete(conversation)) relay.stop(conversation);
     },
     close: () => relay.close(),

@@ -10,6 +10,7 @@ import {
   type NewOrderPayload,
 } from '#contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin } from '#contracts/shared-screen.ts';
 import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
@@ -118,8 +119,13 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
+        socket.on(SCREEN_EVENTS.shown, (payload: unknown) => {
+          const { user, screen } = (payload ?? {}) as Partial<ScreenToAdmin>;
+          if (typeof user === 'string') send({ type: 'admin.screen', user, screen: screen ?? null });
+        });
         return (command) => {
-          if (command.type === 'send')
+          if (command.type === 'askScreen') socket.emit(SCREEN_EVENTS.ask, { user: command.user }, answered);
+          else if (command.type === 'send')
             messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
           else socket.emit(SOCKET_EVENTS.adminClosesChat, { roomId: command.roomId }, answered);
         };

@@ -155,6 +155,12 @@ const adminEvents: AdminEvent[] = [
   },
   { type: 'admin.answered', user: 's1', message: 'on it', by: { id: 'bob', name: 'Bob' } },
 ];
+/** The shared screen, offered to a page with at most one room, so the walk grows by it, not times it. */
+const screenEvents: AdminEvent[] = [
+  { type: 'admin.screen', user: 's1', screen },
+  { type: 'admin.screen', user: 's1', screen: null },
+  { type: 'admin.askScreen', user: 's1' },
+];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
 
@@ -186,6 +192,8 @@ const adminDescribe: ModelPlan<typeof adminChatMachine> = {
     'admin.newOrder': (e) => `a new order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives on the socket`,
     'admin.conversations': (e) => `the hub lists ${count(e.conversations.length, 'open conversation')}`,
     'admin.answered': (e) => `${e.by.name} answers ${e.user} "${e.message}"`,
+    'admin.screen': (e) => (e.screen ? `${e.user} shares their screen at ${e.screen.path}` : `${e.user} stops sharing`),
+    'admin.askScreen': (e) => `the admin asks ${e.user} to see the screen`,
   },
 };
 
@@ -195,7 +203,13 @@ export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
     name: 'admin chat',
     machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
-    events: adminEvents,
+    events: (s) => {
+      const c = s.context;
+      // While a screen shows, only what ends it or asks again is walked.
+      if (Object.keys(c.screens).length > 0) return [...adminEvents.filter((e) => e.type === 'admin.clientDisconnected'), ...screenEvents];
+      const quiet = c.rooms.length === 1 && c.rooms[0]!.messages.length === 1 && Object.keys(c.holders).length === 0 && c.notice === null;
+      return quiet ? [...adminEvents, ...screenEvents] : adminEvents;
+    },
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2) && c.notice === null,
     check: (before, event, after) => {
@@ -214,6 +228,9 @@ export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
       if (event.type === 'admin.send' && room(prev.rooms, event.user) && event.message.trim() && !heldByOther(prev, event.user))
         assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId), 'disconnect removes the room');
+      if (event.type === 'admin.clientDisconnected') assertTrue(!next.screens[event.socketId], 'a customer who left shows no screen');
+      if (event.type === 'admin.screen')
+        assertEqual(next.screens[event.user] ?? null, event.screen, 'the panel shows the newest screen, or none');
       if (event.type === 'admin.closeChat' && room(prev.rooms, event.user))
         assertTrue(
           !room(visibleRooms(next), event.user) || !!heldByOther(prev, event.user),
