@@ -15,6 +15,8 @@ export const SCREEN_EVENTS = {
   ask: 'screen ask',
   /** Hub → the asked shopper's sockets: nothing; the panel offers Share / Not now. */
   asked: 'screen asked',
+  /** Admin → hub, with an ack `{ ok: true, screens: ScreenToAdmin[] }`: the screens shared now, for a page that (re)loads. */
+  list: 'screen list',
 } as const;
 
 export const SCREEN_TEXTS = {

@@ -27,8 +27,13 @@ const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked 
  * that leaves stops its share.
  */
 export const createScreens = (io: HubServer, presence: AdminPresence, conversations: Conversations): Screens => {
-  const emit = (user: string, screen: ScreenToAdmin['screen']) =>
+  /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
+  const latest = new Map<string, SharedScreen>();
+  const emit = (user: string, screen: ScreenToAdmin['screen']) => {
+    if (screen) latest.set(user, screen);
+    else latest.delete(user);
     io.to(ADMINS_ROOM).emit(SCREEN_EVENTS.shown, { user, screen } satisfies ScreenToAdmin);
+  };
   const relay = createScreenRelay(emit);
   /** Conversation → its sockets that share now. */
   const sharing = new Map<string, Set<string>>();
@@ -92,6 +97,12 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       asked.add(body.roomId);
       io.to(body.roomId).emit(SCREEN_EVENTS.asked);
       reply(socket, ack, { ok: true });
+    });
+
+    on(SCREEN_EVENTS.list, async (_payload, ack) => {
+      if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+      const screens = [...latest].map(([user, screen]): ScreenToAdmin => ({ user, screen }));
+      (ack as ((answer: unknown) => void) | undefined)?.({ ok: true, screens });
     });
 
     socket.on('disconnect', () => stop(conversationOf(socket), socket.id));

@@ -259,8 +259,14 @@ describe('chat through the BFF', () => {
     await until(() => atAdmin.at(-1)?.screen?.title === 'Cart 20', 'the admin has the newest screen');
     expect(atAdmin.length).toBeLessThan(20);
     expect(atAdmin[0]).toEqual({ user: shopper.id, screen: screen(1) });
+    // An admin page that loads now gets the screen shared now.
+    expect(await adminSocket.timeout(10_000).emitWithAck(SCREEN_EVENTS.list, {})).toEqual({
+      ok: true,
+      screens: [{ user: shopper.id, screen: screen(20) }],
+    });
     expect(await ack(shopper, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
     await until(() => atAdmin.at(-1)?.screen === null, 'the admin hears sharing stopped');
+    expect(await adminSocket.timeout(10_000).emitWithAck(SCREEN_EVENTS.list, {})).toEqual({ ok: true, screens: [] });
     expect(overheard).toEqual([[], [], []]);
   });
 

@@ -76,6 +76,10 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
             }
             send({ type: 'admin.conversations', you: answer.you, conversations: answer.conversations });
             listing.release();
+            // The screens shared now, for a page that (re)loads after the shopper began sharing.
+            socket.emit(SCREEN_EVENTS.list, {}, (shared: { ok: boolean; screens?: ScreenToAdmin[] }) => {
+              for (const { user, screen } of shared.ok ? (shared.screens ?? []) : []) send({ type: 'admin.screen', user, screen });
+            });
           });
         };
         socket.on('connect', () => {

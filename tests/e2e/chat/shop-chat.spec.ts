@@ -108,3 +108,51 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     await adminContext.close();
   }
 });
+
+test("when a shopper with two products shares their screen, then the admin's card shows both and the page, follows the shopper, and Stop sharing clears it", async ({
+  browser,
+  shop,
+}) => {
+  const customerContext = await browser.newContext({ baseURL: shop.url });
+  const adminContext = await browser.newContext({ baseURL: shop.url });
+  const customer = await customerContext.newPage();
+  const admin = await adminContext.newPage();
+  try {
+    const names: string[] = [];
+    for (const n of [0, 1]) {
+      await customer.goto('/product-list/category/Books');
+      await customer
+        .getByRole('link', { name: /^See product / })
+        .nth(n)
+        .click();
+      await expect(customer).toHaveURL(/\/product-details\//);
+      names.push(((await customer.getByRole('heading', { level: 1 }).textContent()) ?? '').trim());
+      await customer.getByRole('button', { name: 'Add to cart' }).click();
+    }
+    await expect(customer.getByRole('link', { name: /^Cart, 2 items/ })).toBeVisible();
+    await customer.getByRole('link', { name: /^Cart, 2 items/ }).click();
+    await expect(customer).toHaveURL(/\/cart$/);
+    await customer.getByRole('button', { name: 'Open support chat' }).click();
+    await say(customer, 'Something is wrong with my cart');
+    await customer.getByRole('button', { name: 'Share my screen with support' }).click();
+    await expect(customer.getByText('Support can see your screen')).toBeVisible();
+
+    await loginAsAdmin(admin);
+    await admin.goto('/admin/chats');
+    const screen = admin.getByRole('region', { name: /^Shopper's screen of Guest \d+$/ });
+    for (const name of names) await expect(screen.getByText(name, { exact: false })).toBeVisible();
+    await expect(screen.getByText('(/cart)')).toBeVisible();
+    await expect(screen.getByText('Guest', { exact: true })).toBeVisible();
+
+    // The shopper moves on within the shop: the card follows.
+    await customer.getByRole('main').getByRole('link', { name: names[0] }).first().click();
+    await expect(customer).toHaveURL(/\/product-details\//);
+    await expect(screen.getByText(/^\(\/product-details\//)).toBeVisible();
+
+    await customer.getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(admin.getByText('The shopper is not sharing their screen')).toBeVisible();
+  } finally {
+    await customerContext.close();
+    await adminContext.close();
+  }
+});
