@@ -207,7 +207,15 @@ export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
       const c = s.context;
       // While a screen shows, only what ends it or asks again is walked.
       if (Object.keys(c.screens).length > 0) return [...adminEvents.filter((e) => e.type === 'admin.clientDisconnected'), ...screenEvents];
-      const quiet = c.rooms.length === 1 && c.rooms[0]!.messages.length === 1 && Object.keys(c.holders).length === 0 && c.notice === null;
+      // One customer's first message on a page online and otherwise untouched: where sharing begins.
+      const quiet =
+        s.matches('online') &&
+        c.rooms.length === 1 &&
+        c.rooms[0]!.user === 's1' &&
+        c.rooms[0]!.messages.length === 1 &&
+        c.me === null &&
+        c.notice === null &&
+        [c.holders, c.closedAt, c.names, c.waiting].every((r) => Object.keys(r).length === 0);
       return quiet ? [...adminEvents, ...screenEvents] : adminEvents;
     },
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
