@@ -116,3 +116,12 @@ export type ScreenServerToClient = {
   'screen shown': (payload: ScreenToAdmin) => void;
   'screen asked': () => void;
 };
+
+/** The screen cut to the size cap as a page sends it: the oldest events go first, then the last cart lines. */
+export const fitScreen = (screen: SharedScreen): SharedScreen => {
+  const fitted = { ...screen, events: [...screen.events], cart: [...screen.cart] };
+  const size = () => utf8Bytes(JSON.stringify(fitted));
+  while (size() >= SCREEN_MAX_BYTES && fitted.events.length > 0) fitted.events.shift();
+  while (size() >= SCREEN_MAX_BYTES && fitted.cart.length > 0) fitted.cart.pop();
+  return fitted;
+};

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SharedScreen } from '#contracts/shared-screen.ts';
+import { fitScreen, parseSharedScreen, type SharedScreen } from '#contracts/shared-screen.ts';
 import { createScreenRelay } from './screen-relay.ts';
 
 const screen = (path: string): SharedScreen => ({ path, title: path, signedInAs: null, cart: [], step: null, error: null, events: [] });
@@ -43,5 +43,16 @@ describe('the shared screen relay', () => {
     relay.stop('c1');
     vi.advanceTimersByTime(1000);
     expect(sent).toEqual(['/a', null]);
+  });
+
+  it('when a page has more to show than 2 KB, then it sends the screen cut (oldest events first, then the last cart lines) and the hub accepts it', () => {
+    const line = { name: 'A book with a rather long title', quantity: 1, price: 9.99 };
+    const event = { machine: 'cart', event: 'cart.setQuantity', at: '2026-11-29T11:00:00.000Z' };
+    const big = { ...screen('/cart'), cart: Array(30).fill(line), events: Array(10).fill(event) };
+    expect(parseSharedScreen(big)).toBeNull();
+    const fitted = fitScreen(big);
+    expect(fitted.events).toEqual([]);
+    expect(fitted.cart.length).toBeGreaterThan(0);
+    expect(parseSharedScreen(fitted)).toEqual(fitted);
   });
 });

@@ -151,6 +151,14 @@ test("when a shopper with two products shares their screen, then the admin's car
     await customer.getByRole('main').getByRole('link', { name: names[0] }).first().click();
     await expect(customer).toHaveURL(/\/product-details\//);
     await expect(screen.getByText(/^\(\/product-details\//)).toBeVisible();
+    // What the shopper does while sharing shows as the machines' events (names, never payloads).
+    await customer.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(
+      screen
+        .getByRole('list', { name: 'Last events' })
+        .getByText(/^cart: cart\.add/)
+        .first(),
+    ).toBeVisible();
 
     await customer.getByRole('button', { name: 'Stop sharing' }).click();
     await expect(screen.getByText('The shopper is not sharing their screen')).toBeVisible();
