@@ -130,7 +130,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       detach = attachments.map((attach) => attach(server!, context, instance));
       // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);
-      // The outbox's mail; every instance sends, each mail is claimed by one (decision 022).
+      // The outbox's mail; every instance sends, each mail is claimed by one (decision 021).
       mailer = startMailWorker(context);
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

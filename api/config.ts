@@ -80,7 +80,7 @@ const ApiEnv = z.object({
   PROBLEM_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
-  /** Sending mail: SMTP or .eml files, the shop's name, retries (docs/decisions/022-mail-outbox.md). */
+  /** Sending mail: SMTP or .eml files, the shop's name, retries (docs/decisions/021-mail-outbox.md). */
   ...MailEnv,
 });
 

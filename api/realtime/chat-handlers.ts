@@ -7,7 +7,8 @@ import type { FloodGuard } from './flood-guard.ts';
 import { isChatError, parseAdminClose, parseAdminMessage, parseClientId, parseReplay, parseText } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
 import { slidingWindow } from './rate-limit.ts';
-import { type Ack, failure, reply, serial } from './reply.ts';
+import type { Screens } from './screen-handlers.ts';
+import { type Ack, failure, notAdmin, reply, serial } from './reply.ts';
 import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
 
 export type ChatDeps = {
@@ -17,9 +18,10 @@ export type ChatDeps = {
   conversations: Conversations;
   rateLimit: { max: number; windowMs: number };
   flood: FloodGuard;
+  /** The shared screens: a closed conversation's sharing ends with it. */
+  screens?: Pick<Screens, 'opened' | 'ended'>;
 };
 
-const notAdmin = failure({ code: 'not admin', message: 'Only a logged-in administrator can do that; log in as an admin and reconnect' });
 const noConversation = failure({
   code: 'no conversation',
   message: 'That customer has no open conversation: it was closed, or they left',
@@ -119,6 +121,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
         ...(waitingSince ? { waitingSince } : {}),
       });
       if (!(await presence.online())) socket.emit(SOCKET_EVENTS.noAdmin);
+      deps.screens?.opened(id);
       reply(socket, ack, { ok: true, id: entry.id });
     },
     true,
@@ -175,6 +178,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
     if (!conversation) return reply(socket, ack, noConversation);
     if (conversation.takenBy && !mayAnswer(conversation.takenBy, me)) return reply(socket, ack, taken(conversation.takenBy));
     io.to(body.roomId).emit(SOCKET_EVENTS.adminClosedChat);
+    deps.screens?.ended(body.roomId);
     // Every admin tab drops its panel, as for a customer who left.
     if (await conversations.end(body.roomId)) {
       io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'admin closed chat', socketId: body.roomId });

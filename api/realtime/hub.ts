@@ -6,6 +6,7 @@ import type { ApiContext } from '../context.ts';
 import type { InstanceState } from '#server/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
+import { createScreens } from './screen-handlers.ts';
 import { CONVERSATION_RULES } from './conversation-rules.ts';
 import { forgetPast } from './conversation-history.ts';
 import { createConversations } from './conversations.ts';
@@ -98,7 +99,8 @@ export const createRealtimeHub =
     io.use(flood.admit);
     const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
     const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
-    const deps = { io, ctx, presence, conversations, rateLimit, flood };
+    const screens = createScreens(io, presence, conversations);
+    const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
     const background = serial(ctx.logger);
     let closing = false;
     const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
@@ -151,6 +153,7 @@ export const createRealtimeHub =
         }
       }
       wireChat(deps, socket);
+      screens.wire(socket);
       socket.on('disconnect', (reason) => {
         if (!closing) life.send({ type: 'socket.disconnected', reason });
       });
@@ -174,6 +177,7 @@ export const createRealtimeHub =
       clearInterval(sync);
       clearInterval(sweeping);
       lives.stop();
+      screens.close();
       stopWatching();
       await shared?.leave();
       await io.close();

@@ -12,6 +12,11 @@ export const reply = (socket: HubSocket, ack: Ack | undefined, answer: ChatAck |
 };
 
 export const failure = (error: ChatError): { ok: false } & ChatError => ({ ok: false, ...error });
+/** Every admin event from a socket that is not a live admin's. */
+export const notAdmin = failure({
+  code: 'not admin',
+  message: 'Only a logged-in administrator can do that; log in as an admin and reconnect',
+});
 
 /**
  * Runs a socket's handlers one after another, so that its messages keep their order even when

@@ -1,5 +1,6 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import type { ChatServerToClient } from '#contracts/chat.ts';
+import type { ScreenServerToClient } from '#contracts/shared-screen.ts';
 import type { AuthUser } from '../auth/types.ts';
 import type { Identity } from './identify.ts';
 
@@ -21,8 +22,9 @@ export type HubSocketData = {
 };
 
 // Incoming events are not typed: sockets are untrusted, so handlers take unknown and check it.
-export type HubServer = Server<DefaultEventsMap, ChatServerToClient, DefaultEventsMap, HubSocketData>;
-export type HubSocket = Socket<DefaultEventsMap, ChatServerToClient, DefaultEventsMap, HubSocketData>;
+type HubToClient = ChatServerToClient & ScreenServerToClient;
+export type HubServer = Server<DefaultEventsMap, HubToClient, DefaultEventsMap, HubSocketData>;
+export type HubSocket = Socket<DefaultEventsMap, HubToClient, DefaultEventsMap, HubSocketData>;
 
 export const ADMINS_ROOM = 'admins';
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { LIMITS } from '#contracts/rules.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import {
   ack,
   chatPair,
@@ -20,9 +21,10 @@ import { type Transport, adminViaBff, connectViaBff, cutAtBff, cutAtClient } fro
 
 // The chat's delivery promises (docs/decisions/004-chat-delivery.md) with the BFF in the path: every client holds only the BFF's cookie.
 // A long rate window keeps the limit test independent of how fast this machine is.
+const PARTNER = 'https://partner.test';
 const live = hubTestApi({
   hub: { rateLimit: { max: 5, windowMs: 60_000 } },
-  front: (api) => startTestBff({ apiUrl: api.url }),
+  front: (api) => startTestBff({ apiUrl: api.url, config: { PARTNER_ORIGINS: [PARTNER] } }),
 });
 
 const admin = async (transport?: Transport) => live.track(await adminViaBff(live.t, live.front, transport));
@@ -226,5 +228,55 @@ describe('chat through the BFF', () => {
     expect((await get('/api/chats/history')).status).toBe(401);
     const mine = await get('/api/chats/mine', customerCookie);
     expect(await mine.json()).toMatchObject({ transcripts: [{ messages: [{ text: 'Can I pay invoice 7731 by transfer?' }] }] });
+  });
+
+  it('when a shopper shares their screen, then only admins receive it, coalesced and under 2 KB; other shoppers, a guest and a partner page never do; Stop sharing clears it', async () => {
+    const { adminSocket, shopper } = await chatting();
+    const atAdmin = collect<ScreenToAdmin>(adminSocket, SCREEN_EVENTS.shown);
+    const others = [await customer({ loggedIn: true }), await customer(), live.track(await connectViaBff(live.front, { origin: PARTNER }))];
+    for (const other of others) await say(other, 'me too');
+    const overheard = others.map((other) => collect(other, SCREEN_EVENTS.shown));
+    const screen = (n: number): SharedScreen => ({
+      path: '/cart',
+      title: `Cart ${n}`,
+      signedInAs: null,
+      cart: [{ name: 'Airpods', quantity: 2, price: 89.99, note: 'only 2 left' }],
+      step: null,
+      error: null,
+      events: [],
+    });
+    expect(await ack(shopper, SCREEN_EVENTS.update, screen(0))).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
+    expect(
+      await ack(shopper, SCREEN_EVENTS.update, { ...screen(0), title: 'x'.repeat(190), cart: Array(40).fill(screen(0).cart[0]) }),
+    ).toMatchObject({ ok: false });
+    // Whatever the others send, to whichever conversation, they reach no one's screen.
+    for (const other of others) {
+      other.emit(SCREEN_EVENTS.update, screen(99));
+      expect(await ack(other, SCREEN_EVENTS.ask, { user: shopper.id })).toMatchObject({ ok: false, code: 'not admin' });
+    }
+    for (let n = 1; n <= 20; n++) shopper.emit(SCREEN_EVENTS.update, screen(n));
+    await until(() => atAdmin.at(-1)?.screen?.title === 'Cart 20', 'the admin has the newest screen');
+    expect(atAdmin.length).toBeLessThan(20);
+    expect(atAdmin[0]).toEqual({ user: shopper.id, screen: screen(1) });
+    // An admin page that loads now gets the screen shared now.
+    expect(await adminSocket.timeout(10_000).emitWithAck(SCREEN_EVENTS.list, {})).toEqual({
+      ok: true,
+      screens: [{ user: shopper.id, screen: screen(20) }],
+    });
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
+    await until(() => atAdmin.at(-1)?.screen === null, 'the admin hears sharing stopped');
+    expect(await adminSocket.timeout(10_000).emitWithAck(SCREEN_EVENTS.list, {})).toEqual({ ok: true, screens: [] });
+    expect(overheard).toEqual([[], [], []]);
+  });
+
+  it('when support asks to see the screen, then the shopper is asked once until they answer', async () => {
+    const { adminSocket, shopper } = await chatting();
+    const asked = collect(shopper, SCREEN_EVENTS.asked);
+    expect(await ack(adminSocket, SCREEN_EVENTS.ask, { user: shopper.id })).toEqual({ ok: true });
+    expect(await ack(adminSocket, SCREEN_EVENTS.ask, { user: shopper.id })).toMatchObject({ ok: false });
+    await until(() => asked.length === 1, 'the shopper is asked');
+    await ack(shopper, SCREEN_EVENTS.share, { on: false });
+    expect(await ack(adminSocket, SCREEN_EVENTS.ask, { user: shopper.id })).toEqual({ ok: true });
   });
 });

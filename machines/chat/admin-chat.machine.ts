@@ -1,5 +1,6 @@
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { AdminMessageIn, ChatAdmin, ChatConversation, ChatRoom, NewOrderPayload } from '#contracts/chat.ts';
+import type { SharedScreen } from '#contracts/shared-screen.ts';
 import { missingCallback } from '../shared/actors.ts';
 import { CHAT_SOCKET_OPTIONS, CHAT_SOUND, type ChatSocketOptions } from './customer-chat.machine.ts';
 
@@ -18,6 +19,8 @@ export type AdminChatContext = {
   me: string | null;
   /** Since when each customer waits for an answer (ISO time of their first unanswered message), by room. */
   waiting: Record<string, string>;
+  /** What each sharing shopper's screen shows now, by room (decision 022); absent when not shared. */
+  screens: Record<string, SharedScreen>;
 };
 export type AdminChatEvent =
   | { type: 'admin.send'; user: string; message: string }
@@ -34,9 +37,14 @@ export type AdminChatEvent =
   | { type: 'admin.answered'; user: string; message: string; by: ChatAdmin }
   | { type: 'admin.notice'; message: string | null }
   /** 'newOrder' on the admin's one socket, passed on to whoever listens (the analytics page). */
-  | { type: 'admin.newOrder'; order: NewOrderPayload };
-/** To the socket: 'admin sends message' {user, message} and 'admin closes chat' {roomId}. */
-export type AdminSocketCommand = ({ type: 'send' } & AdminMessageIn) | { type: 'close'; roomId: string };
+  | { type: 'admin.newOrder'; order: NewOrderPayload }
+  /** A shopper's shared screen, or null when they stopped sharing. */
+  | { type: 'admin.screen'; user: string; screen: SharedScreen | null }
+  /** The admin presses `Ask to see the screen`. */
+  | { type: 'admin.askScreen'; user: string };
+/** To the socket: 'admin sends message' {user, message}, 'admin closes chat' {roomId} and 'screen ask' {user}. */
+export type AdminSocketCommand =
+  ({ type: 'send' } & AdminMessageIn) | { type: 'close'; roomId: string } | { type: 'askScreen'; user: string };
 export type AdminChatEmitted = { type: 'admin.sound'; file: typeof CHAT_SOUND } | { type: 'admin.newOrder'; order: NewOrderPayload };
 
 /** Appends to the room of `user`, or opens it (spec section 4). */
@@ -97,7 +105,7 @@ export const adminChatMachine = setup({
   },
 }).createMachine({
   id: 'adminChat',
-  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null, holders: {}, me: null, waiting: {} },
+  context: { rooms: [], messageReceived: false, names: {}, closedAt: {}, notice: null, holders: {}, me: null, waiting: {}, screens: {} },
   // Websocket first: a closed admin tab then ends its socket at once. On long-polling the hub would
   // count a closed tab as an available admin until its ping timeout, handing it new customers.
   invoke: { id: 'socket', src: 'socket', input: { options: { ...CHAT_SOCKET_OPTIONS, transports: ['websocket', 'polling'] } } },
@@ -132,7 +140,17 @@ export const adminChatMachine = setup({
         closedAt: without(context.closedAt, event.socketId),
         holders: without(context.holders, event.socketId),
         waiting: without(context.waiting, event.socketId),
+        screens: without(context.screens, event.socketId),
       })),
+    },
+    'admin.screen': {
+      actions: assign(({ context, event }) => ({
+        screens: event.screen ? { ...context.screens, [event.user]: event.screen } : without(context.screens, event.user),
+      })),
+    },
+    'admin.askScreen': {
+      guard: ({ context, event }) => context.rooms.some((r) => r.user === event.user) && !context.screens[event.user],
+      actions: sendTo('socket', ({ event }): AdminSocketCommand => ({ type: 'askScreen', user: event.user })),
     },
     'admin.conversations': {
       actions: assign(({ event }) => ({ ...fromConversations(event.conversations), me: event.you, closedAt: {} })),

@@ -138,7 +138,7 @@ describe('the admin session socket actor', () => {
     socket.drop();
     delete socket.answers['admin sends message'];
     socket.open(true);
-    const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat conversations');
+    const order = socket.emitted.map((e) => e.event).filter((e) => e !== 'chat conversations' && e !== 'screen list');
     expect(order).toEqual([
       'admin connected with server',
       'admin sends message',
@@ -162,5 +162,16 @@ describe('the admin session socket actor', () => {
       adminChatMachine.provide({ actors: { socket: adminSocketActor({ open: () => Promise.reject(new Error('offline')) }) } }),
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(ADMIN_CHAT_UNREACHABLE));
+  });
+
+  it('when the admin page lists the conversations, then it also gets the screens shared now; a shopper who stops clears theirs', async () => {
+    const { actor, socket } = await start();
+    const screen = { path: '/cart', title: 'Cart', signedInAs: 'Ann', cart: [], step: null, error: null, events: [] };
+    socket.answers['screen list'] = () => ({ ok: true, screens: [{ user: 's1', screen }] });
+    socket.drop();
+    socket.open(false);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.screens).toEqual({ s1: screen }));
+    socket.serverEmit('screen shown', { user: 's1', screen: null });
+    expect(actor.getSnapshot().context.screens).toEqual({});
   });
 });

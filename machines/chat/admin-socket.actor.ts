@@ -10,6 +10,7 @@ import {
   type NewOrderPayload,
 } from '#contracts/chat.ts';
 import type { AdminChatEvent, AdminSocketCommand } from './admin-chat.machine.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin } from '#contracts/shared-screen.ts';
 import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
@@ -75,6 +76,10 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
             }
             send({ type: 'admin.conversations', you: answer.you, conversations: answer.conversations });
             listing.release();
+            // The screens shared now, for a page that (re)loads after the shopper began sharing.
+            socket.emit(SCREEN_EVENTS.list, {}, (shared: { ok: boolean; screens?: ScreenToAdmin[] }) => {
+              for (const { user, screen } of shared.ok ? (shared.screens ?? []) : []) send({ type: 'admin.screen', user, screen });
+            });
           });
         };
         socket.on('connect', () => {
@@ -118,8 +123,13 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
+        socket.on(SCREEN_EVENTS.shown, (payload: unknown) => {
+          const { user, screen } = (payload ?? {}) as Partial<ScreenToAdmin>;
+          if (typeof user === 'string') send({ type: 'admin.screen', user, screen: screen ?? null });
+        });
         return (command) => {
-          if (command.type === 'send')
+          if (command.type === 'askScreen') socket.emit(SCREEN_EVENTS.ask, { user: command.user }, answered);
+          else if (command.type === 'send')
             messages.send(SOCKET_EVENTS.adminSendsMessage, { user: command.user, message: command.message }, answered);
           else socket.emit(SOCKET_EVENTS.adminClosesChat, { roomId: command.roomId }, answered);
         };

@@ -28,6 +28,17 @@ const customerEvents: CustomerEvent[] = [
 
 const restored: CustomerEvent = { type: 'chat.restored', messages: [{ client: 'hi' }] };
 
+const screen = { path: '/cart', title: 'Cart', signedInAs: null, cart: [], step: null, error: null, events: [] };
+const sharingEvents: CustomerEvent[] = [
+  { type: 'chat.share' },
+  { type: 'chat.stopSharing' },
+  { type: 'chat.shareAsked' },
+  { type: 'chat.shareDeclined' },
+  { type: 'chat.screen', screen },
+];
+/** While sharing or asked, what else can end it or must not: the socket coming and going, the admin's close. */
+const besideSharing = new Set(['chat.connected', 'chat.disconnected', 'chat.adminClosed']);
+
 const last = (m: ChatMessage[]) => m[m.length - 1];
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -44,6 +55,9 @@ const customerDescribe: ModelPlan<typeof customerChatMachine> = {
     'composer.editing': ({ context }) => (context.draft ? `the box holds "${context.draft}"` : 'the box is empty'),
     'composer.clearing': 'the box is about to clear',
     'panel.shown': '',
+    'sharing.off': '',
+    'sharing.asked': 'support asks to see the screen',
+    'sharing.on': 'the screen is shared',
     'panel.hidden': 'the panel is minimised',
   },
   events: {
@@ -61,6 +75,11 @@ const customerDescribe: ModelPlan<typeof customerChatMachine> = {
     'chat.reconnect': 'the customer asks to reconnect',
     'chat.show': 'the customer opens the panel',
     'chat.hide': 'the customer minimises the panel',
+    'chat.share': 'the customer shares their screen',
+    'chat.stopSharing': 'the customer presses Stop sharing',
+    'chat.shareAsked': 'support asks to see the screen',
+    'chat.shareDeclined': 'the customer answers Not now',
+    'chat.screen': (e) => `the page ${e.screen.path} changes`,
   },
 };
 
@@ -71,7 +90,15 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
     machine: customerChatMachine.provide({ actors: { socket: control.callback<CustomerSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
     // The conversation so far comes back once, to a page that opens again: offered to an empty chat only.
-    events: (s) => (s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents),
+    // Consent is its own region: offered to an empty chat, and while it is on only what can end
+    // it is walked, so the walk grows by the sharing states, not by them times every other one.
+    events: (s) => {
+      if (!s.matches({ sharing: 'off' })) return [...customerEvents.filter((e) => besideSharing.has(e.type)), ...sharingEvents];
+      const base = s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents;
+      const quiet =
+        s.context.messages.length === 0 && s.context.draft === '' && s.context.outbox.length === 0 && s.matches({ panel: 'shown' });
+      return quiet ? [...base, ...sharingEvents] : base;
+    },
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
@@ -99,6 +126,10 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
       if (event.type === 'chat.notice')
         assertEqual(next.notice, event.message, 'a refusal shows as the hub words it, and goes when cleared');
       if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('online'), 'closed means no socket');
+      if (after.hasTag('adminClosed')) assertTrue(!after.hasTag('sharing') && !after.hasTag('shareAsked'), 'closing stops sharing');
+      if (event.type === 'chat.share' && before.matches({ connection: 'online' })) assertTrue(after.hasTag('sharing'), 'Share shares');
+      if (event.type === 'chat.stopSharing' || event.type === 'chat.shareDeclined')
+        assertTrue(!after.hasTag('sharing') && !after.hasTag('shareAsked'), 'Stop sharing and Not now leave nothing shared');
     },
     describe: customerDescribe,
   };
@@ -123,6 +154,12 @@ const adminEvents: AdminEvent[] = [
     conversations: [{ user: 's2', name: 'Ann', messages: [{ id: 1, from: 'client', text: 'yo' }] }],
   },
   { type: 'admin.answered', user: 's1', message: 'on it', by: { id: 'bob', name: 'Bob' } },
+];
+/** The shared screen, offered to a page with at most one room, so the walk grows by it, not times it. */
+const screenEvents: AdminEvent[] = [
+  { type: 'admin.screen', user: 's1', screen },
+  { type: 'admin.screen', user: 's1', screen: null },
+  { type: 'admin.askScreen', user: 's1' },
 ];
 
 const room = (rooms: ChatRoom[], user: string) => rooms.find((r) => r.user === user);
@@ -155,6 +192,8 @@ const adminDescribe: ModelPlan<typeof adminChatMachine> = {
     'admin.newOrder': (e) => `a new order of ${formatUsd(e.order.orderTotal.cartSubtotal)} arrives on the socket`,
     'admin.conversations': (e) => `the hub lists ${count(e.conversations.length, 'open conversation')}`,
     'admin.answered': (e) => `${e.by.name} answers ${e.user} "${e.message}"`,
+    'admin.screen': (e) => (e.screen ? `${e.user} shares their screen at ${e.screen.path}` : `${e.user} stops sharing`),
+    'admin.askScreen': (e) => `the admin asks ${e.user} to see the screen`,
   },
 };
 
@@ -164,7 +203,21 @@ export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
     name: 'admin chat',
     machine: adminChatMachine.provide({ actors: { socket: control.callback<AdminSocketCommand, { options: ChatSocketOptions }>() } }),
     control,
-    events: adminEvents,
+    events: (s) => {
+      const c = s.context;
+      // While a screen shows, only what ends it or asks again is walked.
+      if (Object.keys(c.screens).length > 0) return [...adminEvents.filter((e) => e.type === 'admin.clientDisconnected'), ...screenEvents];
+      // One customer's first message on a page online and otherwise untouched: where sharing begins.
+      const quiet =
+        s.matches('online') &&
+        c.rooms.length === 1 &&
+        c.rooms[0]!.user === 's1' &&
+        c.rooms[0]!.messages.length === 1 &&
+        c.me === null &&
+        c.notice === null &&
+        [c.holders, c.closedAt, c.names, c.waiting].every((r) => Object.keys(r).length === 0);
+      return quiet ? [...adminEvents, ...screenEvents] : adminEvents;
+    },
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: AdminChatContext) => c.rooms.every((r) => r.messages.length <= 2) && c.notice === null,
     check: (before, event, after) => {
@@ -183,6 +236,9 @@ export const adminChatModel = (): ModelSpec<typeof adminChatMachine> => {
       if (event.type === 'admin.send' && room(prev.rooms, event.user) && event.message.trim() && !heldByOther(prev, event.user))
         assertTrue(!next.messageReceived, 'a reply clears unread');
       if (event.type === 'admin.clientDisconnected') assertTrue(!room(next.rooms, event.socketId), 'disconnect removes the room');
+      if (event.type === 'admin.clientDisconnected') assertTrue(!next.screens[event.socketId], 'a customer who left shows no screen');
+      if (event.type === 'admin.screen')
+        assertEqual(next.screens[event.user] ?? null, event.screen, 'the panel shows the newest screen, or none');
       if (event.type === 'admin.closeChat' && room(prev.rooms, event.user))
         assertTrue(
           !room(visibleRooms(next), event.user) || !!heldByOther(prev, event.user),

@@ -1,5 +1,6 @@
 import { and, assign, emit, enqueueActions, not, sendTo, setup, stateIn } from 'xstate';
 import type { ChatMessage } from '#contracts/chat.ts';
+import type { SharedScreen } from '#contracts/shared-screen.ts';
 import { missingCallback } from '../shared/actors.ts';
 
 /** Spec section 9: the realtime client reconnects after 1 s to 5 s and gives up a connection try after 20 s. */
@@ -41,9 +42,23 @@ export type CustomerChatEvent =
   | { type: 'chat.adminClosed' }
   | { type: 'chat.notice'; message: string | null }
   /** The widget's identity changed: a live socket reconnects to present it in the handshake. */
-  | { type: 'chat.reconnect' };
-/** What the machine asks the socket actor to do: emit 'client sends message' with the text, or reconnect. */
-export type CustomerSocketCommand = { type: 'send'; text: string } | { type: 'reconnect' };
+  | { type: 'chat.reconnect' }
+  /** Consent (decision 022): the shopper shares their screen (`Share my screen with support`, or `Share` when asked). */
+  | { type: 'chat.share' }
+  /** The shopper withdraws it (`Stop sharing`). */
+  | { type: 'chat.stopSharing' }
+  /** Support asks to see the screen (from the socket). */
+  | { type: 'chat.shareAsked' }
+  /** The shopper answers an ask with `Not now`. */
+  | { type: 'chat.shareDeclined' }
+  /** What the page shows now, passed on to support only while sharing. */
+  | { type: 'chat.screen'; screen: SharedScreen };
+/**
+ * What the machine asks the socket actor to do: emit 'client sends message' with the text,
+ * reconnect, tell the hub whether the shopper shares (`share`), or send the screen.
+ */
+export type CustomerSocketCommand =
+  { type: 'send'; text: string } | { type: 'reconnect' } | { type: 'share'; on: boolean } | { type: 'screen'; screen: SharedScreen };
 export type CustomerChatEmitted = { type: 'chat.sound'; file: typeof CHAT_SOUND };
 
 /**
@@ -64,6 +79,8 @@ export const customerChatMachine = setup({
   guards: {
     // A second Enter while the box is still clearing must not send the same text again.
     canSend: and([({ context }) => context.draft.trim().length > 0, not(stateIn({ composer: 'clearing' }))]),
+    // Consent needs a socket to tell: after the admin closed, the next message reconnects first.
+    online: stateIn({ connection: 'online' }),
   },
   actions: {
     appendDraft: assign(({ context }) => ({ messages: [...context.messages, { client: context.draft.trim() }] })),
@@ -73,6 +90,8 @@ export const customerChatMachine = setup({
       for (const text of context.outbox) enqueue.sendTo('socket', { type: 'send', text } satisfies CustomerSocketCommand);
       enqueue.assign({ outbox: [] });
     }),
+    shareOn: sendTo('socket', { type: 'share', on: true } satisfies CustomerSocketCommand),
+    shareOff: sendTo('socket', { type: 'share', on: false } satisfies CustomerSocketCommand),
   },
 }).createMachine({
   id: 'customerChat',
@@ -134,6 +153,38 @@ export const customerChatMachine = setup({
         },
         // Spec section 4: the box clears 200 ms after sending.
         clearing: { tags: ['sending'], after: { inputClear: { target: 'editing', actions: assign({ draft: '' }) } } },
+      },
+    },
+    /**
+     * The shopper's screen (decision 022): off until the shopper says so. It stops on `Stop
+     * sharing` and when the admin closes the conversation; logout, the kiosk's reset and a closed
+     * tab stop this machine, and with it the socket, which the hub takes as the end of sharing.
+     */
+    sharing: {
+      initial: 'off',
+      states: {
+        off: {
+          on: {
+            'chat.share': { guard: 'online', target: 'on', actions: 'shareOn' },
+            'chat.shareAsked': { guard: 'online', target: 'asked' },
+          },
+        },
+        asked: {
+          tags: ['shareAsked'],
+          on: {
+            'chat.share': { target: 'on', actions: 'shareOn' },
+            'chat.shareDeclined': { target: 'off', actions: 'shareOff' },
+            'chat.adminClosed': 'off',
+          },
+        },
+        on: {
+          tags: ['sharing'],
+          on: {
+            'chat.screen': { actions: sendTo('socket', ({ event }): CustomerSocketCommand => ({ type: 'screen', screen: event.screen })) },
+            'chat.stopSharing': { target: 'off', actions: 'shareOff' },
+            'chat.adminClosed': 'off',
+          },
+        },
       },
     },
     // The machine starts when the shopper first opens the chat, so the panel starts shown.

@@ -259,4 +259,35 @@ describe('the customer chat socket actor with a conversation the hub keeps', () 
     expect(socket.sent('chat replay').at(-1)).toEqual([{ after: 2 }]);
     expect(ctx().messages).toEqual([{ admin: 'Hello' }, { admin: 'Missed one' }]);
   });
+
+  it('when the shopper shares, then the hub hears consent and each screen; after a drop both go again; Stop sharing withdraws it and screens stop', async () => {
+    const { actor, connected } = start();
+    const socket = await connected();
+    const screen = { path: '/cart', title: 'Cart', signedInAs: null, cart: [], step: null, error: null, events: [] };
+    actor.send({ type: 'chat.screen', screen });
+    expect(socket.sent('screen update')).toEqual([]);
+    actor.send({ type: 'chat.share' });
+    actor.send({ type: 'chat.screen', screen });
+    expect(socket.sent('screen share')).toEqual([[{ on: true }]]);
+    expect(socket.sent('screen update')).toEqual([[screen]]);
+    socket.drop();
+    socket.open(false);
+    expect(socket.sent('screen share')).toEqual([[{ on: true }], [{ on: true }]]);
+    expect(socket.sent('screen update')).toHaveLength(2);
+    actor.send({ type: 'chat.stopSharing' });
+    actor.send({ type: 'chat.screen', screen });
+    expect(socket.sent('screen share').at(-1)).toEqual([{ on: false }]);
+    expect(socket.sent('screen update')).toHaveLength(2);
+  });
+
+  it('when support asks to see the screen, then the panel asks, and Not now answers the hub without sharing', async () => {
+    const { actor, connected } = start();
+    const socket = await connected();
+    socket.serverEmit('screen asked');
+    expect(actor.getSnapshot().hasTag('shareAsked')).toBe(true);
+    actor.send({ type: 'chat.shareDeclined' });
+    expect(actor.getSnapshot().hasTag('shareAsked')).toBe(false);
+    expect(actor.getSnapshot().hasTag('sharing')).toBe(false);
+    expect(socket.sent('screen share')).toEqual([[{ on: false }]]);
+  });
 });

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '#contracts/chat.ts';
+import { SCREEN_EVENTS, type SharedScreen } from '#contracts/shared-screen.ts';
 import type { OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
@@ -53,6 +54,9 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
     };
     let connectedBefore = false;
     let refused = false;
+    /** Whether the shopper shares, and the last screen: a new connection (a new socket at the hub) is told again. */
+    let sharing = false;
+    let screen: SharedScreen | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
     const keeps = deps.keep === true;
@@ -90,6 +94,10 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           refused = false;
           // What the drop left unanswered goes first, before what the machine sends on connecting.
           messages.resume();
+          if (sharing) {
+            socket.emit(SCREEN_EVENTS.share, { on: true });
+            if (screen) socket.emit(SCREEN_EVENTS.update, screen);
+          }
           send({ type: 'chat.connected' });
         };
         socket.on('connect', online);
@@ -124,7 +132,20 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           online();
           send({ type: 'chat.adminClosed' });
         });
+        socket.on(SCREEN_EVENTS.asked, () => send({ type: 'chat.shareAsked' }));
         return (command) => {
+          // The screen is a view of now: not queued while disconnected, sent again on connecting.
+          if (command.type === 'share') {
+            sharing = command.on;
+            screen = null;
+            if (socket.connected) socket.emit(SCREEN_EVENTS.share, { on: command.on });
+            return;
+          }
+          if (command.type === 'screen') {
+            screen = command.screen;
+            if (socket.connected && sharing) socket.emit(SCREEN_EVENTS.update, command.screen);
+            return;
+          }
           if (command.type === 'reconnect') {
             // The identity travels in the handshake, so only a new handshake presents a new one.
             if (!socket.connected) return;

@@ -10,6 +10,7 @@ const defaultAnswers: Record<string, Answer> = {
   'admin closes chat': () => ({ ok: true }),
   'chat replay': () => ({ ok: true, messages: [] }),
   'chat conversations': () => ({ ok: true, you: 'admin-1', conversations: [] }),
+  'screen list': () => ({ ok: true, screens: [] }),
 };
 
 /** A socket.io client stand-in: the test plays the server (connect, drop, server events, acks). */

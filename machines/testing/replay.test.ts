@@ -103,8 +103,8 @@ describe('replay of an exported event log', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'admin-chat     admin.clientMessage → online',
-        'customer-chat  chat.adminClosed → connection.closed, composer.editing, panel.hidden',
-        'customer-chat  chat.submit → connection.online.connecting, composer.clearing, panel.shown',
+        'customer-chat  chat.adminClosed → connection.closed, composer.editing, sharing.off, panel.hidden',
+        'customer-chat  chat.submit → connection.online.connecting, composer.clearing, sharing.off, panel.shown',
       ]),
     );
     expect(JSON.stringify(chatEntries)).not.toMatch(/@|555|Ann/);

@@ -64,7 +64,7 @@ export const recordEvent = async (
     [orderId, type, JSON.stringify(data)],
   );
   if (rowCount !== 1) return null;
-  // The customer's mail about it commits with the event or not at all (docs/decisions/022-mail-outbox.md).
+  // The customer's mail about it commits with the event or not at all (docs/decisions/021-mail-outbox.md).
   await queueOrderMails(q, [orderId], type);
   return (await foldOrders(q, [orderId]))[0] ?? null;
 };

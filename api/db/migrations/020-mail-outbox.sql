@@ -1,4 +1,4 @@
--- Mail the shop sends (docs/decisions/022-mail-outbox.md): written in the same transaction as
+-- Mail the shop sends (docs/decisions/021-mail-outbox.md): written in the same transaction as
 -- what caused it (an order event, a reset request), so a crash between the two never loses one
 -- nor sends one for something that did not happen. A worker on every API instance claims due
 -- rows (FOR UPDATE SKIP LOCKED, then next_attempt_at moved past the send: a claim is a lease),

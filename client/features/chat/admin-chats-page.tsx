@@ -35,6 +35,7 @@ function LiveChats({ actor }: { actor: AdminSessionActor }) {
   const names = useSelector(actor, (s) => s.context.names);
   const holders = useSelector(actor, (s) => s.context.holders);
   const waiting = useSelector(actor, (s) => s.context.waiting);
+  const screens = useSelector(actor, (s) => s.context.screens);
   const me = useSelector(actor, (s) => s.context.me);
   const notice = useSelector(actor, (s) => s.context.notice);
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
@@ -68,6 +69,8 @@ function LiveChats({ actor }: { actor: AdminSessionActor }) {
             waitingSince={waiting[room.user]}
             onReply={(message) => actor.send({ type: 'admin.send', user: room.user, message })}
             onClose={() => actor.send({ type: 'admin.closeChat', user: room.user })}
+            screen={screens[room.user]}
+            onAsk={() => actor.send({ type: 'admin.askScreen', user: room.user })}
           />
         ))}
       </div>

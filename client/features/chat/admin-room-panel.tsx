@@ -8,6 +8,8 @@ import { colors, radius, space } from '../../ui/theme.ts';
 import { iconButton } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
+import type { SharedScreen } from '#contracts/shared-screen.ts';
+import { ShopperScreen } from './shopper-screen.tsx';
 
 const toastStyle = css({
   display: 'flex',
@@ -44,6 +46,9 @@ export type AdminRoomPanelProps = {
   heldBy: string | undefined;
   onReply: (message: string) => void;
   onClose: () => void;
+  /** The shopper's shared screen, if they share it; `onAsk` asks them to. */
+  screen?: SharedScreen | undefined;
+  onAsk?: () => void;
 };
 
 /**
@@ -51,7 +56,7 @@ export type AdminRoomPanelProps = {
  * messages, unread flag, reply and close (asked first: a closed one moves to the history), or
  * who answers it.
  */
-export function AdminRoomPanel({ room, name, waitingSince, heldBy, onReply, onClose }: AdminRoomPanelProps) {
+export function AdminRoomPanel({ room, name, waitingSince, heldBy, onReply, onClose, screen, onAsk }: AdminRoomPanelProps) {
   const [reply, setReply] = useState('');
   const [closing, setClosing] = useState(false);
   const who = name ?? 'a guest';
@@ -81,6 +86,7 @@ export function AdminRoomPanel({ room, name, waitingSince, heldBy, onReply, onCl
         label={`Messages with ${who}`}
         maxHeight={280}
       />
+      {onAsk ? <ShopperScreen screen={screen} who={who} onAsk={onAsk} /> : null}
       {heldBy ? (
         <p css={heldStyle}>{heldBy} is answering this chat.</p>
       ) : (

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useMemo } from 'react';
+import { useCallback, useContext, useEffect, useMemo } from 'react';
+import type { SharedScreen } from '#contracts/shared-screen.ts';
 import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
@@ -13,6 +14,8 @@ import { iconButton, statusLine } from './chat-styles.ts';
 import { Composer } from './composer.tsx';
 import { EarlierConversations } from './earlier-conversations.tsx';
 import { MessageList } from './message-list.tsx';
+import { ShareScreenControls } from './share-screen-controls.tsx';
+import { useSharedScreen } from './shared-screen.ts';
 import { LAUNCHER_ID, Launcher, PANEL_ID } from './launcher.tsx';
 
 const panelStyle = css({
@@ -69,6 +72,10 @@ export function SupportChatPanel() {
   const closed = useSelector(actor, (s) => s.hasTag('adminClosed'));
   const connecting = useSelector(actor, (s) => s.hasTag('connecting'));
   const sending = useSelector(actor, (s) => s.hasTag('sending'));
+  const sharing = useSelector(actor, (s) => s.hasTag('sharing'));
+  const shareAsked = useSelector(actor, (s) => s.hasTag('shareAsked'));
+  const sendScreen = useCallback((screen: SharedScreen) => actor.send({ type: 'chat.screen', screen }), [actor]);
+  useSharedScreen(sharing, sendScreen);
 
   useEffect(() => {
     // Spec section 4: a new admin message plays chat-msg.mp3, when the shopper is not looking at it.
@@ -127,6 +134,15 @@ export function SupportChatPanel() {
             autoFocus
             onChange={(text) => actor.send({ type: 'chat.input', text })}
             onSend={() => actor.send({ type: 'chat.submit' })}
+          />
+        ) : null}
+        {open ? (
+          <ShareScreenControls
+            sharing={sharing}
+            asked={shareAsked}
+            onShare={() => actor.send({ type: 'chat.share' })}
+            onStop={() => actor.send({ type: 'chat.stopSharing' })}
+            onDecline={() => actor.send({ type: 'chat.shareDeclined' })}
           />
         ) : null}
       </section>

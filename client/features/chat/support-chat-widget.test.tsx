@@ -197,4 +197,33 @@ describe('the support chat widget', () => {
     expect(calls).toEqual([]);
     expect(document.body.querySelector('[aria-label="Earlier conversations with support"]')).toBeNull();
   });
+
+  it('when the shopper shares their screen, then it is off until pressed, says what is shared, sends the page while on, and Stop sharing ends it', async () => {
+    await openChat();
+    const socket = server.latest();
+    expect(
+      queryByText(document.body, 'Support will see this page, your cart and your checkout step, never passwords or payment details.'),
+    ).not.toBeNull();
+    await settle();
+    expect(socket.sent('screen update')).toEqual([]);
+    await click(getByRoleName(document.body, 'button', 'Share my screen with support'));
+    await vi.waitFor(() => expect(socket.sent('screen update').length).toBeGreaterThan(0));
+    expect(socket.sent('screen share')).toEqual([[{ on: true }]]);
+    expect(socket.sent('screen update')[0]![0]).toMatchObject({ path: '/', signedInAs: null, cart: [] });
+    expect(queryByText(document.body, 'Support can see your screen')).not.toBeNull();
+    await click(getByRoleName(document.body, 'button', 'Stop sharing'));
+    expect(socket.sent('screen share').at(-1)).toEqual([{ on: false }]);
+    expect(queryByRoleName(document.body, 'button', 'Share my screen with support')).not.toBeNull();
+  });
+
+  it('when support asks to see the screen, then the panel asks with Share and Not now; Not now shares nothing', async () => {
+    await openChat();
+    const socket = server.latest();
+    await act(async () => socket.serverEmit('screen asked'));
+    expect(queryByText(document.body, 'Support asks to see your screen')).not.toBeNull();
+    await click(getByRoleName(document.body, 'button', 'Not now'));
+    expect(socket.sent('screen share')).toEqual([[{ on: false }]]);
+    expect(socket.sent('screen update')).toEqual([]);
+    expect(queryByText(document.body, 'Support asks to see your screen')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
 
 const CLOSED = 'Admin closed chat. Type something and submit to reconnect';
@@ -11,6 +11,16 @@ async function loginAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin\/orders$/);
 }
 
+/** A shopper's and an admin's browser side by side, each with its own cookies, closed after `run`. */
+async function withTwoPages(browser: Browser, baseURL: string, run: (customer: Page, admin: Page) => Promise<void>) {
+  const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
+  try {
+    await run(await contexts[0]!.newPage(), await contexts[1]!.newPage());
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
 async function say(page: Page, text: string) {
   const box = page.getByLabel('Your message');
   await box.fill(text);
@@ -21,11 +31,7 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
   browser,
   shop,
 }) => {
-  const customerContext = await browser.newContext({ baseURL: shop.url });
-  const adminContext = await browser.newContext({ baseURL: shop.url });
-  const customer = await customerContext.newPage();
-  const admin = await adminContext.newPage();
-  try {
+  await withTwoPages(browser, shop.url, async (customer, admin) => {
     // Nothing connects before the shopper opens the chat.
     const socketCalls: string[] = [];
     customer.on('request', (request) => {
@@ -103,8 +109,58 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     const transcript = admin.getByRole('article', { name: `Conversation with ${guest}` });
     await expect(transcript.getByText('Is the laptop in stock?')).toBeVisible();
     await expect(transcript.getByText('Yes, three left.')).toBeVisible();
-  } finally {
-    await customerContext.close();
-    await adminContext.close();
-  }
+  });
+});
+
+test("when a shopper with two products shares their screen, then the admin's card shows both and the page, follows the shopper, and Stop sharing clears it", async ({
+  browser,
+  shop,
+}) => {
+  await withTwoPages(browser, shop.url, async (customer, admin) => {
+    const names: string[] = [];
+    for (const n of [0, 1]) {
+      await customer.goto('/product-list/category/Books');
+      await customer
+        .getByRole('link', { name: /^See product / })
+        .nth(n)
+        .click();
+      await expect(customer).toHaveURL(/\/product-details\//);
+      // The product's page has drawn (its heading is the product's name, not the list's).
+      await expect(customer.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+      names.push(((await customer.getByRole('heading', { level: 1 }).textContent()) ?? '').trim());
+      await customer.getByRole('button', { name: 'Add to cart' }).click();
+    }
+    await expect(customer.getByRole('link', { name: /^Cart, 2 items/ })).toBeVisible();
+    await customer.getByRole('link', { name: /^Cart, 2 items/ }).click();
+    await expect(customer).toHaveURL(/\/cart$/);
+    await customer.getByRole('button', { name: 'Open support chat' }).click();
+    await say(customer, 'Something is wrong with my cart');
+    await customer.getByRole('button', { name: 'Share my screen with support' }).click();
+    await expect(customer.getByText('Support can see your screen')).toBeVisible();
+
+    await loginAsAdmin(admin);
+    await admin.goto('/admin/chats');
+    // This shopper's card (the shop may show earlier guests' too).
+    const card = admin.getByRole('region', { name: /^Chat with Guest \d+$/ }).filter({ hasText: 'Something is wrong with my cart' });
+    const screen = card.getByRole('region', { name: /^Shopper's screen of Guest \d+$/ });
+    for (const name of names) await expect(screen.getByText(name, { exact: false })).toBeVisible();
+    await expect(screen.getByText('(/cart)')).toBeVisible();
+    await expect(screen.getByText('Guest', { exact: true })).toBeVisible();
+
+    // The shopper moves on within the shop: the card follows.
+    await customer.getByRole('main').getByRole('link', { name: names[0] }).first().click();
+    await expect(customer).toHaveURL(/\/product-details\//);
+    await expect(screen.getByText(/^\(\/product-details\//)).toBeVisible();
+    // What the shopper does while sharing shows as the machines' events (names, never payloads).
+    await customer.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(
+      screen
+        .getByRole('list', { name: 'Last events' })
+        .getByText(/^cart: cart\.add/)
+        .first(),
+    ).toBeVisible();
+
+    await customer.getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(screen.getByText('The shopper is not sharing their screen')).toBeVisible();
+  });
 });

@@ -1,0 +1,125 @@
+import { parseSharedScreen, SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
+import type { Conversations } from './conversations.ts';
+import { isChatError, parseAdminClose } from './payloads.ts';
+import type { AdminPresence } from './presence.ts';
+import { type Ack, failure, notAdmin, reply } from './reply.ts';
+import { createScreenRelay } from './screen-relay.ts';
+import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
+
+export type Screens = {
+  /** Wires one socket: a shopper's consent and screen, an admin's ask. */
+  wire(socket: HubSocket): void;
+  /** The shopper's first message opened the conversation: a screen shared before it goes to admins now. */
+  opened(conversation: string): void;
+  /** The conversation ended (an admin closed it): its sharing ends with it. */
+  ended(conversation: string): void;
+  close(): void;
+};
+
+const notSharing = failure({ code: 'invalid', message: 'Share your screen first: the update was not sent' });
+const notAScreen = failure({ code: 'invalid', message: 'A screen update must be a SharedScreen under 2 KB' });
+const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked already: wait for their answer' });
+
+/**
+ * The shopper's screen (decision 022): relayed only while the shopper consents, only to the
+ * admins' room (admin sockets of this shop, which see every open conversation), coalesced, and
+ * never stored. Which sockets of a conversation share is kept here, per instance; a socket
+ * that leaves stops its share.
+ */
+export const createScreens = (io: HubServer, presence: AdminPresence, conversations: Conversations): Screens => {
+  /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
+  const latest = new Map<string, SharedScreen>();
+  const emit = (user: string, screen: ScreenToAdmin['screen']) => {
+    if (screen) latest.set(user, screen);
+    else latest.delete(user);
+    io.to(ADMINS_ROOM).emit(SCREEN_EVENTS.shown, { user, screen } satisfies ScreenToAdmin);
+  };
+  const relay = createScreenRelay(emit);
+  /** Conversation → its sockets that share now. */
+  const sharing = new Map<string, Set<string>>();
+  /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
+  const early = new Map<string, SharedScreen>();
+  /** Conversations whose shopper was asked and has not answered: one ask at a time. */
+  const asked = new Set<string>();
+
+  const stop = (conversation: string, socketId: string) => {
+    const sockets = sharing.get(conversation);
+    if (!sockets?.delete(socketId)) return;
+    if (sockets.size > 0) return;
+    sharing.delete(conversation);
+    early.delete(conversation);
+    relay.stop(conversation);
+  };
+
+  const wire = (socket: HubSocket) => {
+    const on = (event: string, handler: (payload: unknown, ack: Ack | undefined) => Promise<void> | void) =>
+      socket.on(event, (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
+        void Promise.resolve(handler(args[0], ack)).catch(() => reply(socket, ack, failure({ code: 'invalid', message: 'Try again' })));
+      });
+    const isAdmin = async () => socket.data.user?.isAdmin === true && (await presence.has(socket.id));
+
+    on(SCREEN_EVENTS.share, async (payload, ack) => {
+      // An admin's socket answers customers; it has no screen of a conversation to share.
+      if (await isAdmin()) return reply(socket, ack, notAdmin);
+      const conversation = conversationOf(socket);
+      asked.delete(conversation);
+      if ((payload as { on?: unknown } | null)?.on === true) {
+        sharing.set(conversation, (sharing.get(conversation) ?? new Set()).add(socket.id));
+      } else stop(conversation, socket.id);
+      reply(socket, ack, { ok: true });
+    });
+
+    on(SCREEN_EVENTS.update, async (payload, ack) => {
+      const conversation = conversationOf(socket);
+      if (!sharing.get(conversation)?.has(socket.id)) return reply(socket, ack, notSharing);
+      const screen = parseSharedScreen(payload);
+      if (!screen) return reply(socket, ack, notAScreen);
+      // Admins see open conversations only: a screen before the first message waits for one.
+      if (!(await conversations.get(conversation))) {
+        early.set(conversation, screen);
+        return reply(socket, ack, { ok: true });
+      }
+      relay.push(conversation, screen);
+      reply(socket, ack, { ok: true });
+    });
+
+    on(SCREEN_EVENTS.ask, async (payload, ack) => {
+      if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+      const body = parseAdminClose(
+        typeof payload === 'object' && payload !== null ? { roomId: (payload as { user?: unknown }).user } : payload,
+      );
+      if (isChatError(body)) return reply(socket, ack, failure(body));
+      if (!(await conversations.get(body.roomId))) {
+        return reply(socket, ack, failure({ code: 'no conversation', message: 'That customer has no open conversation' }));
+      }
+      if (asked.has(body.roomId)) return reply(socket, ack, alreadyAsked);
+      asked.add(body.roomId);
+      io.to(body.roomId).emit(SCREEN_EVENTS.asked);
+      reply(socket, ack, { ok: true });
+    });
+
+    on(SCREEN_EVENTS.list, async (_payload, ack) => {
+      if (!(await isAdmin())) return reply(socket, ack, notAdmin);
+      const screens = [...latest].map(([user, screen]): ScreenToAdmin => ({ user, screen }));
+      (ack as ((answer: unknown) => void) | undefined)?.({ ok: true, screens });
+    });
+
+    socket.on('disconnect', () => stop(conversationOf(socket), socket.id));
+  };
+
+  return {
+    wire,
+    opened(conversation) {
+      const screen = early.get(conversation);
+      early.delete(conversation);
+      if (screen && sharing.has(conversation)) relay.push(conversation, screen);
+    },
+    ended(conversation) {
+      asked.delete(conversation);
+      early.delete(conversation);
+      if (sharing.delete(conversation)) relay.stop(conversation);
+    },
+    close: () => relay.close(),
+  };
+};
