@@ -103,6 +103,25 @@ export const CUSTOMER_EXCLUDED: Excluded[] = [
       'a page opening again on a kept conversation; every page here is a new shopper, and conversations.spec.ts reloads a shopper in the browser',
   },
 ];
+/**
+ * The shared screen's consent (decision 022): NOT YET walked by this browser model, which has no
+ * steps for it. The machine's model test walks all of it; in the browser, shop-chat.spec.ts shares,
+ * follows the shopper and stops. Each entry goes when the model gets its step.
+ */
+const SHARING_NOT_YET_WALKED: Excluded[] = [
+  'customerChat.sharing.off --chat.share#0-->',
+  'customerChat.sharing.off --chat.shareAsked#0-->',
+  'customerChat.sharing.asked --chat.share#0-->',
+  'customerChat.sharing.asked --chat.shareDeclined#0-->',
+  'customerChat.sharing.asked --chat.adminClosed#0-->',
+  'customerChat.sharing.on --chat.screen#0-->',
+  'customerChat.sharing.on --chat.stopSharing#0-->',
+  'customerChat.sharing.on --chat.adminClosed#0-->',
+].map((transition) => ({
+  transition,
+  reason: 'the shared screen: walked by the machine model test and shop-chat.spec.ts, not yet by this browser model',
+}));
+CUSTOMER_EXCLUDED.push(...SHARING_NOT_YET_WALKED);
 export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.read#0-->', reason: 'no screen of the shop sends it: a reply clears the dot (admin.send)' },
   {

@@ -57,6 +57,18 @@ const closeStyle = css(
   focusRing,
 );
 
+/**
+ * What the keyboard must leave in view: the field, or when it sits in a fixed panel (the support
+ * chat's), that whole panel, whose controls under the field (Send, Share my screen) cannot
+ * scroll out of the keyboard's way either.
+ */
+const clearBox = (field: TextField): DOMRect => {
+  for (let el = field.parentElement; el; el = el.parentElement) {
+    if (getComputedStyle(el).position === 'fixed') return el.getBoundingClientRect();
+  }
+  return field.getBoundingClientRect();
+};
+
 type KeyboardInstance = { setOptions: (options: { layoutName: string }) => void; options: { layoutName?: string } };
 
 /**
@@ -77,7 +89,7 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
       delete el.dataset.dock;
       root.style.setProperty('--kiosk-keyboard-height', `${el.offsetHeight}px`);
       field.scrollIntoView?.({ block: 'nearest' });
-      const covered = field.getBoundingClientRect().bottom > window.innerHeight - el.offsetHeight;
+      const covered = clearBox(field).bottom > window.innerHeight - el.offsetHeight;
       if (!covered) return;
       el.dataset.dock = 'top';
       // At the top the keyboard takes no room at the foot: the cart bar goes back there, not
