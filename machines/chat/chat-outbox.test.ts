@@ -56,4 +56,19 @@ describe('the chat outbox', () => {
     sent[1]!.ack({ ok: true, id: 2 });
     expect(sent).toHaveLength(3);
   });
+
+  it('when the shop answers that it could not keep a message (its database away), then the message goes again until it is kept, and only that answer reaches the sender', () => {
+    vi.useFakeTimers();
+    const { socket, sent, asSocket } = socketStub();
+    socket.connected = true;
+    const outbox = chatOutbox(asSocket, 1000);
+    const answers: ChatAck[] = [];
+    outbox.send('client sends message', 'is my order on its way?', (answer) => answers.push(answer));
+    sent[0]!.ack({ ok: false, code: 'unavailable', message: 'The chat is unavailable right now' });
+    expect(answers).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(sent.map((s) => s.text)).toEqual(['is my order on its way?', 'is my order on its way?']);
+    sent[1]!.ack({ ok: true, id: 7 });
+    expect(answers).toEqual([{ ok: true, id: 7 }]);
+  });
 });

@@ -35,7 +35,7 @@ export type ChatOutbox = {
  * records a repeated id once and acks it with the original entry. One message is in flight at
  * a time, so the hub sees them in the order they were typed, re-sends included, and at most
  * CHAT_SENDS_PER_SECOND in any second. A refusal (rate limited, no admin) is an answer: that
- * message is done.
+ * message is done; `unavailable` (the shop could not keep it) is not, and it goes again.
  */
 export const chatOutbox = (socket: ChatSocket, resendMs = CHAT_RESEND_MS): ChatOutbox => {
   const queue: Entry[] = [];
@@ -58,6 +58,13 @@ export const chatOutbox = (socket: ChatSocket, resendMs = CHAT_RESEND_MS): ChatO
     socket.emit(head.event, head.payload, head.clientId, (answer: ChatAck) => {
       // Only the first answer counts: a copy sent again may be answered too.
       if (queue[0] !== head) return;
+      // The shop could not keep it (its database away, decision 018): nothing was recorded, so
+      // it goes again, with the same id, until the shop can.
+      if (!answer.ok && answer.code === 'unavailable') {
+        clearTimeout(timer);
+        timer = setTimeout(next, resendMs);
+        return;
+      }
       queue.shift();
       head.answered(answer);
       next();
