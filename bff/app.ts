@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -6,16 +6,13 @@ import express, { type Express, type RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import { closeServer, instanceState } from '#server/readiness.ts';
-import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
 import { sharedOpenCounts } from '#server/redis-open-counts.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { imageTypesOnly } from './http/image-types.ts';
-import { connectionCap } from './http/connection-cap.ts';
 import { errorAnswer } from './http/error-answer.ts';
-import { forwardedOnlyWith } from './http/forwarded.ts';
 import { isLoopback, originPolicy } from './http/origins.ts';
 import { liveSessions } from './http/live-sessions.ts';
 import { bffLimits } from './http/limits.ts';
@@ -28,7 +25,8 @@ import { mountStages, type MountedStage } from './stages.ts';
 import { clientFiles, widgetFiles } from './http/static-files.ts';
 import { buildOf, shopSettingsOf } from './http/page-settings.ts';
 import { serverRender } from './http/server-render.ts';
-import { UPLOAD_ROUTE, closeUnreadUpload, guestUploadRefusal } from './http/upload-guard.ts';
+import { UPLOAD_ROUTE, guestUploadRefusal } from './http/upload-guard.ts';
+import { publicServer } from './http/public-server.ts';
 import { PERSONAL_CATALOGUE, catalogueCache, isCatalogueCall } from './http/catalogue-cache.ts';
 import { PROXIED_PREFIXES, apiProxy } from './proxy/api-proxy.ts';
 import { forwardHeaders, readSession } from './proxy/forward-headers.ts';
@@ -226,7 +224,7 @@ export const createBff = ({
   });
 
   let server: http.Server | undefined;
-  const upgraded = new Set<Duplex>();
+  let upgraded = new Set<Duplex>();
   // Upgrades bypass Express: read their address with the same `trust proxy` rule as req.ip.
   const addressOf = (req: http.IncomingMessage) => proxyAddr(req, trustsProxy);
   const shared = counters && sharedOpenCounts(counters.link, { prefix: 'statefront:chat-websockets', logger });
@@ -253,28 +251,9 @@ export const createBff = ({
       }
       await counters?.connect();
       await ended.start();
-      // Before anything reads an address: forwarded headers count only with the balancer's secret.
-      const forwarded = forwardedOnlyWith(config.TRUST_PROXY_SECRET);
-      // Slow headers and bodies are cut off, and one address holds only so many connections.
-      const deadline = bodyDeadline(config);
-      server = http.createServer(serverTimeouts(config), (req, res) => {
-        forwarded(req);
-        // Before Express, which rewrites req.url inside its mounts.
-        deadline(req, res);
-        closeUnreadUpload(req, res);
-        // A guest's catalogue call the cache holds is answered before Express (cache-hits-first.ts).
-        hitsFirst(req, res, () => app(req, res));
-      });
-      server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: (address) => trustsProxy(address, 0) }));
-      server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-        forwarded(req);
-        upgraded.add(socket);
-        socket.once('close', () => upgraded.delete(socket));
-        onUpgrade(req, socket, head).catch((err: unknown) => {
-          logger.error({ err }, 'websocket upgrade failed');
-          socket.destroy();
-        });
-      });
+      const made = publicServer({ config, app, hitsFirst, onUpgrade, trustsPeer: (address) => trustsProxy(address, 0), logger });
+      server = made.server;
+      upgraded = made.upgraded;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         if (host) server!.listen(port, host, resolve);
