@@ -103,10 +103,10 @@ module.exports = {
       to: { path: '^(api|bff|client|machines|widgets|scripts|tests|bench)/' },
     },
     {
-      name: 'api-loads-sharp-and-pglite-when-used',
+      name: 'api-loads-optional-packages-when-used',
       severity: 'error',
       comment:
-        "The API's thread loads sharp at its first image, PGlite only when the database runs on that thread and pg only with DATABASE_URL (decision 014): by import(), never at its start.",
+        "The API's thread loads sharp at its first image, PGlite only when the database runs on that thread, pg only with DATABASE_URL and node-redis and the Streams adapter only with REDIS_URL (decision 014): by import(), never at its start.",
       from: {
         path: '^api/',
         pathNot: [
@@ -114,10 +114,15 @@ module.exports = {
           '^api/testing/',
           '^api/db/(pglite|pglite-settings|pglite-thread|empty-template-child)\\.ts$',
           '^api/db/backup/snapshot-thread\\.ts$',
+          '^api/realtime/(shared-state|redis-client)\\.ts$',
         ],
       },
       to: {
-        path: ['^node_modules/(sharp|@electric-sql/pglite|pg)/', '^api/db/pglite\\.ts$'],
+        path: [
+          '^node_modules/(sharp|@electric-sql/pglite|pg|redis|@redis/client|@socket\\.io/redis-streams-adapter)/',
+          '^api/db/pglite\\.ts$',
+          '^api/realtime/(shared-state|redis-client)\\.ts$',
+        ],
         dependencyTypesNot: ['dynamic-import', 'type-only'],
       },
     },

@@ -47,7 +47,11 @@ export type Api = {
 };
 
 /** Attaches to the HTTP server once it exists (the realtime hub is one); returns its cleanup. */
-export type ServerAttachment = (server: http.Server, context: ApiContext, instance: InstanceState) => () => Promise<void>;
+export type ServerAttachment = (
+  server: http.Server,
+  context: ApiContext,
+  instance: InstanceState,
+) => (() => Promise<void>) | Promise<() => Promise<void>>;
 
 export type ApiOptions = {
   db: Db;
@@ -127,7 +131,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
         deadline(req, res);
         app(req, res);
       });
-      detach = attachments.map((attach) => attach(server!, context, instance));
+      detach = await Promise.all(attachments.map((attach) => attach(server!, context, instance)));
       // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.
       sweep = startExpirySweep(context);
       // The outbox's mail; every instance sends, each mail is claimed by one (decision 021).

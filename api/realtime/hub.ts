@@ -15,7 +15,7 @@ import { handshake } from './handshake.ts';
 import { type AdminPresence, createMemoryPresence } from './presence.ts';
 import { guardRecovery } from './recovery-guard.ts';
 import { serial } from './reply.ts';
-import { openSharedState } from './shared-state.ts';
+import type { SharedState } from './shared-state.ts';
 import { createSocketLives } from './socket-lives.ts';
 import { ADMINS_ROOM, conversationOf, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 
@@ -65,123 +65,137 @@ const announceInstance = (io: HubServer, instanceId: string, instance: InstanceS
  */
 export const createRealtimeHub =
   (options: RealtimeHubOptions = {}) =>
-  (server: http.Server, ctx: ApiContext, instance?: InstanceState): (() => Promise<void>) => {
-    const windowMs = options.recoveryWindowMs ?? 2 * 60_000;
-    const io: HubServer = new Server(server, {
-      path: '/socket.io',
-      serveClient: false,
-      maxHttpBufferSize: MAX_PACKET_BYTES,
-      connectionStateRecovery: { maxDisconnectionDuration: windowMs, skipMiddlewares: false },
-      // A draining instance takes no new session: the client retries, through the balancer, elsewhere.
-      allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
-    });
-    announceInstance(io, ctx.config.INSTANCE_ID, instance);
-    const rules = {
-      historyLimit: options.historyLimit ?? 200,
-      customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,
-    };
+  async (server: http.Server, ctx: ApiContext, instance?: InstanceState): Promise<() => Promise<void>> => {
+    // node-redis and the Streams adapter load only with REDIS_URL: a single shop holds neither (decision 014).
     const shared = ctx.config.REDIS_URL
-      ? openSharedState(ctx.config.REDIS_URL, { presenceTtlMs: options.presenceTtlMs ?? 15_000, logger: ctx.logger })
+      ? (await import('./shared-state.ts')).openSharedState(ctx.config.REDIS_URL, {
+          presenceTtlMs: options.presenceTtlMs ?? 15_000,
+          logger: ctx.logger,
+        })
       : undefined;
-    const guard = guardRecovery(io, shared?.adapter);
-    if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
-    const flood = createFloodGuard({
-      limits: ctx.config,
-      redis: shared?.redis,
-      logger: ctx.logger,
-      windowMs: options.addressWindowMs,
-      openTtlMs: options.presenceTtlMs,
-    });
-    // In the shop's database, whatever carries the sockets (decision 018).
-    const conversations = createConversations(ctx.db, rules);
-    io.use(handshake(ctx, conversations));
-    // After the handshake: admins, known by their session, are not counted.
-    io.use(flood.admit);
-    const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
-    const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
-    const screens = createScreens(io, presence, conversations);
-    const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
-    const background = serial(ctx.logger);
-    let closing = false;
-    const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
-
-    /**
-     * Says this instance's customers are there, ends the conversations whose customer is gone
-     * (they become transcripts), and deletes transcripts past CHAT_HISTORY_DAYS.
-     */
-    const sweep = async () => {
-      await conversations.seen(lives.present());
-      for (const conversation of await conversations.endAbandoned()) {
-        io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
-      }
-      await forgetPast(ctx.db, { days: ctx.config.CHAT_HISTORY_DAYS });
-    };
-
-    /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
-    const readmit = async (socket: HubSocket) => {
-      if (!socket.rooms.has(ADMINS_ROOM) && !socket.rooms.has(ORDERS_ROOM)) return;
-      const user = socket.data.user;
-      if (user?.isAdmin) {
-        if (socket.rooms.has(ADMINS_ROOM)) await presence.add(socket.id, user._id);
-        return;
-      }
-      await presence.remove(socket.id);
-      socket.disconnect(true);
-    };
-
-    io.on('connection', (socket) => {
-      const user = socket.data.user;
-      const conversation = conversationOf(socket);
-      // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.
-      const rooms = [
-        ...(conversation === socket.id ? [] : [conversation]),
-        ...(user ? [userRoom(user._id), sessionRoom(user.sessionId)] : []),
-      ];
-      if (user?.isAdmin) rooms.push(ORDERS_ROOM);
-      if (rooms.length > 0) void socket.join(rooms);
-      const life = lives.connected(socket, conversation);
-      if (socket.recovered) background(() => readmit(socket));
-      else {
-        socket.emit(CHAT_EVENTS.sync);
-        const why = socket.data.identifyError;
-        if (why) socket.emit(CHAT_EVENTS.identifyFailed, { code: 'identify failed', message: why });
-        const token = socket.data.anonymous?.token;
-        if (token) {
-          socket.emit(CHAT_EVENTS.visitor, { token });
-          // Sent once, to this socket only: not kept in the socket's data (which recovery stores).
-          socket.data.anonymous = {};
-        }
-      }
-      wireChat(deps, socket);
-      screens.wire(socket);
-      socket.on('disconnect', (reason) => {
-        if (!closing) life.send({ type: 'socket.disconnected', reason });
-      });
-    });
-
-    // Keeps every client's recovery offset recent (socket.io recovers only from a known one).
-    const sync = setInterval(() => io.emit(CHAT_EVENTS.sync), Math.max(100, Math.floor(windowMs / 3)));
-    sync.unref();
-    const sweeping = setInterval(() => background(sweep), options.sweepMs ?? 60_000);
-    sweeping.unref();
-    const stopWatching = watchAccounts(io, ctx, lives.accountChanged);
-    // Draining: every engine.io connection ends as a transport close ('forced close' here, a
-    // recoverable reason), never 'io server disconnect', so clients reconnect (elsewhere) and recover.
-    instance?.onDrain(() => {
-      for (const socket of io.of('/').sockets.values()) socket.conn.close();
-    });
-    options.onAttached?.(io);
-
-    return async () => {
-      closing = true;
-      clearInterval(sync);
-      clearInterval(sweeping);
-      lives.stop();
-      screens.close();
-      stopWatching();
-      await shared?.leave();
-      await io.close();
-      await flood.close();
-      await shared?.close();
-    };
+    return attachHub(options, server, ctx, instance, shared);
   };
+
+const attachHub = (
+  options: RealtimeHubOptions,
+  server: http.Server,
+  ctx: ApiContext,
+  instance: InstanceState | undefined,
+  shared: SharedState | undefined,
+): (() => Promise<void>) => {
+  const windowMs = options.recoveryWindowMs ?? 2 * 60_000;
+  const io: HubServer = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: MAX_PACKET_BYTES,
+    connectionStateRecovery: { maxDisconnectionDuration: windowMs, skipMiddlewares: false },
+    // A draining instance takes no new session: the client retries, through the balancer, elsewhere.
+    allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
+  });
+  announceInstance(io, ctx.config.INSTANCE_ID, instance);
+  const rules = {
+    historyLimit: options.historyLimit ?? 200,
+    customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,
+  };
+  const guard = guardRecovery(io, shared?.adapter);
+  if (shared) instance?.probe('redis', () => (shared.redis.isReady ? shared.redis.ping() : Promise.reject(new Error('not connected'))));
+  const flood = createFloodGuard({
+    limits: ctx.config,
+    redis: shared?.redis,
+    logger: ctx.logger,
+    windowMs: options.addressWindowMs,
+    openTtlMs: options.presenceTtlMs,
+  });
+  // In the shop's database, whatever carries the sockets (decision 018).
+  const conversations = createConversations(ctx.db, rules);
+  io.use(handshake(ctx, conversations));
+  // After the handshake: admins, known by their session, are not counted.
+  io.use(flood.admit);
+  const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
+  const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
+  const screens = createScreens(io, presence, conversations);
+  const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
+  const background = serial(ctx.logger);
+  let closing = false;
+  const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
+
+  /**
+   * Says this instance's customers are there, ends the conversations whose customer is gone
+   * (they become transcripts), and deletes transcripts past CHAT_HISTORY_DAYS.
+   */
+  const sweep = async () => {
+    await conversations.seen(lives.present());
+    for (const conversation of await conversations.endAbandoned()) {
+      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
+    }
+    await forgetPast(ctx.db, { days: ctx.config.CHAT_HISTORY_DAYS });
+  };
+
+  /** A recovered socket is back in its old rooms; an admin room needs an admin behind it still. */
+  const readmit = async (socket: HubSocket) => {
+    if (!socket.rooms.has(ADMINS_ROOM) && !socket.rooms.has(ORDERS_ROOM)) return;
+    const user = socket.data.user;
+    if (user?.isAdmin) {
+      if (socket.rooms.has(ADMINS_ROOM)) await presence.add(socket.id, user._id);
+      return;
+    }
+    await presence.remove(socket.id);
+    socket.disconnect(true);
+  };
+
+  io.on('connection', (socket) => {
+    const user = socket.data.user;
+    const conversation = conversationOf(socket);
+    // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.
+    const rooms = [
+      ...(conversation === socket.id ? [] : [conversation]),
+      ...(user ? [userRoom(user._id), sessionRoom(user.sessionId)] : []),
+    ];
+    if (user?.isAdmin) rooms.push(ORDERS_ROOM);
+    if (rooms.length > 0) void socket.join(rooms);
+    const life = lives.connected(socket, conversation);
+    if (socket.recovered) background(() => readmit(socket));
+    else {
+      socket.emit(CHAT_EVENTS.sync);
+      const why = socket.data.identifyError;
+      if (why) socket.emit(CHAT_EVENTS.identifyFailed, { code: 'identify failed', message: why });
+      const token = socket.data.anonymous?.token;
+      if (token) {
+        socket.emit(CHAT_EVENTS.visitor, { token });
+        // Sent once, to this socket only: not kept in the socket's data (which recovery stores).
+        socket.data.anonymous = {};
+      }
+    }
+    wireChat(deps, socket);
+    screens.wire(socket);
+    socket.on('disconnect', (reason) => {
+      if (!closing) life.send({ type: 'socket.disconnected', reason });
+    });
+  });
+
+  // Keeps every client's recovery offset recent (socket.io recovers only from a known one).
+  const sync = setInterval(() => io.emit(CHAT_EVENTS.sync), Math.max(100, Math.floor(windowMs / 3)));
+  sync.unref();
+  const sweeping = setInterval(() => background(sweep), options.sweepMs ?? 60_000);
+  sweeping.unref();
+  const stopWatching = watchAccounts(io, ctx, lives.accountChanged);
+  // Draining: every engine.io connection ends as a transport close ('forced close' here, a
+  // recoverable reason), never 'io server disconnect', so clients reconnect (elsewhere) and recover.
+  instance?.onDrain(() => {
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  });
+  options.onAttached?.(io);
+
+  return async () => {
+    closing = true;
+    clearInterval(sync);
+    clearInterval(sweeping);
+    lives.stop();
+    screens.close();
+    stopWatching();
+    await shared?.leave();
+    await io.close();
+    await flood.close();
+    await shared?.close();
+  };
+};
