@@ -13,6 +13,8 @@ export type ShopOptions = {
   widgetsDir?: string;
   /** Progress lines for a person watching the start. */
   say?: (line: string) => void;
+  /** The API at API_URL is this shop's own child process: /metrics includes its metrics. */
+  withApiMetrics?: boolean;
 };
 
 export type Shop = {
@@ -36,6 +38,7 @@ export const startShop = async ({
   clientDir,
   widgetsDir,
   say = () => undefined,
+  withApiMetrics,
 }: ShopOptions = {}): Promise<Shop> => {
   const bffConfig = await loadBffConfig(env);
   const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront', { readable: readableFor(bffConfig.NODE_ENV) });
@@ -57,7 +60,7 @@ export const startShop = async ({
       });
       apiUrl = api.url;
     }
-    const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir });
+    const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir, withApiMetrics });
     const { url } = await bff.start(port ?? bffConfig.PORT, host);
     return {
       url,
