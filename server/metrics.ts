@@ -72,6 +72,10 @@ const instruments = (prom: typeof Prom, registry: Prom.Registry) => {
       "Orders' lifecycle events committed by this process: placed, paid, delivered, cancelled, expired.",
       ['event'],
     ),
+    backupPeriod: gauge(
+      'statefront_backup_period_seconds',
+      'How often backups are scheduled (BACKUP_EVERY_HOURS); absent when they are not.',
+    ),
     backupSeconds: gauge('statefront_backup_duration_seconds', 'How long the last backup this process took took to write whole.'),
     querySeconds: histogram('statefront_db_query_duration_seconds', 'Database statements, from sending to the last row.', QUERY_SECONDS),
   };
@@ -119,6 +123,7 @@ export const countOrder = (event: OrderEvent, count = 1): void => void (count > 
 export const watchOpenSockets = (side: MetricsSide, count: () => number): void => void openSockets.set(side, count);
 
 export const watchLastBackup = (newest: () => Promise<number | undefined>): void => void (lastBackup = newest);
+export const recordBackupPeriod = (seconds: number): void => void on?.backupPeriod.set({ process: 'api' }, seconds);
 export const recordBackupSeconds = (seconds: number): void => void on?.backupSeconds.set({ process: 'api' }, seconds);
 
 /** Times a database statement when metrics are on; else runs it as it is. */
@@ -140,7 +145,7 @@ export const metricsJson = async (): Promise<Prom.MetricObjectWithValues<Prom.Me
 export const metricsText = async (others: Awaited<ReturnType<typeof metricsJson>> = []): Promise<{ contentType: string; body: string }> => {
   if (!on) throw new Error('metrics are off');
   if (others.length === 0) return { contentType: on.registry.contentType, body: await on.registry.metrics() };
-  const all = [...(await metricsJson()), ...others].map((metric) => ({ ...metric, aggregator: 'sum' as const }));
-  const merged = on.prom.AggregatorRegistry.aggregate(all);
+  const summed = (metrics: Awaited<ReturnType<typeof metricsJson>>) => metrics.map((metric) => ({ ...metric, aggregator: 'sum' as const }));
+  const merged = on.prom.AggregatorRegistry.aggregate([summed(await metricsJson()), summed(others)]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 };

@@ -10,7 +10,7 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import { writeBackup } from '../../db/backup/export.ts';
 import { backupsDir, defaultBackupPath, rotateBackups, writeAtomically } from '../../db/backup/files.ts';
 import type { Db } from '../../db/types.ts';
-import { recordBackupSeconds } from '#server/metrics.ts';
+import { recordBackupPeriod, recordBackupSeconds } from '#server/metrics.ts';
 
 const BACKUP_LOCK = ADVISORY_LOCKS.scheduledBackup;
 
@@ -53,6 +53,8 @@ export const scheduledBackup = async (db: Db, dataDir: string, schedule: BackupS
  */
 export const scheduleBackups = (db: Db, dataDir: string, schedule: BackupSchedule, logger: Logger): ((waitMs: number) => Promise<void>) => {
   let running: Promise<unknown> | undefined;
+  // The alert on a backup older than two periods reads it.
+  recordBackupPeriod(schedule.everyHours * 3600);
   const timer = setInterval(() => {
     if (running) return;
     running = scheduledBackup(db, dataDir, schedule, logger)
