@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { StartedApi } from '../../api/index.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
+import { enableMetrics } from '#server/metrics.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -46,6 +47,8 @@ export const startShop = async ({
   let apiUrl = bffConfig.API_URL;
   try {
     if (!apiUrl) {
+      // One process for both: its Node.js metrics (memory, event loop) are the BFF's, its requests each side's.
+      if (bffConfig.METRICS_TOKEN) enableMetrics('bff');
       // Loaded only here: a BFF in front of an API elsewhere never holds the API's code (decision 014).
       const { loadApiConfig, openAndStartApi } = await import('../../api/index.ts');
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
