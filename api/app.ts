@@ -27,6 +27,11 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
+import { requestMetrics } from './http/request-metrics.ts';
+import { timedDb } from './db/timed.ts';
+import { enableMetrics, watchLastBackup } from '#server/metrics.ts';
+import { newestBackupAt } from './components/backup/schedule.ts';
+import { metricsRoute } from '#server/metrics-route.ts';
 import { closeServer, type InstanceState, instanceState } from '#server/readiness.ts';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import { apiRequestLog } from '#server/request-log.ts';
@@ -62,7 +67,11 @@ export type ApiOptions = {
   attachments?: ServerAttachment[];
 };
 
-export const createApi = ({ db, config, logger, events, attachments = [createRealtimeHub()] }: ApiOptions): Api => {
+export const createApi = ({ db: given, config, logger, events, attachments = [createRealtimeHub()] }: ApiOptions): Api => {
+  // With METRICS_TOKEN: prom-client loaded, and every statement timed.
+  if (config.METRICS_TOKEN) enableMetrics('api');
+  const db = config.METRICS_TOKEN ? timedDb(given) : given;
+  watchLastBackup(() => newestBackupAt(config.DATA_DIR));
   const context: ApiContext = {
     db,
     config,
@@ -76,6 +85,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
   // Forwarded addresses count only when the BFF signs them (identifyCaller), never by header alone.
   app.set('trust proxy', false);
   app.use(apiRequestLog(context.logger, { production: config.NODE_ENV === 'production' }));
+  app.use(requestMetrics);
   app.use((_req, res, next) => {
     // Which instance answered; while draining, a kept-alive connection goes after this answer.
     res.setHeader('x-instance', config.INSTANCE_ID);
@@ -89,6 +99,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
     res.json({ status: 'ok' });
   });
   app.get('/readyz', instance.readyz);
+  // The bearer METRICS_TOKEN, on the loopback port: scraped in the cluster, merged by npm start's BFF.
+  app.get('/metrics', metricsRoute({ token: config.METRICS_TOKEN }));
   // The running shop's snapshot for `npm run backup` (loopback, signed, never proxied).
   app.get(BACKUP_PATH, backupEndpoint(context));
 

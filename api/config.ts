@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { MetricsEnv } from '#server/metrics.ts';
 import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
 import { MailEnv } from './components/mail/settings.ts';
@@ -82,6 +83,7 @@ const ApiEnv = z.object({
   ...SlowRequestEnv,
   /** Sending mail: SMTP or .eml files, the shop's name, retries (docs/decisions/021-mail-outbox.md). */
   ...MailEnv,
+  ...MetricsEnv,
 });
 
 export type ApiConfig = Omit<z.infer<typeof ApiEnv>, 'TOKEN_SECRET' | 'INTERNAL_SECRET'> & {

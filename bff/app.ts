@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { closeServer, instanceState } from '#server/readiness.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
 import { sharedOpenCounts } from '#server/redis-open-counts.ts';
+import { enableMetrics } from '#server/metrics.ts';
+import { metricsFrom, metricsRoute } from '#server/metrics-route.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
@@ -53,6 +55,8 @@ export type BffOptions = {
   apiLimitPerMinute?: number;
   /** How long a logout waits for the API, and when it tells it again (ended-sessions.ts); tests shorten them. */
   logoutTiming?: { waitMs?: number; retryMs?: number };
+  /** /metrics includes the API's own (npm start's API child, at apiUrl); never in the cluster, where each instance is scraped. */
+  withApiMetrics?: boolean;
 };
 
 export type Bff = {
@@ -74,9 +78,11 @@ export const createBff = ({
   serverDir = 'dist/server',
   apiLimitPerMinute,
   logoutTiming = {},
+  withApiMetrics = false,
 }: BffOptions): Bff => {
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
+  if (config.METRICS_TOKEN) enableMetrics('bff');
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
   const app = express();
@@ -160,6 +166,11 @@ export const createBff = ({
       app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
       app.get('/readyz', instance.readyz);
     },
+    metrics: () =>
+      app.get(
+        '/metrics',
+        metricsRoute({ token: config.METRICS_TOKEN, others: withApiMetrics ? metricsFrom(apiUrl, config.METRICS_TOKEN) : undefined }),
+      ),
     'widget files': () => app.use('/widgets', widgetFiles(path.resolve(widgetsDir), origins)),
     'long polls': () =>
       app.use('/socket.io', (_req, res, next) => {

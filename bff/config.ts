@@ -1,5 +1,6 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { MetricsEnv } from '#server/metrics.ts';
 import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
 import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
@@ -165,6 +166,7 @@ const BffEnv = z.object({
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
+  ...MetricsEnv,
 });
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */

@@ -22,6 +22,8 @@ export const BFF_STAGES = [
   'image types',
   /** /healthz and /readyz, for the balancer. */
   'health',
+  /** /metrics with METRICS_TOKEN as a bearer token; without it, on as if unknown. */
+  'metrics',
   /** The partner chat script: public, with its own CORS. */
   'widget files',
   /** socket.io's long-polls, tracked so that stop() can end them. */
@@ -78,6 +80,7 @@ export const STAGE_RULES: { first: BffStage; then: BffStage; why: string }[] = [
   { first: 'image types', then: 'proxy', why: "a page or script in the images folder never runs on the shop's origin" },
   { first: 'forward headers', then: 'proxy', why: 'the API trusts only what carries the internal secret' },
   { first: 'proxy', then: 'client files', why: '/api, /images and /socket.io are never answered with the SPA' },
+  { first: 'metrics', then: 'client files', why: 'without its token /metrics gets what any unknown path gets, and only then' },
   { first: 'client files', then: 'errors', why: 'the error answer comes last' },
 ];
 

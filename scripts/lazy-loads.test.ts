@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * What npm start's two processes load only when a setting asks for it (decision 014): node-redis
  * and socket.io's Streams adapter with REDIS_URL, the PostgreSQL driver with DATABASE_URL, the
- * embedded database and the image library when they are opened or used. Each is tens of MB a
+ * embedded database and the image library when they are opened or used, prom-client with METRICS_TOKEN. Each is tens of MB a
  * small shop would hold for nothing. Checked by importing what scripts/start-api.ts and
  * scripts/start.ts import, in a node of its own, with a resolve hook that lists every package reached.
  */
-const LAZY = ['redis', '@redis/client', '@socket.io/redis-streams-adapter', 'pg', '@electric-sql/pglite', 'sharp'];
+const LAZY = ['redis', '@redis/client', '@socket.io/redis-streams-adapter', 'pg', '@electric-sql/pglite', 'sharp', 'prom-client'];
 
 const HOOK = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {

@@ -34,7 +34,7 @@ export const startApiAndBff = async ({ env, say, onApiLost }: StartProcessesOpti
   say(`API  process ${api.pid}, ${api.url} (loopback, reached through the BFF only)`);
   let stopping = false;
   try {
-    const shop = await startShop({ env: { ...env, API_URL: api.url, INTERNAL_SECRET: internalSecret }, say });
+    const shop = await startShop({ env: { ...env, API_URL: api.url, INTERNAL_SECRET: internalSecret }, say, withApiMetrics: true });
     say(`BFF  process ${process.pid}, ${shop.url}`);
     void api.exited.then((exit: ApiExit) => {
       if (!stopping) onApiLost(`The API process (${api.pid}) stopped unexpectedly (${describeExit(exit)}): stopping the shop.`);

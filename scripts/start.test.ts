@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CACHE_DIR } from '../api/testing/cache-dir.ts';
 import { openToOthers } from '../api/testing/open-to-others.ts';
 import { API_NODE_FLAGS, SERVER_NODE_FLAGS } from './server-memory.ts';
+import { sample } from '../tests/support/metrics-text.ts';
 import { builtFolder, npmStart as npmStartIn, npmStartInTerminal } from './testing/npm-start.ts';
 import { adminConversations, guestChatCookie, guestReplay, guestSays, shopSocket } from './testing/shop-chat.ts';
 import { type InTerminal, parentOf, processTree, stillRunning } from './testing/terminal.ts';
+
+const METRICS_TOKEN = 'npm-start-metrics-token-0123456789';
 
 /** `npm start` as a person runs it (scripts/testing/npm-start.ts). */
 const SLOW = 180_000;
@@ -79,7 +82,7 @@ describe('npm start: the API in its own process', () => {
     "when npm start runs in development, then the API and the BFF are two processes with one line each, each call a shopper makes prints one short line (not one from each process; static files and probes none), the shop answers /healthz and the product list, one Ctrl+C at the terminal stops both in order, no file it wrote in DATA_DIR but the images is open to other users, and started again it still holds a guest's unanswered chat question for the admin and the guest",
     async () => {
       // One start for all these rules: each start costs this tier about 10 CPU s.
-      const start = await npmStartTyped({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info' });
+      const start = await npmStartTyped({ SEED: 'demo', DEMO_POOL_CACHE: TEST_CACHE_DIR, LOG_LEVEL: 'info', METRICS_TOKEN });
       const shop = await opened(start);
       expect(shop.apiPid).not.toBe(shop.bffPid);
       // npm runs the BFF's process itself, with no wrapper between that could stop it out of order.
@@ -141,6 +144,15 @@ describe('npm start: the API in its own process', () => {
       const cookie = guestChatCookie();
       const guest = await shopSocket(shop.url, cookie);
       expect(await guestSays(guest, 'Is the red kettle back in stock?')).toEqual({ ok: true, id: 1 });
+      // The BFF's /metrics holds the API process's too, each labelled with its process.
+      const metrics = await (await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      for (const process of ['api', 'bff']) {
+        expect(sample(metrics, 'statefront_http_request_duration_seconds_count', { process, route: '/api/categories' })).toBe(1);
+        expect(sample(metrics, 'process_resident_memory_bytes', { process })).toBeGreaterThan(0);
+      }
+      expect(sample(metrics, 'statefront_chat_messages_relayed_total', { process: 'api' })).toBe(1);
+      expect(sample(metrics, 'statefront_open_websockets', { process: 'bff' })).toBe(1);
+      expect(sample(metrics, 'statefront_db_query_duration_seconds_count', { process: 'api' })).toBeGreaterThan(0);
 
       // The guest's page stays open (letting go on purpose would end the conversation).
       await stopsInOrder(start, shop, 'SIGINT', () => start.type('\x03'));

@@ -10,6 +10,7 @@ import { slidingWindow } from './rate-limit.ts';
 import type { Screens } from './screen-handlers.ts';
 import { type Ack, failure, notAdmin, reply, serial } from './reply.ts';
 import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
+import { countChatRelayed } from '#server/metrics.ts';
 
 export type ChatDeps = {
   io: HubServer;
@@ -112,6 +113,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       const { entry, repeat, name, waitingSince } = recorded;
       // A re-sent copy (its first ack was lost with a connection): the admins have it already.
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
+      countChatRelayed();
       // Every admin tab hears it; kept either way, so an admin who comes later reads it.
       io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.serverToAdmin, {
         user: id,
@@ -162,6 +164,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       if (!recorded) return reply(socket, ack, noConversation);
       const { entry, repeat } = recorded;
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
+      countChatRelayed();
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
       io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
       reply(socket, ack, { ok: true, id: entry.id });

@@ -18,6 +18,7 @@ import { serial } from './reply.ts';
 import type { SharedState } from './shared-state.ts';
 import { createSocketLives } from './socket-lives.ts';
 import { ADMINS_ROOM, conversationOf, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
+import { watchOpenSockets } from '#server/metrics.ts';
 
 export type RealtimeHubOptions = {
   /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
@@ -93,6 +94,7 @@ const attachHub = (
     allowRequest: (_req, answer) => answer(instance?.draining ? 'draining' : null, !instance?.draining),
   });
   announceInstance(io, ctx.config.INSTANCE_ID, instance);
+  watchOpenSockets('api', () => io.engine.clientsCount);
   const rules = {
     historyLimit: options.historyLimit ?? 200,
     customerGoneMs: options.customerGoneMs ?? CONVERSATION_RULES.customerGoneMs,

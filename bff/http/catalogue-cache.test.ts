@@ -10,6 +10,9 @@ import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { type TestBff, loginThroughBff, postJson, startTestBff } from '../testing/bff-harness.ts';
 import { startFakeApi } from '../testing/fake-api.ts';
+import { sample } from '../../tests/support/metrics-text.ts';
+
+const METRICS_TOKEN = 'catalogue-metrics-token-0123456789';
 
 const MAX_AGE = 1;
 const GUEST_RULE = `public, max-age=${MAX_AGE}, stale-while-revalidate=60`;
@@ -30,7 +33,7 @@ describe('the catalogue through the BFF and its cache', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'statefront-cache-test-'));
     await writeFile(path.join(dir, 'entry-server.js'), BUNDLE);
-    api = await startTestApi({ attachments: [], config: { CATALOGUE_MAX_AGE_SECONDS: MAX_AGE } });
+    api = await startTestApi({ attachments: [], config: { CATALOGUE_MAX_AGE_SECONDS: MAX_AGE, METRICS_TOKEN } });
     apiCalls = [];
     // Before Express runs (its mounts rewrite req.url).
     api.server.prependListener('request', (req: { url?: string }) => apiCalls.push(req.url ?? ''));
@@ -39,7 +42,7 @@ describe('the catalogue through the BFF and its cache', () => {
       apiUrl: api.url,
       serverDir: dir,
       apiLimitPerMinute: 1_000,
-      config: { CATALOGUE_CACHE_BYTES: 1024 * 1024, CATALOGUE_MAX_AGE_SECONDS: MAX_AGE },
+      config: { CATALOGUE_CACHE_BYTES: 1024 * 1024, CATALOGUE_MAX_AGE_SECONDS: MAX_AGE, METRICS_TOKEN },
     });
     await writeFile(path.join(bff.clientDir, 'index.html'), INDEX);
   });
@@ -53,8 +56,18 @@ describe('the catalogue through the BFF and its cache', () => {
   const callsTo = (p: string) => apiCalls.filter((url) => url === p).length;
   const sessionCookie = async () => loginThroughBff(bff, await customerWithProfile(api));
 
-  it('when guests ask the same catalogue call again, then the BFF answers from its cache and the API is asked once', async () => {
+  /** The cache's hits and misses so far, from the BFF's /metrics. */
+  const cacheCounts = async () => {
+    const text = await (await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).text();
+    return {
+      hit: sample(text, 'statefront_catalogue_cache_requests_total', { result: 'hit' }) ?? 0,
+      miss: sample(text, 'statefront_catalogue_cache_requests_total', { result: 'miss' }) ?? 0,
+    };
+  };
+
+  it('when guests ask the same catalogue call again, then the BFF answers from its cache, the API is asked once, and /metrics counts the hit and the miss', async () => {
     const p = '/api/products/bestsellers';
+    const before = await cacheCounts();
     const first = await get(p);
     let second = await get(p);
     // The lifetime is one second: a machine that stalled past it asks once more.
@@ -65,6 +78,9 @@ describe('the catalogue through the BFF and its cache', () => {
     expect(second.headers.get('vary')).toMatch(/Cookie/);
     expect(await second.text()).toBe(await first.text());
     expect(callsTo(p)).toBeLessThanOrEqual(2);
+    const after = await cacheCounts();
+    expect(after.hit - before.hit).toBeGreaterThanOrEqual(1);
+    expect(after.miss - before.miss).toBe(callsTo(p));
   });
 
   it('when a guest sends the ETag it holds, then the answer is 304', async () => {

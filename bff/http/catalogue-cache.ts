@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { pickEncoding } from '#server/accept-encoding.ts';
+import { countCache } from '#server/metrics.ts';
 import { setProxyCredential } from '../proxy/internal-credential.ts';
 
 /**
@@ -158,6 +159,7 @@ export const catalogueCache = ({
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('age', String(Math.floor((now() - entry.storedAt) / 1000)));
     res.setHeader('x-statefront-cache', hit ? 'hit' : 'miss');
+    countCache('bff', hit ? 'hit' : 'miss');
     const tag = entry.headers.etag;
     if (entry.status === 200 && tag && req.headers['if-none-match']?.split(',').some((given) => given.trim() === tag)) {
       res.statusCode = 304;

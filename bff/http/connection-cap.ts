@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { countRefusal } from '#server/metrics.ts';
 
 export type ConnectionCapOptions = {
   perAddress: number;
@@ -22,6 +23,7 @@ export const connectionCap = ({ perAddress, trusted }: ConnectionCapOptions) => 
     const key = ipKeyGenerator(peer, 64);
     const count = (open.get(key) ?? 0) + 1;
     if (count > perAddress) {
+      countRefusal('bff', 'connections-per-address');
       socket.on('error', () => socket.destroy());
       socket.end(
         `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(REFUSAL)}\r\nConnection: close\r\n\r\n${REFUSAL}`,

@@ -47,6 +47,7 @@ export const bffLimits = ({
       perHour: config.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
       message: TOO_MANY_RESET_REQUESTS,
       successesOnly: false,
+      name: 'password-resets',
       store: counters?.store('statefront:reset-request-limit:'),
       logger,
     }),

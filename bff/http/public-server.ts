@@ -2,10 +2,12 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
+import { timeRequest, watchOpenSockets } from '#server/metrics.ts';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import type { BffConfig } from '../config.ts';
 import { connectionCap } from './connection-cap.ts';
 import { forwardedOnlyWith } from './forwarded.ts';
+import { routeTemplate } from './route-template.ts';
 import { closeUnreadUpload } from './upload-guard.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -34,12 +36,16 @@ export const publicServer = ({ config, app, hitsFirst, onUpgrade, trustsPeer, lo
   // Slow headers and bodies are cut off, and one address holds only so many connections.
   const deadline = bodyDeadline(config);
   const server = http.createServer(serverTimeouts(config), (req, res) => {
+    // Its route read now, before Express rewrites req.url inside its mounts; a cache hit is timed too.
+    const { method = 'GET', url = '/' } = req;
+    timeRequest('bff', method, res, () => routeTemplate(method, url));
     forwarded(req);
     // Before Express, which rewrites req.url inside its mounts.
     deadline(req, res);
     closeUnreadUpload(req, res);
     hitsFirst(req, res, () => app(req, res));
   });
+  watchOpenSockets('bff', () => upgraded.size);
   server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: trustsPeer }));
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     forwarded(req);

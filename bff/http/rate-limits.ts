@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LIMIT_DEFAULTS } from '../config.ts';
 import { wasAuthFailure } from './auth-failures.ts';
 import { liveUser } from './live-sessions.ts';
+import { countRefusal } from '#server/metrics.ts';
 
 export type LimiterOptions = {
   /** Where a failing store is reported; the request then passes unchecked. */
@@ -62,7 +63,8 @@ export const loginLimits = ({
   logger,
 }: LoginLimitOptions = {}): { login: RequestHandler; currentPassword: RequestHandler } => {
   const wait = `Wait ${windowMinutes} minute${windowMinutes === 1 ? '' : 's'} and try again.`;
-  const refuse = (what: { login: string; password: string }) => (req: Request, res: Response) => {
+  const refuse = (what: { login: string; password: string }, limit: string) => (req: Request, res: Response) => {
+    countRefusal('bff', limit);
     if (attempts.get(req)?.kind === 'login') return void res.status(429).json({ message: `${what.login} ${wait}` });
     res.status(429).json({ message: `${what.password} ${wait}`, field: 'currentPassword' });
   };
@@ -80,14 +82,20 @@ export const loginLimits = ({
     ...(stores.account && { store: stores.account }),
     skip: (req) => attempts.get(req)?.account === undefined,
     keyGenerator: (req) => `${attempts.get(req)?.account}|${clientIp(req)}`,
-    handler: refuse({ login: 'Too many failed logins for this account.', password: 'Too many wrong passwords for this account.' }),
+    handler: refuse(
+      { login: 'Too many failed logins for this account.', password: 'Too many wrong passwords for this account.' },
+      'failed-logins-per-account',
+    ),
   });
   const byAddress = rateLimit({
     ...common,
     limit: perAddress,
     ...(stores.address && { store: stores.address }),
     keyGenerator: (req) => clientIp(req),
-    handler: refuse({ login: 'Too many failed logins from your network.', password: 'Too many wrong passwords from your network.' }),
+    handler: refuse(
+      { login: 'Too many failed logins from your network.', password: 'Too many wrong passwords from your network.' },
+      'failed-logins-per-address',
+    ),
   });
   const guard =
     (attempt: (req: Request) => Attempt): RequestHandler =>
@@ -164,7 +172,8 @@ export const guestCounter = (store: Store, perAddress: number) => {
 export const TOO_MANY_REQUESTS = 'Too many requests. Wait a minute and try again.';
 
 /** The shop's answer past its requests-a-minute limit: when to come back (which the client reads), and why. */
-export const refuseTooMany = (res: Response, seconds: number): void => {
+export const refuseTooMany = (res: Response, seconds: number, limit = 'api-requests'): void => {
+  countRefusal('bff', limit);
   res.setHeader('retry-after', String(seconds));
   res.status(429).json({ message: TOO_MANY_REQUESTS });
 };

@@ -3,6 +3,7 @@ import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { LIMIT_DEFAULTS } from '../config.ts';
 import { storeFailure } from './rate-limits.ts';
+import { countRefusal } from '#server/metrics.ts';
 
 export const TOO_MANY_ACCOUNTS = 'Too many new accounts from your network: try again later';
 export const TOO_MANY_RESET_REQUESTS = 'Too many reset links asked from your network: try again later';
@@ -16,6 +17,8 @@ export type RegistrationLimitOptions = {
   message?: string;
   /** false: every request counts, not only the successful ones. */
   successesOnly?: boolean;
+  /** Its name among the limits' refusals (statefront_limit_refusals_total). */
+  name?: string;
   /** Shared counters (Redis, when REDIS_URL is set); memory of this instance otherwise. */
   store?: Store | undefined;
   logger?: Logger;
@@ -30,6 +33,7 @@ export const registrationLimit = ({
   perHour = LIMIT_DEFAULTS.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   message = TOO_MANY_ACCOUNTS,
   successesOnly = true,
+  name = 'registrations',
   store,
   logger,
 }: RegistrationLimitOptions = {}): RequestHandler =>
@@ -42,5 +46,8 @@ export const registrationLimit = ({
     ...(store && { store }),
     ...storeFailure(logger),
     keyGenerator: networkOf,
-    handler: (_req, res) => void res.status(429).json({ message }),
+    handler: (_req, res) => {
+      countRefusal('bff', name);
+      res.status(429).json({ message });
+    },
   });

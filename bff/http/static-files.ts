@@ -50,7 +50,7 @@ export const clientFiles = (
   const indexFile = path.resolve(clientDir, 'index.html');
   const sendIndex = async (res: express.Response, req?: express.Request) => {
     if (req?.method === 'GET' && render && guestPages?.withinAllowance && !(await guestPages.withinAllowance(req))) {
-      return refuseTooMany(res, 60);
+      return refuseTooMany(res, 60, 'page-requests');
     }
     const html = await readFile(indexFile, 'utf8');
     const kiosk = settings.kiosk || req?.path === KIOSK_PATH;

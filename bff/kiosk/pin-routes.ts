@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { KIOSK_PIN_LOCK, KIOSK_PIN_TEXTS, KioskUnlockRequest, type KioskPinStatus } from '#contracts/kiosk-pin.ts';
 import { clientIp } from '../http/rate-limits.ts';
 import { pinLockout } from './pin-lockout.ts';
+import { countRefusal } from '#server/metrics.ts';
 
 /**
  * Wrong PINs from one address across devices before the address is locked too: a device is
@@ -59,6 +60,7 @@ export const kioskPinRoutes = ({ pin, isTls, logger, stores }: KioskPinRoutesOpt
   };
 
   const refuseLocked = (res: Response, ms: number) => {
+    countRefusal('bff', 'kiosk-pin');
     res.setHeader('retry-after', String(Math.ceil(ms / 1000)));
     res.status(429).json({ message: KIOSK_PIN_TEXTS.locked(minutesOf(ms)) });
   };

@@ -10,6 +10,7 @@ import type { SessionCookies } from '../session/session-cookie.ts';
 import { isEngineHandshake, issueChatVisitor, readChatVisitor } from '../session/chat-visitor-cookie.ts';
 import { setUpstreamAuth } from './forward-headers.ts';
 import type { SocketCaps } from './socket-caps.ts';
+import { countRefusal } from '#server/metrics.ts';
 
 /** `X-Instance: bff-1` and the line end, or nothing (every answer says which instance gave it). */
 const instanceLine = (instanceId: string | undefined) => (instanceId ? `X-Instance: ${instanceId}\r\n` : '');
@@ -20,6 +21,7 @@ const refuse = (socket: Duplex, status: string, instanceId?: string) => {
 
 /** A 429 with the sentence as JSON, like the BFF's other limits (a browser's WebSocket hides it; scripts read it). */
 const refuseTooMany = (socket: Duplex, message: string, instanceId?: string) => {
+  countRefusal('bff', 'chat-sockets');
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n${instanceLine(instanceId)}Retry-After: 60\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

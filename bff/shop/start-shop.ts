@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { StartedApi } from '../../api/index.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
+import { enableMetrics } from '#server/metrics.ts';
 import { createBff } from '../app.ts';
 import { loadBffConfig } from '../config.ts';
 
@@ -13,6 +14,8 @@ export type ShopOptions = {
   widgetsDir?: string;
   /** Progress lines for a person watching the start. */
   say?: (line: string) => void;
+  /** The API at API_URL is this shop's own child process: /metrics includes its metrics. */
+  withApiMetrics?: boolean;
 };
 
 export type Shop = {
@@ -36,6 +39,7 @@ export const startShop = async ({
   clientDir,
   widgetsDir,
   say = () => undefined,
+  withApiMetrics,
 }: ShopOptions = {}): Promise<Shop> => {
   const bffConfig = await loadBffConfig(env);
   const logger = createLogger(bffConfig.LOG_LEVEL, 'statefront', { readable: readableFor(bffConfig.NODE_ENV) });
@@ -43,6 +47,8 @@ export const startShop = async ({
   let apiUrl = bffConfig.API_URL;
   try {
     if (!apiUrl) {
+      // One process for both: its Node.js metrics (memory, event loop) are the BFF's, its requests each side's.
+      if (bffConfig.METRICS_TOKEN) enableMetrics('bff');
       // Loaded only here: a BFF in front of an API elsewhere never holds the API's code (decision 014).
       const { loadApiConfig, openAndStartApi } = await import('../../api/index.ts');
       const apiConfig = await loadApiConfig({ ...env, INTERNAL_SECRET: bffConfig.INTERNAL_SECRET });
@@ -57,7 +63,7 @@ export const startShop = async ({
       });
       apiUrl = api.url;
     }
-    const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir });
+    const bff = createBff({ apiUrl, config: bffConfig, logger: logger.child({ part: 'bff' }), clientDir, widgetsDir, withApiMetrics });
     const { url } = await bff.start(port ?? bffConfig.PORT, host);
     return {
       url,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +14,8 @@ import { cachedAnswer, rawHit } from '../../tests/cluster/support/nginx-cache.ts
 import { inTerminal, processTree, stillRunning } from '../testing/terminal.ts';
 import { type RunningCluster, startCluster } from './cluster.ts';
 import { findTools } from './tools.ts';
+import { parse } from 'yaml';
+import { sample } from '../../tests/support/metrics-text.ts';
 
 // The real topology from Debian's packages: PostgreSQL, Redis, api-1, api-2, bff-1, bff-2 and
 // nginx, in a temp DATA_DIR, on free loopback ports. CI installs the packages (.ci/run).
@@ -176,6 +178,24 @@ describe.skipIf(!findTools().ok)('npm run start:cluster, started through startCl
     expect([product.price, product.count]).toEqual([1234.56, 77]);
     const listed = ((await (await fetch(list)).json()) as ProductListResponse).products.find((p) => p._id === id);
     expect([listed?.price, listed?.count]).toEqual([1234.56, 77]);
+  });
+
+  it("when Prometheus reads DATA_DIR/cluster/prometheus.yml, then it names every instance's loopback port, and each answers /metrics to the kept token, labelled with its process", async () => {
+    const config = parse(await readFile(path.join(dataDir, 'cluster', 'prometheus.yml'), 'utf8')) as {
+      scrape_configs: {
+        authorization: { credentials_file: string };
+        static_configs: { targets: string[]; labels: { instance: string; kind: string } }[];
+      }[];
+    };
+    const [job] = config.scrape_configs;
+    const token = (await readFile(job!.authorization.credentials_file, 'utf8')).trim();
+    expect(job!.static_configs.map((c) => c.labels.instance).sort()).toEqual(Object.keys(cluster!.instances).sort());
+    for (const { targets, labels } of job!.static_configs) {
+      expect(`http://${targets[0]}`).toBe(cluster!.instances[labels.instance]);
+      const answer = await fetch(`http://${targets[0]}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status, labels.instance).toBe(200);
+      expect(sample(await answer.text(), 'process_resident_memory_bytes', { process: labels.kind })).toBeGreaterThan(0);
+    }
   });
 
   it('when anyone asks the public port for /readyz or /healthz, then it answers 404 (they are for the balancer)', async () => {

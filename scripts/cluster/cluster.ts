@@ -15,6 +15,7 @@ import { type InstanceSpec, instanceEnv, instanceProgram, instanceSpec, movePort
 import { nginxConfig, type Peer } from './nginx-config.ts';
 import { edgeOptions, nginxProgram, startNginx } from './nginx.ts';
 import { freePort, startOnFreePort } from './ports.ts';
+import { clusterMetricsToken, writePrometheusConfig } from './prometheus-config.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { preparePostgres, startPostgres, stopPostgres } from './postgres.ts';
 import type { ClusterOptions, RunningCluster } from './cluster-types.ts';
@@ -66,6 +67,8 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
   const closed = settledLine(dataDir, await settleDataDir(dataDir));
   if (closed) log(closed);
   const secrets = await clusterSecrets(clusterDir);
+  // Every instance's /metrics opens with it; Prometheus reads it from DATA_DIR/cluster/metrics-token.
+  const METRICS_TOKEN = await clusterMetricsToken(clusterDir, base.METRICS_TOKEN);
   // New on every start, known only to nginx and the BFFs: what proves a request came through nginx.
   const proxySecret = randomBytes(32).toString('base64url');
 
@@ -86,6 +89,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     SEED: 'none',
     TOKEN_SECRET: secrets.TOKEN_SECRET,
     INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+    METRICS_TOKEN,
   };
   for (const name of apiNames) specs.set(name, await instanceSpec('api', name, base, apiEnv));
   // Chosen now, before nginx takes it: the BFFs are told it.
@@ -98,6 +102,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     TRUST_PROXY_SECRET: proxySecret,
     SESSION_SECRET: secrets.SESSION_SECRET,
     INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+    METRICS_TOKEN,
     // nginx caches in front: a second cache behind it would add its age to nginx's.
     CATALOGUE_CACHE_BYTES: '0',
   });
@@ -210,6 +215,7 @@ export const startCluster = async (options: ClusterOptions): Promise<RunningClus
     log(`[nginx] internal upstream for the BFFs at http://127.0.0.1:${internalPort}`);
     cleanups.push({ name: 'bffs', stop: () => Promise.all(bffNames.map((name) => stopOne(name))) });
     await Promise.all(bffNames.map((name) => firstStart(specs.get(name)!)));
+    log(`[cluster] Prometheus scrape configuration: ${await writePrometheusConfig(clusterDir, [...specs.values()])}`);
     internalOnly = nginxOptions();
     checkAborted();
     const port = options.port ?? 3000;

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { CLIENT_HEADER } from '#server/internal.ts';
+import { recordBackupSeconds } from '#server/metrics.ts';
 import type { ApiContext } from '../../context.ts';
 import { writeBackup } from '../../db/backup/export.ts';
 import { BACKUP_HEADER, BACKUP_PATH, useBackupCall } from './signature.ts';
@@ -28,7 +29,9 @@ export const backupEndpoint =
     res.setHeader('content-type', 'application/gzip');
     res.setHeader('cache-control', 'no-store');
     try {
+      const started = performance.now();
       const { manifest, heldMs } = await writeBackup(res, { db: ctx.db, dataDir: ctx.config.DATA_DIR });
+      recordBackupSeconds((performance.now() - started) / 1000);
       ctx.logger.info({ event: 'backup', heldMs: Math.round(heldMs), tables: manifest.tables.length }, 'backup sent');
     } catch (error) {
       ctx.logger.error({ err: error }, 'backup failed');

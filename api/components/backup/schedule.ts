@@ -10,13 +10,14 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import { writeBackup } from '../../db/backup/export.ts';
 import { backupsDir, defaultBackupPath, rotateBackups, writeAtomically } from '../../db/backup/files.ts';
 import type { Db } from '../../db/types.ts';
+import { recordBackupPeriod, recordBackupSeconds } from '#server/metrics.ts';
 
 const BACKUP_LOCK = ADVISORY_LOCKS.scheduledBackup;
 
 export type BackupSchedule = { everyHours: number; keep: number };
 
 /** When the newest default-named backup was taken, from its name. */
-const newestBackupAt = async (dataDir: string): Promise<number | undefined> => {
+export const newestBackupAt = async (dataDir: string): Promise<number | undefined> => {
   const names = (await readdir(backupsDir(dataDir)).catch(() => [] as string[]))
     .filter((n) => /^statefront-\d{8}T\d{6}Z\.tar\.gz$/.test(n))
     .sort();
@@ -31,7 +32,9 @@ export const scheduledBackup = async (db: Db, dataDir: string, schedule: BackupS
     const newest = await newestBackupAt(dataDir);
     if (newest !== undefined && now.getTime() - newest < periodMs / 2) return undefined;
     const file = defaultBackupPath(dataDir, now);
+    const started = performance.now();
     await writeAtomically(file, (out) => writeBackup(out, { db, dataDir, now }));
+    recordBackupSeconds((performance.now() - started) / 1000);
     const removed = await rotateBackups(dataDir, schedule.keep);
     logger.info({ event: 'backup', file, removed }, 'scheduled backup taken');
     return file;
@@ -50,6 +53,8 @@ export const scheduledBackup = async (db: Db, dataDir: string, schedule: BackupS
  */
 export const scheduleBackups = (db: Db, dataDir: string, schedule: BackupSchedule, logger: Logger): ((waitMs: number) => Promise<void>) => {
   let running: Promise<unknown> | undefined;
+  // The alert on a backup older than two periods reads it.
+  recordBackupPeriod(schedule.everyHours * 3600);
   const timer = setInterval(() => {
     if (running) return;
     running = scheduledBackup(db, dataDir, schedule, logger)

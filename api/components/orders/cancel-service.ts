@@ -6,6 +6,7 @@ import { isUuid } from '../../http/validate.ts';
 import { expireUnpaid, recordEvent } from './projection.ts';
 import * as repo from './repository.ts';
 import { orderNotFound, withEvents } from './service.ts';
+import { countOrder } from '#server/metrics.ts';
 
 /** Why this order cannot be cancelled now; null when it can. */
 const refusal = (order: repo.OrderRow): string | null => {
@@ -39,6 +40,7 @@ export const cancelOrder = async (ctx: ApiContext, viewer: AuthUser, id: string)
     await repo.returnStock(tx, [id]);
     return cancelled;
   });
+  countOrder('cancelled');
   return withEvents(ctx.db, row);
 };
 
@@ -59,6 +61,7 @@ export const sweepExpiredOrders = async (ctx: ApiContext): Promise<string[]> => 
       return ids;
     });
     cancelled.push(...batch);
+    countOrder('expired', batch.length);
     if (batch.length < SWEEP_BATCH) return cancelled;
   }
 };

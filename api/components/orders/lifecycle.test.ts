@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { sample } from '../../../tests/support/metrics-text.ts';
 import { cancelled } from './lifecycle-fixtures.ts';
+
+const METRICS_TOKEN = 'lifecycle-metrics-token-0123456789';
 import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
 
 describe('order lifecycle', () => {
@@ -13,7 +16,7 @@ describe('order lifecycle', () => {
   let inbox: SmtpInbox;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await startTestApi({ config: { SMTP_URL: inbox.url, PUBLIC_ORIGIN: 'https://shop.example' } });
+    t = await startTestApi({ config: { SMTP_URL: inbox.url, PUBLIC_ORIGIN: 'https://shop.example', METRICS_TOKEN } });
     [ada, boss] = [await customerWithProfile(t), await adminWithProfile(t)];
     product = await addProduct(t, { priceCents: 1200, count: 100 });
   });
@@ -97,5 +100,30 @@ describe('order lifecycle', () => {
     const about = (id: string) => inbox.received.filter((m) => m.raw.includes(`Your order #${id.slice(0, 8).toUpperCase()}`));
     expect(about(order._id)).toHaveLength(2);
     expect(about(other._id)).toHaveLength(2);
+  });
+
+  it("when orders are placed, delivered twice and cancelled, then the API's /metrics counts each committed event once; with a wrong token it is the API's 404 for an unknown path", async () => {
+    const scrape = async (token = METRICS_TOKEN) => fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const counts = async () => {
+      const text = await (await scrape()).text();
+      return Object.fromEntries(
+        ['placed', 'delivered', 'cancelled'].map((event) => [event, sample(text, 'statefront_orders_total', { event }) ?? 0]),
+      );
+    };
+    const before = await counts();
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
+    await deliver(boss.token, order._id);
+    await deliver(boss.token, order._id);
+    await cancelled(t, ada.token, (await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod')))._id);
+    expect(await counts()).toEqual({ placed: before.placed! + 2, delivered: before.delivered! + 1, cancelled: before.cancelled! + 1 });
+
+    const wrong = await scrape('not-the-metrics-token-0123');
+    expect(wrong.status).toBe(404);
+    expect(await wrong.json()).toEqual({ message: 'No such endpoint: GET /metrics' });
+    const text = await (await scrape()).text();
+    expect(
+      sample(text, 'statefront_http_request_duration_seconds_count', { process: 'api', route: '/api/orders/delivered/:id', status: '200' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain(order._id);
   });
 });

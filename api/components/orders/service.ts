@@ -12,6 +12,7 @@ import { isUuid } from '../../http/validate.ts';
 import { recordEvent } from './projection.ts';
 import * as repo from './repository.ts';
 import { productIdsOf, toEvent, toOrder } from './to-order.ts';
+import { countOrder } from '#server/metrics.ts';
 
 export const orderNotFound = () => notFound('That order');
 
@@ -125,6 +126,7 @@ export const createOrder = async (
     return first;
   }
   const order = (await present(ctx.db, [row]))[0]!;
+  countOrder('placed');
   try {
     ctx.events.emit('orderCreated', {
       _id: order._id,
@@ -172,7 +174,9 @@ export const getOrder = async (ctx: ApiContext, viewer: AuthUser, id: string): P
  */
 export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order> => {
   if (!isUuid(id)) throw orderNotFound();
+  let delivered = false;
   const row = await ctx.db.transaction(async (tx) => {
+    delivered = false;
     const current = await repo.findOrder(tx, id, true);
     if (!current) throw orderNotFound();
     if (current.isDelivered) return current;
@@ -180,7 +184,11 @@ export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order>
     if (current.paymentMethod === 'pp' && !current.isPaid) {
       throw conflict('This order is not paid yet: an order paid by wallet can be marked delivered only after its payment');
     }
-    return (await recordEvent(tx, id, 'delivered')) ?? current;
+    const recorded = await recordEvent(tx, id, 'delivered');
+    delivered = recorded !== null;
+    return recorded ?? current;
   });
+  // Counted once committed.
+  if (delivered) countOrder('delivered');
   return withEvents(ctx.db, row);
 };

@@ -8,6 +8,7 @@ import { claimOrder } from './capture-claim.ts';
 import * as payments from './repository.ts';
 import { CURRENCY, fromDecimal, payableOrder, toDecimal, walletFor } from './wallet.ts';
 import { WalletError, type WalletOrder } from './wallet-client.ts';
+import { countOrder } from '#server/metrics.ts';
 
 const paid = (paidAt: Date | string | null): PaidResponse => ({
   isPaid: true,
@@ -110,7 +111,9 @@ export const payOrder = async (
   // A capture that does not check out (PENDING, wrong amount or currency) keeps the claim: money moved or may still.
   const capture = verifiedCapture(captured, order._id, order.subtotalCents);
 
-  return ctx.db.transaction(async (tx) => {
+  let newlyPaid = false;
+  const answer = await ctx.db.transaction(async (tx) => {
+    newlyPaid = false;
     const current = await orders.findOrder(tx, order._id, true);
     if (!current) throw notFound('That order');
     if (current.isPaid) return alreadyPaid(tx, order._id, walletOrderId, current.paidAt);
@@ -119,6 +122,10 @@ export const payOrder = async (
     }
     const paidAt = await payments.markPaid(tx, order._id, capture.captureId);
     if (paidAt === null) throw conflict('This order can no longer be paid.');
+    newlyPaid = true;
     return paid(paidAt);
   });
+  // Counted once committed.
+  if (newlyPaid) countOrder('paid');
+  return answer;
 };
