@@ -16,6 +16,9 @@ export type Screens = {
   close(): void;
 };
 
+/** Between instances: the ask on this conversation is over (see `answered`). */
+const ANSWERED = 'screen answered';
+
 const notSharing = failure({ code: 'invalid', message: 'Share your screen first: the update was not sent' });
 const notAScreen = failure({ code: 'invalid', message: 'A screen update must be a SharedScreen under 2 KB' });
 const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked already: wait for their answer' });
@@ -26,7 +29,12 @@ const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked 
  * never stored. Which sockets of a conversation share is kept here, per instance; a socket
  * that leaves stops its share.
  */
-export const createScreens = (io: HubServer, presence: AdminPresence, conversations: Conversations): Screens => {
+export const createScreens = (
+  io: HubServer,
+  presence: AdminPresence,
+  conversations: Conversations,
+  { cluster = false }: { cluster?: boolean } = {},
+): Screens => {
   /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
   const latest = new Map<string, SharedScreen>();
   const emit = (user: string, screen: ScreenToAdmin['screen']) => {
@@ -41,6 +49,16 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
   const early = new Map<string, SharedScreen>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
   const asked = new Set<string>();
+  /**
+   * The shopper answered, or the conversation ended: the ask is over on every instance. The ask
+   * is marked where the admin asked, the answer comes where the shopper's socket is, so in a
+   * cluster the other instances are told (socket.io's server-side emit, through Redis).
+   */
+  const answered = (conversation: string) => {
+    asked.delete(conversation);
+    if (cluster) io.serverSideEmit(ANSWERED, conversation);
+  };
+  if (cluster) io.on(ANSWERED, (conversation: unknown) => typeof conversation === 'string' && asked.delete(conversation));
 
   const stop = (conversation: string, socketId: string) => {
     const sockets = sharing.get(conversation);
@@ -63,7 +81,7 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       // An admin's socket answers customers; it has no screen of a conversation to share.
       if (await isAdmin()) return reply(socket, ack, notAdmin);
       const conversation = conversationOf(socket);
-      asked.delete(conversation);
+      answered(conversation);
       if ((payload as { on?: unknown } | null)?.on === true) {
         sharing.set(conversation, (sharing.get(conversation) ?? new Set()).add(socket.id));
       } else stop(conversation, socket.id);
@@ -116,7 +134,7 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       if (screen && sharing.has(conversation)) relay.push(conversation, screen);
     },
     ended(conversation) {
-      asked.delete(conversation);
+      answered(conversation);
       early.delete(conversation);
       if (sharing.delete(conversation)) relay.stop(conversation);
     },
