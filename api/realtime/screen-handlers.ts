@@ -70,10 +70,16 @@ export const createScreens = (
   };
 
   const wire = (socket: HubSocket) => {
+    /**
+     * The socket's screen events one after another, as sent: a page that connects while its
+     * shopper shares sends its consent and its screen at once, and the consent's handler waits
+     * (is this an admin?) before it records the share, so the screen run beside it was refused.
+     */
+    let tail = Promise.resolve();
     const on = (event: string, handler: (payload: unknown, ack: Ack | undefined) => Promise<void> | void) =>
       socket.on(event, (...args: unknown[]) => {
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
-        void Promise.resolve(handler(args[0], ack)).catch(() => reply(socket, ack, failure({ code: 'invalid', message: 'Try again' })));
+        tail = tail.then(() => handler(args[0], ack)).catch(() => reply(socket, ack, failure({ code: 'invalid', message: 'Try again' })));
       });
     const isAdmin = async () => socket.data.user?.isAdmin === true && (await presence.has(socket.id));
 
