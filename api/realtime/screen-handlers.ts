@@ -47,6 +47,11 @@ export const createScreens = (
   const sharing = new Map<string, Set<string>>();
   /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
   const early = new Map<string, SharedScreen>();
+  /**
+   * Sharing conversations known to be open (the database said so, or their first message opened
+   * them here): a shopper's every update then costs no query. Forgotten when sharing stops.
+   */
+  const known = new Set<string>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
   const asked = new Set<string>();
   /**
@@ -66,6 +71,7 @@ export const createScreens = (
     if (sockets.size > 0) return;
     sharing.delete(conversation);
     early.delete(conversation);
+    known.delete(conversation);
     relay.stop(conversation);
   };
 
@@ -100,9 +106,13 @@ export const createScreens = (
       const screen = parseSharedScreen(payload);
       if (!screen) return reply(socket, ack, notAScreen);
       // Admins see open conversations only: a screen before the first message waits for one.
-      if (!(await conversations.get(conversation))) {
-        early.set(conversation, screen);
-        return reply(socket, ack, { ok: true });
+      if (!known.has(conversation)) {
+        if (!(await conversations.get(conversation))) {
+          early.set(conversation, screen);
+          return reply(socket, ack, { ok: true });
+        }
+        // Still sharing after the wait (a stop meanwhile must not leave it known).
+        if (sharing.has(conversation)) known.add(conversation);
       }
       relay.push(conversation, screen);
       reply(socket, ack, { ok: true });
@@ -137,11 +147,13 @@ export const createScreens = (
     opened(conversation) {
       const screen = early.get(conversation);
       early.delete(conversation);
+      if (sharing.has(conversation)) known.add(conversation);
       if (screen && sharing.has(conversation)) relay.push(conversation, screen);
     },
     ended(conversation) {
       answered(conversation);
       early.delete(conversation);
+      known.delete(conversation);
       if (sharing.delete(conversation)) relay.stop(conversation);
     },
     close: () => relay.close(),
