@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { backupBench } from './backup.ts';
 import { catalogueBench } from './catalogue.ts';
 import { chatRelay } from './chat-relay.ts';
+import { supportView } from './support-view.ts';
 import { clusterBench } from './cluster.ts';
 import { coldStart } from './cold-start.ts';
 import { footprintBench } from './footprint.ts';
@@ -148,6 +149,8 @@ const mine: { name: string; command: string; run: () => Promise<Figure[]> }[] = 
   // Measures the logged-in GET /api/orders too, at half the API's capacity, open loop.
   { name: 'proxy', command: 'npx tsx bench/proxy.ts 5', run: () => proxy({ seconds: 5 }) },
   { name: 'chat-relay', command: 'npx tsx bench/chat-relay.ts 1000', run: () => chatRelay({ customers: 1000 }) },
+  // 200 shoppers sharing their screen: the relay's p99 and each process's CPU per update.
+  { name: 'support-view', command: 'npx tsx bench/support-view.ts 200 10', run: () => supportView({ shoppers: 200, seconds: 10 }) },
   { name: 'lighthouse', command: 'npx tsx bench/lighthouse.ts 5', run: () => lighthouseBench({ runs: 5 }) },
   // Ten phone photos uploaded, a phone's page weights, Lighthouse beside main's way of serving them.
   { name: 'images', command: 'npx tsx bench/images.ts 10 3', run: () => imagesBench({ photos: 10, runs: 3 }) },

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatAnsweredPayload, ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
 import { createLogger } from '#server/logger.ts';
@@ -224,5 +225,30 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
       conversations: [{ user: conversation, takenBy: { id: onB.userId }, messages: [{ id: 1 }, { id: 2 }] }],
     });
     expect(await ack(onB.socket, SOCKET_EVENTS.adminClosesChat, conversation)).toEqual({ ok: true });
+  });
+  it('when a shopper on instance A shares their screen, then an admin on instance B sees it through the relay, may ask again once the shopper answered, and hears it stop', async () => {
+    const onB = await admin(b.url);
+    const shown = collect<ScreenToAdmin>(onB.socket, SCREEN_EVENTS.shown);
+    const shopper = track(await connect(a.url));
+    const asked = collect(shopper, SCREEN_EVENTS.asked);
+    expect(await say(shopper, 'My cart looks wrong')).toMatchObject({ ok: true });
+    const askFromB = () => ack(onB.socket, SCREEN_EVENTS.ask, { user: shopper.id });
+
+    // B asks; the shopper, on A, says Not now: B may ask again, and the shopper then shares.
+    expect(await askFromB()).toEqual({ ok: true });
+    await until(() => asked.length === 1, 'the shopper on A is asked');
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
+    // The answer reaches B through Redis a moment after A acknowledged it.
+    await vi.waitFor(async () => expect(await askFromB()).toEqual({ ok: true }), { timeout: 10_000, interval: 50 });
+    await until(() => asked.length === 2, 'the shopper on A is asked again');
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
+
+    const screen = (path: string): SharedScreen => ({ path, title: path, signedInAs: null, cart: [], step: null, error: null, events: [] });
+    for (const path of ['/cart', '/checkout']) expect(await ack(shopper, SCREEN_EVENTS.update, screen(path))).toEqual({ ok: true });
+    await until(() => shown.at(-1)?.screen?.path === '/checkout', 'the admin on B has the newest screen');
+    expect(shown[0]).toEqual({ user: shopper.id, screen: screen('/cart') });
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
+    await until(() => shown.at(-1)?.screen === null, 'the admin on B hears sharing stopped');
+    expect(await ack(onB.socket, SOCKET_EVENTS.adminClosesChat, shopper.id)).toEqual({ ok: true });
   });
 });

@@ -16,6 +16,9 @@ export type Screens = {
   close(): void;
 };
 
+/** Between instances: the ask on this conversation is over (see `answered`). */
+const ANSWERED = 'screen answered';
+
 const notSharing = failure({ code: 'invalid', message: 'Share your screen first: the update was not sent' });
 const notAScreen = failure({ code: 'invalid', message: 'A screen update must be a SharedScreen under 2 KB' });
 const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked already: wait for their answer' });
@@ -26,7 +29,12 @@ const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked 
  * never stored. Which sockets of a conversation share is kept here, per instance; a socket
  * that leaves stops its share.
  */
-export const createScreens = (io: HubServer, presence: AdminPresence, conversations: Conversations): Screens => {
+export const createScreens = (
+  io: HubServer,
+  presence: AdminPresence,
+  conversations: Conversations,
+  { cluster = false }: { cluster?: boolean } = {},
+): Screens => {
   /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
   const latest = new Map<string, SharedScreen>();
   const emit = (user: string, screen: ScreenToAdmin['screen']) => {
@@ -39,8 +47,23 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
   const sharing = new Map<string, Set<string>>();
   /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
   const early = new Map<string, SharedScreen>();
+  /**
+   * Sharing conversations known to be open (the database said so, or their first message opened
+   * them here): a shopper's every update then costs no query. Forgotten when sharing stops.
+   */
+  const known = new Set<string>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
   const asked = new Set<string>();
+  /**
+   * The shopper answered, or the conversation ended: the ask is over on every instance. The ask
+   * is marked where the admin asked, the answer comes where the shopper's socket is, so in a
+   * cluster the other instances are told (socket.io's server-side emit, through Redis).
+   */
+  const answered = (conversation: string) => {
+    asked.delete(conversation);
+    if (cluster) io.serverSideEmit(ANSWERED, conversation);
+  };
+  if (cluster) io.on(ANSWERED, (conversation: unknown) => typeof conversation === 'string' && asked.delete(conversation));
 
   const stop = (conversation: string, socketId: string) => {
     const sockets = sharing.get(conversation);
@@ -48,14 +71,21 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
     if (sockets.size > 0) return;
     sharing.delete(conversation);
     early.delete(conversation);
+    known.delete(conversation);
     relay.stop(conversation);
   };
 
   const wire = (socket: HubSocket) => {
+    /**
+     * The socket's screen events one after another, as sent: a page that connects while its
+     * shopper shares sends its consent and its screen at once, and the consent's handler waits
+     * (is this an admin?) before it records the share, so the screen run beside it was refused.
+     */
+    let tail = Promise.resolve();
     const on = (event: string, handler: (payload: unknown, ack: Ack | undefined) => Promise<void> | void) =>
       socket.on(event, (...args: unknown[]) => {
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
-        void Promise.resolve(handler(args[0], ack)).catch(() => reply(socket, ack, failure({ code: 'invalid', message: 'Try again' })));
+        tail = tail.then(() => handler(args[0], ack)).catch(() => reply(socket, ack, failure({ code: 'invalid', message: 'Try again' })));
       });
     const isAdmin = async () => socket.data.user?.isAdmin === true && (await presence.has(socket.id));
 
@@ -63,7 +93,7 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       // An admin's socket answers customers; it has no screen of a conversation to share.
       if (await isAdmin()) return reply(socket, ack, notAdmin);
       const conversation = conversationOf(socket);
-      asked.delete(conversation);
+      answered(conversation);
       if ((payload as { on?: unknown } | null)?.on === true) {
         sharing.set(conversation, (sharing.get(conversation) ?? new Set()).add(socket.id));
       } else stop(conversation, socket.id);
@@ -76,9 +106,13 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
       const screen = parseSharedScreen(payload);
       if (!screen) return reply(socket, ack, notAScreen);
       // Admins see open conversations only: a screen before the first message waits for one.
-      if (!(await conversations.get(conversation))) {
-        early.set(conversation, screen);
-        return reply(socket, ack, { ok: true });
+      if (!known.has(conversation)) {
+        if (!(await conversations.get(conversation))) {
+          early.set(conversation, screen);
+          return reply(socket, ack, { ok: true });
+        }
+        // Still sharing after the wait (a stop meanwhile must not leave it known).
+        if (sharing.has(conversation)) known.add(conversation);
       }
       relay.push(conversation, screen);
       reply(socket, ack, { ok: true });
@@ -113,11 +147,13 @@ export const createScreens = (io: HubServer, presence: AdminPresence, conversati
     opened(conversation) {
       const screen = early.get(conversation);
       early.delete(conversation);
+      if (sharing.has(conversation)) known.add(conversation);
       if (screen && sharing.has(conversation)) relay.push(conversation, screen);
     },
     ended(conversation) {
-      asked.delete(conversation);
+      answered(conversation);
       early.delete(conversation);
+      known.delete(conversation);
       if (sharing.delete(conversation)) relay.stop(conversation);
     },
     close: () => relay.close(),

@@ -270,6 +270,17 @@ describe('chat through the BFF', () => {
     expect(overheard).toEqual([[], [], []]);
   });
 
+  it('when a page connects while its shopper shares, then its consent and its screen, sent at once, reach the admin', async () => {
+    const { adminSocket, shopper } = await chatting();
+    const atAdmin = collect<ScreenToAdmin>(adminSocket, SCREEN_EVENTS.shown);
+    const screen: SharedScreen = { path: '/cart', title: 'Cart', signedInAs: null, cart: [], step: 'Cart', error: null, events: [] };
+    // What the page's chat socket sends on connecting when the shopper shares: both, no wait between.
+    shopper.emit(SCREEN_EVENTS.share, { on: true });
+    expect(await ack(shopper, SCREEN_EVENTS.update, screen)).toEqual({ ok: true });
+    await until(() => atAdmin.length === 1, 'the admin has the screen');
+    expect(atAdmin).toEqual([{ user: shopper.id, screen }]);
+  });
+
   it('when support asks to see the screen, then the shopper is asked once until they answer', async () => {
     const { adminSocket, shopper } = await chatting();
     const asked = collect(shopper, SCREEN_EVENTS.asked);

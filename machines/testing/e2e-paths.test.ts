@@ -5,7 +5,7 @@ import { controlledAuth } from '../auth/controlled-auth.ts';
 import { cartMachine, type CartContext } from '../cart/cart.machine.ts';
 import { frozenStorage, memoryStorage } from '../shared/storage.ts';
 import { createControl } from './controlled-actors.ts';
-import { createOracle, e2ePaths, type E2eStep } from './e2e-paths.ts';
+import { createOracle, e2ePaths, e2eWalks, type E2eStep } from './e2e-paths.ts';
 import { generatePaths, type ModelSpec } from './model.ts';
 
 const item = (productID: string, quantity: number): CartItem => ({ productID, name: productID, price: 2.5, count: 3, quantity });
@@ -33,6 +33,17 @@ describe('e2e paths', () => {
     );
     expect(picked.length).toBeLessThan(all.length);
     expect(new Set(picked.flat().map(cartKey))).toEqual(kindsOfAll);
+  });
+
+  it('when walks go on from where they stand instead of starting again, then they hold every kind of step the picked paths hold, in no more paths, each within its length', () => {
+    const spec = cartSpec(() => ({ storage: frozenStorage() }));
+    const picked = e2ePaths(spec, cartKey);
+    const walks = e2eWalks(spec, cartKey, 6);
+    expect(new Set(walks.flat().map(cartKey))).toEqual(new Set(picked.flat().map(cartKey)));
+    expect(walks.length).toBeLessThanOrEqual(picked.length);
+    expect(Math.max(...walks.map((w) => w.length))).toBeLessThanOrEqual(6);
+    // each walk is one run: every step starts where the one before it ended
+    for (const walk of walks) walk.slice(1).forEach((step, i) => expect(step.before).toBe(walk[i]!.after));
   });
 
   it('when a path stops while a request runs, then it goes on with each answer the sample allows', () => {

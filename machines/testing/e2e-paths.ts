@@ -1,6 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot, type SimulatedClock } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
-import { coverageCounter, deliver, generatePaths, type ModelReport, type ModelSpec } from './model.ts';
+import { coverageCounter, deliver, generatePaths, graphOptions, type ModelReport, type ModelSpec } from './model.ts';
 import { flush } from './controlled-actors.ts';
 
 type Snap = AnyMachineSnapshot;
@@ -62,6 +62,57 @@ export const e2ePaths = (spec: ModelSpec, keyOf: (step: E2eStep) => string): E2e
     if (best < 0) return picked;
     picked.push(all[best]!);
     for (const k of keys[best]!) covered.add(k);
+  }
+};
+
+type Edge = { event: AnyEventObject; state: Snap };
+
+/**
+ * Like e2ePaths, for a browser run where each path costs a fresh page: a walk goes on from where
+ * it stands to the nearest step of a kind (`keyOf`) not walked yet, and a new walk starts only
+ * when none is reachable or the walk has `maxSteps`. Fewer, longer paths than e2ePaths for a
+ * machine of parallel regions, whose kinds the shortest paths would each reach from the start.
+ */
+export const e2eWalks = (spec: ModelSpec, keyOf: (step: E2eStep) => string, maxSteps = 20): E2ePath[] => {
+  const adjacency = Object.values(
+    getAdjacencyMap(spec.machine, graphOptions(spec) as never) as unknown as Record<
+      string,
+      { state: Snap; transitions: Record<string, Edge> }
+    >,
+  );
+  const keyOfState = (s: Snap) => JSON.stringify({ value: s.value, context: s.context });
+  const outOf = new Map(adjacency.map((a) => [keyOfState(a.state), Object.values(a.transitions)]));
+  const covered = new Set<string>();
+  /** The shortest way from `from` whose last step is of a kind not walked yet (breadth first). */
+  const nearest = (from: Snap): E2ePath | undefined => {
+    const seen = new Set([keyOfState(from)]);
+    let frontier: E2ePath[] = [[]];
+    while (frontier.length > 0) {
+      const next: E2ePath[] = [];
+      for (const path of frontier) {
+        const at = path.at(-1)?.after ?? from;
+        for (const { event, state } of outOf.get(keyOfState(at)) ?? []) {
+          const step = { event, before: at, after: state };
+          if (!covered.has(keyOf(step))) return [...path, step];
+          if (seen.has(keyOfState(state))) continue;
+          seen.add(keyOfState(state));
+          next.push([...path, step]);
+        }
+      }
+      frontier = next;
+    }
+    return undefined;
+  };
+  const start = adjacency[0]!.state;
+  const walks: E2ePath[] = [];
+  for (;;) {
+    const walk: E2ePath = [];
+    for (let more = nearest(start); more && walk.length + more.length <= maxSteps; more = nearest(walk.at(-1)!.after)) {
+      walk.push(...more);
+      for (const step of more) covered.add(keyOf(step));
+    }
+    if (walk.length === 0) return walks;
+    walks.push(walk);
   }
 };
 

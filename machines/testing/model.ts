@@ -115,11 +115,12 @@ export const machineTotals = (machine: AnyStateMachine) => {
   return { nodes, transitions };
 };
 
-/** Shortest path to every reachable state, plus one path through every edge of the graph. */
-export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefined = spec.input): Path[] => {
-  // Only events some active state handles: an actor's done event is only sent while it runs.
-  // Timers need no payload, so they are added bare; every other event must be in the sample,
-  // so that leaving one out shows as a coverage gap.
+/**
+ * The graph walk's options: only events some active state handles (an actor's done event is only
+ * sent while it runs). Timers need no payload, so they are added bare; every other event must be
+ * in the sample, so that leaving one out shows as a coverage gap.
+ */
+export const graphOptions = (spec: ModelSpec, input: (() => unknown) | undefined = spec.input) => {
   const events = (s: Snap) => {
     const handled = new Set(s._nodes.flatMap((n) => [...n.transitions.keys()]));
     const sample = (typeof spec.events === 'function' ? spec.events(s) : spec.events).filter((e) => handled.has(e.type));
@@ -128,12 +129,17 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
       .map((type) => ({ type }));
     return [...sample, ...bare];
   };
-  const options = {
+  return {
     input: input?.(),
     events,
     limit: spec.limit ?? 5_000,
     stopWhen: spec.bound ? (s: Snap) => !spec.bound!(s.context) : undefined,
   };
+};
+
+/** Shortest path to every reachable state, plus one path through every edge of the graph. */
+export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefined = spec.input): Path[] => {
+  const options = graphOptions(spec, input);
   const shortest = getShortestPaths(spec.machine, options) as unknown as Path[];
   const toState = new Map(shortest.map((p) => [JSON.stringify({ value: p.state.value, context: p.state.context }), p]));
   const adjacency = getAdjacencyMap(spec.machine, options as never) as unknown as Record<

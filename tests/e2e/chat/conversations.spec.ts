@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
+import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, newDataDir, test as base } from '../support/shop.ts';
 
@@ -10,7 +11,12 @@ import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, newDataDir, test as 
  * in one place, a BFF in front that the test stops and starts again on the same port, so the
  * browsers keep their address, cookies and local storage across the restart.
  */
-type SplitShop = { url: string; restartBff(): Promise<void> };
+type SplitShop = {
+  url: string;
+  restartBff(): Promise<void>;
+  /** Both parts stop and start again, as Ctrl+C and `npm start` again: only the database is kept. */
+  restartShop(): Promise<void>;
+};
 
 const test = base.extend<object, { split: SplitShop }>({
   split: [
@@ -22,7 +28,8 @@ const test = base.extend<object, { split: SplitShop }>({
       const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: E2E_SESSION_SECRET, LOG_LEVEL: 'warn' };
       const clientDir = 'dist/client';
       // The API and a BFF nobody uses; the BFF under test shares its DATA_DIR, hence its internal secret.
-      const core = await startShop({ env, port: 0, host: '127.0.0.1', clientDir });
+      const startCore = () => startShop({ env, port: 0, host: '127.0.0.1', clientDir });
+      let core = await startCore();
       const front = (port: number) => startShop({ env: { ...env, API_URL: core.apiUrl }, port, host: '127.0.0.1', clientDir });
       let bff: Shop = await front(0);
       const url = bff.url;
@@ -30,6 +37,12 @@ const test = base.extend<object, { split: SplitShop }>({
         url,
         async restartBff() {
           await bff.stop(1_000);
+          bff = await front(Number(new URL(url).port));
+        },
+        async restartShop() {
+          await bff.stop(1_000);
+          await core.stop(1_000);
+          core = await startCore();
           bff = await front(Number(new URL(url).port));
         },
       });
@@ -71,6 +84,8 @@ async function adminOnChats(browser: Browser, url: string) {
 }
 
 const panel = (admin: Page, text: string) => admin.getByRole('region', { name: /^Chat with / }).filter({ hasText: text });
+/** The shopper's screen on the card of the conversation that says `text`. */
+const screenOn = (admin: Page, text: string) => panel(admin, text).getByRole('region', { name: /^Shopper's screen of / });
 const unreadDot = (admin: Page) =>
   admin
     .getByRole('banner')
@@ -92,10 +107,24 @@ test('when an admin reloads and opens a second tab mid-conversation, also across
     await expect(panel(admin, 'Is the laptop in stock?')).toBeVisible();
     await expect(panel(admin, 'Where is my order?')).toBeVisible();
 
-    // The admin reloads: both conversations are back, with their messages and the unread dot.
+    // The admin asks to see the guest's screen; `Not now` leaves it clear, and the admin may ask again.
+    const guestScreen = screenOn(admin, 'Is the laptop in stock?');
+    await guestScreen.getByRole('button', { name: SCREEN_TEXTS.ask }).click();
+    const asked = guest.page.getByRole('group', { name: SCREEN_TEXTS.asked });
+    await asked.getByRole('button', { name: SCREEN_TEXTS.decline }).click();
+    await expect(asked).toBeHidden();
+    await expect(guest.page.getByRole('button', { name: SCREEN_TEXTS.share })).toBeVisible();
+    await expect(guestScreen.getByText(SCREEN_TEXTS.none)).toBeVisible();
+    await expect(guestScreen.getByRole('button', { name: SCREEN_TEXTS.ask })).toBeVisible();
+    // Then the guest shares on their own.
+    await guest.page.getByRole('button', { name: SCREEN_TEXTS.share }).click();
+    await expect(guestScreen.getByText('(/)', { exact: true })).toBeVisible();
+
+    // The admin reloads: both conversations are back, with their messages, the unread dot and the shared screen.
     await admin.reload();
     await expect(panel(admin, 'Is the laptop in stock?')).toBeVisible();
     await expect(panel(admin, 'Where is my order?')).toBeVisible();
+    await expect(guestScreen.getByText('(/)', { exact: true })).toBeVisible();
     await expect(admin.getByText(/No customer is chatting right now/)).toHaveCount(0);
     await expect(unreadDot(admin)).toBeVisible();
 
@@ -128,7 +157,7 @@ test('when an admin reloads and opens a second tab mid-conversation, also across
   }
 });
 
-test('when a customer writes while no admin is online, also across a BFF restart, then the next admin to open the chats sees it and answers', async ({
+test('when a customer writes and shares their screen while no admin is online, also across a restart of the whole shop, then the next admin to open the chats sees both and answers', async ({
   browser,
   split,
 }) => {
@@ -139,12 +168,19 @@ test('when a customer writes while no admin is online, also across a BFF restart
     await say(guest.page, 'Anyone there at night?');
     await expect(guest.page.getByText('no admin here now')).toBeVisible();
     await expect(guest.page.getByText('You wrote:')).toBeVisible();
+    await guest.page.getByRole('button', { name: SCREEN_TEXTS.share }).click();
+    await expect(guest.page.getByRole('status').filter({ hasText: SCREEN_TEXTS.sharing })).toBeVisible();
 
-    await split.restartBff();
+    // Ctrl+C and `npm start` again: the conversation is kept in the database; the shopper's
+    // page, connected again, tells the new hub it still shares (the hub keeps no screen).
+    await split.restartShop();
     desk = await adminOnChats(browser, split.url);
     const waiting = panel(desk.page, 'Anyone there at night?');
     await expect(waiting).toBeVisible();
     await expect(unreadDot(desk.page)).toBeVisible();
+    await expect(screenOn(desk.page, 'Anyone there at night?').getByText('(/)', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(guest.page.getByText('Anyone there at night?')).toBeVisible();
+    await expect(guest.page.getByRole('status').filter({ hasText: SCREEN_TEXTS.sharing })).toBeVisible();
     await waiting.getByLabel(/^Reply to /).fill('Good morning! How can I help?');
     await waiting.getByRole('button', { name: 'Submit' }).click();
     await expect(guest.page.getByText('Good morning! How can I help?')).toBeVisible({ timeout: 20_000 });

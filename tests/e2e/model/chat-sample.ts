@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { SharedScreen } from '#contracts/shared-screen.ts';
 import type { CHAT_SOCKET_OPTIONS } from '#machines/chat/customer-chat.machine.ts';
 import { adminChatMachine, type AdminSocketCommand } from '#machines/chat/admin-chat.machine.ts';
 import { customerChatMachine, type CustomerChatContext, type CustomerSocketCommand } from '#machines/chat/customer-chat.machine.ts';
@@ -17,6 +18,20 @@ const connectionOf = (s: Snap) => {
   return typeof v.connection === 'string' ? v.connection : v.connection.online;
 };
 export const isSettling = (s: Snap) => s.hasTag('connecting') || s.hasTag('sending');
+/** The shared screen's consent: `off`, `asked` or `on` (decision 022). */
+export const sharingOf = (s: Snap) => (s.value as { sharing: string }).sharing;
+/** The admin has a room for the shopper's socket: the shopper wrote since it connected. */
+export const hasRoom = (s: Snap) => (s.context as CustomerChatContext).messages.some((m) => 'client' in m) && !s.hasTag('adminClosed');
+/** The page's screen as the machine passes it on; the browser step moves to another page instead. */
+export const SCREEN_SAMPLE: SharedScreen = {
+  path: '/cart',
+  title: 'Cart',
+  signedInAs: null,
+  cart: [],
+  step: 'Cart',
+  error: null,
+  events: [],
+};
 
 /**
  * The customer chat machine with the events a person in a browser can bring about while an
@@ -35,19 +50,31 @@ export const customerE2eModel = (): ModelSpec => {
     }),
     control,
     events: (s: Snap): AnyEventObject[] => {
-      const ctx = s.context as CustomerChatContext;
       if (s.hasTag('connecting')) return [{ type: 'chat.connected' }];
       // the box clears by itself (the bare timer event is added by the generator)
       if (s.hasTag('sending')) return [];
-      const admin: AnyEventObject[] =
-        ctx.messages.some((m) => 'client' in m) && !s.hasTag('adminClosed')
-          ? [{ type: 'chat.adminMessage', text: ADMIN_TEXT }, { type: 'chat.adminClosed' }]
-          : [];
-      // the box is only there while the panel is open
-      const typing: AnyEventObject[] = s.hasTag('panelOpen')
+      const open = s.hasTag('panelOpen');
+      const sharing = sharingOf(s);
+      const admin: AnyEventObject[] = hasRoom(s)
+        ? [
+            { type: 'chat.adminMessage', text: ADMIN_TEXT },
+            { type: 'chat.adminClosed' },
+            // the admin asks on the shopper's card, which is there once they wrote
+            ...(sharing === 'off' ? [{ type: 'chat.shareAsked' }] : []),
+          ]
+        : [];
+      // the box and the share controls under it are only there while the panel is open
+      const typing: AnyEventObject[] = open
         ? [{ type: 'chat.input', text: SHOPPER_TEXT }, { type: 'chat.input', text: '   ' }, { type: 'chat.submit' }]
         : [];
-      return [...typing, { type: 'chat.hide' }, { type: 'chat.show' }, ...admin];
+      const consent: AnyEventObject[] = [];
+      // consent needs a socket to tell: none while the admin's close left the chat closed
+      if (open && sharing === 'off' && s.matches({ connection: 'online' })) consent.push({ type: 'chat.share' });
+      if (open && sharing === 'asked') consent.push({ type: 'chat.share' }, { type: 'chat.shareDeclined' });
+      if (open && sharing === 'on') consent.push({ type: 'chat.stopSharing' });
+      // the shopper moves to another page of the shop, with the panel open or not
+      if (sharing === 'on') consent.push({ type: 'chat.screen', screen: SCREEN_SAMPLE });
+      return [...typing, ...consent, { type: 'chat.hide' }, { type: 'chat.show' }, ...admin];
     },
     bound: (c: CustomerChatContext) => c.messages.length <= 3 && c.outbox.length <= 1 && c.notice === null,
     limit: 20_000,
@@ -82,6 +109,14 @@ export const chatStepKey = ({ event, before, after }: E2eStep): string => {
       return `input ${(event.text as string).trim() ? 'text' : 'blank'}`;
     case 'chat.adminMessage':
       return `admin answers in ${where}, panel ${before.hasTag('panelOpen') ? 'open' : 'minimised'}`;
+    // the shared screen's steps, and the admin's close, differ by where the consent stands
+    case 'chat.share':
+    case 'chat.shareAsked':
+    case 'chat.shareDeclined':
+    case 'chat.stopSharing':
+    case 'chat.screen':
+    case 'chat.adminClosed':
+      return `${event.type} in ${where}, sharing ${sharingOf(before)}`;
     default:
       return `${event.type.split('.').slice(0, 2).join('.')} in ${where}`;
   }
@@ -103,27 +138,6 @@ export const CUSTOMER_EXCLUDED: Excluded[] = [
       'a page opening again on a kept conversation; every page here is a new shopper, and conversations.spec.ts reloads a shopper in the browser',
   },
 ];
-/**
- * The shared screen's consent (decision 022): NOT YET walked by this browser model, which has no
- * steps for it. The machine's model test walks all of it; in the browser, shop-chat.spec.ts shares,
- * follows the shopper and stops. Each entry goes when the model gets its step.
- */
-const SHARING_NOT_YET_WALKED: Excluded[] = [
-  'customerChat.sharing.off --chat.share#0-->',
-  'customerChat.sharing.off --chat.shareAsked#0-->',
-  'customerChat.sharing.asked --chat.share#0-->',
-  'customerChat.sharing.asked --chat.shareDeclined#0-->',
-  'customerChat.sharing.asked --chat.adminClosed#0-->',
-  'customerChat.sharing.on --chat.screen#0-->',
-  'customerChat.sharing.on --chat.stopSharing#0-->',
-  'customerChat.sharing.on --chat.adminClosed#0-->',
-].map((transition) => ({
-  transition,
-  reason: 'the shared screen: walked by the machine model test and shop-chat.spec.ts, not yet by this browser model',
-}));
-CUSTOMER_EXCLUDED.push(...SHARING_NOT_YET_WALKED);
-/** The states only those transitions reach: not yet visited by this browser model either. */
-export const CUSTOMER_STATES_NOT_YET_WALKED = ['customerChat.sharing.asked', 'customerChat.sharing.on'];
 export const ADMIN_EXCLUDED: Excluded[] = [
   { transition: 'adminChat --admin.read#0-->', reason: 'no screen of the shop sends it: a reply clears the dot (admin.send)' },
   {
@@ -141,9 +155,4 @@ export const ADMIN_EXCLUDED: Excluded[] = [
     reason:
       'a placed order, not a chat step, and nothing on the Chats page shows it: analytics-model.spec.ts drives live orders on the admin session in the browser',
   },
-  // The admin's side of the shared screen (decision 022): NOT YET walked here, as the customer's side above.
-  ...['adminChat --admin.askScreen#0-->', 'adminChat --admin.screen#0-->'].map((transition) => ({
-    transition,
-    reason: 'the shared screen: walked by the machine model test and shop-chat.spec.ts, not yet by this browser model',
-  })),
 ];
