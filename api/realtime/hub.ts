@@ -99,7 +99,7 @@ export const createRealtimeHub =
     io.use(flood.admit);
     const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
     const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
-    const screens = createScreens(io, presence, conversations);
+    const screens = createScreens(io, presence, conversations, (err) => ctx.logger.error({ err }, 'shared screen line not kept'));
     const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
     const background = serial(ctx.logger);
     let closing = false;
