@@ -3,6 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { fitScreen, SCREEN_MAX_EVENTS, type SharedCartLine, type SharedEvent, type SharedScreen } from '#contracts/shared-screen.ts';
 import { shareable } from '#machines/shared/support-view-fields.ts';
+import { useCheckoutStep } from '../../lib/checkout-step.ts';
 import { AuthContext, CartContext } from '../../lib/contexts.ts';
 
 type CartLine = { name: string; quantity: number; price: number };
@@ -13,12 +14,6 @@ const noteOf = (name: string, notes: readonly string[]) =>
     .find((n) => n.startsWith(`${name}:`) || n.startsWith(`${name} `))
     ?.slice(name.length)
     .replace(/^:?\s*/, '');
-
-const stepOf = (path: string): string | null => {
-  if (path.startsWith('/cart')) return 'Cart';
-  if (path.startsWith('/checkout')) return 'Checkout';
-  return null;
-};
 
 /**
  * The last events of the app-wide machines (auth, cart): which machine, the event's type and
@@ -52,6 +47,7 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
   const auth = AuthContext.useSelector((s) => s.context);
   const cartContext = CartContext.useSelector((s) => s.context);
   const events = useRecentEvents({ auth: AuthContext.useActorRef(), cart: CartContext.useActorRef() });
+  const step = useCheckoutStep();
   const screen = useMemo((): Omit<SharedScreen, 'title'> => {
     const who = shareable('auth', auth) as { userInfo: { name?: string } | null; error: string | null };
     const cart = shareable('cart', cartContext) as { items: CartLine[]; notes: string[] };
@@ -59,8 +55,15 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
       const note = noteOf(name, cart.notes);
       return { name, quantity, price, ...(note ? { note } : {}) };
     });
-    return { path: pathname, signedInAs: who.userInfo?.name ?? null, cart: lines, step: stepOf(pathname), error: who.error, events };
-  }, [pathname, auth, cartContext, events]);
+    return {
+      path: pathname,
+      signedInAs: who.userInfo?.name ?? null,
+      cart: lines,
+      step,
+      error: who.error,
+      events,
+    };
+  }, [pathname, auth, cartContext, events, step]);
   useEffect(() => {
     if (!sharing) return;
     // The page sets its title as it renders: read it once this render has landed.
