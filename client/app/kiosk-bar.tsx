@@ -1,8 +1,10 @@
 import { css, Global } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { CartContext } from '../lib/contexts.ts';
 import { paths } from '../lib/paths.ts';
+import { callStaff, useStaffCall } from '../lib/staff-call.ts';
 import { Button, LinkButton } from '../ui/button.tsx';
 import { formatDollars } from '../ui/money.ts';
 import { colors, space } from '../ui/theme.ts';
@@ -79,6 +81,7 @@ export function KioskBar() {
   const { pathname } = useLocation();
   const { itemsCount, cartSubtotal } = CartContext.useSelector((s) => s.context);
   const offerPhone = pathname === paths.login.to() || pathname === paths.register.to();
+  const staffSees = useStaffCall().sharing;
   return (
     // A press on the bar keeps the focus where it is: the field keeps its on-screen keyboard, so the bar does not move under the finger.
     <aside css={bar} aria-label="Your cart and next step" onMouseDown={(e) => e.preventDefault()}>
@@ -88,6 +91,16 @@ export function KioskBar() {
         <span css={{ marginInlineStart: space(4), opacity: 0.85 }}>{`${itemsCount} ${itemsCount === 1 ? 'item' : 'items'}`}</span>
       </p>
       <div css={actions}>
+        {/* Opens the chat with sharing offered first; while shared, the bar says who sees the screen. */}
+        {staffSees ? (
+          <p role="status" css={{ margin: 0, fontWeight: 600 }}>
+            {SCREEN_TEXTS.staffSees}
+          </p>
+        ) : (
+          <Button css={big} variant="secondary" onClick={callStaff}>
+            {SCREEN_TEXTS.callStaff}
+          </Button>
+        )}
         {offerPhone && itemsCount > 0 ? (
           <Suspense fallback={null}>
             <ContinueOnPhone />

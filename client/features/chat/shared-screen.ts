@@ -5,8 +5,11 @@ import { fitScreen, SCREEN_MAX_EVENTS, type SharedCartLine, type SharedEvent, ty
 import { shareable } from '#machines/shared/support-view-fields.ts';
 import { useCheckoutStep } from '../../lib/checkout-step.ts';
 import { AuthContext, CartContext } from '../../lib/contexts.ts';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 
 type CartLine = { name: string; quantity: number; price: number };
+/** A kiosk without KIOSK_NAME or `/kiosk?name=…`: still said to be a kiosk. */
+const UNNAMED_KIOSK = 'without a name';
 
 /** A line's stock note is the cart page's sentence about it (`Airpods: only 2 left, …`), without the name. */
 const noteOf = (name: string, notes: readonly string[]) =>
@@ -48,6 +51,9 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
   const cartContext = CartContext.useSelector((s) => s.context);
   const events = useRecentEvents({ auth: AuthContext.useActorRef(), cart: CartContext.useActorRef() });
   const step = useCheckoutStep();
+  // A kiosk names itself, so staff know which one to walk to.
+  const kiosk = useKioskMode();
+  const kioskName = kiosk.active ? (kiosk.name ?? UNNAMED_KIOSK) : undefined;
   const screen = useMemo((): Omit<SharedScreen, 'title'> => {
     const who = shareable('auth', auth) as { userInfo: { name?: string } | null; error: string | null };
     const cart = shareable('cart', cartContext) as { items: CartLine[]; notes: string[] };
@@ -56,6 +62,7 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
       return { name, quantity, price, ...(note ? { note } : {}) };
     });
     return {
+      ...(kioskName ? { kiosk: kioskName } : {}),
       path: pathname,
       signedInAs: who.userInfo?.name ?? null,
       cart: lines,
@@ -63,7 +70,7 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
       error: who.error,
       events,
     };
-  }, [pathname, auth, cartContext, events, step]);
+  }, [pathname, auth, cartContext, events, step, kioskName]);
   useEffect(() => {
     if (!sharing) return;
     // The page sets its title as it renders: read it once this render has landed.
