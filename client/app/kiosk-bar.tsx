@@ -45,6 +45,7 @@ const chatAboveBar = css({
 });
 const actions = css({ display: 'flex', gap: space(4), alignItems: 'center' });
 const big = css({ minHeight: 72, minWidth: 200, fontSize: '1.5rem', padding: `${space(3)} ${space(8)}` });
+const compact = css({ minHeight: 72, fontSize: '1.25rem', padding: `${space(3)} ${space(4)}` });
 
 /** What the shopper does next from where they are: look at the cart, go to checkout, or log in. */
 function NextStep({ pathname, empty }: { pathname: string; empty: boolean }) {
@@ -86,18 +87,20 @@ export function KioskBar() {
     // A press on the bar keeps the focus where it is: the field keeps its on-screen keyboard, so the bar does not move under the finger.
     <aside css={bar} aria-label="Your cart and next step" onMouseDown={(e) => e.preventDefault()}>
       <Global styles={chatAboveBar} />
-      <p css={{ margin: 0 }}>
+      {/* Total above count: the bar keeps one row of buttons beside it, even with Call staff. */}
+      <p css={{ margin: 0, display: 'grid', fontSize: '1.25rem', lineHeight: 1.2 }}>
         <span>{`Cart total: ${formatDollars(cartSubtotal)}`}</span>
-        <span css={{ marginInlineStart: space(4), opacity: 0.85 }}>{`${itemsCount} ${itemsCount === 1 ? 'item' : 'items'}`}</span>
+        <span css={{ opacity: 0.85 }}>{`${itemsCount} ${itemsCount === 1 ? 'item' : 'items'}`}</span>
       </p>
       <div css={actions}>
-        {/* Opens the chat with sharing offered first; while shared, the bar says who sees the screen. */}
-        {staffSees ? (
+        {/* Opens the chat with sharing offered first; while shared, the bar says who sees the screen.
+            Beside login and register the bar's room goes to the phone hand-off. */}
+        {offerPhone ? null : staffSees ? (
           <p role="status" css={{ margin: 0, fontWeight: 600 }}>
             {SCREEN_TEXTS.staffSees}
           </p>
         ) : (
-          <Button css={big} variant="secondary" onClick={callStaff}>
+          <Button css={compact} variant="secondary" onClick={callStaff}>
             {SCREEN_TEXTS.callStaff}
           </Button>
         )}
