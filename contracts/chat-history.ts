@@ -5,7 +5,6 @@
  */
 
 import type { ChatMessage } from './chat.ts';
-import { SCREEN_TEXTS } from './shared-screen.ts';
 
 /**
  * A message, or the line a shared screen left (`from: 'screen'`, decision 022): sharing began at
@@ -13,6 +12,12 @@ import { SCREEN_TEXTS } from './shared-screen.ts';
  */
 export type ChatTranscriptMessage =
   { from: 'client' | 'admin'; text: string; at: string } | { from: 'screen'; text: string; since: string; at: string };
+
+/** The only trace a shared screen leaves in the transcript (decision 028). */
+export const sharedScreenLine = (from: string, to: string): string => `Shared screen from ${from} to ${to}`;
+
+/** A time of day as the reader's own locale and zone write it (the pages' shared screen lines). */
+export const localTimeOf = (iso: string): string => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 /** A time of day in UTC as the API writes it into a shared screen's line (`14:05 UTC`). */
 export const utcTimeOf = (iso: string): string => `${iso.slice(11, 16)} UTC`;
@@ -39,8 +44,8 @@ export type ChatNote = { note: string };
  * A transcript's messages in the chat's own shape (spec section 3), for the message lists; a
  * shared screen's line says from when to when, each time as `time` writes it.
  */
-export const transcriptMessages = (t: ChatTranscript, time: (iso: string) => string): (ChatMessage | ChatNote)[] =>
+export const transcriptMessages = (t: ChatTranscript, time: (iso: string) => string = localTimeOf): (ChatMessage | ChatNote)[] =>
   t.messages.map((m) => {
-    if (m.from === 'screen') return { note: SCREEN_TEXTS.transcript(time(m.since), time(m.at)) };
+    if (m.from === 'screen') return { note: sharedScreenLine(time(m.since), time(m.at)) };
     return m.from === 'client' ? { client: m.text } : { admin: m.text };
   });

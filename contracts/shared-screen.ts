@@ -37,12 +37,8 @@ export const SCREEN_TEXTS = {
   pageWhat: "Support will see this page's address and title, nothing else.",
   pageSharing: 'Support can see this page',
   partnerPage: 'On a partner site',
-  /** The kiosk's bar: support is called, and while the screen is shared the kiosk says so. */
-  callStaff: 'Call staff',
-  staffSees: 'Staff can see this screen',
+  /** The kiosk's own (`Call staff`, `Staff can see this screen`) are client/lib/staff-call.ts's, beside the bar. */
   kiosk: (name: string) => `Kiosk ${name}`,
-  /** The only trace a shared screen leaves in the transcript. */
-  transcript: (from: string, to: string) => `Shared screen from ${from} to ${to}`,
 } as const;
 
 /** One cart line as the shopper sees it: `note` is the stock note shown, such as `only 2 left`. */

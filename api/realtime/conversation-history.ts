@@ -1,5 +1,10 @@
-import { type ChatTranscript, type ChatTranscriptMessage, type ChatTranscriptPage, utcTimeOf } from '#contracts/chat-history.ts';
-import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
+import {
+  type ChatTranscript,
+  type ChatTranscriptMessage,
+  type ChatTranscriptPage,
+  sharedScreenLine,
+  utcTimeOf,
+} from '#contracts/chat-history.ts';
 import type { Queryable } from '../db/types.ts';
 import { CONVERSATION_RULES, guestLabel, historyCutoff } from './conversation-rules.ts';
 
@@ -26,7 +31,7 @@ const TRANSCRIPT_MESSAGES = `coalesce((select json_agg(json_build_object('from',
 const iso = (value: unknown) => new Date(value as string).toISOString();
 const screenLine = (since: string, at: string): ChatTranscriptMessage => ({
   from: 'screen',
-  text: SCREEN_TEXTS.transcript(utcTimeOf(since), utcTimeOf(at)),
+  text: sharedScreenLine(utcTimeOf(since), utcTimeOf(at)),
   since,
   at,
 });

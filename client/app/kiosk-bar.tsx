@@ -1,10 +1,9 @@
 import { css, Global } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { CartContext } from '../lib/contexts.ts';
 import { paths } from '../lib/paths.ts';
-import { callStaff, useStaffCall } from '../lib/staff-call.ts';
+import { callStaff, STAFF_TEXTS, useStaffCall } from '../lib/staff-call.ts';
 import { Button, LinkButton } from '../ui/button.tsx';
 import { formatDollars } from '../ui/money.ts';
 import { colors, space } from '../ui/theme.ts';
@@ -97,11 +96,11 @@ export function KioskBar() {
             Beside login and register the bar's room goes to the phone hand-off. */}
         {offerPhone ? null : staffSees ? (
           <p role="status" css={{ margin: 0, fontWeight: 600 }}>
-            {SCREEN_TEXTS.staffSees}
+            {STAFF_TEXTS.staffSees}
           </p>
         ) : (
           <Button css={compact} variant="secondary" onClick={callStaff}>
-            {SCREEN_TEXTS.callStaff}
+            {STAFF_TEXTS.callStaff}
           </Button>
         )}
         {offerPhone && itemsCount > 0 ? (

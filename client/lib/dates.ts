@@ -3,6 +3,3 @@ export const dateOf = (iso: string | null | undefined): string => (iso ?? '').sl
 
 /** A moment as a person reads it, in their own locale and time zone (the order timeline, the admin's order). */
 export const dateTimeOf = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A time of day as a person reads it, in their own locale and time zone (a shared screen's line in a transcript). */
-export const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });

@@ -8,6 +8,9 @@ import { useSyncExternalStore } from 'react';
  */
 export type StaffCall = { waiting: boolean; sharing: boolean };
 
+/** The kiosk bar's words (decision 028): here, so the kiosk's shell loads none of the shared screen's code. */
+export const STAFF_TEXTS = { callStaff: 'Call staff', staffSees: 'Staff can see this screen' } as const;
+
 let state: StaffCall = { waiting: false, sharing: false };
 const listeners = new Set<() => void>();
 const set = (next: Partial<StaffCall>) => {

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CHAT_HISTORY_PATHS, type ChatTranscript, type ChatTranscriptPage, transcriptMessages } from '#contracts/chat-history.ts';
-import { dateTimeOf, timeOf } from '../../lib/dates.ts';
+import { dateTimeOf } from '../../lib/dates.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { Pagination } from '../../ui/pagination.tsx';
 import { Alert } from '../../ui/alert.tsx';
@@ -49,7 +49,7 @@ function Transcript({ transcript }: { transcript: ChatTranscript }) {
           </p>
         </div>
         <MessageList
-          messages={transcriptMessages(transcript, timeOf)}
+          messages={transcriptMessages(transcript)}
           mine="admin"
           labels={{ client: 'Customer wrote:', admin: 'Support wrote:' }}
           label={`Messages with ${transcript.name}`}

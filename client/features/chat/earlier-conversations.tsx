@@ -1,6 +1,5 @@
 import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { CHAT_HISTORY_PATHS, type ChatEarlier, transcriptMessages } from '#contracts/chat-history.ts';
-import { timeOf } from '../../lib/dates.ts';
 import { useUserInfo } from '../../lib/hooks.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { statusLine } from './chat-styles.ts';
@@ -13,7 +12,7 @@ import { MessageList } from './message-list.tsx';
 export function EarlierConversations({ open }: { open: boolean }) {
   const user = useUserInfo();
   const earlier = useApiGet<ChatEarlier>(open && user ? CHAT_HISTORY_PATHS.mine : null);
-  const messages = earlier.status === 'success' ? earlier.data.transcripts.flatMap((t) => transcriptMessages(t, timeOf)) : [];
+  const messages = earlier.status === 'success' ? earlier.data.transcripts.flatMap((t) => transcriptMessages(t)) : [];
   if (messages.length === 0) return null;
   return (
     <>

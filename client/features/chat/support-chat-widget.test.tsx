@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
-import { timeOf } from '../../lib/dates.ts';
+import { localTimeOf } from '#contracts/chat-history.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
@@ -200,7 +200,7 @@ describe('the support chat widget', () => {
     expect(earlier?.textContent).toContain('Next week');
     // In the reader's own time zone, not the API's UTC.
     expect(earlier?.textContent).toContain(
-      `Shared screen from ${timeOf('2030-01-01T10:02:00.000Z')} to ${timeOf('2030-01-01T10:04:00.000Z')}`,
+      `Shared screen from ${localTimeOf('2030-01-01T10:02:00.000Z')} to ${localTimeOf('2030-01-01T10:04:00.000Z')}`,
     );
     expect(calls.map((c) => c.url)).toEqual(['/api/chats/mine']);
   });
