@@ -5,6 +5,7 @@ import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
 import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
 import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
+import { KIOSK_NAME_MAX } from '#contracts/shared-screen.ts';
 import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
@@ -167,6 +168,8 @@ const BffEnv = z.object({
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
   ...MetricsEnv,
+  // The name staff know this kiosk by: the admin's card names it when its shopper calls staff.
+  KIOSK_NAME: optionalEnv(z.string().trim().min(1).max(KIOSK_NAME_MAX, `must be at most ${KIOSK_NAME_MAX} characters`)),
 });
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */

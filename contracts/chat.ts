@@ -23,6 +23,9 @@ export const CHAT_TEXTS = {
   tooManyWindows: 'Too many chat windows are open for your account. Close one and try again.',
   tooManyMessages: 'Too many messages from your network. Please wait a minute and send again.',
   tooManyNewChats: 'Too many new chats from your network. Please try again in a minute.',
+  /** The partner widget's messages while the shop refuses or cannot be reached: kept, and sent on Retry or once it can. */
+  notDelivered: 'Not delivered yet: the shop could not be reached. Your message is kept here.',
+  retry: 'Retry',
 } as const;
 
 export type ChatMessage = { client: string } | { admin: string };

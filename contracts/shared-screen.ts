@@ -32,8 +32,13 @@ export const SCREEN_TEXTS = {
   ask: 'Ask to see the screen',
   guest: 'Guest',
   signedInAs: (name: string) => `Signed in as ${name}`,
-  /** The only trace a shared screen leaves in the transcript. */
-  transcript: (from: string, to: string) => `Shared screen from ${from} to ${to}`,
+  /** The partner widget shares only the page's address and title. */
+  sharePage: 'Share this page with support',
+  pageWhat: "Support will see this page's address and title, nothing else.",
+  pageSharing: 'Support can see this page',
+  partnerPage: 'On a partner site',
+  /** The kiosk's own (`Call staff`, `Staff can see this screen`) are client/lib/staff-call.ts's, beside the bar. */
+  kiosk: (name: string) => `Kiosk ${name}`,
 } as const;
 
 /** One cart line as the shopper sees it: `note` is the stock note shown, such as `only 2 left`. */
@@ -45,6 +50,8 @@ export type SharedEvent = { machine: string; event: string; at: string };
  * the checkout and payment step in words, the last error text shown, the last 10 events.
  */
 export type SharedScreen = {
+  /** Shared from a kiosk: its name (KIOSK_NAME, or `/kiosk?name=…`), so staff know which to walk to. */
+  kiosk?: string;
   path: string;
   title: string;
   signedInAs: string | null;
@@ -58,6 +65,8 @@ export type ScreenToAdmin = { user: string; screen: SharedScreen | null };
 /** Each update's JSON stays under this many bytes; a larger one is refused. */
 export const SCREEN_MAX_BYTES = 2048;
 export const SCREEN_MAX_EVENTS = 10;
+/** A kiosk's name is a label on a card: this long at most. */
+export const KIOSK_NAME_MAX = 60;
 /** Updates per second per conversation that reach admins; more are coalesced into the newest. */
 export const SCREEN_UPDATES_PER_SECOND = 4;
 
@@ -98,8 +107,10 @@ export const parseSharedScreen = (payload: unknown): SharedScreen | null => {
   if (!isText(p.path, 300) || !isText(p.title, 200)) return null;
   if (!(p.signedInAs === null || isText(p.signedInAs, 100))) return null;
   if (!(p.step === null || isText(p.step, 200)) || !(p.error === null || isText(p.error, 300))) return null;
+  if (!(p.kiosk === undefined || isText(p.kiosk, KIOSK_NAME_MAX))) return null;
   if (!Array.isArray(p.cart) || !p.cart.every(isLine) || !Array.isArray(p.events) || !p.events.every(isEvent)) return null;
   const screen: SharedScreen = {
+    ...(p.kiosk ? { kiosk: p.kiosk } : {}),
     path: p.path,
     title: p.title,
     signedInAs: p.signedInAs,

@@ -40,6 +40,8 @@ export const ShopSettings = z.object({
   build: z.optional(z.string()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
+  /** KIOSK_NAME when set: the name the admin's card gives this kiosk (else the one in `/kiosk?name=…`). */
+  kioskName: z.optional(z.string()),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

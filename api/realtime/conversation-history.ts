@@ -1,4 +1,10 @@
-import type { ChatTranscript, ChatTranscriptPage } from '#contracts/chat-history.ts';
+import {
+  type ChatTranscript,
+  type ChatTranscriptMessage,
+  type ChatTranscriptPage,
+  sharedScreenLine,
+  utcTimeOf,
+} from '#contracts/chat-history.ts';
 import type { Queryable } from '../db/types.ts';
 import { CONVERSATION_RULES, guestLabel, historyCutoff } from './conversation-rules.ts';
 
@@ -7,13 +13,15 @@ import { CONVERSATION_RULES, guestLabel, historyCutoff } from './conversation-ru
  * search, a logged-in customer's earlier conversations, and the sweep that deletes them after.
  */
 
+/** A row of chat_messages as the query gives it: a shared screen's line keeps its start in `text`. */
+type MessageRow = { from: ChatTranscriptMessage['from']; text: string; at: string };
 type TranscriptRow = {
   id: string;
   name: string | null;
   email: string | null;
   opened_at: unknown;
   closed_at: unknown;
-  messages: ChatTranscript['messages'] | string;
+  messages: MessageRow[] | string;
   total?: string;
 };
 
@@ -21,16 +29,21 @@ const TRANSCRIPT_MESSAGES = `coalesce((select json_agg(json_build_object('from',
   from chat_messages m where m.conversation = c.id), '[]'::json)`;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
+const screenLine = (since: string, at: string): ChatTranscriptMessage => ({
+  from: 'screen',
+  text: sharedScreenLine(utcTimeOf(since), utcTimeOf(at)),
+  since,
+  at,
+});
 const transcriptOf = (r: TranscriptRow): ChatTranscript => ({
   id: String(r.id),
   name: r.name ?? guestLabel(r.id),
   ...(r.email ? { email: r.email } : {}),
   openedAt: iso(r.opened_at),
   closedAt: iso(r.closed_at),
-  messages: (typeof r.messages === 'string' ? (JSON.parse(r.messages) as ChatTranscript['messages']) : r.messages).map((m) => ({
-    ...m,
-    at: iso(m.at),
-  })),
+  messages: (typeof r.messages === 'string' ? (JSON.parse(r.messages) as MessageRow[]) : r.messages).map((m): ChatTranscriptMessage =>
+    m.from === 'screen' ? screenLine(iso(m.text), iso(m.at)) : { from: m.from, text: m.text, at: iso(m.at) },
+  ),
 });
 
 /** `%`, `_` and `\` in what the admin typed match themselves. */
@@ -49,7 +62,7 @@ export const searchHistory = async (
     `select c.id, c.name, c.email, c.opened_at, c.closed_at, ${TRANSCRIPT_MESSAGES} as messages, count(*) over () as total
      from chat_conversations c
      where c.closed_at is not null and ($1::text is null or c.name ilike $1 or c.email ilike $1
-       or exists (select 1 from chat_messages m where m.conversation = c.id and m.body ilike $1))
+       or exists (select 1 from chat_messages m where m.conversation = c.id and m.sender <> 'screen' and m.body ilike $1))
      order by c.closed_at desc, c.id desc
      limit $2 offset $3`,
     [pattern, pageSize, (page - 1) * pageSize],

@@ -158,6 +158,27 @@ describe('conversations in the database', () => {
     expect(two!.messages.map((m) => m.text)).toEqual(['Anyone?', 'Hello??']);
   });
 
+  it('when a shared screen ends, then its line is in the transcript only, never in the live chat nor the text search', async () => {
+    fakeClock();
+    const c = create();
+    await c.open('room', {});
+    await c.record('room', 'client', 'hi');
+    expect(await c.sharedScreen('room', Date.now() - 2 * MINUTE)).toBe(true);
+    expect((await c.after('room', 0)).map((m) => m.text)).toEqual(['hi']);
+    expect((await c.list())[0]!.messages.map((m) => m.text)).toEqual(['hi']);
+    await c.end('room');
+    expect(await c.sharedScreen('room', Date.now() - MINUTE)).toBe(true);
+    expect(await c.sharedScreen('never-wrote', Date.now())).toBe(false);
+    const line = (since: string) => ({
+      from: 'screen',
+      text: `Shared screen from ${since} UTC to 10:00 UTC`,
+      since: `2030-01-01T${since}:00.000Z`,
+      at: '2030-01-01T10:00:00.000Z',
+    });
+    expect((await searchHistory(db, {})).transcripts[0]!.messages.slice(1)).toEqual([line('09:58'), line('09:59')]);
+    expect((await searchHistory(db, { query: '2030' })).total).toBe(0);
+  });
+
   it('when a conversation ends, then it is no longer open, it is a transcript, and ids keep growing', async () => {
     const c = create();
     await c.open('room', {});

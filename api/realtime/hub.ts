@@ -115,7 +115,10 @@ const attachHub = (
   io.use(flood.admit);
   const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
   const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
-  const screens = createScreens(io, presence, conversations, { cluster: shared !== undefined });
+  const screens = createScreens(io, presence, conversations, {
+    cluster: shared !== undefined,
+    onError: (err) => ctx.logger.error({ err }, 'shared screen line not kept'),
+  });
   const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
   const background = serial(ctx.logger);
   let closing = false;

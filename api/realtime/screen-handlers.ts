@@ -27,13 +27,14 @@ const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked 
  * The shopper's screen (decision 022): relayed only while the shopper consents, only to the
  * admins' room (admin sockets of this shop, which see every open conversation), coalesced, and
  * never stored. Which sockets of a conversation share is kept here, per instance; a socket
- * that leaves stops its share.
+ * that leaves stops its share. When sharing ends, its conversation keeps one line saying from
+ * when to when, and nothing of what was shown.
  */
 export const createScreens = (
   io: HubServer,
   presence: AdminPresence,
   conversations: Conversations,
-  { cluster = false }: { cluster?: boolean } = {},
+  { cluster = false, onError = () => undefined }: { cluster?: boolean; onError?: (err: unknown) => void } = {},
 ): Screens => {
   /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
   const latest = new Map<string, SharedScreen>();
@@ -45,6 +46,13 @@ export const createScreens = (
   const relay = createScreenRelay(emit);
   /** Conversation → its sockets that share now. */
   const sharing = new Map<string, Set<string>>();
+  /** Conversation → since when it shares (epoch ms): the transcript's `Shared screen from … to …`. */
+  const since = new Map<string, number>();
+  const noteEnd = (conversation: string) => {
+    const from = since.get(conversation);
+    since.delete(conversation);
+    if (from !== undefined) void conversations.sharedScreen(conversation, from).catch(onError);
+  };
   /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
   const early = new Map<string, SharedScreen>();
   /**
@@ -73,6 +81,7 @@ export const createScreens = (
     early.delete(conversation);
     known.delete(conversation);
     relay.stop(conversation);
+    noteEnd(conversation);
   };
 
   const wire = (socket: HubSocket) => {
@@ -95,6 +104,7 @@ export const createScreens = (
       const conversation = conversationOf(socket);
       answered(conversation);
       if ((payload as { on?: unknown } | null)?.on === true) {
+        if (!since.has(conversation)) since.set(conversation, Date.now());
         sharing.set(conversation, (sharing.get(conversation) ?? new Set()).add(socket.id));
       } else stop(conversation, socket.id);
       reply(socket, ack, { ok: true });
@@ -155,6 +165,7 @@ export const createScreens = (
       early.delete(conversation);
       known.delete(conversation);
       if (sharing.delete(conversation)) relay.stop(conversation);
+      noteEnd(conversation);
     },
     close: () => relay.close(),
   };

@@ -7,7 +7,7 @@ import type { BffConfig } from '../config.ts';
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
-    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT'>>,
+    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'KIOSK_NAME'>>,
   build?: string,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
@@ -18,6 +18,7 @@ export const shopSettingsOf = (
   maxUnitsPerProduct: config.MAX_UNITS_PER_PRODUCT ?? MAX_UNITS_PER_PRODUCT_DEFAULT,
   // The kiosk's QR links point here, so phones on the shop's network can open them.
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
+  ...(config.KIOSK_NAME ? { kioskName: config.KIOSK_NAME } : {}),
   ...(build ? { build } : {}),
 });
 

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import type { ChatEarlier } from '#contracts/chat-history.ts';
 import { LIMITS } from '#contracts/rules.ts';
 import { SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import {
@@ -202,7 +203,7 @@ describe('chat through the BFF', () => {
     expect(atAdmin).toEqual([]);
   });
 
-  it('when an admin closes a conversation, then it is in the admin-only history, searchable and paged, and in its customer’s earlier conversations', async () => {
+  it('when an admin closes a conversation, then it is in the admin-only history, searchable and paged, and in its customer’s earlier conversations, with each shared screen as one line', async () => {
     const customerCookie = await bffSession(live.t, live.front);
     const shopper = live.track(await connectViaBff(live.front, { cookie: customerCookie, auth: { keep: true } }));
     const adminCookie = await bffSession(live.t, live.front, { admin: true });
@@ -211,23 +212,34 @@ describe('chat through the BFF', () => {
     const atAdmin = collect<ClientToAdminPayload>(desk, SOCKET_EVENTS.serverToAdmin);
     await say(shopper, 'Can I pay invoice 7731 by transfer?');
     await until(() => atAdmin.length === 1, 'the admin has the question');
+    // Shared and stopped, then shared until the admin's close ends it: two lines, nothing of the screens.
+    for (const on of [true, false, true]) expect(await ack(shopper, SCREEN_EVENTS.share, { on })).toEqual({ ok: true });
     expect(await ack(desk, SOCKET_EVENTS.adminClosesChat, { roomId: atAdmin[0]!.user })).toEqual({ ok: true });
-
+    const screenLine = { from: 'screen', text: expect.stringMatching(/^Shared screen from \d\d:\d\d UTC to \d\d:\d\d UTC$/) };
+    const question = { from: 'client', text: 'Can I pay invoice 7731 by transfer?' };
     const get = (path: string, cookie?: string) => fetch(live.front.url + path, { headers: cookie ? { cookie } : {} });
+    const kept = async () => (await (await get('/api/chats/mine', customerCookie)).json()) as ChatEarlier;
+    // The lines are written as sharing ends, after its ack.
+    for (let tries = 0; (await kept()).transcripts[0]?.messages.length !== 3; tries++) {
+      if (tries > 200) throw new Error('timed out waiting until both lines are kept');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
     const found = await get('/api/chats/history?q=INVOICE%207731&page=1', adminCookie);
     expect(found.status).toBe(200);
     expect(await found.json()).toMatchObject({
       page: 1,
       pages: 1,
       total: 1,
-      transcripts: [{ name: 'Test User', messages: [{ from: 'client', text: 'Can I pay invoice 7731 by transfer?' }] }],
+      transcripts: [{ name: 'Test User', messages: [question, screenLine, screenLine] }],
     });
     expect((await (await get('/api/chats/history?q=invoice%207731&page=2', adminCookie)).json()).transcripts).toEqual([]);
     // The history is the admins' alone: a customer is refused, a guest asked to log in.
     expect((await get('/api/chats/history', customerCookie)).status).toBe(403);
     expect((await get('/api/chats/history')).status).toBe(401);
-    const mine = await get('/api/chats/mine', customerCookie);
-    expect(await mine.json()).toMatchObject({ transcripts: [{ messages: [{ text: 'Can I pay invoice 7731 by transfer?' }] }] });
+    const [line] = (await kept()).transcripts[0]!.messages.slice(1);
+    expect(line).toMatchObject(screenLine);
+    expect(Date.parse(line!.at)).toBeGreaterThanOrEqual(Date.parse((line as { since: string }).since));
   });
 
   it('when a shopper shares their screen, then only admins receive it, coalesced and under 2 KB; other shoppers, a guest and a partner page never do; Stop sharing clears it', async () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CartContext } from '../lib/contexts.ts';
 import { paths } from '../lib/paths.ts';
+import { callStaff, STAFF_TEXTS, useStaffCall } from '../lib/staff-call.ts';
 import { Button, LinkButton } from '../ui/button.tsx';
 import { formatDollars } from '../ui/money.ts';
 import { colors, space } from '../ui/theme.ts';
@@ -43,6 +44,7 @@ const chatAboveBar = css({
 });
 const actions = css({ display: 'flex', gap: space(4), alignItems: 'center' });
 const big = css({ minHeight: 72, minWidth: 200, fontSize: '1.5rem', padding: `${space(3)} ${space(8)}` });
+const compact = css({ minHeight: 72, fontSize: '1.25rem', padding: `${space(3)} ${space(4)}` });
 
 /** What the shopper does next from where they are: look at the cart, go to checkout, or log in. */
 function NextStep({ pathname, empty }: { pathname: string; empty: boolean }) {
@@ -79,15 +81,28 @@ export function KioskBar() {
   const { pathname } = useLocation();
   const { itemsCount, cartSubtotal } = CartContext.useSelector((s) => s.context);
   const offerPhone = pathname === paths.login.to() || pathname === paths.register.to();
+  const staffSees = useStaffCall().sharing;
   return (
     // A press on the bar keeps the focus where it is: the field keeps its on-screen keyboard, so the bar does not move under the finger.
     <aside css={bar} aria-label="Your cart and next step" onMouseDown={(e) => e.preventDefault()}>
       <Global styles={chatAboveBar} />
-      <p css={{ margin: 0 }}>
+      {/* Total above count: the bar keeps one row of buttons beside it, even with Call staff. */}
+      <p css={{ margin: 0, display: 'grid', fontSize: '1.25rem', lineHeight: 1.2 }}>
         <span>{`Cart total: ${formatDollars(cartSubtotal)}`}</span>
-        <span css={{ marginInlineStart: space(4), opacity: 0.85 }}>{`${itemsCount} ${itemsCount === 1 ? 'item' : 'items'}`}</span>
+        <span css={{ opacity: 0.85 }}>{`${itemsCount} ${itemsCount === 1 ? 'item' : 'items'}`}</span>
       </p>
       <div css={actions}>
+        {/* Opens the chat with sharing offered first; while shared, the bar says who sees the screen.
+            Beside login and register the bar's room goes to the phone hand-off. */}
+        {offerPhone ? null : staffSees ? (
+          <p role="status" css={{ margin: 0, fontWeight: 600 }}>
+            {STAFF_TEXTS.staffSees}
+          </p>
+        ) : (
+          <Button css={compact} variant="secondary" onClick={callStaff}>
+            {STAFF_TEXTS.callStaff}
+          </Button>
+        )}
         {offerPhone && itemsCount > 0 ? (
           <Suspense fallback={null}>
             <ContinueOnPhone />

@@ -12,7 +12,7 @@ import { GlobalStyles } from '../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from '../features/kiosk/kiosk-mode.ts';
 import { preloadKioskExit } from '../features/kiosk/pin/kiosk-exit.tsx';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen, ThanksScreen } from '../features/kiosk/kiosk-screens.tsx';
-import { exitHoldMs, kioskInput, kioskSockets, liveKioskMachine, publicOrigin } from '../features/kiosk/live-kiosk.ts';
+import { exitHoldMs, kioskInput, kioskName, kioskSockets, liveKioskMachine, publicOrigin } from '../features/kiosk/live-kiosk.ts';
 import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
 import { takeEarlyTouch } from '../features/kiosk/early-touch.ts';
 import { ServerDataProvider } from '../lib/server-data.tsx';
@@ -81,6 +81,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
         window.location.replace('/');
       },
       exitHoldMs: exitHoldMs(),
+      ...(kioskName() ? { name: kioskName() } : {}),
     }),
     [kiosk],
   );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '#machines/shared/storage.ts';
-import { KIOSK_KEY, readPageSettings, startsInKioskMode } from './kiosk-entry.ts';
+import { KIOSK_KEY, readPageSettings, rememberedKioskName, startsInKioskMode } from './kiosk-entry.ts';
 
 describe('kiosk mode at start-up', () => {
   it('when the page opens at /kiosk, then kiosk mode is on and the device remembers it for its other pages', () => {
@@ -9,6 +9,15 @@ describe('kiosk mode at start-up', () => {
     expect(startsInKioskMode('/kiosk', storage, undefined)).toBe(true);
     expect(storage.getItem(KIOSK_KEY)).toBe('on');
     expect(startsInKioskMode('/', storage, undefined)).toBe(true);
+  });
+
+  it('when the kiosk is opened at /kiosk?name=…, then the device remembers its name for the staff it calls', () => {
+    const storage = memoryStorage();
+    startsInKioskMode('/kiosk', storage, undefined, '?name=Entrance%20hall');
+    expect(rememberedKioskName(storage)).toBe('Entrance hall');
+    // Another page's name parameter is none of the kiosk's.
+    startsInKioskMode('/product-list', storage, undefined, '?name=Other');
+    expect(rememberedKioskName(storage)).toBe('Entrance hall');
   });
 
   it('when a device never opened /kiosk, then the shop is a shop', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS, CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { SCREEN_EVENTS } from '#contracts/shared-screen.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import type { MountOptions } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
@@ -230,5 +231,47 @@ describe('chat widget socket', () => {
     press('Enter');
     sockets.last().ack(SOCKET_EVENTS.clientSendsMessage, { ok: true, id: 7 });
     expect($('.notice')?.textContent).toBe('');
+  });
+
+  it('when the shop cannot be reached, then the message says it was not delivered and is kept; Retry tries now, and it goes once the shop answers', () => {
+    const { widget, sockets, type, press, $, root } = setup();
+    widget.open();
+    sockets.last().fromServer('connect_error', new Error('xhr poll error'));
+    type('Is this in stock?');
+    press('Enter');
+    expect(root.querySelector('.you.failed')?.textContent).toBe('You wrote:Is this in stock?');
+    expect($('[role="alert"]')?.textContent).toContain(CHAT_TEXTS.notDelivered);
+    const tries = sockets.last().handshakes.length;
+    $<HTMLButtonElement>('[role="alert"] button')!.click();
+    expect(sockets.last().handshakes.length).toBe(tries + 1);
+    sockets.last().accept();
+    expect(sockets.last().sent(SOCKET_EVENTS.clientSendsMessage)).toEqual([['Is this in stock?', expect.any(String)]]);
+    expect(root.querySelector('.failed')).toBeNull();
+    expect($<HTMLElement>('[role="alert"]')!.hidden).toBe(true);
+  });
+
+  it('when the visitor shares this page, then support gets its address and title as they change, the next page shares on, and Stop sharing ends it', () => {
+    const { widget, sockets, $, storage } = setup();
+    widget.open();
+    sockets.last().accept();
+    const press = (label: string) =>
+      [...$('#statefront-chat-panel')!.querySelectorAll('button')].find((b) => b.textContent === label)!.click();
+    document.title = 'Hiking boots';
+    press('Share this page with support');
+    expect(sockets.last().sent(SCREEN_EVENTS.share)).toEqual([[{ on: true }]]);
+    expect(sockets.last().sent(SCREEN_EVENTS.update)).toEqual([
+      [expect.objectContaining({ path: location.href, title: 'Hiking boots', cart: [] })],
+    ]);
+    history.pushState({}, '', '/tents');
+    document.title = 'Tents';
+    vi.advanceTimersByTime(500);
+    expect(sockets.last().sent(SCREEN_EVENTS.update).at(-1)).toEqual([expect.objectContaining({ path: location.href, title: 'Tents' })]);
+    // The site's next page: the widget shares on without being asked again.
+    const next = setup({}, storage);
+    next.sockets.last().accept();
+    expect(next.sockets.last().sent(SCREEN_EVENTS.share)).toEqual([[{ on: true }]]);
+    press('Stop sharing');
+    expect(sockets.last().sent(SCREEN_EVENTS.share).at(-1)).toEqual([{ on: false }]);
+    expect(storage.getItem('statefront-chat-sharing')).toBeNull();
   });
 });

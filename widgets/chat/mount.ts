@@ -1,9 +1,11 @@
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { ChatIdentify } from '#contracts/chat.ts';
 import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
 import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
 import { browserLocalStorage, type StorageLike } from '#machines/shared/storage.ts';
 import type { MountOptions, WidgetHandle } from '../shared/types.ts';
+import type { ChatSocket } from '#machines/chat/chat-socket.ts';
+import { followPage, sharingConsent } from './page-share.ts';
 import { createPanel, statusText } from './panel.ts';
 import { shopSocketOpener, type SocketFactory } from './shop-socket.ts';
 import { visitorTokens } from './visitor-token.ts';
@@ -11,8 +13,10 @@ import { visitorTokens } from './visitor-token.ts';
 export type MountDeps = {
   createSocket: SocketFactory;
   playSound: (url: string) => void;
-  /** Where an anonymous visitor's token is kept: the partner page's local storage (tests pass their own). */
+  /** Where an anonymous visitor's token and sharing consent are kept: the partner page's local storage (tests pass their own). */
   storage?: () => StorageLike | null;
+  /** The partner page whose address and title are shared, with consent (tests pass their own). */
+  window?: Window;
 };
 
 export const playAudio = (url: string) => {
@@ -32,10 +36,22 @@ export const createMount =
     let unreadCount = 0;
 
     const tokens = visitorTokens(deps.storage ?? browserLocalStorage);
+    const consent = sharingConsent(deps.storage ?? browserLocalStorage);
+    const win = deps.window ?? window;
+    /** The socket now, and whether its last try reached the shop: a refused page's messages are not delivered. */
+    let current: ChatSocket | null = null;
+    let unreachable = false;
+    const createSocket: typeof deps.createSocket = (origin, socketOptions) => {
+      const made = deps.createSocket(origin, socketOptions);
+      current = made;
+      made.on('connect_error', () => reach(false));
+      made.on('connect', () => reach(true));
+      return made;
+    };
 
     // The same socket actor as the shop's support chat; only how it opens the connection differs.
     const socket = customerSocketActor({
-      open: shopSocketOpener(options.shopOrigin, deps.createSocket, () => identity, tokens.read),
+      open: shopSocketOpener(options.shopOrigin, createSocket, () => identity, tokens.read),
       // The shop keeps the conversation by the signed identity, else by the token it gave this
       // visitor (decision 013): a reload shows it so far, and the admin has one per visitor.
       keep: true,
@@ -58,6 +74,11 @@ export const createMount =
       submit: () => actor.send({ type: 'chat.submit' }),
       close: options.onClose,
       seen: markRead,
+      share: () => actor.send({ type: 'chat.share' }),
+      stopSharing: () => actor.send({ type: 'chat.stopSharing' }),
+      decline: () => actor.send({ type: 'chat.shareDeclined' }),
+      // socket.io tries again by itself, more slowly each time: Retry tries now.
+      retry: () => void (current?.connected ? undefined : current?.connect()),
     });
 
     actor.on('chat.sound', ({ file }) => {
@@ -67,16 +88,37 @@ export const createMount =
       unreadCount += 1;
       options.onUnread(unreadCount);
     });
-    actor.subscribe((snapshot) =>
+    const render = (snapshot: SnapshotFrom<typeof actor>) =>
       panel.render({
         messages: snapshot.context.messages,
         draft: snapshot.context.draft,
         unread: snapshot.context.unread,
         status: statusText({ noAdmin: snapshot.hasTag('noAdmin'), adminClosed: snapshot.hasTag('adminClosed') }),
         notice: snapshot.context.notice,
-      }),
-    );
+        sharing: snapshot.hasTag('sharing') ? 'on' : snapshot.hasTag('shareAsked') ? 'asked' : 'off',
+        // Typed while the shop is out of reach, they wait in the machine's outbox for a connection.
+        undelivered: unreachable ? snapshot.context.outbox.length : 0,
+      });
+    const reach = (reached: boolean) => {
+      unreachable = !reached;
+      render(actor.getSnapshot());
+    };
+    // While the visitor shares, the page's address and title go to support as they change (decision 028).
+    let unfollow: (() => void) | null = null;
+    const sharedBefore = consent.given();
+    actor.subscribe((snapshot) => {
+      const sharing = snapshot.hasTag('sharing');
+      if (sharing && !unfollow) unfollow = followPage(win, (screen) => actor.send({ type: 'chat.screen', screen }));
+      if (!sharing && unfollow) {
+        unfollow();
+        unfollow = null;
+      }
+      if (sharing !== consent.given()) consent.set(sharing);
+      render(snapshot);
+    });
     actor.start();
+    // Shared on the site's previous page: the consent stands until the visitor stops it.
+    if (sharedBefore) actor.send({ type: 'chat.share' });
     // The loader mounts the widget before opening it: its panel starts hidden.
     actor.send({ type: 'chat.hide' });
 

@@ -1,5 +1,6 @@
 import { CHAT_TEXTS, type ChatMessage } from '#contracts/chat.ts';
 import { LIMITS } from '#contracts/rules.ts';
+import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { el, styleElement } from '../shared/dom.ts';
 import { panelCss } from './styles.ts';
 
@@ -10,8 +11,27 @@ export type PanelState = {
   status: string;
   /** A refusal (too fast, too many chats) as the shop words it, or null. */
   notice: string | null;
+  /** The visitor's consent to share this page (decision 028): off, asked by support, or on. */
+  sharing: 'off' | 'asked' | 'on';
+  /** How many of the visitor's latest messages the shop has not received (it cannot be reached). */
+  undelivered: number;
 };
-export type PanelHandlers = { input: (text: string) => void; submit: () => void; close: () => void; seen: () => void };
+export type PanelHandlers = {
+  input: (text: string) => void;
+  submit: () => void;
+  close: () => void;
+  seen: () => void;
+  share: () => void;
+  stopSharing: () => void;
+  decline: () => void;
+  retry: () => void;
+};
+
+const button = (doc: Document, label: string, onClick: () => void, secondary = true) => {
+  const b = el(doc, 'button', { type: 'button', class: secondary ? 'plain' : 'submit' }, [label]);
+  b.addEventListener('click', onClick);
+  return b;
+};
 
 const bubble = (doc: Document, message: ChatMessage) => {
   const mine = 'client' in message;
@@ -36,12 +56,30 @@ export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'rig
     text,
     el(doc, 'button', { type: 'submit', class: 'submit' }, ['Submit']),
   ]);
+  const failed = el(doc, 'p', { class: 'status', role: 'alert', hidden: true }, [
+    CHAT_TEXTS.notDelivered,
+    ' ',
+    button(doc, CHAT_TEXTS.retry, on.retry),
+  ]);
+  const shares = {
+    off: el(doc, 'div', { class: 'share' }, [button(doc, SCREEN_TEXTS.sharePage, on.share), el(doc, 'p', {}, [SCREEN_TEXTS.pageWhat])]),
+    asked: el(doc, 'div', { class: 'share', role: 'group', 'aria-label': SCREEN_TEXTS.asked }, [
+      el(doc, 'p', {}, [SCREEN_TEXTS.asked]),
+      el(doc, 'p', {}, [SCREEN_TEXTS.pageWhat]),
+      button(doc, SCREEN_TEXTS.accept, on.share, false),
+      button(doc, SCREEN_TEXTS.decline, on.decline),
+    ]),
+    on: el(doc, 'div', { class: 'share' }, [
+      el(doc, 'p', { role: 'status' }, [SCREEN_TEXTS.pageSharing]),
+      button(doc, SCREEN_TEXTS.stop, on.stopSharing),
+    ]),
+  };
   const heading = el(doc, 'h2', { id: 'statefront-chat-title' }, [title, dot]);
   const panel = el(
     doc,
     'section',
     { id: 'statefront-chat-panel', class: `panel ${side}`, role: 'dialog', 'aria-labelledby': 'statefront-chat-title', hidden: true },
-    [el(doc, 'header', {}, [heading, close]), log, status, notice, form],
+    [el(doc, 'header', {}, [heading, close]), log, failed, status, notice, form, shares.off, shares.asked, shares.on],
   );
   root.append(styleElement(doc, panelCss), panel);
 
@@ -74,6 +112,11 @@ export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'rig
         shown = 0;
       }
       for (const message of state.messages.slice(shown)) log.append(bubble(doc, message));
+      // The latest messages of the visitor's are the ones waiting: marked until the shop has them.
+      const mine = [...log.querySelectorAll('.you')];
+      mine.forEach((b, i) => b.classList.toggle('failed', i >= mine.length - state.undelivered));
+      failed.hidden = state.undelivered === 0;
+      for (const [name, box] of Object.entries(shares)) box.hidden = name !== state.sharing;
       if (state.messages.length > shown) log.scrollTop = log.scrollHeight;
       shown = state.messages.length;
       // The machine clears the draft 200 ms after a send; the box follows it then, and only then.

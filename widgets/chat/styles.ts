@@ -16,6 +16,9 @@ h2{margin:0;font-size:16px;font-weight:600;display:flex;align-items:center;gap:8
 .bubble b{display:block;font-size:12px;font-weight:600}
 .you{background:#e7f1ff;margin-left:auto}
 .support{background:#f1f3f5}
+.panel .failed{background:#fff3cd;border:1px dashed #b02a37}
+.share{padding:0 12px 10px;font-size:13px;color:#495057}.share p{margin:4px 0}
+.panel .plain{all:unset;cursor:pointer;color:#0d6efd;text-decoration:underline;margin-right:10px}
 .status{margin:0;padding:0 12px;color:#b02a37;font-size:13px}
 .status:empty{display:none}
 form{display:flex;flex-direction:column;gap:6px;padding:10px 12px;border-top:1px solid #dee2e6}

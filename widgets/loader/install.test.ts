@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SCREEN_EVENTS } from '#contracts/shared-screen.ts';
 import { createMount } from '../chat/mount.ts';
+import { SHARING_KEY } from '../shared/sharing-consent.ts';
 import type { WidgetModule } from '../shared/types.ts';
 import { fakeSocketFactory } from '../testing/fake-socket.ts';
 import { installChat, type ChatWindow } from './install.ts';
@@ -50,6 +52,16 @@ afterEach(() => {
 });
 
 describe('chat loader', () => {
+  it('when the visitor shared their page on the site before, then the next page fetches the widget closed, and it shares on', async () => {
+    localStorage.setItem(SHARING_KEY, '1');
+    const { loadWidget, sockets, launcher } = install(snippet());
+    await settle();
+    expect(loadWidget).toHaveBeenCalledTimes(1);
+    expect(launcher().getAttribute('aria-expanded')).toBe('false');
+    sockets.last().accept();
+    expect(sockets.last().sent(SCREEN_EVENTS.share)).toEqual([[{ on: true }]]);
+  });
+
   it('when the page loads, then only a labelled launcher is shown and the widget is not fetched', () => {
     const { loadWidget, root, launcher } = install(snippet());
     expect(launcher().getAttribute('aria-label')).toContain("Let's Chat - Online");

@@ -1,4 +1,5 @@
 import type { ChatIdentify } from '#contracts/chat.ts';
+import { sharedBefore } from '../shared/sharing-consent.ts';
 import type { WidgetEventMap, WidgetEventName, WidgetHandle, WidgetModule } from '../shared/types.ts';
 import { asIdentity, type Command } from './commands.ts';
 import { createLauncher } from './launcher.ts';
@@ -120,5 +121,13 @@ export const installChat = ({ window: win, script, loadWidget, widgetFile }: Ins
   ready = true;
   fire('ready', {});
   if (settings.open && !isOpen) open();
+  // The visitor shares their page with support (decision 028): the widget comes back on each page
+  // of the site, closed, so support keeps following until the visitor stops it.
+  else if (!isOpen && sharedBefore(win)) {
+    load().then(
+      (w) => (isOpen ? w.open() : w.close()),
+      () => void (loading = null),
+    );
+  }
   return api;
 };

@@ -29,6 +29,8 @@ export const theirsStyle = css(bubble, {
   color: colors.text,
   border: `1px solid ${colors.border}`,
 });
+/** A line neither side wrote (a shared screen's, in a transcript): centred and quiet. */
+export const noteStyle = css({ alignSelf: 'center', fontSize: '0.85rem', color: colors.muted, fontStyle: 'italic' });
 
 export const composerStyle = css({
   padding: space(3),

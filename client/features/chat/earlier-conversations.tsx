@@ -12,7 +12,7 @@ import { MessageList } from './message-list.tsx';
 export function EarlierConversations({ open }: { open: boolean }) {
   const user = useUserInfo();
   const earlier = useApiGet<ChatEarlier>(open && user ? CHAT_HISTORY_PATHS.mine : null);
-  const messages = earlier.status === 'success' ? earlier.data.transcripts.flatMap(transcriptMessages) : [];
+  const messages = earlier.status === 'success' ? earlier.data.transcripts.flatMap((t) => transcriptMessages(t)) : [];
   if (messages.length === 0) return null;
   return (
     <>

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage } from '#contracts/chat.ts';
-import { logStyle, mineStyle, theirsStyle } from './chat-styles.ts';
+import type { ChatNote } from '#contracts/chat-history.ts';
+import { logStyle, mineStyle, noteStyle, theirsStyle } from './chat-styles.ts';
 
 export type MessageListProps = {
-  messages: ChatMessage[];
+  /** A note (a transcript's shared screen line) is neither side's: it stands between the bubbles. */
+  messages: (ChatMessage | ChatNote)[];
   /** Which side is the reader's own: the shopper's ('client') or the admin's. */
   mine: 'client' | 'admin';
   labels: { client: string; admin: string };
@@ -23,6 +25,13 @@ export function MessageList({ messages, mine, labels, label, maxHeight = 320 }: 
   return (
     <ol role="log" aria-live="polite" aria-label={label} css={[logStyle, { maxHeight }]}>
       {messages.map((m, i) => {
+        if ('note' in m) {
+          return (
+            <li key={i} css={noteStyle}>
+              {m.note}
+            </li>
+          );
+        }
         const from = 'client' in m ? 'client' : 'admin';
         const text = 'client' in m ? m.client : m.admin;
         return (

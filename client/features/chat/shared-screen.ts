@@ -3,9 +3,13 @@ import type { AnyActorRef } from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { fitScreen, SCREEN_MAX_EVENTS, type SharedCartLine, type SharedEvent, type SharedScreen } from '#contracts/shared-screen.ts';
 import { shareable } from '#machines/shared/support-view-fields.ts';
+import { useCheckoutStep } from '../../lib/checkout-step.ts';
 import { AuthContext, CartContext } from '../../lib/contexts.ts';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
 
 type CartLine = { name: string; quantity: number; price: number };
+/** A kiosk without KIOSK_NAME or `/kiosk?name=…`: still said to be a kiosk. */
+const UNNAMED_KIOSK = 'without a name';
 
 /** A line's stock note is the cart page's sentence about it (`Airpods: only 2 left, …`), without the name. */
 const noteOf = (name: string, notes: readonly string[]) =>
@@ -13,12 +17,6 @@ const noteOf = (name: string, notes: readonly string[]) =>
     .find((n) => n.startsWith(`${name}:`) || n.startsWith(`${name} `))
     ?.slice(name.length)
     .replace(/^:?\s*/, '');
-
-const stepOf = (path: string): string | null => {
-  if (path.startsWith('/cart')) return 'Cart';
-  if (path.startsWith('/checkout')) return 'Checkout';
-  return null;
-};
 
 /**
  * The last events of the app-wide machines (auth, cart): which machine, the event's type and
@@ -52,6 +50,10 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
   const auth = AuthContext.useSelector((s) => s.context);
   const cartContext = CartContext.useSelector((s) => s.context);
   const events = useRecentEvents({ auth: AuthContext.useActorRef(), cart: CartContext.useActorRef() });
+  const step = useCheckoutStep();
+  // A kiosk names itself, so staff know which one to walk to.
+  const kiosk = useKioskMode();
+  const kioskName = kiosk.active ? (kiosk.name ?? UNNAMED_KIOSK) : undefined;
   const screen = useMemo((): Omit<SharedScreen, 'title'> => {
     const who = shareable('auth', auth) as { userInfo: { name?: string } | null; error: string | null };
     const cart = shareable('cart', cartContext) as { items: CartLine[]; notes: string[] };
@@ -59,8 +61,16 @@ export const useSharedScreen = (sharing: boolean, send: (screen: SharedScreen) =
       const note = noteOf(name, cart.notes);
       return { name, quantity, price, ...(note ? { note } : {}) };
     });
-    return { path: pathname, signedInAs: who.userInfo?.name ?? null, cart: lines, step: stepOf(pathname), error: who.error, events };
-  }, [pathname, auth, cartContext, events]);
+    return {
+      ...(kioskName ? { kiosk: kioskName } : {}),
+      path: pathname,
+      signedInAs: who.userInfo?.name ?? null,
+      cart: lines,
+      step,
+      error: who.error,
+      events,
+    };
+  }, [pathname, auth, cartContext, events, step, kioskName]);
   useEffect(() => {
     if (!sharing) return;
     // The page sets its title as it renders: read it once this render has landed.

@@ -15,6 +15,9 @@ const boxStyle = css({
 });
 const mutedStyle = css({ color: colors.muted });
 
+/** The partner widget shares a page's whole address; the shop's own pages share a path. */
+const isPartnerPage = (screen: SharedScreen) => /^https?:\/\//.test(screen.path);
+
 type Props = { screen: SharedScreen | undefined; who: string; onAsk: () => void };
 
 /** On a conversation's card: what the shopper shares of their screen (decision 022), or a way to ask for it. */
@@ -22,8 +25,16 @@ export function ShopperScreen({ screen, who, onAsk }: Props) {
   return (
     <section aria-label={`${SCREEN_TEXTS.panel} of ${who}`} css={boxStyle}>
       <h3>{SCREEN_TEXTS.panel}</h3>
-      {screen ? (
+      {screen && isPartnerPage(screen) ? (
         <>
+          <p>{SCREEN_TEXTS.partnerPage}</p>
+          <p>
+            {screen.title} <span css={mutedStyle}>({screen.path})</span>
+          </p>
+        </>
+      ) : screen ? (
+        <>
+          {screen.kiosk ? <p>{SCREEN_TEXTS.kiosk(screen.kiosk)}</p> : null}
           <p>
             {screen.title} <span css={mutedStyle}>({screen.path})</span>
           </p>

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { SharedScreen } from '#contracts/shared-screen.ts';
 import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { customerChatMachine } from '#machines/chat/customer-chat.machine.ts';
@@ -8,6 +8,7 @@ import { customerSocketActor } from '#machines/chat/customer-socket.actor.ts';
 import { ChatSocketContext } from '../../lib/chat-socket.ts';
 import { devEventLog } from '../../lib/event-log.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
+import { screenShared, takeStaffCall, useStaffCall } from '../../lib/staff-call.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { colors, media, radius, space } from '../../ui/theme.ts';
 import { iconButton, statusLine } from './chat-styles.ts';
@@ -76,6 +77,17 @@ export function SupportChatPanel() {
   const shareAsked = useSelector(actor, (s) => s.hasTag('shareAsked'));
   const sendScreen = useCallback((screen: SharedScreen) => actor.send({ type: 'chat.screen', screen }), [actor]);
   useSharedScreen(sharing, sendScreen);
+  // The kiosk's Call staff: the panel opens with sharing offered first, and the bar hears whether it is on.
+  const called = useStaffCall().waiting;
+  const [offerFirst, setOfferFirst] = useState(false);
+  useEffect(() => {
+    if (!called) return;
+    takeStaffCall();
+    setOfferFirst(true);
+    actor.send({ type: 'chat.show' });
+  }, [called, actor]);
+  useEffect(() => screenShared(sharing), [sharing]);
+  useEffect(() => () => screenShared(false), []);
 
   useEffect(() => {
     // Spec section 4: a new admin message plays chat-msg.mp3, when the shopper is not looking at it.
@@ -84,6 +96,15 @@ export function SupportChatPanel() {
     });
     return () => sub.unsubscribe();
   }, [actor]);
+  const shareControls = (
+    <ShareScreenControls
+      sharing={sharing}
+      asked={shareAsked}
+      onShare={() => actor.send({ type: 'chat.share' })}
+      onStop={() => actor.send({ type: 'chat.stopSharing' })}
+      onDecline={() => actor.send({ type: 'chat.shareDeclined' })}
+    />
+  );
   /** Minimising hands the focus back to the launcher, so a keyboard user is not left nowhere. */
   const minimise = () => {
     actor.send({ type: 'chat.hide' });
@@ -108,6 +129,7 @@ export function SupportChatPanel() {
             ×
           </button>
         </div>
+        {open && offerFirst ? shareControls : null}
         {connecting && messages.length > 0 ? (
           <p role="status" css={statusLine}>
             Connecting ...
@@ -136,15 +158,7 @@ export function SupportChatPanel() {
             onSend={() => actor.send({ type: 'chat.submit' })}
           />
         ) : null}
-        {open ? (
-          <ShareScreenControls
-            sharing={sharing}
-            asked={shareAsked}
-            onShare={() => actor.send({ type: 'chat.share' })}
-            onStop={() => actor.send({ type: 'chat.stopSharing' })}
-            onDecline={() => actor.send({ type: 'chat.shareDeclined' })}
-          />
-        ) : null}
+        {open && !offerFirst ? shareControls : null}
       </section>
     </>
   );

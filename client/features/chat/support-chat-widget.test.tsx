@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
+import { useActorRef } from '@xstate/react';
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
+import { localTimeOf } from '#contracts/chat-history.ts';
 import { playChatSound } from '../../lib/play-chat-sound.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp as renderWith, setupComponentTests } from '../../testing/render.tsx';
 import { writeUser } from '#machines/auth/user-storage.ts';
+import { paymentMachine } from '#machines/checkout/payment.machine.ts';
+import { useLendStep } from '../../lib/checkout-step.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import { SupportChatWidget } from './support-chat-widget.tsx';
 
@@ -160,7 +164,7 @@ describe('the support chat widget', () => {
     expect(queryByText(document.body, 'Admin closed chat. Type something and submit to reconnect')).toBeNull();
   });
 
-  it('when a logged-in customer opens the chat, then their earlier conversations show above the new one; a guest asks for none', async () => {
+  it('when a logged-in customer opens the chat, then their earlier conversations show above the new one, with when they shared their screen', async () => {
     const calls = mockFetch({
       'GET /api/chats/mine': {
         body: {
@@ -173,6 +177,12 @@ describe('the support chat widget', () => {
               messages: [
                 { from: 'client', text: 'Is the kettle back?', at: '2030-01-01T10:00:00.000Z' },
                 { from: 'admin', text: 'Next week', at: '2030-01-01T10:01:00.000Z' },
+                {
+                  from: 'screen',
+                  text: 'Shared screen from 10:02 UTC to 10:04 UTC',
+                  since: '2030-01-01T10:02:00.000Z',
+                  at: '2030-01-01T10:04:00.000Z',
+                },
               ],
             },
           ],
@@ -188,6 +198,10 @@ describe('the support chat widget', () => {
     const earlier = document.body.querySelector('[aria-label="Earlier conversations with support"]');
     expect(earlier?.textContent).toContain('Is the kettle back?');
     expect(earlier?.textContent).toContain('Next week');
+    // In the reader's own time zone, not the API's UTC.
+    expect(earlier?.textContent).toContain(
+      `Shared screen from ${localTimeOf('2030-01-01T10:02:00.000Z')} to ${localTimeOf('2030-01-01T10:04:00.000Z')}`,
+    );
     expect(calls.map((c) => c.url)).toEqual(['/api/chats/mine']);
   });
 
@@ -214,6 +228,29 @@ describe('the support chat widget', () => {
     await click(getByRoleName(document.body, 'button', 'Stop sharing'));
     expect(socket.sent('screen share').at(-1)).toEqual([{ on: false }]);
     expect(queryByRoleName(document.body, 'button', 'Share my screen with support')).not.toBeNull();
+  });
+
+  it('when a page runs the payment machine, then the shared screen says the checkout step from its state, not from the address', async () => {
+    function OrderPayment() {
+      useLendStep(
+        'payment',
+        useActorRef(paymentMachine, { input: { orderId: 'o1', paymentMethod: 'cod', cartSubtotal: 5, isPaid: false } }),
+      );
+      return null;
+    }
+    await renderWithApp(
+      <>
+        <SupportChatWidget />
+        <OrderPayment />
+      </>,
+    );
+    await click(getByRoleName(document.body, 'button', 'Open support chat'));
+    await settle();
+    const socket = server.latest();
+    await act(async () => socket.open());
+    await click(getByRoleName(document.body, 'button', 'Share my screen with support'));
+    await vi.waitFor(() => expect(socket.sent('screen update').length).toBeGreaterThan(0));
+    expect(socket.sent('screen update').at(-1)![0]).toMatchObject({ path: '/', step: 'Checkout › Payment › Cash on delivery' });
   });
 
   it('when support asks to see the screen, then the panel asks with Share and Not now; Not now shares nothing', async () => {

@@ -1,5 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useUserInfo } from '../../lib/hooks.ts';
+import { useStaffCall } from '../../lib/staff-call.ts';
 import { lazyNamed } from '../../lib/lazy.ts';
 import { Launcher } from './launcher.tsx';
 
@@ -16,6 +17,11 @@ export function SupportChatWidget() {
   const [started, setStarted] = useState(false);
   // The hub settles who is chatting at the handshake: a login or logout starts a new chat.
   const who = useUserInfo()?._id ?? 'guest';
+  // The kiosk's Call staff opens the chat as the launcher would.
+  const called = useStaffCall().waiting;
+  useEffect(() => {
+    if (called) setStarted(true);
+  }, [called]);
   if (!started) return <Launcher open={false} unread={false} onToggle={() => setStarted(true)} />;
   return (
     // While the panel's code arrives the launcher stays where it was.

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CHECKOUT_TEXTS } from '#machines/checkout/checkout.machine.ts';
+import { useLendStep } from '../../lib/checkout-step.ts';
 import { useCartActor, useUserInfo } from '../../lib/hooks.ts';
 import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -42,6 +43,7 @@ function Checkout({ userId }: { userId: string }) {
     input: { userId, cart, storage: checkoutStorage() },
     inspect: devEventLog?.inspect('checkout'),
   });
+  useLendStep('checkout', checkout);
   const notes = useSelector(checkout, (s) => s.context.notes);
   const priceError = useSelector(checkout, (s) => s.context.priceError);
   const checkingPrices = useSelector(checkout, (s) => s.hasTag('checkingPrices'));

@@ -19,6 +19,8 @@ export type KioskMode = {
   leave: () => void;
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
   exitHoldMs?: number;
+  /** The name staff know this kiosk by (KIOSK_NAME, or `/kiosk?name=…`): a shared screen carries it. */
+  name?: string;
 };
 
 const off: KioskMode = {

@@ -3,7 +3,7 @@ import { parseShopSettings } from '#contracts/shop-settings.ts';
 import { kioskMachine, type BuildCheck, type KioskInput, type SessionCheck } from '#machines/kiosk/kiosk.machine.ts';
 import { api } from '../../lib/api.ts';
 import { openShopSocket } from '../../lib/chat-socket.ts';
-import { readPageSettings } from '../../lib/kiosk-entry.ts';
+import { readPageSettings, rememberedKioskName } from '../../lib/kiosk-entry.ts';
 import { isNewBuild, runningScripts, scriptsIn } from './build-assets.ts';
 import { trackedSockets, wipeStorage } from './wipe.ts';
 
@@ -34,6 +34,13 @@ export const kioskInput = (raw: unknown = readPageSettings()): KioskInput => {
 
 /** PUBLIC_ORIGIN from the server's settings, for the hand-off's QR (undefined: the page's origin). */
 export const publicOrigin = (raw: unknown = readPageSettings()): string | undefined => parseShopSettings(raw).publicOrigin;
+
+/**
+ * The name staff know this kiosk by: KIOSK_NAME from the server's settings, else the one its
+ * address gave when kiosk mode was turned on (`/kiosk?name=…`, remembered on the device).
+ */
+export const kioskName = (raw: unknown = readPageSettings()): string | undefined =>
+  parseShopSettings(raw).kioskName ?? rememberedKioskName();
 
 /** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
 export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;

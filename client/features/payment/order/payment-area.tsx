@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { Order } from '#contracts/order.ts';
 import { livePaymentMachine, WalletButton } from '../wallet-button.tsx';
+import { useLendStep } from '../../../lib/checkout-step.ts';
 import { devEventLog } from '../../../lib/event-log.ts';
 
 export type PaymentAreaProps = {
@@ -16,6 +17,7 @@ export function PaymentArea({ order, onPaid, logic = livePaymentMachine }: Payme
     input: { orderId: order._id, paymentMethod: order.paymentMethod, cartSubtotal: order.orderTotal.cartSubtotal, isPaid: order.isPaid },
     inspect: devEventLog?.inspect('payment'),
   });
+  useLendStep('payment', payment);
   const paid = useRef(onPaid);
   paid.current = onPaid;
   useEffect(() => {
