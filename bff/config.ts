@@ -2,9 +2,9 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
-import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { ConfigError, OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
 import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
-import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
+import { KIOSK_SECONDS, PLANTED_BUG_PATTERN, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -165,6 +165,8 @@ const BffEnv = z.object({
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
+  // Tests only: the page's machines ignore this one event, to prove a report's spec fails on a broken shop.
+  PLANTED_BUG: optionalEnv(z.string().regex(PLANTED_BUG_PATTERN, 'must name one event of a machine, like cart.add')),
 });
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */
@@ -183,6 +185,8 @@ export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNA
  */
 export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
   const parsed = parseEnv(BffEnv, env);
+  if (parsed.PLANTED_BUG && parsed.NODE_ENV === 'production')
+    throw new ConfigError('The configuration is not valid: PLANTED_BUG breaks the shop on purpose, for tests; unset it in production.');
   const secret = (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string) =>
     configuredSecret({
       name,

@@ -18,6 +18,9 @@ export const SHOP_SETTINGS_DEFAULTS = {
   kioskExitHoldSeconds: 5,
 } as const;
 
+/** The event a test shop may be started with broken (PLANTED_BUG, like `cart.add`): one machine's event. */
+export const PLANTED_BUG_PATTERN = /^[a-z][a-zA-Z-]*\.[a-zA-Z.]+$/;
+
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
 export const KIOSK_SECONDS = { min: 1, max: 3600 } as const;
 
@@ -40,6 +43,8 @@ export const ShopSettings = z.object({
   build: z.optional(z.string()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
+  /** PLANTED_BUG, on a test shop only: the event the page's machines ignore (machines/shared/planted-bug.ts). */
+  plantedBug: z.optional(z.string().check(z.regex(PLANTED_BUG_PATTERN))),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
