@@ -165,6 +165,13 @@ const BffEnv = z.object({
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
+  // 0: pages send no counts of the transitions their machines take (client/lib/machine-counts.ts).
+  MACHINE_COUNTS: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['0', '1'], { error: "must be 1 (pages send their machines' transition counts) or 0" }).default('1'),
+    )
+    .transform((v) => v === '1'),
   // Tests only: the page's machines ignore this one event, to prove a report's spec fails on a broken shop.
   PLANTED_BUG: optionalEnv(z.string().regex(PLANTED_BUG_PATTERN, 'must name one event of a machine, like cart.add')),
 });

@@ -43,6 +43,8 @@ export const ShopSettings = z.object({
   build: z.optional(z.string()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
+  /** False when MACHINE_COUNTS=0: the page sends no counts of its machines' transitions. The page reads it by hand. */
+  machineCounts: z.optional(z.boolean()),
   /** PLANTED_BUG, on a test shop only: the event the page's machines ignore (machines/shared/planted-bug.ts). */
   plantedBug: z.optional(z.string().check(z.regex(PLANTED_BUG_PATTERN))),
 });

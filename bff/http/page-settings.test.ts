@@ -145,7 +145,7 @@ describe('the kiosk settings at start-up', () => {
   });
 });
 
-describe('a planted bug (tests only)', () => {
+describe('settings for QA: a planted bug (tests only), the transition counts', () => {
   it('when a test shop sets PLANTED_BUG, then its pages name the event their machines ignore; production refuses to start with it, and without it pages name none', async () => {
     const test = await loadBffConfig({ NODE_ENV: 'test', PLANTED_BUG: 'cart.add' });
     expect(shopSettingsOf(test).plantedBug).toBe('cart.add');
@@ -155,5 +155,10 @@ describe('a planted bug (tests only)', () => {
       (e: unknown) => e,
     )) as Error;
     expect(refused.message).toContain('PLANTED_BUG');
+  });
+
+  it('when MACHINE_COUNTS=0, then pages are told to send no transition counts; by default they send them', async () => {
+    expect(shopSettingsOf(await loadBffConfig({ MACHINE_COUNTS: '0' })).machineCounts).toBe(false);
+    expect(shopSettingsOf(await loadBffConfig({})).machineCounts).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import type { BffConfig } from '../config.ts';
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
-    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'PLANTED_BUG'>>,
+    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'PLANTED_BUG' | 'MACHINE_COUNTS'>>,
   build?: string,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
@@ -19,6 +19,8 @@ export const shopSettingsOf = (
   // The kiosk's QR links point here, so phones on the shop's network can open them.
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
   ...(build ? { build } : {}),
+  // MACHINE_COUNTS=0: the page sends no transition counts.
+  ...(config.MACHINE_COUNTS === false ? { machineCounts: false } : {}),
   // A test shop's planted bug reaches the page's machines (never set in production: bff/config.ts).
   ...(config.PLANTED_BUG ? { plantedBug: config.PLANTED_BUG } : {}),
 });
