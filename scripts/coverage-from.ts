@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
 import { transitionLabels } from '#machines/shared/transition-counts.ts';
 import { machineTotals, runModel, type ModelSpec } from '#machines/testing/model.ts';
-import { MODEL_ENV } from '../tests/e2e/support/staging.ts';
 import { everyModel } from './models.ts';
 
 type Label = Omit<TransitionCount, 'count'>;
@@ -69,8 +68,9 @@ export const coverageLines = (production: TransitionCount[], tested: Label[]): s
 export const readCounts = async (source: string, env: NodeJS.ProcessEnv = process.env): Promise<TransitionCount[]> => {
   if (!/^https?:\/\//.test(source)) return JSON.parse(readFileSync(source, 'utf8')) as TransitionCount[];
   const base = source.replace(/\/+$/, '');
-  const email = env.MODEL_ADMIN_EMAIL ?? env[MODEL_ENV.admin];
-  const password = env[MODEL_ENV.adminPassword];
+  // MODEL_ADMIN, as the staging run names the admin's e-mail, works too.
+  const email = env.MODEL_ADMIN_EMAIL || env.MODEL_ADMIN;
+  const password = env.MODEL_ADMIN_PASSWORD;
   if (!email || !password)
     throw new Error('--coverage-from URL reads the counts as an admin: set MODEL_ADMIN_EMAIL and MODEL_ADMIN_PASSWORD');
   const login = await fetch(`${base}/api/users/login`, {

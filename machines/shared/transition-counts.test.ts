@@ -5,7 +5,7 @@ import { cartMachine } from '../cart/cart.machine.ts';
 import { memoryStorage } from './storage.ts';
 import { createTransitionCounter } from './transition-counts.ts';
 
-const item = { productID: 'p1', name: 'Ann’s secret gift', price: 10, count: 5, image: '/a.jpg', quantity: 1 };
+const item = { productID: 'p1', name: 'Ann’s secret gift', price: 10, count: 5, quantity: 1 };
 
 describe('counting the transitions a page takes', () => {
   it('when the cart takes an add twice and ignores a confirm, then the counts name machine, source, event and target only, and a take starts again from zero', () => {

@@ -44,22 +44,22 @@ const perform = async (page: Page, event: AnyEventObject, { reload = false, aske
       const item = event.item as CartItem;
       // a path starts from a fresh page load, which also restores the stored (empty) cart
       if (reload) await page.goto(`/product-details/${item.productID}`);
-      await PAGE_ACTIONS['cart.add']!(page, event);
+      await PAGE_ACTIONS['cart.add'](page, event);
       await expect(page.getByRole('status').filter({ hasText: `${item.name} is in your cart (quantity ${item.quantity}).` })).toBeVisible();
       return page.getByRole('link', { name: 'Go to cart' }).click();
     }
     case 'cart.setQuantity':
-      return PAGE_ACTIONS['cart.setQuantity']!(page, event);
+      return PAGE_ACTIONS['cart.setQuantity'](page, event);
     case 'cart.askRemove':
-      await PAGE_ACTIONS['cart.askRemove']!(page, event);
+      await PAGE_ACTIONS['cart.askRemove'](page, event);
       return expect(dialog).toBeVisible();
     case 'cart.confirmRemove':
-      await PAGE_ACTIONS['cart.confirmRemove']!(page, event);
+      await PAGE_ACTIONS['cart.confirmRemove'](page, event);
       await expect(dialog).toBeHidden();
       // the Remove that opened it went with its line: the keyboard goes on from the page's heading
       return expect(page.getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeFocused();
     case 'cart.dismissRemove':
-      await PAGE_ACTIONS['cart.dismissRemove']!(page, event);
+      await PAGE_ACTIONS['cart.dismissRemove'](page, event);
       await expect(dialog).toBeHidden();
       // the dialog gives the focus back to the Remove that opened it, so the keyboard goes on from there
       return expect(page.getByRole('button', { name: `Remove ${nameOf(asked ?? '')}` })).toBeFocused();

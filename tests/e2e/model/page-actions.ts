@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import type { CartItem } from '#contracts/order.ts';
+import type { PageActionEvent } from './page-action-events.ts';
 
 /** In-app navigation, as a link click does: the page (and its machines) stays, only the route changes. */
 export const navigate = (page: Page, url: string) =>
@@ -23,9 +24,9 @@ const question = (page: Page) => page.getByRole('dialog', { name: 'Are you sure?
  * What a shopper does on the page to send a machine each of these events: the cart browser model's
  * steps (cart-model.spec.ts) and the specs written from problem reports (report-replay.ts) both
  * perform them. Each only acts; what the page shows after is the caller's to check. An event
- * missing here has no page action: a report's spec replays it at the machine level.
+ * missing here (and from PAGE_ACTION_EVENTS) has no page action: a report's spec replays it at the machine level.
  */
-export const PAGE_ACTIONS: Record<string, (page: Page, event: AnyEventObject) => Promise<unknown>> = {
+export const PAGE_ACTIONS: Record<PageActionEvent, (page: Page, event: AnyEventObject) => Promise<unknown>> = {
   'cart.add': async (page, event) => {
     const item = event.item as CartItem;
     await navigate(page, `/product-details/${item.productID}`);

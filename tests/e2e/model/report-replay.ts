@@ -4,6 +4,7 @@ import type { AnyEventObject, StateValue } from 'xstate';
 import type { LoggedEvent } from '#machines/shared/event-log.ts';
 import { parseLog, replayLog, stateText } from '#machines/testing/replay.ts';
 import { logPages } from './page-log.ts';
+import { hasPageAction } from './page-action-events.ts';
 import { PAGE_ACTIONS } from './page-actions.ts';
 import type { ReportFile } from './report-spec.ts';
 
@@ -36,8 +37,8 @@ export const replayStep = (
   recorded: { taken: boolean | null; state: StateValue | null },
 ) =>
   test.step(`${actor}: ${event.type}`, async () => {
+    if (!hasPageAction(event.type)) throw new Error(`${event.type} has no page action (tests/e2e/model/page-actions.ts)`);
     const action = PAGE_ACTIONS[event.type];
-    if (!action) throw new Error(`${event.type} has no page action (tests/e2e/model/page-actions.ts)`);
     const before = (await pageLog(page)).length;
     await action(page, event);
     let entry: LoggedEvent | undefined;

@@ -1,6 +1,6 @@
 import type { AnyEventObject, StateValue } from 'xstate';
 import type { ReportedEvent } from '#contracts/problem-report.ts';
-import { PAGE_ACTIONS } from './page-actions.ts';
+import { hasPageAction } from './page-action-events.ts';
 
 /** What the spec needs of a downloaded problem report (GET /api/admin/problem-reports/{id}). */
 export type ReportFile = {
@@ -18,7 +18,7 @@ export type ReportFile = {
 export type PageStep = { actor: string; event: AnyEventObject; taken: boolean | null; state: StateValue | null };
 
 /**
- * The report's events a person caused on the page and the page can cause again (PAGE_ACTIONS),
+ * The report's events a person caused on the page and the page can cause again (page-action-events.ts),
  * sent to the one actor of the machine they belong to (`cart.add` to `cart`), in the order
  * recorded; and, by actor, how many of each other event the spec replays at the machine level.
  */
@@ -27,7 +27,7 @@ export const reportSteps = (report: ReportFile): { onPage: PageStep[]; onMachine
   const onMachines = new Map<string, Map<string, number>>();
   for (const { actor, run, event, taken, state } of report.events) {
     if (event.type === 'xstate.init') continue;
-    if (event.type in PAGE_ACTIONS && run === undefined && event.type.startsWith(`${actor}.`)) {
+    if (hasPageAction(event.type) && run === undefined && event.type.startsWith(`${actor}.`)) {
       onPage.push({ actor, event, taken: taken ?? null, state: (state as StateValue | undefined) ?? null });
       continue;
     }
