@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { MachineCountsBody } from '#contracts/machine-counts.ts';
+import { MachineCountsBody, TransitionCountRow, type TransitionCount } from '#contracts/machine-counts.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
@@ -18,7 +18,11 @@ export const machineCountsRoutes = (ctx: ApiContext): Router => {
   const router = Router();
 
   router.post('/machine-counts', async (req, res) => {
-    await addCounts(ctx.db, parse(MachineCountsBody, req.body).counts);
+    const rows = parse(MachineCountsBody, req.body).counts.flatMap((row): TransitionCount[] => {
+      const kept = TransitionCountRow.safeParse(row);
+      return kept.success ? [kept.data] : [];
+    });
+    await addCounts(ctx.db, rows);
     res.status(204).end();
   });
 
