@@ -14,6 +14,7 @@ import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-s
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
 import { problemReportBody, problemReportsRoutes } from './components/problem-reports/routes.ts';
+import { machineCountsRoutes } from './components/machine-counts/routes.ts';
 import { productsRoutes } from './components/products/routes.ts';
 import { reviewsRoutes } from './components/reviews/routes.ts';
 import { sessionRoutes } from './components/users/session-routes.ts';
@@ -117,6 +118,7 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
   app.use('/api/handoffs', handoffsRoutes(context));
   app.use('/api/chats', chatsRoutes(context));
   app.use('/api', problemReportsRoutes(context));
+  app.use('/api', machineCountsRoutes(context));
   // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
   mountPayments(app, context);
   app.use(notFoundHandler);

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { MetricsEnv } from '#server/metrics.ts';
 import { SlowRequestEnv } from '#server/slow-requests.ts';
 import { configuredSecret } from '#server/secrets.ts';
-import { OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
+import { ConfigError, OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
 import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
 import { KIOSK_NAME_MAX } from '#contracts/shared-screen.ts';
-import { KIOSK_SECONDS, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
+import { KIOSK_SECONDS, PLANTED_BUG_PATTERN, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -170,6 +170,15 @@ const BffEnv = z.object({
   ...MetricsEnv,
   // The name staff know this kiosk by: the admin's card names it when its shopper calls staff.
   KIOSK_NAME: optionalEnv(z.string().trim().min(1).max(KIOSK_NAME_MAX, `must be at most ${KIOSK_NAME_MAX} characters`)),
+  // 0: pages send no counts of the transitions their machines take (client/lib/machine-counts.ts).
+  MACHINE_COUNTS: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['0', '1'], { error: "must be 1 (pages send their machines' transition counts) or 0" }).default('1'),
+    )
+    .transform((v) => v === '1'),
+  // Tests only: the page's machines ignore this one event, to prove a report's spec fails on a broken shop.
+  PLANTED_BUG: optionalEnv(z.string().regex(PLANTED_BUG_PATTERN, 'must name one event of a machine, like cart.add')),
 });
 
 /** The settings a balancer in front repeats at its edge (scripts/cluster/nginx-config.ts), read as the BFF reads them. */
@@ -188,6 +197,8 @@ export type BffConfig = Omit<z.infer<typeof BffEnv>, 'SESSION_SECRET' | 'INTERNA
  */
 export const loadBffConfig = async (env: Record<string, string | undefined> = process.env): Promise<BffConfig> => {
   const parsed = parseEnv(BffEnv, env);
+  if (parsed.PLANTED_BUG && parsed.NODE_ENV === 'production')
+    throw new ConfigError('The configuration is not valid: PLANTED_BUG breaks the shop on purpose, for tests; unset it in production.');
   const secret = (name: 'SESSION_SECRET' | 'INTERNAL_SECRET', file: string) =>
     configuredSecret({
       name,

@@ -18,6 +18,9 @@ export const SHOP_SETTINGS_DEFAULTS = {
   kioskExitHoldSeconds: 5,
 } as const;
 
+/** The event a test shop may be started with broken (PLANTED_BUG, like `cart.add`): one machine's event. */
+export const PLANTED_BUG_PATTERN = /^[a-z][a-zA-Z-]*\.[a-zA-Z.]+$/;
+
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
 export const KIOSK_SECONDS = { min: 1, max: 3600 } as const;
 
@@ -42,6 +45,10 @@ export const ShopSettings = z.object({
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
   /** KIOSK_NAME when set: the name the admin's card gives this kiosk (else the one in `/kiosk?name=…`). */
   kioskName: z.optional(z.string()),
+  /** False when MACHINE_COUNTS=0: the page sends no counts of its machines' transitions. The page reads it by hand. */
+  machineCounts: z.optional(z.boolean()),
+  /** PLANTED_BUG, on a test shop only: the event the page's machines ignore (machines/shared/planted-bug.ts). */
+  plantedBug: z.optional(z.string().check(z.regex(PLANTED_BUG_PATTERN))),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

@@ -13,14 +13,26 @@
  *                    those accounts (passwords from MODEL_USER_PASSWORD and MODEL_ADMIN_PASSWORD);
  *                    lists the models it skipped and why, and cancels the orders it placed
  *                    (tests/e2e/model/README.md)
+ *   --from-report FILE [--out SPEC] [--base-url URL]
+ *                    writes the browser test of a downloaded problem report (default
+ *                    tests/e2e/reports/{number}.spec.ts) and with --base-url runs it on that shop
+ *   --coverage-from URL|FILE
+ *                    compares the transitions production took (a running shop's counts, read as
+ *                    MODEL_ADMIN_EMAIL with MODEL_ADMIN_PASSWORD, or a saved file of them) with
+ *                    those the model runs take: per machine, what only production takes, what only
+ *                    the tests walk, and the events production sent that no transition took
  */
 import { CATALOGUE_FILE } from '#machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '#machines/testing/model.ts';
 import { checkCatalogue, checkPlans, writeCatalogue, writePlans } from './plan-files.ts';
+import { coverageFrom } from './coverage-from.ts';
+import { fromReport } from './from-report.ts';
 import { runBrowserModels } from './model-browser.ts';
 import { everyModel } from './models.ts';
 
 const args = process.argv.slice(2);
+if (args.includes('--coverage-from')) process.exit(await coverageFrom(args));
+if (args.includes('--from-report')) process.exit(await fromReport(args));
 if (args.includes('--browser')) process.exit(runBrowserModels(args));
 if (args.includes('--plan')) {
   const check = args.includes('--check');

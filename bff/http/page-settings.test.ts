@@ -6,7 +6,7 @@ import { parseShopSettings, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-setti
 import { loadBffConfig } from '../config.ts';
 import { type FakeApi, startFakeApi } from '../testing/fake-api.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
-import { buildOf, withSettings } from './page-settings.ts';
+import { buildOf, shopSettingsOf, withSettings } from './page-settings.ts';
 
 const settingsIn = (html: string): unknown => {
   const json = /<script id="shop-settings" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
@@ -142,5 +142,23 @@ describe('the kiosk settings at start-up', () => {
     for (const name of ['KIOSK_IDLE_SECONDS', 'KIOSK_WARNING_SECONDS', 'KIOSK_HANDOFF_SECONDS', 'KIOSK_EXIT_HOLD_SECONDS']) {
       expect(error.message).toContain(`- ${name}: must be a whole number of seconds from 1 to 3600`);
     }
+  });
+});
+
+describe('settings for QA: a planted bug (tests only), the transition counts', () => {
+  it('when a test shop sets PLANTED_BUG, then its pages name the event their machines ignore; production refuses to start with it, and without it pages name none', async () => {
+    const test = await loadBffConfig({ NODE_ENV: 'test', PLANTED_BUG: 'cart.add' });
+    expect(shopSettingsOf(test).plantedBug).toBe('cart.add');
+    expect(parseShopSettings(shopSettingsOf(test)).plantedBug).toBe('cart.add');
+    expect(shopSettingsOf(await loadBffConfig({ NODE_ENV: 'test' })).plantedBug).toBeUndefined();
+    const refused = (await loadBffConfig({ NODE_ENV: 'production', PLANTED_BUG: 'cart.add', SESSION_SECRET: 'x'.repeat(40) }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(refused.message).toContain('PLANTED_BUG');
+  });
+
+  it('when MACHINE_COUNTS=0, then pages are told to send no transition counts; by default they send them', async () => {
+    expect(shopSettingsOf(await loadBffConfig({ MACHINE_COUNTS: '0' })).machineCounts).toBe(false);
+    expect(shopSettingsOf(await loadBffConfig({})).machineCounts).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import type { BffConfig } from '../config.ts';
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
-    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'KIOSK_NAME'>>,
+    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'KIOSK_NAME' | 'PLANTED_BUG' | 'MACHINE_COUNTS'>>,
   build?: string,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
@@ -20,6 +20,10 @@ export const shopSettingsOf = (
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
   ...(config.KIOSK_NAME ? { kioskName: config.KIOSK_NAME } : {}),
   ...(build ? { build } : {}),
+  // MACHINE_COUNTS=0: the page sends no transition counts.
+  ...(config.MACHINE_COUNTS === false ? { machineCounts: false } : {}),
+  // A test shop's planted bug reaches the page's machines (never set in production: bff/config.ts).
+  ...(config.PLANTED_BUG ? { plantedBug: config.PLANTED_BUG } : {}),
 });
 
 /**

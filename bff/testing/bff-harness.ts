@@ -92,6 +92,8 @@ export const startTestBff = async ({
     KIOSK_WARNING_SECONDS: 15,
     KIOSK_HANDOFF_SECONDS: 120,
     KIOSK_EXIT_HOLD_SECONDS: 5,
+    MACHINE_COUNTS: true,
+    PLANTED_BUG: undefined,
     MAX_UNITS_PER_PRODUCT: 10,
     CATALOGUE_MAX_AGE_SECONDS: 10,
     // Off unless a test turns it on: the fake API's recorded calls stay one per request.

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerData } from '#contracts/server-render.ts';
 import { setUnreachableHandler } from '../lib/api.ts';
 import { KIOSK_KEY } from '../lib/kiosk-entry.ts';
@@ -17,6 +17,7 @@ import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
 import { takeEarlyTouch } from '../features/kiosk/early-touch.ts';
 import { ServerDataProvider } from '../lib/server-data.tsx';
 import { devEventLog } from '../lib/event-log.ts';
+import { lazyNamed } from '../lib/lazy.ts';
 import { useBrowserInput, useStayOnPage } from '../features/kiosk/use-browser.ts';
 import { ACCESS_BUTTON_ROOM_PX, AccessControls } from '../features/kiosk/access/access-controls.tsx';
 import { KioskAccessContext } from '../features/kiosk/access/access-context.ts';
@@ -33,6 +34,9 @@ import { useKioskAccessMode } from '../features/kiosk/access/use-access.ts';
  */
 const NONE: ServerData = {};
 
+// Staff open it behind the PIN: its own chunk, as in the shop's footer.
+const ProblemReportDialog = lazyNamed(() => import('../features/problem-reports/report-dialog.tsx'), 'ProblemReportDialog');
+
 export function KioskShell({ serverData = NONE, servedToGuest = false }: { serverData?: ServerData; servedToGuest?: boolean }) {
   const kiosk = useActorRef(liveKioskMachine, { input: { ...kioskInput(), servedToGuest }, inspect: devEventLog?.inspect('kiosk') });
   const attract = useSelector(kiosk, (s) => s.hasTag('attract'));
@@ -46,6 +50,8 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
   const guestPage = useSelector(kiosk, (s) => s.context.servedToGuest);
   const speech = useMemo(() => browserSpeech(), []);
   const access = useKioskAccessMode(kiosk, speech);
+  // `Report a problem`, which staff reach behind the PIN pad: it sends this tab's log, the kiosk's own included.
+  const [reporting, setReporting] = useState(false);
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);
@@ -82,6 +88,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
       },
       exitHoldMs: exitHoldMs(),
       ...(kioskName() ? { name: kioskName() } : {}),
+      reportProblem: () => setReporting(true),
     }),
     [kiosk],
   );
@@ -126,6 +133,11 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
           {unreachable ? <RightBackScreen /> : null}
           {/* Over every screen; a new one for each shopper, so no panel is left open at the reset. */}
           <AccessControls key={String(mounted)} hasVoice={speech.hasVoice} />
+          {reporting ? (
+            <Suspense fallback={null}>
+              <ProblemReportDialog onClose={() => setReporting(false)} />
+            </Suspense>
+          ) : null}
         </PageCrashContext.Provider>
       </KioskAccessContext.Provider>
     </KioskModeContext.Provider>

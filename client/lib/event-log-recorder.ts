@@ -1,11 +1,18 @@
+import type { TransitionCount } from '#contracts/machine-count-rules.ts';
 import { createEventLog, type EventLog } from '#machines/shared/event-log.ts';
+import { createTransitionCounter } from '#machines/shared/transition-counts.ts';
 
-// The recorder's chunk, loaded by event-log.ts before the app renders.
+// The recorder's chunk, loaded by event-log.ts before the app renders; the counts' sender rides in it.
+export { machineCountsOn, sendMachineCounts } from './machine-counts.ts';
 
 export type EventLogHandle = { toJSON: () => string; download: () => void; clear: () => void };
 
 /** The app's log, and how many of its oldest entries were let go to bound its memory. */
-export type RecordedLog = EventLog & { forgotten: () => number };
+export type RecordedLog = EventLog & {
+  forgotten: () => number;
+  /** The transitions the app's machines took since the last call (labels only), for the shop's counts (machine-counts.ts). */
+  takeCounts: () => TransitionCount[];
+};
 
 /**
  * Every tab records, and a tab may stay open for days (an admin's chats): past this many
@@ -36,6 +43,7 @@ export const exposeEventLog = (log: EventLog, target: { statefrontEvents?: Event
 /** A new log of the app's events, bounded to MAX_ENTRIES, within reach of the console. */
 export const recordEvents = (target: { statefrontEvents?: EventLogHandle }, max = MAX_ENTRIES): RecordedLog => {
   const log = createEventLog();
+  const counter = createTransitionCounter();
   let forgotten = 0;
   const bounded: RecordedLog = {
     ...log,
@@ -43,6 +51,7 @@ export const recordEvents = (target: { statefrontEvents?: EventLogHandle }, max 
       const inspect = log.inspect(name, options);
       return (inspection) => {
         inspect(inspection);
+        counter.inspect(inspection);
         if (log.entries.length <= max) return;
         const gone = Math.max(1, Math.floor(max / 5));
         log.entries.splice(0, gone);
@@ -50,6 +59,7 @@ export const recordEvents = (target: { statefrontEvents?: EventLogHandle }, max 
       };
     },
     forgotten: () => forgotten,
+    takeCounts: counter.take,
   };
   exposeEventLog(bounded, target);
   return bounded;

@@ -61,6 +61,35 @@ describe('loading the recorder', () => {
     cart.stop();
   });
 
+  it('when the page hides, then the transitions its machines took go to the shop as counts, labels only, with the anti-forgery header', async () => {
+    const posts: Array<{ url: string; init: RequestInit }> = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      posts.push({ url, init });
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    try {
+      // The earlier tests' recorders still listen on this window: theirs go first.
+      window.dispatchEvent(new Event('pagehide'));
+      posts.length = 0;
+      const logModule = await import('./event-log.ts');
+      await logModule.startEventLog();
+      const cart = createActor(cartMachine, {
+        input: { storage: memoryStorage() },
+        inspect: logModule.devEventLog?.inspect('cart'),
+      }).start();
+      cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });
+      window.dispatchEvent(new Event('pagehide'));
+      expect(posts.map((p) => [p.url, p.init.method, (p.init.headers as Record<string, string>)['X-CSRF'], p.init.keepalive])).toEqual([
+        ['/api/machine-counts', 'POST', '1', true],
+      ]);
+      const { counts } = JSON.parse(posts[0]!.init.body as string) as { counts: unknown[] };
+      expect(counts).toEqual([{ machine: 'cart', source: 'cart.active', event: 'cart.add', target: 'cart.active', count: 1 }]);
+      cart.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('when a tab records past its bound, then the oldest fifth goes at once and the log counts what it let go', async () => {
     const { recordEvents } = await import('./event-log-recorder.ts');
     const log = recordEvents({}, 10);

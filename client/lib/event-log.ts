@@ -29,6 +29,9 @@ export let devEventLog: RecordedLog | undefined;
  */
 export const startEventLog = async (): Promise<void> => {
   if (devEventLog || typeof window === 'undefined' || !enabled()) return;
-  const { recordEvents } = await import('./event-log-recorder.ts');
-  devEventLog ??= recordEvents(window as Parameters<typeof recordEvents>[0]);
+  const { recordEvents, machineCountsOn, sendMachineCounts } = await import('./event-log-recorder.ts');
+  if (devEventLog) return;
+  devEventLog = recordEvents(window as Parameters<typeof recordEvents>[0]);
+  // The same inspection counts which transitions the machines take, for the shop's coverage report.
+  if (machineCountsOn()) sendMachineCounts(devEventLog.takeCounts);
 };

@@ -3,6 +3,8 @@ import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/testing/test-api.ts';
 import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
 import { postJson } from '../../bff/testing/bff-harness.ts';
+import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
+import { addCounts } from '../../api/components/machine-counts/repository.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
@@ -201,6 +203,70 @@ describe('admin lists a page at a time, through the BFF', () => {
         expect((await get(path, null)).status).toBe(401);
       }
       expect((await get(`${ADMIN_LIST}/not-a-report`)).status).toBe(404);
+    });
+  });
+
+  describe('machine transition counts', () => {
+    const COUNTS = '/api/machine-counts';
+    const add = { machine: 'cart', source: 'cart.active.idle', event: 'cart.add', target: 'cart.active.idle' };
+    const ignored = { machine: 'cart', source: 'cart.active.idle', event: 'cart.confirmRemove', target: NOT_TAKEN };
+    const send = (counts: unknown[], cookie: string | null = null) => postJson(shop.bff.url + COUNTS, { counts }, cookie ? { cookie } : {});
+
+    it("when a guest's and a customer's pages send their counts, then the admin reads them summed; a customer gets 403, a guest 401", async () => {
+      expect(
+        (
+          await send([
+            { ...add, count: 2 },
+            { ...ignored, count: 1 },
+          ])
+        ).status,
+      ).toBe(204);
+      expect((await send([{ ...add, count: 3 }], shop.customerCookie)).status).toBe(204);
+      const res = await get(`${COUNTS.replace('/api/', '/api/admin/')}?days=1`);
+      expect(await res.json()).toEqual([
+        { ...add, count: 5 },
+        { ...ignored, count: 1 },
+      ]);
+      expect((await get('/api/admin/machine-counts', shop.customerCookie)).status).toBe(403);
+      expect((await get('/api/admin/machine-counts', null)).status).toBe(401);
+    });
+
+    it('when a page sends what is not a label (an e-mail, a context), then that row is dropped and the rest counted; too many rows, 400; past the daily cap no new label opens', async () => {
+      const total = async () =>
+        ((await (await get('/api/admin/machine-counts')).json()) as TransitionCount[]).reduce((n, r) => n + r.count, 0);
+      const before = await total();
+      expect(
+        (
+          await send([
+            { ...add, event: 'ann@example.com', count: 1 },
+            { ...add, count: 1, context: { email: 'ann@example.com' } },
+          ])
+        ).status,
+      ).toBe(204);
+      expect((await send(Array.from({ length: MAX_COUNT_ROWS + 1 }, () => ({ ...add, count: 1 })))).status).toBe(400);
+      expect(await total()).toBe(before);
+      expect(
+        (
+          await send([
+            { ...add, event: 'ann@example.com', count: 1 },
+            { ...add, count: 1 },
+          ])
+        ).status,
+      ).toBe(204);
+      expect(await total()).toBe(before + 1);
+      expect(JSON.stringify(await (await get('/api/admin/machine-counts')).json())).not.toContain('example.com');
+      const { rows } = await shop.api.db.query<{ n: number }>(
+        'select count(*)::int as n from machine_transition_counts where day = current_date',
+      );
+      await addCounts(
+        shop.api.db,
+        [
+          { ...add, event: 'cart.madeUp', count: 1 },
+          { ...add, count: 1 },
+        ],
+        rows[0]!.n,
+      );
+      expect(await total()).toBe(before + 2);
     });
   });
 });

@@ -17,6 +17,8 @@ export type KioskMode = {
   publicOrigin?: string;
   /** The PIN was right: leave kiosk mode on this device. */
   leave: () => void;
+  /** Staff asked for `Report a problem` on the PIN pad and the PIN was right: the kiosk opens the report dialog. Unset, the pad offers no report. */
+  reportProblem?: () => void;
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
   exitHoldMs?: number;
   /** The name staff know this kiosk by (KIOSK_NAME, or `/kiosk?name=…`): a shared screen carries it. */

@@ -1,6 +1,8 @@
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { bookInCart, loginByApi } from '../support/journeys.ts';
-import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
+import { DEMO_ADMIN, expect, startSeededShop, test } from '../support/shop.ts';
+import { machinesTake, openReport, readReport, replayStep } from '../model/report-replay.ts';
+import { reportSpec, reportSteps } from '../model/report-spec.ts';
 import type { Page } from '@playwright/test';
 import { customerContext, customersCodOrder, editFirstProduct, loginAdmin, paddedPng, placeCodOrder } from './admin-helpers.ts';
 
@@ -211,4 +213,35 @@ test('when a guest reports a problem from the footer, then the shop answers its 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe(`problem-report-${number}.json`);
+
+  // QA's regression test from it (npm run test:model -- --from-report): its page step, the add, passes
+  // on this shop, and fails on one whose cart ignores cart.add (a planted bug), naming the step.
+  const report = readReport(await (await download).path());
+  const { onPage } = reportSteps(report);
+  expect(onPage.map((s) => `${s.actor}: ${s.event.type}`)).toEqual(['cart: cart.add']);
+  expect(reportSpec(report, { reportFile: './r.json', runningBuild: report.build })).toContain(
+    `await replayStep(page, "cart", ${JSON.stringify(onPage[0]!.event)}`,
+  );
+  const replayOn = async (url: string) => {
+    const context = await browser.newContext({ baseURL: url, viewport: report.viewport });
+    try {
+      const again = await context.newPage();
+      await openReport(again, report.path);
+      for (const step of onPage) await replayStep(again, step.actor, step.event, step);
+    } finally {
+      await context.close();
+    }
+  };
+  await replayOn(baseURL!);
+  expect(machinesTake(report.events)).toBeNull();
+  const planted = await startSeededShop({ PLANTED_BUG: 'cart.add' });
+  try {
+    const failure = (await replayOn(planted.url).then(
+      () => null,
+      (e: unknown) => e,
+    )) as Error | null;
+    expect(failure?.message).toContain("the page's cart after cart.add, against the report");
+  } finally {
+    await planted.stop(0);
+  }
 });

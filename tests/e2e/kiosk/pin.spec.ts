@@ -48,8 +48,20 @@ test('when the logo on /kiosk is held (KIOSK_EXIT_HOLD_SECONDS, 1 s here), then 
   expect(await page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBe('on');
 });
 
-test('when the right PIN is typed on the pad, then the terminal leaves kiosk mode and the shop opens as usual', async ({ page }) => {
+test('when staff press Report a problem on the pad and type the right PIN, then the report is sent and the kiosk stays; the right PIN alone then leaves kiosk mode and the shop opens as usual', async ({
+  page,
+}) => {
   await startKiosk(page);
+  const staff = await holdLogo(page);
+  await staff.getByRole('button', { name: 'Report a problem' }).click();
+  await typePin(page.getByRole('dialog', { name: 'Report a problem' }), PIN);
+  const report = page.getByRole('dialog', { name: 'Report a problem' });
+  await report.getByLabel('What went wrong?').fill('The kiosk froze on the cart');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByText(/^Report R-\d+ sent\. Thank you\.$/)).toBeVisible();
+  await report.getByRole('button', { name: 'Close' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('statefront-kiosk'))).toBe('on');
+
   const pad = await holdLogo(page);
   await expect(pad.getByRole('status')).toHaveText('PIN: 0 digits entered');
   // The right PIN reloads the shop (location.replace): wait for that page, or the checks below

@@ -7,6 +7,7 @@ import { memoryStorage } from '#machines/shared/storage.ts';
 import { createOracle, e2ePaths, type E2ePath } from '#machines/testing/e2e-paths.ts';
 import { account, expect, test } from '../support/shop.ts';
 import { cartE2eModel, cartGenerationModel, cartStepKey, type DemoProduct } from './cart-sample.ts';
+import { navigate, PAGE_ACTIONS } from './page-actions.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -33,13 +34,6 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 
 const nameOf = (productID: string) => products.find((p) => p.productID === productID)?.name ?? productID;
 
-/** In-app navigation, as a link click does: the page (and its cart machine) stays, only the route changes. */
-const navigate = (page: Page, url: string) =>
-  page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-
 /** `reload`: the path starts here, from a fresh page load; `asked`: the line the open 'Are you sure?' is about. */
 type Where = { reload?: boolean; asked?: string | null };
 
@@ -50,24 +44,22 @@ const perform = async (page: Page, event: AnyEventObject, { reload = false, aske
       const item = event.item as CartItem;
       // a path starts from a fresh page load, which also restores the stored (empty) cart
       if (reload) await page.goto(`/product-details/${item.productID}`);
-      else await navigate(page, `/product-details/${item.productID}`);
-      await page.getByLabel('Quantity', { exact: true }).selectOption(String(item.quantity));
-      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await PAGE_ACTIONS['cart.add'](page, event);
       await expect(page.getByRole('status').filter({ hasText: `${item.name} is in your cart (quantity ${item.quantity}).` })).toBeVisible();
       return page.getByRole('link', { name: 'Go to cart' }).click();
     }
     case 'cart.setQuantity':
-      return page.getByLabel(`Quantity of ${nameOf(event.productID as string)}`).selectOption(String(event.quantity));
+      return PAGE_ACTIONS['cart.setQuantity'](page, event);
     case 'cart.askRemove':
-      await page.getByRole('button', { name: `Remove ${nameOf(event.productID as string)}` }).click();
+      await PAGE_ACTIONS['cart.askRemove'](page, event);
       return expect(dialog).toBeVisible();
     case 'cart.confirmRemove':
-      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await PAGE_ACTIONS['cart.confirmRemove'](page, event);
       await expect(dialog).toBeHidden();
       // the Remove that opened it went with its line: the keyboard goes on from the page's heading
       return expect(page.getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeFocused();
     case 'cart.dismissRemove':
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await PAGE_ACTIONS['cart.dismissRemove'](page, event);
       await expect(dialog).toBeHidden();
       // the dialog gives the focus back to the Remove that opened it, so the keyboard goes on from there
       return expect(page.getByRole('button', { name: `Remove ${nameOf(asked ?? '')}` })).toBeFocused();

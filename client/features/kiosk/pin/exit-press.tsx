@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { useActorRef } from '@xstate/react';
-import { useEffect, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { livePinPadMachine } from './live-pin-pad.ts';
 import { PinPadDialog } from './pin-pad-dialog.tsx';
@@ -13,6 +13,8 @@ export type ExitPressProps = {
   holdMs?: number | undefined;
   /** The kiosk mode's way out, called after a right PIN. */
   leave: () => void;
+  /** Opens `Report a problem`, called instead of `leave` after a right PIN when staff chose to report. */
+  report?: (() => void) | undefined;
 };
 
 // `contents`: the wrapper adds no box, so the header's layout is the logo's own. A long touch on
@@ -36,16 +38,29 @@ const HOLD_KEYS = new Set(['Enter', ' ']);
  * users can reach it too) opens the PIN pad, and a right PIN calls `leave`. A short click still
  * does what the logo does. Nothing on screen advertises the press: it is for the operator.
  */
-export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }: ExitPressProps) {
+export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave, report }: ExitPressProps) {
   const pad = useActorRef(logic, {
     input: holdMs === undefined ? {} : { holdMs },
     inspect: devEventLog?.inspect('pin-pad', { many: true }),
   });
 
+  // What the right PIN unlocks: leaving kiosk mode, or (staff pressed `Report a problem` on the pad) the report dialog.
+  // The ref is what the emitted event reads; the state is what the pad shows.
+  const [purpose, setPurpose] = useState<'leave' | 'report'>('leave');
+  const purposeRef = useRef(purpose);
+  const choose = (next: 'leave' | 'report') => {
+    purposeRef.current = next;
+    setPurpose(next);
+  };
+  const closed = useSelector(pad, (s) => s.hasTag('closed'));
   useEffect(() => {
-    const subscription = pad.on('pinPad.left', () => leave());
+    if (closed) choose('leave');
+  }, [closed]);
+
+  useEffect(() => {
+    const subscription = pad.on('pinPad.left', () => (purposeRef.current === 'report' && report ? report() : leave()));
     return () => subscription.unsubscribe();
-  }, [pad, leave]);
+  }, [pad, leave, report]);
 
   const press = () => pad.send({ type: 'pin.press' });
   const release = () => pad.send({ type: 'pin.release' });
@@ -82,7 +97,7 @@ export function ExitPress({ children, logic = livePinPadMachine, holdMs, leave }
       >
         {children}
       </span>
-      <PinPadDialog pad={pad} />
+      <PinPadDialog pad={pad} purpose={purpose} onReport={report ? () => choose('report') : undefined} />
     </>
   );
 }

@@ -49,11 +49,13 @@ async function renderLogo({
   post,
   pinSet = true,
   holdMs = HOLD_MS,
+  reportProblem,
 }: {
   active?: boolean;
   post?: MockRoute;
   pinSet?: boolean;
   holdMs?: number | null;
+  reportProblem?: () => void;
 } = {}) {
   const leave = vi.fn();
   const calls = mockFetch({
@@ -68,6 +70,7 @@ async function renderLogo({
         handoffShown: () => {},
         handoffHidden: () => {},
         ...(holdMs === null ? {} : { exitHoldMs: holdMs }),
+        ...(reportProblem ? { reportProblem } : {}),
       }}
     >
       <KioskExitPress>
@@ -231,6 +234,25 @@ describe('leaving kiosk mode: the PIN pad', () => {
     expect(status()).toBe('PIN: 0 digits entered');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(5);
     expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('when staff press Report a problem on the pad and enter the right PIN, then the report opens and the kiosk stays; a wrong PIN opens nothing', async () => {
+    let tries = 0;
+    const post: MockRoute = () =>
+      (tries += 1) === 1 ? { status: 403, body: { message: 'Wrong PIN. 4 tries left.', field: 'pin' } } : { body: { left: true } };
+    const reportProblem = vi.fn();
+    const { hold, tap, dialog, leave } = await renderLogo({ post, reportProblem });
+    await hold();
+    await tap('Report a problem');
+    expect(dialog().querySelector('h2')?.textContent).toBe('Report a problem');
+    await tap('1', '1', '1', '1', 'OK');
+    expect(reportProblem).not.toHaveBeenCalled();
+    await tap('4', '8', '2', '1', 'OK');
+    expect(reportProblem).toHaveBeenCalledTimes(1);
+    expect(leave).not.toHaveBeenCalled();
+    // The next time the pad opens it is for leaving again.
+    await hold();
+    expect(dialog().querySelector('h2')?.textContent).toBe('Leave kiosk mode');
   });
 
   it('when no PIN is set, then the pad says the kiosk cannot be left from the screen and sends no check', async () => {

@@ -29,7 +29,7 @@ export function KioskExitPress({ children, logic }: KioskExitPressProps) {
   if (!kiosk.active) return <>{children}</>;
   return (
     <Suspense fallback={children}>
-      <ExitPress logic={logic} holdMs={kiosk.exitHoldMs} leave={kiosk.leave}>
+      <ExitPress logic={logic} holdMs={kiosk.exitHoldMs} leave={kiosk.leave} report={kiosk.reportProblem}>
         {children}
       </ExitPress>
     </Suspense>

@@ -32,7 +32,13 @@ const rowStyle = css({ display: 'flex', gap: space(3), justifyContent: 'flex-end
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-export type PinPadDialogProps = { pad: ActorRefFrom<typeof pinPadMachine> };
+export type PinPadDialogProps = {
+  pad: ActorRefFrom<typeof pinPadMachine>;
+  /** What the right PIN does: leave kiosk mode (the default), or open `Report a problem`. */
+  purpose?: 'leave' | 'report';
+  /** Staff chose to report a problem instead: the same PIN then opens the report. Unset, no such button. */
+  onReport?: (() => void) | undefined;
+};
 
 /**
  * The PIN pad: a modal <dialog> (the browser traps focus; Escape cancels), on-screen digits,
@@ -40,7 +46,7 @@ export type PinPadDialogProps = { pad: ActorRefFrom<typeof pinPadMachine> };
  * A physical keyboard's digits, Backspace and Enter work too. Focus starts on the dots, so a
  * key still held from opening the pad presses nothing.
  */
-export function PinPadDialog({ pad }: PinPadDialogProps) {
+export function PinPadDialog({ pad, purpose = 'leave', onReport }: PinPadDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const dotsRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -79,7 +85,7 @@ export function PinPadDialog({ pad }: PinPadDialogProps) {
       }}
     >
       <h2 id={titleId} css={{ marginTop: 0, fontSize: '1.25rem' }}>
-        Leave kiosk mode
+        {purpose === 'report' ? 'Report a problem' : 'Leave kiosk mode'}
       </h2>
       {shown && unavailable ? (
         <p role="alert">{KIOSK_PIN_TEXTS.unavailable}</p>
@@ -105,6 +111,11 @@ export function PinPadDialog({ pad }: PinPadDialogProps) {
         </>
       ) : null}
       <div css={rowStyle}>
+        {onReport && purpose === 'leave' && shown && !unavailable ? (
+          <button type="button" css={[buttonStyle('secondary'), { minHeight: 48 }]} onClick={onReport}>
+            Report a problem
+          </button>
+        ) : null}
         <button
           type="button"
           css={[buttonStyle('secondary'), { minHeight: 48, minWidth: 96 }]}

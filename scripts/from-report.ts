@@ -1,0 +1,41 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultSpecPath, reportSpec, type ReportFile } from '../tests/e2e/model/report-spec.ts';
+import { readBuildStamp } from './build-stamp.ts';
+import { runBrowserModels } from './model-browser.ts';
+
+const valueOf = (args: string[], flag: string): string | undefined => {
+  const i = args.indexOf(flag);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${flag} needs a value`);
+  return value;
+};
+
+/**
+ * `npm run test:model -- --from-report FILE [--out SPEC] [--base-url URL]`: writes the Playwright
+ * spec of a downloaded problem report (tests/e2e/model/report-spec.ts), with the report's JSON
+ * beside it, and with `--base-url` runs it against that shop, ending with the runner's
+ * `N passed, N failed`. Answers the exit status (2: a bad command line or report).
+ */
+export const fromReport = async (args: string[]): Promise<number> => {
+  let report: ReportFile, out: string, baseUrl: string | undefined;
+  try {
+    const file = valueOf(args, '--from-report')!;
+    report = JSON.parse(readFileSync(file, 'utf8')) as ReportFile;
+    if (typeof report.number !== 'string' || !Array.isArray(report.events)) throw new Error(`${file} is not a downloaded problem report`);
+    out = valueOf(args, '--out') ?? defaultSpecPath(report);
+    baseUrl = valueOf(args, '--base-url');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const json = out.replace(/\.spec\.ts$/, '') + '.json';
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
+  const runningBuild = (await readBuildStamp(process.cwd()))?.hash.slice(0, 12);
+  writeFileSync(out, reportSpec(report, { reportFile: `./${path.basename(json)}`, runningBuild }));
+  console.log(`from-report: wrote ${out} (and ${json})`);
+  if (!baseUrl) return 0;
+  return runBrowserModels(['--base-url', baseUrl, out, '--workers=1']);
+};
