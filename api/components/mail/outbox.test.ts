@@ -98,9 +98,10 @@ describe('the mail outbox', () => {
     await db.query(`update mail_outbox set sent_at = ${ago(days + 1)} where recipient = $1`, [oldSent]);
     await db.query(`update mail_outbox set given_up_at = ${ago(days + 1)} where recipient = $1`, [oldGivenUp]);
     await db.query(`update mail_outbox set sent_at = ${ago(days - 1)} where recipient = $1`, [newSent]);
-    await db.query(`update mail_outbox set created_at = ${ago(days + 1)}, next_attempt_at = now() + interval '1 hour' where recipient = $1`, [
-      oldQueued,
-    ]);
+    await db.query(
+      `update mail_outbox set created_at = ${ago(days + 1)}, next_attempt_at = now() + interval '1 hour' where recipient = $1`,
+      [oldQueued],
+    );
     await startExpirySweep(ctx, 60_000).stop();
     const { rows } = await db.query<{ recipient: string }>('select recipient from mail_outbox where recipient = any($1::text[])', [
       [oldSent, oldGivenUp, newSent, oldQueued],

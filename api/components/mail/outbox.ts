@@ -71,10 +71,9 @@ export const markFailed = async (q: Queryable, id: string, error: string, delayS
  * hashes, which nothing reads once they cannot be used). Answers how many mails went.
  */
 export const forgetOldMail = async (q: Queryable, keepDays: number): Promise<number> => {
-  const { rowCount } = await q.query(
-    `delete from mail_outbox where coalesce(sent_at, given_up_at) < now() - make_interval(secs => $1)`,
-    [keepDays * 86_400],
-  );
+  const { rowCount } = await q.query(`delete from mail_outbox where coalesce(sent_at, given_up_at) < now() - make_interval(secs => $1)`, [
+    keepDays * 86_400,
+  ]);
   await q.query(`delete from password_resets where coalesce(used_at, expires_at) < now() - interval '1 day'`);
   return rowCount ?? 0;
 };
