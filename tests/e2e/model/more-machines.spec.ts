@@ -256,7 +256,7 @@ test("when the shop cannot say where images go, then the new product's image goe
   await collect(page);
 });
 
-test('when a customer forgets the password, is refused once, asks twice and follows the mails (.eml), then the older link is void, the newer one logs them in once and is used up', async ({
+test('when a customer forgets the password, is refused once, asks twice and follows the mails (.eml), then the older link is void and the newer one logs them in', async ({
   page,
   request,
   shop,
