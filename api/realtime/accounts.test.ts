@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { waitForEml } from '../testing/mail-inbox.ts';
+import { addProduct, body, customerWithProfile, placeOrder } from '../testing/test-api.ts';
 import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 const live = hubTestApi();
@@ -141,5 +142,15 @@ describe('realtime hub: accounts and orders', () => {
     await cutClientSide(live.hub, guest);
     expect(await send(heard[1]!.user, 'Hello, how can I help?')).toMatchObject({ ok: true });
     expect(await chatMails()).toBe(before + 2);
+  });
+
+  it('when an order is placed on a shop without SMTP_URL, then its mail is an .eml for the buyer with the order and its link', async () => {
+    const buyer = await customerWithProfile(live.t, { email: `eml-buyer-${Date.now()}@example.test` });
+    const product = await addProduct(live.t, { priceCents: 700, count: 5 });
+    const order = await placeOrder(live.t, buyer.token, body([{ productID: product, quantity: 3 }], 'cod'));
+    const [mail] = await waitForEml(live.t.config.DATA_DIR, buyer.user.email);
+    expect(mail).toMatch(new RegExp(`^Subject: Your order #${order._id.slice(0, 8).toUpperCase()} \\| Statefront$`, 'm'));
+    expect(mail).toContain('Total: $21.00');
+    expect(mail).toContain(`http://localhost:3000/user/order-details/${order._id}`);
   });
 });
