@@ -2,6 +2,8 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { waitForEml } from '../testing/mail-inbox.ts';
+import { addProduct, body, customerWithProfile, placeOrder } from '../testing/test-api.ts';
 import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 const live = hubTestApi();
@@ -98,5 +100,57 @@ describe('realtime hub: accounts and orders', () => {
     });
     expect(missed).toEqual([]);
     expect(orders).toEqual([]);
+  });
+
+  it('when a logged-in customer has left and an admin replies, then one mail an hour brings the reply with a link back to the chat; none while they are there, none to a guest', async () => {
+    const desk = await admin();
+    const heard = collect<ClientToAdminPayload>(desk.socket, SOCKET_EVENTS.serverToAdmin);
+    const chatMails = async () =>
+      Number((await live.t.db.query<{ n: string }>(`select count(*) as n from mail_outbox where kind = 'chat-reply'`)).rows[0]!.n);
+    const before = await chatMails();
+    const send = (user: string, message: string) => ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user, message });
+
+    const { token, user } = await live.t.register({ name: 'Rita' });
+    const customer = live.track(await connect(live.t.url, { token, auth: { keep: true } }));
+    await say(customer, 'Is the red one back in stock?');
+    await until(() => heard.length === 1, 'the admin has the question');
+    const conversation = heard[0]!.user;
+    expect(await send(conversation, 'Let me look')).toMatchObject({ ok: true });
+    expect(await chatMails()).toBe(before);
+
+    holdOffline(customer);
+    await cutClientSide(live.hub, customer);
+    expect(await send(conversation, 'Yes, since Monday')).toMatchObject({ ok: true });
+    expect(await send(conversation, 'Shall I hold one for you?')).toMatchObject({ ok: true });
+    expect(await chatMails()).toBe(before + 1);
+    const [mail] = await waitForEml(live.t.config.DATA_DIR, user.email);
+    expect(mail).toMatch(/^Subject: Support has answered you \| Statefront$/m);
+    expect(mail).toContain('Hello Rita,');
+    expect(mail).toContain('You wrote: Is the red one back in stock?');
+    expect(mail).toContain('Support wrote: Yes, since Monday');
+    expect(mail).toContain('Continue the conversation: http://localhost:3000/#support-chat');
+
+    // An hour on, the next reply is mailed again.
+    await live.t.db.query(`update chat_conversations set reply_mailed_at = now() - interval '61 minutes' where key = $1`, [conversation]);
+    expect(await send(conversation, 'It is on hold until Friday')).toMatchObject({ ok: true });
+    expect(await chatMails()).toBe(before + 2);
+
+    const guest = live.track(await connect(live.t.url));
+    await say(guest, 'Hello?');
+    await until(() => heard.length === 2, 'the admin has the guest');
+    holdOffline(guest);
+    await cutClientSide(live.hub, guest);
+    expect(await send(heard[1]!.user, 'Hello, how can I help?')).toMatchObject({ ok: true });
+    expect(await chatMails()).toBe(before + 2);
+  });
+
+  it('when an order is placed on a shop without SMTP_URL, then its mail is an .eml for the buyer with the order and its link', async () => {
+    const buyer = await customerWithProfile(live.t, { email: `eml-buyer-${Date.now()}@example.test` });
+    const product = await addProduct(live.t, { priceCents: 700, count: 5 });
+    const order = await placeOrder(live.t, buyer.token, body([{ productID: product, quantity: 3 }], 'cod'));
+    const [mail] = await waitForEml(live.t.config.DATA_DIR, buyer.user.email);
+    expect(mail).toMatch(new RegExp(`^Subject: Your order #${order._id.slice(0, 8).toUpperCase()} \\| Statefront$`, 'm'));
+    expect(mail).toContain('Total: $21.00');
+    expect(mail).toContain(`http://localhost:3000/user/order-details/${order._id}`);
   });
 });

@@ -1,5 +1,6 @@
 import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
+import { queueChatReplyMail } from '../components/mail/chat-reply-mail.ts';
 import type { ApiContext } from '../context.ts';
 import { mayAnswer } from './conversation-rules.ts';
 import type { Conversations, Customer } from './conversations.ts';
@@ -40,6 +41,23 @@ const UNAVAILABLE = failure({
   code: 'unavailable',
   message: 'The chat is unavailable right now: your message was not sent. Please try again in a moment.',
 });
+
+/**
+ * An admin's reply to a customer none of whose sockets is in the conversation now (they left,
+ * or their connection dropped) is mailed to them when the rules allow: a logged-in customer, at
+ * most once an hour per conversation (chat-reply-mail.ts). After the admin's answer, so the reply
+ * never waits on it, and before the socket's next event (the handlers run in turn), so what an
+ * admin sends next sees it done; an instance that cannot say who is connected mails nothing.
+ */
+const mailIfAway = async ({ io, ctx }: ChatDeps, conversation: string): Promise<void> => {
+  try {
+    if ((await io.in(conversation).fetchSockets()).length > 0) return;
+    if (await queueChatReplyMail(ctx.db, conversation))
+      ctx.logger.info({ conversation }, 'chat reply queued by mail: the customer had left');
+  } catch (err) {
+    ctx.logger.warn({ err, conversation }, 'chat reply not mailed: could not tell whether the customer is connected');
+  }
+};
 
 /** Wires one socket's chat events: a customer's messages and, once it proves it is an admin, an admin's. */
 export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
@@ -168,6 +186,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
       io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
       reply(socket, ack, { ok: true, id: entry.id });
+      await mailIfAway(deps, body.user);
     },
     true,
   );

@@ -17,6 +17,7 @@ export const SUPPORT_VIEW_FIELDS: Readonly<Record<string, SupportViewFields>> = 
     withheld: ['errorField', 'notice', 'servedToGuest', 'local', 'session'],
   },
   guard: { shared: ['area', 'status'], withheld: [] },
+  passwordReset: { shared: ['error'], withheld: ['token'] },
   checkout: {
     // `slow`: the placement is taking long (`Still working…`), which is what support is asked about.
     shared: ['items', 'itemsCount', 'cartSubtotal', 'paymentMethod', 'error', 'notes', 'priceError', 'slow'],

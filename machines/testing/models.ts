@@ -1,6 +1,7 @@
 import { analyticsModel } from '../analytics/analytics.model.ts';
 import { authModel } from '../auth/auth.model.ts';
 import { guardModel } from '../auth/guard.model.ts';
+import { passwordResetModel } from '../auth/password-reset.model.ts';
 import { carouselModel } from '../carousel/carousel.model.ts';
 import { cartModel } from '../cart/cart.model.ts';
 import { adminChatModel, customerChatModel } from '../chat/chat.model.ts';
@@ -20,6 +21,7 @@ export const allModels = (): ModelSpec[] => [
   cartModel(),
   authModel(),
   guardModel(),
+  passwordResetModel(),
   checkoutModel(),
   paymentModel(),
   orderModel(),

@@ -9,6 +9,7 @@ import { DomainEvents } from '../../events.ts';
 import { testApiConfig } from '../../testing/api-harness.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import type { Mail } from './compose.ts';
+import { startExpirySweep } from '../orders/expiry-sweep.ts';
 import { queueMail } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 import { startMailWorker } from './worker.ts';
@@ -84,5 +85,27 @@ describe('the mail outbox', () => {
     await Promise.all([oneRound(transport), oneRound(transport)]);
     expect(sent.filter((to) => tos.includes(to)).sort()).toEqual([...tos].sort());
     expect((await rowFor(tos[0]!)).sent_at).toEqual(expect.any(Date));
+  });
+
+  it('when the shop sweeps, then sent and given-up mails older than MAIL_KEEP_DAYS are deleted and newer or unsent ones stay', async () => {
+    const stamp = Date.now();
+    const [oldSent, oldGivenUp, newSent, oldQueued] = ['old-sent', 'old-given-up', 'new-sent', 'old-queued'].map(
+      (n) => `${n}-${stamp}@example.test`,
+    );
+    for (const to of [oldSent!, oldGivenUp!, newSent!, oldQueued!]) await queueMail(db, 'test', mail(to));
+    const days = ctx.config.MAIL_KEEP_DAYS;
+    const ago = (d: number) => `now() - interval '${d} days'`;
+    await db.query(`update mail_outbox set sent_at = ${ago(days + 1)} where recipient = $1`, [oldSent]);
+    await db.query(`update mail_outbox set given_up_at = ${ago(days + 1)} where recipient = $1`, [oldGivenUp]);
+    await db.query(`update mail_outbox set sent_at = ${ago(days - 1)} where recipient = $1`, [newSent]);
+    await db.query(
+      `update mail_outbox set created_at = ${ago(days + 1)}, next_attempt_at = now() + interval '1 hour' where recipient = $1`,
+      [oldQueued],
+    );
+    await startExpirySweep(ctx, 60_000).stop();
+    const { rows } = await db.query<{ recipient: string }>('select recipient from mail_outbox where recipient = any($1::text[])', [
+      [oldSent, oldGivenUp, newSent, oldQueued],
+    ]);
+    expect(rows.map((r) => r.recipient).sort()).toEqual([newSent, oldQueued].sort());
   });
 });

@@ -64,3 +64,16 @@ export const markFailed = async (q: Queryable, id: string, error: string, delayS
     [id, error.slice(0, 500), delaySeconds, giveUp],
   );
 };
+
+/**
+ * Deletes what the outbox no longer needs: the records of mails sent or given up more than
+ * `keepDays` ago, and reset links past their time or used more than a day ago (only their
+ * hashes, which nothing reads once they cannot be used). Answers how many mails went.
+ */
+export const forgetOldMail = async (q: Queryable, keepDays: number): Promise<number> => {
+  const { rowCount } = await q.query(`delete from mail_outbox where coalesce(sent_at, given_up_at) < now() - make_interval(secs => $1)`, [
+    keepDays * 86_400,
+  ]);
+  await q.query(`delete from password_resets where coalesce(used_at, expires_at) < now() - interval '1 day'`);
+  return rowCount ?? 0;
+};

@@ -8,6 +8,7 @@ export const MAIL_DEFAULTS = {
   SHOP_NAME: 'Statefront',
   MAIL_RETRY_HOURS: 48,
   PASSWORD_RESETS_PER_HOUR: 3,
+  MAIL_KEEP_DAYS: 30,
 };
 
 /** The API's mail settings (README: Mail). */
@@ -21,4 +22,6 @@ export const MailEnv = {
   MAIL_RETRY_HOURS: z.coerce.number().min(0.01).max(720).default(MAIL_DEFAULTS.MAIL_RETRY_HOURS),
   /** Reset links one account is sent per hour; the requests past it get the same answer and no mail. */
   PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(MAIL_DEFAULTS.PASSWORD_RESETS_PER_HOUR),
+  /** Days the record of a sent or given-up mail (to, subject, when) is kept, then deleted by the expiry sweep. */
+  MAIL_KEEP_DAYS: z.coerce.number().min(1).max(3650).default(MAIL_DEFAULTS.MAIL_KEEP_DAYS),
 };

@@ -1,5 +1,6 @@
 import type { ApiContext } from '../../context.ts';
 import { startPeriodic, type Periodic } from '../../periodic.ts';
+import { CHAT_REPLY_KIND, renderChatReplyMail } from './chat-reply-mail.ts';
 import type { Mail } from './compose.ts';
 import { claimDue, markFailed, markSent, type OutboxRow } from './outbox.ts';
 import { renderOrderMail } from './order-mail.ts';
@@ -14,11 +15,12 @@ export const retryDelaySeconds = (attempts: number): number => Math.min(3600, 30
 
 const hoursSince = (at: Date | string) => (Date.now() - new Date(at).getTime()) / 3_600_000;
 
-/** The mail a row stands for; null when there is nothing to send any more (the order or its buyer is gone). */
+/** The mail a row stands for; null when there is nothing to send any more (the order, the buyer or the replies are gone). */
 const mailOf = async (ctx: ApiContext, row: OutboxRow): Promise<Mail | null> => {
   if (row.text !== null && row.recipient && row.subject)
     return { to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? '' };
-  return row.ref ? renderOrderMail(ctx, row.kind, row.ref) : null;
+  if (!row.ref) return null;
+  return row.kind === CHAT_REPLY_KIND ? renderChatReplyMail(ctx, row.ref) : renderOrderMail(ctx, row.kind, row.ref);
 };
 
 export type MailWorker = Periodic;

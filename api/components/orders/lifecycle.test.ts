@@ -3,6 +3,7 @@ import type { Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { sample } from '../../../tests/support/metrics-text.ts';
+import { queueChatReplyMail } from '../mail/chat-reply-mail.ts';
 import { cancelled } from './lifecycle-fixtures.ts';
 
 const METRICS_TOKEN = 'lifecycle-metrics-token-0123456789';
@@ -125,5 +126,32 @@ describe('order lifecycle', () => {
       sample(text, 'statefront_http_request_duration_seconds_count', { process: 'api', route: '/api/orders/delivered/:id', status: '200' }),
     ).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain(order._id);
+  });
+
+  // The shop's other mails over the same SMTP server (their rules are tested with the .eml fallback:
+  // bff/session/session.test.ts, api/realtime/accounts.test.ts).
+  it('when a customer asks for a reset link, or an admin replies after they left the chat, then that mail goes over SMTP with its link on PUBLIC_ORIGIN', async () => {
+    const { rows } = await t.db.query<{ email: string }>('select email from users where id = $1', [ada.id]);
+    const email = rows[0]!.email;
+    const asked = await t.authed(undefined)('/api/users/forgot-password', { method: 'POST', body: JSON.stringify({ email }) });
+    expect(asked.status).toBe(200);
+    const [reset] = await inbox.waitFor(new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$[\\s\\S]*Reset your password`, 'm'));
+    expect(reset!.raw).toMatch(/https:\/\/shop\.example\/reset-password\/[A-Za-z0-9_-]{43}/);
+
+    const key = `smtp-${Date.now()}`;
+    const { rows: opened } = await t.db.query<{ id: string }>(
+      `insert into chat_conversations (key, user_id, name, email, last_seq, opened_at, seen_at) values ($1, $2, 'Ada', $3, 2, now(), now())
+       returning id::text as id`,
+      [key, ada.id, email],
+    );
+    await t.db.query(
+      `insert into chat_messages (conversation, seq, sender, body, at) values ($1, 1, 'client', 'Do you ship to Oslo?', now()), ($1, 2, 'admin', 'Yes, in three days', now())`,
+      [opened[0]!.id],
+    );
+    expect(await queueChatReplyMail(t.db, key)).toBe(true);
+    const [reply] = await inbox.waitFor(/^Subject: Support has answered you \| Statefront$/m);
+    expect(reply!.to).toEqual([email]);
+    expect(reply!.raw).toContain('Support wrote: Yes, in three days');
+    expect(reply!.raw).toContain('https://shop.example/#support-chat');
   });
 });

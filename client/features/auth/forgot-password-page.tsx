@@ -1,8 +1,5 @@
 import { FORGOT_PASSWORD_ANSWER } from '#contracts/password-reset.ts';
-import type { ForgotPasswordBody } from '#contracts/user.ts';
-import { api, errorMessage } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
-import { useSubmit } from '../../lib/use-submit.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Link } from '../../ui/link.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
@@ -11,25 +8,25 @@ import { useForm } from '../../ui/use-form.ts';
 import { formPageStyle } from './form-style.ts';
 import { SendButton } from './send-button.tsx';
 import { forgotSchema } from './password-validation.ts';
+import { usePasswordReset } from './use-password-reset.ts';
 
 /**
  * /forgot-password: an address, and the same answer whether or not it has an account (the
- * API's words), so the page tells nobody which addresses are customers'.
+ * API's words), so the page tells nobody which addresses are customers'. The flow is the
+ * password-reset machine's (`usePasswordReset`).
  */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot your password?');
-  const send = useSubmit((body: ForgotPasswordBody, signal) =>
-    api.post<{ message: string }>('/api/users/forgot-password', body, { signal }),
-  );
-  const form = useForm(forgotSchema, { email: '' }, (body) => send.submit(body));
+  const flow = usePasswordReset(null);
+  const form = useForm(forgotSchema, { email: '' }, ({ email }) => flow.ask(email));
   return (
     <section css={formPageStyle} aria-labelledby="forgot-heading">
       <h1 id="forgot-heading">Forgot your password?</h1>
-      {send.sent ? <Alert tone="success">{FORGOT_PASSWORD_ANSWER}</Alert> : null}
-      {send.error ? <Alert tone="danger">{errorMessage(send.error)}</Alert> : null}
+      {flow.has('linkSent') ? <Alert tone="success">{FORGOT_PASSWORD_ANSWER}</Alert> : null}
+      {flow.error ? <Alert tone="danger">{flow.error}</Alert> : null}
       <form ref={form.formRef} noValidate onSubmit={form.submit}>
         <TextField label="Email address" type="email" autoComplete="email" {...form.field('email')} />
-        <SendButton busy={send.sending} busyLabel="Sending ...">
+        <SendButton busy={flow.has('sending')} busyLabel="Sending ...">
           Send me a link
         </SendButton>
       </form>

@@ -58,6 +58,18 @@ describe('the support chat widget', () => {
     expect(queryByText(document.body, "Let's Chat - Online")).not.toBeNull();
   });
 
+  it("when the shopper arrives by the reply mail's link (#support-chat), then the chat opens and connects at once", async () => {
+    window.location.hash = '#support-chat';
+    try {
+      await renderWithApp(<SupportChatWidget />);
+      await settle();
+      expect(server.sockets).toHaveLength(1);
+      expect(queryByText(document.body, "Let's Chat - Online")).not.toBeNull();
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('when the shopper presses Enter, then the message is sent and shown as theirs; Shift+Enter and blanks send nothing', async () => {
     await openChat();
     await typeInto(box(), '   ');

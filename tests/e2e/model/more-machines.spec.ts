@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { Product } from '#contracts/product.ts';
+import { passwordResetModel } from '#machines/auth/password-reset.model.ts';
 import { carouselModel } from '#machines/carousel/carousel.model.ts';
 import { PARTLY_CREATED } from '#machines/product-images/product-create.machine.ts';
 import { productCreateModel } from '#machines/product-images/product-create.model.ts';
@@ -7,8 +8,9 @@ import { productImagesModel } from '#machines/product-images/product-images.mode
 import type { ModelSpec } from '#machines/testing/model.ts';
 import { paddedPng } from '../admin/admin-helpers.ts';
 import { login } from '../support/journeys.ts';
-import { account, expect, test } from '../support/shop.ts';
+import { account, expect, skipOnStaging, test } from '../support/shop.ts';
 import { createPageReplay, logPages, openPaused, pauseNow, T0 } from './page-log.ts';
+import { walkPasswordReset } from './password-reset-walk.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
 
 /*
@@ -25,6 +27,7 @@ const models: Record<string, ModelSpec> = {
   carousel: carouselModel(),
   'product-images': productImagesModel(),
   'product-create': productCreateModel(),
+  'password-reset': passwordResetModel(),
 };
 
 const { collect, report } = createPageReplay(models);
@@ -253,6 +256,15 @@ test("when the shop cannot say where images go, then the new product's image goe
   await collect(page);
 });
 
+test('when a customer forgets the password, is refused once, asks twice and follows the mails (.eml), then the older link is void and the newer one logs them in', async ({
+  page,
+  request,
+  shop,
+}) => {
+  skipOnStaging('registers an account and reads the mail the shop writes under its DATA_DIR');
+  await walkPasswordReset(page, request, shop.dataDir!, collect);
+});
+
 /** Transitions no browser step here takes, each with the reason. */
 const EXCLUDED: Record<string, Excluded[]> = {
   carousel: [
@@ -268,6 +280,7 @@ const EXCLUDED: Record<string, Excluded[]> = {
   ],
   'product-images': [],
   'product-create': [],
+  'password-reset': [],
 };
 
 for (const name of Object.keys(models)) {

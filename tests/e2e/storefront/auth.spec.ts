@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { bookInCart } from '../support/journeys.ts';
-import { resetTokenIn, waitForEml } from '../../../api/testing/mail-inbox.ts';
-import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 
 const login = async (page: Page, credentials: { email: string; password: string }) => {
   await page.goto('/login');
@@ -89,37 +88,4 @@ test('when a user with a cart logs out, then the login page opens and the cart i
   // The session is gone on the server too: the user area asks to log in again.
   await page.goto('/user');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-});
-
-test('when a customer forgets the password, then the link of the mail (.eml) sets a new one and logs them in', async ({
-  page,
-  request,
-  shop,
-}) => {
-  skipOnStaging('reads the mail the shop writes under its DATA_DIR');
-  const email = `forgetful-${Date.now()}@example.test`;
-  const registered = await request.post('/api/users/register', {
-    data: { name: 'Fay', lastName: 'Gott', email, password: 'first-password' },
-    headers: { 'x-csrf': '1' },
-  });
-  expect(registered.status()).toBe(201);
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send me a link' }).click();
-  await expect(page.getByRole('status')).toHaveText('If an account exists for that address, we have sent a link to reset its password.');
-
-  const [mail] = await waitForEml(shop.dataDir!, email);
-  await page.goto(`/reset-password/${resetTokenIn(mail!)}`);
-  await page.getByLabel('New password', { exact: true }).fill('second-password');
-  await page.getByLabel('Repeat the new password').fill('second-password');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page).toHaveURL(/\/user$/);
-  await expect(page.getByRole('heading', { name: 'Change your profile' })).toBeVisible();
-
-  await page.context().clearCookies();
-  await page.evaluate(() => sessionStorage.clear());
-  await login(page, { email, password: 'second-password' });
-  await expect(page).toHaveURL(/\/user$/);
 });
