@@ -46,6 +46,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
   const guestPage = useSelector(kiosk, (s) => s.context.servedToGuest);
   const speech = useMemo(() => browserSpeech(), []);
   const access = useKioskAccessMode(kiosk, speech);
+  const { largerText, highContrast } = access.access;
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);
@@ -81,8 +82,9 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
         window.location.replace('/');
       },
       exitHoldMs: exitHoldMs(),
+      handoffDisplay: { largerText, highContrast },
     }),
-    [kiosk],
+    [kiosk, largerText, highContrast],
   );
   const crashed = useMemo(() => () => kiosk.send({ type: 'kiosk.crashed' }), [kiosk]);
 

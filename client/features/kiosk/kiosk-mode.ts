@@ -19,6 +19,8 @@ export type KioskMode = {
   leave: () => void;
   /** How long the logo is held before the PIN pad opens (KIOSK_EXIT_HOLD_SECONDS); unset, the pad's own 5 s. */
   exitHoldMs?: number;
+  /** The accessibility mode's choices a phone takes over with the hand-off (decision 029); unset, none. */
+  handoffDisplay?: { largerText: boolean; highContrast: boolean };
 };
 
 const off: KioskMode = {
