@@ -6,7 +6,6 @@ import { startsInKioskMode } from './lib/kiosk-entry.ts';
 import { pageServedToGuest } from './lib/machines.ts';
 import { preloadServerRendered } from './app/routes.tsx';
 import { readServerData } from './lib/server-data.tsx';
-import { HANDOFF_DISPLAY_KEY } from './features/cart/handoff/handoff-display-key.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element the shop renders into');
@@ -16,16 +15,6 @@ const servedToGuest = pageServedToGuest();
 // The BFF rendered home, the lists and product details into #root (decision 006): hydrate
 // that markup. A kiosk (remembered on this device) replaces it with its own shell.
 const serverRendered = root.firstElementChild !== null && !kiosk;
-
-// A phone that took a kiosk's larger text or high contrast over the hand-off keeps them when a page reloads; their styles load only then.
-const keptDisplay = (() => {
-  try {
-    return !kiosk && window.sessionStorage.getItem(HANDOFF_DISPLAY_KEY) !== null;
-  } catch {
-    return false;
-  }
-})();
-if (keptDisplay) void import('./features/cart/handoff/handoff-display.ts').then((m) => m.applyKeptDisplay()).catch(() => undefined);
 
 // First the event recorder, if someone turned it on (event-log.ts), so that it sees every actor
 // start; and a server-rendered route's lazy page, since hydrating before it is in would show its

@@ -11,7 +11,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { CartPage } from '../cart-page.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { liveClaimMachine } from './live-handoff.ts';
-import { anyDisplay, keepDisplay, NO_DISPLAY, parseHandoffHash, sessionStore } from './handoff-display.ts';
+import { anyDisplay, NO_DISPLAY, parseHandoffHash } from './handoff-display.ts';
 
 export const CLAIM_TEXTS = {
   claiming: 'Bringing your cart over ...',
@@ -33,7 +33,11 @@ export function HandoffPage() {
   const { hash } = useLocation();
   const [{ token, display }] = useState(() => parseHandoffHash(hash));
   const [carried, setCarried] = useState(display);
-  useEffect(() => keepDisplay(carried, sessionStore()), [carried]);
+  // Their styles are fetched only by a phone that took them (and for Turn off).
+  const [shown] = useState(() => anyDisplay(display));
+  useEffect(() => {
+    if (shown) void import('./handoff-display-style.ts').then((m) => m.applyDisplay(carried)).catch(() => undefined);
+  }, [shown, carried]);
   const cart = useCartActor();
   const claim = useActorRef(liveClaimMachine, {
     input: { token, cart },
