@@ -51,8 +51,9 @@ export const BUNDLE_BUDGETS = {
     // zod/mini in the chunk every form shares (the settings' schema had it inlined here): 14.4 KB measured.
     // The accessibility mode (decision 020: its panel, the speech port, spoken names, arrow-key
     // moves, the lower layout), kiosk-only: 18.6 KB measured.
-    // Call staff and Staff can see this screen in the bar (decision 028), and staff's `Report a problem` behind the PIN.
-    'client/app/kiosk-shell.tsx': 19_400,
+    // Call staff and Staff can see this screen in the bar (decision 028), staff's `Report a problem` behind the PIN,
+    // prices spoken as money, the server's Accessibility button picked up, the contrast rules shared with the phone (decision 029).
+    'client/app/kiosk-shell.tsx': 19_800,
     // The buyer's order timeline and payment notices, 12.0 KB measured. My Orders'
     // table is the admin's too (lib/order-summary/orders-table.tsx, in the chunk the two share), 12.6 KB.
     // The address and shipping rules (contracts/value-rules.ts, shared with the admin)
@@ -83,7 +84,10 @@ export const BUNDLE_BUDGETS = {
     'client/features/cart/handoff/continue-on-phone.tsx': 7_200,
     // The kiosk asks whether its hand-off was claimed (live-handoff's status call), 5.9 KB measured.
     // MAX_UNITS_PER_PRODUCT's quantity choices and sentence (client/lib/order-limit.ts, shared with product details), 6.6 KB measured.
-    'client/features/cart/index.tsx': 6_700,
+    // The hand-off link's display choices and Turn off (decision 029; their styles a chunk of their own): 7.1 KB measured.
+    'client/features/cart/index.tsx': 7_200,
+    // A phone's display choices from the kiosk (decision 029): the kiosk's contrast and larger-text rules, 0.7 KB measured.
+    'client/features/cart/handoff/handoff-display-style.ts': 800,
     // Who is writing and since when they wait, 'Close this conversation?' (its dialog fetched when asked) and
     // the History link (its view a chunk of its own): 6.0 KB measured (decision 018).
     // With the Shopper's screen on each card and Ask to see the screen (decision 022): 7.1 KB measured.
@@ -106,8 +110,8 @@ export const BUNDLE_BUDGETS = {
     // The keyboard library plus the kiosk shell it comes with (12.1 KB since the kiosk for touch), 24.9 KB measured.
     // The kiosk shell's share of the forms' zod/mini chunk, 27.3 KB measured.
     // The kiosk shell's accessibility mode (see kiosk-shell.tsx) and the keys as named buttons: 31.6 KB measured.
-    // The kiosk shell's Call staff and staff's `Report a problem`.
-    'client/features/kiosk/touch/on-screen-keyboard.tsx': 32_400,
+    // The kiosk shell's Call staff, staff's `Report a problem`, decision 029 and prices spoken as money.
+    'client/features/kiosk/touch/on-screen-keyboard.tsx': 32_800,
     // The hand-written dollar amounts (client/ui/money.ts, shared with the list: +0.2 KB) that spare
     // hydration Intl's 14 ms first currency formatter, 6.55 KB measured.
     // The same order limit's choices and sentence, 6.9 KB measured.

@@ -14,6 +14,7 @@ import { MAX_UNITS_PER_PRODUCT_DEFAULT } from '#contracts/order-limit.ts';
 import { ShopRoutes } from './app/shop-routes.tsx';
 import { AttractScreen, ATTRACT_DATA_URLS } from './features/kiosk/kiosk-screens.tsx';
 import { GlobalStyles } from './ui/global-styles.tsx';
+import { ServerAccessButton } from './features/kiosk/access/access-controls.tsx';
 
 /**
  * The server's half of decision 006: the BFF loads this bundle (dist/server/entry-server.js) by
@@ -37,12 +38,14 @@ const noStart = () => undefined;
 
 /**
  * A kiosk's page, whatever its route: the attract screen, so the first touch has something to
- * land on before the scripts run (its start is a link they pick up: features/kiosk/early-touch.ts).
+ * land on before the scripts run (its start is a link they pick up: features/kiosk/early-touch.ts),
+ * and the Accessibility button, so accessibility can be asked for from the first moment.
  */
 const kioskTree = (data: ServerData) => (
   <ServerDataProvider value={data}>
     <GlobalStyles />
     <AttractScreen onStart={noStart} />
+    <ServerAccessButton />
   </ServerDataProvider>
 );
 

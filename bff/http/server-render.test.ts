@@ -210,6 +210,8 @@ describe('first paint from HTML', () => {
       const root = rootOf(html);
       expect(root).toContain('Touch to start');
       expect(root).toContain('href="#kiosk-start"');
+      // Accessibility can be asked for before the scripts run: a link they pick up.
+      expect(root).toMatch(/<a href="#kiosk-access" role="button"[^>]*>.*Accessibility<\/a>/);
       expect(root).toContain('Brass desk lamp');
       expect(root).not.toContain('Categories');
       expect(Object.keys(shopData(html))).toEqual(['/api/products/bestsellers']);

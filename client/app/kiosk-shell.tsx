@@ -52,6 +52,7 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
   const access = useKioskAccessMode(kiosk, speech);
   // `Report a problem`, which staff reach behind the PIN pad: it sends this tab's log, the kiosk's own included.
   const [reporting, setReporting] = useState(false);
+  const { largerText, highContrast } = access.access;
 
   // The bestsellers the server rendered the first attract screen with; later ones ask the API.
   const firstData = useRef(serverData);
@@ -89,8 +90,9 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
       exitHoldMs: exitHoldMs(),
       ...(kioskName() ? { name: kioskName() } : {}),
       reportProblem: () => setReporting(true),
+      handoffDisplay: { largerText, highContrast },
     }),
-    [kiosk],
+    [kiosk, largerText, highContrast],
   );
   const crashed = useMemo(() => () => kiosk.send({ type: 'kiosk.crashed' }), [kiosk]);
 

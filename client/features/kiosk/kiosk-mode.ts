@@ -23,6 +23,8 @@ export type KioskMode = {
   exitHoldMs?: number;
   /** The name staff know this kiosk by (KIOSK_NAME, or `/kiosk?name=…`): a shared screen carries it. */
   name?: string;
+  /** The accessibility mode's choices a phone takes over with the hand-off (decision 029); unset, none. */
+  handoffDisplay?: { largerText: boolean; highContrast: boolean };
 };
 
 const off: KioskMode = {

@@ -186,7 +186,7 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
       await expect(panel.getByRole('switch', { name })).not.toBeChecked();
   });
 
-  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book, put it in the cart and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
+  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book, put it in the cart, log in, reach Place order and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
     page,
   }) => {
     const spoken = await observeSpeech(page);
@@ -203,13 +203,27 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
     await arrowTo(page, spoken, /^Add to cart, button$/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
-    // Escape goes back, to the list the book was chosen from.
+    // On to the order's last step: the cart, the login (typed on the keypad's keyboard), Place order.
+    await arrowTo(page, spoken, /^Go to cart, link$/);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, spoken, /^Proceed To Checkout, button$/);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, spoken, /^Email address, text field$/);
+    await page.keyboard.type(DEMO_USER.email);
+    await arrowTo(page, spoken, /^Password, password field$/);
+    await page.keyboard.type(DEMO_USER.password);
+    await arrowTo(page, spoken, /^(Login|Log in), button$/);
+    expect((await spoken()).join('\n'), 'the password is never said').not.toContain(DEMO_USER.password);
+    await page.keyboard.press('Enter');
+    await arrowTo(page, spoken, /^Place order, button$/);
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeFocused();
+    // Escape goes back, to the cart the checkout came from.
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
+    await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeVisible();
 
     // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
     await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
-    const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+    const keyboard = page.getByRole('region', { name: 'On-screen keyboard' });
     for (const name of ['q', 'Shift', 'Space', 'Enter']) await expect(keyboard.getByRole('button', { name, exact: true })).toBeVisible();
     await keyboard.getByRole('button', { name: 'q', exact: true }).click();
     await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toHaveValue('q');

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { ACCESS_ATTRIBUTES } from '../../../client/features/kiosk/access/access-styles.ts';
 import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../client/features/kiosk/touch/touch-rules.ts';
 import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
-import { smallText } from '../kiosk/kiosk-measure.ts';
+import { axeProblems, smallText } from '../kiosk/kiosk-measure.ts';
 import { homeToAProduct } from '../kiosk/kiosk-support.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, lineRowProblems, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
@@ -80,13 +81,23 @@ test('when a shopper logged in at the kiosk opens the user pages with the touch 
 /** Kiosk text: body text at least this big, in CSS pixels. */
 const KIOSK_TEXT_PX = 20;
 
-/** What the kiosk shows now, measured: small text, small targets and outside links, under `where`. */
-const checkKiosk = async (page: Page, where: string, found: Record<string, string[]>, size: { name: string; width: number }) => {
+/**
+ * What the kiosk shows now, measured: small text, small targets, outside links, and axe's
+ * violations (with the accessibility mode's High contrast on if `highContrast`), under `where`.
+ */
+const checkKiosk = async (
+  page: Page,
+  where: string,
+  found: Record<string, string[]>,
+  size: { name: string; width: number },
+  highContrast: boolean,
+) => {
   await saveScreen(page, size, where.replace(/ /g, '-'));
   const problems = [
     ...(await smallText(page, KIOSK_TEXT_PX)),
     ...(await smallTargets(page, TOUCH_TARGET_PX)),
     ...(await outsideLinksShown(page, outsideLinkSelector(new URL(page.url()).origin))),
+    ...(await axeProblems(page, highContrast ? ACCESS_ATTRIBUTES.highContrast : null)),
   ];
   if (problems.length > 0) found[where] = problems;
 };
@@ -97,12 +108,14 @@ const kioskBar = (page: Page) => page.getByRole('complementary', { name: 'Your c
 /**
  * A shopper's whole visit at one kiosk size, each page once: attract, home, a list, a product,
  * the cart, login (with the on-screen keyboard), register, checkout and the placed order, and the
- * staff's PIN pad. Text at least 20 px, every target at least 64 px, the bar fixed at the foot.
+ * staff's PIN pad. Text at least 20 px, every target at least 64 px, the bar fixed at the foot,
+ * and no axe violation: one walk with the mode's High contrast off, the other with it on (and
+ * WCAG AAA's contrast), since one axe run a page is what the walk's time allows.
  */
-const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
+const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT, highContrast: boolean) => {
   test.setTimeout(120_000);
   const found: Record<string, string[]> = {};
-  const check = (where: string) => checkKiosk(page, where, found, { name: `${size.name}-kiosk`, width: size.width });
+  const check = (where: string) => checkKiosk(page, where, found, { name: `${size.name}-kiosk`, width: size.width }, highContrast);
   await page.setViewportSize({ width: size.width, height: size.height });
   await page.goto('/kiosk');
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
@@ -175,16 +188,16 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT) => {
   expect(found).toEqual({});
 };
 
-test('when a shopper uses the kiosk in portrait (1080 × 1920), then every page has text of 20 px or more, targets of 64 px or more and the cart bar at the foot', async ({
+test('when a shopper uses the kiosk in portrait (1080 × 1920), then every page has text of 20 px or more, targets of 64 px or more, the cart bar at the foot and no axe violation', async ({
   page,
 }) => {
-  await walkTheKiosk(page, KIOSK_PORTRAIT);
+  await walkTheKiosk(page, KIOSK_PORTRAIT, false);
 });
 
-test('when a shopper uses the kiosk in landscape (1920 × 1080), then every page has text of 20 px or more, targets of 64 px or more and the cart bar at the foot', async ({
+test('when a shopper uses the kiosk in landscape (1920 × 1080) with High contrast, then every page has text of 20 px or more, targets of 64 px or more, the cart bar at the foot, and no axe violation, 7:1 contrast included', async ({
   page,
 }) => {
-  await walkTheKiosk(page, KIOSK_LANDSCAPE);
+  await walkTheKiosk(page, KIOSK_LANDSCAPE, true);
 });
 
 test('when a shopper taps the kiosk search, then the on-screen keyboard opens without covering it, and its keys type and search', async ({
@@ -197,7 +210,7 @@ test('when a shopper taps the kiosk search, then the on-screen keyboard opens wi
   await touchToStart(page);
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.click();
-  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+  const keyboard = page.getByRole('region', { name: 'On-screen keyboard' });
   await expect(keyboard).toBeVisible();
   for (const key of ['b', 'o', 'o', 'k']) await keyboard.locator(`.hg-button[data-skbtn="${key}"]`).click();
   await expect(search).toHaveValue('book');
@@ -219,7 +232,7 @@ test('when a shopper types in the support chat at the kiosk, then the keyboard o
   await page.getByRole('button', { name: 'Open support chat' }).click();
   const message = page.getByLabel('Your message');
   await message.click();
-  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+  const keyboard = page.getByRole('region', { name: 'On-screen keyboard' });
   await expect(page.locator('.hg-button').first()).toBeVisible();
   // Placed once its keys are drawn (the panel measures its bar alone at first).
   await expect.poll(async () => (await keyboard.boundingBox())?.y).toBe(0);
@@ -259,7 +272,7 @@ test('when the plain shop loads and its search gets focus, then no keyboard code
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
   await page.getByRole('searchbox', { name: 'Search products' }).click();
-  await expect(page.getByRole('group', { name: 'On-screen keyboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'On-screen keyboard' })).toBeVisible();
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
 });
 

@@ -12,6 +12,7 @@ import { colors, space } from '../../../ui/theme.ts';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { liveOfferMachine } from './live-handoff.ts';
 import { QrCode } from './qr-code.tsx';
+import { displayFragment, NO_DISPLAY } from './handoff-display.ts';
 
 export const OFFER_TEXTS = {
   offer: 'Continue on your phone',
@@ -84,7 +85,8 @@ export default function ContinueOnPhone() {
   const start = () => offer.send({ type: 'handoff.start', lines: cart.map((i) => ({ productID: i.productID, quantity: i.quantity })) });
   const close = () => offer.send({ type: 'handoff.close' });
   const origin = phoneOrigin(kiosk, window.location.origin);
-  const link = token ? `${origin}${paths.handoff.to(token)}` : null;
+  // The mode's larger text and high contrast go with the link, as the phone's own settings would (handoff-display.ts).
+  const link = token ? `${origin}${paths.handoff.to(token)}${displayFragment(kiosk.handoffDisplay ?? NO_DISPLAY)}` : null;
 
   if (!open) {
     return (

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { useCartActor } from '../../../lib/hooks.ts';
@@ -10,33 +11,36 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { CartPage } from '../cart-page.tsx';
 import { devEventLog } from '../../../lib/event-log.ts';
 import { liveClaimMachine } from './live-handoff.ts';
+import { anyDisplay, NO_DISPLAY, parseHandoffHash } from './handoff-display.ts';
 
 export const CLAIM_TEXTS = {
   claiming: 'Bringing your cart over ...',
   restored: 'Your cart from the kiosk is here.',
   toShop: 'Go to the shop',
   retry: 'Try again',
+  display: 'Larger text and high contrast from the kiosk are on for this visit.',
+  displayOff: 'Turn off',
 } as const;
-
-const tokenOf = (hash: string): string => {
-  try {
-    return decodeURIComponent(hash.replace(/^#/, ''));
-  } catch {
-    return '';
-  }
-};
 
 /**
  * /handoff#<token>: the shopper's phone claims the kiosk's link once. The claim machine puts the
  * kiosk's lines, repriced, into this phone's cart and the page then shows the cart; a used,
- * expired or unknown link says so and leads back to the shop.
+ * expired or unknown link says so and leads back to the shop. The kiosk's larger text and high
+ * contrast, when the link carries them, hold for the phone's visit until turned off (handoff-display.ts).
  */
 export function HandoffPage() {
   usePageTitle('Your cart from the kiosk');
   const { hash } = useLocation();
+  const [{ token, display }] = useState(() => parseHandoffHash(hash));
+  const [carried, setCarried] = useState(display);
+  // Their styles are fetched only by a phone that took them (and for Turn off).
+  const [shown] = useState(() => anyDisplay(display));
+  useEffect(() => {
+    if (shown) void import('./handoff-display-style.ts').then((m) => m.applyDisplay(carried)).catch(() => undefined);
+  }, [shown, carried]);
   const cart = useCartActor();
   const claim = useActorRef(liveClaimMachine, {
-    input: { token: tokenOf(hash), cart },
+    input: { token, cart },
     inspect: devEventLog?.inspect('handoff-claim', { many: true }),
   });
   const state = useSelector(
@@ -59,6 +63,11 @@ export function HandoffPage() {
             </p>
           ))}
         </Alert>
+        {anyDisplay(carried) ? (
+          <Alert tone="info" action={<Button onClick={() => setCarried(NO_DISPLAY)}>{CLAIM_TEXTS.displayOff}</Button>}>
+            {CLAIM_TEXTS.display}
+          </Alert>
+        ) : null}
         <CartPage />
       </>
     );

@@ -86,6 +86,14 @@ describe('the kiosk cart page', () => {
     expect(kiosk.handoffHidden).toHaveBeenCalledTimes(1);
   });
 
+  it('when the kiosk’s accessibility mode is on, then the link carries its larger text and high contrast', async () => {
+    mockFetch({ 'POST /api/handoffs': { status: 201, body: { token: TOKEN, expiresAt: '2026-11-24T18:00:00.000Z' } } });
+    const { container } = await renderCart([line('a', 1)], { handoffDisplay: { largerText: true, highContrast: true } });
+    await click(await offerButton(container));
+    const qr = await untilQr(container);
+    expect(qr?.getAttribute('data-link')).toBe(`${window.location.origin}/handoff#${TOKEN}&display=larger-text,high-contrast`);
+  });
+
   it('when the QR is showing and the shopper leaves the cart page, then the kiosk hears it is gone', async () => {
     mockFetch({ 'POST /api/handoffs': { status: 201, body: { token: TOKEN, expiresAt: '2026-11-24T18:00:00.000Z' } } });
     const { container, kiosk, unmount } = await renderCart([line('a', 1)], {});
@@ -158,6 +166,24 @@ describe('the phone page', () => {
     expect(queryByText(container, message, 'h1')).not.toBeNull();
     expect(getByRoleName(container, 'link', 'Go to the shop').getAttribute('href')).toBe('/');
     expect(readCart(local).items.map((i) => i.productID)).toEqual(['old']);
+  });
+
+  it('when the link carries the kiosk’s larger text and high contrast, then only the token is claimed, the phone shows both, and Turn off ends them', async () => {
+    const token = freshToken();
+    const { container, calls } = await renderPhone(`#${token}&display=larger-text,high-contrast`, {
+      'POST /api/handoffs/claim': { body: { lines: [{ productID: 'a', quantity: 1 }] } },
+      'GET /api/products/get-one/a': { body: product('a', 12, 9) },
+    });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/handoffs/claim', body: { token } });
+    const html = document.documentElement;
+    expect([html.hasAttribute('data-larger-text'), html.hasAttribute('data-high-contrast')]).toEqual([true, true]);
+    expect(document.getElementById('handoff-display')?.textContent).toContain('html[data-high-contrast] body');
+    expect(queryByText(container, /^Larger text and high contrast from the kiosk are on for this visit\./)).not.toBeNull();
+
+    await click(getByRoleName(container, 'button', 'Turn off'));
+    await settle(5);
+    expect([html.hasAttribute('data-larger-text'), html.hasAttribute('data-high-contrast')]).toEqual([false, false]);
+    expect(queryByText(container, /^Larger text and high contrast from the kiosk are on for this visit\./)).toBeNull();
   });
 
   it('when the page has no token, then it says the link is not valid without asking the server', async () => {

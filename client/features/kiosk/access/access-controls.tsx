@@ -1,7 +1,8 @@
 import { css, Global } from '@emotion/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ACCESS_SWITCHES } from '#machines/kiosk/access.ts';
 import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
+import { EARLY_ACCESS_HASH, takeEarlyTouch } from '../early-touch.ts';
 import { colors, focusRing, radius, space } from '../../../ui/theme.ts';
 import { accessCss } from './access-styles.ts';
 import { ACCESS_TEXTS } from './access-texts.ts';
@@ -74,6 +75,21 @@ export function AccessIcon({ size = 48 }: { size?: number }) {
 }
 
 /**
+ * The `Accessibility` button as the server renders it over the attract screen, before the
+ * kiosk's scripts run: a link to EARLY_ACCESS_HASH, so a touch on it is kept in the address
+ * and the panel opens once they run (early-touch.ts). Above the start link stretched over the
+ * screen, so the touch is not taken for a start.
+ */
+export function ServerAccessButton() {
+  return (
+    <a href={EARLY_ACCESS_HASH} role="button" aria-haspopup="dialog" css={[big, floating, { textDecoration: 'none' }]}>
+      <AccessIcon />
+      {ACCESS_TEXTS.button}
+    </a>
+  );
+}
+
+/**
  * The `Accessibility` button, on every kiosk screen (the shell draws it over each), and the panel
  * it opens: the four switches of the kiosk machine's mode and the speech volume. Switching on
  * needs no mode already on: a big, labelled button low on the screen, or any navigation key.
@@ -83,6 +99,10 @@ export function AccessControls({ hasVoice }: { hasVoice: () => boolean }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   useModalDialog(dialog, open);
+  // The server's button touched before the scripts ran: the shopper asked for the panel.
+  useEffect(() => {
+    if (takeEarlyTouch(window.location, window.history, EARLY_ACCESS_HASH)) setOpen(true);
+  }, []);
   return (
     <>
       <Global styles={accessCss} />

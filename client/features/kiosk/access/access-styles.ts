@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { highContrastCss, largerTextCss } from '../../../ui/high-contrast-css.ts';
 import type { Access, AccessSwitch } from '#machines/kiosk/access.ts';
 import { KIOSK_ROOT_FONT_PX } from '../touch/touch-rules.ts';
 import { OVERLAY_ATTRIBUTE } from '../use-browser.ts';
@@ -19,10 +20,12 @@ export const applyAccess = (access: Access, root: HTMLElement = document.documen
     root.toggleAttribute(attribute, access[setting as keyof typeof ACCESS_ATTRIBUTES]);
 };
 
-const [larger, contrast, lower] = [ACCESS_ATTRIBUTES.largerText, ACCESS_ATTRIBUTES.highContrast, ACCESS_ATTRIBUTES.lowerLayout].map(
-  (a) => `html[${a}]`,
-);
-const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="switch"]';
+const onHtml = (attribute: string) => `html[${attribute}]`;
+const [larger, contrast, lower] = [
+  onHtml(ACCESS_ATTRIBUTES.largerText),
+  onHtml(ACCESS_ATTRIBUTES.highContrast),
+  onHtml(ACCESS_ATTRIBUTES.lowerLayout),
+];
 
 /**
  * The three switches' styles. Larger text: the kiosk's root size (every rem of the shop) times
@@ -33,40 +36,12 @@ const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [ro
  * top; the full-screen overlays put their content at their foot.
  */
 export const accessCss = css`
-  ${larger} {
-    font-size: ${KIOSK_ROOT_FONT_PX * 1.5}px !important;
-  }
-  ${larger} body {
-    overflow-wrap: anywhere;
-  }
+  ${largerTextCss(larger, `${KIOSK_ROOT_FONT_PX * 1.5}px`)}
   ${larger} body, ${larger} [${PAGE_ATTRIBUTE}] {
     overflow-x: hidden;
   }
 
-  ${contrast} body, ${contrast} body *:not(svg *) {
-    color: #000 !important;
-    background-color: #fff !important;
-    border-color: #000 !important;
-    text-shadow: none !important;
-    box-shadow: none !important;
-    opacity: 1 !important;
-  }
-  ${contrast} body :is(${CONTROLS}) {
-    border: 3px solid #000 !important;
-    text-decoration: underline;
-  }
-  ${contrast} body [aria-checked='true'], ${contrast} body [aria-checked='true'] * {
-    background-color: #000 !important;
-    color: #fff !important;
-  }
-  ${contrast} ::placeholder {
-    color: #000 !important;
-    opacity: 1;
-  }
-  ${contrast} :focus-visible {
-    outline: 4px solid #000 !important;
-    outline-offset: 3px !important;
-  }
+  ${highContrastCss(contrast)}
 
   ${lower} [${PAGE_ATTRIBUTE}] {
     position: fixed;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Speech } from './speech.ts';
+import { spokenMoney } from './spoken-money.ts';
 import { spokenName } from './spoken-name.ts';
 
 const INTERACTIVE = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="link"], [tabindex]';
@@ -20,14 +21,14 @@ const liveRegionsOf = (record: MutationRecord): Element[] => {
 /**
  * Read aloud: says the focused or touched control (name, role, state), the page's heading when
  * the page changes (its title), and what live regions announce (cart updates, errors, the idle
- * warning's countdown). Nothing is listened to while it is off.
+ * warning's countdown), prices said as money. Nothing is listened to while it is off.
  */
 export function useReadAloud(on: boolean, speech: Speech, volume: number) {
   const level = useRef(volume);
   level.current = volume;
   useEffect(() => {
     if (!on) return undefined;
-    const say = (text: string) => speech.say(text, level.current);
+    const say = (text: string) => speech.say(spokenMoney(text), level.current);
     const onFocus = (e: FocusEvent) => {
       const el = controlOf(e.target);
       if (el) say(spokenName(el));

@@ -120,11 +120,12 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
   };
 
   return (
-    // Keys take no focus from a touch: a press keeps the caret in the field.
+    // Keys take no focus from a touch: a press keeps the caret in the field. A landmark of its
+    // own: it sits outside the page's, and a keypad's shopper can be told where it is.
     <div
       ref={panel}
       css={panelStyle}
-      role="group"
+      role="region"
       aria-label="On-screen keyboard"
       onPointerDown={(e) => e.preventDefault()}
       onMouseDown={(e) => e.preventDefault()}
