@@ -27,6 +27,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
 import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
+import { openApiRoutes } from './openapi/serve.ts';
 import { closeServer, type InstanceState, instanceState } from '#server/readiness.ts';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import { apiRequestLog } from '#server/request-log.ts';
@@ -90,6 +91,8 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
 
   app.use('/images', imageFiles(config.DATA_DIR));
 
+  // The API described (OpenAPI 3.1 from the contracts) and its page for people; no session needed.
+  app.use('/api', openApiRoutes());
   app.use('/api/problem-reports', problemReportBody);
   app.use('/api', express.json({ limit: '100kb' }), refuseNul, authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));

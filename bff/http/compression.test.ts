@@ -163,4 +163,22 @@ describe('API answers through the BFF', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body.length).toBe(0);
   });
+
+  it('when the API document page is opened through the shop, then the page, its renderer and the document come, the large ones compressed', async () => {
+    const page = await raw(`${bff.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.body.toString().matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src!);
+    expect(scripts).toEqual(['/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']);
+    const renderer = await raw(`${bff.url}${scripts[0]}`);
+    expect([renderer.status, renderer.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(renderer.body.toString()).toContain('SwaggerUIBundle');
+    const styles = await raw(`${bff.url}/api/docs/swagger-ui.css`, { 'accept-encoding': 'gzip, br' });
+    expect([styles.headers['content-type'], styles.headers['content-encoding']]).toEqual(['text/css; charset=utf-8', 'br']);
+    expect(brotliDecompressSync(styles.body).toString()).toContain('.swagger-ui');
+    expect((await raw(`${bff.url}${scripts[1]}`)).body.toString()).toContain("url: '/api/openapi.json'");
+    const document = await raw(`${bff.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(document.body).toString())).toMatchObject({ openapi: '3.1.0' });
+  });
 });
