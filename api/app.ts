@@ -22,6 +22,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { markShopRunning } from './db/running.ts';
+import { tracedDb } from './db/traced.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
@@ -32,6 +33,7 @@ import { closeServer, type InstanceState, instanceState } from '#server/readines
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import { apiRequestLog } from '#server/request-log.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
+import { tracedRequest } from '#server/tracing.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {
@@ -61,7 +63,8 @@ export type ApiOptions = {
 
 export const createApi = ({ db, config, logger, events, attachments = [createRealtimeHub()] }: ApiOptions): Api => {
   const context: ApiContext = {
-    db,
+    // A span for each SQL statement when tracing (the probes below use the database as it is).
+    db: tracedDb(db),
     config,
     logger: logger ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) }),
     events: events ?? new DomainEvents(),
@@ -128,7 +131,7 @@ export const createApi = ({ db, config, logger, events, attachments = [createRea
       const deadline = bodyDeadline(config);
       server = http.createServer(serverTimeouts(config), (req, res) => {
         deadline(req, res);
-        app(req, res);
+        tracedRequest('api', req, res, () => app(req, res));
       });
       detach = attachments.map((attach) => attach(server!, context, instance));
       // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
+import { tracedRequest } from '#server/tracing.ts';
 import type { BffConfig } from '../config.ts';
 import { connectionCap } from './connection-cap.ts';
 import { forwardedOnlyWith } from './forwarded.ts';
@@ -38,7 +39,8 @@ export const publicServer = ({ config, app, hitsFirst, onUpgrade, trustsPeer, lo
     // Before Express, which rewrites req.url inside its mounts.
     deadline(req, res);
     closeUnreadUpload(req, res);
-    hitsFirst(req, res, () => app(req, res));
+    // One trace per request, cached answers included; its traceparent goes on to the API.
+    tracedRequest('bff', req, res, () => hitsFirst(req, res, () => app(req, res)));
   });
   server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: trustsPeer }));
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

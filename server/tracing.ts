@@ -1,0 +1,32 @@
+import type http from 'node:http';
+import type { Tracer } from './tracer.ts';
+
+let tracer: Tracer | undefined;
+
+/**
+ * Starts OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and only then loads its
+ * SDK: without the setting no OpenTelemetry module is in memory, and every hook below is a
+ * plain call (decision 027).
+ */
+export const startTracing = async (service: string, env: Record<string, string | undefined> = process.env): Promise<void> => {
+  if (tracer || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
+  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(env.OTEL_SERVICE_NAME || service, endpoint);
+};
+
+/** The request handled inside its span when tracing, as it is otherwise. */
+export const tracedRequest = (part: 'bff' | 'api', req: http.IncomingMessage, res: http.ServerResponse, handle: () => void): void =>
+  tracer ? tracer.request(part, req, res, handle) : handle();
+
+/** `work` inside a span when tracing: ended when its promise settles, else when `work` calls `end` (an acknowledged socket message). */
+export const inSpan = <T>(name: string, attributes: Record<string, string | number>, work: (end: () => void) => T): T =>
+  tracer ? tracer.span(name, attributes, work) : work(() => undefined);
+
+/** Whether spans are made: callers that would wrap something skip it when not. */
+export const tracing = (): boolean => tracer !== undefined;
+
+/** pino's mixin: the trace and span ids on every line logged inside a span. */
+export const traceIds = (): object => tracer?.ids() ?? {};
+
+/** Sends the spans still buffered (a stop, a test). */
+export const flushTraces = async (): Promise<void> => tracer?.flush();
