@@ -4,14 +4,12 @@ import type { Db, Queryable } from './types.ts';
 /** A statement's span names its verb; its text (parameters, never their values) is an attribute. */
 const tracedQuery =
   (q: Queryable): Queryable['query'] =>
-  (sql, params) =>
+  <R>(sql: string, params?: unknown[]) =>
     !tracing()
-      ? q.query(sql, params)
-      : (inSpan(
-          `db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`,
-          { 'db.system.name': 'postgresql', 'db.query.text': sql },
-          () => q.query(sql, params),
-        ) as ReturnType<Queryable['query']>);
+      ? q.query<R>(sql, params)
+      : inSpan(`db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`, { 'db.system.name': 'postgresql', 'db.query.text': sql }, () =>
+          q.query<R>(sql, params),
+        );
 
 /** The database with a span for each SQL statement while tracing (asked at each statement). */
 export const tracedDb = (db: Db): Db => {
