@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/logger.ts';
-import { flushTraces, startTracing } from '#server/tracing.ts';
+import { flushTraces, startTracing, stopTracing } from '#server/tracing.ts';
 import { addProduct } from '../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../api/testing/api-harness.ts';
-import { connect, say } from '../api/testing/sockets.ts';
+import { connect, say, until } from '../api/testing/sockets.ts';
 import { type TestBff, startTestBff } from './testing/bff-harness.ts';
 
 type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
@@ -67,6 +67,8 @@ describe('traces', () => {
     bff = await startTestBff({ apiUrl: api.url, logger: into(bffLines) });
   });
   afterAll(async () => {
+    // This worker's next files share its modules: they run untraced, as before.
+    await stopTracing();
     await bff?.stop();
     await api?.stop();
     receiver?.close();
@@ -106,8 +108,9 @@ describe('traces', () => {
     for (const s of statements) expect(s.parentSpanId).toBe(back.spanId);
     expect(statements.map((s) => attribute(s, 'db.query.text')).join('\n')).toMatch(/from products/i);
     // The request's lines at both ends: the BFF's and the API's.
-    const requestLines = lines().filter((l) => l.requestId === requestId);
-    expect(requestLines.length).toBeGreaterThanOrEqual(2);
+    const linesOf = () => lines().filter((l) => l.requestId === requestId);
+    await until(() => linesOf().length >= 2, "the BFF's and the API's request lines");
+    const requestLines = linesOf();
     for (const line of requestLines) expect(line.trace_id).toBe(front.traceId);
   });
 
@@ -121,5 +124,15 @@ describe('traces', () => {
     const message = receiver.spans.find((s) => s.name.startsWith('socket.io ') && attribute(s, 'socket.id') === id)!;
     expect(message).toBeDefined();
     expect(receiver.spans.some((s) => s.parentSpanId === message.spanId && s.name.startsWith('db '))).toBe(true);
+  });
+
+  it('when tracing stops, then the shop goes on untraced: its lines carry no trace id', async () => {
+    await stopTracing();
+    const res = await fetch(`${bff.url}/api/products/category/Lamps?pageNum=2`);
+    const requestId = res.headers.get('x-request-id');
+    const linesOf = () => lines().filter((l) => l.requestId === requestId);
+    await until(() => linesOf().length >= 2, "the BFF's and the API's request lines");
+    const requestLines = linesOf();
+    for (const line of requestLines) expect(line.trace_id).toBeUndefined();
   });
 });

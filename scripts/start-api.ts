@@ -9,7 +9,7 @@
 import './owner-only.ts';
 import { loadApiConfig, openAndStartApi } from '../api/index.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
-import { flushTraces, startTracing } from '#server/tracing.ts';
+import { startTracing, stopTracing } from '#server/tracing.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
@@ -70,12 +70,12 @@ const main = async (): Promise<void> => {
   const { url, demoAccounts, stop } = await openAndStartApi({ config, logger, say, progress: asChild ? say : undefined });
   if (asChild) {
     // npm start's parent has drained its BFF first: nothing is left in flight here.
-    stopWhenTold(() => stop().finally(flushTraces));
+    stopWhenTold(() => stop().finally(stopTracing));
     tell({ type: 'ready', url, demoAccounts });
     return;
   }
   // Alone (one instance of several): SIGTERM drains, within stopOnSignals's 15 s.
-  stopOnSignals(() => stop(DRAIN_MS).finally(flushTraces));
+  stopOnSignals(() => stop(DRAIN_MS).finally(stopTracing));
   console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
 };
 

@@ -3,7 +3,7 @@
  * Serves dist/client and dist/widgets as built by `npm run build`.
  */
 import './owner-only.ts';
-import { flushTraces, startTracing } from '#server/tracing.ts';
+import { startTracing, stopTracing } from '#server/tracing.ts';
 import { createBff, loadBffConfig, stopOnSignals } from '../bff/index.ts';
 
 const main = async (): Promise<void> => {
@@ -14,7 +14,7 @@ const main = async (): Promise<void> => {
     throw new Error('API_URL is required for npm run start:bff (e.g. API_URL=http://127.0.0.1:4000). Use npm start to run the API too.');
   const bff = createBff({ apiUrl: config.API_URL, config });
   const { url } = await bff.start();
-  stopOnSignals(() => bff.stop().finally(flushTraces));
+  stopOnSignals(() => bff.stop().finally(stopTracing));
   console.log(`Statefront BFF at ${url}, API at ${config.API_URL}. Stop with Ctrl+C.`);
 };
 

@@ -7,7 +7,7 @@
  * and the BFF on PORT (default 3000). With API_URL set, only the BFF starts, against that API.
  */
 import './owner-only.ts';
-import { flushTraces, startTracing } from '#server/tracing.ts';
+import { startTracing, stopTracing } from '#server/tracing.ts';
 import { startShop, stopOnSignals } from '../bff/index.ts';
 import { ensureFreshBuild, runBuild } from './build-freshness.ts';
 import { COMPILED } from '../api/compiled.ts';
@@ -42,7 +42,7 @@ const main = async (): Promise<void> => {
         },
       })
     : await startShop({ say });
-  stopOnSignals(() => shop.stop().finally(flushTraces));
+  stopOnSignals(() => shop.stop().finally(stopTracing));
   console.log(`\nStatefront is open at ${shop.url}${process.env.API_URL ? ` (API at ${shop.apiUrl})` : ''}`);
   const demoLikely = process.env.SEED !== 'none' && process.env.NODE_ENV !== 'production' && !process.env.API_URL;
   if (shop.demoAccounts || demoLikely) {

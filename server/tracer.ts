@@ -9,4 +9,6 @@ export type Tracer = {
   /** The current trace and span ids, for log lines. */
   ids(): { trace_id: string; span_id: string } | undefined;
   flush(): Promise<void>;
+  /** Sends what is buffered and lets go of every global it set (context, propagation, the fetch hook). */
+  stop(): Promise<void>;
 };

@@ -31,12 +31,13 @@ export const openTelemetryTracer = (service: string, url: string): Tracer => {
   // The async-local-storage context manager and the W3C propagators, globally.
   provider.register();
   const tracer = trace.getTracer('statefront');
-  diagnostics.subscribe('undici:request:create', (message) => {
+  const onFetch = (message: unknown) => {
     const { request } = message as { request: { addHeader(name: string, value: string): void } };
     const carrier: Record<string, string> = {};
     propagation.inject(context.active(), carrier);
     for (const [name, value] of Object.entries(carrier)) request.addHeader(name, value);
-  });
+  };
+  diagnostics.subscribe('undici:request:create', onFetch);
 
   return {
     request(part, req, res, handle) {
@@ -109,5 +110,13 @@ export const openTelemetryTracer = (service: string, url: string): Tracer => {
     },
 
     flush: () => provider.forceFlush(),
+
+    async stop() {
+      diagnostics.unsubscribe('undici:request:create', onFetch);
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
   };
 };

@@ -30,3 +30,10 @@ export const traceIds = (): object => tracer?.ids() ?? {};
 
 /** Sends the spans still buffered (a stop, a test). */
 export const flushTraces = async (): Promise<void> => tracer?.flush();
+
+/** Ends tracing in this process: what is buffered is sent, and the hooks are plain calls again. */
+export const stopTracing = async (): Promise<void> => {
+  const stopping = tracer;
+  tracer = undefined;
+  await stopping?.stop();
+};
