@@ -18,15 +18,15 @@ const endWith = (span: Span, error?: unknown) => {
 };
 
 /**
- * OpenTelemetry's own SDK: spans batched to `url` over OTLP/HTTP as JSON (the exporter and the
+ * OpenTelemetry's own SDK: spans batched to the exporter's `url` over OTLP/HTTP as JSON (the exporter and the
  * batch read their other OTEL_EXPORTER_OTLP_* and OTEL_BSP_* settings themselves). The W3C traceparent
  * header carries a trace from the BFF to the API: set on the request the BFF proxies, and on
  * every fetch the BFF makes (undici's diagnostics channel), read by the API.
  */
-export const openTelemetryTracer = (service: string, url: string): Tracer => {
+export const openTelemetryTracer = (service: string, exporter: { url: string; timeoutMillis?: number | undefined }): Tracer => {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': service }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }))],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter(exporter))],
   });
   // The async-local-storage context manager and the W3C propagators, globally.
   provider.register();

@@ -11,7 +11,9 @@ let tracer: Tracer | undefined;
 export const startTracing = async (service: string, env: Record<string, string | undefined> = process.env): Promise<void> => {
   if (tracer || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
-  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(env.OTEL_SERVICE_NAME || service, endpoint);
+  // The exporter's own default (10 s, retries included) unless set: it also bounds the stop's last send.
+  const timeoutMillis = Number(env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT || env.OTEL_EXPORTER_OTLP_TIMEOUT) || undefined;
+  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(env.OTEL_SERVICE_NAME || service, { url: endpoint, timeoutMillis });
 };
 
 /** The request handled inside its span when tracing, as it is otherwise. */
@@ -31,9 +33,12 @@ export const traceIds = (): object => tracer?.ids() ?? {};
 /** Sends the spans still buffered (a stop, a test). */
 export const flushTraces = async (): Promise<void> => tracer?.flush();
 
-/** Ends tracing in this process: what is buffered is sent, and the hooks are plain calls again. */
+/**
+ * Ends tracing in this process: what is buffered is sent, and the hooks are plain calls again.
+ * A collector that is away loses those spans but never fails the shop's stop.
+ */
 export const stopTracing = async (): Promise<void> => {
   const stopping = tracer;
   tracer = undefined;
-  await stopping?.stop();
+  await stopping?.stop().catch(() => undefined);
 };

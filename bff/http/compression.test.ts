@@ -268,4 +268,10 @@ describe('traces of requests through the BFF (docs/operations-tracing.md)', () =
     const requestLines = linesOf();
     for (const line of requestLines) expect(line.trace_id).toBeUndefined();
   });
+
+  it('when the collector is away as the shop stops, then its spans are lost but the stop succeeds', async () => {
+    await startTracing('statefront-test', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_TIMEOUT: '200' });
+    expect((await fetch(`${bff.url}/api/products/category/Lamps`)).status).toBe(200);
+    await expect(stopTracing()).resolves.toBeUndefined();
+  });
 });
