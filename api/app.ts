@@ -23,6 +23,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { markShopRunning } from './db/running.ts';
+import { tracedDb } from './db/traced.ts';
 import { DomainEvents } from './events.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { compressJson } from './http/compress-json.ts';
@@ -33,10 +34,12 @@ import { timedDb } from './db/timed.ts';
 import { enableMetrics, watchLastBackup } from '#server/metrics.ts';
 import { newestBackupAt } from './components/backup/schedule.ts';
 import { metricsRoute } from '#server/metrics-route.ts';
+import { openApiRoutes } from './openapi/serve.ts';
 import { closeServer, type InstanceState, instanceState } from '#server/readiness.ts';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
 import { apiRequestLog } from '#server/request-log.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
+import { tracedRequest } from '#server/tracing.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 export type Api = {
@@ -74,7 +77,8 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
   const db = config.METRICS_TOKEN ? timedDb(given) : given;
   watchLastBackup(() => newestBackupAt(config.DATA_DIR));
   const context: ApiContext = {
-    db,
+    // A span for each SQL statement when tracing (the probes below use the database as it is).
+    db: tracedDb(db),
     config,
     logger: logger ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) }),
     events: events ?? new DomainEvents(),
@@ -107,6 +111,8 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
 
   app.use('/images', imageFiles(config.DATA_DIR));
 
+  // The API described (OpenAPI 3.1 from the contracts) and its page for people; no session needed.
+  app.use('/api', openApiRoutes());
   app.use('/api/problem-reports', problemReportBody);
   app.use('/api', express.json({ limit: '100kb' }), refuseNul, authenticate(db, config.TOKEN_SECRET));
   app.use('/api', sessionRoutes(context));
@@ -143,7 +149,7 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
       const deadline = bodyDeadline(config);
       server = http.createServer(serverTimeouts(config), (req, res) => {
         deadline(req, res);
-        app(req, res);
+        tracedRequest('api', req, res, () => app(req, res));
       });
       detach = await Promise.all(attachments.map((attach) => attach(server!, context, instance)));
       // Unpaid wallet orders expire; every instance sweeps, each order is cancelled once.

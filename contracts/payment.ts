@@ -8,7 +8,8 @@ import { z } from 'zod';
 /** GET /api/payments/config: which wallet the order page can offer. */
 export const WALLET_MODES = ['provider', 'simulator', 'unavailable'] as const;
 export type WalletMode = (typeof WALLET_MODES)[number];
-export type PaymentsConfig = { wallet: WalletMode; clientId?: string; message?: string };
+export const PaymentsConfig = z.object({ wallet: z.enum(WALLET_MODES), clientId: z.string().optional(), message: z.string().optional() });
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
 /** POST /api/orders/{id}/wallet-order answers the provider's order id. */
 export type WalletOrderResponse = { id: string };

@@ -52,7 +52,8 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 /** Cards and admin rows carry no reviews. */
-export type ProductSummary = Omit<Product, 'reviews'>;
+export const ProductSummary = Product.omit({ reviews: true });
+export type ProductSummary = z.infer<typeof ProductSummary>;
 
 export const Sort = z.enum(SORTS);
 export type Sort = z.infer<typeof Sort>;
@@ -71,11 +72,12 @@ export const ProductListQuery = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
-export type ProductListResponse = {
-  products: ProductSummary[];
-  paginationLinksNumber: number;
-  pageNum: number;
-};
+export const ProductListResponse = z.object({
+  products: z.array(ProductSummary),
+  paginationLinksNumber: z.number().int().nonnegative(),
+  pageNum: z.number().int().min(1),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
 
 export const ProductBody = z.object({
   name: typedText('Please enter a name').trim().min(1, 'Please enter a name').max(200),

@@ -9,6 +9,7 @@
 import './owner-only.ts';
 import { loadApiConfig, openAndStartApi } from '../api/index.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
+import { startTracing, stopTracing } from '#server/tracing.ts';
 import { stopOnSignals } from '../bff/index.ts';
 import type { FromApiChild, ToApiChild } from './api-child.ts';
 
@@ -58,6 +59,8 @@ const stopWhenTold = (stop: () => Promise<void>) => {
 };
 
 const main = async (): Promise<void> => {
+  // Before the API is made: OpenTelemetry only with OTEL_EXPORTER_OTLP_ENDPOINT (decision 027).
+  await startTracing('statefront-api');
   const internalSecret = await fromParent();
   const config = await loadApiConfig(internalSecret ? { ...process.env, INTERNAL_SECRET: internalSecret } : process.env);
   // npm start's logs name their part, as when the API ran inside it.
@@ -67,12 +70,12 @@ const main = async (): Promise<void> => {
   const { url, demoAccounts, stop } = await openAndStartApi({ config, logger, say, progress: asChild ? say : undefined });
   if (asChild) {
     // npm start's parent has drained its BFF first: nothing is left in flight here.
-    stopWhenTold(() => stop());
+    stopWhenTold(() => stop().finally(stopTracing));
     tell({ type: 'ready', url, demoAccounts });
     return;
   }
   // Alone (one instance of several): SIGTERM drains, within stopOnSignals's 15 s.
-  stopOnSignals(() => stop(DRAIN_MS));
+  stopOnSignals(() => stop(DRAIN_MS).finally(stopTracing));
   console.log(`Statefront API listening at ${url} (set API_URL=${url} for the BFF). Stop with Ctrl+C.`);
 };
 

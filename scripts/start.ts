@@ -7,6 +7,7 @@
  * and the BFF on PORT (default 3000). With API_URL set, only the BFF starts, against that API.
  */
 import './owner-only.ts';
+import { startTracing, stopTracing } from '#server/tracing.ts';
 import { startShop, stopOnSignals } from '../bff/index.ts';
 import { ensureFreshBuild, runBuild } from './build-freshness.ts';
 import { COMPILED } from '../api/compiled.ts';
@@ -28,6 +29,8 @@ const main = async (): Promise<void> => {
   // launcher (scripts/launch.mjs) checked the whole build before it loaded this.
   if (!COMPILED) await buildIfStale();
   const say = (line: string) => console.log(line);
+  // OpenTelemetry only with OTEL_EXPORTER_OTLP_ENDPOINT (decision 027); the API process starts its own.
+  await startTracing('statefront-bff');
   const separate = !process.env.API_URL && apiProcessMode(process.env) === 'separate';
   const shop = separate
     ? await startApiAndBff({
@@ -39,7 +42,7 @@ const main = async (): Promise<void> => {
         },
       })
     : await startShop({ say });
-  stopOnSignals(() => shop.stop());
+  stopOnSignals(() => shop.stop().finally(stopTracing));
   console.log(`\nStatefront is open at ${shop.url}${process.env.API_URL ? ` (API at ${shop.apiUrl})` : ''}`);
   const demoLikely = process.env.SEED !== 'none' && process.env.NODE_ENV !== 'production' && !process.env.API_URL;
   if (shop.demoAccounts || demoLikely) {

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
 import { readableLines } from './readable-logs.ts';
+import { traceIds } from './tracing.ts';
 
 export type LoggerOptions = {
   /** One short line a record for a person at a terminal (development); JSON otherwise (production, log collectors). */
@@ -16,6 +17,8 @@ export const createLogger = (level: string, name = 'api', { readable = false, de
   const options: PinoOptions = {
     name,
     level,
+    // The trace and span a line was logged in, when tracing (OTEL_EXPORTER_OTLP_ENDPOINT).
+    mixin: traceIds,
     redact: {
       paths: [
         'password',

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type http from 'node:http';
 import type { Logger } from 'pino';
 
@@ -42,19 +43,23 @@ export const logRequestEnd = (
   // Captured now: routers mounted later rewrite req.path.
   const { method, path } = req;
   const query = req.url?.includes('?') || undefined;
-  res.once('close', () => {
-    const at = level(path);
-    if (!logger.isLevelEnabled(at)) return;
-    req.log[at](
-      {
-        method,
-        path,
-        query,
-        status: res.statusCode,
-        ms: Math.round(performance.now() - started),
-        aborted: !res.writableFinished || undefined,
-      },
-      'request',
-    );
-  });
+  // Logged in the request's own async context (its trace, when tracing), wherever the close comes from.
+  res.once(
+    'close',
+    AsyncResource.bind(() => {
+      const at = level(path);
+      if (!logger.isLevelEnabled(at)) return;
+      req.log[at](
+        {
+          method,
+          path,
+          query,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          aborted: !res.writableFinished || undefined,
+        },
+        'request',
+      );
+    }),
+  );
 };

@@ -19,6 +19,7 @@ import type { SharedState } from './shared-state.ts';
 import { createSocketLives } from './socket-lives.ts';
 import { ADMINS_ROOM, conversationOf, ORDERS_ROOM, type HubServer, type HubSocket, sessionRoom, userRoom } from './types.ts';
 import { watchOpenSockets } from '#server/metrics.ts';
+import { traceMessages } from './traced-messages.ts';
 
 export type RealtimeHubOptions = {
   /** How long a dropped socket may come back as itself (socket.io connection state recovery). */
@@ -149,6 +150,7 @@ const attachHub = (
   };
 
   io.on('connection', (socket) => {
+    traceMessages(socket);
     const user = socket.data.user;
     const conversation = conversationOf(socket);
     // A conversation the browser keeps is a room of its own: every tab of that customer hears the replies.

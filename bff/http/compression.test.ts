@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
+import { createLogger } from '#server/logger.ts';
+import { flushTraces, startTracing, stopTracing } from '#server/tracing.ts';
+import { connect, say, until } from '../../api/testing/sockets.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
+import { attribute, openTelemetryLoads, otlpReceiver } from '../testing/otlp-receiver.ts';
 
 /** Raw bytes and headers, as a browser's network layer sees them (fetch would decompress). */
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -27,9 +31,16 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4
 
 let api: TestApi;
 let bff: TestBff;
+/** OpenTelemetry modules loaded while this file runs (the traces below), and both servers' log lines. */
+let loaded: string[];
+const apiLines: string[] = [];
+const bffLines: string[] = [];
+const lines = () => [...apiLines, ...bffLines].map((l) => JSON.parse(l) as Record<string, unknown>);
+const into = (sink: string[]) => createLogger('debug', 'test', { destination: { write: (line: string) => void sink.push(line) } });
 
 beforeAll(async () => {
-  api = await startTestApi();
+  loaded = openTelemetryLoads();
+  api = await startTestApi({ logger: into(apiLines) });
   for (let i = 0; i < 12; i++) {
     await addProduct(api.db, {
       name: `Product ${i}`,
@@ -38,7 +49,7 @@ beforeAll(async () => {
       age: i,
     });
   }
-  bff = await startTestBff({ apiUrl: api.url });
+  bff = await startTestBff({ apiUrl: api.url, logger: into(bffLines) });
   await writeFile(path.join(bff.clientDir, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(path.join(bff.clientDir, 'assets', 'photo-abc123.png'), PNG);
   await writeFile(path.join(bff.widgetsDir, 'chat-widget.js'), SCRIPT);
@@ -162,5 +173,105 @@ describe('API answers through the BFF', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body.length).toBe(0);
+  });
+
+  it('when the API document page is opened through the shop, then the page, its renderer and the document come, the large ones compressed', async () => {
+    const page = await raw(`${bff.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.body.toString().matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src!);
+    expect(scripts).toEqual(['/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']);
+    const renderer = await raw(`${bff.url}${scripts[0]}`);
+    expect([renderer.status, renderer.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(renderer.body.toString()).toContain('SwaggerUIBundle');
+    const styles = await raw(`${bff.url}/api/docs/swagger-ui.css`, { 'accept-encoding': 'gzip, br' });
+    expect([styles.headers['content-type'], styles.headers['content-encoding']]).toEqual(['text/css; charset=utf-8', 'br']);
+    expect(brotliDecompressSync(styles.body).toString()).toContain('.swagger-ui');
+    expect((await raw(`${bff.url}${scripts[1]}`)).body.toString()).toContain("url: '/api/openapi.json'");
+    const document = await raw(`${bff.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(document.body).toString())).toMatchObject({ openapi: '3.1.0' });
+  });
+});
+
+describe('traces of requests through the BFF (docs/operations-tracing.md)', () => {
+  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await otlpReceiver();
+    await addProduct(api.db, { name: 'Traced lamp', category: 'Lamps' });
+  });
+  afterAll(async () => {
+    // This worker's next files share its modules: they run untraced, as before.
+    await stopTracing();
+    receiver?.close();
+  });
+
+  it('when the shop has served requests and socket messages without OTEL_EXPORTER_OTLP_ENDPOINT, then no OpenTelemetry module is loaded and no line has a trace id', async () => {
+    await startTracing('statefront-test', {});
+    expect((await fetch(`${bff.url}/api/products/category/Lamps`)).status).toBe(200);
+    const { token } = await api.register();
+    const socket = await connect(api.url, { token });
+    expect(await say(socket, 'Untraced hello')).toMatchObject({ ok: true });
+    socket.disconnect();
+    await flushTraces();
+    expect(loaded).toEqual([]);
+    expect(lines().filter((l) => l.trace_id)).toEqual([]);
+  });
+
+  it('when a page of products is asked through the BFF, then one trace runs from the BFF through the API to each SQL statement, its logs stamped with it', async () => {
+    await startTracing('statefront-test', { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    // The check above would have seen the SDK, had it been loaded then.
+    expect(loaded.some((url) => url.includes('sdk-trace'))).toBe(true);
+    const res = await fetch(`${bff.url}/api/products/category/Lamps?pageNum=1`);
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id')!;
+    await flushTraces();
+    const front = receiver.spans.find((s) => attribute(s, 'statefront.part') === 'bff' && attribute(s, 'request.id') === requestId)!;
+    expect(front.parentSpanId || undefined).toBeUndefined();
+    const trace = receiver.spans.filter((s) => s.traceId === front.traceId);
+    const back = trace.find((s) => attribute(s, 'statefront.part') === 'api')!;
+    expect([back.name, back.parentSpanId, attribute(back, 'request.id')]).toEqual([
+      'GET /api/products/category/:categoryName',
+      front.spanId,
+      requestId,
+    ]);
+    const statements = trace.filter((s) => s.name.startsWith('db '));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) expect(s.parentSpanId).toBe(back.spanId);
+    expect(statements.map((s) => attribute(s, 'db.query.text')).join('\n')).toMatch(/from products/i);
+    // The request's lines at both ends: the BFF's and the API's.
+    const linesOf = () => lines().filter((l) => l.requestId === requestId);
+    await until(() => linesOf().length >= 2, "the BFF's and the API's request lines");
+    const requestLines = linesOf();
+    for (const line of requestLines) expect(line.trace_id).toBe(front.traceId);
+  });
+
+  it('when a chat message arrives on a socket, then it is a span with its SQL statements under it', async () => {
+    const { token } = await api.register();
+    const socket = await connect(api.url, { token });
+    const id = socket.id;
+    expect(await say(socket, 'Is the lamp dimmable?')).toMatchObject({ ok: true });
+    socket.disconnect();
+    await flushTraces();
+    const message = receiver.spans.find((s) => s.name.startsWith('socket.io ') && attribute(s, 'socket.id') === id)!;
+    expect(message).toBeDefined();
+    expect(receiver.spans.some((s) => s.parentSpanId === message.spanId && s.name.startsWith('db '))).toBe(true);
+  });
+
+  it('when tracing stops, then the shop goes on untraced: its lines carry no trace id', async () => {
+    await stopTracing();
+    const res = await fetch(`${bff.url}/api/products/category/Lamps?pageNum=2`);
+    const requestId = res.headers.get('x-request-id');
+    const linesOf = () => lines().filter((l) => l.requestId === requestId);
+    await until(() => linesOf().length >= 2, "the BFF's and the API's request lines");
+    const requestLines = linesOf();
+    for (const line of requestLines) expect(line.trace_id).toBeUndefined();
+  });
+
+  it('when the collector is away as the shop stops, then its spans are lost but the stop succeeds', async () => {
+    await startTracing('statefront-test', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_TIMEOUT: '200' });
+    expect((await fetch(`${bff.url}/api/products/category/Lamps`)).status).toBe(200);
+    await expect(stopTracing()).resolves.toBeUndefined();
   });
 });

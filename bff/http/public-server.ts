@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { timeRequest, watchOpenSockets } from '#server/metrics.ts';
 import { bodyDeadline, serverTimeouts } from '#server/slow-requests.ts';
+import { tracedRequest } from '#server/tracing.ts';
 import type { BffConfig } from '../config.ts';
 import { connectionCap } from './connection-cap.ts';
 import { forwardedOnlyWith } from './forwarded.ts';
@@ -43,7 +44,8 @@ export const publicServer = ({ config, app, hitsFirst, onUpgrade, trustsPeer, lo
     // Before Express, which rewrites req.url inside its mounts.
     deadline(req, res);
     closeUnreadUpload(req, res);
-    hitsFirst(req, res, () => app(req, res));
+    // One trace per request, cached answers included; its traceparent goes on to the API.
+    tracedRequest('bff', req, res, () => hitsFirst(req, res, () => app(req, res)));
   });
   watchOpenSockets('bff', () => upgraded.size);
   server.on('connection', connectionCap({ perAddress: config.CONNECTIONS_PER_ADDRESS, trusted: trustsPeer }));

@@ -6,7 +6,7 @@ import type { ApiContext } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
 import { earlierConversations, searchHistory } from '../../realtime/conversation-history.ts';
 
-const HistoryQuery = z.object({
+export const HistoryQuery = z.object({
   q: z.string().max(200, 'at most 200 characters').optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });

@@ -1,0 +1,44 @@
+import type http from 'node:http';
+import type { Tracer } from './tracer.ts';
+
+let tracer: Tracer | undefined;
+
+/**
+ * Starts OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and only then loads its
+ * SDK: without the setting no OpenTelemetry module is in memory, and every hook below is a
+ * plain call (decision 027).
+ */
+export const startTracing = async (service: string, env: Record<string, string | undefined> = process.env): Promise<void> => {
+  if (tracer || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
+  // The exporter's own default (10 s, retries included) unless set: it also bounds the stop's last send.
+  const timeoutMillis = Number(env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT || env.OTEL_EXPORTER_OTLP_TIMEOUT) || undefined;
+  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(env.OTEL_SERVICE_NAME || service, { url: endpoint, timeoutMillis });
+};
+
+/** The request handled inside its span when tracing, as it is otherwise. */
+export const tracedRequest = (part: 'bff' | 'api', req: http.IncomingMessage, res: http.ServerResponse, handle: () => void): void =>
+  tracer ? tracer.request(part, req, res, handle) : handle();
+
+/** `work` inside a span when tracing: ended when its promise settles, else when `work` calls `end` (an acknowledged socket message). */
+export const inSpan = <T>(name: string, attributes: Record<string, string | number>, work: (end: () => void) => T): T =>
+  tracer ? tracer.span(name, attributes, work) : work(() => undefined);
+
+/** Whether spans are made: callers that would wrap something skip it when not. */
+export const tracing = (): boolean => tracer !== undefined;
+
+/** pino's mixin: the trace and span ids on every line logged inside a span. */
+export const traceIds = (): object => tracer?.ids() ?? {};
+
+/** Sends the spans still buffered (a stop, a test). */
+export const flushTraces = async (): Promise<void> => tracer?.flush();
+
+/**
+ * Ends tracing in this process: what is buffered is sent, and the hooks are plain calls again.
+ * A collector that is away loses those spans but never fails the shop's stop.
+ */
+export const stopTracing = async (): Promise<void> => {
+  const stopping = tracer;
+  tracer = undefined;
+  await stopping?.stop().catch(() => undefined);
+};
