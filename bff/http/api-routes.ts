@@ -48,6 +48,7 @@ export const API_ROUTES: readonly string[] = [
   'GET orders/user/:id',
   'PUT orders/delivered/:id',
   'PUT orders/cancel/:id',
+  'PUT orders/cash-on-delivery/:id',
   'POST orders/:id/wallet-order',
   'PUT orders/paid/:id',
   'GET orders/analysis/:date',

@@ -168,7 +168,8 @@ export const getOrder = async (ctx: ApiContext, viewer: AuthUser, id: string): P
 
 /**
  * Marks the order delivered and appends the event, once: a second call answers the order
- * as the first left it. A wallet order must be paid first (spec section 4: created, paid, delivered).
+ * as the first left it. A wallet order must be paid first (spec section 4: created, paid, delivered);
+ * a cash-on-delivery order is recorded paid in the same transaction.
  */
 export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order> => {
   if (!isUuid(id)) throw orderNotFound();
@@ -180,7 +181,10 @@ export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order>
     if (current.paymentMethod === 'pp' && !current.isPaid) {
       throw conflict('This order is not paid yet: an order paid by wallet can be marked delivered only after its payment');
     }
-    return (await recordEvent(tx, id, 'delivered')) ?? current;
+    const delivered = (await recordEvent(tx, id, 'delivered')) ?? current;
+    // Cash on delivery is paid as it is delivered: the courier took the cash (docs/interfaces.md).
+    if (delivered.paymentMethod === 'cod') return (await recordEvent(tx, id, 'paid', { cash: true })) ?? delivered;
+    return delivered;
   });
   return withEvents(ctx.db, row);
 };
