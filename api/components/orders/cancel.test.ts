@@ -94,7 +94,10 @@ describe('cancelling an order', () => {
     expect(switched.events?.map((e) => e.type)).toEqual(['created', 'switchedToCash']);
     expect((await toCash(t, ada.token, placed._id)).status).toBe(200);
     expect(await eventTypes(t.db, placed._id)).toEqual(['created', 'switchedToCash']);
-    const capture = await t.authed(ada.token)(`/api/orders/paid/${placed._id}`, { method: 'PUT', body: JSON.stringify({ walletOrderId: 'W-2' }) });
+    const capture = await t.authed(ada.token)(`/api/orders/paid/${placed._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ walletOrderId: 'W-2' }),
+    });
     expect(capture.status).toBeGreaterThanOrEqual(400);
     await age(t.db, placed._id, 24 * 60);
     await sweepExpiredOrders(t.api.context);

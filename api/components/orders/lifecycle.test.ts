@@ -50,13 +50,16 @@ describe('order lifecycle', () => {
 
   it('when a cash-on-delivery order is not delivered yet, then no call can record it paid: a wallet capture is refused before money moves', async () => {
     const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
-    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, { method: 'PUT', body: JSON.stringify({ walletOrderId: 'W-1' }) });
+    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ walletOrderId: 'W-1' }),
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(await eventsOf(order._id)).toEqual(['created']);
     await expect(
-      t.db.query(`insert into order_events (order_id, type, data) values ($1, 'paid', '{"cash":true}')`, [order._id]).then(() =>
-        t.db.query(`update orders set is_paid = true, paid_at = now() where id = $1`, [order._id]),
-      ),
+      t.db
+        .query(`insert into order_events (order_id, type, data) values ($1, 'paid', '{"cash":true}')`, [order._id])
+        .then(() => t.db.query(`update orders set is_paid = true, paid_at = now() where id = $1`, [order._id])),
     ).rejects.toThrow(/orders_cod_paid_on_delivery/);
   });
 
