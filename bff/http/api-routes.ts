@@ -31,6 +31,7 @@ export const API_ROUTES: readonly string[] = [
   'POST users/reset-password',
   'PUT users/profile',
   'DELETE users/profile',
+  'POST users/profile/check-password',
   'GET users/profile/export',
   'GET users/profile/:id',
   'POST users/review/:productId',
