@@ -9,6 +9,7 @@ export const API_ROUTES: readonly string[] = [
   'GET categories',
   'POST categories',
   'POST categories/attr',
+  'PUT categories/:name',
   'DELETE categories/:name',
 
   'GET products/bestsellers',
