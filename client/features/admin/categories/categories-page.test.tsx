@@ -10,7 +10,7 @@ import { AdminCategoriesPage } from './categories-page.tsx';
 setupComponentTests();
 
 describe('admin categories page', () => {
-  it('when an admin opens /admin/categories, then each category shows its picture (a neutral one without), description, Edit and Delete; Edit saves the description, Create adds one, and a category in use says why it stays', async () => {
+  it('when an admin opens /admin/categories, then each category shows its picture (a neutral one without), description, Edit and Delete; Edit saves the description and adds attribute values, Create adds one, and a category in use says why it stays', async () => {
     let stored: Category[] = [
       { _id: 'c1', name: 'Books', description: 'Paper and ink', image: '/images/demo/books.jpg', attrs: [] },
       { _id: 'c2', name: 'Garden', description: '', image: '', attrs: [] },
@@ -29,6 +29,10 @@ describe('admin categories page', () => {
         return { status: 201, body: { categoryCreated: made } };
       },
       'DELETE /api/categories/Books': { status: 409, body: { message: inUse } },
+      'POST /api/categories/attr': () => {
+        stored = stored.map((c) => (c.name === 'Garden' ? { ...c, attrs: [{ key: 'Season', value: ['Spring'] }] } : c));
+        return { body: { categoryUpdated: stored } };
+      },
     });
     const { container: c } = await renderWithApp(<AdminCategoriesPage />, { route: '/admin/categories', storages: adminStorages() });
     await settle(10);
@@ -37,6 +41,12 @@ describe('admin categories page', () => {
     expect(queryByText(c, 'Paper and ink')).not.toBeNull();
 
     await click(getByRoleName(c, 'button', 'Edit category Garden'));
+    await typeInto(getByLabelText(c, 'Attribute key'), 'Season');
+    await typeInto(getByLabelText(c, 'Attribute value'), 'Spring');
+    await submit(c.querySelector('form[aria-label="Attributes of Garden"]') as HTMLFormElement);
+    await settle(10);
+    expect(calls.find((x) => x.url === '/api/categories/attr')?.body).toEqual({ key: 'Season', val: 'Spring', categoryChoosen: 'Garden' });
+    expect(queryByText(c, 'Season: Spring', 'li')).not.toBeNull();
     await typeInto(getByLabelText(c, 'Description'), 'Tools and seeds');
     await submit(c.querySelector('form[aria-label="Edit category Garden"]') as HTMLFormElement);
     await settle(10);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Category, CategoryCreatedResponse } from '#contracts/category.ts';
+import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '#contracts/category.ts';
 import { request } from '../../../lib/api.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,6 +10,10 @@ import { useCategoriesChange } from '../products/use-categories-change.ts';
 
 const createSchema = z.object({ category: z.string().check(z.trim(), z.minLength(1, 'Please enter a category name')) });
 const editSchema = z.object({ description: z.string(), image: z.string() });
+const attrSchema = z.object({
+  key: z.string().check(z.trim(), z.minLength(1, 'Please enter an attribute key')),
+  val: z.string().check(z.trim(), z.minLength(1, 'Please enter an attribute value')),
+});
 
 /** `New category`: a name (a path such as `Computers/Laptops`), POST /api/categories; the list reloads. */
 export function CreateCategoryForm() {
@@ -58,6 +62,35 @@ export function EditCategoryForm({ category, onDone }: { category: Category; onD
           Cancel
         </Button>
       </div>
+    </form>
+  );
+}
+
+/** The category's attributes (the filters' keys and values) and `Add value` (POST /api/categories/attr); the list reloads. */
+export function CategoryAttrsForm({ category }: { category: Category }) {
+  const { replace } = useCategoriesChange();
+  const send = useSubmit(
+    (values: { key: string; val: string }, signal) =>
+      request<CategoryUpdatedResponse>('POST', '/api/categories/attr', { ...values, categoryChoosen: category.name }, { signal }),
+    (answer) => {
+      form.reset({ key: '', val: '' });
+      replace(answer.categoryUpdated);
+    },
+  );
+  const form = useForm(attrSchema, { key: '', val: '' }, (values) => send.submit(values));
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.submit} aria-label={`Attributes of ${category.name}`}>
+      <ul>
+        {category.attrs.map((a) => (
+          <li key={a.key}>{`${a.key}: ${a.value.join(', ')}`}</li>
+        ))}
+      </ul>
+      {send.error ? <Alert tone="danger">{send.error}</Alert> : null}
+      <TextField label="Attribute key" {...form.field('key')} />
+      <TextField label="Attribute value" {...form.field('val')} />
+      <Button type="submit" variant="secondary" disabled={send.sending}>
+        Add value
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CategoryPicture } from '../../../ui/category-picture.tsx';
-import { EditCategoryForm } from '../categories/category-forms.tsx';
+import { CategoryAttrsForm, EditCategoryForm } from '../categories/category-forms.tsx';
 import type { Category } from '#contracts/category.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
@@ -83,6 +83,7 @@ export function CategoriesPanel({ manage = false }: { manage?: boolean }) {
         </ScrollRegion>
       )}
       {editing ? <EditCategoryForm key={editing.name} category={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <CategoryAttrsForm category={categories.find((c) => c.name === editing.name) ?? editing} /> : null}
       {dialog}
     </section>
   );
