@@ -4,7 +4,7 @@ import { Suspense, useEffect } from 'react';
 import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { CartContext } from '../../../lib/contexts.ts';
 import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
-import { phoneOrigin } from '../../kiosk/phone-origin.ts';
+import { phoneOrigin } from '../../../lib/phone-origin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

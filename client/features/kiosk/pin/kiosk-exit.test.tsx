@@ -6,7 +6,7 @@ import { PIN_PAD_HOLD_MS } from '#machines/kiosk/pin-pad.machine.ts';
 import { click, getByRoleName, queryByText, settle, settleUntil } from '../../../testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
-import { LOOPBACK_NOTE } from '../phone-origin.ts';
+import { LOOPBACK_NOTE } from '../../../lib/phone-origin.ts';
 import { KioskModeContext } from '../kiosk-mode.ts';
 import { KioskExitPress } from './kiosk-exit.tsx';
 

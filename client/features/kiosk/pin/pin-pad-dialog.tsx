@@ -9,7 +9,7 @@ import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { colors, radius, space } from '../../../ui/theme.ts';
 import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
 import { useKioskMode } from '../kiosk-mode.ts';
-import { isLoopbackOrigin, LOOPBACK_NOTE, phoneOrigin } from '../phone-origin.ts';
+import { isLoopbackOrigin, LOOPBACK_NOTE, phoneOrigin } from '../../../lib/phone-origin.ts';
 
 const dialogStyle = css({
   border: 0,

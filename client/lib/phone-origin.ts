@@ -1,5 +1,3 @@
-import type { KioskMode } from './kiosk-mode.ts';
-
 /** To the operator only (the PIN pad), when the QR links point at an address only this machine can open. */
 export const LOOPBACK_NOTE = 'Set PUBLIC_ORIGIN so phones can open this link';
 
@@ -16,5 +14,5 @@ export const isLoopbackOrigin = (origin: string): boolean => {
 };
 
 /** The origin a phone should open: PUBLIC_ORIGIN when the server set it, else the page's own. */
-export const phoneOrigin = (mode: Pick<KioskMode, 'publicOrigin'>, pageOrigin: string): string =>
+export const phoneOrigin = (mode: { publicOrigin?: string }, pageOrigin: string): string =>
   mode.publicOrigin?.replace(/\/+$/, '') || pageOrigin;
