@@ -193,9 +193,10 @@ export const createBff = ({
     'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
     'guest upload': () => app.post(UPLOAD_ROUTE, guestUploadRefusal),
-    // Deleting the account asks for it too; reset links count per network (the API limits them per account).
+    // Deleting the account, and the kiosk's Show of an address, ask for it too; reset links count per network (the API limits them per account).
     'password limit': () => {
       app.put('/api/users/profile', limits.login.currentPassword).delete('/api/users/profile', limits.login.currentPassword);
+      app.post('/api/users/profile/check-password', limits.login.currentPassword);
       app.post('/api/users/forgot-password', limits.resetRequests);
     },
     'kiosk pin': () =>

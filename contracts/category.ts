@@ -37,6 +37,20 @@ export const CategoryAttrBody = z.object({
 });
 export type CategoryAttrBody = z.infer<typeof CategoryAttrBody>;
 
+/**
+ * PUT /api/categories/{name} (an addition, docs/interfaces.md): the category's description and
+ * picture. The picture is an image the shop serves (`/images/…`, as a product's), or empty for none.
+ */
+export const CategoryEditBody = z.object({
+  description: z.string().trim().max(2000, 'A description has at most 2000 characters'),
+  image: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((s) => s === '' || /^\/images\/[^?#\\]+$/.test(s), { message: 'Choose a picture the shop serves (/images/…), or none' }),
+});
+export type CategoryEditBody = z.infer<typeof CategoryEditBody>;
+
 export type CategoryCreatedResponse = { categoryCreated: Category };
 export type CategoryUpdatedResponse = { categoryUpdated: Category[] };
 export type CategoryDeletedResponse = { categoryDeleted: boolean };

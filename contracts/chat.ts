@@ -17,6 +17,8 @@ export const CHAT_TEXTS = {
   you: 'You wrote:',
   support: 'Support wrote:',
   noAdmin: 'no admin here now',
+  /** Under noAdmin (an addition, docs/interfaces.md): what happens to the message meanwhile. */
+  keptForLater: 'Your message is kept: support will answer it here when they are back.',
   adminClosed: 'Admin closed chat. Type something and submit to reconnect',
   /** Refusals of the flood limits (not in the spec), from the BFF's relay and the hub. */
   tooManyChats: 'Too many chats from your network. Please try again in a minute.',

@@ -42,7 +42,8 @@ export const topLevelOf = (name: string): string => name.split('/')[0] ?? name;
 
 export const SORTS = ['price_1', 'price_-1', 'rating_-1', 'name_1', 'name_-1'] as const;
 export const PAYMENT_METHODS = ['pp', 'cod'] as const;
-export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled'] as const;
+/** `switchedToCash`: a wallet order the buyer moved to cash on delivery after a declined payment. */
+export const ORDER_EVENT_TYPES = ['created', 'paid', 'delivered', 'cancelled', 'switchedToCash'] as const;
 
 /**
  * The profile's address fields (each may be empty, spec section 5), every one of which the

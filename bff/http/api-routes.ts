@@ -9,6 +9,7 @@ export const API_ROUTES: readonly string[] = [
   'GET categories',
   'POST categories',
   'POST categories/attr',
+  'PUT categories/:name',
   'DELETE categories/:name',
 
   'GET products/bestsellers',
@@ -31,6 +32,7 @@ export const API_ROUTES: readonly string[] = [
   'POST users/reset-password',
   'PUT users/profile',
   'DELETE users/profile',
+  'POST users/profile/check-password',
   'GET users/profile/export',
   'GET users/profile/:id',
   'POST users/review/:productId',
@@ -48,6 +50,7 @@ export const API_ROUTES: readonly string[] = [
   'GET orders/user/:id',
   'PUT orders/delivered/:id',
   'PUT orders/cancel/:id',
+  'PUT orders/cash-on-delivery/:id',
   'POST orders/:id/wallet-order',
   'PUT orders/paid/:id',
   'GET orders/analysis/:date',

@@ -24,7 +24,7 @@ export type FakeApi = {
  * FAKE_PASSWORD (emails starting with "admin" are admins) and answers a token naming the
  * email; GET /api/session answers the token's user until GET /api/logout ends it (401 then);
  * PUT /api/users/profile with a `password` but a `currentPassword` other than FAKE_PASSWORD
- * (or DELETE /api/users/profile with any other) answers the API's 400 with its auth-failure header; any other path answers 200
+ * (or DELETE /api/users/profile, POST /api/users/profile/check-password with any other) answers the API's 400 with its auth-failure header; any other path answers 200
  * `{ reached: true }` (under /api/slow only once the test calls `answerSlow()`).
  */
 export const startFakeApi = async (): Promise<FakeApi> => {
@@ -93,12 +93,16 @@ export const startFakeApi = async (): Promise<FakeApi> => {
       }
       if (req.url === '/api/logout') sessions.delete(bearer(req));
       // A profile change with a new password, or the account's deletion, asks for the current one.
-      if ((req.method === 'PUT' || req.method === 'DELETE') && req.url === '/api/users/profile') {
+      const asksPassword = req.method === 'DELETE' || req.url === '/api/users/profile/check-password';
+      if (
+        ((req.method === 'PUT' || req.method === 'DELETE') && req.url === '/api/users/profile') ||
+        (req.method === 'POST' && req.url === '/api/users/profile/check-password')
+      ) {
         const { password, currentPassword } = JSON.parse(body || '{}') as {
           password?: string;
           currentPassword?: string;
         };
-        if ((password || req.method === 'DELETE') && currentPassword !== FAKE_PASSWORD) {
+        if ((password || asksPassword) && currentPassword !== FAKE_PASSWORD) {
           res.statusCode = 400;
           res.setHeader('x-statefront-auth-failure', 'current-password');
           return void res.end(

@@ -49,6 +49,7 @@ const AdminProductsPage = lazyNamed(admin, 'AdminProductsPage');
 const AdminCreateProductPage = lazyNamed(admin, 'AdminCreateProductPage');
 const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
 const AdminProblemReportsPage = lazyNamed(admin, 'AdminProblemReportsPage');
+const AdminCategoriesPage = lazyNamed(admin, 'AdminCategoriesPage');
 const AdminProblemReportPage = lazyNamed(admin, 'AdminProblemReportPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
@@ -97,6 +98,7 @@ export function AppRoutes() {
             <Route path={paths.admin.users.pattern} element={<AdminUsersPage />} />
             <Route path={paths.admin.editUser.pattern} element={<AdminEditUserPage />} />
             <Route path={paths.admin.products.pattern} element={<AdminProductsPage />} />
+            <Route path={paths.admin.categories.pattern} element={<AdminCategoriesPage />} />
             <Route path={paths.admin.createProduct.pattern} element={<AdminCreateProductPage />} />
             <Route path={paths.admin.editProduct.pattern} element={<AdminEditProductPage />} />
             <Route path={paths.admin.chats.pattern} element={<AdminChatsPage />} />

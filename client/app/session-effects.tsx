@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../lib/api.ts';
 import { useAuthActor, useCartActor } from '../lib/hooks.ts';
 import { afterSignIn } from '../lib/checkout-return.ts';
 import { homeOf, paths } from '../lib/paths.ts';
+import { useKioskMode } from '../features/kiosk/kiosk-mode.ts';
 
 /** Pages where a fresh login leaves for the user's home; elsewhere (a guarded page) it stays. */
 const LOGIN_PAGES: readonly string[] = [paths.login.pattern, paths.register.pattern];
@@ -22,6 +23,7 @@ export function SessionEffects() {
   const location = useLocation();
   const where = useRef(location);
   where.current = location;
+  const kiosk = useKioskMode().active;
 
   useEffect(() => setUnauthorizedHandler(() => auth.send({ type: 'auth.unauthorized' })), [auth]);
 
@@ -31,12 +33,12 @@ export function SessionEffects() {
       navigate(paths.login.to());
     });
     // Spec section 4: a login from /login or /register lands on the user's home, unless the
-    // shopper came there from the checkout (checkout-return.ts). A login in the form a route
+    // shopper came there from the checkout, or is at a kiosk (checkout-return.ts). A login in the form a route
     // guard shows keeps the page the user asked for (e.g. the checkout).
     const inn = auth.on('auth.loggedIn', ({ userInfo }) => {
       const { pathname, state } = where.current;
       if (!LOGIN_PAGES.includes(pathname)) return;
-      const back = afterSignIn(pathname, state);
+      const back = afterSignIn(pathname, state, kiosk);
       if (back) navigate(back.to, { state: back.state, replace: true });
       else navigate(homeOf(userInfo));
     });
@@ -44,7 +46,7 @@ export function SessionEffects() {
       out.unsubscribe();
       inn.unsubscribe();
     };
-  }, [auth, cart, navigate]);
+  }, [auth, cart, navigate, kiosk]);
 
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {

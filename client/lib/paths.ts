@@ -50,6 +50,7 @@ export const paths = {
     users: fixed('/admin/users'),
     editUser: withId('/admin/edit-user'),
     products: fixed('/admin/products'),
+    categories: fixed('/admin/categories'),
     createProduct: fixed('/admin/create-new-product'),
     editProduct: withId('/admin/edit-product'),
     chats: fixed('/admin/chats'),

@@ -6,7 +6,8 @@ import type { ModelEvent, ModelPlan, ModelSpec } from '../testing/model.ts';
 import type { CartItem } from '#contracts/order.ts';
 import { CHECKOUT_TEXTS, checkoutMachine, PLACE_TIMEOUT_MS, STILL_WORKING_MS, type CheckoutContext } from './checkout.machine.ts';
 import { completeProfile, incompleteProfile, laptopDearer, lines, startCart, unchanged } from './fixtures.ts';
-import { paymentMachine, type PaymentContext } from './payment.machine.ts';
+import { PAYMENT_TEXTS, paymentMachine, type PaymentContext } from './payment.machine.ts';
+import { codOrder } from '../order/fixtures.ts';
 
 type CheckoutEvent = ModelEvent<typeof checkoutMachine>;
 
@@ -139,6 +140,12 @@ const paymentEvents: ModelEvent<typeof paymentMachine>[] = [
   { type: 'xstate.done.actor.confirmPaid', output: { isPaid: true, paidAt: '2026-11-22T10:00:00Z' } },
   { type: 'xstate.done.actor.confirmPaid', output: { isPaid: false, paidAt: null } },
   { type: 'xstate.error.actor.confirmPaid', error: { status: 400, message: 'amount differs' } },
+  { type: 'payment.switchToCash' },
+  { type: 'xstate.done.actor.switchToCash', output: codOrder },
+  {
+    type: 'xstate.error.actor.switchToCash',
+    error: { status: 409, message: 'This order is paid: its payment method can no longer change.' },
+  },
 ];
 
 /** The test plan's sentences (docs/machines/payment.plan.md). */
@@ -152,6 +159,8 @@ const paymentDescribe: ModelPlan<typeof paymentMachine> = {
     'awaitingApproval.declined':
       'the wallet buttons are shown again with "The payment did not go through. Try again or choose another way to pay."',
     'awaitingApproval.cancelled': 'the wallet buttons are shown again with "Payment cancelled."',
+    'awaitingApproval.switchRefused': ({ context }) => `the wallet buttons are shown again with "${context.switchError}"`,
+    switchingToCash: 'the order is moved to cash on delivery',
     verifying: 'the server verifies the payment',
     paid: 'the order is paid',
   },
@@ -165,6 +174,9 @@ const paymentDescribe: ModelPlan<typeof paymentMachine> = {
     'payment.failed': (e) => `the wallet reports an error ("${e.message}")`,
     'xstate.done.actor.confirmPaid': (e) => (e.output.isPaid ? 'the server records the payment' : 'the server does not record the payment'),
     'xstate.error.actor.confirmPaid': (e) => `the server refuses the capture ("${e.error.message}")`,
+    'payment.switchToCash': `the buyer presses "${PAYMENT_TEXTS.switchToCash}"`,
+    'xstate.done.actor.switchToCash': 'the server moves the order to cash on delivery',
+    'xstate.error.actor.switchToCash': (e) => `the server keeps the wallet ("${e.error.message}")`,
   },
 };
 
@@ -173,7 +185,9 @@ export const paymentModel = (): ModelSpec<typeof paymentMachine> => {
   const base = { orderId: 'o1', cartSubtotal: 20.3 };
   return {
     name: 'payment',
-    machine: paymentMachine.provide({ actors: { loadWallet: control.promise(), confirmPaid: control.promise() } }),
+    machine: paymentMachine.provide({
+      actors: { loadWallet: control.promise(), confirmPaid: control.promise(), switchToCash: control.promise() },
+    }),
     control,
     inputs: [
       () => ({ ...base, paymentMethod: 'pp', isPaid: false }),
@@ -194,6 +208,13 @@ export const paymentModel = (): ModelSpec<typeof paymentMachine> => {
         (event.type === 'xstate.error.actor.confirmPaid' && before.matches('verifying'));
       if (refused)
         assertTrue(after.hasTag('paymentDeclined') && !after.hasTag('paid'), 'a refused payment says so and leaves the order unpaid');
+      if (after.hasTag('switchingToCash'))
+        assertTrue(
+          before.hasTag('canSwitchToCash'),
+          'cash on delivery is offered only after a declined or cancelled payment, or without a wallet',
+        );
+      if (event.type === 'xstate.done.actor.switchToCash' && before.hasTag('switchingToCash'))
+        assertTrue(after.hasTag('payOnDelivery') && ctx.paymentMethod === 'cod', 'a switched order waits for delivery');
       if (event.type === 'payment.cancelled' && before.hasTag('showWallet'))
         assertTrue(after.hasTag('paymentCancelled') && !after.hasTag('paid'), 'a cancelled payment says so and leaves the order unpaid');
     },

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createControl } from '../testing/controlled-actors.ts';
+import { codOrder } from '../order/fixtures.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 const start = (input: Partial<PaymentInput> = {}) => {
   const control = createControl();
-  const machine = paymentMachine.provide({ actors: { loadWallet: control.promise(), confirmPaid: control.promise() } });
+  const machine = paymentMachine.provide({
+    actors: { loadWallet: control.promise(), confirmPaid: control.promise(), switchToCash: control.promise() },
+  });
   const actor = createActor(machine, { input: { orderId: 'o1', paymentMethod: 'pp', cartSubtotal: 20.3, isPaid: false, ...input } });
   const emitted: { type: string }[] = [];
   actor.on('*', (e) => emitted.push(e));
@@ -101,5 +104,30 @@ describe('payment machine', () => {
     await control.reject('confirmPaid', { status: 402, message: 'The wallet declined the payment' });
     expect(snap().hasTag('showWallet')).toBe(true);
     expect(snap().hasTag('paymentDeclined')).toBe(true);
+  });
+
+  it('when the wallet declined, then the buyer can switch the order to cash on delivery, and the page is told the server agreed', async () => {
+    const { actor, control, snap, emitted } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.switchToCash' });
+    expect(snap().hasTag('switchingToCash')).toBe(false);
+    actor.send({ type: 'payment.failed', message: 'INSTRUMENT_DECLINED' });
+    expect(snap().hasTag('canSwitchToCash')).toBe(true);
+    actor.send({ type: 'payment.switchToCash' });
+    expect(snap().hasTag('switchingToCash')).toBe(true);
+    await control.resolve('switchToCash', { ...codOrder, _id: 'o1' });
+    expect(snap().hasTag('payOnDelivery')).toBe(true);
+    expect(snap().context.paymentMethod).toBe('cod');
+    expect(emitted).toContainEqual({ type: 'payment.switchedToCash', order: { ...codOrder, _id: 'o1' } });
+  });
+
+  it('when the server keeps the wallet (paid meanwhile), then its reason is shown beside the wallet', async () => {
+    const { actor, control, snap } = start();
+    await control.resolve('loadWallet', undefined);
+    actor.send({ type: 'payment.cancelled' });
+    actor.send({ type: 'payment.switchToCash' });
+    await control.reject('switchToCash', { status: 409, message: 'This order is paid: its payment method can no longer change.' });
+    expect(snap().hasTag('showWallet')).toBe(true);
+    expect(snap().context.switchError).toMatch(/is paid/);
   });
 });

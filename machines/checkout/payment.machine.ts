@@ -1,20 +1,27 @@
 import { assign, emit, setup } from 'xstate';
-import type { PaidResponse, PaymentMethod } from '#contracts/order.ts';
+import type { Order, PaidResponse, PaymentMethod } from '#contracts/order.ts';
 import { messageOf, missingPromise } from '../shared/actors.ts';
 
 export type PaymentInput = { orderId: string; paymentMethod: PaymentMethod; cartSubtotal: number; isPaid: boolean };
-/** `walletOrderId`: the wallet order the buyer approved, which the server captures and verifies. */
-export type PaymentContext = PaymentInput & { paidAt: string | null; walletOrderId: string | null };
+/**
+ * `walletOrderId`: the wallet order the buyer approved, which the server captures and verifies.
+ * `switchError`: why the server refused to move the order to cash on delivery.
+ */
+export type PaymentContext = PaymentInput & { paidAt: string | null; walletOrderId: string | null; switchError: string | null };
 export type PaymentEvent =
   | { type: 'payment.approved'; walletOrderId: string }
   | { type: 'payment.cancelled' }
   | { type: 'payment.failed'; message: string }
-  | { type: 'payment.retry' };
+  | { type: 'payment.retry' }
+  | { type: 'payment.switchToCash' };
 /**
  * Cancel and error are logged (spec sections 7 and 8): the client writes these to its log. Spec
  * amendment: the page also says so (PAYMENT_TEXTS.notPaid, .cancelled; tags paymentDeclined, paymentCancelled).
  */
-export type PaymentEmitted = { type: 'payment.log'; message: string } | { type: 'payment.paid'; paidAt: string | null };
+export type PaymentEmitted =
+  | { type: 'payment.log'; message: string }
+  | { type: 'payment.paid'; paidAt: string | null }
+  | { type: 'payment.switchedToCash'; order: Order };
 
 export const PAYMENT_TEXTS = {
   payForOrder: 'Pay for your order',
@@ -22,6 +29,7 @@ export const PAYMENT_TEXTS = {
   finished: 'Your order is finished',
   notPaid: 'The payment did not go through. Try again or choose another way to pay.',
   cancelled: 'Payment cancelled.',
+  switchToCash: 'Pay cash on delivery instead',
 } as const;
 
 /**
@@ -30,7 +38,8 @@ export const PAYMENT_TEXTS = {
  * capture of the order's amount; the browser never captures nor judges a capture. cod: waits
  * for delivery and is never paid here. A declined or failed payment, or one the buyer cancelled,
  * leaves the order unpaid and the wallet offered again, with a notice saying what happened
- * until the buyer approves again.
+ * until the buyer approves again; beside it (and when the wallet cannot load), PAYMENT_TEXTS.switchToCash moves the order to cash
+ * on delivery on the server (a spec amendment, docs/interfaces.md), and the page then waits for delivery.
  */
 export const paymentMachine = setup({
   types: {
@@ -42,6 +51,7 @@ export const paymentMachine = setup({
   actors: {
     loadWallet: missingPromise<void, { orderId: string; cartSubtotal: number }>('loadWallet'),
     confirmPaid: missingPromise<PaidResponse, { orderId: string; walletOrderId: string }>('confirmPaid'),
+    switchToCash: missingPromise<Order, { orderId: string }>('switchToCash'),
   },
   actions: {
     log: emit((_, params: { message: string }) => ({ type: 'payment.log' as const, message: params.message })),
@@ -54,7 +64,7 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
-  context: ({ input }) => ({ ...input, paidAt: null, walletOrderId: null }),
+  context: ({ input }) => ({ ...input, paidAt: null, walletOrderId: null, switchError: null }),
   initial: 'choosing',
   states: {
     choosing: { always: [{ guard: 'isPaid', target: 'paid' }, { guard: 'isCod', target: 'cashOnDelivery' }, { target: 'loadingWallet' }] },
@@ -69,16 +79,22 @@ export const paymentMachine = setup({
         onError: { target: 'walletUnavailable', actions: { type: 'log', params: { message: 'The wallet SDK could not be loaded' } } },
       },
     },
-    walletUnavailable: { tags: ['payPending', 'walletUnavailable'], on: { 'payment.retry': 'loadingWallet' } },
+    // The wallet cannot be offered at all: the shop's reason says to pay in cash, which the buyer can then choose.
+    walletUnavailable: {
+      tags: ['payPending', 'walletUnavailable', 'canSwitchToCash'],
+      on: { 'payment.retry': 'loadingWallet', 'payment.switchToCash': 'switchingToCash' },
+    },
     awaitingApproval: {
       tags: ['payPending', 'showWallet'],
       initial: 'ready',
       states: {
         ready: {},
         // PAYMENT_TEXTS.notPaid: the wallet or the server's capture said no; the order stays unpaid.
-        declined: { tags: ['paymentDeclined'] },
+        declined: { tags: ['paymentDeclined', 'canSwitchToCash'], on: { 'payment.switchToCash': '#payment.switchingToCash' } },
         // PAYMENT_TEXTS.cancelled: the buyer closed the wallet; the order stays unpaid.
-        cancelled: { tags: ['paymentCancelled'] },
+        cancelled: { tags: ['paymentCancelled', 'canSwitchToCash'], on: { 'payment.switchToCash': '#payment.switchingToCash' } },
+        // The server kept the wallet (paid meanwhile, cancelled, a capture under way): context.switchError says why.
+        switchRefused: { tags: ['paymentDeclined', 'switchRefused'] },
       },
       on: {
         'payment.approved': [
@@ -109,6 +125,25 @@ export const paymentMachine = setup({
         onError: {
           target: 'awaitingApproval.declined',
           actions: { type: 'log', params: ({ event }) => ({ message: messageOf(event.error, 'Payment verification failed') }) },
+        },
+      },
+    },
+    switchingToCash: {
+      tags: ['loading', 'payPending', 'switchingToCash'],
+      invoke: {
+        id: 'switchToCash',
+        src: 'switchToCash',
+        input: ({ context }) => ({ orderId: context.orderId }),
+        onDone: {
+          target: 'cashOnDelivery',
+          actions: [
+            assign({ paymentMethod: 'cod' as const, switchError: null }),
+            emit(({ event }) => ({ type: 'payment.switchedToCash' as const, order: event.output })),
+          ],
+        },
+        onError: {
+          target: 'awaitingApproval.switchRefused',
+          actions: assign(({ event }) => ({ switchError: messageOf(event.error, 'The order could not be moved to cash on delivery') })),
         },
       },
     },

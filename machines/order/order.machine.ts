@@ -8,6 +8,7 @@ export type OrderInput = { orderId: string; viewer: OrderViewer };
 export type OrderContext = OrderInput & { order: Order | null; error: string | null; loadStatus?: number };
 export type OrderEvent =
   | { type: 'order.paid'; paidAt: string | null }
+  | { type: 'order.switchedToCash'; order: Order }
   | { type: 'order.markDelivered' }
   | { type: 'order.reload' }
   | { type: 'order.cancel' }
@@ -48,7 +49,8 @@ const deliveryQuestion = {
 
 /**
  * One order as its page shows it (spec section 4): created → paid (pp only) → delivered; a
- * cod order goes from created straight to delivered. Only the admin marks delivery, and a pp
+ * cod order goes from created straight to delivered, and is paid then (the cash; docs/interfaces.md).
+ * A wallet order the buyer switched to cash after a declined payment waits for delivery as cod does. Only the admin marks delivery, and a pp
  * order only once it is paid. An order neither paid nor delivered can be cancelled
  * by its buyer or an admin after 'Are you sure?' (or expires on the server): cancelled is final.
  * Marking delivered cannot be undone either, so it asks 'Are you sure?' first too.
@@ -61,7 +63,7 @@ export const orderMachine = setup({
   },
   actors: {
     loadOrder: missingPromise<Order, { orderId: string; viewer: OrderViewer }>('loadOrder'),
-    markDelivered: missingPromise<{ deliveredAt?: string | null } | void, { orderId: string }>('markDelivered'),
+    markDelivered: missingPromise<Partial<Pick<Order, 'deliveredAt' | 'isPaid' | 'paidAt'>> | void, { orderId: string }>('markDelivered'),
     cancelOrder: missingPromise<Order, { orderId: string }>('cancelOrder'),
   },
   guards: {
@@ -121,6 +123,8 @@ export const orderMachine = setup({
                     order: context.order && { ...context.order, isPaid: true, paidAt: event.paidAt },
                   })),
                 },
+                // The wallet declined and the buyer chose cash on delivery instead: the server's order.
+                'order.switchedToCash': { target: 'cashOnDelivery', actions: assign(({ event }) => ({ order: event.order, error: null })) },
               },
             },
             // 'Wait for your order. You pay on delivery'
@@ -160,8 +164,14 @@ export const orderMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: {
           target: 'delivered',
+          // A cash-on-delivery order is paid as it is delivered: the server's answer says so.
           actions: assign(({ context, event }) => ({
-            order: context.order && { ...context.order, isDelivered: true, deliveredAt: event.output?.deliveredAt ?? null },
+            order: context.order && {
+              ...context.order,
+              isDelivered: true,
+              deliveredAt: event.output?.deliveredAt ?? null,
+              ...(event.output?.isPaid ? { isPaid: true, paidAt: event.output.paidAt ?? null } : {}),
+            },
             error: null,
           })),
         },

@@ -15,10 +15,15 @@ const events: Event[] = [
   { type: 'xstate.error.actor.loadOrder', error: { status: 404, message: 'order not found' } },
   { type: 'order.reload' },
   { type: 'order.paid', paidAt: '2026-11-22T10:00:00Z' },
+  { type: 'order.switchedToCash', order: codOrder },
   { type: 'order.markDelivered' },
   { type: 'order.deliverDismissed' },
   { type: 'order.deliverConfirmed' },
   { type: 'xstate.done.actor.markDelivered', output: { deliveredAt: '2026-11-23T00:00:00Z' } },
+  {
+    type: 'xstate.done.actor.markDelivered',
+    output: { deliveredAt: '2026-11-23T00:00:00Z', isPaid: true, paidAt: '2026-11-23T00:00:00Z' },
+  },
   { type: 'xstate.error.actor.markDelivered', error: { status: 500, message: 'down' } },
   { type: 'order.cancel' },
   { type: 'order.cancelDismissed' },
@@ -51,6 +56,10 @@ const check: ModelCheck<typeof orderMachine> = (before, event, after) => {
     for (const tag of ['payPending', 'payOnDelivery', 'deliverable', 'paid', 'cancellable'])
       assertTrue(!after.hasTag(tag), `a cancelled order is not ${tag}`);
   }
+  if (event.type === 'order.switchedToCash' && before.hasTag('payPending'))
+    assertTrue(after.hasTag('payOnDelivery') && !after.hasTag('payPending'), 'a switch to cash waits for delivery, no wallet');
+  if (event.type === 'xstate.done.actor.markDelivered' && event.output?.isPaid && before.hasTag('marking'))
+    assertTrue(order?.isPaid === true && after.hasTag('delivered'), 'a delivery the server recorded paid (the cash) reads paid');
   // Between loads (which may bring any order of the sample) payment is never undone.
   if (prev?.isPaid && order && event.type !== 'xstate.done.actor.loadOrder') assertTrue(order.isPaid, 'paid stays paid');
 };
@@ -85,8 +94,9 @@ const describe: ModelPlan<typeof orderMachine> = {
     'xstate.error.actor.loadOrder': (e) => `the server answers ${e.error.status} "${e.error.message}"`,
     'order.reload': 'the page reloads the order',
     'order.paid': 'the payment on the page succeeds',
+    'order.switchedToCash': 'the buyer chose cash on delivery after a declined payment',
     'order.markDelivered': (_event, s) => `the ${s.context.viewer} presses Mark as delivered`,
-    'xstate.done.actor.markDelivered': 'the server records the delivery',
+    'xstate.done.actor.markDelivered': (e) => `the server records the delivery${e.output?.isPaid ? ' and the cash' : ''}`,
     'xstate.error.actor.markDelivered': 'the delivery call fails',
     'order.deliverConfirmed': (_event, s) => `the ${s.context.viewer} confirms the delivery`,
     'order.deliverDismissed': (_event, s) => `the ${s.context.viewer} answers no to the delivery`,

@@ -17,6 +17,7 @@ describe('model types', () => {
     expectTypeOf<OrderModelEvent['type']>().toEqualTypeOf<
       | 'order.reload'
       | 'order.paid'
+      | 'order.switchedToCash'
       | 'order.markDelivered'
       | 'order.deliverConfirmed'
       | 'order.deliverDismissed'

@@ -117,6 +117,21 @@ describe('categories', () => {
     expect((await res.json()).field).toBe(field);
   });
 
+  it("when an admin edits a category's description and picture, then everyone's list shows them; a picture the shop does not serve is 400, an unknown category 404, a customer 403", async () => {
+    expect((await create('Garden')).status).toBe(201);
+    const edit = (token: string, name: string, body: unknown) => call(token, 'PUT', `/api/categories/${encodeURIComponent(name)}`, body);
+    const res = await edit(adminToken, 'Garden', { description: ' Tools and seeds ', image: '/images/demo/garden.jpg' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Garden', description: 'Tools and seeds', image: '/images/demo/garden.jpg' });
+    const listed = ((await (await call(undefined, 'GET', '/api/categories')).json()) as Category[]).find((c) => c.name === 'Garden');
+    expect(listed).toMatchObject({ description: 'Tools and seeds', image: '/images/demo/garden.jpg' });
+    const outside = await edit(adminToken, 'Garden', { description: '', image: 'https://tracker.example/x.png' });
+    expect(outside.status).toBe(400);
+    expect(((await outside.json()) as { field?: string }).field).toBe('image');
+    expect((await edit(adminToken, 'Nowhere', { description: '', image: '' })).status).toBe(404);
+    expect((await edit(userToken, 'Garden', { description: 'x', image: '' })).status).toBe(403);
+  });
+
   it('when the attribute targets an unknown category, then 404', async () => {
     const res = await call(adminToken, 'POST', '/api/categories/attr', { key: 'k', val: 'v', categoryChoosen: 'Nowhere' });
     expect(res.status).toBe(404);

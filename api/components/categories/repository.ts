@@ -48,3 +48,17 @@ export const deleteCategory = async (db: Queryable, name: string): Promise<boole
     throw error;
   }
 };
+
+/** Sets the category's description and picture; null when no category has that name. */
+export const updateCategory = async (
+  db: Queryable,
+  name: string,
+  edit: { description: string; image: string },
+): Promise<Category | null> => {
+  const { rows } = await db.query<Category>(`update categories set description = $2, image = $3 where name = $1 returning ${CATEGORY}`, [
+    name,
+    edit.description,
+    edit.image,
+  ]);
+  return rows[0] ?? null;
+};

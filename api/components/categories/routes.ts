@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   CategoryAttrBody,
   CategoryCreateBody,
+  CategoryEditBody,
   type Category,
   type CategoryCreatedResponse,
   type CategoryDeletedResponse,
@@ -29,6 +30,11 @@ export const categoriesRoutes = (ctx: ApiContext): Router => {
   router.post('/', requireAdmin, async (req, res) => {
     const { category } = parse(CategoryCreateBody, req.body);
     res.status(201).json({ categoryCreated: await categories.createCategory(ctx, category) } satisfies CategoryCreatedResponse);
+  });
+
+  router.put('/:name', requireAdmin, async (req, res) => {
+    const edited = await categories.editCategory(ctx, String(req.params.name), parse(CategoryEditBody, req.body));
+    res.json(edited satisfies Category);
   });
 
   // The name arrives URL-encoded (`Computers%2FLaptops`); Express hands it over decoded.

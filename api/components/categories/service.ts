@@ -1,4 +1,4 @@
-import type { Category, CategoryAttr, CategoryAttrBody } from '#contracts/category.ts';
+import type { Category, CategoryAttr, CategoryAttrBody, CategoryEditBody } from '#contracts/category.ts';
 import type { ApiContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
@@ -41,4 +41,11 @@ export const saveAttr = async (ctx: ApiContext, body: CategoryAttrBody): Promise
     await repo.saveAttrs(tx, category.name, withAttrValue(category.attrs, body.key, body.val));
   });
   return repo.listCategories(ctx.db);
+};
+
+/** The category's description and picture, as the admin's categories page edits them. */
+export const editCategory = async (ctx: ApiContext, name: string, edit: CategoryEditBody): Promise<Category> => {
+  const updated = await repo.updateCategory(ctx.db, name, edit);
+  if (!updated) throw notFound(`The category "${name}"`);
+  return updated;
 };

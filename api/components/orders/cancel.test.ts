@@ -3,7 +3,9 @@ import type { AnalysisOrder, HourBucket, Order } from '#contracts/order.ts';
 import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
 import { productRow } from './fixtures.ts';
 import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, type Shopper } from '../../testing/test-api.ts';
-import { cancel, cancelled, deliver, eventTypes } from './lifecycle-fixtures.ts';
+import { age, cancel, cancelled, deliver, eventTypes, toCash } from './lifecycle-fixtures.ts';
+import { sweepExpiredOrders } from './cancel-service.ts';
+import { rebuildAllOrders } from './projection.ts';
 
 describe('cancelling an order', () => {
   let t: TestApi;
@@ -81,6 +83,44 @@ describe('cancelling an order', () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toMatch(/cancelled/);
     expect(await eventTypes(t.db, placed._id)).toEqual(['created', 'cancelled']);
+  });
+
+  it('when the buyer switches an unpaid wallet order to cash on delivery, then it reads cash with its event, a capture is refused, and it never expires', async () => {
+    const { order: placed } = await order('pp', 1);
+    const res = await toCash(t, ada.token, placed._id);
+    expect(res.status).toBe(200);
+    const switched = (await res.json()) as Order;
+    expect(switched).toMatchObject({ paymentMethod: 'cod', isPaid: false, isCancelled: false });
+    expect(switched.events?.map((e) => e.type)).toEqual(['created', 'switchedToCash']);
+    expect((await toCash(t, ada.token, placed._id)).status).toBe(200);
+    expect(await eventTypes(t.db, placed._id)).toEqual(['created', 'switchedToCash']);
+    const capture = await t.authed(ada.token)(`/api/orders/paid/${placed._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ walletOrderId: 'W-2' }),
+    });
+    expect(capture.status).toBeGreaterThanOrEqual(400);
+    await age(t.db, placed._id, 24 * 60);
+    await sweepExpiredOrders(t.api.context);
+    expect(await eventTypes(t.db, placed._id)).toEqual(['created', 'switchedToCash']);
+    // The projection keeps the switch: a rebuild from the events gives cash again.
+    await t.db.query(`update orders set payment_method = 'pp' where id = $1`, [placed._id]);
+    await rebuildAllOrders(t.db);
+    expect((await t.db.query<{ m: string }>('select payment_method as m from orders where id = $1', [placed._id])).rows[0]?.m).toBe('cod');
+  });
+
+  it("when someone switches another's, a cancelled or a paid order to cash, then 404 or 409 and nothing changes", async () => {
+    const { order: other } = await order('pp', 1);
+    expect((await toCash(t, eve.token, other._id)).status).toBe(404);
+    expect((await toCash(t, boss.token, other._id)).status).toBe(404);
+    expect((await toCash(t, undefined, other._id)).status).toBe(401);
+    await cancelled(t, ada.token, other._id);
+    const late = await toCash(t, ada.token, other._id);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { message: string }).message).toMatch(/cancelled/);
+    const { order: paying } = await order('pp', 1);
+    await t.db.query(`update orders set capturing_wallet_order_id = 'W-3', capture_claimed_at = now() where id = $1`, [paying._id]);
+    expect((await toCash(t, ada.token, paying._id)).status).toBe(409);
+    expect(await eventTypes(t.db, paying._id)).toEqual(['created']);
   });
 
   it("when an order of the day is cancelled, then the day's analysis counts it in no revenue", async () => {

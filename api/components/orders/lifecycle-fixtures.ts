@@ -10,6 +10,9 @@ export const cancel = (t: TestApi, token: string | undefined, orderId: string) =
 export const deliver = (t: TestApi, token: string, orderId: string) =>
   t.authed(token)(`/api/orders/delivered/${orderId}`, { method: 'PUT' });
 
+export const toCash = (t: TestApi, token: string | undefined, orderId: string) =>
+  t.authed(token)(`/api/orders/cash-on-delivery/${orderId}`, { method: 'PUT' });
+
 /** Cancels through the API; throws unless 200. */
 export const cancelled = async (t: TestApi, token: string, orderId: string): Promise<Order> => {
   const res = await cancel(t, token, orderId);

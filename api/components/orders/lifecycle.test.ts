@@ -30,22 +30,41 @@ describe('order lifecycle', () => {
   const eventsOf = async (id: string) =>
     (await t.db.query<{ type: string }>('select type from order_events where order_id = $1 order by id', [id])).rows.map((r) => r.type);
 
-  it('when an admin marks a cash-on-delivery order delivered, then it is delivered with its event, and a second call changes nothing', async () => {
+  it('when an admin marks a cash-on-delivery order delivered, then it is delivered and paid (the cash) with their events, and a second call changes nothing', async () => {
     const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
     const res = await deliver(boss.token, order._id);
     expect(res.status).toBe(200);
     const delivered = (await res.json()) as Order;
-    expect(delivered).toMatchObject({ _id: order._id, isDelivered: true, deliveredAt: expect.any(String) });
-    expect(delivered.events?.map((e) => e.type)).toEqual(['created', 'delivered']);
+    expect(delivered).toMatchObject({ _id: order._id, isDelivered: true, deliveredAt: expect.any(String), isPaid: true });
+    expect(delivered.paidAt).toBe(delivered.deliveredAt);
+    expect(delivered.events?.map((e) => e.type)).toEqual(['created', 'delivered', 'paid']);
     expect(delivered.events?.[1]?.at).toBe(delivered.deliveredAt);
+    expect(delivered.events?.[2]?.data).toEqual({ cash: true });
 
     const again = await deliver(boss.token, order._id);
     expect(again.status).toBe(200);
     expect(((await again.json()) as Order).deliveredAt).toBe(delivered.deliveredAt);
-    expect(await eventsOf(order._id)).toEqual(['created', 'delivered']);
+    expect(await eventsOf(order._id)).toEqual(['created', 'delivered', 'paid']);
 
     const seen = (await (await t.authed(ada.token)(`/api/orders/user/${order._id}`)).json()) as Order;
-    expect(seen).toMatchObject({ isDelivered: true, deliveredAt: delivered.deliveredAt });
+    expect(seen).toMatchObject({ isDelivered: true, deliveredAt: delivered.deliveredAt, isPaid: true, paidAt: delivered.deliveredAt });
+    const listed = (await (await t.authed(boss.token)('/api/orders/admin')).json()) as Order[];
+    expect(listed.find((o) => o._id === order._id)).toMatchObject({ isPaid: true });
+  });
+
+  it('when a cash-on-delivery order is not delivered yet, then no call can record it paid: a wallet capture is refused before money moves', async () => {
+    const order = await placeOrder(t, ada.token, body([{ productID: product, quantity: 1 }], 'cod'));
+    const res = await t.authed(ada.token)(`/api/orders/paid/${order._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ walletOrderId: 'W-1' }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await eventsOf(order._id)).toEqual(['created']);
+    await expect(
+      t.db
+        .query(`insert into order_events (order_id, type, data) values ($1, 'paid', '{"cash":true}')`, [order._id])
+        .then(() => t.db.query(`update orders set is_paid = true, paid_at = now() where id = $1`, [order._id])),
+    ).rejects.toThrow(/orders_cod_paid_on_delivery/);
   });
 
   it('when an admin marks an unpaid wallet order delivered, then 409 and it stays undelivered', async () => {

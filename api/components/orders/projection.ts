@@ -1,6 +1,6 @@
 import type { OrderEvent } from '#contracts/order.ts';
 import type { Queryable } from '../../db/index.ts';
-import { queueOrderMails } from '../mail/order-mail.ts';
+import { type OrderMailEvent, queueOrderMails } from '../mail/order-mail.ts';
 import { ORDER, type OrderRow } from './repository.ts';
 
 /**
@@ -11,6 +11,7 @@ import { ORDER, type OrderRow } from './repository.ts';
  */
 const fold = (scope: 'some' | 'all') => `
   update orders o set
+    payment_method = case when f.switched then 'cod' else o.payment_method end,
     is_paid = f.paid_at is not null, paid_at = f.paid_at,
     is_delivered = f.delivered_at is not null, delivered_at = f.delivered_at,
     is_cancelled = f.cancelled_at is not null, cancelled_at = f.cancelled_at, cancel_reason = f.cancel_reason
@@ -19,7 +20,8 @@ const fold = (scope: 'some' | 'all') => `
            max(e.at) filter (where e.type = 'paid') as paid_at,
            max(e.at) filter (where e.type = 'delivered') as delivered_at,
            max(e.at) filter (where e.type = 'cancelled') as cancelled_at,
-           max(e.data ->> 'reason') filter (where e.type = 'cancelled') as cancel_reason
+           max(e.data ->> 'reason') filter (where e.type = 'cancelled') as cancel_reason,
+           bool_or(e.type = 'switchedToCash') as switched
       from orders x left join order_events e on e.order_id = x.id
      ${scope === 'some' ? 'where x.id = any($1::uuid[])' : ''}
      group by x.id
@@ -36,15 +38,23 @@ export const rebuildAllOrders = async (q: Queryable): Promise<number> => (await 
 
 /**
  * In which state each event may be appended: the order machine's rules (spec section 4 and
- * the cancellation docs/interfaces.md adds), held by the write itself so that two racing changes cannot both pass a check made
- * earlier. A cancel waits while a wallet capture is under way (money may be moving).
+ * the cancellation and cash on delivery docs/interfaces.md adds), held by the write itself so that two racing changes cannot both pass a check made
+ * earlier. A cancel or a switch to cash waits while a wallet capture is under way (money may be moving).
+ * A wallet order is paid by its capture; a cash-on-delivery order only as it is delivered (`$3`, the
+ * event's data, says `cash`), so no wallet capture can ever pay a cod order.
  */
 const ALLOWED: Record<OrderEvent['type'], string> = {
   created: 'true',
-  paid: `o.payment_method = 'pp' and not o.is_paid and not o.is_cancelled`,
+  paid: `not o.is_paid and not o.is_cancelled and
+         (o.payment_method = 'pp' or (o.payment_method = 'cod' and o.is_delivered and ($3::jsonb ->> 'cash') = 'true'))`,
   delivered: `not o.is_delivered and not o.is_cancelled and (o.payment_method = 'cod' or o.is_paid)`,
   cancelled: `not o.is_paid and not o.is_delivered and not o.is_cancelled and o.capturing_wallet_order_id is null`,
+  switchedToCash: `o.payment_method = 'pp' and not o.is_paid and not o.is_cancelled and o.capturing_wallet_order_id is null`,
 };
+
+/** A cash payment is told in the delivery's mail, a switch to cash on the page: neither mails on its own. */
+const mailOf = (type: OrderEvent['type'], data: Record<string, unknown>): OrderMailEvent | null =>
+  type === 'switchedToCash' || (type === 'paid' && data.cash === true) ? null : type;
 
 /**
  * The one write of a lifecycle change: appends the event if the order's state allows it (and it
@@ -65,7 +75,8 @@ export const recordEvent = async (
   );
   if (rowCount !== 1) return null;
   // The customer's mail about it commits with the event or not at all (docs/decisions/021-mail-outbox.md).
-  await queueOrderMails(q, [orderId], type);
+  const mail = mailOf(type, data);
+  if (mail) await queueOrderMails(q, [orderId], mail);
   return (await foldOrders(q, [orderId]))[0] ?? null;
 };
 

@@ -9,6 +9,7 @@ import { payOrderHandler, walletOrderHandler } from '../payments/routes.ts';
 import { analysisBuckets, analysisOrders } from './analysis-service.ts';
 import { cancelOrder } from './cancel-service.ts';
 import * as orders from './service.ts';
+import { switchToCash } from './switch-to-cash.ts';
 
 /** A client-chosen key (a UUID per checkout, say); absent means every POST is a new order. */
 const idempotencyKey = (value: string | undefined): string | null => {
@@ -50,6 +51,11 @@ export const ordersRoutes = (ctx: ApiContext): Router => {
   // The buyer cancels their own order, an admin any; 404 for someone else's.
   router.put('/cancel/:id', requireUser, async (req, res) => {
     res.json((await cancelOrder(ctx, req.user!, String(req.params.id))) satisfies Order);
+  });
+
+  // The buyer pays their unpaid wallet order in cash on delivery instead (after a declined payment).
+  router.put('/cash-on-delivery/:id', requireUser, async (req, res) => {
+    res.json((await switchToCash(ctx, req.user!, String(req.params.id))) satisfies Order);
   });
 
   // Payments (api/components/payments): the API creates the wallet order, then captures and verifies it.

@@ -170,13 +170,16 @@ export const getOrder = async (ctx: ApiContext, viewer: AuthUser, id: string): P
 
 /**
  * Marks the order delivered and appends the event, once: a second call answers the order
- * as the first left it. A wallet order must be paid first (spec section 4: created, paid, delivered).
+ * as the first left it. A wallet order must be paid first (spec section 4: created, paid, delivered);
+ * a cash-on-delivery order is recorded paid in the same transaction.
  */
 export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order> => {
   if (!isUuid(id)) throw orderNotFound();
   let delivered = false;
+  let paidCash = false;
   const row = await ctx.db.transaction(async (tx) => {
     delivered = false;
+    paidCash = false;
     const current = await repo.findOrder(tx, id, true);
     if (!current) throw orderNotFound();
     if (current.isDelivered) return current;
@@ -186,9 +189,15 @@ export const markDelivered = async (ctx: ApiContext, id: string): Promise<Order>
     }
     const recorded = await recordEvent(tx, id, 'delivered');
     delivered = recorded !== null;
-    return recorded ?? current;
+    const after = recorded ?? current;
+    if (after.paymentMethod !== 'cod') return after;
+    // Cash on delivery is paid as it is delivered: the courier took the cash (docs/interfaces.md).
+    const paid = await recordEvent(tx, id, 'paid', { cash: true });
+    paidCash = paid !== null;
+    return paid ?? after;
   });
   // Counted once committed.
   if (delivered) countOrder('delivered');
+  if (paidCash) countOrder('paid');
   return withEvents(ctx.db, row);
 };

@@ -220,6 +220,17 @@ describe('users: own profile', () => {
     expect((await t.register({ email: ada.user.email })).user.email).toBe(ada.user.email);
   });
 
+  it('when a customer checks their own password (the kiosk before showing the address), then 204 for the right one, 400 marked for the login limit for a wrong one', async () => {
+    const ada = await customerWithProfile(t);
+    const check = (currentPassword: string) =>
+      t.authed(ada.token)('/api/users/profile/check-password', { method: 'POST', body: JSON.stringify({ currentPassword }) });
+    expect((await check(TEST_PASSWORD)).status).toBe(204);
+    const wrong = await check('not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get(AUTH_FAILURE_HEADER)).toBe(CURRENT_PASSWORD_FAILURE);
+    expect(await wrong.json()).toEqual({ message: CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
+  });
+
   it('when the last admin deletes their own account, then 409 and the account stays; once another admin exists it goes', async () => {
     const admin = await registerAdmin(t);
     await t.db.query('update users set is_admin = false where is_admin and id <> $1', [admin.id]);

@@ -88,6 +88,13 @@ export const usersRoutes = (ctx: ApiContext): Router => {
     res.status(204).end();
   });
 
+  // The password asked again before a public screen (the kiosk) shows the caller's address: 204 or 400.
+  router.post('/profile/check-password', requireUser, async (req, res) => {
+    const { currentPassword } = parse(DeleteAccountBody, req.body);
+    await markingPasswordGuesses(res, () => users.checkOwnPassword(ctx, req.user!, currentPassword));
+    res.status(204).end();
+  });
+
   // Before /profile/:id, which would take `export` for an id.
   router.get('/profile/export', requireUser, async (req, res) => {
     const data = await users.exportMyData(ctx, req.user!);

@@ -139,6 +139,13 @@ export const deleteUser = async (ctx: ApiContext, caller: AuthUser, id: string):
  * books as DELETED_CUSTOMER's (repo.anonymiseOrders), and its email may register again. The
  * shop's last admin cannot.
  */
+/** The caller's own password, asked again before the kiosk shows their address (docs/interfaces.md). */
+export const checkOwnPassword = async (ctx: ApiContext, caller: AuthUser, currentPassword: string): Promise<void> => {
+  const hash = await repo.findPasswordHash(ctx.db, caller._id);
+  if (hash === null) throw notFound('Your account');
+  if (!(await verifyPassword(hash, currentPassword))) throw wrongCurrentPassword();
+};
+
 export const deleteOwnAccount = async (ctx: ApiContext, caller: AuthUser, currentPassword: string): Promise<void> => {
   const hash = await repo.findPasswordHash(ctx.db, caller._id);
   if (hash === null) throw notFound('Your account');

@@ -43,6 +43,7 @@ const item = css(
 const LINKS = [
   { label: 'Orders', to: paths.admin.orders.to() },
   { label: 'Products', to: paths.admin.products.to() },
+  { label: 'Categories', to: paths.admin.categories.to() },
   { label: 'Users', to: paths.admin.users.to() },
   { label: 'Chats', to: paths.admin.chats.to() },
   { label: 'Analytics', to: paths.admin.analytics.to() },

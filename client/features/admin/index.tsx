@@ -8,6 +8,7 @@ export { AdminOrderDetailsPage } from './orders/order-details-page.tsx';
 export { AdminUsersPage } from './users/users-page.tsx';
 export { AdminEditUserPage } from './users/edit-user-page.tsx';
 export { AdminProductsPage } from './products/products-page.tsx';
+export { AdminCategoriesPage } from './categories/categories-page.tsx';
 export { AdminCreateProductPage } from './products/create-product-page.tsx';
 export { AdminEditProductPage } from './products/edit-product-page.tsx';
 export { AdminProblemReportsPage } from './problem-reports/problem-reports-page.tsx';

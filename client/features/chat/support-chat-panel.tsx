@@ -145,6 +145,7 @@ export function SupportChatPanel() {
         />
         <div className="alert-slot">
           {noAdmin ? <Alert tone="warning">{CHAT_TEXTS.noAdmin}</Alert> : null}
+          {noAdmin ? <p css={statusLine}>{CHAT_TEXTS.keptForLater}</p> : null}
           {closed ? <Alert tone="info">{CHAT_TEXTS.adminClosed}</Alert> : null}
           {notice ? <Alert tone="danger">{notice}</Alert> : null}
         </div>

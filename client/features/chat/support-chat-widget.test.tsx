@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { useActorRef } from '@xstate/react';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '#machines/testing/fake-chat-socket.ts';
@@ -127,13 +128,14 @@ describe('the support chat widget', () => {
     expect(document.activeElement).toBe(launcher);
   });
 
-  it('when no admin is online, then "no admin here now" is shown', async () => {
+  it('when no admin is online, then "no admin here now" is shown, and that the message is kept for when support is back', async () => {
     await openChat();
     server.latest().answers['client sends message'] = () => ({ ok: false, code: 'no admin', message: 'no admin here now' });
     await typeInto(box(), 'Anyone?');
     await pressEnter();
     await act(async () => server.latest().serverEmit('no admin'));
     expect(queryByText(document.body, 'no admin here now')).not.toBeNull();
+    expect(queryByText(document.body, CHAT_TEXTS.keptForLater)).not.toBeNull();
     expect(queryByRoleName(document.body, 'button', 'Submit')).not.toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { snippet } from '#contracts/rules.ts';
 import { paths } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/button.tsx';
 import { Card, CardBody } from '../../ui/card.tsx';
+import { CategoryPicture } from '../../ui/category-picture.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 
 const gridStyle = css({
@@ -14,15 +15,6 @@ const gridStyle = css({
   listStyle: 'none',
   [media.lg]: { gridTemplateColumns: 'repeat(3, 1fr)' },
 });
-const imageStyle = css({
-  display: 'block',
-  width: '100%',
-  height: 'auto',
-  aspectRatio: '4 / 3',
-  objectFit: 'cover',
-  background: colors.surface,
-});
-
 /** Spec section 2: only top-level categories (names without '/') appear on the home page. */
 export const topLevel = (categories: readonly Category[]): Category[] => categories.filter((c) => !c.name.includes('/'));
 
@@ -32,11 +24,7 @@ export function CategoryGrid({ categories }: { categories: readonly Category[] }
       {topLevel(categories).map((c) => (
         <li key={c._id} css={{ display: 'flex' }}>
           <Card css={{ flex: 1 }}>
-            {c.image ? (
-              <img src={c.image} alt="" width={400} height={300} loading="lazy" css={imageStyle} />
-            ) : (
-              <div css={imageStyle} aria-hidden="true" />
-            )}
+            <CategoryPicture image={c.image} />
             <CardBody>
               <h3 css={{ margin: 0 }}>{c.name}</h3>
               <p css={{ margin: 0, color: colors.muted, flex: 1 }}>{snippet(c.description)}</p>

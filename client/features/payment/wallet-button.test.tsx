@@ -81,17 +81,26 @@ describe('paying an order with the wallet', () => {
     expect((getByRoleName(container, 'button', 'Your order is finished') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('when the server refuses the capture, then the order stays unpaid, the page says the payment did not go through and the wallet is offered again', async () => {
-    const { container } = await renderPayable({
+  it('when the server refuses the capture, then the order stays unpaid, the page says the payment did not go through, the wallet is offered again, and cash on delivery beside it', async () => {
+    const { container, calls } = await renderPayable({
       ...simulator,
       [`POST /api/orders/${order._id}/wallet-order`]: { status: 201, body: { id: 'WALLET456' } },
       [`PUT /api/orders/paid/${order._id}`]: { status: 402, body: { message: 'The wallet declined the payment. The order stays unpaid.' } },
+      [`PUT /api/orders/cash-on-delivery/${order._id}`]: { body: { ...order, paymentMethod: 'cod', events: [] } },
     });
     await clickWallet(container);
     expect(queryByRoleName(container, 'button', 'Your order is finished')).toBeNull();
     expect(queryByText(container, 'Not paid yet')).not.toBeNull();
     expect(queryByText(container, PAYMENT_TEXTS.notPaid)).not.toBeNull();
     expect(queryByRoleName(container, 'button', 'Test wallet')).not.toBeNull();
+
+    // The other way out: cash on delivery, which the server records on the order.
+    await act(async () => getByRoleName(container, 'button', PAYMENT_TEXTS.switchToCash).click());
+    await settle(10);
+    expect(calls.find((c) => c.method === 'PUT' && c.url.includes('cash-on-delivery'))).toBeDefined();
+    expect((getByRoleName(container, 'button', PAYMENT_TEXTS.payOnDelivery) as HTMLButtonElement).disabled).toBe(true);
+    expect(queryByText(container, 'Cash on delivery')).not.toBeNull();
+    expect(queryByRoleName(container, 'button', 'Test wallet')).toBeNull();
   });
 
   it('when the buyer cancels in the wallet, then it is logged, "Payment cancelled." shows and nothing is paid', async () => {

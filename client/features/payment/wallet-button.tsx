@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { PaidResponse } from '#contracts/order.ts';
+import type { Order, PaidResponse } from '#contracts/order.ts';
 import type { WalletOrderResponse } from '#contracts/payment.ts';
 import { PAYMENT_TEXTS, paymentMachine } from '#machines/checkout/payment.machine.ts';
 import { messageOf } from '#machines/shared/actors.ts';
@@ -34,6 +34,9 @@ export const livePaymentMachine = paymentMachine.provide({
     }),
     confirmPaid: fromPromise<PaidResponse, { orderId: string; walletOrderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/paid/${encodeURIComponent(input.orderId)}`, { walletOrderId: input.walletOrderId }, { signal }),
+    ),
+    switchToCash: fromPromise<Order, { orderId: string }>(({ input, signal }) =>
+      api.put(`/api/orders/cash-on-delivery/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),
   },
 });
@@ -79,14 +82,33 @@ export function WalletButton({ payment }: { payment: PaymentRef }) {
   const unavailable = useSelector(payment, (s) => s.hasTag('walletUnavailable'));
   const paid = useSelector(payment, (s) => s.hasTag('paid'));
   const notice = useSelector(payment, (s) =>
-    s.hasTag('paymentDeclined') ? PAYMENT_TEXTS.notPaid : s.hasTag('paymentCancelled') ? PAYMENT_TEXTS.cancelled : null,
+    s.hasTag('switchRefused')
+      ? s.context.switchError
+      : s.hasTag('paymentDeclined')
+        ? PAYMENT_TEXTS.notPaid
+        : s.hasTag('paymentCancelled')
+          ? PAYMENT_TEXTS.cancelled
+          : null,
   );
+  const canSwitch = useSelector(payment, (s) => s.hasTag('canSwitchToCash'));
+  const switching = useSelector(payment, (s) => s.hasTag('switchingToCash'));
   // Read on each render: the machine re-renders this on every tag change, the load included.
   const isSimulated = !unavailable && currentWallet()?.simulated === true;
   if (paid) return <Button disabled>Your order is finished</Button>;
   return (
     <div css={{ display: 'grid', gap: 8 }} aria-busy={loading}>
-      {notice ? <Alert tone={notice === PAYMENT_TEXTS.notPaid ? 'danger' : 'warning'}>{notice}</Alert> : null}
+      {notice ? <Alert tone={notice === PAYMENT_TEXTS.cancelled ? 'warning' : 'danger'}>{notice}</Alert> : null}
+      {canSwitch || switching ? (
+        // Beside the wallet's buttons (which try again): the other way to pay this order.
+        <Button
+          variant="secondary"
+          disabled={switching}
+          aria-busy={switching || undefined}
+          onClick={() => payment.send({ type: 'payment.switchToCash' })}
+        >
+          {PAYMENT_TEXTS.switchToCash}
+        </Button>
+      ) : null}
       {isSimulated ? <p css={{ margin: 0, color: colors.muted, fontSize: '0.875rem' }}>Test wallet</p> : null}
       {showWallet ? (
         <WalletButtons payment={payment} />

@@ -13,9 +13,9 @@ const mount = async (image: { path: string; width?: number; height?: number } = 
   return host.querySelector<HTMLElement>('[data-zoomed]')!;
 };
 
-const pointer = (el: Element, type: string, pointerType: string) =>
+const pointer = (el: Element, type: string, pointerType: string, clientX = 10, clientY = 10) =>
   act(async () => {
-    el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType, clientX: 10, clientY: 10 }));
+    el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType, clientX, clientY }));
   });
 
 beforeEach(() => {
@@ -34,6 +34,20 @@ describe('ImageZoom on a touch screen', () => {
     expect(frame.dataset.zoomed).toBe('true');
     await pointer(frame, 'pointerup', 'touch');
     expect(frame.dataset.zoomed).toBe('false');
+  });
+
+  it('when a finger drags the zoomed image, then it pans (the picture follows the finger) and stays zoomed', async () => {
+    const frame = await mount();
+    frame.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 400, height: 300 });
+    await pointer(frame, 'pointerup', 'touch', 200, 150);
+    const picture = () => frame.querySelector('img')!;
+    expect(picture().style.transformOrigin).toBe('50% 50%');
+    expect(frame.style.touchAction).toBe('none');
+    await pointer(frame, 'pointerdown', 'touch', 200, 150);
+    await pointer(frame, 'pointermove', 'touch', 240, 120);
+    await pointer(frame, 'pointerup', 'touch', 240, 120);
+    expect(frame.dataset.zoomed).toBe('true');
+    expect(picture().style.transformOrigin).toBe('40% 60%');
   });
 
   it('when a mouse hovers the image, then it zooms and leaving zooms out, as before', async () => {

@@ -10,6 +10,8 @@ import { TextField } from '../../ui/text-field.tsx';
 import { media, space } from '../../ui/theme.ts';
 import { useForm } from '../../ui/use-form.ts';
 import { profileSchema, toBody, valuesFrom, type ProfileValues } from './validation.ts';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
+import { AddressOnFile, useAddressGate } from './address-on-file.tsx';
 
 export const EMAIL_HINT = 'Your email cannot be changed here. To use another email, delete your account and create a new one.';
 export const CURRENT_PASSWORD_HINT = 'Needed only to change your password: leave it empty to keep the one you have.';
@@ -31,6 +33,9 @@ export function ProfileForm({ user }: { user: User }) {
   const failure = AuthContext.useSelector((s) => (s.hasTag('loggedIn') && s.hasTag('error') ? s.context.error : null));
   const failedField = AuthContext.useSelector((s) => s.context.errorField);
   const updated = AuthContext.useSelector((s) => s.context.notice === AUTH_TEXTS.userUpdated);
+  // On a kiosk the address and phone stay hidden until the password is given (address-on-file.tsx).
+  const gate = useAddressGate();
+  const masked = useKioskMode().active && !gate.sent;
   const form = useForm(
     profileSchema,
     () => valuesFrom(user),
@@ -63,14 +68,18 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField label="Your last name" autoComplete="family-name" {...field('lastName')} />
       </div>
       <TextField label="Email address" type="email" value={user.email} readOnly hint={EMAIL_HINT} />
-      <div css={pairStyle}>
-        <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
-        <TextField label="Address" autoComplete="street-address" {...field('address')} />
-        <TextField label="Country" autoComplete="country-name" {...field('country')} />
-        <TextField label="Zip Code" autoComplete="postal-code" {...field('zipCode')} />
-        <TextField label="City" autoComplete="address-level2" {...field('city')} />
-        <TextField label="State" autoComplete="address-level1" {...field('state')} />
-      </div>
+      {masked ? (
+        <AddressOnFile values={form.values} gate={gate} />
+      ) : (
+        <div css={pairStyle}>
+          <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
+          <TextField label="Address" autoComplete="street-address" {...field('address')} />
+          <TextField label="Country" autoComplete="country-name" {...field('country')} />
+          <TextField label="Zip Code" autoComplete="postal-code" {...field('zipCode')} />
+          <TextField label="City" autoComplete="address-level2" {...field('city')} />
+          <TextField label="State" autoComplete="address-level1" {...field('state')} />
+        </div>
+      )}
       <TextField
         label="Current password"
         type="password"

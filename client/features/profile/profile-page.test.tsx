@@ -7,6 +7,8 @@ import { setupComponentTests } from '../../testing/render.tsx';
 import { profile, renderAsUser } from '../../testing/user.tsx';
 import { CURRENT_PASSWORD_HINT } from './profile-form.tsx';
 import { UserProfilePage } from './profile-page.tsx';
+import { KioskModeContext } from '../kiosk/kiosk-mode.ts';
+import { ADDRESS_ON_FILE_TEXTS } from './address-on-file.tsx';
 
 setupComponentTests();
 
@@ -217,5 +219,36 @@ describe('profile page', () => {
     await settle();
     expect(queryByText(container, /^Database is resting/)).not.toBeNull();
     expect(getByRoleName(container, 'button', 'Try again')).toBeTruthy();
+  });
+
+  it('when the profile opens on a kiosk, then the address and phone read "••• on file" until the right password is given to Show', async () => {
+    const kiosk = { active: true, handoffShown: () => {}, handoffHidden: () => {}, leave: () => {} };
+    const calls = mockFetch({
+      'GET /api/users/profile/u1': { body: profile },
+      'POST /api/users/profile/check-password': ({ body }) =>
+        (body as { currentPassword: string }).currentPassword === 'right-one'
+          ? { status: 204 }
+          : { status: 400, body: { message: 'Your current password is not correct', field: 'currentPassword' } },
+    });
+    const { container: c } = await renderAsUser(
+      <KioskModeContext.Provider value={kiosk}>
+        <UserProfilePage />
+      </KioskModeContext.Provider>,
+      { route: '/user' },
+    );
+    await settle();
+    expect(getByLabelText(c, 'City').value).toBe(ADDRESS_ON_FILE_TEXTS.masked);
+    expect(c.innerHTML).not.toContain('Delhi');
+    await click(getByRoleName(c, 'button', ADDRESS_ON_FILE_TEXTS.show));
+    await typeInto(getByLabelText(c, ADDRESS_ON_FILE_TEXTS.password), 'wrong');
+    await click(getByRoleName(c, 'button', ADDRESS_ON_FILE_TEXTS.confirm));
+    await settle();
+    expect(queryByText(c, 'Your current password is not correct')).not.toBeNull();
+    expect(c.innerHTML).not.toContain('Delhi');
+    await typeInto(getByLabelText(c, ADDRESS_ON_FILE_TEXTS.password), 'right-one');
+    await click(getByRoleName(c, 'button', ADDRESS_ON_FILE_TEXTS.confirm));
+    await settle();
+    expect(getByLabelText(c, 'City').value).toBe('Delhi');
+    expect(calls.filter((x) => x.url.includes('check-password'))).toHaveLength(2);
   });
 });

@@ -10,6 +10,8 @@ import { Skeleton } from '../../ui/spinner.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { colors, media, space } from '../../ui/theme.ts';
 import { KioskExitPress } from '../kiosk/pin/kiosk-exit.tsx';
+import { useKioskMode } from '../kiosk/kiosk-mode.ts';
+import { useLocation } from 'react-router-dom';
 import { AdminLink } from './admin-link.tsx';
 import { CartLink } from './cart-link.tsx';
 import { navLinkStyle } from './nav-style.ts';
@@ -59,12 +61,15 @@ function AccountLinks({ adminDot }: { adminDot?: ReactNode }) {
   const user = useUserInfo();
   const isAdmin = useIsAdmin();
   const restoring = useAuthRestoring();
+  // On a kiosk a login returns to this page (checkout-return.ts), not to the profile.
+  const { pathname, search } = useLocation();
+  const returnHere = useKioskMode().active ? { returnTo: pathname + search } : undefined;
   return restoring ? (
     // Neither Login/Register nor a name until the server says who this tab's session is.
     <SessionPlaceholder />
   ) : !user ? (
     <>
-      <Link to={paths.login.to()} css={navLinkStyle}>
+      <Link to={paths.login.to()} state={returnHere} css={navLinkStyle}>
         Login
       </Link>
       <Link to={paths.register.to()} css={navLinkStyle}>

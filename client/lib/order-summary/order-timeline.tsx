@@ -3,7 +3,13 @@ import { cancelReasonText, type OrderViewer } from '#machines/order/order.machin
 import { dateTimeOf } from '../dates.ts';
 import { blockHeading } from './layout.ts';
 
-const LABELS = { created: 'Created', paid: 'Paid', delivered: 'Delivered', cancelled: 'Cancelled' } as const;
+const LABELS = {
+  created: 'Created',
+  paid: 'Paid',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  switchedToCash: 'Switched to cash on delivery',
+} as const;
 
 type Entry = { type: keyof typeof LABELS; at: string; reason?: CancelReason | null };
 

@@ -47,6 +47,7 @@ test('when a shopper and an admin chat in the shop, then messages go both ways, 
     await expect(customer.getByRole('heading', { name: "Let's Chat - Online" })).toBeVisible();
     await say(customer, 'Hello?');
     await expect(customer.getByText('no admin here now')).toBeVisible();
+    await expect(customer.getByText('Your message is kept: support will answer it here when they are back.')).toBeVisible();
 
     // Each socket.io connection starts with a handshake that carries no session id yet.
     const adminHandshakes: string[] = [];

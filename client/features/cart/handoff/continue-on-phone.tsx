@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { CartContext } from '../../../lib/contexts.ts';
-import { useKioskMode, type KioskMode } from '../../kiosk/kiosk-mode.ts';
+import { useKioskMode } from '../../kiosk/kiosk-mode.ts';
+import { phoneOrigin } from '../../../lib/phone-origin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -21,25 +22,7 @@ export const OFFER_TEXTS = {
   again: 'Make a new code',
   done: 'Done',
   retry: 'Try again',
-  /** To the operator, near a QR whose link only this machine can open. */
-  loopback: 'Set PUBLIC_ORIGIN so phones can open this link',
 } as const;
-
-/** Hosts only this machine can reach: a phone scanning a link to one of them finds nothing. */
-const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/** Whether a link's origin is one a phone cannot open (localhost, 127.x, ::1). */
-const isLoopbackOrigin = (origin: string): boolean => {
-  try {
-    return LOOPBACK.test(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-};
-
-/** The origin a phone should open: PUBLIC_ORIGIN when the server set it, else the page's own. */
-const phoneOrigin = (mode: Pick<KioskMode, 'publicOrigin'>, pageOrigin: string): string =>
-  mode.publicOrigin?.replace(/\/+$/, '') || pageOrigin;
 
 const panel = css({
   border: `1px solid ${colors.border}`,
@@ -105,7 +88,6 @@ export default function ContinueOnPhone() {
             <QrCode text={link} label={`QR code of the link to your cart: ${link}`} />
           </Suspense>
           <p css={{ margin: 0 }}>{`The code works once, until ${untilTime(expiresAt)}.`}</p>
-          {isLoopbackOrigin(origin) ? <Alert tone="warning">{OFFER_TEXTS.loopback}</Alert> : null}
         </>
       ) : null}
       {expired ? (

@@ -6,6 +6,7 @@ import { PIN_PAD_HOLD_MS } from '#machines/kiosk/pin-pad.machine.ts';
 import { click, getByRoleName, queryByText, settle, settleUntil } from '../../../testing/dom.ts';
 import { type MockRoute, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
+import { LOOPBACK_NOTE } from '../../../lib/phone-origin.ts';
 import { KioskModeContext } from '../kiosk-mode.ts';
 import { KioskExitPress } from './kiosk-exit.tsx';
 
@@ -196,6 +197,9 @@ describe('leaving kiosk mode: the PIN pad', () => {
     expect(status()).toBe('PIN: 3 digits entered');
     expect(dialog().textContent).toContain('●●●');
     expect(dialog().textContent).not.toContain('482');
+    // The test page's origin is this machine's, so the QR links would be too: staff are told here, never shoppers.
+    expect(window.location.hostname).toBe('localhost');
+    expect(dialog().textContent).toContain(LOOPBACK_NOTE);
     expect((getByRoleName(dialog(), 'button', 'OK') as HTMLButtonElement).disabled).toBe(true);
     await tap('9', 'Delete', '1', 'OK');
     const check = calls.find((c) => c.method === 'POST');

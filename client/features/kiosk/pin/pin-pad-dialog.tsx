@@ -8,6 +8,8 @@ import { buttonStyle } from '../../../ui/button.tsx';
 import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { colors, radius, space } from '../../../ui/theme.ts';
 import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
+import { useKioskMode } from '../kiosk-mode.ts';
+import { isLoopbackOrigin, LOOPBACK_NOTE, phoneOrigin } from '../../../lib/phone-origin.ts';
 
 const dialogStyle = css({
   border: 0,
@@ -57,6 +59,9 @@ export function PinPadDialog({ pad, purpose = 'leave', onReport }: PinPadDialogP
   const checking = useSelector(pad, (s) => s.hasTag('checking'));
   const typed = useSelector(pad, (s) => s.context.pin.length);
   const message = useSelector(pad, (s) => s.context.message);
+  // Staff's screen, not the shopper's QR: the hand-off links point where no phone can go.
+  const kiosk = useKioskMode();
+  const loopback = typeof window !== 'undefined' && isLoopbackOrigin(phoneOrigin(kiosk, window.location.origin));
 
   useModalDialog(ref, shown, () => dotsRef.current?.focus());
 
@@ -97,6 +102,7 @@ export function PinPadDialog({ pad, purpose = 'leave', onReport }: PinPadDialogP
               {checking ? 'Checking the PIN' : `PIN: ${typed} digit${typed === 1 ? '' : 's'} entered`}
             </VisuallyHidden>
           </div>
+          {loopback ? <p css={{ margin: 0, maxWidth: 3 * KEY + 40, color: colors.muted }}>{LOOPBACK_NOTE}</p> : null}
           {message ? (
             <p role="alert" css={{ color: colors.danger, margin: 0, maxWidth: 3 * KEY + 40 }}>
               {message}

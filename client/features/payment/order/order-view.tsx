@@ -101,7 +101,11 @@ export function OrderView({ orderId, logic = liveUserOrderMachine }: OrderViewPr
           ) : payPending ? (
             <>
               <p css={{ margin: 0, fontWeight: 600 }}>{PAYMENT_TEXTS.payForOrder}</p>
-              <PaymentArea order={order} onPaid={(paidAt) => orderRef.send({ type: 'order.paid', paidAt })} />
+              <PaymentArea
+                order={order}
+                onPaid={(paidAt) => orderRef.send({ type: 'order.paid', paidAt })}
+                onSwitchedToCash={(switched) => orderRef.send({ type: 'order.switchedToCash', order: switched })}
+              />
             </>
           ) : null}
           {cancellable || cancelling ? (
