@@ -23,7 +23,8 @@ export const SUPPORT_VIEW_FIELDS: Readonly<Record<string, SupportViewFields>> = 
     shared: ['items', 'itemsCount', 'cartSubtotal', 'paymentMethod', 'error', 'notes', 'priceError', 'slow'],
     withheld: ['userId', 'cart', 'profile', 'orderId', 'idempotencyKey', 'storage'],
   },
-  payment: { shared: ['cartSubtotal', 'paymentMethod', 'isPaid'], withheld: ['orderId', 'paidAt', 'walletOrderId'] },
+  // switchError: the shop's answer when a switch to cash was refused, as the order's error is shown.
+  payment: { shared: ['cartSubtotal', 'paymentMethod', 'isPaid', 'switchError'], withheld: ['orderId', 'paidAt', 'walletOrderId'] },
   order: { shared: ['error'], withheld: ['orderId', 'viewer', 'order'] },
   // The conversation itself is support's already; the rest is the panel's own state.
   customerChat: { shared: [], withheld: ['messages', 'draft', 'unread', 'outbox', 'notice'] },
