@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Category, CategoryAttrBody, CategoryCreateBody } from '#contracts/category.ts';
+import { Category, CategoryAttrBody, CategoryCreateBody, CategoryEditBody } from '#contracts/category.ts';
+import { MachineCountsBody } from '#contracts/machine-counts.ts';
 import { ClaimHandoffBody, CreateHandoffBody } from '#contracts/handoff.ts';
 import { AdminOrdersQuery, AnalysisQuery, CreateOrderBody, Order } from '#contracts/order.ts';
 import { PayOrderBody, PaymentsConfig } from '#contracts/payment.ts';
@@ -89,6 +90,13 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   },
   { method: 'put', path: '/api/users/profile', summary: 'Updates the own profile', access: 'user', body: ProfileUpdateBody },
   { method: 'delete', path: '/api/users/profile', summary: 'Deletes the own account', access: 'user', body: DeleteAccountBody },
+  {
+    method: 'post',
+    path: '/api/users/profile/check-password',
+    summary: 'Checks the own password again (a kiosk asks it before showing the address): 204',
+    access: 'user',
+    body: DeleteAccountBody,
+  },
   { method: 'get', path: '/api/users/profile/export', summary: 'Everything the shop keeps about the caller', access: 'user' },
   { method: 'get', path: '/api/users/profile/:id', summary: 'The own profile', access: 'user', answer: named('User', User) },
   {
@@ -106,6 +114,14 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { method: 'post', path: '/api/categories/attr', summary: "Adds a category's attribute value", access: 'admin', body: CategoryAttrBody },
   { method: 'post', path: '/api/categories/', summary: 'Creates a category', access: 'admin', body: CategoryCreateBody, status: 201 },
   { method: 'delete', path: '/api/categories/:name', summary: 'Deletes a category', access: 'admin' },
+  {
+    method: 'put',
+    path: '/api/categories/:name',
+    summary: "Edits a category's description and picture",
+    access: 'admin',
+    body: CategoryEditBody,
+    answer: named('Category', Category),
+  },
   {
     method: 'get',
     path: '/api/products/bestsellers',
@@ -150,6 +166,13 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { method: 'get', path: '/api/orders/user/:id', summary: 'One of the own orders', access: 'user', answer: named('Order', Order) },
   { method: 'put', path: '/api/orders/delivered/:id', summary: 'Marks an order delivered', access: 'admin', answer: named('Order', Order) },
   { method: 'put', path: '/api/orders/cancel/:id', summary: 'Cancels an order', access: 'user', answer: named('Order', Order) },
+  {
+    method: 'put',
+    path: '/api/orders/cash-on-delivery/:id',
+    summary: 'Moves an unpaid wallet order to cash on delivery',
+    access: 'user',
+    answer: named('Order', Order),
+  },
   { method: 'post', path: '/api/orders/:id/wallet-order', summary: "Creates the card wallet's order", access: 'user' },
   { method: 'put', path: '/api/orders/paid/:id', summary: 'Captures the approved wallet order', access: 'user', body: PayOrderBody },
   { method: 'get', path: '/api/orders/analysis/:date', summary: "A day's revenue", access: 'admin', query: AnalysisQuery },
@@ -169,6 +192,14 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { method: 'get', path: '/api/admin/problem-reports', summary: 'Problem reports', access: 'admin', query: AdminPageQuery },
   { method: 'get', path: '/api/admin/problem-reports/:id', summary: 'One problem report', access: 'admin' },
   {
+    method: 'post',
+    path: '/api/machine-counts',
+    summary: "A page's counts of its machines' transitions (labels only): 204",
+    access: 'public',
+    body: MachineCountsBody,
+  },
+  { method: 'get', path: '/api/admin/machine-counts', summary: 'The transitions real traffic took, per machine', access: 'admin' },
+  {
     method: 'get',
     path: '/api/payments/config',
     summary: 'Which wallet the order page offers',
@@ -178,7 +209,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
 ];
 
 /**
- * Mounted but not part of the shop's API: the loopback backup endpoint (never proxied) and the
- * offline wallet simulator (a stand-in for the provider, only when simulating).
+ * Mounted but not part of the shop's API: the loopback backup endpoint (never proxied), the
+ * offline wallet simulator (a stand-in for the provider, only when simulating) and Prometheus's
+ * `/metrics` (its text format, behind METRICS_TOKEN: docs/operations.md).
  */
-export const UNDOCUMENTED_PREFIXES = ['/internal/', '/wallet-simulator/'];
+export const UNDOCUMENTED_PREFIXES = ['/internal/', '/wallet-simulator/', '/metrics'];
