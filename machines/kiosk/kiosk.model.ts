@@ -141,7 +141,12 @@ export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
       if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
-      if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && event.type !== 'kiosk.staffReset' && !before.hasTag('unreachable')) {
+      if (
+        after.hasTag('resetting') &&
+        event.type !== 'kiosk.crashed' &&
+        event.type !== 'kiosk.staffReset' &&
+        !before.hasTag('unreachable')
+      ) {
         assertTrue(
           before.hasTag('resetting') || before.hasTag('thanks') || (before.hasTag('warning') && before.context.remaining === 1),
           'reset only after the whole countdown, or after the thank-you',

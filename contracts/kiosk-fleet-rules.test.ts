@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { kioskStatus, type KioskHeartbeat } from './kiosk-fleet.ts';
+import { kioskStatus } from './kiosk-fleet-rules.ts';
 
 const seenAt = new Date('2026-11-29T12:00:00Z');
 const after = (s: number) => new Date(seenAt.getTime() + s * 1000);
-const beat = (more: Partial<KioskHeartbeat> = {}) => ({
+const beat = (more: Partial<Parameters<typeof kioskStatus>[0]> = {}) => ({
   state: 'attract' as const,
   stateSeconds: 30,
   quietSeconds: 30,
