@@ -39,9 +39,9 @@ export const BUNDLE_BUDGETS = {
   // (client/lib/checkout-return.ts), the price filter reads dollars and the <picture>'s sources
   // take no grid cell (+0.2 KB); the forgotten-password routes (+0.1 KB).
   // The kiosk's name kept from `/kiosk?name=…` at start-up (kiosk-entry.ts, decision 028), and the recorder's
-  // transition counts and a test shop's planted bug (client/lib/machine-counts.ts, machines/shared/planted-bug.ts): 118.4 KB measured.
-  // The experience work's kiosk Login that returns to its page, and the neutral category picture: 118.7 KB measured.
-  home: 118_800,
+  // transition counts and a test shop's planted bug (client/lib/machine-counts.ts, machines/shared/planted-bug.ts), the
+  // kiosk Login that returns to its page, the neutral category picture and the admin's Kiosks route (decision 030).
+  home: 119_000,
   lazy: {
     // Every form's one hook validates with zod/mini (decision 009): its chunk, 7.3 KB gzip, is shared
     // by the login, profile, review, admin and kiosk chunks, so a visitor fetches it once. 11.2 KB measured.
@@ -53,8 +53,9 @@ export const BUNDLE_BUDGETS = {
     // The accessibility mode (decision 020: its panel, the speech port, spoken names, arrow-key
     // moves, the lower layout), kiosk-only: 18.6 KB measured.
     // Call staff and Staff can see this screen in the bar (decision 028), staff's `Report a problem` behind the PIN,
-    // prices spoken as money, the server's Accessibility button picked up, the contrast rules shared with the phone (decision 029): 19.8 KB measured.
-    'client/app/kiosk-shell.tsx': 19_800,
+    // prices spoken as money, the server's Accessibility button picked up, the contrast rules shared with the phone (decision 029).
+    // The heartbeat to /admin/kiosks and staff's Reset now and Reload from its reply (decision 030): 20.5 KB measured.
+    'client/app/kiosk-shell.tsx': 20_600,
     // The buyer's order timeline and payment notices, 12.0 KB measured. My Orders'
     // table is the admin's too (lib/order-summary/orders-table.tsx, in the chunk the two share), 12.6 KB.
     // The address and shipping rules (contracts/value-rules.ts, shared with the admin)
@@ -76,8 +77,9 @@ export const BUNDLE_BUDGETS = {
     // The product and user forms' zod/mini chunk (see guard.tsx) and the form hook: 27.4 KB.
     // The problem reports' list and a report's timeline with its Download: 28.4 KB measured.
     // The forms' shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 28.5 KB.
-    // The Categories page (create, describe, attributes) and the order's cash switch in the timeline: 29.3 KB measured.
-    'client/features/admin/index.tsx': 29_400,
+    // The Categories page (create, describe, attributes), the order's cash switch in the timeline and
+    // the kiosk fleet's page, /admin/kiosks (decision 030).
+    'client/features/admin/index.tsx': 30_200,
     // The forms' zod/mini chunk (see guard.tsx), 11.1 KB measured.
     // Its shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 11.2 KB; the
     // login form's `Forgot your password?` link: 11.4 KB.
@@ -115,8 +117,9 @@ export const BUNDLE_BUDGETS = {
     // The keyboard library plus the kiosk shell it comes with (12.1 KB since the kiosk for touch), 24.9 KB measured.
     // The kiosk shell's share of the forms' zod/mini chunk, 27.3 KB measured.
     // The kiosk shell's accessibility mode (see kiosk-shell.tsx) and the keys as named buttons: 31.6 KB measured.
-    // The kiosk shell's Call staff, staff's `Report a problem`, decision 029 and prices spoken as money: 32.9 KB measured.
-    'client/features/kiosk/touch/on-screen-keyboard.tsx': 33_000,
+    // The kiosk shell's Call staff, staff's `Report a problem`, decision 029 and prices spoken as money.
+    // The kiosk shell's heartbeat (decision 030): 33.6 KB measured.
+    'client/features/kiosk/touch/on-screen-keyboard.tsx': 33_700,
     // The hand-written dollar amounts (client/ui/money.ts, shared with the list: +0.2 KB) that spare
     // hydration Intl's 14 ms first currency formatter, 6.55 KB measured.
     // The same order limit's choices and sentence, 6.9 KB measured.

@@ -13,6 +13,8 @@ import { startMailWorker, type MailWorker } from './components/mail/worker.ts';
 import { startExpirySweep, type ExpirySweep } from './components/orders/expiry-sweep.ts';
 import { ordersRoutes } from './components/orders/routes.ts';
 import { mountPayments } from './components/payments/mount.ts';
+import { kiosksRoutes } from './components/kiosks/routes.ts';
+import { kioskCounts } from './components/kiosks/service.ts';
 import { problemReportBody, problemReportsRoutes } from './components/problem-reports/routes.ts';
 import { machineCountsRoutes } from './components/machine-counts/routes.ts';
 import { productsRoutes } from './components/products/routes.ts';
@@ -31,7 +33,7 @@ import { identifyCaller } from './http/internal-caller.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { timedDb } from './db/timed.ts';
-import { enableMetrics, watchLastBackup } from '#server/metrics.ts';
+import { enableMetrics, watchKiosks, watchLastBackup } from '#server/metrics.ts';
 import { newestBackupAt } from './components/backup/schedule.ts';
 import { metricsRoute } from '#server/metrics-route.ts';
 import { openApiRoutes } from './openapi/serve.ts';
@@ -76,6 +78,7 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
   if (config.METRICS_TOKEN) enableMetrics('api');
   const db = config.METRICS_TOKEN ? timedDb(given) : given;
   watchLastBackup(() => newestBackupAt(config.DATA_DIR));
+  watchKiosks(() => kioskCounts(db, config.KIOSK_STUCK_MINUTES));
   const context: ApiContext = {
     // A span for each SQL statement when tracing (the probes below use the database as it is).
     db: tracedDb(db),
@@ -125,6 +128,7 @@ export const createApi = ({ db: given, config, logger, events, attachments = [cr
   app.use('/api/chats', chatsRoutes(context));
   app.use('/api', problemReportsRoutes(context));
   app.use('/api', machineCountsRoutes(context));
+  app.use('/api', kiosksRoutes(context));
   // /api/payments and, only when simulating, the offline wallet simulator at /wallet-simulator.
   mountPayments(app, context);
   app.use(notFoundHandler);

@@ -79,6 +79,8 @@ const ApiEnv = z.object({
   PROBLEM_REPORTS_PER_SESSION_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   PROBLEM_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A kiosk in one state other than browsing this long is Stuck on /admin/kiosks and in statefront_kiosks. */
+  KIOSK_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
   /** How long a client may take to send headers, a JSON body, an upload. */
   ...SlowRequestEnv,
   /** Sending mail: SMTP or .eml files, the shop's name, retries (docs/decisions/021-mail-outbox.md). */

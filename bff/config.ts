@@ -6,7 +6,7 @@ import { configuredSecret } from '#server/secrets.ts';
 import { ConfigError, OrderLimitEnv, optionalEnv, parseEnv } from '#server/env.ts';
 import { KIOSK_PIN_PATTERN } from '#contracts/kiosk-pin.ts';
 import { KIOSK_NAME_MAX } from '#contracts/shared-screen.ts';
-import { KIOSK_SECONDS, PLANTED_BUG_PATTERN, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
+import { KIOSK_HEARTBEAT_SECONDS_DEFAULT, KIOSK_SECONDS, PLANTED_BUG_PATTERN, SHOP_SETTINGS_DEFAULTS } from '#contracts/shop-settings.ts';
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -167,6 +167,8 @@ const BffEnv = z.object({
   KIOSK_WARNING_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskWarningSeconds),
   KIOSK_HANDOFF_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskHandoffSeconds),
   KIOSK_EXIT_HOLD_SECONDS: kioskSeconds(SHOP_SETTINGS_DEFAULTS.kioskExitHoldSeconds),
+  /** How often each kiosk sends its heartbeat (/admin/kiosks): three missed make it Offline. */
+  KIOSK_HEARTBEAT_SECONDS: kioskSeconds(KIOSK_HEARTBEAT_SECONDS_DEFAULT),
   ...MetricsEnv,
   // The name staff know this kiosk by: the admin's card names it when its shopper calls staff.
   KIOSK_NAME: optionalEnv(z.string().trim().min(1).max(KIOSK_NAME_MAX, `must be at most ${KIOSK_NAME_MAX} characters`)),

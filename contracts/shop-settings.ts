@@ -21,6 +21,9 @@ export const SHOP_SETTINGS_DEFAULTS = {
 /** The event a test shop may be started with broken (PLANTED_BUG, like `cart.add`): one machine's event. */
 export const PLANTED_BUG_PATTERN = /^[a-z][a-zA-Z-]*\.[a-zA-Z.]+$/;
 
+/** How often a kiosk sends its heartbeat when the page is not told (KIOSK_HEARTBEAT_SECONDS). */
+export const KIOSK_HEARTBEAT_SECONDS_DEFAULT = 15;
+
 /** Seconds a kiosk timer may take: at least one, at most an hour (nothing waits forever). */
 export const KIOSK_SECONDS = { min: 1, max: 3600 } as const;
 
@@ -43,6 +46,8 @@ export const ShopSettings = z.object({
   build: z.optional(z.string()),
   /** PUBLIC_ORIGIN when set: the origin of the links a kiosk hands to phones (its QR). */
   publicOrigin: z.optional(z.url({ protocol: /^https?$/ })),
+  /** KIOSK_HEARTBEAT_SECONDS: how often a kiosk tells the shop its state (/admin/kiosks); unset, 15. */
+  kioskHeartbeatSeconds: z.optional(seconds),
   /** KIOSK_NAME when set: the name the admin's card gives this kiosk (else the one in `/kiosk?name=…`). */
   kioskName: z.optional(z.string()),
   /** False when MACHINE_COUNTS=0: the page sends no counts of its machines' transitions. The page reads it by hand. */

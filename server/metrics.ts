@@ -25,6 +25,8 @@ const QUERY_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 /** When the newest backup was taken (ms), asked when scraped: the files outlive this process. */
 let lastBackup: (() => Promise<number | undefined>) | undefined;
+/** The kiosks online, offline and stuck, counted from the database when scraped. */
+let kiosks: (() => Promise<Record<string, number>>) | undefined;
 /** Open sockets are read when scraped, from whoever holds them. */
 const openSockets = new Map<MetricsSide, () => number>();
 
@@ -50,6 +52,17 @@ const instruments = (prom: typeof Prom, registry: Prom.Registry) => {
       if (at !== undefined) this.set({ process: 'api' }, at / 1000);
     },
   );
+  new prom.Gauge({
+    name: 'statefront_kiosks',
+    help: 'Kiosks by status from their heartbeats: online, offline (three missed) or stuck (one state too long, or not back on the attract screen).',
+    labelNames: ['process', 'state'],
+    registers,
+    async collect() {
+      const counts = await kiosks?.().catch(() => undefined);
+      this.reset();
+      for (const [state, count] of Object.entries(counts ?? {})) this.set({ process: 'api', state }, count);
+    },
+  });
   return {
     prom,
     registry,
@@ -122,6 +135,7 @@ export const countChatRelayed = (): void => void on?.chatRelayed.inc({ process: 
 export const countOrder = (event: OrderEvent, count = 1): void => void (count > 0 && on?.orders.inc({ process: 'api', event }, count));
 export const watchOpenSockets = (side: MetricsSide, count: () => number): void => void openSockets.set(side, count);
 
+export const watchKiosks = (count: () => Promise<Record<string, number>>): void => void (kiosks = count);
 export const watchLastBackup = (newest: () => Promise<number | undefined>): void => void (lastBackup = newest);
 export const recordBackupPeriod = (seconds: number): void => void on?.backupPeriod.set({ process: 'api' }, seconds);
 export const recordBackupSeconds = (seconds: number): void => void on?.backupSeconds.set({ process: 'api' }, seconds);

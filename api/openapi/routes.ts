@@ -4,6 +4,7 @@ import { MachineCountsBody } from '#contracts/machine-counts.ts';
 import { ClaimHandoffBody, CreateHandoffBody } from '#contracts/handoff.ts';
 import { AdminOrdersQuery, AnalysisQuery, CreateOrderBody, Order } from '#contracts/order.ts';
 import { PayOrderBody, PaymentsConfig } from '#contracts/payment.ts';
+import { KioskCommandRequest, KioskHeartbeat, KioskHeartbeatReply } from '#contracts/kiosk-fleet.ts';
 import { ProblemReportBody } from '#contracts/problem-report.ts';
 import { Product, ProductBody, ProductListQuery, ProductListResponse, ProductSummary, ReviewBody } from '#contracts/product.ts';
 import {
@@ -199,6 +200,22 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
     body: MachineCountsBody,
   },
   { method: 'get', path: '/api/admin/machine-counts', summary: 'The transitions real traffic took, per machine', access: 'admin' },
+  {
+    method: 'post',
+    path: '/api/kiosks/heartbeat',
+    summary: "A kiosk's heartbeat; the reply carries staff's command",
+    access: 'public',
+    body: KioskHeartbeat,
+    answer: named('KioskHeartbeatReply', KioskHeartbeatReply),
+  },
+  { method: 'get', path: '/api/admin/kiosks', summary: 'The kiosk fleet', access: 'admin' },
+  {
+    method: 'post',
+    path: '/api/admin/kiosks/:name/commands',
+    summary: 'Reset now or Reload a kiosk',
+    access: 'admin',
+    body: KioskCommandRequest,
+  },
   {
     method: 'get',
     path: '/api/payments/config',

@@ -98,6 +98,7 @@ export const testApiConfig = (dataDir: string, overrides: Partial<ApiConfig> = {
   PROBLEM_REPORTS_PER_SESSION_PER_HOUR: 5,
   PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: 30,
   PROBLEM_REPORT_DAYS: 90,
+  KIOSK_STUCK_MINUTES: 10,
   ...SLOW_REQUEST_DEFAULTS,
   ...MAIL_DEFAULTS,
   ...overrides,

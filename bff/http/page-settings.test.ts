@@ -26,6 +26,7 @@ describe('the settings the page gets', () => {
         KIOSK_WARNING_SECONDS: 5,
         KIOSK_HANDOFF_SECONDS: 90,
         KIOSK_EXIT_HOLD_SECONDS: 2,
+        KIOSK_HEARTBEAT_SECONDS: 7,
         MAX_UNITS_PER_PRODUCT: 4,
       },
     });
@@ -47,6 +48,7 @@ describe('the settings the page gets', () => {
         kioskWarningSeconds: 5,
         kioskHandoffSeconds: 90,
         kioskExitHoldSeconds: 2,
+        kioskHeartbeatSeconds: 7,
         maxUnitsPerProduct: 4,
       });
     },

@@ -7,7 +7,12 @@ import type { BffConfig } from '../config.ts';
 /** What of the BFF's configuration the page may know: kiosk mode and its timers, the order limit, nothing secret. */
 export const shopSettingsOf = (
   config: Pick<BffConfig, 'KIOSK' | 'KIOSK_IDLE_SECONDS' | 'KIOSK_WARNING_SECONDS' | 'KIOSK_HANDOFF_SECONDS' | 'KIOSK_EXIT_HOLD_SECONDS'> &
-    Partial<Pick<BffConfig, 'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'KIOSK_NAME' | 'PLANTED_BUG' | 'MACHINE_COUNTS'>>,
+    Partial<
+      Pick<
+        BffConfig,
+        'PUBLIC_ORIGIN' | 'MAX_UNITS_PER_PRODUCT' | 'KIOSK_NAME' | 'KIOSK_HEARTBEAT_SECONDS' | 'PLANTED_BUG' | 'MACHINE_COUNTS'
+      >
+    >,
   build?: string,
 ): ShopSettings => ({
   kiosk: config.KIOSK,
@@ -19,6 +24,7 @@ export const shopSettingsOf = (
   // The kiosk's QR links point here, so phones on the shop's network can open them.
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),
   ...(config.KIOSK_NAME ? { kioskName: config.KIOSK_NAME } : {}),
+  ...(config.KIOSK_HEARTBEAT_SECONDS ? { kioskHeartbeatSeconds: config.KIOSK_HEARTBEAT_SECONDS } : {}),
   ...(build ? { build } : {}),
   // MACHINE_COUNTS=0: the page sends no transition counts.
   ...(config.MACHINE_COUNTS === false ? { machineCounts: false } : {}),

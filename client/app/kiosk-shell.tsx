@@ -12,7 +12,16 @@ import { GlobalStyles } from '../ui/global-styles.tsx';
 import { KioskModeContext, type KioskMode } from '../features/kiosk/kiosk-mode.ts';
 import { preloadKioskExit } from '../features/kiosk/pin/kiosk-exit.tsx';
 import { AttractScreen, IdleWarning, OneMomentScreen, RightBackScreen, ThanksScreen } from '../features/kiosk/kiosk-screens.tsx';
-import { exitHoldMs, kioskInput, kioskName, kioskSockets, liveKioskMachine, publicOrigin } from '../features/kiosk/live-kiosk.ts';
+import {
+  exitHoldMs,
+  heartbeatSettings,
+  kioskInput,
+  kioskName,
+  kioskSockets,
+  liveKioskMachine,
+  publicOrigin,
+} from '../features/kiosk/live-kiosk.ts';
+import { startHeartbeat } from '../features/kiosk/heartbeat.ts';
 import { KioskTouch } from '../features/kiosk/touch/kiosk-touch.tsx';
 import { takeEarlyTouch } from '../features/kiosk/early-touch.ts';
 import { ServerDataProvider } from '../lib/server-data.tsx';
@@ -66,7 +75,19 @@ export function KioskShell({ serverData = NONE, servedToGuest = false }: { serve
     if (takeEarlyTouch()) start();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at the first mount
   }, []);
-  useBrowserInput(activity);
+  // A named kiosk tells the shop its state (/admin/kiosks); staff's Reset now and Reload come back in the replies.
+  const beats = useRef<{ input(): void } | null>(null);
+  useEffect(() => {
+    const name = kioskName();
+    if (!name) return;
+    const heartbeat = startHeartbeat(kiosk, { name, ...heartbeatSettings() });
+    beats.current = heartbeat;
+    return heartbeat.stop;
+  }, [kiosk]);
+  useBrowserInput(() => {
+    beats.current?.input();
+    activity();
+  });
   useStayOnPage();
   useEffect(() => setUnreachableHandler(() => kiosk.send({ type: 'kiosk.unreachable' })), [kiosk]);
   // The operator's way out works from the first screen on (a failed fetch retries on first show).

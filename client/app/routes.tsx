@@ -50,6 +50,7 @@ const AdminCreateProductPage = lazyNamed(admin, 'AdminCreateProductPage');
 const AdminEditProductPage = lazyNamed(admin, 'AdminEditProductPage');
 const AdminProblemReportsPage = lazyNamed(admin, 'AdminProblemReportsPage');
 const AdminCategoriesPage = lazyNamed(admin, 'AdminCategoriesPage');
+const AdminKiosksPage = lazyNamed(admin, 'AdminKiosksPage');
 const AdminProblemReportPage = lazyNamed(admin, 'AdminProblemReportPage');
 const AdminAnalyticsPage = lazyNamed(analytics, 'AdminAnalyticsPage');
 const AdminChatsPage = lazyNamed(chat, 'AdminChatsPage');
@@ -104,6 +105,7 @@ export function AppRoutes() {
             <Route path={paths.admin.chats.pattern} element={<AdminChatsPage />} />
             <Route path={paths.admin.problemReports.pattern} element={<AdminProblemReportsPage />} />
             <Route path={paths.admin.problemReport.pattern} element={<AdminProblemReportPage />} />
+            <Route path={paths.admin.kiosks.pattern} element={<AdminKiosksPage />} />
             <Route
               path={paths.admin.analytics.pattern}
               element={

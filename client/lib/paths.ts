@@ -57,6 +57,7 @@ export const paths = {
     analytics: fixed('/admin/analytics'),
     problemReports: fixed('/admin/problem-reports'),
     problemReport: withId('/admin/problem-reports'),
+    kiosks: fixed('/admin/kiosks'),
   },
 } as const;
 

@@ -53,6 +53,10 @@ export type KioskEvent =
   | { type: 'kiosk.crashed' }
   /** The shopper's phone claimed the hand-off link: the cart left with it. */
   | { type: 'kiosk.handoffClaimed' }
+  /** Staff's `Reset now` on /admin/kiosks, in a heartbeat's reply: the reset for the next shopper, at once. */
+  | { type: 'kiosk.staffReset' }
+  /** Staff's `Reload` on /admin/kiosks: a full page load, whatever shows (the shop answered the heartbeat). */
+  | { type: 'kiosk.staffReload' }
   | AccessEvent;
 
 /** What checkBuild finds: whether index.html now names other assets than the running page. */
@@ -135,6 +139,7 @@ export const kioskMachine = setup({
     'kiosk.access.toggle': { actions: assign(({ context, event }) => ({ access: toggled(context.access, event.setting) })) },
     'kiosk.access.volume': { actions: assign(({ context, event }) => ({ access: withVolume(context.access, event.volume) })) },
     'kiosk.access.key': { guard: 'keyTurnsOn', actions: assign(({ context }) => ({ access: { ...context.access, readAloud: true } })) },
+    'kiosk.staffReload': '#kiosk.reloading',
   },
   states: {
     shop: {
@@ -142,6 +147,7 @@ export const kioskMachine = setup({
       on: {
         'kiosk.unreachable': '#kiosk.unreachable',
         'kiosk.crashed': { target: '.resetting', actions: assign({ reloadWanted: true }) },
+        'kiosk.staffReset': '.resetting',
       },
       states: {
         attract: {

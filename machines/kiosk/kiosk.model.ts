@@ -28,6 +28,9 @@ const sessionEvents: Event[] = [
   { type: 'xstate.error.actor.checkBuild', error: noAnswer },
 ];
 
+// Staff's commands go to the same two states from anywhere: offered from each state once, before any failed check or crash.
+const staffEvents: Event[] = [{ type: 'kiosk.staffReset' }, { type: 'kiosk.staffReload' }];
+
 // One switch stands for all four: it is the same transition (the unit tests flip each).
 const accessEvents: Event[] = [
   { type: 'kiosk.access.key' },
@@ -49,9 +52,11 @@ const events = (s: {
   hasTag(tag: string): boolean;
   context: { mounted: boolean; confirmFailures: number; reloadWanted: boolean };
 }): Event[] =>
-  s.hasTag('attract') && !s.context.mounted && s.context.confirmFailures === 0 && !s.context.reloadWanted
-    ? [...sessionEvents, ...accessEvents]
-    : sessionEvents;
+  s.context.confirmFailures > 0 || s.context.reloadWanted
+    ? sessionEvents
+    : s.hasTag('attract') && !s.context.mounted
+      ? [...sessionEvents, ...staffEvents, ...accessEvents]
+      : [...sessionEvents, ...staffEvents];
 
 /** The test plan's sentences (docs/machines/kiosk.plan.md). */
 const describe: ModelPlan<typeof kioskMachine> = {
@@ -78,6 +83,8 @@ const describe: ModelPlan<typeof kioskMachine> = {
     'kiosk.unreachable': 'a call gets no answer from the shop',
     'kiosk.crashed': 'a page throws an uncaught error',
     'kiosk.handoffClaimed': "the shopper's phone takes the cart",
+    'kiosk.staffReset': 'staff press Reset now on /admin/kiosks',
+    'kiosk.staffReload': 'staff press Reload on /admin/kiosks',
     'kiosk.access.key': 'a key of a keypad or keyboard is pressed (Tab, an arrow, Enter)',
     'kiosk.access.toggle': (event) => `the shopper flips the accessibility switch ${event.setting}`,
     'kiosk.access.volume': (event) => `the shopper sets the speech volume to ${event.volume}`,
@@ -134,7 +141,12 @@ export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
       if (event.type === 'kiosk.start') assertTrue(after.hasTag('browsing'), 'a touch on the attract screen starts');
       if (event.type === 'kiosk.activity' && before.hasTag('shopping'))
         assertTrue(after.hasTag('browsing') || after.hasTag('handoff'), 'any input returns to browsing');
-      if (after.hasTag('resetting') && event.type !== 'kiosk.crashed' && !before.hasTag('unreachable')) {
+      if (
+        after.hasTag('resetting') &&
+        event.type !== 'kiosk.crashed' &&
+        event.type !== 'kiosk.staffReset' &&
+        !before.hasTag('unreachable')
+      ) {
         assertTrue(
           before.hasTag('resetting') || before.hasTag('thanks') || (before.hasTag('warning') && before.context.remaining === 1),
           'reset only after the whole countdown, or after the thank-you',
@@ -149,7 +161,11 @@ export const kioskModel = (): ModelSpec<typeof kioskMachine> => {
         assertTrue(after.hasTag('thanks') && !ctx.mounted, 'a claimed hand-off thanks the shopper with no cart or QR left on screen');
       if (before.hasTag('resetting') && event.type === 'kiosk.unreachable') assertTrue(after.hasTag('resetting'), 'the reset carries on');
       if (after.hasTag('warning')) assertTrue(ctx.remaining >= 1 && ctx.remaining <= 3, 'countdown within the warning');
-      if (after.hasTag('reloading')) assertTrue(before.hasTag('attract'), 'a reload only at the attract screen, after the server answered');
+      if (after.hasTag('reloading'))
+        assertTrue(
+          before.hasTag('attract') || event.type === 'kiosk.staffReload',
+          'a reload only at the attract screen, after the server answered, or when staff ask for it',
+        );
       if (after.hasTag('attract') || after.hasTag('resetting') || after.hasTag('thanks'))
         assertTrue(!ctx.mounted && !ctx.handoff, "no shopper's app outlives the reset");
       if (before.hasTag('unreachable') && after.hasTag('shopping')) assertTrue(ctx.mounted, "the shopper's app survives the outage");

@@ -47,7 +47,7 @@ describe("the cluster's Prometheus configuration and the alert rules", () => {
     expect(config.rule_files).toEqual([path.resolve(ALERTS_FILE)]);
   });
 
-  it('when the alert rules are read, then they cover an instance down, the 5xx rate, p99 latency and an old backup, each on metrics the shop exports', async () => {
+  it('when the alert rules are read, then they cover an instance down, the 5xx rate, p99 latency, an old backup and a kiosk offline or stuck, each on metrics the shop exports', async () => {
     const rules = (parse(await readFile(ALERTS_FILE, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap(
       (g) => g.rules,
     );
@@ -56,6 +56,7 @@ describe("the cluster's Prometheus configuration and the alert rules", () => {
       'StatefrontHigh5xxRate',
       'StatefrontSlowP99',
       'StatefrontBackupTooOld',
+      'StatefrontKioskOfflineOrStuck',
     ]);
     const exported = await readFile('server/metrics.ts', 'utf8');
     for (const rule of rules) {

@@ -5,6 +5,8 @@ import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
 import { postJson } from '../../bff/testing/bff-harness.ts';
 import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
 import { addCounts } from '../../api/components/machine-counts/repository.ts';
+import { recordHeartbeat } from '../../api/components/kiosks/repository.ts';
+import type { KioskHeartbeat, KioskSummary } from '#contracts/kiosk-fleet.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 
 /**
@@ -267,6 +269,71 @@ describe('admin lists a page at a time, through the BFF', () => {
         rows[0]!.n,
       );
       expect(await total()).toBe(before + 2);
+    });
+  });
+
+  describe('the kiosk fleet', () => {
+    const beat = (name: string, more: Partial<KioskHeartbeat> = {}): KioskHeartbeat => ({
+      name,
+      state: 'attract',
+      stateSeconds: 20,
+      quietSeconds: 20,
+      idleSeconds: 80,
+      everySeconds: 15,
+      build: 'abc123',
+      roundTripMs: 12,
+      ...more,
+    });
+    const heartbeat = async (body: KioskHeartbeat) => {
+      const res = await postJson(shop.bff.url + '/api/kiosks/heartbeat', body);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { command?: string };
+    };
+    const fleet = async () => (await (await get('/api/admin/kiosks')).json()) as KioskSummary[];
+    const command = (name: string, body: unknown, cookie: string | null = shop.adminCookie) =>
+      postJson(`${shop.bff.url}/api/admin/kiosks/${encodeURIComponent(name)}/commands`, body, cookie ? { cookie } : {});
+
+    it('when kiosks send heartbeats as guests, then the admin sees each Online, Offline past three missed or Stuck, with its state and since when', async () => {
+      expect(await heartbeat(beat('Door'))).toEqual({});
+      await heartbeat(beat('Till 2', { state: 'resetting', stateSeconds: 601, quietSeconds: 0 }));
+      await heartbeat(beat('Window'));
+      // The Window kiosk's page crashed: nothing since 46 s, three heartbeats of 15 s missed.
+      await shop.api.db.query(`update kiosks set seen_at = now() - interval '46 seconds' where name = 'Window'`);
+      const kiosks = await fleet();
+      expect(kiosks.map((k) => [k.name, k.status, k.state])).toEqual([
+        ['Door', 'online', 'attract'],
+        ['Till 2', 'stuck', 'resetting'],
+        ['Window', 'offline', 'attract'],
+      ]);
+      const door = kiosks[0]!;
+      expect(door).toMatchObject({ build: 'abc123', roundTripMs: 12 });
+      expect(Date.parse(door.lastSeenAt) - Date.parse(door.stateSince)).toBe(20_000);
+    });
+
+    it('when an admin sends Reset now, then the next heartbeat of that kiosk alone gets it, once; customers and guests cannot', async () => {
+      await heartbeat(beat('Door'));
+      expect((await command('Door', { command: 'reset' }, shop.customerCookie)).status).toBe(403);
+      expect((await command('Door', { command: 'reset' }, null)).status).toBe(401);
+      expect((await command('Door', { command: 'format-disk' })).status).toBe(400);
+      expect((await command('Nowhere', { command: 'reset' })).status).toBe(404);
+      expect((await get('/api/admin/kiosks', shop.customerCookie)).status).toBe(403);
+      expect(await heartbeat(beat('Door'))).toEqual({});
+      expect((await command('Door', { command: 'reset' })).status).toBe(202);
+      expect((await fleet()).find((k) => k.name === 'Door')?.pending).toBe('reset');
+      expect(await heartbeat(beat('Window'))).toEqual({});
+      expect(await heartbeat(beat('Door'))).toEqual({ command: 'reset' });
+      expect(await heartbeat(beat('Door'))).toEqual({});
+      expect((await command('Door', { command: 'reload' })).status).toBe(202);
+      expect(await heartbeat(beat('Door'))).toEqual({ command: 'reload' });
+    });
+
+    it('when a heartbeat is malformed, then 400; when the fleet is full, a new name is refused and known kiosks go on', async () => {
+      const bad = await postJson(shop.bff.url + '/api/kiosks/heartbeat', { ...beat('Door'), state: 'on fire' });
+      expect(bad.status).toBe(400);
+      const known = (await fleet()).length;
+      expect(await recordHeartbeat(shop.api.db, beat('Door'), known)).toEqual({ kept: true });
+      expect(await recordHeartbeat(shop.api.db, beat('Made up'), known)).toEqual({ kept: false });
+      expect((await fleet()).map((k) => k.name)).not.toContain('Made up');
     });
   });
 });

@@ -147,6 +147,23 @@ describe('order lifecycle', () => {
     expect(text).not.toContain(order._id);
   });
 
+  it("when kiosks send heartbeats and one stops, then the API's /metrics counts statefront_kiosks online and offline", async () => {
+    const beat = { state: 'attract', stateSeconds: 5, quietSeconds: 5, idleSeconds: 80, everySeconds: 15 };
+    for (const name of ['Door', 'Window'])
+      expect(
+        (
+          await fetch(`${t.url}/api/kiosks/heartbeat`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ ...beat, name }),
+          })
+        ).status,
+      ).toBe(200);
+    await t.db.query(`update kiosks set seen_at = now() - interval '1 minute' where name = 'Window'`);
+    const text = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(['online', 'offline', 'stuck'].map((state) => sample(text, 'statefront_kiosks', { state }))).toEqual([1, 1, 0]);
+  });
+
   // The shop's other mails over the same SMTP server (their rules are tested with the .eml fallback:
   // bff/session/session.test.ts, api/realtime/accounts.test.ts).
   it('when a customer asks for a reset link, or an admin replies after they left the chat, then that mail goes over SMTP with its link on PUBLIC_ORIGIN', async () => {

@@ -48,6 +48,7 @@ const LINKS = [
   { label: 'Chats', to: paths.admin.chats.to() },
   { label: 'Analytics', to: paths.admin.analytics.to() },
   { label: 'Problem reports', to: paths.admin.problemReports.to() },
+  { label: 'Kiosks', to: paths.admin.kiosks.to() },
 ] as const;
 
 /** Spec section 2: every admin route sits beside the side menu Orders … Analytics, Logout. */

@@ -13,3 +13,4 @@ export { AdminCreateProductPage } from './products/create-product-page.tsx';
 export { AdminEditProductPage } from './products/edit-product-page.tsx';
 export { AdminProblemReportsPage } from './problem-reports/problem-reports-page.tsx';
 export { AdminProblemReportPage } from './problem-reports/problem-report-page.tsx';
+export { AdminKiosksPage } from './kiosks/kiosks-page.tsx';

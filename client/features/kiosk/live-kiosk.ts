@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { parseShopSettings } from '#contracts/shop-settings.ts';
+import { KIOSK_HEARTBEAT_SECONDS_DEFAULT, parseShopSettings } from '#contracts/shop-settings.ts';
 import { kioskMachine, type BuildCheck, type KioskInput, type SessionCheck } from '#machines/kiosk/kiosk.machine.ts';
 import { api } from '../../lib/api.ts';
 import { openShopSocket } from '../../lib/chat-socket.ts';
@@ -41,6 +41,12 @@ export const publicOrigin = (raw: unknown = readPageSettings()): string | undefi
  */
 export const kioskName = (raw: unknown = readPageSettings()): string | undefined =>
   parseShopSettings(raw).kioskName ?? rememberedKioskName();
+
+/** How often this kiosk tells the shop its state (KIOSK_HEARTBEAT_SECONDS), and the build it runs. */
+export const heartbeatSettings = (raw: unknown = readPageSettings()): { everySeconds: number; build?: string } => {
+  const s = parseShopSettings(raw);
+  return { everySeconds: s.kioskHeartbeatSeconds ?? KIOSK_HEARTBEAT_SECONDS_DEFAULT, ...(s.build ? { build: s.build } : {}) };
+};
 
 /** How long the logo is held before the PIN pad opens, from the server's settings (KIOSK_EXIT_HOLD_SECONDS). */
 export const exitHoldMs = (raw: unknown = readPageSettings()): number => parseShopSettings(raw).kioskExitHoldSeconds * 1000;

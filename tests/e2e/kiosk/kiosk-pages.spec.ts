@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_USER, expect, test } from '../support/shop.ts';
+import { loginByApi } from '../support/journeys.ts';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
 
-// Long enough idle time that these walks never see the warning.
-test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60' } });
+// Long enough idle time that these walks never see the warning (so only staff's Reset now resets);
+// a named kiosk beating every second, so /admin/kiosks sees it at once.
+test.use({ shopEnv: { ...KIOSK_TEST_ENV, KIOSK_IDLE_SECONDS: '60', KIOSK_NAME: 'Till 1', KIOSK_HEARTBEAT_SECONDS: '1' } });
 
 /** Every link of the page: where it goes, and whether it opens a window or a download. */
 const linksOf = (page: Page) =>
@@ -56,8 +58,10 @@ test('when a shopper logs in at the kiosk from a product, then they are back on 
   await expect(method.locator('option')).toHaveText(['Cash on delivery']);
 });
 
-test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from', async ({
+test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from; staff see it Online on /admin/kiosks and Reset now resets it', async ({
   page,
+  browser,
+  shop,
 }) => {
   await startKiosk(page);
   await addABook(page);
@@ -66,6 +70,22 @@ test('when a shopper adds a book at the kiosk and presses Go back, then the kios
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
   await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/kiosk$/);
+
+  const adminContext = await browser.newContext({ baseURL: shop.url });
+  try {
+    const admin = await adminContext.newPage();
+    await loginByApi(admin.request, DEMO_ADMIN);
+    await admin.goto('/admin/kiosks');
+    await expect(admin.getByRole('link', { name: 'Kiosks' })).toHaveAttribute('aria-current', 'page');
+    const row = admin.getByRole('row', { name: /Till 1/ });
+    await expect(row).toContainText('Online');
+    await expect(row).toContainText('A shopper is browsing since');
+    await row.getByRole('button', { name: 'Reset now: Till 1' }).click();
+    // The command rides on the kiosk's next heartbeat's reply; with 60 s of idle time nothing else resets it.
+    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+  } finally {
+    await adminContext.close();
+  }
 });
 
 test('when a shopper walks the kiosk pages, then no link leaves the shop, opens a window or downloads', async ({ page, context, shop }) => {
