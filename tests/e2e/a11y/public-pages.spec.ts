@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '#contracts/product.ts';
+import { axeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/shop.ts';
 
 /**
@@ -8,7 +8,9 @@ import { expect, test } from '../support/shop.ts';
  * and moderate ones are printed for the report; serious and critical ones fail the test.
  */
 const seriousViolations = async (page: Page, name: string): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const violations = await axeViolations(page, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  });
   const lines = violations.map((v) => ({
     impact: v.impact,
     line: `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,

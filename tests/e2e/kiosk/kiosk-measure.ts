@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 
 /**
  * Every visible piece of text set smaller than `min` CSS px, as lines naming it. Text a reader
@@ -26,40 +24,21 @@ export const smallText = (page: Page, min: number): Promise<string[]> =>
     return [...small];
   }, min);
 
-/** axe-core's script, as the declared @axe-core/playwright has it. */
-let axeScript: string | undefined;
-const axeSource = (): string => {
-  const fromPlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
-  return (axeScript ??= readFileSync(fromPlaywright.resolve('axe-core/axe.min.js'), 'utf8'));
-};
-
 /**
  * axe's violations of the page as it shows (its default rules: WCAG 2.x A and AA and its best
  * practices), as lines naming rule and elements. With `highContrast`, the mode's High contrast
  * is on meanwhile (the attribute the kiosk machine's switch sets on <html>, so the page stays
  * where it is) and WCAG AAA's 7:1 contrast (color-contrast-enhanced) is checked too.
- * axe-core runs in the page itself, put there once per page load: AxeBuilder puts it there again
- * and runs it frame by frame on every check, 3 to 5 times as long on a kiosk page (measured:
- * 3.7–5.2 s against 0.7–1.1 s on a loaded machine), which a walk of eleven pages cannot afford.
+ * axe runs in the page, put there once per page load (tests/e2e/support/axe.ts): a walk of
+ * eleven pages cannot afford AxeBuilder's 3 to 5 times as long.
  */
 export const axeProblems = async (page: Page, highContrast: string | null): Promise<string[]> => {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
-  return page.evaluate(
-    async ({ attribute, label }) => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe;
-      if (attribute) document.documentElement.setAttribute(attribute, '');
-      try {
-        // Details of the violations only: what passed is not worth collecting on every page.
-        const options: RunOptions = {
-          resultTypes: ['violations'],
-          ...(attribute ? { rules: { 'color-contrast-enhanced': { enabled: true } } } : {}),
-        };
-        const { violations } = await axe.run(document, options);
-        return violations.map((v) => `${label}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-      } finally {
-        if (attribute) document.documentElement.removeAttribute(attribute);
-      }
-    },
-    { attribute: highContrast, label: highContrast ? 'High contrast on' : 'High contrast off' },
-  );
+  const label = highContrast ? 'High contrast on' : 'High contrast off';
+  if (highContrast) await page.evaluate((attribute) => document.documentElement.setAttribute(attribute, ''), highContrast);
+  try {
+    const violations = await axeViolations(page, highContrast ? { rules: { 'color-contrast-enhanced': { enabled: true } } } : {});
+    return violations.map((v) => `${label}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  } finally {
+    if (highContrast) await page.evaluate((attribute) => document.documentElement.removeAttribute(attribute), highContrast);
+  }
 };

@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ProductListResponse } from '#contracts/product.ts';
+import { axeViolations } from '../support/axe.ts';
 import { openFirstBook } from '../support/journeys.ts';
 import { expect, test } from '../support/shop.ts';
 
 const seriousViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

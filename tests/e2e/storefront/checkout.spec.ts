@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { expectRefusedThenCleared } from '../support/form-behaviour.ts';
 import { registerByForm } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
@@ -98,7 +98,7 @@ test('when a guest buys with cash on delivery, then after registering and fillin
 
 /** Serious or critical axe findings inside the page's main region (the shell has its own checks). */
 const seriousIssues = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const violations = await axeViolations(page, {}, { include: ['main'] });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
