@@ -98,7 +98,11 @@ const perform = async (page: Page, gate: Gate, otherTab: Page | null, step: E2eS
     case 'xstate.error.actor.createOrder':
       return gate.release('order', { fail: CHECKOUT_FAILURES.order });
   }
-  // The page's own timers: its clock (installed before the checkout opens) jumps on.
+  // The page's own timers: its clock (installed before the checkout opens) jumps on. Both run
+  // from the moment the page starts placing, which sends the order: the clock jumps only once
+  // that request is held, else a page still confirming its prices (a loaded machine) schedules
+  // them after the jump and they run in real time, past the step's wait.
+  if (event.type.startsWith('xstate.after.')) await expect.poll(() => gate.waiting('order')).toBeGreaterThan(0);
   if (event.type.startsWith('xstate.after.stillWorking')) return page.clock.fastForward(STILL_WORKING_MS);
   if (event.type.startsWith('xstate.after.placeTimeout')) return page.clock.fastForward(PLACE_TIMEOUT_MS);
   // The person acts: whatever the page asks next is held again until its answer step.

@@ -47,5 +47,7 @@ export const holdRequests = async <K extends string>(page: Page, kinds: Record<K
     rearm: (kind?: K) => (kind ? answers.delete(kind) : answers.clear()),
     /** How many requests of `kind` the page has made so far. */
     count: (kind: K) => seen.get(kind) ?? 0,
+    /** How many requests of `kind` are held now, unanswered. */
+    waiting: (kind: K) => (held.get(kind) ?? []).length,
   };
 };
