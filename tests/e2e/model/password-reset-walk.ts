@@ -27,6 +27,9 @@ export const walkPasswordReset = async (
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes at once, but the login form (which has an Email address too) stays on
+  // screen until the page's chunk has loaded: a fill before then went into the login form (CI).
+  await expect(page.getByRole('heading', { name: 'Forgot your password?', level: 1 })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   const send = page.getByRole('button', { name: 'Send me a link' });
   const tooMany = 'Too many reset links asked from your network: try again later';
