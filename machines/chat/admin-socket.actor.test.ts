@@ -174,4 +174,37 @@ describe('the admin session socket actor', () => {
     socket.serverEmit('screen shown', { user: 's1', screen: null });
     expect(actor.getSnapshot().context.screens).toEqual({});
   });
+  it('when the connection drops while the list is on its way and comes back recovered, then the list is asked again and later messages show', async () => {
+    const { ctx, fromCustomer, socket } = await start();
+    socket.answers['chat conversations'] = () => undefined;
+    socket.drop();
+    socket.open(false);
+    // The list's answer is lost with the connection (socket.io drops acks on a disconnect).
+    socket.drop();
+    socket.answers['chat conversations'] = () => ({
+      ok: true,
+      you: 'admin-1',
+      conversations: [{ user: 'sock-1', messages: [{ id: 1, from: 'client', text: 'waiting' }] }],
+    });
+    socket.open(true);
+    expect(socket.sent('chat conversations')).toHaveLength(3);
+    fromCustomer('sock-1', 'The 15 inch one', 2);
+    expect(ctx().rooms).toEqual([{ user: 'sock-1', messages: [{ client: 'waiting' }, { client: 'The 15 inch one' }] }]);
+  });
+
+  it('when the hub refuses the connection, then the admin is told why and it connects again by itself', async () => {
+    vi.useFakeTimers();
+    try {
+      const { ctx, socket } = await start();
+      socket.drop();
+      socket.refuse('The chat is unavailable right now. Please try again in a moment.');
+      expect(ctx().notice).toBe('The chat is unavailable right now. Please try again in a moment.');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(socket.reconnects).toBeGreaterThan(0);
+      socket.open(false);
+      expect(ctx().notice).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -16,6 +16,8 @@ import type { ChatSocketOptions } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
 
 export const ADMIN_CHAT_UNREACHABLE = 'The chat server could not be reached. Reload the page to try again.';
+/** After the hub refused a connection (its handshake failed), socket.io does not try again by itself. */
+export const ADMIN_REFUSED_RETRY_MS = 5_000;
 
 export type AdminSocketDeps = {
   /** Same origin: the BFF adds the admin's session, and the hub puts the socket in the newOrder room. */
@@ -56,8 +58,10 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
     const listing = heldEvents();
     const adminId = `admin-${crypto.randomUUID()}`;
     const answered = (answer: ChatAck) => notice(answer.ok ? null : answer.message);
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let refused = false;
 
-    return linkSocket(
+    const stop = linkSocket(
       { open: deps.open, options: input.options, receive },
       (socket, messages) => {
         const list = () => {
@@ -84,15 +88,27 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         };
         socket.on('connect', () => {
           const recovered = socket.recovered;
+          if (refused) notice(null);
+          refused = false;
           socket.emit(SOCKET_EVENTS.adminConnected, adminId, (answer: ChatAck) => {
             if (!answer.ok) return notice(answer.message);
-            if (!recovered) list();
+            // A recovered connection redelivers what it missed, but not the answer to a list
+            // asked before the drop: socket.io loses acknowledgements with the connection.
+            if (!recovered || listing.pending()) list();
             send({ type: 'admin.connected' });
           });
           // After the announce (the hub handles a socket's events in order): what the drop left unanswered.
           messages.resume();
         });
         socket.on('disconnect', () => send({ type: 'admin.disconnected' }));
+        // The hub said no (its handshake failed): say why, and ask again shortly.
+        socket.on('connect_error', (error: Error) => {
+          if (socket.active) return;
+          refused = true;
+          notice(error.message);
+          clearTimeout(retry);
+          retry = setTimeout(() => socket.connect(), ADMIN_REFUSED_RETRY_MS);
+        });
         socket.on(SOCKET_EVENTS.serverToAdmin, (payload: unknown) => {
           if (!isClientPayload(payload)) return;
           const { user, message, id, name, waitingSince } = payload;
@@ -139,4 +155,8 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         notice(ADMIN_CHAT_UNREACHABLE);
       },
     );
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
   });

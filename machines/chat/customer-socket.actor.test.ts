@@ -241,6 +241,20 @@ describe('the customer chat socket actor with a conversation the hub keeps', () 
     expect(ctx().unread).toBe(false);
   });
 
+  it('when the connection drops while the conversation so far is on its way and comes back recovered, then it is asked again and later answers show', async () => {
+    const { server, ctx } = keeping();
+    const socket = await vi.waitFor(() => server.latest());
+    socket.answers['chat replay'] = () => undefined;
+    socket.open();
+    // The replay's answer is lost with the connection (socket.io drops acks on a disconnect).
+    socket.drop();
+    socket.answers['chat replay'] = () => ({ ok: true, messages: [{ id: 1, from: 'client', text: 'Is it in stock?' }] });
+    socket.open(true);
+    expect(socket.sent('chat replay')).toEqual([[{ after: 0 }], [{ after: 0 }]]);
+    socket.serverEmit('server sends message from admin to client', 'Yes, two left.', { id: 2 });
+    expect(ctx().messages).toEqual([{ client: 'Is it in stock?' }, { admin: 'Yes, two left.' }]);
+  });
+
   it('when the connection comes back without recovery, then only the answers it missed show, once', async () => {
     const { server, ctx } = keeping();
     const socket = await vi.waitFor(() => server.latest());

@@ -53,6 +53,8 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
       if (seen.fresh(ROOM, id) && show) send({ type: 'chat.adminMessage', text });
     };
     let connectedBefore = false;
+    /** Whether the first replay (the whole kept conversation) has answered. */
+    let restored = false;
     let refused = false;
     /** Whether the shopper shares, and the last screen: a new connection (a new socket at the hub) is told again. */
     let sharing = false;
@@ -75,6 +77,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
         const catchUp = (first: boolean) => {
           replaying.hold();
           socket.emit(CHAT_EVENTS.replay, { after: first ? 0 : seen.highest(ROOM) }, (answer: ChatReplayAck) => {
+            if (answer.ok && first) restored = true;
             if (answer.ok && first && answer.messages.length > 0) send({ type: 'chat.restored', messages: answer.messages.map(shown) });
             if (answer.ok) for (const m of answer.messages) if (m.from === 'admin') fromSupport(m.text, m.id, !first);
             replaying.release();
@@ -83,7 +86,9 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
         const online = () => {
           if (announced || !socket.connected) return;
           announced = true;
-          if (!socket.recovered) {
+          // A replay asked before a drop lost its answer with the connection (socket.io drops acks): ask again.
+          if (keeps && replaying.pending()) catchUp(!restored);
+          else if (!socket.recovered) {
             // Kept by the hub, the conversation outlives the socket: fetch it (before anything is sent).
             if (keeps) catchUp(!connectedBefore);
             // Keyed by the socket, this is a new room whose ids restart.

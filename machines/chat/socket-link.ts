@@ -82,6 +82,8 @@ export const heldEvents = () => {
   let held: Array<() => void> | null = null;
   return {
     hold: () => void (held ??= []),
+    /** A list was asked for and has not come: its answer may have been lost with a dropped connection. */
+    pending: () => held !== null,
     /** Runs `deliver` now, or once the list under way is in. */
     deliver: (deliver: () => void) => void (held ? held.push(deliver) : deliver()),
     /** The list is in: what waited runs, in order. */
