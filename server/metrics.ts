@@ -131,6 +131,15 @@ export const timeRequest = (
 
 export const countCache = (side: MetricsSide, result: 'hit' | 'miss'): void => void on?.cache.inc({ process: side, result });
 export const countRefusal = (side: MetricsSide, limit: string): void => void on?.refusals.inc({ process: side, limit });
+/** The limits the API holds itself to (the BFF's are counted where it refuses). */
+export type ApiLimit =
+  | 'chat-sockets-per-address'
+  | 'chat-sockets-per-session'
+  | 'chat-messages-per-socket'
+  | 'chat-messages-per-address'
+  | 'chat-conversations-per-address'
+  | 'open-orders-per-account';
+export const countApiRefusal = (limit: ApiLimit): void => countRefusal('api', limit);
 export const countChatRelayed = (): void => void on?.chatRelayed.inc({ process: 'api' });
 export const countOrder = (event: OrderEvent, count = 1): void => void (count > 0 && on?.orders.inc({ process: 'api', event }, count));
 export const watchOpenSockets = (side: MetricsSide, count: () => number): void => void openSockets.set(side, count);
