@@ -160,7 +160,9 @@ const OTHER = '(other)';
 const transitionSeries = new Set<string>();
 
 /** Counts the transitions a page sent that the API kept (each API instance those it received: their sum is the whole). */
-export const countTransitions = (rows: ReadonlyArray<{ machine: string; source: string; event: string; target: string; count: number }>): void => {
+export const countTransitions = (
+  rows: ReadonlyArray<{ machine: string; source: string; event: string; target: string; count: number }>,
+): void => {
   if (!on) return;
   for (const { count, ...labels } of rows) {
     const key = JSON.stringify([labels.machine, labels.source, labels.event, labels.target]);
