@@ -20,12 +20,14 @@ import { createPgliteTestDir } from '../api/testing/test-db.ts';
 import { formatSize } from './backup-report.ts';
 import { peakRssMb } from './testing/peak-rss.ts';
 import { type NpmStart, builtFolder, npmStart } from './testing/npm-start.ts';
+import { sample, scrapeMetrics } from '../tests/support/metrics-text.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
 const RESTORE = fileURLToPath(new URL('./restore.ts', import.meta.url));
 const PEAK_RSS = import.meta.resolve('./testing/peak-rss-preload.ts');
 const TSX = import.meta.resolve('tsx');
 
+const METRICS_TOKEN = 'backup-metrics-token-0123456789';
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
@@ -147,16 +149,33 @@ describe('npm run backup', () => {
 });
 
 describe('scheduled backups', () => {
-  it('when npm start runs the API inside its own process (API_PROCESS=inline) with BACKUP_EVERY_HOURS set, then a backup of the default name lands in DATA_DIR/backups on that schedule, and SIGTERM still stops the shop cleanly', async () => {
+  it('when npm start runs the API inside its own process (API_PROCESS=inline) with BACKUP_EVERY_HOURS and METRICS_TOKEN set, then a backup of the default name lands in DATA_DIR/backups on that schedule, /metrics gives its time and duration with each side labelled, and SIGTERM still stops the shop cleanly', async () => {
     const dir = await builtFolder();
     dirs.push(dir);
     // 0.0003 hours: the first tick about a second after the start.
-    const start = npmStart(dir, { API_PROCESS: 'inline', BACKUP_EVERY_HOURS: '0.0003' });
+    const start = npmStart(dir, { API_PROCESS: 'inline', BACKUP_EVERY_HOURS: '0.0003', METRICS_TOKEN });
     try {
-      await start.waitFor(/Statefront is open at /);
+      const [, url] = await start.waitFor(/Statefront is open at (http:\/\/\S+)/);
       const file = await firstScheduled(path.join(dir, 'data', 'backups'), start);
       // Renamed into place once whole: a backup that restores.
       expect((await verifyBackup(file)).tables.length).toBeGreaterThan(0);
+
+      // /metrics says when the newest backup was taken (the time in its name) and how long one took;
+      // its duration is set just after the file is renamed into place, so the scrape waits for it.
+      expect((await fetch(`${url}/api/categories`)).status).toBe(200);
+      let metrics = await scrapeMetrics(url!, METRICS_TOKEN);
+      while (sample(metrics, 'statefront_backup_duration_seconds') === undefined) metrics = await scrapeMetrics(url!, METRICS_TOKEN);
+      const [, y, mo, d, h, mi, sec] = /statefront-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(file)!.map(Number);
+      expect(sample(metrics, 'statefront_backup_last_success_timestamp_seconds', { process: 'api' })).toBe(
+        Date.UTC(y!, mo! - 1, d, h, mi, sec) / 1000,
+      );
+      expect(sample(metrics, 'statefront_backup_duration_seconds', { process: 'api' })).toBeGreaterThan(0);
+      expect(sample(metrics, 'statefront_backup_period_seconds', { process: 'api' })).toBeCloseTo(0.0003 * 3600);
+      // One process runs both sides: each side's answer carries its own label, the Node.js metrics the BFF's.
+      for (const process of ['bff', 'api'])
+        expect(sample(metrics, 'statefront_http_request_duration_seconds_count', { process, route: '/api/categories' })).toBe(1);
+      expect(sample(metrics, 'process_resident_memory_bytes', { process: 'bff' })).toBeGreaterThan(0);
+      expect(sample(metrics, 'process_resident_memory_bytes', { process: 'api' })).toBeUndefined();
       start.child.kill('SIGTERM');
       expect(await start.exited, start.output()).toBe(0);
     } finally {

@@ -151,7 +151,8 @@ describe('npm start: the API in its own process', () => {
         expect(sample(metrics, 'process_resident_memory_bytes', { process })).toBeGreaterThan(0);
       }
       expect(sample(metrics, 'statefront_chat_messages_relayed_total', { process: 'api' })).toBe(1);
-      expect(sample(metrics, 'statefront_open_websockets', { process: 'bff' })).toBe(1);
+      // The guest's socket, relayed by the BFF and connected to the API's hub.
+      for (const process of ['bff', 'api']) expect(sample(metrics, 'statefront_open_websockets', { process })).toBe(1);
       expect(sample(metrics, 'statefront_db_query_duration_seconds_count', { process: 'api' })).toBeGreaterThan(0);
 
       // The guest's page stays open (letting go on purpose would end the conversation).

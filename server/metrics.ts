@@ -91,6 +91,11 @@ const instruments = (prom: typeof Prom, registry: Prom.Registry) => {
     ),
     backupSeconds: gauge('statefront_backup_duration_seconds', 'How long the last backup this process took took to write whole.'),
     querySeconds: histogram('statefront_db_query_duration_seconds', 'Database statements, from sending to the last row.', QUERY_SECONDS),
+    transitions: counter(
+      'statefront_machine_transitions_total',
+      "Shoppers' pages' machine transitions this process received and kept (POST /api/machine-counts): the machine, the state left, the event, the states entered.",
+      ['machine', 'source', 'event', 'target'],
+    ),
   };
 };
 
@@ -131,9 +136,41 @@ export const timeRequest = (
 
 export const countCache = (side: MetricsSide, result: 'hit' | 'miss'): void => void on?.cache.inc({ process: side, result });
 export const countRefusal = (side: MetricsSide, limit: string): void => void on?.refusals.inc({ process: side, limit });
+/** The limits the API holds itself to (the BFF's are counted where it refuses). */
+export type ApiLimit =
+  | 'chat-sockets-per-address'
+  | 'chat-sockets-per-session'
+  | 'chat-messages-per-socket'
+  | 'chat-messages-per-address'
+  | 'chat-conversations-per-address'
+  | 'open-orders-per-account';
+export const countApiRefusal = (limit: ApiLimit): void => countRefusal('api', limit);
 export const countChatRelayed = (): void => void on?.chatRelayed.inc({ process: 'api' });
 export const countOrder = (event: OrderEvent, count = 1): void => void (count > 0 && on?.orders.inc({ process: 'api', event }, count));
 export const watchOpenSockets = (side: MetricsSide, count: () => number): void => void openSockets.set(side, count);
+
+/**
+ * The most label sets `statefront_machine_transitions_total` opens in one process: several times
+ * the transitions the shop's machines have. A page may send labels it made up (the API checks
+ * their shape only, and the table opens at most MAX_ROWS_PER_DAY a day); past this cap their
+ * counts go to one `(other)` series, so the process's memory and Prometheus's series stay bounded.
+ */
+export const MAX_TRANSITION_SERIES = 2_000;
+const OTHER = '(other)';
+const transitionSeries = new Set<string>();
+
+/** Counts the transitions a page sent that the API kept (each API instance those it received: their sum is the whole). */
+export const countTransitions = (
+  rows: ReadonlyArray<{ machine: string; source: string; event: string; target: string; count: number }>,
+): void => {
+  if (!on) return;
+  for (const { count, ...labels } of rows) {
+    const key = JSON.stringify([labels.machine, labels.source, labels.event, labels.target]);
+    if (transitionSeries.size < MAX_TRANSITION_SERIES) transitionSeries.add(key);
+    const named = transitionSeries.has(key) ? labels : { machine: OTHER, source: OTHER, event: OTHER, target: OTHER };
+    on.transitions.inc({ process: 'api', ...named }, count);
+  }
+};
 
 export const watchKiosks = (count: () => Promise<Record<string, number>>): void => void (kiosks = count);
 export const watchLastBackup = (newest: () => Promise<number | undefined>): void => void (lastBackup = newest);

@@ -5,6 +5,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Tracer } from './tracer.ts';
+import { traceRedis } from './tracing-redis.ts';
 
 /** What Express leaves on a request it routed: the route template names the span, never the raw path. */
 type Routed = http.IncomingMessage & { baseUrl?: string; route?: { path?: unknown } };
@@ -38,6 +39,7 @@ export const openTelemetryTracer = (service: string, exporter: { url: string; ti
     for (const [name, value] of Object.entries(carrier)) request.addHeader(name, value);
   };
   diagnostics.subscribe('undici:request:create', onFetch);
+  const stopRedis = traceRedis(tracer);
 
   return {
     request(part, req, res, handle) {
@@ -74,17 +76,21 @@ export const openTelemetryTracer = (service: string, exporter: { url: string; ti
       context.with(active, handle);
     },
 
-    span(name, attributes, work) {
-      const span = tracer.startSpan(name, { attributes }, context.active());
+    span(name, attributes, work, kind) {
+      const span = tracer.startSpan(name, { attributes, kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL }, context.active());
       let ended = false;
       const end = (error?: unknown) => {
         if (ended) return;
         ended = true;
         endWith(span, error);
       };
+      const note = (more: Record<string, string | number>, failed?: boolean) => {
+        span.setAttributes(more);
+        if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+      };
       return context.with(trace.setSpan(context.active(), span), () => {
         try {
-          const result = work(() => end());
+          const result = work(() => end(), note);
           if (result instanceof Promise) {
             return result.then(
               (value: unknown) => (end(), value),
@@ -102,6 +108,12 @@ export const openTelemetryTracer = (service: string, exporter: { url: string; ti
       });
     },
 
+    headers() {
+      const carrier: Record<string, string> = {};
+      propagation.inject(context.active(), carrier);
+      return carrier;
+    },
+
     ids() {
       const span = trace.getActiveSpan();
       if (!span) return undefined;
@@ -113,6 +125,7 @@ export const openTelemetryTracer = (service: string, exporter: { url: string; ti
 
     async stop() {
       diagnostics.unsubscribe('undici:request:create', onFetch);
+      stopRedis();
       await provider.shutdown();
       trace.disable();
       context.disable();

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { Tracer } from './tracer.ts';
+import type { SpanAttributes, SpanNote, Tracer } from './tracer.ts';
 
 let tracer: Tracer | undefined;
 
@@ -20,9 +20,18 @@ export const startTracing = async (service: string, env: Record<string, string |
 export const tracedRequest = (part: 'bff' | 'api', req: http.IncomingMessage, res: http.ServerResponse, handle: () => void): void =>
   tracer ? tracer.request(part, req, res, handle) : handle();
 
-/** `work` inside a span when tracing: ended when its promise settles, else when `work` calls `end` (an acknowledged socket message). */
-export const inSpan = <T>(name: string, attributes: Record<string, string | number>, work: (end: () => void) => T): T =>
-  tracer ? tracer.span(name, attributes, work) : work(() => undefined);
+const nothing = () => undefined;
+
+/**
+ * `work` inside a span when tracing: ended when its promise settles, else when `work` calls `end`
+ * (an acknowledged socket message); `note` adds attributes known later. `client`: a call to
+ * another service (the API, the wallet, mail).
+ */
+export const inSpan = <T>(name: string, attributes: SpanAttributes, work: (end: () => void, note: SpanNote) => T, kind?: 'client'): T =>
+  tracer ? tracer.span(name, attributes, work, kind) : work(nothing, nothing);
+
+/** The current span's W3C headers to send along on a call the fetch hook does not see (node:http); none when not tracing. */
+export const traceHeaders = (): Record<string, string> => tracer?.headers() ?? {};
 
 /** Whether spans are made: callers that would wrap something skip it when not. */
 export const tracing = (): boolean => tracer !== undefined;

@@ -11,7 +11,7 @@ import { slidingWindow } from './rate-limit.ts';
 import type { Screens } from './screen-handlers.ts';
 import { type Ack, failure, notAdmin, reply, serial } from './reply.ts';
 import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
-import { countChatRelayed } from '#server/metrics.ts';
+import { countApiRefusal, countChatRelayed } from '#server/metrics.ts';
 
 export type ChatDeps = {
   io: HubServer;
@@ -73,6 +73,7 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       // answer many customers at once: their session, checked at the handshake, exempts them.
       if (limited && !socket.data.user?.isAdmin && !allowMessage()) {
         const { max, windowMs } = deps.rateLimit;
+        countApiRefusal('chat-messages-per-socket');
         reply(
           socket,
           ack,

@@ -5,11 +5,13 @@ import { LIMITS } from '#contracts/rules.ts';
 import { signIdentity, signIdentityV1 } from './identify.ts';
 import { GUEST_WAITING } from '../testing/chat-fixtures.ts';
 import { ack, collect, connect, connectAdmin, expectSixthMessageRefused, hubTestApi, say, until } from '../testing/sockets.ts';
+import { apiRefusals } from '../../tests/support/metrics-text.ts';
 
 const SECRET = 'partner-secret-0123456789';
+const METRICS_TOKEN = 'chat-metrics-token-0123456789';
 // A long rate window keeps the limit test independent of how fast this machine is.
 const live = hubTestApi({
-  config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: 'https://shop.test' },
+  config: { CHAT_IDENTITY_SECRET: SECRET, PUBLIC_ORIGIN: 'https://shop.test', METRICS_TOKEN },
   hub: { rateLimit: { max: 5, windowMs: 60_000 } },
 });
 
@@ -209,8 +211,11 @@ describe('realtime hub: chat', () => {
     await until(() => noAdmin.length === 1, 'no admin arrives');
   });
 
-  it('when a socket sends a sixth message within the window, then it is refused and not delivered', async () => {
+  it('when a socket sends a sixth message within the window, then it is refused, not delivered, and counted in /metrics', async () => {
+    const refused = () => apiRefusals(live.t.url, METRICS_TOKEN, 'chat-messages-per-socket');
+    const before = await refused();
     await expectSixthMessageRefused((await admin()).socket, () => customer());
+    expect(await refused()).toBe(before + 1);
   });
 
   it('when a customer sends the same message again with its client id, then the admin gets it once and both acks name the one entry', async () => {

@@ -6,6 +6,7 @@ import { keyedWindows } from './rate-limit.ts';
 import type { HubRedis } from './redis-client.ts';
 import { type KeyedLimit, redisWindows } from './redis-limits.ts';
 import { sharedOpenCounts, type Taken } from '#server/redis-open-counts.ts';
+import { countApiRefusal } from '#server/metrics.ts';
 import type { HubSocket } from './types.ts';
 
 export type ChatLimits = Pick<
@@ -61,7 +62,9 @@ export const createFloodGuard = ({ limits, redis, logger, windowMs = 60_000, ope
     if (user) caps.push({ key: `session:${user.sessionId}`, max: limits.CHAT_SOCKETS_PER_SESSION });
     const taken = await take(caps);
     if ('full' in taken) {
-      const why = refusal(taken.full.key.startsWith('session:') ? CHAT_TEXTS.tooManyWindows : CHAT_TEXTS.tooManyChats);
+      const perSession = taken.full.key.startsWith('session:');
+      countApiRefusal(perSession ? 'chat-sockets-per-session' : 'chat-sockets-per-address');
+      const why = refusal(perSession ? CHAT_TEXTS.tooManyWindows : CHAT_TEXTS.tooManyChats);
       logger.info({ limit: taken.full.key, max: taken.full.max }, 'chat socket refused: too many open');
       return next(Object.assign(new Error(why.message), { data: why }));
     }
@@ -87,11 +90,13 @@ export const createFloodGuard = ({ limits, redis, logger, windowMs = 60_000, ope
     /** A customer message from this socket's address; undefined when allowed. */
     async message(socket: HubSocket): Promise<ChatError | undefined> {
       if (exempt(socket) || (await messages(shopperAddress(socket)))) return undefined;
+      countApiRefusal('chat-messages-per-address');
       return refusal(CHAT_TEXTS.tooManyMessages);
     },
     /** A new conversation from this socket's address; undefined when allowed. */
     async conversation(socket: HubSocket): Promise<ChatError | undefined> {
       if (exempt(socket) || (await conversations(shopperAddress(socket)))) return undefined;
+      countApiRefusal('chat-conversations-per-address');
       return refusal(CHAT_TEXTS.tooManyNewChats);
     },
   };

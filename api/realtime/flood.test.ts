@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatAck, ClientToAdminPayload } from '#contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, collect, connect, connectAdmin, hubTestApi, say, until } from '../testing/sockets.ts';
+import { apiRefusals } from '../../tests/support/metrics-text.ts';
 
 /*
  * The hub's flood limits, straight to the API: each shopper is an address of 127.0.0.0/8 (all of
@@ -14,7 +15,14 @@ const LIMITS = {
   CHAT_MESSAGES_PER_ADDRESS_PER_MINUTE: 20,
   CHAT_CONVERSATIONS_PER_ADDRESS_PER_MINUTE: 6,
 };
-const live = hubTestApi({ config: LIMITS });
+const METRICS_TOKEN = 'flood-metrics-token-0123456789';
+const live = hubTestApi({ config: { ...LIMITS, METRICS_TOKEN } });
+/** What `limit` refused while `run` ran, from the API's /metrics (the registry is the process's: counted as a difference). */
+const refusedBy = async <T>(limit: string, run: () => Promise<T>): Promise<[T, number]> => {
+  const before = await apiRefusals(live.t.url, METRICS_TOKEN, limit);
+  const result = await run();
+  return [result, (await apiRefusals(live.t.url, METRICS_TOKEN, limit)) - before];
+};
 
 /** A connected socket, or the message of the connect_error that refused it. */
 const attempt = (localAddress: string, token?: string): Promise<Socket | string> =>
@@ -34,9 +42,12 @@ const admin = async () => {
 const oks = (answers: ChatAck[]) => answers.filter((a) => a.ok).length;
 
 describe('realtime hub: flood limits per address', () => {
-  it('when 50 sockets open at once from one address, then those over the limit are refused with a clear message while another address connects and chats', async () => {
+  it('when 50 sockets open at once from one address, then those over the limit are refused with a clear message (and counted in /metrics) while another address connects and chats', async () => {
     const { atAdmin } = await admin();
-    const [flood, other] = await Promise.all([Promise.all(Array.from({ length: 50 }, () => attempt('127.0.0.11'))), attempt('127.0.0.12')]);
+    const [[flood, other], refused] = await refusedBy('chat-sockets-per-address', () =>
+      Promise.all([Promise.all(Array.from({ length: 50 }, () => attempt('127.0.0.11'))), attempt('127.0.0.12')]),
+    );
+    expect(refused).toBe(50 - LIMITS.CHAT_SOCKETS_PER_ADDRESS);
     expect(sockets(flood)).toHaveLength(LIMITS.CHAT_SOCKETS_PER_ADDRESS);
     expect(refusals(flood)).toEqual(Array(50 - LIMITS.CHAT_SOCKETS_PER_ADDRESS).fill(CHAT_TEXTS.tooManyChats));
     expect(typeof other).not.toBe('string');
@@ -71,7 +82,10 @@ describe('realtime hub: flood limits per address', () => {
     expect(oks(answers)).toBe(16);
 
     const fifth = await customer('127.0.0.21');
-    expect(await say(fifth, 'one too many')).toEqual({ ok: false, code: 'rate limited', message: CHAT_TEXTS.tooManyMessages });
+    const [, refused] = await refusedBy('chat-messages-per-address', async () => {
+      expect(await say(fifth, 'one too many')).toEqual({ ok: false, code: 'rate limited', message: CHAT_TEXTS.tooManyMessages });
+    });
+    expect(refused).toBe(1);
     const neighbour = await customer('127.0.0.22');
     expect(await say(neighbour, 'hello')).toMatchObject({ ok: true });
     await until(() => atAdmin.length === 21, 'the 20 allowed and the neighbour reach the admin');
@@ -82,8 +96,11 @@ describe('realtime hub: flood limits per address', () => {
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => customer('127.0.0.31')));
     const { atAdmin } = await admin();
     const answers: ChatAck[] = [];
-    for (const s of shoppers) answers.push(await say(s, 'hello'));
+    const [, refused] = await refusedBy('chat-conversations-per-address', async () => {
+      for (const s of shoppers) answers.push(await say(s, 'hello'));
+    });
     expect(answers.map((a) => a.ok)).toEqual([true, true, true, true, true, true, false, false]);
+    expect(refused).toBe(2);
     expect(answers[6]).toEqual({ ok: false, code: 'rate limited', message: CHAT_TEXTS.tooManyNewChats });
     expect(await say(shoppers[0]!, 'still here')).toMatchObject({ ok: true });
     expect(await say(await customer('127.0.0.32'), 'new here')).toMatchObject({ ok: true });
@@ -96,7 +113,10 @@ describe('realtime hub: flood limits per session, and admins', () => {
   it('when one session opens more sockets than allowed, from any addresses, then the next is refused until one closes', async () => {
     const { token } = await live.t.register();
     const [a] = [await attempt('127.0.0.51', token), await attempt('127.0.0.52', token)];
-    expect(await attempt('127.0.0.53', token)).toBe(CHAT_TEXTS.tooManyWindows);
+    const [, refused] = await refusedBy('chat-sockets-per-session', async () => {
+      expect(await attempt('127.0.0.53', token)).toBe(CHAT_TEXTS.tooManyWindows);
+    });
+    expect(refused).toBe(1);
     const id = (a as Socket).id!;
     (a as Socket).disconnect();
     await until(() => !live.hub.of('/').sockets.has(id), 'the hub lets the socket go');

@@ -3,7 +3,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { pickEncoding } from '#server/accept-encoding.ts';
 import { countCache } from '#server/metrics.ts';
+import { inSpan, traceHeaders } from '#server/tracing.ts';
 import { setProxyCredential } from '../proxy/internal-credential.ts';
+import { routeTemplate } from './route-template.ts';
 
 /**
  * The catalogue's GETs, the same for every guest (spec section 7;
@@ -104,7 +106,8 @@ export const catalogueCache = ({
 
   const fetchAnswer = (req: Request, coding: string | null, stale: Entry | undefined): Promise<Entry> =>
     new Promise((resolve, reject) => {
-      const headers: http.OutgoingHttpHeaders = { accept: 'application/json', 'x-request-id': req.requestId };
+      // The refill's traceparent when tracing: the API's span joins the shopper's request's trace.
+      const headers: http.OutgoingHttpHeaders = { accept: 'application/json', 'x-request-id': req.requestId, ...traceHeaders() };
       if (coding) headers['accept-encoding'] = coding;
       if (stale?.headers.etag) headers['if-none-match'] = stale.headers.etag;
       const upstream = { headers: {} as http.IncomingHttpHeaders } as http.IncomingMessage;
@@ -139,6 +142,19 @@ export const catalogueCache = ({
       call.on('timeout', () => call.destroy(new Error('the API did not answer in time')));
       call.on('error', reject);
     });
+
+  /** A call to the API for the cache, a span of the request that missed when tracing (named by the route template, never the raw path). */
+  const refill = (req: Request, coding: string | null, stale: Entry | undefined): Promise<Entry> =>
+    inSpan(
+      'catalogue refill',
+      { 'http.request.method': 'GET', 'http.route': routeTemplate('GET', req.originalUrl), 'statefront.revalidate': stale ? 1 : 0 },
+      async (_end, note) => {
+        const entry = await fetchAnswer(req, coding, stale);
+        note({ 'http.response.status_code': entry.status }, entry.status >= 500);
+        return entry;
+      },
+      'client',
+    );
 
   /** One request per key at a time; the rest wait for it (proxy_cache_lock). */
   const shared = (key: string, make: () => Promise<Entry>): Promise<Entry> => {
@@ -195,7 +211,7 @@ export const catalogueCache = ({
     let entry: Entry;
     try {
       entry = await shared(wantsFresh(req) ? `${key} fresh` : key, async () => {
-        const answer = await fetchAnswer(req, coding, kept);
+        const answer = await refill(req, coding, kept);
         keep(key, answer);
         return answer;
       });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,12 +6,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct } from '../../api/components/products/test-fixtures.ts';
 import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
+import { addProduct as addOrderable, body, customerWithProfile, placeOrder } from '../../api/testing/test-api.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { createLogger } from '#server/logger.ts';
 import { flushTraces, startTracing, stopTracing } from '#server/tracing.ts';
 import { connect, say, until } from '../../api/testing/sockets.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 import { attribute, openTelemetryLoads, otlpReceiver } from '../testing/otlp-receiver.ts';
+import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 
 /** Raw bytes and headers, as a browser's network layer sees them (fetch would decompress). */
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -197,13 +200,22 @@ describe('API answers through the BFF', () => {
 describe('traces of requests through the BFF (docs/operations-tracing.md)', () => {
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
 
+  /** A BFF with its catalogue cache on (the file's BFF has it off) and, where redis-server is installed, its limits in Redis. */
+  let cached: TestBff;
+  const hasRedis = existsSync(REDIS_SERVER_BINARY);
+  let redis: RedisServer | undefined;
+
   beforeAll(async () => {
     receiver = await otlpReceiver();
     await addProduct(api.db, { name: 'Traced lamp', category: 'Lamps' });
+    redis = hasRedis ? await startRedisServer() : undefined;
+    cached = await startTestBff({ apiUrl: api.url, config: { CATALOGUE_CACHE_BYTES: 1024 * 1024, REDIS_URL: redis?.url } });
   });
   afterAll(async () => {
     // This worker's next files share its modules: they run untraced, as before.
     await stopTracing();
+    await cached?.stop();
+    await redis?.stop();
     receiver?.close();
   });
 
@@ -246,6 +258,55 @@ describe('traces of requests through the BFF (docs/operations-tracing.md)', () =
     const requestLines = linesOf();
     for (const line of requestLines) expect(line.trace_id).toBe(front.traceId);
   });
+
+  it("when a guest's catalogue call misses the BFF's cache, an order is put to the card wallet and its mail is sent, then the refill, each wallet call and the mail are spans of their own", async () => {
+    const res = await fetch(`${cached.url}/api/products/category/Lamps?pageNum=3`);
+    expect(res.headers.get('x-statefront-cache')).toBe('miss');
+    const requestId = res.headers.get('x-request-id')!;
+    const buyer = await customerWithProfile(api);
+    const order = await placeOrder(
+      api,
+      buyer.token,
+      body([{ productID: await addOrderable(api, { priceCents: 900, count: 5 }), quantity: 1 }], 'pp'),
+    );
+    expect((await api.authed(buyer.token)(`/api/orders/${order._id}/wallet-order`, { method: 'POST' })).status).toBe(201);
+    // The order's confirmation goes out on the mail worker's next round.
+    const mail = async () => (await flushTraces(), receiver.spans.find((s) => s.name === 'mail send'));
+    while (!(await mail())) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The refill is the request's child, and the API's answer to it the refill's.
+    const front = receiver.spans.find((s) => attribute(s, 'statefront.part') === 'bff' && attribute(s, 'request.id') === requestId)!;
+    const refill = receiver.spans.find((s) => s.name === 'catalogue refill' && s.parentSpanId === front.spanId)!;
+    expect(attribute(refill, 'http.route')).toBe('/api/products/category/:categoryName');
+    const back = receiver.spans.find((s) => s.parentSpanId === refill.spanId)!;
+    expect([back.name, attribute(back, 'statefront.part')]).toEqual(['GET /api/products/category/:categoryName', 'api']);
+    // The wallet calls are the API request's children, named by template (never the order's id).
+    const asked = receiver.spans.find((s) => s.name === 'POST /api/orders/:id/wallet-order')!;
+    const wallet = receiver.spans.filter((s) => s.parentSpanId === asked.spanId && s.name.startsWith('wallet '));
+    expect(wallet.map((s) => s.name)).toEqual(expect.arrayContaining(['wallet POST /v2/checkout/orders']));
+    expect(wallet.map((s) => attribute(s, 'http.response.status_code'))).not.toContain(undefined);
+    const sent = (await mail())!;
+    expect(attribute(sent, 'mail.kind')).toEqual(expect.any(String));
+    expect(receiver.spans.some((s) => s.parentSpanId === sent.spanId && s.name.startsWith('db '))).toBe(true);
+    expect(JSON.stringify([...wallet, sent])).not.toContain(order._id);
+  });
+
+  it.skipIf(!hasRedis)(
+    "when the BFF counts a request's limits in Redis, then each command is a span of the request, named by the command, without its keys",
+    async () => {
+      const res = await fetch(`${cached.url}/api/categories`);
+      const requestId = res.headers.get('x-request-id')!;
+      await flushTraces();
+      const front = receiver.spans.find((s) => attribute(s, 'statefront.part') === 'bff' && attribute(s, 'request.id') === requestId)!;
+      const commands = receiver.spans.filter((s) => s.parentSpanId === front.spanId && s.name.startsWith('redis '));
+      expect(commands.length).toBeGreaterThan(0);
+      for (const span of commands) {
+        expect(attribute(span, 'db.system.name')).toBe('redis');
+        // Keys hold shoppers' addresses and sessions: the command's name and the server only.
+        expect(span.attributes.map((a) => a.key).sort()).toEqual(['db.operation.name', 'db.system.name', 'server.address', 'server.port']);
+      }
+    },
+  );
 
   it('when a chat message arrives on a socket, then it is a span with its SQL statements under it', async () => {
     const { token } = await api.register();

@@ -8,6 +8,8 @@ import { addCounts } from '../../api/components/machine-counts/repository.ts';
 import { recordHeartbeat } from '../../api/components/kiosks/repository.ts';
 import type { KioskHeartbeat, KioskSummary } from '#contracts/kiosk-fleet.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
+import { MAX_TRANSITION_SERIES, countTransitions } from '#server/metrics.ts';
+import { sample, scrapeMetrics } from '../support/metrics-text.ts';
 
 /**
  * The admin lists answer one page with `?page=&limit=` (the total in X-Total-Count),
@@ -19,6 +21,7 @@ const PRODUCTS = 23;
 const MORE_USERS = 21;
 // Every test shopper comes from 127.0.0.1: the problem reports' address limit, low enough to reach.
 const REPORTS_PER_ADDRESS = 8;
+const METRICS_TOKEN = 'admin-pages-metrics-token-0123456789';
 
 describe('admin lists a page at a time, through the BFF', () => {
   let shop: ShopBehindBff;
@@ -27,7 +30,7 @@ describe('admin lists a page at a time, through the BFF', () => {
   const ids = async (res: Response): Promise<string[]> => ((await res.json()) as Array<{ _id: string }>).map((row) => row._id);
 
   beforeAll(async () => {
-    shop = await startShopBehindBff({ apiConfig: { PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: REPORTS_PER_ADDRESS } });
+    shop = await startShopBehindBff({ apiConfig: { PROBLEM_REPORTS_PER_ADDRESS_PER_HOUR: REPORTS_PER_ADDRESS, METRICS_TOKEN } });
     const t = shop.api;
     const { rows } = await t.db.query<{ id: string }>('select id from users limit 1');
     // Some orders share a time, so the id tie-break decides their order.
@@ -213,8 +216,15 @@ describe('admin lists a page at a time, through the BFF', () => {
     const add = { machine: 'cart', source: 'cart.active.idle', event: 'cart.add', target: 'cart.active.idle' };
     const ignored = { machine: 'cart', source: 'cart.active.idle', event: 'cart.confirmRemove', target: NOT_TAKEN };
     const send = (counts: unknown[], cookie: string | null = null) => postJson(shop.bff.url + COUNTS, { counts }, cookie ? { cookie } : {});
+    const METRIC = 'statefront_machine_transitions_total';
+    /** The API's /metrics: the registry is the test process's, so a test reads differences. */
+    const metrics = () => scrapeMetrics(shop.api.url, METRICS_TOKEN);
+    const series = (text: string) => text.split('\n').filter((line) => line.startsWith(`${METRIC}{`));
+    const sum = (text: string) => series(text).reduce((n, line) => n + Number(line.split(' ').at(-1)), 0);
 
-    it("when a guest's and a customer's pages send their counts, then the admin reads them summed; a customer gets 403, a guest 401", async () => {
+    it("when a guest's and a customer's pages send their counts, then the admin reads them summed, and the API's /metrics counts them by machine, state, event and target; a customer gets 403, a guest 401", async () => {
+      const before = await metrics();
+      const counted = (text: string, labels: Record<string, string>) => sample(text, METRIC, { process: 'api', ...labels }) ?? 0;
       expect(
         (
           await send([
@@ -229,6 +239,9 @@ describe('admin lists a page at a time, through the BFF', () => {
         { ...add, count: 5 },
         { ...ignored, count: 1 },
       ]);
+      const after = await metrics();
+      expect(counted(after, add) - counted(before, add)).toBe(5);
+      expect(counted(after, ignored) - counted(before, ignored)).toBe(1);
       expect((await get('/api/admin/machine-counts', shop.customerCookie)).status).toBe(403);
       expect((await get('/api/admin/machine-counts', null)).status).toBe(401);
     });
@@ -237,6 +250,7 @@ describe('admin lists a page at a time, through the BFF', () => {
       const total = async () =>
         ((await (await get('/api/admin/machine-counts')).json()) as TransitionCount[]).reduce((n, r) => n + r.count, 0);
       const before = await total();
+      const counted = sum(await metrics());
       expect(
         (
           await send([
@@ -257,18 +271,35 @@ describe('admin lists a page at a time, through the BFF', () => {
       ).toBe(204);
       expect(await total()).toBe(before + 1);
       expect(JSON.stringify(await (await get('/api/admin/machine-counts')).json())).not.toContain('example.com');
+      const text = await metrics();
+      expect(sum(text)).toBe(counted + 1);
+      expect(text).not.toContain('example.com');
       const { rows } = await shop.api.db.query<{ n: number }>(
         'select count(*)::int as n from machine_transition_counts where day = current_date',
       );
-      await addCounts(
-        shop.api.db,
-        [
-          { ...add, event: 'cart.madeUp', count: 1 },
-          { ...add, count: 1 },
-        ],
-        rows[0]!.n,
-      );
+      // What it answers is what the metric counts: the label it kept, not the one past the cap.
+      expect(
+        await addCounts(
+          shop.api.db,
+          [
+            { ...add, event: 'cart.madeUp', count: 1 },
+            { ...add, count: 1 },
+          ],
+          rows[0]!.n,
+        ),
+      ).toEqual([{ ...add, count: 1 }]);
       expect(await total()).toBe(before + 2);
+    });
+
+    it('when pages make up more labels than the metric may hold, then it opens no series past its cap: the rest are counted as (other), none lost', async () => {
+      const before = await metrics();
+      const madeUp = Array.from({ length: MAX_TRANSITION_SERIES + 5 }, (_, i) => ({ ...add, event: `cart.madeUp${i}`, count: 2 }));
+      countTransitions(madeUp);
+      const after = await metrics();
+      expect(series(after).length).toBeLessThanOrEqual(MAX_TRANSITION_SERIES + 1);
+      expect(sum(after) - sum(before)).toBe(2 * madeUp.length);
+      const other = (text: string) => sample(text, METRIC, { machine: '(other)', event: '(other)' }) ?? 0;
+      expect(other(after) - other(before)).toBeGreaterThanOrEqual(2 * 5);
     });
   });
 

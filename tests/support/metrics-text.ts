@@ -15,3 +15,11 @@ export const sample = (text: string, name: string, labels: Record<string, string
 /** The metric families' names and types (`# TYPE name type`). */
 export const families = (text: string): Map<string, string> =>
   new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+
+/** A server's /metrics text, asked with its bearer token. */
+export const scrapeMetrics = async (baseUrl: string, token: string): Promise<string> =>
+  (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+
+/** How many requests or connections `limit` has refused in the API process so far. */
+export const apiRefusals = async (baseUrl: string, token: string, limit: string): Promise<number> =>
+  sample(await scrapeMetrics(baseUrl, token), 'statefront_limit_refusals_total', { process: 'api', limit }) ?? 0;

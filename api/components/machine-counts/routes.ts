@@ -4,6 +4,7 @@ import { MachineCountsBody, TransitionCountRow, type TransitionCount } from '#co
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { parse } from '../../http/validate.ts';
+import { countTransitions } from '#server/metrics.ts';
 import { addCounts } from './repository.ts';
 import { machineTransitionTotals } from './service.ts';
 
@@ -22,7 +23,8 @@ export const machineCountsRoutes = (ctx: ApiContext): Router => {
       const kept = TransitionCountRow.safeParse(row);
       return kept.success ? [kept.data] : [];
     });
-    await addCounts(ctx.db, rows);
+    // Each instance counts what it received and kept: Prometheus's sum over instances is the whole.
+    countTransitions(await addCounts(ctx.db, rows));
     res.status(204).end();
   });
 

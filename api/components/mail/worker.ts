@@ -1,3 +1,4 @@
+import { inSpan } from '#server/tracing.ts';
 import type { ApiContext } from '../../context.ts';
 import { startPeriodic, type Periodic } from '../../periodic.ts';
 import { CHAT_REPLY_KIND, renderChatReplyMail } from './chat-reply-mail.ts';
@@ -34,9 +35,12 @@ export const startMailWorker = (ctx: ApiContext, intervalMs = 1_000, transport?:
   const mailer = transport ?? createMailTransport(ctx.config, ctx.logger);
   const sendOne = async (row: OutboxRow) => {
     try {
-      const mail = await mailOf(ctx, row);
-      if (mail) await mailer.send(mail);
-      await markSent(ctx.db, row.id);
+      // A trace of its own when tracing: the mail's statements and its SMTP conversation (never its address).
+      await inSpan('mail send', { 'mail.kind': row.kind, 'mail.attempt': row.attempts }, async () => {
+        const mail = await mailOf(ctx, row);
+        if (mail) await mailer.send(mail);
+        await markSent(ctx.db, row.id);
+      });
     } catch (error) {
       const giveUp = hoursSince(row.createdAt) >= ctx.config.MAIL_RETRY_HOURS;
       await markFailed(ctx.db, row.id, String((error as Error).message ?? error), retryDelaySeconds(row.attempts), giveUp);

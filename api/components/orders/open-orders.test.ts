@@ -6,6 +6,9 @@ import { orderCount, productRow } from './fixtures.ts';
 import { addProduct, adminWithProfile, body, customerWithProfile, placeOrder, post, type Shopper } from '../../testing/test-api.ts';
 import { cancelled, deliver } from './lifecycle-fixtures.ts';
 import { recordEvent } from './projection.ts';
+import { apiRefusals } from '../../../tests/support/metrics-text.ts';
+
+const METRICS_TOKEN = 'open-orders-metrics-token-0123456789';
 
 // One account may hold MAX_OPEN_ORDERS_PER_ACCOUNT orders that are neither paid, delivered nor cancelled.
 // On PostgreSQL (TEST_DATABASE_URL, a pool of 12) the concurrent orders really race in parallel transactions.
@@ -13,7 +16,7 @@ describe('open orders per account', () => {
   let t: TestApi;
   let boss: Shopper;
   beforeAll(async () => {
-    t = await startTestApi({ attachments: [], config: { MAX_OPEN_ORDERS_PER_ACCOUNT: 3 } });
+    t = await startTestApi({ attachments: [], config: { MAX_OPEN_ORDERS_PER_ACCOUNT: 3, METRICS_TOKEN } });
     boss = await adminWithProfile(t);
   });
   afterAll(() => t.stop());
@@ -26,12 +29,15 @@ describe('open orders per account', () => {
     return { buyer, product, orders };
   };
 
-  it('when an account holds the limit of open orders, then the next is refused with 429 naming cartItems and nothing is taken', async () => {
+  it('when an account holds the limit of open orders, then the next is refused with 429 naming cartItems, nothing is taken, and /metrics counts the refusal', async () => {
     const { buyer, product } = await holding(3);
     const before = await orderCount(t);
+    const refused = () => apiRefusals(t.url, METRICS_TOKEN, 'open-orders-per-account');
+    const refusedBefore = await refused();
     const res = await post(t, buyer.token, body([{ productID: product, quantity: 5 }]));
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ message: tooManyOpenOrders(3), field: 'cartItems' });
+    expect(await refused()).toBe(refusedBefore + 1);
     expect(await productRow(t, product)).toEqual({ count: 97, sales: 3 });
     expect(await orderCount(t)).toBe(before);
   });

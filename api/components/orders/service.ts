@@ -12,7 +12,7 @@ import { isUuid } from '../../http/validate.ts';
 import { recordEvent } from './projection.ts';
 import * as repo from './repository.ts';
 import { productIdsOf, toEvent, toOrder } from './to-order.ts';
-import { countOrder } from '#server/metrics.ts';
+import { countApiRefusal, countOrder } from '#server/metrics.ts';
 
 export const orderNotFound = () => notFound('That order');
 
@@ -96,7 +96,10 @@ export const createOrder = async (
     // A twin of an order placed while this one waited for the lock answers that order, not the limit.
     if (idempotencyKey && (await repo.findOrderByKey(tx, user._id, idempotencyKey))) return null;
     const max = ctx.config.MAX_OPEN_ORDERS_PER_ACCOUNT;
-    if ((await repo.countOpenOrders(tx, user._id)) >= max) throw new AppError(429, tooManyOpenOrders(max), 'cartItems');
+    if ((await repo.countOpenOrders(tx, user._id)) >= max) {
+      countApiRefusal('open-orders-per-account');
+      throw new AppError(429, tooManyOpenOrders(max), 'cartItems');
+    }
     const lines = await priceLines(tx, body.cartItems);
     const inserted = await repo.insertOrder(tx, {
       userId: user._id,

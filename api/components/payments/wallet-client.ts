@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inSpan } from '#server/tracing.ts';
 
 /** The provider's money: a currency and a decimal string ("12.50"). */
 const WalletMoney = z.object({ currency_code: z.string(), value: z.string() });
@@ -55,13 +56,27 @@ export type WalletClient = {
 };
 
 const TIMEOUT_MS = 15_000;
+const TOKEN_PATH = '/v1/oauth2/token';
+const ORDERS_PATH = '/v2/checkout/orders';
 
-const call = async (url: string, init: RequestInit): Promise<Response> => {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new WalletError(0, undefined, `The wallet provider could not be reached: ${(error as Error).message}`);
-  }
+/** One call to the provider; a span of the request that made it when tracing, named by `route`'s template (never an order id). */
+const call = (url: string, init: RequestInit, route: string): Promise<Response> => {
+  const method = init.method ?? 'GET';
+  const attributes = { 'http.request.method': method, 'url.template': route, 'server.address': new URL(url).host };
+  return inSpan(
+    `wallet ${method} ${route}`,
+    attributes,
+    async (_end, note) => {
+      try {
+        const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        note({ 'http.response.status_code': res.status }, !res.ok);
+        return res;
+      } catch (error) {
+        throw new WalletError(0, undefined, `The wallet provider could not be reached: ${(error as Error).message}`);
+      }
+    },
+    'client',
+  );
 };
 
 const failure = async (res: Response, what: string): Promise<WalletError> => {
@@ -89,15 +104,19 @@ export const createWalletClient = ({
 
   const accessToken = async (): Promise<string> => {
     if (token && token.until > Date.now()) return token.value;
-    const res = await call(`${base}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
+    const res = await call(
+      `${base}${TOKEN_PATH}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
       },
-      body: 'grant_type=client_credentials',
-    });
+      TOKEN_PATH,
+    );
     if (!res.ok) throw await failure(res, 'sign the shop in');
     const parsed = Token.parse(await res.json());
     token = { value: parsed.access_token, until: Date.now() + Math.max(0, parsed.expires_in - 60) * 1000 };
@@ -111,17 +130,23 @@ export const createWalletClient = ({
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<WalletOrder> => {
+    // The order's id is the path's first segment: the template names it `:id`.
+    const route = `${ORDERS_PATH}${path.replace(/^\/[^/]+/, '/:id')}`;
     const send = async () =>
-      call(`${base}/v2/checkout/orders${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${await accessToken()}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...headers,
+      call(
+        `${base}${ORDERS_PATH}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${await accessToken()}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...headers,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+        route,
+      );
     let res = await send();
     if (res.status === 401) {
       token = undefined;
