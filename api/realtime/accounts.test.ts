@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { waitForEml } from '../testing/mail-inbox.ts';
-import { addProduct, body, customerWithProfile, placeOrder } from '../testing/test-api.ts';
+import { addProduct, body, customerWithProfile, placeOrder, registerAdmin } from '../testing/test-api.ts';
 import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 const live = hubTestApi();
@@ -40,8 +40,7 @@ describe('realtime hub: accounts and orders', () => {
   });
 
   it('when an admin page only listens (analytics), then it gets newOrder without being a chat admin', async () => {
-    const { token, user } = await live.t.register();
-    await live.t.makeAdmin(user._id);
+    const { token } = await registerAdmin(live.t);
     const listener = live.track(await connect(live.t.url, { token }));
     const orders = collect<NewOrderPayload>(listener, SOCKET_EVENTS.newOrder);
     const shopper = live.track(await connect(live.t.url));
