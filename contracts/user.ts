@@ -128,5 +128,10 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
+/** POST /api/users/{id}/password: an admin sets a customer's password, under the reset's rules. */
+export const AdminSetPasswordBody = ResetPasswordBody.pick({ password: true });
+export type AdminSetPasswordBody = z.infer<typeof AdminSetPasswordBody>;
+export type PasswordSetResponse = 'password set';
+
 // Without zod, so the client's pages can show them without loading it.
 export { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, RESET_LINK_MINUTES } from './password-reset.ts';

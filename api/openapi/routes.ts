@@ -8,6 +8,7 @@ import { KioskCommandRequest, KioskHeartbeat, KioskHeartbeatReply } from '#contr
 import { ProblemReportBody } from '#contracts/problem-report.ts';
 import { Product, ProductBody, ProductListQuery, ProductListResponse, ProductSummary, ReviewBody } from '#contracts/product.ts';
 import {
+  AdminSetPasswordBody,
   AdminUserUpdateBody,
   DeleteAccountBody,
   ForgotPasswordBody,
@@ -110,6 +111,13 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   },
   { method: 'get', path: '/api/users/:id', summary: 'One user', access: 'admin', answer: named('User', User) },
   { method: 'put', path: '/api/users/:id', summary: 'Changes a user', access: 'admin', body: AdminUserUpdateBody },
+  {
+    method: 'post',
+    path: '/api/users/:id/password',
+    summary: "Sets a user's password and ends their sessions",
+    access: 'admin',
+    body: AdminSetPasswordBody,
+  },
   { method: 'delete', path: '/api/users/:id', summary: 'Removes a user', access: 'admin' },
   { method: 'get', path: '/api/categories/', summary: 'Every category', access: 'public', answer: named('Categories', z.array(Category)) },
   { method: 'post', path: '/api/categories/attr', summary: "Adds a category's attribute value", access: 'admin', body: CategoryAttrBody },

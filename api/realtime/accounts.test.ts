@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientToAdminPayload, NewOrderPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { waitForEml } from '../testing/mail-inbox.ts';
-import { addProduct, body, customerWithProfile, placeOrder } from '../testing/test-api.ts';
+import { addProduct, body, customerWithProfile, placeOrder, registerAdmin } from '../testing/test-api.ts';
 import { ack, collect, comeBack, connect, connectAdmin, cutClientSide, holdOffline, hubTestApi, say, until } from '../testing/sockets.ts';
 
 const live = hubTestApi();
@@ -40,8 +40,7 @@ describe('realtime hub: accounts and orders', () => {
   });
 
   it('when an admin page only listens (analytics), then it gets newOrder without being a chat admin', async () => {
-    const { token, user } = await live.t.register();
-    await live.t.makeAdmin(user._id);
+    const { token } = await registerAdmin(live.t);
     const listener = live.track(await connect(live.t.url, { token }));
     const orders = collect<NewOrderPayload>(listener, SOCKET_EVENTS.newOrder);
     const shopper = live.track(await connect(live.t.url));
@@ -133,9 +132,8 @@ describe('realtime hub: accounts and orders', () => {
     // An hour on, the next reply is mailed again.
     await live.t.db.query(`update chat_conversations set reply_mailed_at = now() - interval '61 minutes' where key = $1`, [conversation]);
     expect(await send(conversation, 'It is on hold until Friday')).toMatchObject({ ok: true });
-    // The mail is queued after the admin's answer (the reply never waits on it): on PostgreSQL the
-    // count could be read first. An admin's next event waits for it; here the count is polled.
-    await expect.poll(chatMails).toBe(before + 2);
+    // Queued in the reply's own transaction: there once the admin has their answer.
+    expect(await chatMails()).toBe(before + 2);
 
     const guest = live.track(await connect(live.t.url));
     await say(guest, 'Hello?');
@@ -146,6 +144,48 @@ describe('realtime hub: accounts and orders', () => {
     // The admin's next event runs after the first one's mail decision (one socket's events run in turn).
     expect(await send(heard[1]!.user, 'Are you still there?')).toMatchObject({ ok: true });
     expect(await chatMails()).toBe(before + 2);
+  });
+
+  it('when the mail of a reply to a customer who left cannot be queued, then the reply is not kept either; sent again, both are', async () => {
+    const desk = await admin();
+    const heard = collect<ClientToAdminPayload>(desk.socket, SOCKET_EVENTS.serverToAdmin);
+    const { token } = await live.t.register();
+    const customer = live.track(await connect(live.t.url, { token, auth: { keep: true } }));
+    await say(customer, 'Do you ship to Oslo?');
+    await until(() => heard.length === 1, 'the admin has the question');
+    const conversation = heard[0]!.user;
+    const mails = async () =>
+      Number(
+        (
+          await live.t.db.query<{ n: string }>(
+            `select count(*) as n from mail_outbox o join chat_conversations c on o.ref = c.id::text
+              where o.kind = 'chat-reply' and c.key = $1`,
+            [conversation],
+          )
+        ).rows[0]!.n,
+      );
+    const send = () => ack(desk.socket, SOCKET_EVENTS.adminSendsMessage, { user: conversation, message: 'Yes, in three days' }, 'reply-1');
+    holdOffline(customer);
+    await cutClientSide(live.hub, customer);
+
+    // A failure after the reply's insert: the outbox refuses the mail (as a crash there would lose it).
+    await live.t.db.exec(`create function refuse_chat_mail() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
+      create trigger refuse_chat_mail before insert on mail_outbox for each row when (new.kind = 'chat-reply') execute function refuse_chat_mail();`);
+    try {
+      expect(await send()).toMatchObject({ ok: false, code: 'unavailable' });
+    } finally {
+      await live.t.db.exec('drop trigger refuse_chat_mail on mail_outbox; drop function refuse_chat_mail();');
+    }
+    expect(await ack(desk.socket, CHAT_EVENTS.replay, { after: 0, room: conversation })).toMatchObject({
+      messages: [{ from: 'client', text: 'Do you ship to Oslo?' }],
+    });
+    expect(await mails()).toBe(0);
+
+    expect(await send()).toMatchObject({ ok: true });
+    expect(await ack(desk.socket, CHAT_EVENTS.replay, { after: 0, room: conversation })).toMatchObject({
+      messages: [{ from: 'client' }, { from: 'admin', text: 'Yes, in three days' }],
+    });
+    expect(await mails()).toBe(1);
   });
 
   it('when an order is placed on a shop without SMTP_URL, then its mail is an .eml for the buyer with the order and its link', async () => {

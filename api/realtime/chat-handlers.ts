@@ -2,6 +2,7 @@ import { type ChatAdmin, CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { liveSessionUser } from '../auth/sessions.ts';
 import { queueChatReplyMail } from '../components/mail/chat-reply-mail.ts';
 import type { ApiContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
 import { mayAnswer } from './conversation-rules.ts';
 import type { Conversations, Customer } from './conversations.ts';
 import type { FloodGuard } from './flood-guard.ts';
@@ -43,19 +44,18 @@ const UNAVAILABLE = failure({
 });
 
 /**
- * An admin's reply to a customer none of whose sockets is in the conversation now (they left,
- * or their connection dropped) is mailed to them when the rules allow: a logged-in customer, at
- * most once an hour per conversation (chat-reply-mail.ts). After the admin's answer, so the reply
- * never waits on it, and before the socket's next event (the handlers run in turn), so what an
- * admin sends next sees it done; an instance that cannot say who is connected mails nothing.
+ * Whether none of the customer's sockets is in the conversation now (they left, or their
+ * connection dropped): then an admin's reply is mailed to them when the rules allow (a logged-in
+ * customer, at most once an hour per conversation: chat-reply-mail.ts, decision 024). Asked
+ * before the reply is written, so the reply and its mail commit in one transaction and no
+ * transaction waits on the adapter; an instance that cannot say who is connected mails nothing.
  */
-const mailIfAway = async ({ io, ctx }: ChatDeps, conversation: string): Promise<void> => {
+const customerAway = async ({ io, ctx }: ChatDeps, conversation: string): Promise<boolean> => {
   try {
-    if ((await io.in(conversation).fetchSockets()).length > 0) return;
-    if (await queueChatReplyMail(ctx.db, conversation))
-      ctx.logger.info({ conversation }, 'chat reply queued by mail: the customer had left');
+    return (await io.in(conversation).fetchSockets()).length === 0;
   } catch (err) {
     ctx.logger.warn({ err, conversation }, 'chat reply not mailed: could not tell whether the customer is connected');
+    return false;
   }
 };
 
@@ -179,15 +179,20 @@ export const wireChat = (deps: ChatDeps, socket: HubSocket): void => {
       const holder = await conversations.take(body.user, me);
       if (!holder) return reply(socket, ack, noConversation);
       if (holder.id !== me.id) return reply(socket, ack, taken(holder));
-      const recorded = await conversations.record(body.user, 'admin', body.message, clientId);
+      let mailed = false;
+      const queueMail = async (tx: Queryable) => {
+        mailed = await queueChatReplyMail(tx, body.user);
+      };
+      const away = await customerAway(deps, body.user);
+      const recorded = await conversations.record(body.user, 'admin', body.message, clientId, away ? queueMail : undefined);
       if (!recorded) return reply(socket, ack, noConversation);
       const { entry, repeat } = recorded;
       if (repeat) return reply(socket, ack, { ok: true, id: entry.id });
+      if (mailed) ctx.logger.info({ conversation: body.user }, 'chat reply queued by mail: the customer had left');
       countChatRelayed();
       io.to(body.user).emit(SOCKET_EVENTS.serverToClient, body.message, { id: entry.id });
       io.to(ADMINS_ROOM).except(socket.id).emit(CHAT_EVENTS.answered, { user: body.user, message: body.message, id: entry.id, by: holder });
       reply(socket, ack, { ok: true, id: entry.id });
-      await mailIfAway(deps, body.user);
     },
     true,
   );

@@ -4,6 +4,7 @@ import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { LIMITS } from '#contracts/rules.ts';
 import { signIdentity, signIdentityV1 } from './identify.ts';
 import { GUEST_WAITING } from '../testing/chat-fixtures.ts';
+import { registerAdmin } from '../testing/test-api.ts';
 import { ack, collect, connect, connectAdmin, expectSixthMessageRefused, hubTestApi, say, until } from '../testing/sockets.ts';
 import { apiRefusals } from '../../tests/support/metrics-text.ts';
 
@@ -42,8 +43,7 @@ describe('realtime hub: chat', () => {
 
   it('when both sides can only long-poll, then the round trip works the same, identity included', async () => {
     const { token } = await live.t.register();
-    const staff = await live.t.register();
-    await live.t.makeAdmin(staff.user._id);
+    const staff = await registerAdmin(live.t);
     const polling = ['polling'] as Array<'polling'>;
     const adminSocket = await customer({ token: staff.token, transports: polling });
     expect(await ack(adminSocket, SOCKET_EVENTS.adminConnected, 'a')).toEqual({ ok: true });

@@ -61,7 +61,11 @@ select prev.key, null, prev.seq, prev.body, true, null, null from prev`;
 /** At most this many messages share a statement. */
 const MAX_BATCH = 200;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** One message in one statement, on `q` (the pool, or a transaction's connection). */
+export const writeOne = async (q: Queryable, { key, from, text, clientId }: MessageWrite, at: string): Promise<WrittenRow | undefined> =>
+  (await q.query<WrittenRow>(RECORD, [key, from, text, clientId ?? null, at])).rows[0];
 
 type Pending = { write: MessageWrite; resolve: (row: WrittenRow | undefined) => void; reject: (error: unknown) => void };
 
@@ -76,8 +80,8 @@ export const createMessageWriter = (db: Queryable, now: () => string) => {
   let queue: Pending[] = [];
   let busy = false;
 
-  const one = async ({ key, from, text, clientId }: MessageWrite): Promise<WrittenRow | undefined> => {
-    const run = async () => (await db.query<WrittenRow>(RECORD, [key, from, text, clientId ?? null, now()])).rows[0];
+  const one = async (write: MessageWrite): Promise<WrittenRow | undefined> => {
+    const run = () => writeOne(db, write, now());
     try {
       return await run();
     } catch (error) {

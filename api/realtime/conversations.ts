@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatAdmin, ChatConversation, ChatHistoryEntry } from '#contracts/chat.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import { CONVERSATION_RULES, guestLabel } from './conversation-rules.ts';
-import { createMessageWriter } from './conversation-writes.ts';
+import { createMessageWriter, isUniqueViolation, type WrittenRow, writeOne } from './conversation-writes.ts';
 
 /**
  * An open conversation. Its id is the one the hub issued to its owner (`ownedBy`, decision 013),
@@ -49,9 +49,17 @@ export type Conversations = {
    * Appends a message to the open conversation, in one statement; undefined when it is not open
    * (then nothing is written). With a `clientId` (the sender's own id for it) a repeat of a
    * message this conversation holds from the same side is not appended again: the original
-   * entry comes back with `repeat: true`.
+   * entry comes back with `repeat: true`. With `alongside`, a new entry is written in its own
+   * transaction and `alongside` runs in it after the entry: both commit, or neither (what the
+   * message causes, such as its mail, is never lost to a crash between the two).
    */
-  record(id: string, from: ChatHistoryEntry['from'], text: string, clientId?: string): Promise<Recorded | undefined>;
+  record(
+    id: string,
+    from: ChatHistoryEntry['from'],
+    text: string,
+    clientId?: string,
+    alongside?: (tx: Queryable) => Promise<void>,
+  ): Promise<Recorded | undefined>;
   /** The first reply takes it: who holds it after `admin` answered, or undefined if it is not open. */
   take(id: string, admin: ChatAdmin): Promise<ChatAdmin | undefined>;
   /** The open conversation's latest messages after an id (at most `historyLimit`). */
@@ -98,10 +106,8 @@ with c as (
 up as (update chat_conversations k set last_seq = k.last_seq + 1 from c where k.id = c.id returning k.id, k.last_seq)
 insert into chat_messages (conversation, seq, sender, body, at) select id, last_seq, 'screen', $3, $4::timestamptz from up`;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
 /** The conversations of every API instance, in the shop's database. */
-export const createConversations = (db: Queryable, rules: Partial<ConversationRules> = {}): Conversations => {
+export const createConversations = (db: Pick<Db, 'query' | 'transaction'>, rules: Partial<ConversationRules> = {}): Conversations => {
   const { historyLimit, customerGoneMs, keepMs } = { ...DEFAULT_RULES, ...rules };
 
   const open = async (id: string, { name, email, userId }: Customer): Promise<boolean> => {
@@ -124,6 +130,26 @@ export const createConversations = (db: Queryable, rules: Partial<ConversationRu
   };
 
   const writer = createMessageWriter(db, () => at(Date.now()));
+
+  /** Not group-committed: the entry and what `alongside` writes share one transaction. */
+  const writeWith = async (
+    write: Parameters<typeof writer.write>[0],
+    alongside: (tx: Queryable) => Promise<void>,
+  ): Promise<WrittenRow | undefined> => {
+    const attempt = () =>
+      db.transaction(async (tx) => {
+        const row = await writeOne(tx, write, at(Date.now()));
+        if (row && !row.repeat) await alongside(tx);
+        return row;
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      // The same client id from another instance at the same moment: asked again, it is a repeat.
+      if (!isUniqueViolation(error)) throw error;
+      return attempt();
+    }
+  };
 
   const get = async (id: string): Promise<Conversation | undefined> => {
     const { rows } = await db.query<Row & { seen_at: unknown }>(
@@ -150,8 +176,9 @@ export const createConversations = (db: Queryable, rules: Partial<ConversationRu
     },
     get,
     open,
-    async record(id, from, text, clientId) {
-      const row = await writer.write({ key: id, from, text, clientId });
+    async record(id, from, text, clientId, alongside) {
+      const write = { key: id, from, text, clientId };
+      const row = await (alongside ? writeWith(write, alongside) : writer.write(write));
       if (!row) return undefined;
       const entry = { id: Number(row.seq), from, text: row.body };
       if (row.repeat) return { entry, repeat: true };

@@ -4,6 +4,7 @@ import type { ChatAck, ClientToAdminPayload } from '#contracts/chat.ts';
 import { CHAT_TEXTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import { ack, collect, connect, connectAdmin, hubTestApi, say, until } from '../testing/sockets.ts';
 import { apiRefusals } from '../../tests/support/metrics-text.ts';
+import { registerAdmin } from '../testing/test-api.ts';
 
 /*
  * The hub's flood limits, straight to the API: each shopper is an address of 127.0.0.0/8 (all of
@@ -124,8 +125,7 @@ describe('realtime hub: flood limits per session, and admins', () => {
   });
 
   it('when an admin opens more sockets than a shopper may and answers 20 messages at once, then nothing of it is refused', async () => {
-    const { token, user } = await live.t.register({ name: 'Ada', lastName: 'Admin' });
-    await live.t.makeAdmin(user._id);
+    const { token } = await registerAdmin(live.t, { name: 'Ada', lastName: 'Admin' });
     const results = await Promise.all(Array.from({ length: LIMITS.CHAT_SOCKETS_PER_ADDRESS + 2 }, () => attempt('127.0.0.41', token)));
     expect(refusals(results)).toEqual([]);
     const desk = sockets(results)[0]!;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NewOrderPayload, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { Order } from '#contracts/order.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
-import { addProduct, body, post, shopper } from '../components/orders/fixtures.ts';
 import { startTestApi, type TestApi } from '../testing/api-harness.ts';
+import { addProduct, body, customerWithProfile, post } from '../testing/test-api.ts';
 import { startSecondInstance } from '../testing/second-instance.ts';
 import { createRealtimeHub } from './hub.ts';
 import { collect, connect, connectAdmin, say, until } from '../testing/sockets.ts';
@@ -42,7 +42,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('newOrder reaches admins on ev
     const product = await addProduct(a, { priceCents: 1250, count: 10 });
     const placed: string[] = [];
     for (const api of [a, b]) {
-      const res = await post(api, (await shopper(a)).token, body([{ productID: product, quantity: 1 }]));
+      const res = await post(api, (await customerWithProfile(a)).token, body([{ productID: product, quantity: 1 }]));
       expect(res.status).toBe(201);
       placed.push(((await res.json()) as Order)._id);
     }

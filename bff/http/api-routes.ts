@@ -39,6 +39,7 @@ export const API_ROUTES: readonly string[] = [
   'GET users',
   'GET users/:id',
   'PUT users/:id',
+  'POST users/:id/password',
   'DELETE users/:id',
   'GET session',
   'GET get-token',

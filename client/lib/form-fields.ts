@@ -22,3 +22,6 @@ export const passwordsMatch = z.refine<{ password: string; repeatPassword: strin
   message: MESSAGES.passwordsMatch,
   path: ['repeatPassword'],
 });
+
+/** A new password asked twice (a reset link's page, an admin setting a customer's password). */
+export const newPasswordTwice = z.object({ password: newPassword, repeatPassword: z.string() }).check(passwordsMatch);

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
  * The tests' vocabulary (api/testing/test-api.ts) stays the one way to make what a test stands on:
  * a test or test helper that makes an admin, or writes a shipping profile, says `registerAdmin`,
  * `adminWithProfile` or `customerWithProfile` instead of restating how (the promotion, the SQL),
- * so a change to how accounts are made is one edit. The old fixture name `shopper` of
- * api/components/orders/fixtures.ts is kept only for the suites listed below.
+ * so a change to how accounts are made is one edit. The old fixture name `shopper` (once in
+ * api/components/orders/fixtures.ts) stays refused: `customerWithProfile` says it.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data', 'coverage']);
@@ -19,13 +19,6 @@ const TEST_CODE = /(\.(test|spec)\.tsx?$|(^|\/)(testing|support)\/.*\.tsx?$|fixt
 const VOCABULARY = ['api/testing/api-harness.ts', 'api/testing/test-api.ts', 'api/components/orders/fixtures.ts'];
 /** A user made admin after logging in is what this suite is about, not its setup. */
 const PROMOTION_IS_THE_SUBJECT = ['bff/session/session.test.ts'];
-/** Being changed on other branches while the vocabulary came in: drop an entry once its file uses it. */
-const PENDING = [
-  'api/realtime/accounts.test.ts',
-  'api/realtime/chat.test.ts',
-  'api/realtime/flood.test.ts',
-  'api/realtime/new-order-shared.test.ts',
-];
 
 const RESTATED: Array<{ what: string; pattern: RegExp }> = [
   { what: 'makes an admin itself (say registerAdmin)', pattern: /\.makeAdmin\(|is_admin\s*=\s*true/ },
@@ -68,7 +61,7 @@ describe('the tests speak the test vocabulary', () => {
 
   it('when every test file and test helper is read, then only the vocabulary (and the files listed here) says how', () => {
     // This file's own examples restate on purpose.
-    const allowed = new Set([...VOCABULARY, ...PROMOTION_IS_THE_SUBJECT, ...PENDING, 'tests/lint/test-vocabulary.test.ts']);
+    const allowed = new Set([...VOCABULARY, ...PROMOTION_IS_THE_SUBJECT, 'tests/lint/test-vocabulary.test.ts']);
     const found = FOLDERS.flatMap(testFiles)
       .filter((file) => !allowed.has(file))
       .flatMap((file) => restates(readFileSync(path.join(ROOT, file), 'utf8')).map((what) => `${file} ${what}`));

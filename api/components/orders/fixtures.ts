@@ -1,14 +1,9 @@
 import type { TestApi } from '../../testing/api-harness.ts';
-import { type Shopper, customerWithProfile } from '../../testing/test-api.ts';
-
-/** Test helpers shared by the orders test files (not a test file itself). */
 
 /**
- * The names these fixtures had before the shared vocabulary (api/testing/test-api.ts), for a
- * suite still being changed on another branch; everything else imports them from there.
+ * Test helpers shared by the orders test files (not a test file itself). The accounts, products
+ * and orders a test stands on come from api/testing/test-api.ts, the shared vocabulary.
  */
-export const shopper = (t: TestApi, name?: string): Promise<Shopper> => customerWithProfile(t, name ? { name } : {});
-export { addProduct, body, post } from '../../testing/test-api.ts';
 
 export const productRow = async (t: TestApi, id: string): Promise<{ count: number; sales: number }> => {
   const { rows } = await t.db.query<{ count: number; sales: number }>('select count, sales from products where id = $1', [id]);

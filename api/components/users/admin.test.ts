@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../testing/api-harness.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type TestApi, TEST_PASSWORD, startTestApi } from '../../testing/api-harness.ts';
 import * as users from './service.ts';
 import { callAs, registerAdmin } from '../../testing/test-api.ts';
 
@@ -37,6 +37,7 @@ describe('users: admin area', () => {
       ['PUT', `/api/users/${target.user._id}`, update(target.user, { isAdmin: true })],
       ['PUT', `/api/users/${user._id}`, update(user, { isAdmin: true })],
       ['DELETE', `/api/users/${target.user._id}`],
+      ['POST', `/api/users/${target.user._id}/password`, { password: 'chosen-by-a-stranger' }],
     ];
     for (const [method, path, body] of routes) {
       expect((await call(token, method, path, body)).status, `${method} ${path}`).toBe(403);
@@ -45,6 +46,36 @@ describe('users: admin area', () => {
     const { rows } = await t.db.query('select id, is_admin from users where id = any($1)', [[user._id, target.user._id]]);
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.is_admin === false)).toBe(true);
+    expect(await t.login(target.user.email, TEST_PASSWORD)).toBeTruthy();
+  });
+
+  it("when an admin sets a user's password, then only the new one logs in, every session of theirs ends and the admin's id is logged", async () => {
+    const customer = await t.register({ name: 'Forgetful' });
+    const kiosk = await t.login(customer.user.email, TEST_PASSWORD);
+    const logged = vi.spyOn(t.api.context.logger, 'info');
+    const res = await call(admin.token, 'POST', `/api/users/${customer.user._id}/password`, { password: 'a-new-start' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe('password set');
+    for (const token of [customer.token, kiosk]) expect((await t.authed(token)('/api/session')).status).toBe(401);
+    await expect(t.login(customer.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    expect(await t.login(customer.user.email, 'a-new-start')).toBeTruthy();
+    expect(changed).toContain(customer.user._id);
+    expect(logged).toHaveBeenCalledWith(
+      { userId: customer.user._id, adminId: admin.user._id },
+      expect.stringMatching(/password set by an admin/),
+    );
+    logged.mockRestore();
+  });
+
+  it("when an admin's new password breaks the shop's rules or names no user, then 400 naming password or 404, and nothing changes", async () => {
+    const customer = await t.register();
+    const short = await call(admin.token, 'POST', `/api/users/${customer.user._id}/password`, { password: 'abc' });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ field: 'password' });
+    for (const id of [crypto.randomUUID(), 'not-an-id']) {
+      expect((await call(admin.token, 'POST', `/api/users/${id}/password`, { password: 'a-new-start' })).status).toBe(404);
+    }
+    expect((await t.authed(customer.token)('/api/session')).status).toBe(200);
   });
 
   it('when an admin lists and reads users, then every user shows without password or hash', async () => {

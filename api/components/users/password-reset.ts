@@ -1,9 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_LINK_INVALID, RESET_LINK_MINUTES, type ForgotPasswordBody, type ResetPasswordBody, type UserInfo } from '#contracts/user.ts';
+import {
+  RESET_LINK_INVALID,
+  RESET_LINK_MINUTES,
+  type AdminSetPasswordBody,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
+  type UserInfo,
+} from '#contracts/user.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import type { AuthUser } from '../../auth/types.ts';
 import type { ApiContext } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { Queryable } from '../../db/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
 import { composeMail } from '../mail/compose.ts';
 import { linkOrigin } from '../mail/order-mail.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -11,6 +21,14 @@ import * as repo from './repository.ts';
 import * as resets from './reset-repository.ts';
 
 const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The new password, and nothing the old one opened stays open: sessions, reset links. False for no such user. */
+const setPasswordEndingSessions = async (tx: Queryable, userId: string, passwordHash: string): Promise<boolean> => {
+  if (!(await resets.setPasswordHash(tx, userId, passwordHash))) return false;
+  await resets.voidResets(tx, userId);
+  await revokeUserSessions(tx, userId);
+  return true;
+};
 
 /**
  * Makes a reset link for the address's account, if there is one and it is under its hourly
@@ -42,6 +60,18 @@ export const requestReset = async (ctx: ApiContext, { email }: ForgotPasswordBod
 };
 
 /**
+ * An admin sets the account's password (a customer who cannot use a reset link): as a reset
+ * does, every session of the account ends and every open link is voided; the admin's id is logged.
+ */
+export const adminSetPassword = async (ctx: ApiContext, admin: AuthUser, id: string, { password }: AdminSetPasswordBody): Promise<void> => {
+  const passwordHash = await hashPassword(password);
+  const found = isUuid(id) && (await ctx.db.transaction(async (tx) => setPasswordEndingSessions(tx, id, passwordHash)));
+  if (!found) throw notFound('The user');
+  ctx.events.emit('userChanged', id);
+  ctx.logger.info({ userId: id, adminId: admin._id }, 'password set by an admin: every session of the account ended');
+};
+
+/**
  * Sets the new password with a live link, used once: every session of the account ends (other
  * browsers, kiosks) and every other link is voided. Answers the user, for the caller's new session.
  */
@@ -50,9 +80,7 @@ export const resetPassword = async (ctx: ApiContext, body: ResetPasswordBody): P
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await resets.useReset(tx, hashOf(body.token));
     if (!id) return null;
-    await resets.setPasswordHash(tx, id, passwordHash);
-    await resets.voidResets(tx, id);
-    await revokeUserSessions(tx, id);
+    await setPasswordEndingSessions(tx, id, passwordHash);
     return id;
   });
   if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');

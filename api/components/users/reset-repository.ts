@@ -38,6 +38,8 @@ export const pruneResets = async (q: Queryable): Promise<void> => {
   await q.query(`delete from password_resets where created_at < now() - interval '1 day'`);
 };
 
-export const setPasswordHash = async (q: Queryable, userId: string, passwordHash: string): Promise<void> => {
-  await q.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+/** False when there is no such user. */
+export const setPasswordHash = async (q: Queryable, userId: string, passwordHash: string): Promise<boolean> => {
+  const { rowCount } = await q.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+  return rowCount > 0;
 };

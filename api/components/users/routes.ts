@@ -2,6 +2,7 @@ import { MY_DATA_FILE, type MyData } from '#contracts/my-data.ts';
 import { type RequestHandler, type Response, Router } from 'express';
 import {
   AUTH_FAILURE_HEADER,
+  AdminSetPasswordBody,
   AdminUserUpdateBody,
   CURRENT_PASSWORD_FAILURE,
   FORGOT_PASSWORD_ANSWER,
@@ -12,6 +13,7 @@ import {
   RegisterBody,
   ResetPasswordBody,
   type LoginResponse,
+  type PasswordSetResponse,
   type ProfileUpdateResponse,
   type RegisterResponse,
   type User,
@@ -24,7 +26,7 @@ import { readPageWindow, sendPage } from '../../http/admin-page.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import * as users from './service.ts';
-import { requestReset, resetPassword } from './password-reset.ts';
+import { adminSetPassword, requestReset, resetPassword } from './password-reset.ts';
 
 /**
  * Only the BFF's own session routes may make a token; a proxied or outside call that reaches
@@ -119,6 +121,12 @@ export const usersRoutes = (ctx: ApiContext): Router => {
   router.put('/:id', requireAdmin, async (req, res) => {
     await users.adminUpdateUser(ctx, String(req.params.id), parse(AdminUserUpdateBody, req.body));
     res.json('user updated' satisfies UserUpdatedResponse);
+  });
+
+  // A customer who cannot use a reset link (no access to the address): their sessions end.
+  router.post('/:id/password', requireAdmin, async (req, res) => {
+    await adminSetPassword(ctx, req.user!, String(req.params.id), parse(AdminSetPasswordBody, req.body));
+    res.json('password set' satisfies PasswordSetResponse);
   });
 
   router.delete('/:id', requireAdmin, async (req, res) => {

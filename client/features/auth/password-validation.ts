@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { emailField, newPassword, passwordsMatch } from '../../lib/form-fields.ts';
+import { emailField, newPasswordTwice } from '../../lib/form-fields.ts';
 
 /** /forgot-password: the address to send a reset link to. */
 export const forgotSchema = z.object({ email: emailField });
 
 /** /reset-password/:id: the new password twice, under the register form's rules. */
-export const resetSchema = z.object({ password: newPassword, repeatPassword: z.string() }).check(passwordsMatch);
+export const resetSchema = newPasswordTwice;

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Link } from '../../ui/link.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { useForm } from '../../ui/use-form.ts';
 import { formPageStyle } from './form-style.ts';
 import { SendButton } from './send-button.tsx';
@@ -31,14 +31,7 @@ export function ResetPasswordPage() {
         </Alert>
       ) : null}
       <form hidden={flow.has('linkInvalid')} ref={form.formRef} noValidate onSubmit={form.submit}>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters"
-          {...form.field('password')}
-        />
-        <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.field('repeatPassword')} />
+        <NewPasswordFields form={form} />
         <SendButton busy={flow.has('saving') || flow.has('loggedIn')} busyLabel="Saving ...">
           Save the new password
         </SendButton>

@@ -17,6 +17,7 @@ import { formGrid } from '../admin-styles.ts';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
 import { TableSkeleton } from '../table-skeleton.tsx';
+import { SetPasswordForm } from './set-password-form.tsx';
 
 /** Spec section 5: name, last name and email are required; the output is the body, trimmed. */
 const userSchema = z.object({ name: filled(MESSAGES.name), lastName: filled(MESSAGES.lastName), email: emailField, isAdmin: z.boolean() });
@@ -54,7 +55,7 @@ function EditUserForm({ user }: { user: User }) {
   );
 }
 
-/** /admin/edit-user/{id}: name, last name, email and the admin flag. */
+/** /admin/edit-user/{id}: name, last name, email and the admin flag; below them, Set password. */
 export function AdminEditUserPage() {
   usePageTitle('Edit user');
   const { id = '' } = useParams();
@@ -67,7 +68,10 @@ export function AdminEditUserPage() {
       ) : user.status === 'loading' ? (
         <TableSkeleton rows={4} label="Loading the user ..." />
       ) : (
-        <EditUserForm key={user.data._id} user={user.data} />
+        <>
+          <EditUserForm key={user.data._id} user={user.data} />
+          <SetPasswordForm key={`password-${user.data._id}`} userId={user.data._id} />
+        </>
       )}
     </section>
   );

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '#contracts/rules.ts';
 import type { User } from '#contracts/user.ts';
-import { queryByRoleName, settle } from '../../../testing/dom.ts';
+import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../../testing/dom.ts';
 import { ADMIN_USER, adminStorages } from '../../../testing/admin.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
+import { AdminEditUserPage } from './edit-user-page.tsx';
+import { SET_PASSWORD_TEXTS } from './set-password-form.tsx';
 import { AdminUsersPage } from './users-page.tsx';
 
 setupComponentTests();
@@ -18,5 +21,32 @@ describe('admin users list', () => {
     expect(queryByRoleName(container, 'link', `Edit ${ADMIN_USER.email}`)).not.toBeNull();
     expect(queryByRoleName(container, 'button', `Delete ${ADMIN_USER.email}`)).toBeNull();
     expect(queryByRoleName(container, 'button', 'Delete u2@x.com')).not.toBeNull();
+  });
+});
+
+describe('admin user page: Set password', () => {
+  it('when the new password is short or not repeated alike, then the form says so and sends nothing; once right, it sends the password alone and clears the fields', async () => {
+    const ann = { _id: 'u2', name: 'Ann', lastName: 'Lee', email: 'ann@example.com', isAdmin: false };
+    const calls = mockFetch({ 'GET /api/users/u2': { body: ann }, 'POST /api/users/u2/password': { body: 'password set' } });
+    const { container } = await renderWithApp(<AdminEditUserPage />, { route: '/admin/edit-user/u2', pattern: '/admin/edit-user/:id' });
+    await settle();
+    const [password, repeat] = [getByLabelText(container, 'New password'), getByLabelText(container, 'Repeat the new password')];
+    const setPassword = getByRoleName(container, 'button', SET_PASSWORD_TEXTS.heading);
+    await typeInto(password, 'abc');
+    await click(setPassword);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await typeInto(password, 'a-new-start');
+    await typeInto(repeat, 'a-new-stark');
+    await click(setPassword);
+    expect(queryByText(container, MESSAGES.passwordsMatch)).not.toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await typeInto(repeat, 'a-new-start');
+    await click(setPassword);
+    await settle();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/users/u2/password', { password: 'a-new-start' }],
+    ]);
+    expect([password.value, repeat.value]).toEqual(['', '']);
   });
 });
