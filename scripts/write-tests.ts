@@ -19,6 +19,19 @@ type Found = Walk & { walks: boolean; took?: string };
 const asWritten = (event: AnyEventObject) => JSON.parse(JSON.stringify(event)) as AnyEventObject;
 const stateKey = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
 
+// A machine's paths, generated once for all the transitions it is searched for.
+const generated = new WeakMap<ModelSpec, Map<number, ReturnType<typeof generatePaths>>>();
+const pathsOf = (spec: ModelSpec, input: number, start: (() => unknown) | undefined) => {
+  const byInput = generated.get(spec) ?? new Map<number, ReturnType<typeof generatePaths>>();
+  generated.set(spec, byInput);
+  if (!byInput.has(input))
+    byInput.set(
+      input,
+      generatePaths(spec, start).sort((a, b) => a.steps.length - b.steps.length),
+    );
+  return byInput.get(input)!;
+};
+
 /** Walks `path` then `event` on a fresh actor of the model: the transitions the last step took, or why it could not. */
 const tryWalk = async (spec: ModelSpec, { input, path: steps, event }: Walk): Promise<string[] | string> => {
   const run = startWalk(spec, spec.inputs?.[input] ?? spec.input);
@@ -47,7 +60,7 @@ export const findWalk = async (spec: ModelSpec, t: Omit<TransitionCount, 'machin
   for (const [input, start] of starts.entries()) {
     const seen = new Set<string>();
     const events = graphOptions(spec, start).events;
-    const paths = generatePaths(spec, start).sort((a, b) => a.steps.length - b.steps.length);
+    const paths = pathsOf(spec, input, start);
     for (const { state, steps } of paths) {
       if (seen.has(stateKey(state))) continue;
       seen.add(stateKey(state));
