@@ -3,6 +3,7 @@ import { NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
 import { transitionLabels } from '#machines/shared/transition-counts.ts';
 import { machineTotals, runModel, type ModelSpec } from '#machines/testing/model.ts';
 import { everyModel } from './models.ts';
+import { DEFAULT_TESTS_DIR, writeTests } from './write-tests.ts';
 
 type Label = Omit<TransitionCount, 'count'>;
 const keyOf = (t: Label) => `${t.source} --${t.event}--> ${t.target}`;
@@ -18,6 +19,12 @@ export const testedTransitions = async (models: ModelSpec[] = everyModel()): Pro
     }
   }
   return tested;
+};
+
+/** What production took that the tests never walk, per row with its count. */
+const takenOnlyInProduction = (production: TransitionCount[], tested: Label[]): TransitionCount[] => {
+  const walked = new Set(tested.map((t) => `${t.machine} ${keyOf(t)}`));
+  return production.filter((r) => r.target !== NOT_TAKEN && !walked.has(`${r.machine} ${keyOf(r)}`));
 };
 
 const pct = (part: number, whole: number) => `${whole === 0 ? 100 : Math.floor((part / whole) * 1000) / 10} %`;
@@ -38,7 +45,7 @@ export const coverageLines = (production: TransitionCount[], tested: Label[]): s
     const ignored = production.filter((r) => r.machine === machine && r.target === NOT_TAKEN);
     const walked = new Set(tested.filter((t) => t.machine === machine).map(keyOf));
     const takenKeys = new Set(taken.map(keyOf));
-    const untested = taken.filter((r) => !walked.has(keyOf(r)));
+    const untested = takenOnlyInProduction(taken, tested);
     lines.push(machine);
     list(
       'Taken in production, never in the tests',
@@ -88,9 +95,14 @@ export const readCounts = async (source: string, env: NodeJS.ProcessEnv = proces
   return (await res.json()) as TransitionCount[];
 };
 
-/** `npm run test:model -- --coverage-from URL|FILE`: prints the lists; answers the exit status (2: the counts could not be read). */
-export const coverageFrom = async (args: string[], models?: ModelSpec[]): Promise<number> => {
+/**
+ * `npm run test:model -- --coverage-from URL|FILE [--write-tests [DIR]]`: prints the lists, and with
+ * `--write-tests` writes a candidate test for each transition only production took (write-tests.ts);
+ * answers the exit status (2: the counts could not be read).
+ */
+export const coverageFrom = async (args: string[], models: ModelSpec[] = everyModel()): Promise<number> => {
   const source = args[args.indexOf('--coverage-from') + 1];
+  const dirArg = args.includes('--write-tests') ? args[args.indexOf('--write-tests') + 1] : undefined;
   let production: TransitionCount[];
   try {
     if (!source || source.startsWith('--')) throw new Error('--coverage-from needs a URL or a file');
@@ -99,6 +111,10 @@ export const coverageFrom = async (args: string[], models?: ModelSpec[]): Promis
     console.error(error instanceof Error ? error.message : String(error));
     return 2;
   }
-  for (const line of coverageLines(production, await testedTransitions(models))) console.log(line);
+  const tested = await testedTransitions(models);
+  for (const line of coverageLines(production, tested)) console.log(line);
+  if (!args.includes('--write-tests')) return 0;
+  const dir = dirArg && !dirArg.startsWith('--') ? dirArg : DEFAULT_TESTS_DIR;
+  for (const line of await writeTests(takenOnlyInProduction(production, tested), models, dir, source)) console.log(line);
   return 0;
 };

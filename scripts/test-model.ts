@@ -21,6 +21,9 @@
  *                    MODEL_ADMIN_EMAIL with MODEL_ADMIN_PASSWORD, or a saved file of them) with
  *                    those the model runs take: per machine, what only production takes, what only
  *                    the tests walk, and the events production sent that no transition took
+ *   --coverage-from URL|FILE --write-tests [DIR]
+ *                    also writes a candidate test for each transition only production took, a file
+ *                    per machine (default machines/production/{machine}.production.test.ts)
  */
 import { CATALOGUE_FILE } from '#machines/testing/catalogue.ts';
 import { formatReport, isComplete, runModel } from '#machines/testing/model.ts';

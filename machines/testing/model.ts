@@ -157,7 +157,8 @@ export const generatePaths = (spec: ModelSpec, input: (() => unknown) | undefine
   return [...shortest, ...edges];
 };
 
-const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snap, clockEvent: AnyEventObject): number => {
+/** How long a timer event (`xstate.after.NAME…`) waits in `snapshot`: a number, or the machine's named delay. */
+export const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snap, clockEvent: AnyEventObject): number => {
   const name = type.slice('xstate.after.'.length).split('.')[0] ?? '';
   if (/^\d+$/.test(name)) return Number(name);
   const delay = (machine.implementations.delays as Record<string, unknown>)[name];

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
-import { addProduct } from '../../api/testing/test-api.ts';
+import { addProduct, registerAdmin } from '../../api/testing/test-api.ts';
 import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
 import { postJson } from '../../bff/testing/bff-harness.ts';
 import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
@@ -10,6 +10,8 @@ import type { KioskHeartbeat, KioskSummary } from '#contracts/kiosk-fleet.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 import { MAX_TRANSITION_SERIES, countTransitions } from '#server/metrics.ts';
 import { sample, scrapeMetrics } from '../support/metrics-text.ts';
+import { submitModel } from '#machines/shared/submit.model.ts';
+import { coverageFrom } from '../../scripts/coverage-from.ts';
 
 /**
  * The admin lists answer one page with `?page=&limit=` (the total in X-Total-Count),
@@ -300,6 +302,36 @@ describe('admin lists a page at a time, through the BFF', () => {
       expect(sum(after) - sum(before)).toBe(2 * madeUp.length);
       const other = (text: string) => sample(text, METRIC, { machine: '(other)', event: '(other)' }) ?? 0;
       expect(other(after) - other(before)).toBeGreaterThanOrEqual(2 * 5);
+    });
+
+    it("when QA runs --coverage-from with the shop's address as its admin, then the counts the pages sent are compared with the model runs; a wrong password exits 2 saying the login was refused", async () => {
+      const qa = await registerAdmin(shop.api);
+      const send3 = { machine: 'submit', source: 'submit.idle', event: 'submit.send', target: 'submit.sending', count: 3 };
+      expect(
+        (await send([send3, { machine: 'submit', source: 'submit.idle', event: 'submit.confirm', target: NOT_TAKEN, count: 2 }])).status,
+      ).toBe(204);
+      const run = async (password: string) => {
+        vi.stubEnv('MODEL_ADMIN_EMAIL', qa.user.email);
+        vi.stubEnv('MODEL_ADMIN_PASSWORD', password);
+        const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+        const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          const status = await coverageFrom(['--coverage-from', `${shop.bff.url}/`], [submitModel()]);
+          return { status, out: [...log.mock.calls, ...err.mock.calls].map((c) => String(c[0])).join('\n') };
+        } finally {
+          log.mockRestore();
+          err.mockRestore();
+          vi.unstubAllEnvs();
+        }
+      };
+      const { status, out } = await run(qa.password);
+      expect(status).toBe(0);
+      expect(out).toMatch(/Sent in production, taken by no transition:\n(?: {4}.*\n)* {4}submit\.confirm in submit\.idle {2}×2\n/);
+      expect(/In the tests, never taken in production:\n((?: {4}.*\n)+)/.exec(out)?.[1]).not.toContain(
+        'submit.idle --submit.send--> submit.sending',
+      );
+      expect(out).toMatch(/\nsubmit: the tests walk \d+ of the \d+ transitions production took/);
+      expect(await run('not-the-password')).toEqual({ status: 2, out: expect.stringMatching(/the admin login was refused \(401\)/) });
     });
   });
 
