@@ -68,8 +68,9 @@ export const createScreens = (
   /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
   const early = new Map<string, SharedScreen>();
   /**
-   * Sharing conversations known to be open (the database said so, or their first message opened
-   * them here): a shopper's every update then costs no query. Forgotten when sharing stops.
+   * Sharing conversations known to be open (the database said so when the shopper consented, or
+   * their first message opened them here): their updates cost no query. Only a share before the
+   * conversation opened elsewhere asks again, on its next update. Forgotten when sharing stops.
    */
   const known = new Set<string>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
@@ -123,6 +124,8 @@ export const createScreens = (
           const since = Date.now();
           await write(conversation, () => shares.began(conversation, since));
         }
+        // Whether admins may see it is asked now, once, so that no screen waits on the database.
+        if (!known.has(conversation) && (await conversations.get(conversation)) && sharing.has(conversation)) known.add(conversation);
       } else stop(conversation, socket.id);
       reply(socket, ack, { ok: true });
     });
