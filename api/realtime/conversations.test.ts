@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import { earlierConversations, forgetPast, searchHistory } from './conversation-history.ts';
 import { CONVERSATION_RULES } from './conversation-rules.ts';
 import { type ConversationRules, createConversations } from './conversations.ts';
+import { createScreenShares } from './screen-shares.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -12,6 +13,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await db.query('delete from chat_conversations');
   await db.query('delete from chat_owners');
+  await db.query('delete from chat_screen_shares');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -161,14 +163,16 @@ describe('conversations in the database', () => {
   it('when a shared screen ends, then its line is in the transcript only, never in the live chat nor the text search', async () => {
     fakeClock();
     const c = create();
+    const shares = createScreenShares(db, 'api-1');
+    const shared = async (key: string, since: number) => (await shares.began(key, since), shares.ended(key));
     await c.open('room', {});
     await c.record('room', 'client', 'hi');
-    expect(await c.sharedScreen('room', Date.now() - 2 * MINUTE)).toBe(true);
+    expect(await shared('room', Date.now() - 2 * MINUTE)).toBe(true);
     expect((await c.after('room', 0)).map((m) => m.text)).toEqual(['hi']);
     expect((await c.list())[0]!.messages.map((m) => m.text)).toEqual(['hi']);
     await c.end('room');
-    expect(await c.sharedScreen('room', Date.now() - MINUTE)).toBe(true);
-    expect(await c.sharedScreen('never-wrote', Date.now())).toBe(false);
+    expect(await shared('room', Date.now() - MINUTE)).toBe(true);
+    expect(await shared('never-wrote', Date.now())).toBe(false);
     const line = (since: string) => ({
       from: 'screen',
       text: `Shared screen from ${since} UTC to 10:00 UTC`,
@@ -177,6 +181,29 @@ describe('conversations in the database', () => {
     });
     expect((await searchHistory(db, {})).transcripts[0]!.messages.slice(1)).toEqual([line('09:58'), line('09:59')]);
     expect((await searchHistory(db, { query: '2030' })).total).toBe(0);
+  });
+
+  it('when an instance dies while its shopper shares, then another ends the share once no one has seen it for long, at the last time it was seen', async () => {
+    const clock = fakeClock();
+    const c = create();
+    const [dead, alive] = [createScreenShares(db, 'api-1'), createScreenShares(db, 'api-2')];
+    for (const key of ['one', 'two']) {
+      await c.open(key, {});
+      await c.record(key, 'client', 'hi');
+    }
+    await dead.began('one', Date.now());
+    await alive.began('two', Date.now());
+    clock.setSystemTime(new Date('2030-01-01T10:02:00Z'));
+    await dead.seen(['one']); // api-1's last sweep
+    clock.setSystemTime(new Date('2030-01-01T10:40:00Z'));
+    await alive.seen(['two']);
+    expect(await alive.endStale(Date.now() - 30 * MINUTE)).toBe(1);
+    await c.end('one');
+    await c.end('two');
+    const [two, one] = (await searchHistory(db, {})).transcripts;
+    expect(one!.messages.at(-1)).toMatchObject({ from: 'screen', text: 'Shared screen from 10:00 UTC to 10:02 UTC' });
+    // The share api-2 still holds has no line yet: it ends when its socket stops.
+    expect(two!.messages.map((m) => m.from)).toEqual(['client']);
   });
 
   it('when a conversation ends, then it is no longer open, it is a transcript, and ids keep growing', async () => {

@@ -68,12 +68,6 @@ export type Conversations = {
   list(): Promise<ChatConversation[]>;
   /** Sockets of these conversations' customers are connected now. */
   seen(ids: string[]): Promise<void>;
-  /**
-   * Notes in the conversation that its shopper shared their screen from `since` (epoch ms) until
-   * now: in the open one, or in the one just closed while sharing (an admin's close ends both).
-   * False when the key had no conversation then (a shopper who shared and never wrote).
-   */
-  sharedScreen(id: string, since: number): Promise<boolean>;
   /** Ends it (an admin closed it, its customer left for good): true if it was open. It becomes a transcript. */
   end(id: string, why?: string): Promise<boolean>;
   /** Ends every conversation whose customer has been gone for `customerGoneMs`; answers their ids. */
@@ -96,15 +90,6 @@ const nameOf = (r: Pick<Row, 'id' | 'name'>): string => r.name ?? guestLabel(r.i
 /** The latest `limit` messages of a conversation row, oldest first, as JSON. */
 const MESSAGES = `coalesce((select json_agg(json_build_object('id', x.seq, 'from', x.sender, 'text', x.body) order by x.seq)
   from (select seq, sender, body from chat_messages m where m.conversation = c.id and m.sender <> 'screen' order by seq desc limit $1) x), '[]'::json)`;
-
-/** A transcript's line of a shared screen: numbered like a message, never a message of the live chat. */
-const SHARED_SCREEN = `
-with c as (
-  select id from chat_conversations where key = $1 and (closed_at is null or closed_at >= $2::timestamptz)
-  order by id desc limit 1
-),
-up as (update chat_conversations k set last_seq = k.last_seq + 1 from c where k.id = c.id returning k.id, k.last_seq)
-insert into chat_messages (conversation, seq, sender, body, at) select id, last_seq, 'screen', $3, $4::timestamptz from up`;
 
 /** The conversations of every API instance, in the shop's database. */
 export const createConversations = (db: Pick<Db, 'query' | 'transaction'>, rules: Partial<ConversationRules> = {}): Conversations => {
@@ -226,11 +211,6 @@ export const createConversations = (db: Pick<Db, 'query' | 'transaction'>, rules
     async seen(ids) {
       if (ids.length === 0) return;
       await db.query('update chat_conversations set seen_at = $2 where key = any($1::text[]) and closed_at is null', [ids, at(Date.now())]);
-    },
-    async sharedScreen(id, since) {
-      const from = at(since);
-      const { rowCount } = await db.query(SHARED_SCREEN, [id, from, from, at(Date.now())]);
-      return rowCount > 0;
     },
     async end(id, why = 'admin closed chat') {
       const { rowCount } = await db.query(

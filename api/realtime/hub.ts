@@ -7,6 +7,7 @@ import type { InstanceState } from '#server/readiness.ts';
 import { watchAccounts } from './account-watch.ts';
 import { wireChat } from './chat-handlers.ts';
 import { createScreens } from './screen-handlers.ts';
+import { createScreenShares, type ScreenShares } from './screen-shares.ts';
 import { CONVERSATION_RULES } from './conversation-rules.ts';
 import { forgetPast } from './conversation-history.ts';
 import { createConversations } from './conversations.ts';
@@ -75,7 +76,10 @@ export const createRealtimeHub =
           logger: ctx.logger,
         })
       : undefined;
-    return attachHub(options, server, ctx, instance, shared);
+    // What this instance's previous run was sharing is over: its transcript lines end where it was last seen.
+    const shares = createScreenShares(ctx.db, ctx.config.INSTANCE_ID);
+    await shares.endOwn().catch((err: unknown) => ctx.logger.error({ err }, 'shared screen lines of the last run not kept'));
+    return attachHub(options, server, ctx, instance, shared, shares);
   };
 
 const attachHub = (
@@ -84,6 +88,7 @@ const attachHub = (
   ctx: ApiContext,
   instance: InstanceState | undefined,
   shared: SharedState | undefined,
+  shares: ScreenShares,
 ): (() => Promise<void>) => {
   const windowMs = options.recoveryWindowMs ?? 2 * 60_000;
   const io: HubServer = new Server(server, {
@@ -116,7 +121,7 @@ const attachHub = (
   io.use(flood.admit);
   const presence = options.presence ?? shared?.presence ?? createMemoryPresence();
   const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
-  const screens = createScreens(io, presence, conversations, {
+  const screens = createScreens(io, presence, conversations, shares, {
     cluster: shared !== undefined,
     onError: (err) => ctx.logger.error({ err }, 'shared screen line not kept'),
   });
@@ -126,11 +131,14 @@ const attachHub = (
   const lives = createSocketLives({ io, ctx, presence, conversations, guard, background, recoveryWindowMs: windowMs });
 
   /**
-   * Says this instance's customers are there, ends the conversations whose customer is gone
-   * (they become transcripts), and deletes transcripts past CHAT_HISTORY_DAYS.
+   * Says this instance's customers and shares are there, ends the conversations whose customer
+   * is gone (they become transcripts) and the shares no instance holds, and deletes transcripts past CHAT_HISTORY_DAYS.
    */
   const sweep = async () => {
     await conversations.seen(lives.present());
+    // A share this instance holds is seen; one no instance has seen for as long as a customer may be away is over.
+    await shares.seen(screens.sharingNow());
+    await shares.endStale(Date.now() - rules.customerGoneMs);
     for (const conversation of await conversations.endAbandoned()) {
       io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
     }

@@ -2,7 +2,11 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
+import type { ChatTranscriptPage } from '#contracts/chat-history.ts';
+import { SCREEN_EVENTS } from '#contracts/shared-screen.ts';
 import { createApi } from '../app.ts';
+import type { Db } from '../db/types.ts';
+import { authedAt } from '../testing/api-harness.ts';
 import { createRealtimeHub } from './hub.ts';
 import {
   ack,
@@ -159,6 +163,49 @@ describe('realtime hub: no message lost', () => {
       });
       desk.socket.disconnect();
       after.disconnect();
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('when the API dies while its shopper shares their screen, then its next start still writes the line `Shared screen from … to …`', async () => {
+    // The first run's database answers nothing once it has died: what it would write at its end never arrives.
+    let dead = false;
+    const dying = new Proxy(live.t.db, {
+      get(db, key) {
+        if (dead && (key === 'query' || key === 'transaction')) return () => Promise.reject(new Error('this run has died'));
+        const value: unknown = Reflect.get(db, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(db) : value;
+      },
+    }) as Db;
+    const apiOn = (db: Db) => createApi({ db, config: live.t.config, attachments: [createRealtimeHub()] });
+    const first = apiOn(dying);
+    const { url } = await first.start(0, '127.0.0.1');
+    const { token } = await live.t.register({ name: 'Sam', lastName: 'Sharer' });
+    const shopper = await connect(url, { token, auth: { keep: true } });
+    const began = Date.now();
+    expect(await say(shopper, 'The pay button does nothing')).toEqual({ ok: true, id: 1 });
+    expect(await ack(shopper, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
+    dead = true;
+    await first.stop();
+    shopper.disconnect();
+
+    const second = apiOn(live.t.db);
+    const { url: again } = await second.start(0, '127.0.0.1');
+    try {
+      const desk = await connectAdmin(live.t, again);
+      const listed = (await ack(desk.socket, CHAT_EVENTS.conversations)) as unknown as ChatConversationsAck;
+      const room = listed.ok ? listed.conversations.find((c) => c.name === 'Sam Sharer')?.user : undefined;
+      expect(await ack(desk.socket, SOCKET_EVENTS.adminClosesChat, { roomId: room })).toEqual({ ok: true });
+      desk.socket.disconnect();
+      const found = (await (await authedAt(again)(desk.token)('/api/chats/history?q=Sam%20Sharer')).json()) as ChatTranscriptPage;
+      const line = found.transcripts[0]?.messages.find((m) => m.from === 'screen') as
+        { text: string; since: string; at: string } | undefined;
+      // It ends where the screen was last seen (its start here: no sweep ran before the crash).
+      expect(line).toMatchObject({ text: expect.stringMatching(/^Shared screen from \d\d:\d\d UTC to \d\d:\d\d UTC$/) });
+      const [since, end] = [Date.parse(line!.since), Date.parse(line!.at)];
+      expect(since).toBeGreaterThanOrEqual(began - 1000);
+      expect(end).toBeGreaterThanOrEqual(since);
     } finally {
       await second.stop();
     }

@@ -4,6 +4,7 @@ import { isChatError, parseAdminClose } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
 import { type Ack, failure, notAdmin, reply } from './reply.ts';
 import { createScreenRelay } from './screen-relay.ts';
+import type { ScreenShares } from './screen-shares.ts';
 import { ADMINS_ROOM, conversationOf, type HubServer, type HubSocket } from './types.ts';
 
 export type Screens = {
@@ -13,6 +14,8 @@ export type Screens = {
   opened(conversation: string): void;
   /** The conversation ended (an admin closed it): its sharing ends with it. */
   ended(conversation: string): void;
+  /** The conversations sharing through this instance's sockets now. */
+  sharingNow(): string[];
   close(): void;
 };
 
@@ -28,12 +31,14 @@ const alreadyAsked = failure({ code: 'invalid', message: 'The shopper was asked 
  * admins' room (admin sockets of this shop, which see every open conversation), coalesced, and
  * never stored. Which sockets of a conversation share is kept here, per instance; a socket
  * that leaves stops its share. When sharing ends, its conversation keeps one line saying from
- * when to when, and nothing of what was shown.
+ * when to when, and nothing of what was shown: the share's start is kept in the database while
+ * it lasts (`shares`), so a share this instance cannot end (a crash) is ended by its next start.
  */
 export const createScreens = (
   io: HubServer,
   presence: AdminPresence,
   conversations: Conversations,
+  shares: ScreenShares,
   { cluster = false, onError = () => undefined }: { cluster?: boolean; onError?: (err: unknown) => void } = {},
 ): Screens => {
   /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
@@ -46,18 +51,26 @@ export const createScreens = (
   const relay = createScreenRelay(emit);
   /** Conversation → its sockets that share now. */
   const sharing = new Map<string, Set<string>>();
-  /** Conversation → since when it shares (epoch ms): the transcript's `Shared screen from … to …`. */
-  const since = new Map<string, number>();
-  const noteEnd = (conversation: string) => {
-    const from = since.get(conversation);
-    since.delete(conversation);
-    if (from !== undefined) void conversations.sharedScreen(conversation, from).catch(onError);
+  /**
+   * Each conversation's share writes, one after another, so that a share ended at once after it
+   * began finds its start written (a pool of PostgreSQL connections could run them the other way).
+   */
+  const writes = new Map<string, Promise<unknown>>();
+  const write = (conversation: string, task: () => Promise<unknown>): Promise<unknown> => {
+    const done = (writes.get(conversation) ?? Promise.resolve())
+      .then(task)
+      .catch(onError)
+      .finally(() => writes.get(conversation) === done && writes.delete(conversation));
+    writes.set(conversation, done);
+    return done;
   };
+  const noteEnd = (conversation: string) => void write(conversation, () => shares.ended(conversation));
   /** A screen shared before the first message, held (in memory, while sharing) until the conversation opens. */
   const early = new Map<string, SharedScreen>();
   /**
-   * Sharing conversations known to be open (the database said so, or their first message opened
-   * them here): a shopper's every update then costs no query. Forgotten when sharing stops.
+   * Sharing conversations known to be open (the database said so when the shopper consented, or
+   * their first message opened them here): their updates cost no query. Only a share before the
+   * conversation opened elsewhere asks again, on its next update. Forgotten when sharing stops.
    */
   const known = new Set<string>();
   /** Conversations whose shopper was asked and has not answered: one ask at a time. */
@@ -104,8 +117,15 @@ export const createScreens = (
       const conversation = conversationOf(socket);
       answered(conversation);
       if ((payload as { on?: unknown } | null)?.on === true) {
-        if (!since.has(conversation)) since.set(conversation, Date.now());
+        const first = !sharing.has(conversation);
         sharing.set(conversation, (sharing.get(conversation) ?? new Set()).add(socket.id));
+        // Answered once the start is kept: from then on a crash cannot lose the share's line.
+        if (first) {
+          const since = Date.now();
+          await write(conversation, () => shares.began(conversation, since));
+        }
+        // Whether admins may see it is asked now, once, so that no screen waits on the database.
+        if (!known.has(conversation) && (await conversations.get(conversation)) && sharing.has(conversation)) known.add(conversation);
       } else stop(conversation, socket.id);
       reply(socket, ack, { ok: true });
     });
@@ -164,9 +184,12 @@ export const createScreens = (
       answered(conversation);
       early.delete(conversation);
       known.delete(conversation);
-      if (sharing.delete(conversation)) relay.stop(conversation);
-      noteEnd(conversation);
+      if (sharing.delete(conversation)) {
+        relay.stop(conversation);
+        noteEnd(conversation);
+      }
     },
+    sharingNow: () => [...sharing.keys()],
     close: () => relay.close(),
   };
 };

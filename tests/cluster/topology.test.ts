@@ -16,6 +16,7 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { presenceKeys } from '../../api/realtime/redis-presence.ts';
 import { type ClientToAdminPayload, type NewOrderPayload, SOCKET_EVENTS } from '#contracts/chat.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import type { Order } from '#contracts/order.ts';
 import { CHAT_SENDS_PER_SECOND } from '#machines/chat/chat-outbox.ts';
 import { metadataFound, phonePhoto } from '../../api/testing/images.ts';
@@ -124,7 +125,7 @@ const expectEachOnce = async (texts: string[], adminChat: ShopAdmin, customer: S
 describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMITS)
   .map(([k, v]) => `${k}=${v}`)
   .join(' ')})`, () => {
-  it('when a customer and an admin are on different BFFs and different APIs, then they chat both ways', async () => {
+  it("when a customer and an admin are on different BFFs and different APIs, then they chat both ways and the shopper's shared screen reaches the admin", async () => {
     const shopper = await newShopper(url, 'chat-a');
     const adminChat = track(await openAdmin(url, admin.cookie()));
     const at = adminChat.where();
@@ -155,6 +156,25 @@ describe(`the cluster (2 APIs, 2 BFFs behind nginx; limits ${Object.entries(LIMI
     ).toMatchObject({ ok: true });
     await until(() => atCustomer.length === 1, 'the customer has the answer');
     expect(atCustomer).toEqual(['Yes, up to 70 °C.']);
+
+    // The shopper shares: the screen goes from their API to the admin's, through Redis, then stops.
+    const shown = collect<ScreenToAdmin>(adminChat.socket, SCREEN_EVENTS.shown);
+    const screen: SharedScreen = {
+      path: '/cart',
+      title: 'Cart',
+      signedInAs: 'Cluster',
+      cart: [{ name: 'Cluster Mug', quantity: 2, price: mug.price, note: 'only 2 left' }],
+      step: 'Cart',
+      error: null,
+      events: [{ machine: 'cart', event: 'cart.add', at: new Date().toISOString() }],
+    };
+    expect(await ack(customer.socket, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
+    expect(await ack(customer.socket, SCREEN_EVENTS.update, screen)).toEqual({ ok: true });
+    await until(() => shown.length === 1, "the admin has the shopper's screen");
+    expect(shown[0]).toEqual({ user: customer.socket.id, screen });
+    expect(await ack(customer.socket, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
+    await until(() => shown.length === 2, 'the admin hears sharing stopped');
+    expect(shown[1]).toEqual({ user: customer.socket.id, screen: null });
   });
 
   it('when orders are placed on either API, then newOrder reaches admins on every BFF and API pair', async () => {
