@@ -203,7 +203,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'post',
     path: '/api/kiosks/heartbeat',
-    summary: "A kiosk's heartbeat, proving its name with X-Kiosk-Key (the first under a free name claims it and gets the key); the reply carries staff's command",
+    summary:
+      "A kiosk's heartbeat, proving its name with X-Kiosk-Key (the first under a free name claims it and gets the key); the reply carries staff's command",
     access: 'public',
     body: KioskHeartbeat,
     answer: named('KioskHeartbeatReply', KioskHeartbeatReply),

@@ -13,8 +13,7 @@ export type KioskRow = { name: string; heartbeat: KioskHeartbeat; seen_at: Date;
  * is claimed and the beat carried no key, or the wrong one.
  */
 export type HeartbeatOutcome =
-  | { kept: true; command?: KioskCommand; key?: string }
-  | { kept: false; refused: 'fleet-full' | 'no-key' | 'wrong-key' };
+  { kept: true; command?: KioskCommand; key?: string } | { kept: false; refused: 'fleet-full' | 'no-key' | 'wrong-key' };
 
 const hashOf = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 
