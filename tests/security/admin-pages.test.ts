@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
 import { addProduct } from '../../api/testing/test-api.ts';
 import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
-import { postJson } from '../../bff/testing/bff-harness.ts';
+import { postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { KIOSK_INSTANCE_HEADER } from '#server/internal.ts';
 import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
 import { addCounts } from '../../api/components/machine-counts/repository.ts';
 import { recordHeartbeat } from '../../api/components/kiosks/repository.ts';
@@ -362,12 +363,28 @@ describe('admin lists a page at a time, through the BFF', () => {
       expect((await send(beat('Till 1'), old)).status).toBe(403);
     });
 
+    it("when devices of the instance whose KIOSK_NAME is the kiosk's send its heartbeats, then that instance's word proves them, keyless; through another instance, or claiming the word themselves, 403", async () => {
+      const lobby = await startTestBff({ apiUrl: shop.api.url, config: { KIOSK_NAME: 'Lobby 1' } });
+      try {
+        const through = (url: string, body: KioskHeartbeat, headers: Record<string, string> = {}) =>
+          postJson(`${url}/api/kiosks/heartbeat`, body, headers);
+        expect((await through(lobby.url, beat('Lobby 1'))).status).toBe(200);
+        expect((await through(lobby.url, beat('Lobby 1', { state: 'browsing' }))).status).toBe(200);
+        expect((await through(lobby.url, beat('Door'))).status).toBe(403);
+        expect((await through(shop.bff.url, beat('Lobby 1'))).status).toBe(403);
+        expect((await through(shop.bff.url, beat('Lobby 1'), { [KIOSK_INSTANCE_HEADER]: 'Lobby%201' })).status).toBe(403);
+        expect((await fleet()).find((k) => k.name === 'Lobby 1')?.state).toBe('browsing');
+      } finally {
+        await lobby.stop();
+      }
+    });
+
     it('when a heartbeat is malformed, then 400; when the fleet is full, a new name is refused and known kiosks go on', async () => {
       const bad = await send({ ...beat('Door'), state: 'on fire' as 'attract' }, keys.get('Door'));
       expect(bad.status).toBe(400);
       const known = (await fleet()).length;
-      expect(await recordHeartbeat(shop.api.db, beat('Door'), keys.get('Door'), known)).toEqual({ kept: true });
-      expect(await recordHeartbeat(shop.api.db, beat('Made up'), undefined, known)).toEqual({ kept: false, refused: 'fleet-full' });
+      expect(await recordHeartbeat(shop.api.db, beat('Door'), { key: keys.get('Door') }, known)).toEqual({ kept: true });
+      expect(await recordHeartbeat(shop.api.db, beat('Made up'), {}, known)).toEqual({ kept: false, refused: 'fleet-full' });
       expect((await fleet()).map((k) => k.name)).not.toContain('Made up');
     });
   });

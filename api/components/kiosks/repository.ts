@@ -18,15 +18,21 @@ export type HeartbeatOutcome =
 const hashOf = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 
 /**
+ * What proves a heartbeat's name: the key its first heartbeat got, or the word of the instance
+ * that serves the kiosk of that name (its KIOSK_NAME: every device behind it is that kiosk).
+ */
+export type KioskProof = { key?: string | undefined; vouched?: boolean };
+
+/**
  * Keeps a kiosk's heartbeat when it proves its name (docs/decisions/030-kiosk-fleet.md): a free
  * name is claimed by its first heartbeat, which gets a new random key (only its hash is stored);
- * a claimed name's heartbeat must carry that key. A row from before keys existed is claimed by
- * its next heartbeat.
+ * a claimed name's heartbeat must carry that key or come vouched for. A row from before keys
+ * existed is claimed by its next heartbeat.
  */
 export const recordHeartbeat = async (
   db: Queryable,
   beat: KioskHeartbeat,
-  key: string | undefined,
+  { key, vouched = false }: KioskProof,
   maxKiosks = MAX_KIOSKS,
 ): Promise<HeartbeatOutcome> => {
   const fresh = randomBytes(32).toString('base64url');
@@ -40,9 +46,9 @@ export const recordHeartbeat = async (
   if (claimed.rows.length > 0) return { kept: true, key: fresh };
   const kept = await db.query<{ claimed: boolean }>(
     `update kiosks set heartbeat = $2::jsonb, seen_at = now(), key_hash = coalesce(key_hash, $3)
-      where name = $1 and (key_hash is null or key_hash = $4)
+      where name = $1 and (key_hash is null or key_hash = $4 or $5::boolean)
       returning key_hash = $3 as claimed`,
-    [beat.name, JSON.stringify(beat), hashOf(fresh), key === undefined ? null : hashOf(key)],
+    [beat.name, JSON.stringify(beat), hashOf(fresh), key === undefined ? null : hashOf(key), vouched],
   );
   if (kept.rows.length === 0) {
     const known = await db.query('select 1 from kiosks where name = $1', [beat.name]);

@@ -1,5 +1,6 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { KIOSK_KEY_HEADER, KioskCommandRequest, KioskHeartbeat, type KioskHeartbeatReply } from '#contracts/kiosk-fleet.ts';
+import { KIOSK_INSTANCE_HEADER } from '#server/internal.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -15,6 +16,17 @@ const REFUSALS: Record<Extract<HeartbeatOutcome, { kept: false }>['refused'], ()
   'wrong-key': () => forbidden("That is not this kiosk's key"),
 };
 
+/** Whether the BFF that forwarded `req` serves the kiosk named `name` (its KIOSK_NAME): its proof makes the header its own. */
+const vouchedFor = (req: Request, name: string): boolean => {
+  const instance = req.get(KIOSK_INSTANCE_HEADER);
+  if (req.bffPurpose === undefined || !instance) return false;
+  try {
+    return decodeURIComponent(instance) === name;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Mounted at /api. Kiosks run as guests, so a heartbeat needs no account but proves its name
  * with the key its first heartbeat got (the API's request limits apply, and the fleet's size is
@@ -25,8 +37,11 @@ export const kiosksRoutes = (ctx: ApiContext): Router => {
   const router = Router();
 
   router.post('/kiosks/heartbeat', async (req, res) => {
-    const key = req.get(KIOSK_KEY_HEADER) || undefined;
-    const outcome = await recordHeartbeat(ctx.db, parse(KioskHeartbeat, req.body), key);
+    const beat = parse(KioskHeartbeat, req.body);
+    const outcome = await recordHeartbeat(ctx.db, beat, {
+      key: req.get(KIOSK_KEY_HEADER) || undefined,
+      vouched: vouchedFor(req, beat.name),
+    });
     if (!outcome.kept) throw REFUSALS[outcome.refused]();
     const { command, key: claimedKey } = outcome;
     res.setHeader('cache-control', 'no-store');
