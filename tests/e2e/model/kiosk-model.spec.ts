@@ -1,14 +1,13 @@
-import type { Browser, Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { HANDOFF } from '#contracts/handoff-rules.ts';
-import { KIOSK_HEARTBEAT_SECONDS_DEFAULT } from '#contracts/shop-settings.ts';
 import { KIOSK_DEFAULTS, type KioskContext } from '#machines/kiosk/kiosk.machine.ts';
 import { createOracle } from '#machines/testing/e2e-paths.ts';
 import { KIOSK_FLEET_KEY } from '../../../client/features/kiosk/fleet-key.ts';
 import { addABook } from '../kiosk/kiosk-support.ts';
-import { loginByApi } from '../support/journeys.ts';
-import { DEMO_ADMIN, expect, skipOnStaging, test } from '../support/shop.ts';
+import { expect, skipOnStaging, test } from '../support/shop.ts';
 import { KIOSK_DELAYS, kioskE2eModel } from './kiosk-sample.ts';
+import { openFleet, staffPresses } from './kiosk-staff.ts';
 import { expectFullCoverage } from './report.ts';
 
 skipOnStaging("needs the kiosk's short test timers and a shop that stops answering");
@@ -387,42 +386,6 @@ test("when the phone claims the QR and the session outlives the first logout, th
     ...step.resetDone(),
   ]);
 });
-
-/** The kiosk's heartbeat period with the shop's settings (KIOSK_HEARTBEAT_SECONDS unset), on the page's clock. */
-const HEARTBEAT_MS = KIOSK_HEARTBEAT_SECONDS_DEFAULT * 1000;
-
-/**
- * Staff's command from /admin/kiosks (an admin in a browser of their own, on real time), then
- * the kiosk's clock run a heartbeat at a time until a heartbeat's reply carries it: the kiosk
- * acts on it as it comes (decision 030).
- */
-const staffPresses =
-  (admin: () => Page, kiosk: string, button: 'Reset now' | 'Reload', command: 'reset' | 'reload') => async (page: Page) => {
-    const row = admin().getByRole('row', { name: new RegExp(kiosk) });
-    await Promise.all([
-      admin().waitForResponse((r) => r.url().endsWith('/commands') && r.status() === 202),
-      row.getByRole('button', { name: `${button}: ${kiosk}` }).click(),
-    ]);
-    // One heartbeat period fires the armed heartbeat (each is armed once the last one's answer is in).
-    for (let taken = false; !taken;) {
-      const beat = page.waitForResponse((r) => r.url().endsWith('/api/kiosks/heartbeat'));
-      await page.clock.runFor(HEARTBEAT_MS);
-      const reply = await beat;
-      expect(reply.status()).toBe(200);
-      // The reload may take the page (and the body) away first: the command was taken all the same.
-      taken = ((await reply.json().catch(() => ({ command }))) as { command?: string }).command === command;
-    }
-  };
-
-/** An admin's page on /admin/kiosks in a browser context of its own, showing `kiosk`. */
-const openFleet = async (browser: Browser, baseURL: string, kiosk: string) => {
-  const context = await browser.newContext({ baseURL });
-  const admin = await context.newPage();
-  await loginByApi(admin.request, DEMO_ADMIN);
-  await admin.goto('/admin/kiosks');
-  await expect(admin.getByRole('row', { name: new RegExp(kiosk) })).toContainText('Online');
-  return { admin, close: () => context.close() };
-};
 
 test('when staff press Reset now and then Reload on /admin/kiosks, then the named kiosk resets on its next heartbeat and reloads on the one after, keeping the key to its name', async ({
   page,
