@@ -215,7 +215,7 @@ export const createBff = ({
       ),
     // After every limit (a cached answer still counts), before the proxy.
     'catalogue cache': () => app.use('/api', cache.answers),
-    'forward headers': () => app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET)),
+    'forward headers': () => app.use([...PROXIED_PREFIXES], forwardHeaders(config.INTERNAL_SECRET, config.KIOSK_NAME)),
     proxy: () => app.use(proxy.middleware),
     'client files': () =>
       app.use(

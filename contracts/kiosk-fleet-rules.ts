@@ -18,6 +18,13 @@ export type KioskState = keyof typeof KIOSK_STATES;
 export const KIOSK_COMMANDS = ['reset', 'reload'] as const;
 export type KioskCommand = (typeof KIOSK_COMMANDS)[number];
 
+/**
+ * The header a kiosk proves its name with: the key the reply to its first heartbeat under that
+ * name gave it (docs/decisions/030-kiosk-fleet.md). A header, so the key never lands in the
+ * stored heartbeat or a logged body.
+ */
+export const KIOSK_KEY_HEADER = 'X-Kiosk-Key';
+
 export const KIOSK_STATUSES = ['online', 'offline', 'stuck'] as const;
 export type KioskStatus = (typeof KIOSK_STATUSES)[number];
 export const KIOSK_STATUS_WORDS: Record<KioskStatus, string> = { online: 'Online', offline: 'Offline', stuck: 'Stuck' };

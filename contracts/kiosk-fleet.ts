@@ -39,7 +39,11 @@ export const KioskHeartbeat = z.object({
 });
 export type KioskHeartbeat = z.infer<typeof KioskHeartbeat>;
 
-export const KioskHeartbeatReply = z.object({ command: z.enum(KIOSK_COMMANDS).optional() });
+export const KioskHeartbeatReply = z.object({
+  command: z.enum(KIOSK_COMMANDS).optional(),
+  /** Only in the reply to the heartbeat that claimed the name: the key its next ones send in X-Kiosk-Key. */
+  key: z.string().optional(),
+});
 export type KioskHeartbeatReply = z.infer<typeof KioskHeartbeatReply>;
 
 export const KioskCommandRequest = z.object({ command: z.enum(KIOSK_COMMANDS) });

@@ -19,3 +19,11 @@ export const proofMessage = (purpose: InternalPurpose, address: string): string 
  * believes it only beside a valid proof, and the BFF drops any the browser sent itself.
  */
 export const CHAT_VISITOR_HEADER = 'x-statefront-chat-visitor';
+
+/**
+ * The instance's KIOSK_NAME (URI-encoded), set by a BFF that serves one named kiosk on every
+ * request it forwards: the instance vouches for the heartbeats of its kiosks, the way a kiosk's
+ * own key does (docs/decisions/030-kiosk-fleet.md). Believed only beside a valid proof; the
+ * BFF drops any the browser sent.
+ */
+export const KIOSK_INSTANCE_HEADER = 'x-statefront-kiosk-instance';

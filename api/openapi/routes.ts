@@ -211,7 +211,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'post',
     path: '/api/kiosks/heartbeat',
-    summary: "A kiosk's heartbeat; the reply carries staff's command",
+    summary:
+      "A kiosk's heartbeat, proving its name with X-Kiosk-Key (the first under a free name claims it and gets the key); the reply carries staff's command",
     access: 'public',
     body: KioskHeartbeat,
     answer: named('KioskHeartbeatReply', KioskHeartbeatReply),
@@ -224,6 +225,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
     access: 'admin',
     body: KioskCommandRequest,
   },
+  { method: 'delete', path: '/api/admin/kiosks/:name', summary: 'Forget a kiosk, freeing its name and key', access: 'admin' },
   {
     method: 'get',
     path: '/api/payments/config',

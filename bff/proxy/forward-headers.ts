@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
-import { CHAT_VISITOR_HEADER } from '#server/internal.ts';
+import { CHAT_VISITOR_HEADER, KIOSK_INSTANCE_HEADER } from '#server/internal.ts';
 import type { SessionCookies } from '../session/session-cookie.ts';
 import { setProxyCredential } from './internal-credential.ts';
 
@@ -19,6 +19,7 @@ export const setUpstreamAuth = (
   delete req.headers.cookie;
   delete req.headers.authorization;
   delete req.headers[CHAT_VISITOR_HEADER];
+  delete req.headers[KIOSK_INSTANCE_HEADER];
   if (token) req.headers.authorization = `Bearer ${token}`;
   if (chatVisitor) req.headers[CHAT_VISITOR_HEADER] = chatVisitor;
   setProxyCredential(req, credential.secret, credential.address);
@@ -33,9 +34,11 @@ export const readSession =
     next();
   };
 
+/** Also vouches, on an instance with KIOSK_NAME, that the request comes from that kiosk's instance. */
 export const forwardHeaders =
-  (secret: string): RequestHandler =>
+  (secret: string, kioskName?: string): RequestHandler =>
   (req, _res, next) => {
     setUpstreamAuth(req, req.session?.token, { secret, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' }, req.chatVisitor);
+    if (kioskName) req.headers[KIOSK_INSTANCE_HEADER] = encodeURIComponent(kioskName);
     next();
   };

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertOrderAt } from '../../api/components/orders/fixtures.ts';
 import { addProduct, registerAdmin } from '../../api/testing/test-api.ts';
 import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
-import { postJson } from '../../bff/testing/bff-harness.ts';
+import { postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
+import { KIOSK_INSTANCE_HEADER } from '#server/internal.ts';
 import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
 import { addCounts } from '../../api/components/machine-counts/repository.ts';
 import { recordHeartbeat } from '../../api/components/kiosks/repository.ts';
-import type { KioskHeartbeat, KioskSummary } from '#contracts/kiosk-fleet.ts';
+import { KIOSK_KEY_HEADER, type KioskHeartbeat, type KioskSummary } from '#contracts/kiosk-fleet.ts';
 import { type ShopBehindBff, startShopBehindBff } from './shop-behind-bff.ts';
 import { MAX_TRANSITION_SERIES, countTransitions } from '#server/metrics.ts';
 import { sample, scrapeMetrics } from '../support/metrics-text.ts';
@@ -347,10 +348,16 @@ describe('admin lists a page at a time, through the BFF', () => {
       roundTripMs: 12,
       ...more,
     });
+    // Each kiosk's key, as its page keeps it: given by the reply that claimed the name.
+    const keys = new Map<string, string>();
+    const send = (body: KioskHeartbeat, key: string | undefined) =>
+      postJson(shop.bff.url + '/api/kiosks/heartbeat', body, key ? { [KIOSK_KEY_HEADER]: key } : {});
     const heartbeat = async (body: KioskHeartbeat) => {
-      const res = await postJson(shop.bff.url + '/api/kiosks/heartbeat', body);
+      const res = await send(body, keys.get(body.name));
       expect(res.status).toBe(200);
-      return (await res.json()) as { command?: string };
+      const { key, ...reply } = (await res.json()) as { command?: string; key?: string };
+      if (key) keys.set(body.name, key);
+      return reply;
     };
     const fleet = async () => (await (await get('/api/admin/kiosks')).json()) as KioskSummary[];
     const command = (name: string, body: unknown, cookie: string | null = shop.adminCookie) =>
@@ -390,12 +397,57 @@ describe('admin lists a page at a time, through the BFF', () => {
       expect(await heartbeat(beat('Door'))).toEqual({ command: 'reload' });
     });
 
+    it("when a heartbeat comes under a claimed name without that kiosk's key, then 403, nothing changes and staff's command stays for the kiosk; Forget frees the name", async () => {
+      await heartbeat(beat('Till 1', { state: 'browsing' }));
+      expect(keys.get('Till 1')).toMatch(/^[\w-]{43}$/);
+      expect((await command('Till 1', { command: 'reset' })).status).toBe(202);
+      const before = (await fleet()).find((k) => k.name === 'Till 1');
+      const fake = beat('Till 1', { state: 'attract', build: 'fake' });
+      for (const key of [undefined, '', 'a-guessed-key', keys.get('Door')]) {
+        const res = await send(fake, key);
+        expect(res.status).toBe(403);
+        expect(await res.json()).not.toHaveProperty('command');
+      }
+      expect((await fleet()).find((k) => k.name === 'Till 1')).toEqual(before);
+      expect(await heartbeat(beat('Till 1', { state: 'browsing' }))).toEqual({ command: 'reset' });
+
+      const forget = (name: string, cookie: string | null = shop.adminCookie) =>
+        fetch(`${shop.bff.url}/api/admin/kiosks/${encodeURIComponent(name)}`, {
+          method: 'DELETE',
+          headers: { 'x-csrf': '1', ...(cookie ? { cookie } : {}) },
+        });
+      expect((await forget('Till 1', shop.customerCookie)).status).toBe(403);
+      expect((await forget('Till 1')).status).toBe(204);
+      expect((await forget('Till 1')).status).toBe(404);
+      expect((await fleet()).map((k) => k.name)).not.toContain('Till 1');
+      // The kiosk set up again (or one whose key was lost) claims the free name with a new key.
+      const old = keys.get('Till 1');
+      expect((await send(beat('Till 1'), undefined)).status).toBe(200);
+      expect((await send(beat('Till 1'), old)).status).toBe(403);
+    });
+
+    it("when devices of the instance whose KIOSK_NAME is the kiosk's send its heartbeats, then that instance's word proves them, keyless; through another instance, or claiming the word themselves, 403", async () => {
+      const lobby = await startTestBff({ apiUrl: shop.api.url, config: { KIOSK_NAME: 'Lobby 1' } });
+      try {
+        const through = (url: string, body: KioskHeartbeat, headers: Record<string, string> = {}) =>
+          postJson(`${url}/api/kiosks/heartbeat`, body, headers);
+        expect((await through(lobby.url, beat('Lobby 1'))).status).toBe(200);
+        expect((await through(lobby.url, beat('Lobby 1', { state: 'browsing' }))).status).toBe(200);
+        expect((await through(lobby.url, beat('Door'))).status).toBe(403);
+        expect((await through(shop.bff.url, beat('Lobby 1'))).status).toBe(403);
+        expect((await through(shop.bff.url, beat('Lobby 1'), { [KIOSK_INSTANCE_HEADER]: 'Lobby%201' })).status).toBe(403);
+        expect((await fleet()).find((k) => k.name === 'Lobby 1')?.state).toBe('browsing');
+      } finally {
+        await lobby.stop();
+      }
+    });
+
     it('when a heartbeat is malformed, then 400; when the fleet is full, a new name is refused and known kiosks go on', async () => {
-      const bad = await postJson(shop.bff.url + '/api/kiosks/heartbeat', { ...beat('Door'), state: 'on fire' });
+      const bad = await send({ ...beat('Door'), state: 'on fire' as 'attract' }, keys.get('Door'));
       expect(bad.status).toBe(400);
       const known = (await fleet()).length;
-      expect(await recordHeartbeat(shop.api.db, beat('Door'), known)).toEqual({ kept: true });
-      expect(await recordHeartbeat(shop.api.db, beat('Made up'), known)).toEqual({ kept: false });
+      expect(await recordHeartbeat(shop.api.db, beat('Door'), { key: keys.get('Door') }, known)).toEqual({ kept: true });
+      expect(await recordHeartbeat(shop.api.db, beat('Made up'), {}, known)).toEqual({ kept: false, refused: 'fleet-full' });
       expect((await fleet()).map((k) => k.name)).not.toContain('Made up');
     });
   });

@@ -13,24 +13,26 @@ const countedFetchMachine = fetchMachineOver((url, signal) => getCounted<unknown
 type Snapshot = SnapshotFrom<typeof countedFetchMachine>;
 
 export type AdminPageState<T> =
-  | { status: 'loading'; data?: undefined; total?: undefined; errorStatus?: undefined }
-  | { status: 'error'; data?: undefined; total?: undefined; /** 0 when no answer came. */ errorStatus: number }
+  | { status: 'loading'; data?: undefined; total?: undefined; error?: undefined; errorStatus?: undefined }
+  | { status: 'error'; data?: undefined; total?: undefined; error: string; /** 0 when no answer came. */ errorStatus: number }
   | {
       status: 'success';
       data: T[];
+      error?: undefined;
       errorStatus?: undefined;
       /** Rows in all pages; the page's own length when the server sent no count. */ total: number;
     };
 
 const stateOf = <T>(s: Snapshot): AdminPageState<T> => {
-  if (s.hasTag('failed')) return { status: 'error', errorStatus: s.context.errorStatus ?? 0 };
+  if (s.hasTag('failed'))
+    return { status: 'error', error: s.context.error ?? 'Something went wrong', errorStatus: s.context.errorStatus ?? 0 };
   if (!s.hasTag('ready')) return { status: 'loading' };
   const { data, total } = s.context.data as Counted<T[]>;
   return { status: 'success', data, total: total ?? data.length };
 };
 
 const sameState = <T>(a: AdminPageState<T>, b: AdminPageState<T>) =>
-  a.status === b.status && a.data === b.data && a.total === b.total && a.errorStatus === b.errorStatus;
+  a.status === b.status && a.data === b.data && a.total === b.total && a.error === b.error && a.errorStatus === b.errorStatus;
 
 /** The `?page=` of the address bar; anything but a page number is page 1 (a 400 would log the admin out). */
 export const pageFromSearch = (value: string | null): number => {

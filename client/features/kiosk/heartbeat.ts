@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import type { KioskCommand, KioskState } from '#contracts/kiosk-fleet-rules.ts';
+import { KIOSK_KEY_HEADER, type KioskCommand, type KioskState } from '#contracts/kiosk-fleet-rules.ts';
 import type { KioskHeartbeat, KioskHeartbeatReply } from '#contracts/kiosk-fleet.ts';
 import { idleFactor } from '#machines/kiosk/access.ts';
 import type { kioskMachine } from '#machines/kiosk/kiosk.machine.ts';
+import { fleetKeyStore, type FleetKeyStore } from './fleet-key.ts';
 
 type Snapshot = SnapshotFrom<typeof kioskMachine>;
 
@@ -83,10 +84,13 @@ const EVENT_OF: Record<KioskCommand, 'kiosk.staffReset' | 'kiosk.staffReload'> =
 
 /**
  * Sends the kiosk's heartbeat every `everySeconds` (POST /api/kiosks/heartbeat, straight fetch: a
- * failed beat is only a missed one, never the kiosk's outage screen); staff's command comes back
- * in the reply and goes to the machine. Answers `input` (for every touch) and `stop`.
+ * failed beat is only a missed one, never the kiosk's outage screen), with the key that proves its
+ * name once it has one (the first reply under a free name gives it); staff's command comes back in
+ * the reply and goes to the machine. A refused beat (the name is another's) does nothing. Answers
+ * `input` (for every touch) and `stop`.
  */
-export const startHeartbeat = (kiosk: KioskRef, opts: { name: string; everySeconds: number; build?: string }) => {
+export const startHeartbeat = (kiosk: KioskRef, opts: { name: string; everySeconds: number; build?: string; keys?: FleetKeyStore }) => {
+  const keys = opts.keys ?? fleetKeyStore();
   const tracker = heartbeatTracker();
   tracker.observe(kiosk.getSnapshot());
   const watching = kiosk.subscribe((s) => tracker.observe(s));
@@ -95,16 +99,23 @@ export const startHeartbeat = (kiosk: KioskRef, opts: { name: string; everySecon
   let stopped = false;
   const send = async () => {
     const started = performance.now();
+    const key = keys.get(opts.name);
     try {
       const res = await fetch('/api/kiosks/heartbeat', {
         method: 'POST',
         credentials: 'same-origin',
         cache: 'no-store',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRF': '1',
+          Accept: 'application/json',
+          ...(key ? { [KIOSK_KEY_HEADER]: key } : {}),
+        },
         body: JSON.stringify(tracker.beat(opts.name, opts.everySeconds, opts.build, roundTripMs)),
       });
       roundTripMs = Math.round(performance.now() - started);
       const reply = res.ok ? ((await res.json()) as KioskHeartbeatReply) : {};
+      if (reply.key) keys.set(opts.name, reply.key);
       if (!stopped && reply.command && reply.command in EVENT_OF) kiosk.send({ type: EVENT_OF[reply.command] });
     } catch {
       // No answer: this beat is missed; the next one tries again.

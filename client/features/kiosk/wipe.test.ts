@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSocket } from '#machines/chat/chat-socket.ts';
 import { KIOSK_KEY } from '../../lib/kiosk-entry.ts';
 import { isNewBuild, scriptsIn } from './build-assets.ts';
+import { KIOSK_FLEET_KEY } from './fleet-key.ts';
 import { trackedSockets, wipeStorage } from './wipe.ts';
 
 describe('the kiosk reset', () => {
-  it("when it wipes a storage, then every key but the device's kiosk flag is gone", () => {
+  it("when it wipes a storage, then every key but the device's kiosk flag and the key proving its name is gone", () => {
     localStorage.setItem(KIOSK_KEY, 'on');
+    localStorage.setItem(KIOSK_FLEET_KEY, '{"name":"Till 1","key":"k"}');
     localStorage.setItem('cart', '{"items":[1]}');
     localStorage.setItem('userInfo', '{"name":"John"}');
     sessionStorage.setItem('userInfo', '{"name":"John"}');
     wipeStorage(localStorage);
     wipeStorage(sessionStorage);
-    expect(Object.keys(localStorage)).toEqual([KIOSK_KEY]);
+    expect(Object.keys(localStorage).sort()).toEqual([KIOSK_KEY, KIOSK_FLEET_KEY].sort());
     expect(sessionStorage.length).toBe(0);
   });
 

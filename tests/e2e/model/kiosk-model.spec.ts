@@ -3,9 +3,11 @@ import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xs
 import { HANDOFF } from '#contracts/handoff-rules.ts';
 import { KIOSK_DEFAULTS, type KioskContext } from '#machines/kiosk/kiosk.machine.ts';
 import { createOracle } from '#machines/testing/e2e-paths.ts';
+import { KIOSK_FLEET_KEY } from '../../../client/features/kiosk/fleet-key.ts';
 import { addABook } from '../kiosk/kiosk-support.ts';
 import { expect, skipOnStaging, test } from '../support/shop.ts';
 import { KIOSK_DELAYS, kioskE2eModel } from './kiosk-sample.ts';
+import { openFleet, staffPresses } from './kiosk-staff.ts';
 import { expectFullCoverage } from './report.ts';
 
 skipOnStaging("needs the kiosk's short test timers and a shop that stops answering");
@@ -134,10 +136,10 @@ const expectShows = async (page: Page, s: AnyMachineSnapshot) => {
   }
 };
 
-/** Opens /kiosk on a paused clock, then walks `steps` in the page and in the machine, comparing after each. */
-const walk = async (page: Page, steps: Step[]) => {
+/** Opens `path` (/kiosk) on a paused clock, then walks `steps` in the page and in the machine, comparing after each. */
+const walk = async (page: Page, steps: Step[], path = '/kiosk') => {
   await page.clock.install({ time: T0 });
-  await page.goto('/kiosk');
+  await page.goto(path);
   // React reveals the lazy kiosk chunk on a short timer: pause the clock only once it shows.
   await attractShows(page);
   // Half the build-check time later: no kiosk timer is due by then.
@@ -385,6 +387,47 @@ test("when the phone claims the QR and the session outlives the first logout, th
   ]);
 });
 
+test('when staff press Reset now and then Reload on /admin/kiosks, then the named kiosk resets on its next heartbeat and reloads on the one after, keeping the key to its name', async ({
+  page,
+  browser,
+  shop,
+}) => {
+  const kiosk = 'Model walk';
+  let fleet: Awaited<ReturnType<typeof openFleet>> | undefined;
+  const admin = () => fleet!.admin;
+  try {
+    await walk(
+      page,
+      [
+        {
+          event: { type: 'kiosk.start' },
+          act: async (p) => {
+            // The kiosk claimed its name with its first heartbeat, as the page loaded.
+            fleet = await openFleet(browser, shop.url, kiosk);
+            await touchToStart(p);
+          },
+        },
+        { event: { type: 'kiosk.staffReset' }, act: staffPresses(admin, kiosk, 'Reset now', 'reset'), check: false },
+        ...step.resetDone(),
+        {
+          event: { type: 'kiosk.staffReload' },
+          act: async (p) => {
+            const reloaded = p.waitForEvent('load');
+            await staffPresses(admin, kiosk, 'Reload', 'reload')(p);
+            await reloaded;
+          },
+          check: false,
+        },
+      ],
+      `/kiosk?name=${encodeURIComponent(kiosk)}`,
+    );
+    // The reloaded page still holds the key that proves its name (the unit tests send it).
+    expect(await page.evaluate((key) => localStorage.getItem(key), KIOSK_FLEET_KEY)).toContain(kiosk);
+  } finally {
+    await fleet?.close();
+  }
+});
+
 test('when every kiosk walk above has run, then together they took every transition of the kiosk machine', () => {
   expectFullCoverage(oracle.report(), [
     {
@@ -392,12 +435,5 @@ test('when every kiosk walk above has run, then together they took every transit
       reason:
         'a claim while the warning covers the QR is the same effect as the walk above (thanks, then the reset): the machine tests take it (kiosk.model.test.ts), a browser walk into it would repeat that walk',
     },
-    // Staff's commands from /admin/kiosks (decision 030), NOT YET walked by this model: they come in a
-    // heartbeat's reply, which these walks' shops do not send (no KIOSK_NAME).
-    ...['kiosk --kiosk.staffReload#0-->', 'kiosk.shop --kiosk.staffReset#0-->'].map((transition) => ({
-      transition,
-      reason:
-        "staff's Reset now and Reload: the machine's model test takes both, and kiosk-pages.spec.ts presses Reset now on /admin/kiosks and sees the kiosk reset",
-    })),
   ]);
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Alert } from '../../../ui/alert.tsx';
 import { KIOSK_STATES, KIOSK_STATUS_WORDS, type KioskCommand, type KioskSummary } from '#contracts/kiosk-fleet-rules.ts';
 import { api, errorMessage } from '../../../lib/api.ts';
 import { dateTimeOf } from '../../../lib/dates.ts';
@@ -8,15 +9,20 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { actionsCell, mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
+import { LoadFailed } from '../load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
+import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
 /** How often the list asks again: a kiosk's status changes with its heartbeats, seconds apart. */
 const REFRESH_MS = 5_000;
 const TONE = { online: 'primary', offline: 'danger', stuck: 'danger' } as const;
 const COMMAND_WORDS: Record<KioskCommand, string> = { reset: 'Reset now', reload: 'Reload' };
 
-/** /admin/kiosks: every named kiosk's heartbeat, its status, and staff's Reset now and Reload. */
+/**
+ * /admin/kiosks: every named kiosk's heartbeat, its status, and staff's Reset now and Reload;
+ * Forget frees a kiosk's name (a kiosk renamed, retired, or set up again after losing its key).
+ */
 export function AdminKiosksPage() {
   usePageTitle('Kiosks');
   const kiosks = useAdminGet<KioskSummary[]>('/api/admin/kiosks');
@@ -25,6 +31,11 @@ export function AdminKiosksPage() {
   const shown = useRef<KioskSummary[] | undefined>(undefined);
   if (kiosks.status === 'success') shown.current = kiosks.data;
   const { reload } = kiosks;
+  const forget = useConfirmedDelete<KioskSummary>({
+    url: (k) => `/api/admin/kiosks/${encodeURIComponent(k.name)}`,
+    removed: (k) => `${k.name} was forgotten: the next kiosk under that name claims it`,
+    onRemoved: reload,
+  });
   useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
@@ -44,8 +55,13 @@ export function AdminKiosksPage() {
   return (
     <section>
       <h1>Kiosks</h1>
+      {forget.error ? <Alert tone="danger">{forget.error}</Alert> : null}
+      {/* Also above a list shown before: it may be out of date until an answer comes. */}
+      {kiosks.status === 'error' ? <LoadFailed error={kiosks.error} onRetry={reload} /> : null}
       {rows === undefined ? (
-        <TableSkeleton label="Loading kiosks ..." />
+        kiosks.status === 'error' ? null : (
+          <TableSkeleton label="Loading kiosks ..." />
+        )
       ) : rows.length === 0 ? (
         <p css={mutedText}>No kiosk has reported yet. A kiosk reports once it has a name (KIOSK_NAME, or /kiosk?name=…).</p>
       ) : (
@@ -92,6 +108,9 @@ export function AdminKiosksPage() {
                         {COMMAND_WORDS[command]}
                       </Button>
                     ))}
+                    <Button variant="secondary" aria-label={`Forget: ${k.name}`} onClick={() => forget.ask(k)}>
+                      Forget
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -99,6 +118,7 @@ export function AdminKiosksPage() {
           </table>
         </ScrollRegion>
       )}
+      {forget.dialog}
     </section>
   );
 }

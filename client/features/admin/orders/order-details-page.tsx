@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
+import { LoadFailed } from '../load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -49,11 +50,7 @@ function OrderDetails({ orderId, logic }: { orderId: string; logic: typeof liveA
   const cancelling = useSelector(actor, (s) => s.hasTag('cancelling'));
 
   if (failed) {
-    return (
-      <Alert tone="danger" action={<Button onClick={() => actor.send({ type: 'order.reload' })}>Try again</Button>}>
-        {error}
-      </Alert>
-    );
+    return <LoadFailed error={error ?? ''} onRetry={() => actor.send({ type: 'order.reload' })} />;
   }
   if (loading || !order) return <TableSkeleton rows={6} label="Loading the order ..." />;
   return (

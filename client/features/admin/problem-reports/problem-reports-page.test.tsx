@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProblemReportSummary } from '#contracts/problem-report.ts';
 import { SHOP_SETTINGS_ID } from '#contracts/shop-settings.ts';
-import { settle } from '../../../testing/dom.ts';
+import { click, getByRoleName, settle } from '../../../testing/dom.ts';
 import { adminStorages } from '../../../testing/admin.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
@@ -43,6 +43,25 @@ describe('admin problem reports', () => {
     expect(rows[0]).toMatch(/R-1002.*\/cart.*Guest.*b-old older build.*The cart forgot my laptop/);
     expect(rows[1]).toMatch(/R-1001.*Ann Lee.*b-now/);
     expect(rows[1]).not.toMatch(/older build/);
+  });
+
+  it('when the list’s call gets no answer, then the admin sees why with Try again, not an endless skeleton; Try again shows the reports', async () => {
+    let answered = false;
+    mockFetch({
+      'GET /api/admin/problem-reports': () =>
+        answered
+          ? { body: [row('R-1001', null, 'b-now')], headers: { 'X-Total-Count': '1' } }
+          : Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { container } = await renderWithApp(<AdminProblemReportsPage />, { route: '/admin/problem-reports', storages: adminStorages() });
+    await settle(10);
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('The shop could not be reached');
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+    answered = true;
+    await click(getByRoleName(container, 'button', 'Try again'));
+    await settle(10);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(container.querySelector('tbody tr')?.textContent).toMatch(/R-1001.*Guest/);
   });
 
   it('when a state is nested or parallel, then the timeline writes it on one line', () => {

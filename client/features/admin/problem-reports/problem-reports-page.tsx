@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
 import { AdminPager } from '../admin-pager.tsx';
+import { LoadFailed } from '../load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { isOlderBuild } from './running-build.ts';
@@ -27,7 +28,9 @@ export function AdminProblemReportsPage() {
   return (
     <section>
       <h1>Problem reports</h1>
-      {reports.status !== 'success' ? (
+      {reports.status === 'error' ? (
+        <LoadFailed error={reports.error} onRetry={reports.reload} />
+      ) : reports.status !== 'success' ? (
         <TableSkeleton label="Loading problem reports ..." />
       ) : reports.data.length === 0 ? (
         <p css={mutedText}>No problem reports.</p>
