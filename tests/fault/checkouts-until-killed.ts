@@ -9,17 +9,22 @@ import { expect } from 'vitest';
 import { rebuildAllOrders } from '../../api/components/orders/projection.ts';
 import type { Db } from '../../api/db/index.ts';
 import { sessionCallHeaders } from '../../api/testing/api-harness.ts';
+import { TEST_CACHE_DIR } from '../../api/testing/cache-dir.ts';
 import type { ApiChild } from '../../scripts/api-child.ts';
 
 export const CRASH_SECRET = 'a-crash-test-internal-secret-of-32-chars-at-least';
 const WRITERS = 4;
 const KILL_AFTER = 40;
 
-/** The API process's environment: the demo shop, and no cap on one account's open orders. */
+/**
+ * The API process's environment: the demo shop (its photos copied from the tier's cache, not
+ * processed again: about 15 CPU s each time), and no cap on one account's open orders.
+ */
 export const crashEnv = (dataDir: string, more: Record<string, string> = {}): Record<string, string | undefined> => ({
   ...process.env,
   DATA_DIR: dataDir,
   SEED: 'demo',
+  DEMO_POOL_CACHE: TEST_CACHE_DIR,
   LOG_LEVEL: 'silent',
   NODE_ENV: 'development',
   MAX_OPEN_ORDERS_PER_ACCOUNT: '100000',

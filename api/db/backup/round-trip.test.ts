@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../app.ts';
 import { sessionCallHeaders, testApiConfig } from '../../testing/api-harness.ts';
+import { TEST_CACHE_DIR } from '../../testing/cache-dir.ts';
 import { insertChatRows } from '../../testing/chat-fixtures.ts';
 import { imageFileBytes } from '../../testing/image-bytes.ts';
 import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
@@ -36,7 +37,8 @@ afterAll(async () => {
  * a category edit and an upload with its kept original.
  */
 const makeHistory = async (db: Db, dataDir: string, seed: number) => {
-  await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z') });
+  // The photos copied from the tier's cache (the same files), not processed again: about 15 CPU s each history.
+  await seedDemo(db, { dataDir, seed, now: new Date('2026-11-20T12:00:00Z'), poolCache: TEST_CACHE_DIR });
   await db.query(`update categories set description = description || ' (edited)' where name = (select min(name) from categories)`);
   await insertChatRows(db, seed);
   await db.query(

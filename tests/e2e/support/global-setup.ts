@@ -1,26 +1,25 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startShop } from '../../../bff/index.ts';
+import { checkBuild, describe, runBuild } from '../../../scripts/build-freshness.ts';
 import { E2E_SEEDED_DIR, e2eShopEnv } from './shop-env.ts';
 import { stagingSetup } from './staging-setup.ts';
 import { stagingUrl } from './staging.ts';
 
-const BUILT = ['dist/client/index.html', 'dist/widgets/chat.js', 'dist/server/entry-server.js'];
-
 /**
- * Builds the client, the chat widget and the server-render bundle before the e2e run, as npm start would: always in CI
- * (a fresh clone, and never a stale bundle), otherwise when either is missing. A failed build
- * fails the run: the browser suites must never pass on a page that is not the shop.
+ * Builds the client, the chat widget and the server-render bundle before the e2e run, as npm start
+ * would, unless dist/ holds a build of the sources as they are now (its stamp's content hash,
+ * scripts/build-freshness.ts): never a stale bundle, and CI's build made beside the database tier
+ * (.ci/run) is not made again. A failed build fails the run: the browser suites must never pass
+ * on a page that is not the shop.
  */
-const build = (): void => {
-  if (!process.env.CI && BUILT.every((file) => existsSync(file))) return;
-  console.log('Building the client and the chat widget for the e2e run (npm run build) …');
-  const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  if (status !== 0) throw new Error('npm run build failed: the e2e suites need the built client and widget.');
+const build = async (): Promise<void> => {
+  const freshness = await checkBuild(process.cwd());
+  if (freshness.state === 'fresh') return;
+  console.log(`Building the client and the chat widget for the e2e run (npm run build): ${describe(freshness)} …`);
+  if (!runBuild()) throw new Error('npm run build failed: the e2e suites need the built client and widget.');
 };
 
 /**
@@ -39,7 +38,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // A staging run starts no shop: it checks the given accounts and cancels its orders at the end.
   const staging = stagingUrl();
   if (staging) return stagingSetup(staging, config);
-  build();
+  await build();
   const { MAX_OPEN_ORDERS_PER_ACCOUNT, REGISTRATIONS_PER_ADDRESS_PER_HOUR } = e2eShopEnv('');
   console.log(
     `e2e shops raise the abuse limits for specs that act from one address and account: MAX_OPEN_ORDERS_PER_ACCOUNT=${MAX_OPEN_ORDERS_PER_ACCOUNT}, REGISTRATIONS_PER_ADDRESS_PER_HOUR=${REGISTRATIONS_PER_ADDRESS_PER_HOUR}`,
