@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { writeUser } from '#machines/auth/user-storage.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
-import { settle } from '../../testing/dom.ts';
+import { click, getByRoleName, settle } from '../../testing/dom.ts';
 import { mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { AdminOrderDetailsPage } from './orders/order-details-page.tsx';
@@ -43,7 +43,7 @@ describe('admin details pages (spec section 6: a failing admin data call logs ou
   );
 
   it.each(pages)(
-    'when the %s data call gets no answer (offline, or the page is leaving), then the admin stays and sees why',
+    'when the %s data call gets no answer (offline, or the page is leaving), then the admin stays, sees why, and Try again asks again',
     async (_name, page, pattern, call) => {
       const calls = mockFetch({
         [call]: () => Promise.reject(new TypeError('Failed to fetch')),
@@ -57,7 +57,10 @@ describe('admin details pages (spec section 6: a failing admin data call logs ou
       await settle(10);
       expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).not.toContain('/api/logout');
       expect(view.path()).not.toBe('/login');
-      expect(document.body.textContent).toContain('The shop could not be reached');
+      expect(document.body.querySelector('[role="alert"]')?.textContent).toContain('The shop could not be reached');
+      await click(getByRoleName(document.body, 'button', 'Try again'));
+      await settle(10);
+      expect(calls.filter((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}` === call)).toHaveLength(2);
     },
   );
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { ADMIN_PAGE_DEFAULT_LIMIT, ADMIN_PAGE_MAX_PAGE } from '#contracts/admin-page.ts';
@@ -22,6 +22,9 @@ export type AdminPageState<T> =
       errorStatus?: undefined;
       /** Rows in all pages; the page's own length when the server sent no count. */ total: number;
     };
+
+/** The rows an admin list shows, and the rows in all its pages. */
+export type AdminListShown<T> = { data: T[]; total: number };
 
 const stateOf = <T>(s: Snapshot): AdminPageState<T> => {
   if (s.hasTag('failed'))
@@ -62,6 +65,11 @@ export function useAdminPage<T>(endpoint: string, { limit = ADMIN_PAGE_DEFAULT_L
   const state = useSelector(actor, stateOf<T>, sameState);
   useLogoutOnFailure(state.status === 'error' && state.errorStatus !== 0);
   const reload = useCallback(() => actor.send({ type: 'fetch.reload' }), [actor]);
+  // The last answer for this very url stays on screen while it is asked again, and when that
+  // ask gets no answer (AdminListBody shows why above it); another page or search drops it.
+  const last = useRef<AdminListShown<T> & { url: string }>(undefined);
+  if (state.status === 'success') last.current = { url, data: state.data, total: state.total };
+  const shown = last.current?.url === url ? last.current : undefined;
   const hrefOf = useCallback(
     (to: number) => {
       const next = new URLSearchParams(search);
@@ -72,6 +80,6 @@ export function useAdminPage<T>(endpoint: string, { limit = ADMIN_PAGE_DEFAULT_L
     },
     [search, pathname],
   );
-  const pages = state.status === 'success' ? Math.max(1, Math.ceil(state.total / limit)) : 1;
-  return { ...state, page, pages, limit, offset: (page - 1) * limit, hrefOf, reload };
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / limit)) : 1;
+  return { ...state, shown, page, pages, limit, offset: (page - 1) * limit, hrefOf, reload };
 }

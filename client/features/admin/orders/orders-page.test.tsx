@@ -6,6 +6,7 @@ import { codOrder, paidOrder } from '#machines/order/fixtures.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import { getByLabelText, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
 import { type FetchCall, mockFetch } from '../../../testing/fetch-mock.ts';
+import { expectNoAnswerThenRetry, noAnswerWhileDown } from '../../../testing/no-answer.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminOrdersPage } from './orders-page.tsx';
 
@@ -84,5 +85,15 @@ describe('admin orders', () => {
     expect(queryByText(container, ORDER_SEARCH_INVALID)).not.toBeNull();
     expect(getByLabelText(container, 'Find an order').getAttribute('aria-invalid')).toBe('true');
     expect(asked(calls)).toEqual([null]);
+  });
+
+  it('when the orders’ call gets no answer, then the admin sees why with Try again, not an endless skeleton, and stays; Try again shows the orders', async () => {
+    const { route, shop } = noAnswerWhileDown({ body: [{ ...codOrder, _id: id('d3d3d3d3') }], headers: { 'X-Total-Count': '1' } });
+    const calls = mockFetch({ 'GET /api/orders/admin': route });
+    const { container } = await renderWithApp(<AdminOrdersPage />, { route: '/admin/orders', storages: asAdmin() });
+    await settle(10);
+    await expectNoAnswerThenRetry(container, shop);
+    expect(calls.map((c) => c.url)).not.toContain('/api/logout');
+    expect(rows(container).map((r) => r[0])).toEqual(['Order #D3D3D3D3']);
   });
 });

@@ -2,7 +2,7 @@ import type { Order } from '#contracts/order.ts';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
-import { TableSkeleton } from '../table-skeleton.tsx';
+import { AdminListBody } from '../admin-list-body.tsx';
 import { AdminPager } from '../admin-pager.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { OrdersTable } from '../../../lib/order-summary/orders-table.tsx';
@@ -21,18 +21,20 @@ export function AdminOrdersPage() {
     <section>
       <h1>Orders</h1>
       <OrderSearch text={search.text} error={search.error} />
-      {orders.status !== 'success' ? (
-        <TableSkeleton label="Loading orders ..." />
-      ) : orders.total === 0 ? (
-        <p role="status">{search.filter[ORDER_SEARCH_PARAM] ? `No order matches ${search.text}.` : 'No orders yet.'}</p>
-      ) : (
-        <>
-          <ScrollRegion label="Orders" css={tableWrap}>
-            <OrdersTable orders={orders.data} viewer="admin" css={tableStyle} />
-          </ScrollRegion>
-          <AdminPager page={orders.page} pages={orders.pages} hrefOf={orders.hrefOf} label="Orders" />
-        </>
-      )}
+      <AdminListBody list={orders} label="Loading orders ...">
+        {(shown) =>
+          shown.total === 0 ? (
+            <p role="status">{search.filter[ORDER_SEARCH_PARAM] ? `No order matches ${search.text}.` : 'No orders yet.'}</p>
+          ) : (
+            <>
+              <ScrollRegion label="Orders" css={tableWrap}>
+                <OrdersTable orders={shown.data} viewer="admin" css={tableStyle} />
+              </ScrollRegion>
+              <AdminPager page={orders.page} pages={orders.pages} hrefOf={orders.hrefOf} label="Orders" />
+            </>
+          )
+        }
+      </AdminListBody>
     </section>
   );
 }

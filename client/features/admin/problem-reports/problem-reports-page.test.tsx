@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProblemReportSummary } from '#contracts/problem-report.ts';
 import { SHOP_SETTINGS_ID } from '#contracts/shop-settings.ts';
-import { click, getByRoleName, settle } from '../../../testing/dom.ts';
+import { settle } from '../../../testing/dom.ts';
 import { adminStorages } from '../../../testing/admin.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
+import { expectNoAnswerThenRetry, noAnswerWhileDown } from '../../../testing/no-answer.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { stateText } from './problem-report-page.tsx';
 import { AdminProblemReportsPage } from './problem-reports-page.tsx';
@@ -46,21 +47,11 @@ describe('admin problem reports', () => {
   });
 
   it('when the list’s call gets no answer, then the admin sees why with Try again, not an endless skeleton; Try again shows the reports', async () => {
-    let answered = false;
-    mockFetch({
-      'GET /api/admin/problem-reports': () =>
-        answered
-          ? { body: [row('R-1001', null, 'b-now')], headers: { 'X-Total-Count': '1' } }
-          : Promise.reject(new TypeError('Failed to fetch')),
-    });
+    const { route, shop } = noAnswerWhileDown({ body: [row('R-1001', null, 'b-now')], headers: { 'X-Total-Count': '1' } });
+    mockFetch({ 'GET /api/admin/problem-reports': route });
     const { container } = await renderWithApp(<AdminProblemReportsPage />, { route: '/admin/problem-reports', storages: adminStorages() });
     await settle(10);
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('The shop could not be reached');
-    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
-    answered = true;
-    await click(getByRoleName(container, 'button', 'Try again'));
-    await settle(10);
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    await expectNoAnswerThenRetry(container, shop);
     expect(container.querySelector('tbody tr')?.textContent).toMatch(/R-1001.*Guest/);
   });
 

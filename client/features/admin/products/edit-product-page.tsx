@@ -4,11 +4,11 @@ import { api } from '../../../lib/api.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useForm } from '../../../ui/use-form.ts';
+import { LoadFailed } from '../load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
@@ -62,7 +62,7 @@ export function AdminEditProductPage() {
         </LinkButton>
       </div>
       {product.status === 'error' ? (
-        <Alert tone="danger">{product.error}</Alert>
+        <LoadFailed error={product.error} onRetry={product.reload} />
       ) : product.status === 'loading' ? (
         <TableSkeleton rows={6} label="Loading product details ..." />
       ) : (

@@ -4,6 +4,7 @@ import type { ProductSummary } from '#contracts/product.ts';
 import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
 import { adminStorages } from '../../../testing/admin.ts';
 import { type FetchCall, mockFetch } from '../../../testing/fetch-mock.ts';
+import { expectNoAnswerThenRetry, noAnswerWhileDown } from '../../../testing/no-answer.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
 import { AdminProductsPage } from './products-page.tsx';
 
@@ -68,5 +69,14 @@ describe('admin products list: search and categories', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/categories/Old']);
     expect(queryByRoleName(container, 'button', 'Delete category Old')).toBeNull();
     expect(queryByRoleName(container, 'button', 'Delete category Books')).not.toBeNull();
+  });
+
+  it('when the list’s call gets no answer, then the admin sees why with Try again, not an endless skeleton; Try again shows the products', async () => {
+    const { route, shop } = noAnswerWhileDown(lamps);
+    mockFetch({ 'GET /api/products/admin': route, 'GET /api/categories': { body: categories } });
+    const { container } = await renderWithApp(<AdminProductsPage />, { route: '/admin/products', storages: adminStorages() });
+    await settle(10);
+    await expectNoAnswerThenRetry(container, shop);
+    expect(container.querySelector('tbody tr')?.textContent).toContain('Lamp 1');
   });
 });

@@ -7,9 +7,9 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { AdminListBody } from '../admin-list-body.tsx';
 import { AdminPager } from '../admin-pager.tsx';
 import { RowActions } from '../row-actions.tsx';
-import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 import { CategoriesPanel } from './categories-panel.tsx';
@@ -38,40 +38,42 @@ export function AdminProductsPage() {
       </div>
       <ProductsSearch />
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      {search && products.status === 'success' ? (
-        <p role="status">{products.total === 0 ? `No product name holds “${search}”.` : `${products.total} found for “${search}”.`}</p>
+      {search && products.shown ? (
+        <p role="status">
+          {products.shown.total === 0 ? `No product name holds “${search}”.` : `${products.shown.total} found for “${search}”.`}
+        </p>
       ) : null}
-      {products.status !== 'success' ? (
-        <TableSkeleton label="Loading products ...." />
-      ) : (
-        <>
-          <ScrollRegion label="Products" css={tableWrap}>
-            <table css={tableStyle}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Product name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Edit/Delete</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.data.map((p, i) => (
-                  <tr key={p._id}>
-                    <td>{products.offset + i + 1}</td>
-                    <td>{p.name}</td>
-                    <td>{formatDollars(p.price)}</td>
-                    <td>{p.category}</td>
-                    <RowActions editTo={paths.admin.editProduct.to(p._id)} label={p.name} onDelete={() => ask(p)} />
+      <AdminListBody list={products} label="Loading products ....">
+        {(shown) => (
+          <>
+            <ScrollRegion label="Products" css={tableWrap}>
+              <table css={tableStyle}>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Product name</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Edit/Delete</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-          <AdminPager page={products.page} pages={products.pages} hrefOf={products.hrefOf} label="Products" />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {shown.data.map((p, i) => (
+                    <tr key={p._id}>
+                      <td>{products.offset + i + 1}</td>
+                      <td>{p.name}</td>
+                      <td>{formatDollars(p.price)}</td>
+                      <td>{p.category}</td>
+                      <RowActions editTo={paths.admin.editProduct.to(p._id)} label={p.name} onDelete={() => ask(p)} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <AdminPager page={products.page} pages={products.pages} hrefOf={products.hrefOf} label="Products" />
+          </>
+        )}
+      </AdminListBody>
       {dialog}
       <CategoriesPanel />
     </section>

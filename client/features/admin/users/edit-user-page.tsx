@@ -16,6 +16,7 @@ import { useForm } from '../../../ui/use-form.ts';
 import { formGrid } from '../admin-styles.ts';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
+import { LoadFailed } from '../load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { SetPasswordForm } from './set-password-form.tsx';
 
@@ -64,7 +65,7 @@ export function AdminEditUserPage() {
     <section>
       <h1>Edit user</h1>
       {user.status === 'error' ? (
-        <Alert tone="danger">{user.error}</Alert>
+        <LoadFailed error={user.error} onRetry={user.reload} />
       ) : user.status === 'loading' ? (
         <TableSkeleton rows={4} label="Loading the user ..." />
       ) : (

@@ -5,9 +5,9 @@ import { Alert } from '../../../ui/alert.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { tableStyle, tableWrap } from '../admin-styles.ts';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
+import { AdminListBody } from '../admin-list-body.tsx';
 import { AdminPager } from '../admin-pager.tsx';
 import { RowActions } from '../row-actions.tsx';
-import { TableSkeleton } from '../table-skeleton.tsx';
 import { useAdminPage } from '../use-admin-page.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
@@ -29,43 +29,43 @@ export function AdminUsersPage() {
     <section>
       <h1>User list</h1>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      {users.status !== 'success' ? (
-        <TableSkeleton label="Loading users ..." />
-      ) : (
-        <>
-          <ScrollRegion label="Users" css={tableWrap}>
-            <table css={tableStyle}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Last name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Is admin</th>
-                  <th scope="col">Edit/Delete</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.map((u, i) => (
-                  <tr key={u._id}>
-                    <td>{users.offset + i + 1}</td>
-                    <td>{u.name}</td>
-                    <td>{u.lastName}</td>
-                    <td>{u.email}</td>
-                    <td>{u.isAdmin ? '✓' : '✗'}</td>
-                    <RowActions
-                      editTo={paths.admin.editUser.to(u._id)}
-                      label={u.email}
-                      onDelete={u._id === me?._id ? undefined : () => ask(u)}
-                    />
+      <AdminListBody list={users} label="Loading users ...">
+        {(shown) => (
+          <>
+            <ScrollRegion label="Users" css={tableWrap}>
+              <table css={tableStyle}>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Last name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Is admin</th>
+                    <th scope="col">Edit/Delete</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-          <AdminPager page={users.page} pages={users.pages} hrefOf={users.hrefOf} label="Users" />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {shown.data.map((u, i) => (
+                    <tr key={u._id}>
+                      <td>{users.offset + i + 1}</td>
+                      <td>{u.name}</td>
+                      <td>{u.lastName}</td>
+                      <td>{u.email}</td>
+                      <td>{u.isAdmin ? '✓' : '✗'}</td>
+                      <RowActions
+                        editTo={paths.admin.editUser.to(u._id)}
+                        label={u.email}
+                        onDelete={u._id === me?._id ? undefined : () => ask(u)}
+                      />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <AdminPager page={users.page} pages={users.pages} hrefOf={users.hrefOf} label="Users" />
+          </>
+        )}
+      </AdminListBody>
       {dialog}
     </section>
   );
