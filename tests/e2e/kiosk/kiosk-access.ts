@@ -5,6 +5,17 @@ import { expect } from '../support/shop.ts';
 /** What Read aloud says on a key of a kiosk nobody set up. */
 export const GUIDANCE = 'Audio guidance on. Use the arrow keys to move and Enter to choose.';
 
+/**
+ * Opens /kiosk and waits until the kiosk runs: its own Accessibility button has taken the place of
+ * the server's link (the server's attract screen shows at once, and a key pressed before the
+ * scripts run goes nowhere).
+ */
+export const openKiosk = async (page: Page) => {
+  await page.goto('/kiosk');
+  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accessibility', exact: true }).and(page.locator('button'))).toBeVisible();
+};
+
 /** The Accessibility button's top edge lies below the screen's middle. */
 export const expectLow = async (page: Page, where: string) => {
   const box = await page.getByRole('button', { name: 'Accessibility' }).boundingBox();

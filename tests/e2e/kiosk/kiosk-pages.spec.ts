@@ -4,7 +4,7 @@ import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT } from '../screens/screens.ts';
 import { openWithoutScripts } from './first-touch.ts';
-import { arrowTo, controlsAboveTheMiddle, expectLow, GUIDANCE, productNames, scrollsSideways } from './kiosk-access.ts';
+import { arrowTo, controlsAboveTheMiddle, expectLow, GUIDANCE, openKiosk, productNames, scrollsSideways } from './kiosk-access.ts';
 import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
 
 const SWITCHES = ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'];
@@ -195,9 +195,15 @@ test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
       expect(await controlsAboveTheMiddle(page), `Lower layout ${at}`).toEqual([]);
     }
 
-    // Walks away: three times the idle time in the mode, the warning, then the reset.
+    // Walks away: three times the idle time in the mode, the warning said with its countdown, then the reset.
     await page.clock.runFor((60 * 3 + 3 + 1) * 1000);
     await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    // Each of the warning's last seconds is said (its first, shown with the warning, is not yet).
+    const countdown = (await spoken()).filter((text) => text.startsWith('The screen starts over for the next shopper in '));
+    expect(countdown, 'the idle warning is said with its seconds').toEqual(
+      expect.arrayContaining([2, 1].map((n) => `The screen starts over for the next shopper in ${n} seconds.`)),
+    );
+    expect(await spoken(), "the warning's button is said as it takes the focus").toContain('Yes, I need more time, button');
     await page.getByRole('button', { name: 'Accessibility' }).click();
     for (const name of SWITCHES) await expect(panel.getByRole('switch', { name })).not.toBeChecked();
   });
@@ -211,8 +217,7 @@ for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE])
       page,
     }) => {
       const spoken = await observeSpeech(page);
-      await page.goto('/kiosk');
-      await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+      await openKiosk(page);
       await expectLow(page, 'attract');
       await page.keyboard.press('Tab');
       await expect.poll(spoken).toContain(GUIDANCE);
