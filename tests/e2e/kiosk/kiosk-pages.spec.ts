@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
+import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT } from '../screens/screens.ts';
+import { openWithoutScripts } from './first-touch.ts';
+import { arrowTo, controlsAboveTheMiddle, expectLow, GUIDANCE, openKiosk, productNames, scrollsSideways } from './kiosk-access.ts';
 import { addABook, homeToAProduct, KIOSK_TEST_ENV, kioskLogin, observeSpeech, startKiosk } from './kiosk-support.ts';
+
+const SWITCHES = ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'];
+/** A kiosk size as a viewport. */
+const viewport = ({ width, height }: typeof KIOSK_PORTRAIT) => ({ width, height });
 
 // Long enough idle time that these walks never see the warning (so only staff's Reset now resets);
 // a named kiosk beating every second, so /admin/kiosks sees it at once.
@@ -120,138 +127,137 @@ test('when a shopper walks the kiosk pages, then no link leaves the shop, opens 
   await expect(page).toHaveURL(/\/kiosk$/);
 });
 
-/** Every control a shopper can see (not clipped away by a scrolling box) whose box starts above the screen's middle. */
-const controlsAboveTheMiddle = (page: Page) =>
-  page.evaluate(() => {
-    const shown = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return null;
-      let [top, bottom] = [box.top, box.bottom];
-      for (let up = el.parentElement; up; up = up.parentElement) {
-        if (getComputedStyle(up).overflowY === 'visible') continue;
-        const clip = up.getBoundingClientRect();
-        [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
-      }
-      return bottom > Math.max(top, 0) && top < window.innerHeight ? top : null;
-    };
-    const controls = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="slider"]';
-    return [...document.querySelectorAll(controls)]
-      .filter((el) => (shown(el) ?? Infinity) < window.innerHeight / 2)
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
-  });
-
-/** Presses ArrowDown until Read aloud says something `name` matches (what it said then), as a shopper listening does. */
-const arrowTo = async (page: Page, spoken: () => Promise<string[]>, name: RegExp): Promise<string> => {
-  for (let press = 0; press < 150; press++) {
-    const before = (await spoken()).length;
-    await page.keyboard.press('ArrowDown');
-    const said = (await spoken()).slice(before).find((text) => name.test(text));
-    if (said) return said;
-  }
-  throw new Error(`Read aloud never said ${name}; it said: ${(await spoken()).slice(-12).join(' | ')}`);
-};
-
 test.describe('the accessibility mode, in portrait (1080 × 1920)', () => {
-  test.use({ viewport: { width: 1080, height: 1920 } });
-  const GUIDANCE = 'Audio guidance on. Use the arrow keys to move and Enter to choose.';
-  /** The Accessibility button's top edge lies below the screen's middle. */
-  const expectLow = async (page: Page, where: string) => {
-    const box = await page.getByRole('button', { name: 'Accessibility' }).boundingBox();
-    expect(box, `${where}: the Accessibility button shows`).not.toBeNull();
-    expect(box!.y, `${where}: the Accessibility button is in the lower half`).toBeGreaterThanOrEqual(960);
-  };
+  test.use({ viewport: viewport(KIOSK_PORTRAIT) });
 
-  test('when a keypad key is pressed on the attract screen, then Read aloud comes on and says how to go on; the switches apply and the reset ends the mode', async ({
+  test('when the Accessibility button is touched before the scripts run, then its panel opens once they do; a key then turns Read aloud on; the switches apply at both kiosk sizes and the reset ends the mode', async ({
     page,
   }) => {
     const spoken = await observeSpeech(page);
     await page.clock.install();
-    await page.goto('/kiosk');
-    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
-    await expectLow(page, 'attract');
+    // The server's attract screen alone: its Accessibility button is a link the kiosk picks up once it runs.
+    const scripts = await openWithoutScripts(page, '/kiosk');
+    await expectLow(page, 'attract, before the scripts');
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    scripts.release();
+    const panel = page.getByRole('dialog', { name: 'Accessibility' });
+    await expect(panel).toBeVisible();
+    await scripts.stop();
+    for (const name of SWITCHES) await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+
     await page.keyboard.press('Tab');
     await expect.poll(spoken).toContain(GUIDANCE);
-    // The arrows move in reading order; each control is said with its role.
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(spoken).toContain('Accessibility, button');
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(async () => (await spoken()).at(-1)).toBe('Touch to start, button');
+    await arrowTo(page, spoken, /^Touch to start, button$/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
     await expectLow(page, 'home');
-    const heading = page.getByRole('heading', { name: 'Categories' });
-    const textSize = async () => Number.parseFloat(await heading.evaluate((h) => getComputedStyle(h).fontSize));
-    const plainSize = await textSize();
+    // Larger text is measured on the product names of a list, at both kiosk sizes.
+    await page.getByRole('link', { name: 'Go to the Category Books' }).click();
+    await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
+    const plain = { portrait: await productNames(page), landscape: [] as Awaited<ReturnType<typeof productNames>> };
+    await page.setViewportSize(viewport(KIOSK_LANDSCAPE));
+    plain.landscape = await productNames(page);
+    await page.setViewportSize(viewport(KIOSK_PORTRAIT));
+    expect(plain.portrait.length, 'the list shows product names').toBeGreaterThan(0);
+
     await page.getByRole('button', { name: 'Accessibility' }).click();
-    const panel = page.getByRole('dialog', { name: 'Accessibility' });
     await expect(panel.getByRole('switch', { name: 'Read aloud' })).toBeChecked();
-    for (const name of ['Larger text', 'High contrast', 'Lower layout']) {
-      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
+    for (const name of SWITCHES.slice(1)) {
       await panel.getByRole('switch', { name }).click();
       await expect(panel.getByRole('switch', { name })).toBeChecked();
     }
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toBeHidden();
-    expect(await textSize(), 'Larger text: at least 1.5 times the kiosk size').toBeGreaterThanOrEqual(plainSize * 1.5);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true);
     const violations = await axeViolations(page, { runOnly: { type: 'rule', values: ['color-contrast-enhanced'] } });
     expect(
       violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
       'High contrast: 7:1 (WCAG AAA)',
     ).toEqual([]);
-    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1080 × 1920').toEqual([]);
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    expect(await controlsAboveTheMiddle(page), 'Lower layout at 1920 × 1080').toEqual([]);
+    for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE]) {
+      const at = `at ${size.width} × ${size.height}`;
+      await page.setViewportSize(viewport(size));
+      const larger = await productNames(page);
+      const before = size === KIOSK_PORTRAIT ? plain.portrait : plain.landscape;
+      expect(
+        larger.map((n) => n.name),
+        `Larger text ${at}: the same names`,
+      ).toEqual(before.map((n) => n.name));
+      larger.forEach((name, i) => {
+        expect(name.size, `Larger text ${at}: ${name.name} at least 1.5 times its size`).toBeGreaterThanOrEqual(before[i]!.size * 1.5);
+        expect(name.height, `Larger text ${at}: ${name.name}'s box at least 1.5 times as tall`).toBeGreaterThanOrEqual(
+          before[i]!.height * 1.5,
+        );
+        expect(name.spills, `Larger text ${at}: ${name.name} reflowed, within its box and the screen`).toBe(false);
+      });
+      expect(await scrollsSideways(page), `Larger text ${at}: nothing scrolls sideways`).toBe(false);
+      expect(await controlsAboveTheMiddle(page), `Lower layout ${at}`).toEqual([]);
+    }
 
-    // Walks away: three times the idle time in the mode, the warning, then the reset.
+    // Walks away: three times the idle time in the mode, the warning said with its countdown, then the reset.
     await page.clock.runFor((60 * 3 + 3 + 1) * 1000);
     await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    // The warning is said as it takes the focus, with its seconds, and so is each of its last seconds.
+    const said = await spoken();
+    expect(said, 'the idle warning is said as it shows').toContain(
+      'Do you still need time?, alert dialog, The screen starts over for the next shopper in 3 s. Yes, I need more time, button',
+    );
+    expect(said, 'the idle warning is said with its seconds').toEqual(
+      expect.arrayContaining([2, 1].map((n) => `The screen starts over for the next shopper in ${n} seconds.`)),
+    );
     await page.getByRole('button', { name: 'Accessibility' }).click();
-    for (const name of ['Read aloud', 'Larger text', 'High contrast', 'Lower layout'])
-      await expect(panel.getByRole('switch', { name })).not.toBeChecked();
-  });
-
-  test('when a shopper who cannot see the screen uses the arrow keys and Enter alone, then they find a book, put it in the cart, log in, reach Place order and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
-    page,
-  }) => {
-    const spoken = await observeSpeech(page);
-    await page.goto('/kiosk');
-    await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
-    await page.keyboard.press('Tab');
-    await arrowTo(page, spoken, /^Touch to start, button$/);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
-    await arrowTo(page, spoken, /^Go to the Category Books, link$/);
-    await page.keyboard.press('Enter');
-    expect(await arrowTo(page, spoken, /^See product .*, link$/)).toMatch(/^See product /);
-    await page.keyboard.press('Enter');
-    await arrowTo(page, spoken, /^Add to cart, button$/);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
-    // On to the order's last step: the cart, the login (typed on the keypad's keyboard), Place order.
-    await arrowTo(page, spoken, /^Go to cart, link$/);
-    await page.keyboard.press('Enter');
-    await arrowTo(page, spoken, /^Proceed To Checkout, button$/);
-    await page.keyboard.press('Enter');
-    await arrowTo(page, spoken, /^Email address, text field$/);
-    await page.keyboard.type(DEMO_USER.email);
-    await arrowTo(page, spoken, /^Password, password field$/);
-    await page.keyboard.type(DEMO_USER.password);
-    await arrowTo(page, spoken, /^(Login|Log in), button$/);
-    expect((await spoken()).join('\n'), 'the password is never said').not.toContain(DEMO_USER.password);
-    await page.keyboard.press('Enter');
-    await arrowTo(page, spoken, /^Place order, button$/);
-    await expect(page.getByRole('button', { name: 'Place order' })).toBeFocused();
-    // Escape goes back, to the cart the checkout came from.
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeVisible();
-
-    // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
-    await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
-    const keyboard = page.getByRole('region', { name: 'On-screen keyboard' });
-    for (const name of ['q', 'Shift', 'Space', 'Enter']) await expect(keyboard.getByRole('button', { name, exact: true })).toBeVisible();
-    await keyboard.getByRole('button', { name: 'q', exact: true }).click();
-    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toHaveValue('q');
-    await expect.poll(spoken).toContain('q, button');
+    for (const name of SWITCHES) await expect(panel.getByRole('switch', { name })).not.toBeChecked();
   });
 });
+
+for (const size of [KIOSK_PORTRAIT, KIOSK_LANDSCAPE])
+  test.describe(`the accessibility mode at ${size.width} × ${size.height}`, () => {
+    test.use({ viewport: viewport(size) });
+
+    test('when a shopper who cannot see the screen presses Tab on the attract screen, then Read aloud says how to go on; with the arrow keys and Enter alone they find a book, put it in the cart, log in, reach Place order and go back with Escape, each step said; the on-screen keyboard’s keys are buttons by name', async ({
+      page,
+    }) => {
+      const spoken = await observeSpeech(page);
+      await openKiosk(page);
+      await expectLow(page, 'attract');
+      await page.keyboard.press('Tab');
+      await expect.poll(spoken).toContain(GUIDANCE);
+      await arrowTo(page, spoken, /^Touch to start, button$/);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+      // Forward in reading order, or back (wrapping round to the page's end) where that is shorter.
+      await arrowTo(page, spoken, /^Go to the Category Books, link$/);
+      await page.keyboard.press('Enter');
+      expect(await arrowTo(page, spoken, /^See product .*, link$/, 'ArrowUp')).toMatch(/^See product /);
+      await page.keyboard.press('Enter');
+      await arrowTo(page, spoken, /^Add to cart, button$/, 'ArrowUp');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+      // On to the order's last step: the cart, the login (typed on the keypad's keyboard), Place order.
+      await arrowTo(page, spoken, /^Go to cart, link$/);
+      await page.keyboard.press('Enter');
+      await arrowTo(page, spoken, /^Proceed To Checkout, button$/, 'ArrowUp');
+      await page.keyboard.press('Enter');
+      await arrowTo(page, spoken, /^Email address, text field$/);
+      await page.keyboard.type(DEMO_USER.email);
+      await arrowTo(page, spoken, /^Password, password field$/);
+      await page.keyboard.type(DEMO_USER.password);
+      await arrowTo(page, spoken, /^(Login|Log in), button$/);
+      expect((await spoken()).join('\n'), 'the password is never said').not.toContain(DEMO_USER.password);
+      await page.keyboard.press('Enter');
+      await arrowTo(page, spoken, /^Place order, button$/, 'ArrowUp');
+      await expect(page.getByRole('button', { name: 'Place order' })).toBeFocused();
+      // Escape goes back, to the cart the checkout came from.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeVisible();
+
+      // The on-screen keyboard: its keys are buttons found by name, and a touched key is said.
+      await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).click();
+      const keyboard = page.getByRole('region', { name: 'On-screen keyboard' });
+      for (const name of ['q', 'Shift', 'Space', 'Enter']) await expect(keyboard.getByRole('button', { name, exact: true })).toBeVisible();
+      await keyboard.getByRole('button', { name: 'q', exact: true }).click();
+      await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toHaveValue('q');
+      await expect.poll(spoken).toContain('q, button');
+    });
+  });

@@ -41,4 +41,26 @@ describe('Read aloud on a kiosk page', () => {
     expect(said).toEqual(['Cart total: 1,298 dollars and 50 cents', 'Brass desk lamp, 649 dollars, link']);
     await act(async () => root.unmount());
   });
+
+  it('when focus enters the idle warning, then its name, role and seconds are said before its button, and moving within it says the control alone', async () => {
+    document.body.innerHTML = `<a href="/p" id="page">Books</a>
+      <div role="alertdialog" aria-labelledby="h" aria-describedby="t"><h2 id="h">Do you still need time?</h2>
+      <p id="t">The screen starts over for the next shopper in 20 s.</p><button id="more">Yes, I need more time</button><button id="other">Done</button></div>
+      <div id="app"></div>`;
+    const { said, speech } = recorder();
+    const root = createRoot(document.getElementById('app')!);
+    await act(async () => root.render(<Reader speech={speech} />));
+
+    document.getElementById('page')!.focus();
+    document.getElementById('more')!.focus();
+    document.getElementById('other')!.focus();
+    await settle();
+
+    expect(said).toEqual([
+      'Books, link',
+      'Do you still need time?, alert dialog, The screen starts over for the next shopper in 20 s. Yes, I need more time, button',
+      'Done, button',
+    ]);
+    await act(async () => root.unmount());
+  });
 });

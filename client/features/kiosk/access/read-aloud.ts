@@ -1,10 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { Speech } from './speech.ts';
 import { spokenMoney } from './spoken-money.ts';
-import { spokenName } from './spoken-name.ts';
+import { spokenDialog, spokenName } from './spoken-name.ts';
 
 const INTERACTIVE = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="link"], [tabindex]';
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]';
+const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"]';
+
+/** The dialog focus has just entered from outside it (the idle warning, the panel), if any: it is said before the control. */
+const enteredDialog = (e: FocusEvent, el: Element): Element | null => {
+  const dialog = el.closest(DIALOG);
+  return dialog && !(e.relatedTarget instanceof Node && dialog.contains(e.relatedTarget)) ? dialog : null;
+};
 
 /** The element a focus or a touch is about: the control it is in, or the element itself. */
 const controlOf = (target: EventTarget | null): Element | null =>
@@ -19,9 +26,10 @@ const liveRegionsOf = (record: MutationRecord): Element[] => {
 };
 
 /**
- * Read aloud: says the focused or touched control (name, role, state), the page's heading when
- * the page changes (its title), and what live regions announce (cart updates, errors, the idle
- * warning's countdown), prices said as money. Nothing is listened to while it is off.
+ * Read aloud: says the focused or touched control (name, role, state), before it a dialog's name
+ * and description as focus enters it (the idle warning arrives with its focus on its button), the
+ * page's heading when the page changes (its title), and what live regions announce (cart updates,
+ * errors, the idle warning's countdown), prices said as money. Nothing is listened to while it is off.
  */
 export function useReadAloud(on: boolean, speech: Speech, volume: number) {
   const level = useRef(volume);
@@ -31,7 +39,10 @@ export function useReadAloud(on: boolean, speech: Speech, volume: number) {
     const say = (text: string) => speech.say(spokenMoney(text), level.current);
     const onFocus = (e: FocusEvent) => {
       const el = controlOf(e.target);
-      if (el) say(spokenName(el));
+      if (!el) return;
+      // One utterance: a second would cut the first off.
+      const dialog = enteredDialog(e, el);
+      say(dialog ? `${spokenDialog(dialog)}. ${spokenName(el)}` : spokenName(el));
     };
     // A touch (not a key's click, which the focus already said).
     const onTouch = (e: MouseEvent) => {

@@ -83,5 +83,9 @@ const stateOf = (el: Element): string => {
   return '';
 };
 
+/** What a dialog says as focus enters it: its name, its role and its description (`aria-describedby`), without a closing full stop. */
+export const spokenDialog = (dialog: Element): string =>
+  [spokenName(dialog), byIds(dialog, 'aria-describedby')].filter(Boolean).join(', ').replace(/\.$/, '');
+
 /** `Add to cart, button`; `Read aloud, switch, on`; `Password, password field, dot dot dot`. */
 export const spokenName = (el: Element): string => [accessibleName(el), roleOf(el), stateOf(el)].filter(Boolean).join(', ');
