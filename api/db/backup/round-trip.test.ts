@@ -226,7 +226,27 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
 /** The schema an older Statefront left: migrated up to here, before the catalogue's versions (013, 014). */
 const OLDER = '012-admin-products-newest.sql';
 
-/** A shop whose database an older Statefront made (migrated up to OLDER): a category, two products, a picture. */
+/**
+ * Orders an older Statefront kept, before a cash-on-delivery order was paid on delivery
+ * (migration 021): one delivered and never recorded paid, one still on its way, one paid by wallet.
+ */
+const OLD_ORDERS = { deliveredCash: 'cod-delivered', waitingCash: 'cod-waiting', paidWallet: 'pp-paid' } as const;
+const insertOldOrder = async (db: Db, key: string, method: 'pp' | 'cod', paidAt: string | null, deliveredAt: string | null) => {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into orders (user_snapshot, items_count, subtotal_cents, cart_items, payment_method, is_paid, paid_at, is_delivered, delivered_at, idempotency_key)
+     values ('{}', 1, 2500, '[]', $1, $2::timestamptz is not null, $2, $3::timestamptz is not null, $3, $4) returning id`,
+    [method, paidAt, deliveredAt, key],
+  );
+  const events: Array<[string, string | null]> = [
+    ['created', '2026-01-01T10:00:00Z'],
+    ['paid', paidAt],
+    ['delivered', deliveredAt],
+  ];
+  for (const [type, at] of events)
+    if (at) await db.query('insert into order_events (order_id, type, at) values ($1, $2, $3)', [rows[0]!.id, type, at]);
+};
+
+/** A shop whose database an older Statefront made (migrated up to OLDER): a category, two products, a picture, three orders. */
 const olderShop = async (dataDir: string): Promise<Db> => {
   const db = fromPglite(await PGlite.create());
   await migrate(db, OLDER);
@@ -235,16 +255,35 @@ const olderShop = async (dataDir: string): Promise<Db> => {
     `insert into products (name, description, price_cents, count, category) values
        ('Old World Atlas', 'Maps of 1990', 2500, 3, 'Atlases'), ('Sea Charts', 'Coasts and depths', 1200, 5, 'Atlases')`,
   );
+  await insertOldOrder(db, OLD_ORDERS.deliveredCash, 'cod', null, '2026-01-03T10:00:00Z');
+  await insertOldOrder(db, OLD_ORDERS.waitingCash, 'cod', null, null);
+  await insertOldOrder(db, OLD_ORDERS.paidWallet, 'pp', '2026-01-02T10:00:00Z', '2026-01-04T10:00:00Z');
   await mkdir(path.join(dataDir, 'images'), { recursive: true });
   await writeFile(path.join(dataDir, 'images', 'atlas.webp'), imageFileBytes('webp', 'atlas'));
   return db;
+};
+
+/** Each old order's payment as the restored shop has it: the row's time and its 'paid' event. */
+const oldOrdersNow = async (db: Db) => {
+  const { rows } = await db.query<{ key: string; is_paid: boolean; paid_at: Date | null; at: Date | null; data: unknown }>(
+    `select o.idempotency_key as key, o.is_paid, o.paid_at, e.at, e.data
+       from orders o left join order_events e on e.order_id = o.id and e.type = 'paid' where o.idempotency_key is not null`,
+  );
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return Object.fromEntries(
+    rows.map((r) => {
+      expect(r.is_paid, r.key).toBe(r.paid_at !== null);
+      return [r.key, { paidAt: iso(r.paid_at), paidEvent: r.at ? { at: iso(r.at), data: r.data } : null }];
+    }),
+  );
 };
 
 /**
  * Backs an older shop up, restores it into `target` and expects the newer migrations applied
  * after the load, its rows and picture there, and a shop that works on them: its list, details
  * and categories answer, and a change of a product moves the list's ETag (migration 013's
- * triggers, made after the load, work on the loaded rows).
+ * triggers, made after the load, work on the loaded rows); a cash order delivered before
+ * migration 021 is paid at its delivery, and no other order's payment changes.
  */
 const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
   const sourceDir = await tempDir('older-source');
@@ -272,6 +311,15 @@ const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
     const again = await fetch(`${base}/api/products`);
     expect(again.headers.get('etag')).toBeTruthy();
     expect(again.headers.get('etag')).not.toBe(list.headers.get('etag'));
+    expect(await oldOrdersNow(db)).toEqual({
+      // migration 021: the courier took the cash, so the order was paid when it was delivered
+      [OLD_ORDERS.deliveredCash]: {
+        paidAt: '2026-01-03T10:00:00.000Z',
+        paidEvent: { at: '2026-01-03T10:00:00.000Z', data: { cash: true } },
+      },
+      [OLD_ORDERS.waitingCash]: { paidAt: null, paidEvent: null },
+      [OLD_ORDERS.paidWallet]: { paidAt: '2026-01-02T10:00:00.000Z', paidEvent: { at: '2026-01-02T10:00:00.000Z', data: {} } },
+    });
   } finally {
     await close();
     await db.close();
@@ -280,7 +328,7 @@ const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
 
 describe('an older backup', () => {
   it.skipIf(Boolean(adminUrl))(
-    'when a backup taken at an older schema is restored into the embedded database, then the newer migrations run after the load and the shop works on its rows',
+    'when a backup taken at an older schema is restored into the embedded database, then the newer migrations run after the load (a cash order delivered before 021 is recorded paid at its delivery) and the shop works on its rows',
     async () => {
       const targetDir = await tempDir('older-target');
       await restoreOlder({ dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
@@ -289,7 +337,7 @@ describe('an older backup', () => {
   );
 
   it.skipIf(!adminUrl)(
-    'when a backup taken at an older schema is restored into PostgreSQL, then the newer migrations run after the load and the shop works on its rows',
+    'when a backup taken at an older schema is restored into PostgreSQL, then the newer migrations run after the load (a cash order delivered before 021 is recorded paid at its delivery) and the shop works on its rows',
     async () => {
       const server = await emptyServerDb(adminUrl!);
       try {
