@@ -62,3 +62,34 @@ export const updateCategory = async (
   ]);
   return rows[0] ?? null;
 };
+
+/** `name = $1 or below it`, as a prefix comparison rather than LIKE (`%` and `_` match only themselves). */
+const UNDER = `(name = $1 or left(name, length($1) + 1) = $1 || '/')`;
+
+/**
+ * The names the category and its sub-categories would take under `to` that another category has
+ * already (the ones being renamed free theirs).
+ */
+export const renameClashes = async (db: Queryable, from: string, to: string): Promise<string[]> => {
+  const { rows } = await db.query<{ name: string }>(
+    `select c.name from categories c
+      where c.name in (select $2 || substr(name, length($1) + 1) from categories where ${UNDER})
+        and not (c.name = $1 or left(c.name, length($1) + 1) = $1 || '/')`,
+    [from, to],
+  );
+  return rows.map((r) => r.name);
+};
+
+/** Renames the category and every sub-category below it; products follow (on update cascade). */
+export const renameCategory = async (db: Queryable, from: string, to: string): Promise<void> => {
+  await db.query(`update categories set name = $2 || substr(name, length($1) + 1) where ${UNDER}`, [from, to]);
+};
+
+/** How many products of the category (whose form offers its attributes) have `key` = `value`. */
+export const countProductsWithAttr = async (db: Queryable, name: string, key: string, value: string): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from products where category = $1 and attrs @> $2::jsonb`, [
+    name,
+    JSON.stringify([{ key, value }]),
+  ]);
+  return rows[0]?.n ?? 0;
+};

@@ -41,10 +41,16 @@ const checkAll = async (files: UploadedFile[]): Promise<void> => {
 
 /**
  * Each upload is decoded and written again as the sizes the pages show
- * (processImage), under its content's hash; the bytes as sent never reach the disk. Answers
- * once every file is written, so a page that reloads after the answer shows them all.
+ * (processImage), under its content's hash; the bytes as sent never reach the disk. `record`
+ * then refers to them (false: what it records to is gone, `gone()` says what). Answers once
+ * every file is written, so a page that reloads after the answer shows them all.
  */
-export const saveUploads = async (ctx: ApiContext, productId: string, files: UploadedFile[]): Promise<ProductImage[]> => {
+export const processUploads = async (
+  ctx: ApiContext,
+  files: UploadedFile[],
+  record: (images: ProductImage[]) => Promise<boolean>,
+  gone: () => Error,
+): Promise<ProductImage[]> => {
   if (files.length === 0) throw badRequest('Please choose at least one image to upload', 'images');
   if (files.length > LIMITS.maxImagesPerUpload) throw badRequest('to many files', 'images');
   await checkAll(files);
@@ -60,7 +66,7 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
       created.push(...stored.created);
       if (!images.some((i) => i.path === stored.path)) images.push({ path: stored.path, width: processed.width, height: processed.height });
     }
-    if (!(await repo.appendImages(ctx.db, productId, images))) throw productNotFound();
+    if (!(await record(images))) throw gone();
     return images;
   } catch (error) {
     // Files nobody refers to would pile up unseen; files that were there before belong to others.
@@ -68,6 +74,9 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
     throw outOfSpace(error);
   }
 };
+
+export const saveUploads = (ctx: ApiContext, productId: string, files: UploadedFile[]): Promise<ProductImage[]> =>
+  processUploads(ctx, files, (images) => repo.appendImages(ctx.db, productId, images), productNotFound);
 
 /** The hosting service answers `secure_url` (and `url`); one answer or a list of them. */
 const hostedUrls = (body: unknown): string[] => {
