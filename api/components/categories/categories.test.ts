@@ -163,7 +163,7 @@ describe('categories', () => {
     expect(await names()).toEqual(expect.arrayContaining(['Cooking', 'Cooking/Knives', 'Bath']));
   });
 
-  it("when an admin uploads a category's picture, then the shop's image pipeline stores it and everyone's list shows it; a new one replaces it and its file; a file that is no image is 400, a customer 403", async () => {
+  it("when an admin uploads a category's picture, then the shop's image pipeline stores it and everyone's list shows it; a new one replaces it and its file, as removing it or the category does; a file that is no image is 400, a customer 403", async () => {
     await create('Pictured');
     const upload = (token: string, bytes: Buffer, name = 'garden.jpg') => {
       const form = new FormData();
@@ -187,6 +187,15 @@ describe('categories', () => {
     expect(notImage.status).toBe(400);
     expect((await upload(userToken, await plainJpeg(8, 8))).status).toBe(403);
     expect((await categoryOf('Pictured'))?.image).toBe(next!.path);
+
+    // Remove picture, and deleting a category, take its files too (nothing else shows them)
+    const nextFile = path.join(t.config.DATA_DIR, next!.path);
+    await access(nextFile);
+    expect((await call(adminToken, 'PUT', '/api/categories/Pictured', { description: '', image: '' })).status).toBe(200);
+    await expect(access(nextFile)).rejects.toThrow();
+    const [last] = ((await (await upload(adminToken, await plainJpeg(40, 30))).json()) as UploadResponse).images;
+    expect((await call(adminToken, 'DELETE', '/api/categories/Pictured')).status).toBe(200);
+    await expect(access(path.join(t.config.DATA_DIR, last!.path))).rejects.toThrow();
   });
 
   it('when an admin removes an attribute value, then it goes (a key left empty with it); a value a product of the category has is refused with 409 saying so', async () => {

@@ -38,11 +38,11 @@ export const countProductsUnder = async (db: Queryable, name: string): Promise<n
   return rows[0]?.n ?? 0;
 };
 
-/** Deletes the category; 'in use' when a product inserted meanwhile still references it. */
-export const deleteCategory = async (db: Queryable, name: string): Promise<boolean | 'in use'> => {
+/** Deletes the category, answering its picture; null when there was none, 'in use' when a product inserted meanwhile still references it. */
+export const deleteCategory = async (db: Queryable, name: string): Promise<{ image: string } | null | 'in use'> => {
   try {
-    const { rowCount } = await db.query('delete from categories where name = $1', [name]);
-    return rowCount > 0;
+    const { rows } = await db.query<{ image: string }>('delete from categories where name = $1 returning image', [name]);
+    return rows[0] ?? null;
   } catch (error) {
     if ((error as { code?: string } | null)?.code === '23503') return 'in use';
     throw error;

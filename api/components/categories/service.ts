@@ -2,6 +2,7 @@ import type { Category, CategoryAttr, CategoryAttrBody, CategoryEditBody } from 
 import type { ApiContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { deleteUnusedFiles } from '../images/service.ts';
 import * as repo from './repository.ts';
 
 export const listCategories = (ctx: ApiContext): Promise<Category[]> => repo.listCategories(ctx.db);
@@ -24,6 +25,7 @@ export const deleteCategory = async (ctx: ApiContext, name: string): Promise<voi
   const deleted = await repo.deleteCategory(ctx.db, name);
   if (deleted === 'in use') throw inUse(name, 1);
   if (!deleted) throw notFound(`The category "${name}"`);
+  await deleteUnusedFiles(ctx, [{ path: deleted.image }]);
 };
 
 /** Adds `value` to the list of `key` (creating the key if new), never twice. */
@@ -83,9 +85,12 @@ const rename = async (tx: Queryable, from: string, to: string): Promise<void> =>
 /** The category's name, description and picture, as the admin's categories page edits them. */
 export const editCategory = async (ctx: ApiContext, name: string, edit: CategoryEditBody): Promise<Category> => {
   const to = edit.name ?? name;
-  return ctx.db
+  let previous = '';
+  const edited = await ctx.db
     .transaction(async (tx) => {
-      if (!(await repo.findCategoryForUpdate(tx, name))) throw notFound(`The category "${name}"`);
+      const category = await repo.findCategoryForUpdate(tx, name);
+      if (!category) throw notFound(`The category "${name}"`);
+      previous = category.image;
       if (to !== name) await rename(tx, name, to);
       return (await repo.updateCategory(tx, to, edit))!;
     })
@@ -94,4 +99,7 @@ export const editCategory = async (ctx: ApiContext, name: string, edit: Category
       if (isUniqueViolation(error)) throw conflict(`The category "${to}" already exists`, 'name');
       throw error;
     });
+  // a picture removed or replaced: its files, unless something else shows them
+  if (previous !== edited.image) await deleteUnusedFiles(ctx, [{ path: previous }]);
+  return edited;
 };

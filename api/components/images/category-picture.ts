@@ -2,8 +2,7 @@ import type { ProductImage } from '#contracts/product.ts';
 import type { ApiContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as repo from './repository.ts';
-import { processUploads, type UploadedFile } from './service.ts';
-import { deleteImageFile, localImageFile } from './storage.ts';
+import { deleteUnusedFiles, processUploads, type UploadedFile } from './service.ts';
 
 const categoryNotFound = (name: string) => notFound(`The category "${name}"`);
 
@@ -33,15 +32,6 @@ export const saveCategoryPicture = async (ctx: ApiContext, name: string, files: 
     },
     () => categoryNotFound(name),
   );
-  if (
-    previous &&
-    previous !== saved[0]!.path &&
-    localImageFile(ctx.config.DATA_DIR, previous) &&
-    !(await repo.imageInUse(ctx.db, previous))
-  ) {
-    await deleteImageFile(ctx.config.DATA_DIR, previous).catch((err: unknown) =>
-      ctx.logger.warn({ err, path: previous }, "could not delete a category's previous picture"),
-    );
-  }
+  if (previous !== saved[0]!.path) await deleteUnusedFiles(ctx, [{ path: previous }]);
   return saved;
 };

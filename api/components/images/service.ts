@@ -131,14 +131,15 @@ export const removeImage = async (ctx: ApiContext, imagePath: string, productId:
 };
 
 /**
- * After a product is deleted: its local files that no other product shows. The product is
- * already gone, so a file that cannot be deleted is logged rather than failing the request.
+ * After a product or a category is deleted, or a category's picture replaced: the local files
+ * nothing shows any more. The change is already made, so a file that cannot be deleted is
+ * logged rather than failing the request.
  */
 export const deleteUnusedFiles = async (ctx: ApiContext, images: ProductImage[]): Promise<void> => {
   for (const { path } of images) {
     if (!localImageFile(ctx.config.DATA_DIR, path) || (await repo.imageInUse(ctx.db, path))) continue;
     await deleteImageFile(ctx.config.DATA_DIR, path).catch((err: unknown) =>
-      ctx.logger.warn({ err, path }, 'could not delete the image file of a deleted product'),
+      ctx.logger.warn({ err, path }, 'could not delete an image file nothing shows any more'),
     );
   }
 };
