@@ -38,10 +38,14 @@ export const CategoryAttrBody = z.object({
 export type CategoryAttrBody = z.infer<typeof CategoryAttrBody>;
 
 /**
- * PUT /api/categories/{name} (an addition, docs/interfaces.md): the category's description and
- * picture. The picture is an image the shop serves (`/images/…`, as a product's), or empty for none.
+ * PUT /api/categories/{name} (an addition, docs/interfaces.md): the category's name, description
+ * and picture. A new name renames its sub-categories with it (`Computers/Laptops` follows
+ * `Computers`) and moves their products; absent, the name stays. The picture is an image the shop
+ * serves (`/images/…`, as a product's, uploaded through POST /api/products/admin/upload?categoryName=),
+ * or empty for none.
  */
 export const CategoryEditBody = z.object({
+  name: categoryName.optional(),
   description: z.string().trim().max(2000, 'A description has at most 2000 characters'),
   image: z
     .string()

@@ -11,6 +11,7 @@ export const API_ROUTES: readonly string[] = [
   'POST categories/attr',
   'PUT categories/:name',
   'DELETE categories/:name',
+  'DELETE categories/:name/attrs/:key/:value',
 
   'GET products/bestsellers',
   'GET products',

@@ -38,11 +38,11 @@ export const countProductsUnder = async (db: Queryable, name: string): Promise<n
   return rows[0]?.n ?? 0;
 };
 
-/** Deletes the category; 'in use' when a product inserted meanwhile still references it. */
-export const deleteCategory = async (db: Queryable, name: string): Promise<boolean | 'in use'> => {
+/** Deletes the category, answering its picture; null when there was none, 'in use' when a product inserted meanwhile still references it. */
+export const deleteCategory = async (db: Queryable, name: string): Promise<{ image: string } | null | 'in use'> => {
   try {
-    const { rowCount } = await db.query('delete from categories where name = $1', [name]);
-    return rowCount > 0;
+    const { rows } = await db.query<{ image: string }>('delete from categories where name = $1 returning image', [name]);
+    return rows[0] ?? null;
   } catch (error) {
     if ((error as { code?: string } | null)?.code === '23503') return 'in use';
     throw error;
@@ -61,4 +61,35 @@ export const updateCategory = async (
     edit.image,
   ]);
   return rows[0] ?? null;
+};
+
+/** `name = $1 or below it`, as a prefix comparison rather than LIKE (`%` and `_` match only themselves). */
+const UNDER = `(name = $1 or left(name, length($1) + 1) = $1 || '/')`;
+
+/**
+ * The names the category and its sub-categories would take under `to` that another category has
+ * already (the ones being renamed free theirs).
+ */
+export const renameClashes = async (db: Queryable, from: string, to: string): Promise<string[]> => {
+  const { rows } = await db.query<{ name: string }>(
+    `select c.name from categories c
+      where c.name in (select $2 || substr(name, length($1) + 1) from categories where ${UNDER})
+        and not (c.name = $1 or left(c.name, length($1) + 1) = $1 || '/')`,
+    [from, to],
+  );
+  return rows.map((r) => r.name);
+};
+
+/** Renames the category and every sub-category below it; products follow (on update cascade). */
+export const renameCategory = async (db: Queryable, from: string, to: string): Promise<void> => {
+  await db.query(`update categories set name = $2 || substr(name, length($1) + 1) where ${UNDER}`, [from, to]);
+};
+
+/** How many products of the category (whose form offers its attributes) have `key` = `value`. */
+export const countProductsWithAttr = async (db: Queryable, name: string, key: string, value: string): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from products where category = $1 and attrs @> $2::jsonb`, [
+    name,
+    JSON.stringify([{ key, value }]),
+  ]);
+  return rows[0]?.n ?? 0;
 };

@@ -37,6 +37,12 @@ export const categoriesRoutes = (ctx: ApiContext): Router => {
     res.json(edited satisfies Category);
   });
 
+  router.delete('/:name/attrs/:key/:value', requireAdmin, async (req, res) => {
+    const { name, key, value } = req.params;
+    const all = await categories.removeAttrValue(ctx, String(name), String(key), String(value));
+    res.json({ categoryUpdated: all } satisfies CategoryUpdatedResponse);
+  });
+
   // The name arrives URL-encoded (`Computers%2FLaptops`); Express hands it over decoded.
   router.delete('/:name', requireAdmin, async (req, res) => {
     await categories.deleteCategory(ctx, String(req.params.name));

@@ -34,16 +34,18 @@ export const removeImage = async (db: Queryable, productId: string, imagePath: s
 };
 
 /**
- * True when some product still shows this image, or some order line does (content-named files
- * are shared, and an order keeps its line's picture).
+ * True when some product still shows this image, some order line does, or some category does
+ * (content-named files are shared, and an order keeps its line's picture).
  */
 export const imageInUse = async (db: Queryable, imagePath: string): Promise<boolean> => {
   const { rows } = await db.query(
     `select 1 from products where images @> $1::jsonb
       union all
      select 1 from orders where cart_items @> $2::jsonb
+      union all
+     select 1 from categories where image = $3
       limit 1`,
-    [JSON.stringify([{ path: imagePath }]), JSON.stringify([{ image: { path: imagePath } }])],
+    [JSON.stringify([{ path: imagePath }]), JSON.stringify([{ image: { path: imagePath } }]), imagePath],
   );
   return rows.length > 0;
 };
@@ -68,4 +70,14 @@ export const recordSize = async (db: Queryable, imagePath: string, size: { width
       where o.cart_items @> $3::jsonb`,
     [imagePath, wh, JSON.stringify([{ image: { path: imagePath } }])],
   );
+};
+
+/** Sets the category's picture; its previous one, or null when no category has that name. */
+export const setCategoryImage = async (db: Queryable, name: string, imagePath: string): Promise<{ previous: string } | null> => {
+  const { rows } = await db.query<{ previous: string }>(
+    `update categories c set image = $2 from (select image from categories where name = $1 for update) old
+      where c.name = $1 returning old.image as previous`,
+    [name, imagePath],
+  );
+  return rows[0] ?? null;
 };

@@ -5,6 +5,7 @@ import type { ImageHostResponse, UploadResponse } from '#contracts/product.ts';
 import { LIMITS } from '#contracts/rules.ts';
 import type { ApiContext } from '../../context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { checkCategoryTarget, saveCategoryPicture } from './category-picture.ts';
 import * as images from './service.ts';
 
 /** The name of the file being received, for a refusal that must name it. */
@@ -54,7 +55,14 @@ export const imagesRoutes = (ctx: ApiContext): Router => {
     res.json({ uploadUrl: ctx.config.IMAGE_HOST_URL ?? null } satisfies ImageHostResponse);
   });
 
+  // `?categoryName=`: the category's picture, through the same pipeline (the shop's own files only).
   router.post('/upload', async (req, res) => {
+    if (req.query.categoryName !== undefined) {
+      const name = await checkCategoryTarget(ctx, req.query.categoryName);
+      const saved = await saveCategoryPicture(ctx, name, await receiveFiles(req, res));
+      res.status(201).json({ message: 'upload successful', images: saved } satisfies UploadResponse);
+      return;
+    }
     const productId = await images.checkUploadTarget(ctx, req.query.productId);
     const saved =
       req.query.cloudinary === 'true'

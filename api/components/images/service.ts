@@ -41,10 +41,16 @@ const checkAll = async (files: UploadedFile[]): Promise<void> => {
 
 /**
  * Each upload is decoded and written again as the sizes the pages show
- * (processImage), under its content's hash; the bytes as sent never reach the disk. Answers
- * once every file is written, so a page that reloads after the answer shows them all.
+ * (processImage), under its content's hash; the bytes as sent never reach the disk. `record`
+ * then refers to them (false: what it records to is gone, `gone()` says what). Answers once
+ * every file is written, so a page that reloads after the answer shows them all.
  */
-export const saveUploads = async (ctx: ApiContext, productId: string, files: UploadedFile[]): Promise<ProductImage[]> => {
+export const processUploads = async (
+  ctx: ApiContext,
+  files: UploadedFile[],
+  record: (images: ProductImage[]) => Promise<boolean>,
+  gone: () => Error,
+): Promise<ProductImage[]> => {
   if (files.length === 0) throw badRequest('Please choose at least one image to upload', 'images');
   if (files.length > LIMITS.maxImagesPerUpload) throw badRequest('to many files', 'images');
   await checkAll(files);
@@ -60,7 +66,7 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
       created.push(...stored.created);
       if (!images.some((i) => i.path === stored.path)) images.push({ path: stored.path, width: processed.width, height: processed.height });
     }
-    if (!(await repo.appendImages(ctx.db, productId, images))) throw productNotFound();
+    if (!(await record(images))) throw gone();
     return images;
   } catch (error) {
     // Files nobody refers to would pile up unseen; files that were there before belong to others.
@@ -68,6 +74,9 @@ export const saveUploads = async (ctx: ApiContext, productId: string, files: Upl
     throw outOfSpace(error);
   }
 };
+
+export const saveUploads = (ctx: ApiContext, productId: string, files: UploadedFile[]): Promise<ProductImage[]> =>
+  processUploads(ctx, files, (images) => repo.appendImages(ctx.db, productId, images), productNotFound);
 
 /** The hosting service answers `secure_url` (and `url`); one answer or a list of them. */
 const hostedUrls = (body: unknown): string[] => {
@@ -122,14 +131,15 @@ export const removeImage = async (ctx: ApiContext, imagePath: string, productId:
 };
 
 /**
- * After a product is deleted: its local files that no other product shows. The product is
- * already gone, so a file that cannot be deleted is logged rather than failing the request.
+ * After a product or a category is deleted, or a category's picture replaced: the local files
+ * nothing shows any more. The change is already made, so a file that cannot be deleted is
+ * logged rather than failing the request.
  */
 export const deleteUnusedFiles = async (ctx: ApiContext, images: ProductImage[]): Promise<void> => {
   for (const { path } of images) {
     if (!localImageFile(ctx.config.DATA_DIR, path) || (await repo.imageInUse(ctx.db, path))) continue;
     await deleteImageFile(ctx.config.DATA_DIR, path).catch((err: unknown) =>
-      ctx.logger.warn({ err, path }, 'could not delete the image file of a deleted product'),
+      ctx.logger.warn({ err, path }, 'could not delete an image file nothing shows any more'),
     );
   }
 };

@@ -11,15 +11,15 @@ import { TEST_CACHE_DIR } from '../../testing/cache-dir.ts';
 import { insertChatRows } from '../../testing/chat-fixtures.ts';
 import { imageFileBytes } from '../../testing/image-bytes.ts';
 import { createPgliteTestDb, emptyServerDb } from '../../testing/test-db.ts';
-import { PGlite } from '@electric-sql/pglite';
 import { migrate, migrationNames } from '../migrate.ts';
-import { fromPglite, openPglite } from '../pglite.ts';
+import { openPglite } from '../pglite.ts';
 import { openPostgres } from '../postgres.ts';
 import { seedDemo } from '../seed/index.ts';
 import type { Db } from '../types.ts';
 import { listFiles, sha256, takeSnapshot, writeBackup } from './export.ts';
 import { type RestoreTarget, restoreBackup } from './restore.ts';
 import { openToOthers } from '../../testing/open-to-others.ts';
+import { OLD_ORDERS, OLDER, oldOrdersNow, olderShop } from '../../testing/older-shop.ts';
 
 const dirs: string[] = [];
 const tempDir = async (name: string) => {
@@ -225,28 +225,12 @@ describe.skipIf(!adminUrl)('backup and restore across databases (needs a Postgre
   }, 180_000);
 });
 
-/** The schema an older Statefront left: migrated up to here, before the catalogue's versions (013, 014). */
-const OLDER = '012-admin-products-newest.sql';
-
-/** A shop whose database an older Statefront made (migrated up to OLDER): a category, two products, a picture. */
-const olderShop = async (dataDir: string): Promise<Db> => {
-  const db = fromPglite(await PGlite.create());
-  await migrate(db, OLDER);
-  await db.query(`insert into categories (name, description) values ('Atlases', 'Maps bound in books')`);
-  await db.query(
-    `insert into products (name, description, price_cents, count, category) values
-       ('Old World Atlas', 'Maps of 1990', 2500, 3, 'Atlases'), ('Sea Charts', 'Coasts and depths', 1200, 5, 'Atlases')`,
-  );
-  await mkdir(path.join(dataDir, 'images'), { recursive: true });
-  await writeFile(path.join(dataDir, 'images', 'atlas.webp'), imageFileBytes('webp', 'atlas'));
-  return db;
-};
-
 /**
  * Backs an older shop up, restores it into `target` and expects the newer migrations applied
  * after the load, its rows and picture there, and a shop that works on them: its list, details
  * and categories answer, and a change of a product moves the list's ETag (migration 013's
- * triggers, made after the load, work on the loaded rows).
+ * triggers, made after the load, work on the loaded rows); a cash order delivered before
+ * migration 021 is paid at its delivery, and no other order's payment changes.
  */
 const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
   const sourceDir = await tempDir('older-source');
@@ -274,6 +258,15 @@ const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
     const again = await fetch(`${base}/api/products`);
     expect(again.headers.get('etag')).toBeTruthy();
     expect(again.headers.get('etag')).not.toBe(list.headers.get('etag'));
+    expect(await oldOrdersNow(db)).toEqual({
+      // migration 021: the courier took the cash, so the order was paid when it was delivered
+      [OLD_ORDERS.deliveredCash]: {
+        paidAt: '2026-01-03T10:00:00.000Z',
+        paidEvent: { at: '2026-01-03T10:00:00.000Z', data: { cash: true } },
+      },
+      [OLD_ORDERS.waitingCash]: { paidAt: null, paidEvent: null },
+      [OLD_ORDERS.paidWallet]: { paidAt: '2026-01-02T10:00:00.000Z', paidEvent: { at: '2026-01-02T10:00:00.000Z', data: {} } },
+    });
   } finally {
     await close();
     await db.close();
@@ -282,7 +275,7 @@ const restoreOlder = async (target: RestoreTarget, open: () => Promise<Db>) => {
 
 describe('an older backup', () => {
   it.skipIf(Boolean(adminUrl))(
-    'when a backup taken at an older schema is restored into the embedded database, then the newer migrations run after the load and the shop works on its rows',
+    'when a backup taken at an older schema is restored into the embedded database, then the newer migrations run after the load (a cash order delivered before 021 is recorded paid at its delivery) and the shop works on its rows',
     async () => {
       const targetDir = await tempDir('older-target');
       await restoreOlder({ dataDir: targetDir }, () => openPglite(path.join(targetDir, 'pglite')));
@@ -291,7 +284,7 @@ describe('an older backup', () => {
   );
 
   it.skipIf(!adminUrl)(
-    'when a backup taken at an older schema is restored into PostgreSQL, then the newer migrations run after the load and the shop works on its rows',
+    'when a backup taken at an older schema is restored into PostgreSQL, then the newer migrations run after the load (a cash order delivered before 021 is recorded paid at its delivery) and the shop works on its rows',
     async () => {
       const server = await emptyServerDb(adminUrl!);
       try {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, expect, test } from '../support/shop.ts';
-import { loginAdmin } from '../admin/admin-helpers.ts';
+import { loginAdmin, paddedPng } from '../admin/admin-helpers.ts';
 
 // The admin's smaller items. The run's shop is shared by every spec: each test
 // makes what it needs under a name of its own and takes it away again.
@@ -98,7 +98,7 @@ test('when the admin looks at the users, then their own row has no Delete, and t
   await expect(own.getByRole('link', { name: `Edit ${DEMO_ADMIN.email}` })).toBeVisible();
 });
 
-test('when the admin opens Categories, then a new category shows a neutral picture and takes a description, a delete asks "Are you sure?", and the product form only chooses categories', async ({
+test('when the admin opens Categories, then a new category shows a neutral picture and takes a description and an uploaded picture, a delete asks "Are you sure?", and the product form only chooses categories', async ({
   page,
 }) => {
   await loginAdmin(page);
@@ -126,6 +126,11 @@ test('when the admin opens Categories, then a new category shows a neutral pictu
     .fill('Made by the browser test');
   await page.getByRole('button', { name: 'Save category' }).click();
   await expect(row).toContainText('Made by the browser test');
+  // A picture goes through the products' upload and replaces the neutral one at once.
+  await row.getByRole('button', { name: `Edit category ${name}` }).click();
+  await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'category.png', mimeType: 'image/png', buffer: paddedPng(name) });
+  await expect(row.locator('img[src^="/images/"]')).toHaveCount(1);
+  await expect(row.locator('[data-neutral-picture]')).toHaveCount(0);
   // A category products use is refused, with the server's reason, and stays.
   await panel.getByRole('button', { name: 'Delete category Books', exact: true }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();

@@ -14,7 +14,7 @@ import {
 } from '#machines/checkout/checkout.machine.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import { flush } from '#machines/testing/controlled-actors.ts';
-import { createOracle, e2ePaths, type E2ePath, type E2eStep } from '#machines/testing/e2e-paths.ts';
+import { createOracle, e2ePaths, e2eWalks, type E2ePath, type E2eStep } from '#machines/testing/e2e-paths.ts';
 import { loginByApi, signIn } from '../support/journeys.ts';
 import { account, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
@@ -25,6 +25,7 @@ import {
   paymentE2eModel,
   repriceKind,
   startCart,
+  paymentStepKey,
 } from './checkout-sample.ts';
 import { holdRequests } from './held-requests.ts';
 import { expectFullCoverage, type Excluded } from './report.ts';
@@ -223,7 +224,8 @@ for (const [index, path] of checkoutPaths.entries()) {
   });
 }
 
-const paymentPaths = e2ePaths(paymentE2eModel(), ({ event, before }) => `${String(before.value)} ${event.type}`);
+// Walks that go on from where they stand: three pages take every transition a page can.
+const paymentPaths = e2eWalks(paymentE2eModel(), paymentStepKey, 12);
 
 for (const [index, path] of paymentPaths.entries()) {
   const names = path.map(({ event }) => event.type.replace(/^xstate\.(done|error)\.actor\./, '$1 ').replace(/^payment\./, ''));
@@ -235,10 +237,10 @@ for (const [index, path] of paymentPaths.entries()) {
     const order = await placeWalletOrder(page, lines[0]!);
     let run = paymentOracle.start({ orderId: order._id, paymentMethod: 'pp', cartSubtotal: lines[0]!.price, isPaid: false });
     try {
-      for (const step of path) {
+      for (const [i, step] of path.entries()) {
         const after = await run.step(step.event);
         expect(after.value).toEqual(step.after.value);
-        await test.step(names[path.indexOf(step)]!, () => payOnPage(page, order._id, step.event));
+        await test.step(names[i]!, () => payOnPage(page, order._id, step.event, path[i + 1]?.event));
         if (!after.hasTag('loading')) await expectPaymentShows(page, after, step.event);
       }
       if (run.snapshot().hasTag('paid')) {
@@ -258,9 +260,6 @@ for (const [index, path] of paymentPaths.entries()) {
   });
 }
 
-const SWITCH_WALKED_ELSEWHERE =
-  'walked in the browser by tests/e2e/experience/orders.spec.ts (declined, then Pay cash on delivery instead) and in the fast tier by payment.machine.test.ts and wallet-button.test.tsx: a generated browser path for each would cost CI seconds it does not have';
-
 /** Transitions no browser step can take, or one walked elsewhere, each with the reason. */
 const CHECKOUT_EXCLUDED: Excluded[] = [];
 const PAYMENT_EXCLUDED: Excluded[] = [
@@ -277,14 +276,6 @@ const PAYMENT_EXCLUDED: Excluded[] = [
     transition: 'payment.verifying --xstate.done.actor.confirmPaid#1-->',
     reason: 'PUT /api/orders/paid answers isPaid: true or an error, never isPaid: false',
   },
-  // Cash on delivery instead of the wallet: one browser walk, not a generated path each.
-  ...[
-    'payment.walletUnavailable --payment.switchToCash#0-->',
-    'payment.awaitingApproval.declined --payment.switchToCash#0-->',
-    'payment.awaitingApproval.cancelled --payment.switchToCash#0-->',
-    'payment.switchingToCash --xstate.done.actor.switchToCash#0-->',
-    'payment.switchingToCash --xstate.error.actor.switchToCash#0-->',
-  ].map((transition) => ({ transition, reason: SWITCH_WALKED_ELSEWHERE })),
 ];
 
 test('when every checkout and payment path above has run, then together they took every transition of both machines', () => {

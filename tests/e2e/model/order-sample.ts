@@ -89,7 +89,14 @@ const byState = (s: AnyMachineSnapshot): AnyEventObject[] => {
   if (s.matches('created'))
     return ctx.viewer === 'admin'
       ? [{ type: 'order.cancel' }, { type: 'order.markDelivered' }]
-      : [{ type: 'order.cancel' }, ...(cancelledOnServer ? [] : [{ type: 'order.paid', paidAt: '2026-11-24T12:00:00Z' }])];
+      : [
+          { type: 'order.cancel' },
+          ...(cancelledOnServer ? [] : [{ type: 'order.paid', paidAt: '2026-11-24T12:00:00Z' }]),
+          // the wallet declined, then `Pay cash on delivery instead` (the payment machine reports the server's order)
+          ...(cancelledOnServer || !s.matches({ created: { payment: 'awaitingPayment' } })
+            ? []
+            : [{ type: 'order.switchedToCash', order: { ...ctx.order, paymentMethod: 'cod' } }]),
+        ];
   if (s.matches('paid') && ctx.viewer === 'admin') return [{ type: 'order.markDelivered' }];
   return [];
 };

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { Category } from '#contracts/category.ts';
-import { click, getByLabelText, getByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
+import { act } from 'react';
+import { click, getByLabelText, getByRoleName, queryByRoleName, queryByText, settle, submit, typeInto } from '../../../testing/dom.ts';
 import { adminStorages } from '../../../testing/admin.ts';
 import { mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../../testing/render.tsx';
@@ -46,11 +47,11 @@ describe('admin categories page', () => {
     await submit(c.querySelector('form[aria-label="Attributes of Garden"]') as HTMLFormElement);
     await settle(10);
     expect(calls.find((x) => x.url === '/api/categories/attr')?.body).toEqual({ key: 'Season', val: 'Spring', categoryChoosen: 'Garden' });
-    expect(queryByText(c, 'Season: Spring', 'li')).not.toBeNull();
+    expect(queryByRoleName(c, 'button', 'Remove Season: Spring')).not.toBeNull();
     await typeInto(getByLabelText(c, 'Description'), 'Tools and seeds');
     await submit(c.querySelector('form[aria-label="Edit category Garden"]') as HTMLFormElement);
     await settle(10);
-    expect(calls.find((x) => x.method === 'PUT')?.body).toEqual({ description: 'Tools and seeds', image: '' });
+    expect(calls.find((x) => x.method === 'PUT')?.body).toEqual({ name: 'Garden', description: 'Tools and seeds', image: '' });
     expect(queryByText(c, 'Tools and seeds')).not.toBeNull();
 
     await typeInto(getByLabelText(c, 'Category name'), 'Toys');
@@ -63,5 +64,57 @@ describe('admin categories page', () => {
     await click(getByRoleName(open[0]!, 'button', 'Yes'));
     await settle(10);
     expect(queryByText(c, inUse)).not.toBeNull();
+  });
+
+  it('when an admin renames a category, uploads its picture and removes attribute values, then each is sent and shown; a value products still have stays, with the reason beside it', async () => {
+    let stored: Category[] = [
+      { _id: 'c1', name: 'Garden', description: '', image: '', attrs: [{ key: 'Season', value: ['Spring', 'Winter'] }] },
+    ];
+    const inUse = '"Season: Spring" cannot be removed while 2 product(s) of "Garden" have it: change those products first';
+    const withGarden = (change: Partial<Category>) => (stored = stored.map((c) => ({ ...c, ...change })));
+    const calls = mockFetch({
+      'GET /api/categories': () => ({ body: stored }),
+      'PUT /api/categories/Garden': ({ body }) => ({ body: withGarden(body as Partial<Category>)[0] }),
+      'POST /api/products/admin/upload': () => {
+        withGarden({ image: '/images/abc.jpg' });
+        return { status: 201, body: { message: 'upload successful', images: [{ path: '/images/abc.jpg', width: 4, height: 3 }] } };
+      },
+      'DELETE /api/categories/Garden/attrs/Season/Spring': { status: 409, body: { message: inUse, field: 'val' } },
+      'DELETE /api/categories/Garden/attrs/Season/Winter': () => ({
+        body: { categoryUpdated: withGarden({ attrs: [{ key: 'Season', value: ['Spring'] }] }) },
+      }),
+    });
+    const { container: c } = await renderWithApp(<AdminCategoriesPage />, { route: '/admin/categories', storages: adminStorages() });
+    await settle(10);
+    await click(getByRoleName(c, 'button', 'Edit category Garden'));
+
+    const picture = getByLabelText(c, 'Picture');
+    const file = new File(['jpeg bytes'], 'lawn.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(picture, 'files', { configurable: true, value: [file] });
+    await act(async () => {
+      picture.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle(10);
+    const upload = calls.find((x) => x.method === 'POST')!;
+    expect(upload.url).toBe('/api/products/admin/upload?categoryName=Garden');
+    expect((upload.body as FormData).get('images')).toMatchObject({ name: 'lawn.jpg', type: 'image/jpeg' });
+    expect(c.querySelectorAll('img[src="/images/abc.jpg"]').length).toBeGreaterThan(0);
+    expect(queryByRoleName(c, 'button', 'Remove picture')).not.toBeNull();
+
+    await click(getByRoleName(c, 'button', 'Remove Season: Spring'));
+    await settle(10);
+    expect(queryByText(c, inUse)).not.toBeNull();
+    expect(queryByRoleName(c, 'button', 'Remove Season: Spring')).not.toBeNull();
+    await click(getByRoleName(c, 'button', 'Remove Season: Winter'));
+    await settle(10);
+    expect(queryByRoleName(c, 'button', 'Remove Season: Winter')).toBeNull();
+
+    const name = getByLabelText(c, 'Name');
+    name.value = '';
+    await typeInto(name, 'Outdoor');
+    await submit(c.querySelector('form[aria-label="Edit category Garden"]') as HTMLFormElement);
+    await settle(10);
+    expect(calls.find((x) => x.method === 'PUT')?.body).toEqual({ name: 'Outdoor', description: '', image: '/images/abc.jpg' });
+    expect(queryByText(c, 'Outdoor', 'td')).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Category, CategoryCreatedResponse, CategoryUpdatedResponse } from '#contracts/category.ts';
+import type { Category, CategoryCreatedResponse, CategoryEditBody } from '#contracts/category.ts';
 import { request } from '../../../lib/api.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,10 +9,9 @@ import { useForm } from '../../../ui/use-form.ts';
 import { useCategoriesChange } from '../products/use-categories-change.ts';
 
 const createSchema = z.object({ category: z.string().check(z.trim(), z.minLength(1, 'Please enter a category name')) });
-const editSchema = z.object({ description: z.string(), image: z.string() });
-const attrSchema = z.object({
-  key: z.string().check(z.trim(), z.minLength(1, 'Please enter an attribute key')),
-  val: z.string().check(z.trim(), z.minLength(1, 'Please enter an attribute value')),
+const editSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter a category name')),
+  description: z.string(),
 });
 
 /** `New category`: a name (a path such as `Computers/Laptops`), POST /api/categories; the list reloads. */
@@ -37,23 +36,28 @@ export function CreateCategoryForm() {
   );
 }
 
-/** One category's description and picture (PUT /api/categories/{name}); the list reloads. */
+/** One category's name and description (PUT /api/categories/{name}); a new name renames its sub-categories too; the list reloads. */
 export function EditCategoryForm({ category, onDone }: { category: Category; onDone: () => void }) {
   const { reload } = useCategoriesChange();
   const send = useSubmit(
-    (values: { description: string; image: string }, signal) =>
-      request<Category>('PUT', `/api/categories/${encodeURIComponent(category.name)}`, values, { signal }),
+    (values: { name: string; description: string }, signal) =>
+      request<Category>(
+        'PUT',
+        `/api/categories/${encodeURIComponent(category.name)}`,
+        { ...values, image: category.image } satisfies CategoryEditBody,
+        { signal },
+      ),
     () => {
       reload();
       onDone();
     },
   );
-  const form = useForm(editSchema, { description: category.description, image: category.image }, (values) => send.submit(values));
+  const form = useForm(editSchema, { name: category.name, description: category.description }, (values) => send.submit(values));
   return (
     <form ref={form.formRef} noValidate onSubmit={form.submit} aria-label={`Edit category ${category.name}`}>
       {send.error ? <Alert tone="danger">{send.error}</Alert> : null}
+      <TextField label="Name" hint="Renaming moves its sub-categories and products with it." {...form.field('name')} />
       <TextField label="Description" {...form.field('description')} />
-      <TextField label="Picture" hint="An image of the shop (/images/…), or empty for the neutral picture." {...form.field('image')} />
       <div css={{ display: 'flex', gap: 8 }}>
         <Button type="submit" disabled={send.sending}>
           Save category
@@ -62,35 +66,6 @@ export function EditCategoryForm({ category, onDone }: { category: Category; onD
           Cancel
         </Button>
       </div>
-    </form>
-  );
-}
-
-/** The category's attributes (the filters' keys and values) and `Add value` (POST /api/categories/attr); the list reloads. */
-export function CategoryAttrsForm({ category }: { category: Category }) {
-  const { replace } = useCategoriesChange();
-  const send = useSubmit(
-    (values: { key: string; val: string }, signal) =>
-      request<CategoryUpdatedResponse>('POST', '/api/categories/attr', { ...values, categoryChoosen: category.name }, { signal }),
-    (answer) => {
-      form.reset({ key: '', val: '' });
-      replace(answer.categoryUpdated);
-    },
-  );
-  const form = useForm(attrSchema, { key: '', val: '' }, (values) => send.submit(values));
-  return (
-    <form ref={form.formRef} noValidate onSubmit={form.submit} aria-label={`Attributes of ${category.name}`}>
-      <ul>
-        {category.attrs.map((a) => (
-          <li key={a.key}>{`${a.key}: ${a.value.join(', ')}`}</li>
-        ))}
-      </ul>
-      {send.error ? <Alert tone="danger">{send.error}</Alert> : null}
-      <TextField label="Attribute key" {...form.field('key')} />
-      <TextField label="Attribute value" {...form.field('val')} />
-      <Button type="submit" variant="secondary" disabled={send.sending}>
-        Add value
-      </Button>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { CategoryPicture } from '../../../ui/category-picture.tsx';
-import { CategoryAttrsForm, EditCategoryForm } from '../categories/category-forms.tsx';
+import { CategoryAttrsForm } from '../categories/category-attrs-form.tsx';
+import { EditCategoryForm } from '../categories/category-forms.tsx';
+import { CategoryPictureForm } from '../categories/category-picture-form.tsx';
 import type { Category } from '#contracts/category.ts';
 import { useCategories } from '../../../lib/categories-store.ts';
 import { useCategoriesChange } from './use-categories-change.ts';
@@ -18,10 +20,12 @@ import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
  * then loaded again (deleting `A/B` may leave `A` as it was, or not).
  */
 export function CategoriesPanel({ manage = false }: { manage?: boolean }) {
-  // Which category's description and picture are being edited (the categories page only).
+  // Which category is being edited (the categories page only).
   const [editing, setEditing] = useState<Category | null>(null);
   const headingId = useId();
   const { categories, status, error: loadError } = useCategories();
+  // As the list has it now (a picture or a value changed meanwhile).
+  const current = editing && (categories.find((c) => c.name === editing.name) ?? editing);
   const { replace, reload } = useCategoriesChange();
   const { ask, error, dialog } = useConfirmedDelete<Category>({
     url: (c) => `/api/categories/${encodeURIComponent(c.name)}`,
@@ -82,8 +86,9 @@ export function CategoriesPanel({ manage = false }: { manage?: boolean }) {
           </table>
         </ScrollRegion>
       )}
-      {editing ? <EditCategoryForm key={editing.name} category={editing} onDone={() => setEditing(null)} /> : null}
-      {editing ? <CategoryAttrsForm category={categories.find((c) => c.name === editing.name) ?? editing} /> : null}
+      {current ? <EditCategoryForm key={current.name} category={current} onDone={() => setEditing(null)} /> : null}
+      {current ? <CategoryPictureForm category={current} /> : null}
+      {current ? <CategoryAttrsForm category={current} /> : null}
       {dialog}
     </section>
   );
