@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 
 /**
- * The shares of shoppers' screens in progress, in the shop's database (migration 029), so that a
+ * The shares of shoppers' screens in progress, in the shop's database (migration 027), so that a
  * share cut short by a crash or a restart still leaves its `Shared screen from … to …` line
  * (decision 022). Each instance writes the shares of its own sockets (`instance`): one row per
  * conversation and instance, written when the share begins, deleted with its line when it ends.
