@@ -1,4 +1,5 @@
 import { sessionCookies } from '../../../bff/session/session-cookie.ts';
+import { publicJsonGets } from '../../support/openapi-answers.ts';
 import { DEMO_USER, E2E_SESSION_SECRET, expect, test } from '../support/shop.ts';
 
 type Seen = { url: string; text: string };
@@ -61,4 +62,23 @@ test('when a shopper logs in in Chromium, then the session token is nowhere the 
   expect(seen.length).toBeGreaterThan(3);
   for (const { url, text } of seen) expect(text, `response of ${url}`).not.toContain(token!);
   expect(cspViolations, 'the CSP lets the shop run').toEqual([]);
+});
+
+test("when an integrator calls each public GET of the shop's API document through the shop, then every real answer is what the document says", async ({
+  request,
+}) => {
+  const getJson = async (path: string): Promise<unknown> => {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    return res.json();
+  };
+  const gets = publicJsonGets((await getJson('/api/openapi.json')) as Parameters<typeof publicJsonGets>[0]);
+  expect(gets.map((g) => g.path)).toEqual(expect.arrayContaining(['/api/products', '/api/products/get-one/{id}', '/api/categories']));
+  // The demo shop's own data: a product the list shows, a category of the demo and a word its products have.
+  const { products } = (await getJson('/api/products?pageNum=1')) as { products: { _id: string }[] };
+  const examples: Record<string, string> = { id: products[0]!._id, categoryName: 'Computers', searchQuery: 'Laptop' };
+  for (const { path, answer } of gets) {
+    const body = await getJson(path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(examples[name]!)));
+    expect(answer.safeParse(body).error?.issues ?? [], path).toEqual([]);
+  }
 });
