@@ -108,7 +108,10 @@ describe('npm start: the API in its own process', () => {
         expect.stringMatching(/\/scripts\/start-api\.js$/),
         '',
       ]);
-      for (const pid of [shop.bffPid, shop.apiPid]) expect(options[tree.indexOf(pid)]?.split('\0')).toContain('MALLOC_ARENA_MAX=2');
+      for (const pid of [shop.bffPid, shop.apiPid])
+        expect(options[tree.indexOf(pid)]?.split('\0')).toEqual(
+          expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_TRIM_THRESHOLD_=131072']),
+        );
       expect(start.output().match(/^(API|BFF) {2}process/gm)).toEqual(['API  process', 'BFF  process']);
       // On the API's own thread (decision 014): the worker thread's memory is not a small shop's.
       expect(start.output()).toMatch(/Opening the embedded database in /);
