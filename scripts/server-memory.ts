@@ -15,8 +15,8 @@
  *   so it is set in the environment the process starts with.
  * - `MALLOC_TRIM_THRESHOLD_=131072`: glibc's default, but set, which stops glibc raising it (and
  *   the size it maps separately) after each large block freed, up to 64 MB: the start's large
- *   temporary blocks then kept the heap's freed top resident. Set, the API and the BFF each held
- *   about 15 MB less at rest (decision 014, its 16:00 section). Read once too, like the arenas.
+ *   temporary blocks then kept the heap's freed top resident. Set, the API held about 15 MB less
+ *   at rest (decision 014, its 16:00 section). Read once too, like the arenas.
  */
 
 /** V8 flags for the BFF and the API processes. */
