@@ -40,8 +40,9 @@ export type StartApiChildOptions = {
 /** What the API child starts with: its node flags and its environment (scripts/server-memory.ts for the memory settings). */
 export const apiChildStart = (env: Record<string, string | undefined>, execArgv: string[]) => ({
   execArgv: [...apiNodeFlags(env), ...execArgv],
-  // Loopback and a free port: the API is reached through the BFF only.
-  // PGlite in a worker thread by default here: with the API's own process, the best figures of decision 007.
+  // Loopback and a free port: the API is reached through the BFF only. PGlite on the API's own
+  // thread unless the owner sets PGLITE_THREAD=1: the worker thread held the API about 26 MB
+  // higher at rest for throughput a small shop does not use (decision 014, its 16:00 section).
   env: {
     ...env,
     ...serverMallocEnv(env),
@@ -49,7 +50,6 @@ export const apiChildStart = (env: Record<string, string | undefined>, execArgv:
     API_PORT: '0',
     INTERNAL_SECRET: undefined,
     STATEFRONT_API_CHILD: '1',
-    PGLITE_THREAD: env.PGLITE_THREAD || '1',
   },
 });
 

@@ -15,6 +15,13 @@ export type TreeProcess = {
   rssMb: number;
   /** VmHWM: the most it ever held resident. */
   peakMb: number;
+  /**
+   * Proportional share (smaps_rollup's Pss): pages several processes map (the node binary's,
+   * in each server process) divided among them, so the tree's sum counts them once. 0 where unreadable.
+   */
+  pssMb: number;
+  /** What no other process shares (Private_Clean + Private_Dirty): what ending it would give back. */
+  privateMb: number;
   /** Clock ticks after boot it started at: with the pid, names this process and no later one. */
   started: number;
 };
@@ -54,33 +61,41 @@ export const processTree = (root: number): TreeProcess[] => {
     if (!stat || !status || cmdline === null) continue;
     // Field 4 of /proc/PID/stat is the parent; the name (field 2) may hold spaces and parentheses.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const rollup = read(`/proc/${entry}/smaps_rollup`) ?? '';
     all.set(Number(entry), {
       ppid: Number(fields[1]),
       started: Number(fields[19]),
       argv: cmdline.split('\0').filter(Boolean),
       rssMb: kbField(status, 'VmRSS') / 1024,
       peakMb: kbField(status, 'VmHWM') / 1024,
+      pssMb: kbField(rollup, 'Pss') / 1024,
+      privateMb: (kbField(rollup, 'Private_Clean') + kbField(rollup, 'Private_Dirty')) / 1024,
     });
   }
   const found: TreeProcess[] = [];
   const walk = (pid: number) => {
     const p = all.get(pid);
     if (!p) return;
-    found.push({ pid, ppid: p.ppid, role: roleOf(p.argv), rssMb: p.rssMb, peakMb: p.peakMb, started: p.started });
+    const { ppid, rssMb, peakMb, pssMb, privateMb, started } = p;
+    found.push({ pid, ppid, role: roleOf(p.argv), rssMb, peakMb, pssMb, privateMb, started });
     for (const [child, c] of all) if (c.ppid === pid) walk(child);
   };
   walk(root);
   return found;
 };
 
-export const totalMb = (tree: TreeProcess[], field: 'rssMb' | 'peakMb' = 'rssMb'): number => tree.reduce((n, p) => n + p[field], 0);
+/** The figures in MB a process has, each summed over a tree by totalMb. */
+export type MbField = 'rssMb' | 'peakMb' | 'pssMb' | 'privateMb';
 
-/** One line a process: role, pid, resident now and at its peak. */
+export const totalMb = (tree: TreeProcess[], field: MbField = 'rssMb'): number => tree.reduce((n, p) => n + p[field], 0);
+
+/** One line a process: role, pid, resident now and at its peak, its proportional share and its private part. */
 export const describeTree = (tree: TreeProcess[]): string =>
   tree
     .map(
       (p) =>
-        `  ${p.role.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${p.rssMb.toFixed(0).padStart(5)} MB now, peak ${p.peakMb.toFixed(0)} MB`,
+        `  ${p.role.padEnd(24)} pid ${String(p.pid).padEnd(8)} ${p.rssMb.toFixed(0).padStart(5)} MB now, peak ${p.peakMb.toFixed(0)} MB` +
+        ` (PSS ${p.pssMb.toFixed(0)} MB, private ${p.privateMb.toFixed(0)} MB)`,
     )
     .join('\n');
 

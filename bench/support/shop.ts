@@ -25,8 +25,8 @@ export const startSplitShop = async (env: Record<string, string> = {}, apiEnv: R
   const dataDir = await tempDir('split');
   const internalSecret = secret();
   const common = { NODE_ENV: 'development', DATA_DIR: dataDir, INTERNAL_SECRET: internalSecret, LOG_LEVEL: 'warn', ...env };
-  // The embedded database in a worker thread, as npm start's API child runs it (scripts/api-child.ts);
-  // start-api.ts alone keeps it on the main thread, where each query held up the API's HTTP.
+  // The embedded database in a worker thread (decision 007's throughput setting; npm start's API
+  // child keeps it on its main thread since decision 014's 16:00 section, for memory).
   const apiOnly = childEnv({ ...common, API_HOST: '127.0.0.1', API_PORT: '0', SEED: 'demo', TOKEN_SECRET: secret(), PGLITE_THREAD: '1' });
   // Seeded by a first start that is then stopped: the measured API starts on a seeded DATA_DIR,
   // as every start after the first does, without the seeding's garbage in its heap and RSS.
