@@ -38,13 +38,17 @@ export type Conversations = {
    * The conversation id of `owner` (a digest of the proof only the customer holds: their
    * session, the shop's chat cookie, a partner's signed identity), issued on first ask (128
    * random bits) and kept `keepMs` after the last. The only way a customer's socket gets an id
-   * other than its own (decision 013): a client never names one.
+   * other than its own (decision 013): a client never names one. With `carried` (the owner of
+   * what the same customer held before proving more, a partner's guest who is then identified),
+   * an owner asking for the first time takes that conversation on, so its messages stay theirs.
    */
-  ownedBy(owner: string): Promise<string>;
+  ownedBy(owner: string, carried?: string): Promise<string>;
   /** The conversation if open. */
   get(id: string): Promise<Conversation | undefined>;
   /** Opens it (true) unless it is open already (false); either way what is known of the customer is kept. */
   open(id: string, customer: Customer): Promise<boolean>;
+  /** What is now known of the customer of an open conversation (a guest who was identified); nothing if it is not open. */
+  know(id: string, customer: Customer): Promise<void>;
   /**
    * Appends a message to the open conversation, in one statement; undefined when it is not open
    * (then nothing is written). With a `clientId` (the sender's own id for it) a repeat of a
@@ -148,19 +152,26 @@ export const createConversations = (db: Pick<Db, 'query' | 'transaction'>, rules
   };
 
   return {
-    async ownedBy(owner) {
+    async ownedBy(owner, carried) {
       const now = Date.now();
       const { rows } = await db.query<{ conversation: string }>(
-        `insert into chat_owners (owner, conversation, used_at) values ($1, $2, $3)
+        `insert into chat_owners (owner, conversation, used_at)
+         values ($1, coalesce((select conversation from chat_owners where owner = $5 and used_at > $4), $2), $3)
          on conflict (owner) do update set used_at = excluded.used_at,
            conversation = case when chat_owners.used_at <= $4 then excluded.conversation else chat_owners.conversation end
          returning conversation`,
-        [owner, newConversationId(), at(now), at(now - keepMs)],
+        [owner, newConversationId(), at(now), at(now - keepMs), carried ?? null],
       );
       return rows[0]!.conversation;
     },
     get,
     open,
+    async know(id, { name, email }) {
+      await db.query(
+        `update chat_conversations set name = coalesce($2, name), email = coalesce($3, email) where key = $1 and closed_at is null`,
+        [id, name ?? null, email ?? null],
+      );
+    },
     async record(id, from, text, clientId, alongside) {
       const write = { key: id, from, text, clientId };
       const row = await (alongside ? writeWith(write, alongside) : writer.write(write));

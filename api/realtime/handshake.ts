@@ -23,7 +23,12 @@ const keptConversation = async (socket: HubSocket, conversations: Conversations,
   const owner = ownerOf(proofs);
   if (owner) {
     socket.data.anonymous = undefined;
-    return conversations.ownedBy(owner);
+    // A partner's guest identified mid-conversation presents both: the identity takes the guest's conversation on.
+    if (!proofs.identity || !proofs.token) return conversations.ownedBy(owner);
+    const id = await conversations.ownedBy(owner, ownerOf({ token: proofs.token }));
+    // The admin now sees who the guest was.
+    await conversations.know(id, { name: proofs.identity.name, email: proofs.identity.email });
+    return id;
   }
   if (socket.recovered && socket.data.anonymous && socket.data.conversation) return socket.data.conversation;
   const token = newVisitorToken();

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatConversationsAck, ChatError, ClientToAdminPayload } from '#contracts/chat.ts';
+import type { ChatConversationsAck, ChatError, ChatVisitorPayload, ClientToAdminPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { ChatEarlier } from '#contracts/chat-history.ts';
 import { LIMITS } from '#contracts/rules.ts';
@@ -18,12 +18,15 @@ import {
   until,
 } from '../../api/testing/sockets.ts';
 import { bffSession, startTestBff } from '../testing/bff-harness.ts';
-import { type Transport, adminViaBff, connectViaBff, cutAtBff, cutAtClient } from '../testing/chat-clients.ts';
+import { signIdentity } from '../../api/realtime/identify.ts';
+import { type Transport, adminViaBff, connectViaBff, cutAtBff, cutAtClient, openViaBff } from '../testing/chat-clients.ts';
 
 // The chat's delivery promises (docs/decisions/004-chat-delivery.md) with the BFF in the path: every client holds only the BFF's cookie.
 // A long rate window keeps the limit test independent of how fast this machine is.
 const PARTNER = 'https://partner.test';
+const IDENTITY_SECRET = 'partner-secret-0123456789';
 const live = hubTestApi({
+  config: { CHAT_IDENTITY_SECRET: IDENTITY_SECRET, PUBLIC_ORIGIN: 'https://shop.test' },
   hub: { rateLimit: { max: 5, windowMs: 60_000 } },
   front: (api) => startTestBff({ apiUrl: api.url, config: { PARTNER_ORIGINS: [PARTNER] } }),
 });
@@ -71,6 +74,39 @@ describe('chat through the BFF', () => {
     const listed = (await ack(adminSocket, CHAT_EVENTS.conversations)) as unknown as ChatConversationsAck;
     const kept = listed.ok ? listed.conversations.find((c) => c.user === shopper.id) : undefined;
     expect(kept?.messages).toEqual([expect.objectContaining({ from: 'client', text: 'anyone?' })]);
+  });
+
+  it('when a partner visitor identifies mid-conversation, then their earlier messages stay in the one conversation, on their side and the admin’s', async () => {
+    const adminSocket = await admin();
+    const atAdmin = collect<ClientToAdminPayload>(adminSocket, SOCKET_EVENTS.serverToAdmin);
+    // As the widget: a guest on the partner page, kept by the token the shop gives it.
+    const visitor = live.track(openViaBff(live.front, { origin: PARTNER, auth: { keep: true } }));
+    const tokens = collect<ChatVisitorPayload>(visitor, CHAT_EVENTS.visitor);
+    await until(() => tokens.length === 1, 'the shop gives the guest its token');
+    expect(await say(visitor, 'Is the blue one in stock?')).toMatchObject({ ok: true });
+    await until(() => atAdmin.length === 1, 'the admin has the guest’s question');
+    const conversation = atAdmin[0]!.user;
+    expect(atAdmin[0]!.name).toMatch(/^Guest \d+$/);
+
+    // The partner page identifies the visitor: the widget reconnects with the signed identity beside its token.
+    const who = { id: 'p-77', name: 'Grace Visitor', email: 'grace@partner.test' };
+    const identify = signIdentity({ ...who, aud: 'https://shop.test', exp: Math.floor(Date.now() / 1000) + 600 }, IDENTITY_SECRET);
+    visitor.auth = { keep: true, visitor: tokens[0]!.token, identify };
+    const back = new Promise<void>((resolve) => visitor.once('connect', () => resolve()));
+    // As the widget's handshakeAgain (machines/chat/chat-socket.ts): the connection drops, socket.io reconnects.
+    visitor.io.engine.close();
+    await back;
+    expect(await say(visitor, 'I am Grace, by the way')).toMatchObject({ ok: true });
+    await until(() => atAdmin.length === 2, 'the admin has the identified visitor’s message');
+    expect(atAdmin[1]).toMatchObject({ user: conversation, name: 'Grace Visitor' });
+    const both = [
+      expect.objectContaining({ from: 'client', text: 'Is the blue one in stock?' }),
+      expect.objectContaining({ from: 'client', text: 'I am Grace, by the way' }),
+    ];
+    expect(await ack(visitor, CHAT_EVENTS.replay, { after: 0 })).toMatchObject({ ok: true, messages: both });
+    const listed = (await ack(adminSocket, CHAT_EVENTS.conversations)) as unknown as ChatConversationsAck;
+    const mine = listed.ok ? listed.conversations.filter((c) => c.messages.some((m) => m.text === 'Is the blue one in stock?')) : [];
+    expect(mine).toEqual([expect.objectContaining({ user: conversation, messages: both })]);
   });
 
   it('when the admin closes the chat, then the customer is told and writing again reaches an admin', async () => {

@@ -17,6 +17,8 @@ export type ChatSocket = {
   connect(): unknown;
   off(): unknown;
   disconnect(): unknown;
+  /** The connection under the socket: closing it is a drop (socket.io reconnects by itself), not a goodbye. */
+  readonly io?: { engine?: { close(): unknown } };
 };
 
 /**
@@ -24,3 +26,18 @@ export type ChatSocket = {
  * shop loads socket.io-client on first use, hence the promise; the widget answers at once.
  */
 export type OpenChatSocket = (options: ChatSocketOptions) => ChatSocket | Promise<ChatSocket>;
+
+/**
+ * A new handshake on a live socket, to present a proof given since (a partner's identify). The
+ * connection is dropped, not closed: socket.io reconnects by itself and the hub keeps the
+ * conversation waiting as for a reload, where a deliberate disconnect would end the conversation
+ * the new proof takes on.
+ */
+export const handshakeAgain = (socket: ChatSocket): void => {
+  const engine = socket.io?.engine;
+  if (engine) engine.close();
+  else {
+    socket.disconnect();
+    socket.connect();
+  }
+};

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import { CHAT_EVENTS, SOCKET_EVENTS, type ChatAck, type ChatHistoryEntry, type ChatReplayAck } from '#contracts/chat.ts';
 import { SCREEN_EVENTS, type SharedScreen } from '#contracts/shared-screen.ts';
-import type { OpenChatSocket } from './chat-socket.ts';
+import { handshakeAgain, type OpenChatSocket } from './chat-socket.ts';
 import type { ChatSocketOptions, CustomerChatEvent, CustomerSocketCommand } from './customer-chat.machine.ts';
 import { heldEvents, linkSocket, seenIds } from './socket-link.ts';
 
@@ -153,9 +153,7 @@ export const customerSocketActor = (deps: CustomerSocketDeps) =>
           }
           if (command.type === 'reconnect') {
             // The identity travels in the handshake, so only a new handshake presents a new one.
-            if (!socket.connected) return;
-            socket.disconnect();
-            socket.connect();
+            if (socket.connected) handshakeAgain(socket);
             return;
           }
           messages.send(SOCKET_EVENTS.clientSendsMessage, command.text, (answer: ChatAck) =>

@@ -154,7 +154,9 @@ const paymentDescribe: ModelPlan<typeof paymentMachine> = {
     choosing: '',
     cashOnDelivery: 'the order is paid on delivery',
     loadingWallet: ({ context }) => `the wallet loads for ${formatUsd(context.cartSubtotal)}`,
-    walletUnavailable: 'the wallet could not load and Retry is offered',
+    'walletUnavailable.offered': 'the wallet could not load and Retry is offered',
+    'walletUnavailable.switchRefused': ({ context }) =>
+      `the wallet could not load and "${context.switchError}" shows with "${PAYMENT_TEXTS.switchToCash}" to try again`,
     'awaitingApproval.ready': 'the wallet buttons are shown',
     'awaitingApproval.declined':
       'the wallet buttons are shown again with "The payment did not go through. Try again or choose another way to pay."',
@@ -215,6 +217,11 @@ export const paymentModel = (): ModelSpec<typeof paymentMachine> => {
         );
       if (event.type === 'xstate.done.actor.switchToCash' && before.hasTag('switchingToCash'))
         assertTrue(after.hasTag('payOnDelivery') && ctx.paymentMethod === 'cod', 'a switched order waits for delivery');
+      if (event.type === 'xstate.error.actor.switchToCash' && before.hasTag('switchingToCash'))
+        assertTrue(
+          after.hasTag('switchRefused') && after.hasTag('canSwitchToCash') && Boolean(ctx.switchError),
+          'a refused switch says why and can be tried again, with or without the wallet',
+        );
       if (event.type === 'payment.cancelled' && before.hasTag('showWallet'))
         assertTrue(after.hasTag('paymentCancelled') && !after.hasTag('paid'), 'a cancelled payment says so and leaves the order unpaid');
     },

@@ -130,4 +130,30 @@ describe('payment machine', () => {
     expect(snap().hasTag('showWallet')).toBe(true);
     expect(snap().context.switchError).toMatch(/is paid/);
   });
+
+  it('when the wallet never loaded and the server refuses the switch, then its reason shows and the switch can be tried again', async () => {
+    const { actor, control, snap } = start();
+    await control.reject('loadWallet', new Error('blocked'));
+    actor.send({ type: 'payment.switchToCash' });
+    await control.reject('switchToCash', { status: 409, message: 'A wallet capture is under way for this order.' });
+    expect(snap().hasTag('showWallet')).toBe(false);
+    expect(snap().hasTag('walletUnavailable')).toBe(true);
+    expect(snap().hasTag('switchRefused')).toBe(true);
+    expect(snap().context.switchError).toBe('A wallet capture is under way for this order.');
+    expect(snap().hasTag('canSwitchToCash')).toBe(true);
+    actor.send({ type: 'payment.switchToCash' });
+    await control.resolve('switchToCash', { ...codOrder, _id: 'o1' });
+    expect(snap().hasTag('payOnDelivery')).toBe(true);
+  });
+
+  it('when the wallet never loaded and the switch was refused, then Retry loads the wallet again', async () => {
+    const { actor, control, snap } = start();
+    await control.reject('loadWallet', new Error('blocked'));
+    actor.send({ type: 'payment.switchToCash' });
+    await control.reject('switchToCash', new Error('offline'));
+    expect(snap().context.switchError).toBe('offline');
+    actor.send({ type: 'payment.retry' });
+    await control.resolve('loadWallet', undefined);
+    expect(snap().hasTag('showWallet')).toBe(true);
+  });
 });

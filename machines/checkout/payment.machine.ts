@@ -6,8 +6,14 @@ export type PaymentInput = { orderId: string; paymentMethod: PaymentMethod; cart
 /**
  * `walletOrderId`: the wallet order the buyer approved, which the server captures and verifies.
  * `switchError`: why the server refused to move the order to cash on delivery.
+ * `walletLoaded`: the wallet's buttons can be shown, so a refused switch falls back to them.
  */
-export type PaymentContext = PaymentInput & { paidAt: string | null; walletOrderId: string | null; switchError: string | null };
+export type PaymentContext = PaymentInput & {
+  paidAt: string | null;
+  walletOrderId: string | null;
+  switchError: string | null;
+  walletLoaded: boolean;
+};
 export type PaymentEvent =
   | { type: 'payment.approved'; walletOrderId: string }
   | { type: 'payment.cancelled' }
@@ -55,16 +61,20 @@ export const paymentMachine = setup({
   },
   actions: {
     log: emit((_, params: { message: string }) => ({ type: 'payment.log' as const, message: params.message })),
+    refuseSwitch: assign(({ event }) => ({
+      switchError: messageOf('error' in event ? event.error : null, 'The order could not be moved to cash on delivery'),
+    })),
   },
   guards: {
     isPaid: ({ context }) => context.isPaid,
     isCod: ({ context }) => context.paymentMethod === 'cod',
     hasWalletOrder: ({ event }) => event.type === 'payment.approved' && event.walletOrderId.length > 0,
     serverSaysPaid: (_, output: PaidResponse) => output.isPaid,
+    walletLoaded: ({ context }) => context.walletLoaded,
   },
 }).createMachine({
   id: 'payment',
-  context: ({ input }) => ({ ...input, paidAt: null, walletOrderId: null, switchError: null }),
+  context: ({ input }) => ({ ...input, paidAt: null, walletOrderId: null, switchError: null, walletLoaded: false }),
   initial: 'choosing',
   states: {
     choosing: { always: [{ guard: 'isPaid', target: 'paid' }, { guard: 'isCod', target: 'cashOnDelivery' }, { target: 'loadingWallet' }] },
@@ -75,13 +85,20 @@ export const paymentMachine = setup({
         id: 'loadWallet',
         src: 'loadWallet',
         input: ({ context }) => ({ orderId: context.orderId, cartSubtotal: context.cartSubtotal }),
-        onDone: 'awaitingApproval',
+        onDone: { target: 'awaitingApproval', actions: assign({ walletLoaded: true }) },
         onError: { target: 'walletUnavailable', actions: { type: 'log', params: { message: 'The wallet SDK could not be loaded' } } },
       },
     },
     // The wallet cannot be offered at all: the shop's reason says to pay in cash, which the buyer can then choose.
     walletUnavailable: {
       tags: ['payPending', 'walletUnavailable', 'canSwitchToCash'],
+      initial: 'offered',
+      states: {
+        offered: {},
+        // The server refused the switch too: context.switchError says why, and the switch stays offered to try
+        // again, so the buyer is never left without a way on (no wallet to fall back to here).
+        switchRefused: { tags: ['switchRefused'] },
+      },
       on: { 'payment.retry': 'loadingWallet', 'payment.switchToCash': 'switchingToCash' },
     },
     awaitingApproval: {
@@ -93,8 +110,12 @@ export const paymentMachine = setup({
         declined: { tags: ['paymentDeclined', 'canSwitchToCash'], on: { 'payment.switchToCash': '#payment.switchingToCash' } },
         // PAYMENT_TEXTS.cancelled: the buyer closed the wallet; the order stays unpaid.
         cancelled: { tags: ['paymentCancelled', 'canSwitchToCash'], on: { 'payment.switchToCash': '#payment.switchingToCash' } },
-        // The server kept the wallet (paid meanwhile, cancelled, a capture under way): context.switchError says why.
-        switchRefused: { tags: ['paymentDeclined', 'switchRefused'] },
+        // The server kept the wallet (paid meanwhile, cancelled, a capture under way): context.switchError says why,
+        // beside the wallet's buttons; the switch can be tried again.
+        switchRefused: {
+          tags: ['paymentDeclined', 'switchRefused', 'canSwitchToCash'],
+          on: { 'payment.switchToCash': '#payment.switchingToCash' },
+        },
       },
       on: {
         'payment.approved': [
@@ -141,10 +162,11 @@ export const paymentMachine = setup({
             emit(({ event }) => ({ type: 'payment.switchedToCash' as const, order: event.output })),
           ],
         },
-        onError: {
-          target: 'awaitingApproval.switchRefused',
-          actions: assign(({ event }) => ({ switchError: messageOf(event.error, 'The order could not be moved to cash on delivery') })),
-        },
+        // Back to the wallet when it loaded, else to the unavailable wallet: either way the reason and a way on.
+        onError: [
+          { guard: 'walletLoaded', target: 'awaitingApproval.switchRefused', actions: 'refuseSwitch' },
+          { target: 'walletUnavailable.switchRefused', actions: 'refuseSwitch' },
+        ],
       },
     },
     // PAYMENT_TEXTS.finished; the pay button is disabled.

@@ -218,6 +218,15 @@ describe('chat widget socket', () => {
     expect(setup({ identity }, first.storage).sockets.last().handshakes[0]).toEqual({ keep: true, identify: identity });
   });
 
+  it('when a guest who chatted is identified on the page, then the new handshake presents the identity beside their token', () => {
+    const token = 'T'.repeat(43);
+    const first = setup();
+    first.sockets.last().accept();
+    first.sockets.last().fromServer(CHAT_EVENTS.visitor, { token });
+    first.widget.identify(identity);
+    expect(first.sockets.last().handshakes.at(-1)).toEqual({ keep: true, identify: identity, visitor: token });
+  });
+
   it('when the shop refuses a message as too fast, then its reason shows until a send succeeds', () => {
     const { widget, sockets, type, press, $ } = setup();
     widget.open();

@@ -33,6 +33,12 @@ export const createMount =
   (deps: MountDeps) =>
   (options: MountOptions): WidgetHandle => {
     let identity: ChatIdentify | null = options.identity;
+    /**
+     * Identified on this page after chatting as a guest: the handshake presents the guest's token
+     * beside the identity, so the shop carries the conversation on. A page that starts identified
+     * presents only the identity (another person may have used this browser as a guest).
+     */
+    let identifiedHere = false;
     let unreadCount = 0;
 
     const tokens = visitorTokens(deps.storage ?? browserLocalStorage);
@@ -51,7 +57,12 @@ export const createMount =
 
     // The same socket actor as the shop's support chat; only how it opens the connection differs.
     const socket = customerSocketActor({
-      open: shopSocketOpener(options.shopOrigin, createSocket, () => identity, tokens.read),
+      open: shopSocketOpener(
+        options.shopOrigin,
+        createSocket,
+        () => identity,
+        () => (identity && !identifiedHere ? null : tokens.read()),
+      ),
       // The shop keeps the conversation by the signed identity, else by the token it gave this
       // visitor (decision 013): a reload shows it so far, and the admin has one per visitor.
       keep: true,
@@ -133,6 +144,7 @@ export const createMount =
         panel.hide();
       },
       identify: (next) => {
+        if (identity === null) identifiedHere = true;
         identity = next;
         // The identity travels in the handshake, so a live socket reconnects to present it.
         actor.send({ type: 'chat.reconnect' });

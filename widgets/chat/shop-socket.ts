@@ -13,8 +13,8 @@ export type SocketFactory = (origin: string, options: SocketOptionsIn) => ChatSo
 
 /**
  * How the widget opens the shared customer chat socket actor's connection: to the shop's origin,
- * without the partner page's cookies, with the visitor's signed identity (if any) in `auth`, else
- * the visitor token the shop gave this browser before (decision 013).
+ * without the partner page's cookies, with the visitor's signed identity (if any) in `auth`, and
+ * the visitor token the shop gave this browser before when `getVisitor` gives it (decision 013).
  */
 export const shopSocketOpener =
   (
@@ -32,7 +32,8 @@ export const shopSocketOpener =
       auth: (cb) => {
         const identify = getIdentity();
         const visitor = getVisitor();
-        // `keep` travels beside the proof: the identity, else the token the shop gave this visitor.
-        cb({ ...options.auth, ...(identify ? { identify } : visitor ? { visitor } : {}) });
+        // `keep` travels beside the proofs: the identity and the token the shop gave this visitor, with
+        // which an identity given mid-conversation takes the guest's conversation on.
+        cb({ ...options.auth, ...(identify ? { identify } : {}), ...(visitor ? { visitor } : {}) });
       },
     });

@@ -23,11 +23,12 @@ const bucketsFromOrders = (orders: AnalysisOrder[]): HourBucket[] => {
 describe('revenue analysis of a UTC day', () => {
   let t: TestApi;
   let boss: Shopper;
+  let buyer: Shopper;
   const inDay: Array<{ at: string; cents: number }> = [];
   beforeAll(async () => {
     t = await startTestApi();
     boss = await adminWithProfile(t);
-    const buyer = await customerWithProfile(t);
+    buyer = await customerWithProfile(t);
     // Either side of both midnights, inserted out of order, with cents that do not round-trip through floats naively.
     await insertOrderAt(t, buyer.id, '2026-03-07T23:59:59.999Z', 70_000);
     await insertOrderAt(t, buyer.id, '2026-03-09T00:00:00.000Z', 80_000);
@@ -66,6 +67,18 @@ describe('revenue analysis of a UTC day', () => {
     expect(buckets).toEqual(bucketsFromOrders(orders));
     expect(buckets.at(-1)!.total).toBe(inDay.reduce((n, o) => n + o.cents, 0) / 100);
     expect(buckets.reduce((n, b) => n + b.orders, 0)).toBe(inDay.length);
+  });
+
+  it('when a cash-on-delivery order is delivered, then it reads paid and its day counts it in the revenue', async () => {
+    const day = '2026-03-11';
+    const id = await insertOrderAt(t, buyer.id, `${day}T09:15:00.000Z`, 12_345);
+    const res = await t.authed(boss.token)(`/api/orders/delivered/${id}`, { method: 'PUT' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ isDelivered: true, isPaid: true });
+    expect(await get<AnalysisOrder[]>(`/api/orders/analysis/${day}`)).toEqual([
+      { _id: id, createdAt: `${day}T09:15:00.000Z`, orderTotal: { cartSubtotal: 123.45 } },
+    ]);
+    expect((await get<HourBucket[]>(`/api/orders/analysis/${day}?bucket=hour`))[9]).toEqual({ hour: 9, total: 123.45, orders: 1 });
   });
 
   it('when the day has no orders, then an empty list and 24 points at zero', async () => {

@@ -5,7 +5,7 @@ import type { Order } from '#contracts/order.ts';
 import { PAYMENT_TEXTS } from '#machines/checkout/payment.machine.ts';
 import { baseOrder } from '#machines/order/fixtures.ts';
 import { getByRoleName, queryByRoleName, queryByText, settle } from '../../testing/dom.ts';
-import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
+import { mockFetch, type MockAnswer, type MockRoute } from '../../testing/fetch-mock.ts';
 import { setupComponentTests } from '../../testing/render.tsx';
 import { UserOrderDetailsPage } from './order/order-details-page.tsx';
 import { renderAsUser } from '../../testing/user.tsx';
@@ -123,6 +123,24 @@ describe('paying an order with the wallet', () => {
     expect(sdk.loadScript).not.toHaveBeenCalled();
     expect((getByRoleName(container, 'button', 'Pay with Card wallet') as HTMLButtonElement).disabled).toBe(true);
     expect(queryByText(container, reason)).not.toBeNull();
+  });
+
+  it('when the wallet never loaded and the server refuses cash on delivery, then its reason shows with the switch to try again', async () => {
+    const refusal = 'A wallet capture is under way for this order.';
+    const answers: MockAnswer[] = [{ status: 409, body: { message: refusal } }, { body: { ...order, paymentMethod: 'cod', events: [] } }];
+    const { container } = await renderPayable({
+      'GET /api/payments/config': { body: { wallet: 'unavailable', message: 'The wallet is down.' } },
+      [`PUT /api/orders/cash-on-delivery/${order._id}`]: () => answers.shift()!,
+    });
+    const switchToCash = async () => {
+      await act(async () => getByRoleName(container, 'button', PAYMENT_TEXTS.switchToCash).click());
+      await settle(10);
+    };
+    await switchToCash();
+    expect(queryByText(container, refusal)).not.toBeNull();
+    expect(queryByText(container, 'The wallet is down.')).not.toBeNull();
+    await switchToCash();
+    expect((getByRoleName(container, 'button', PAYMENT_TEXTS.payOnDelivery) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('when the SDK fails to load, then it is logged and the pay button stays disabled', async () => {

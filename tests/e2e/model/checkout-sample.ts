@@ -153,9 +153,9 @@ export const paymentE2eModel = (): ModelSpec => {
     control,
     input: () => ({ orderId: '(a new wallet order)', paymentMethod: 'pp', cartSubtotal: 10, isPaid: false }),
     // Ordered for the walks (e2eWalks goes on to the nearest kind not walked yet): the refusals
-    // first, the server's refusal of a switch before its yes, an approval last. Then a page whose
-    // wallet loaded goes on past a refused switch (where it still has its wallet), and a page
-    // whose wallet did not load switches and is done (a refused switch would leave it no wallet).
+    // first, the server's refusal of a switch before its yes, an approval last (but first after a
+    // refused switch beside the wallet, so the walks stay three). A refused switch, with the wallet
+    // or without it, offers the switch again.
     events: (s: AnyMachineSnapshot) => {
       const switching = s.hasTag('canSwitchToCash') ? [{ type: 'payment.switchToCash' }] : [];
       if (s.matches('loadingWallet'))
@@ -163,6 +163,8 @@ export const paymentE2eModel = (): ModelSpec => {
           { type: 'xstate.done.actor.loadWallet', output: undefined },
           { type: 'xstate.error.actor.loadWallet', error: { status: 503, message: 'wallet down' } },
         ];
+      if (s.matches({ awaitingApproval: 'switchRefused' }))
+        return [{ type: 'payment.approved', walletOrderId: '(from the wallet)' }, ...switching];
       if (s.matches('awaitingApproval'))
         return [
           { type: 'payment.failed', message: 'Payment error' },
@@ -186,8 +188,12 @@ export const paymentE2eModel = (): ModelSpec => {
   };
 };
 
-/** A step's kind is the machine's transition it takes (its source and event), as the coverage counts them. */
+/**
+ * A step's kind is the machine's transition it takes (its source, event and, for a guarded choice
+ * such as a refused switch with or without the wallet, its target), as the coverage counts them.
+ */
 export const paymentStepKey = ({ event, before }: E2eStep): string => {
   const [taken] = before.machine.getTransitionData(before as never, event as never);
-  return `${taken?.source.id ?? JSON.stringify(before.value)} ${event.type}`;
+  const targets = taken?.target?.map((t) => t.id).join(',') ?? '';
+  return `${taken?.source.id ?? JSON.stringify(before.value)} ${event.type} ${targets}`;
 };

@@ -169,6 +169,17 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT, highContras
   await expect(page.locator('.hg-button').first()).toBeVisible();
   await kioskBar(page).getByRole('button', { name: 'Log in' }).click({ timeout: 10_000 });
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  if (!highContrast) {
+    // The profile on a public screen: the address reads ••• on file until Show has the shopper's password.
+    await page.getByRole('banner').locator('summary').click();
+    await page.getByRole('link', { name: 'My profile' }).click();
+    const onFile = page.getByRole('region', { name: 'Address and phone' });
+    await expect(onFile.getByLabel('City', { exact: true })).toHaveValue('••• on file');
+    await onFile.getByRole('button', { name: 'Show', exact: true }).click();
+    await onFile.getByLabel('Your password').fill(DEMO_USER.password);
+    await onFile.getByLabel('Your password').press('Enter');
+    await expect(page.getByLabel('City', { exact: true })).not.toHaveValue(/on file|Not given/);
+  }
   await page
     .getByRole('banner')
     .getByRole('link', { name: /^Cart, / })
