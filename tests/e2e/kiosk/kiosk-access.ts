@@ -57,8 +57,16 @@ export const lowerLayoutProblems = async (page: Page, keepOn = false): Promise<s
   await setLowerLayout(page, true);
   try {
     const keyboard = await page.evaluate(() => {
-      const box = document.querySelector('[role="region"][aria-label="On-screen keyboard"]')?.getBoundingClientRect();
-      return box && box.top < window.innerHeight / 2 ? [`the on-screen keyboard, from ${Math.round(box.top)} px`] : [];
+      const region = document.querySelector('[role="region"][aria-label="On-screen keyboard"]');
+      const [box, keys] = [region?.getBoundingClientRect(), region?.querySelector('.hg-theme-default')?.getBoundingClientRect()];
+      const access = [...document.querySelectorAll('button')]
+        .find((b) => b.textContent?.trim() === 'Accessibility')
+        ?.getBoundingClientRect();
+      const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return [
+        ...(box && box.top < window.innerHeight / 2 ? [`the on-screen keyboard, from ${Math.round(box.top)} px`] : []),
+        ...(keys && access && overlaps(keys, access) ? ["the Accessibility button over the keyboard's keys"] : []),
+      ];
     });
     return [...(await controlsAboveTheMiddle(page)), ...keyboard];
   } finally {

@@ -40,7 +40,7 @@ const floating = css({
   // Lower layout on a landscape screen: over the keyboard docked low and the bar, the button would
   // pass the screen's middle; it sits in the keyboard's left margin instead, beside its keys (1100 px wide, centred).
   [`html[${LOWER_LAYOUT_ATTRIBUTE}]:has([aria-label="On-screen keyboard"]:not([data-dock="top"])) &`]: {
-    '@media (orientation: landscape)': { bottom: space(6), maxWidth: `calc((100vw - 1100px) / 2 - ${space(8)})` },
+    '@media (orientation: landscape)': { bottom: space(6), left: space(2), paddingInline: space(3) },
   },
 });
 const panel = css({
