@@ -90,7 +90,8 @@ export function AttractScreen({ onStart }: { onStart: () => void }) {
   );
 }
 
-const countdownText = (remaining: number) => `The screen starts over for the next shopper in ${remaining} seconds.`;
+const countdownText = (remaining: number) =>
+  `The screen starts over for the next shopper in ${remaining} ${remaining === 1 ? 'second' : 'seconds'}.`;
 
 /** Idle too long: the countdown to the reset; a touch anywhere on it (its button too) or a key keeps the session. */
 export function IdleWarning({ remaining, onContinue }: { remaining: number; onContinue: () => void }) {

@@ -1,4 +1,6 @@
+import { ACCESS_ATTRIBUTES } from '../../../client/features/kiosk/access/access-styles.ts';
 import { expect, test } from '../support/shop.ts';
+import { highContrastProblems } from './kiosk-measure.ts';
 import { addABook, startKiosk } from './kiosk-support.ts';
 
 /**
@@ -23,6 +25,7 @@ test('when the phone claims the kiosk QR, then the kiosk thanks the shopper and 
   expect(link.startsWith(`${new URL(page.url()).origin}/handoff#`)).toBe(true);
   // The note is staff's (the PIN pad's), never on the shopper's QR.
   await expect(page.getByText('Set PUBLIC_ORIGIN so phones can open this link')).toHaveCount(0);
+  expect(await highContrastProblems(page, ACCESS_ATTRIBUTES.highContrast), 'the hand-off overlay in High contrast: 7:1').toEqual([]);
 
   const phone = await browser.newContext({ baseURL });
   try {
@@ -31,6 +34,7 @@ test('when the phone claims the kiosk QR, then the kiosk thanks the shopper and 
     await expect(phonePage.getByText('Your cart from the kiosk is here.')).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Thank you! Your cart is on your phone now.' })).toBeVisible();
+    expect(await highContrastProblems(page, ACCESS_ATTRIBUTES.highContrast), 'the thank-you in High contrast: 7:1').toEqual([]);
     await expect(qr).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PAGE_ATTRIBUTE } from '../../../client/features/kiosk/access/access-styles.ts';
+import { ACCESS_ATTRIBUTES, PAGE_ATTRIBUTE } from '../../../client/features/kiosk/access/access-styles.ts';
 import { expect } from '../support/shop.ts';
 
 /** What Read aloud says on a key of a kiosk nobody set up. */
@@ -43,6 +43,36 @@ export const controlsAboveTheMiddle = (page: Page) =>
       .filter((el) => (shown(el) ?? Infinity) < window.innerHeight / 2)
       .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
   });
+
+/** Sets or clears the attribute the Lower layout switch puts on <html> (the page stays where it is). */
+export const setLowerLayout = (page: Page, on: boolean) =>
+  page.evaluate(([attribute, to]) => document.documentElement.toggleAttribute(attribute, to), [ACCESS_ATTRIBUTES.lowerLayout, on] as const);
+
+/**
+ * What Lower layout leaves above the screen's middle on the page as it shows: every control a
+ * shopper can see, and the on-screen keyboard if it is open and its box starts there. With
+ * `keepOn` the layout stays on afterwards (it was on already, or the next step needs it).
+ */
+export const lowerLayoutProblems = async (page: Page, keepOn = false): Promise<string[]> => {
+  await setLowerLayout(page, true);
+  try {
+    const keyboard = await page.evaluate(() => {
+      const region = document.querySelector('[role="region"][aria-label="On-screen keyboard"]');
+      const [box, keys] = [region?.getBoundingClientRect(), region?.querySelector('.hg-theme-default')?.getBoundingClientRect()];
+      const access = [...document.querySelectorAll('button')]
+        .find((b) => b.textContent?.trim() === 'Accessibility')
+        ?.getBoundingClientRect();
+      const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return [
+        ...(box && box.top < window.innerHeight / 2 ? [`the on-screen keyboard, from ${Math.round(box.top)} px`] : []),
+        ...(keys && access && overlaps(keys, access) ? ["the Accessibility button over the keyboard's keys"] : []),
+      ];
+    });
+    return [...(await controlsAboveTheMiddle(page)), ...keyboard];
+  } finally {
+    if (!keepOn) await setLowerLayout(page, false);
+  }
+};
 
 /**
  * The product names a list shows (each card's heading, the one its `See product …` link names):

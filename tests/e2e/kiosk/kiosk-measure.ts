@@ -42,3 +42,23 @@ export const axeProblems = async (page: Page, highContrast: string | null): Prom
     if (highContrast) await page.evaluate((attribute) => document.documentElement.removeAttribute(attribute), highContrast);
   }
 };
+
+/**
+ * What fails WCAG AAA's 7:1 contrast (axe's color-contrast-enhanced) with the mode's High contrast
+ * on meanwhile (its attribute on <html>, so the screen stays as it is: a warning, an overlay),
+ * within `include` if given, as lines naming the elements.
+ */
+export const highContrastProblems = async (page: Page, attribute: string, include?: string[]): Promise<string[]> => {
+  // Left as it was: on if the shopper's switch had put it on.
+  const wasOn = await page.evaluate((a) => {
+    const on = document.documentElement.hasAttribute(a);
+    document.documentElement.setAttribute(a, '');
+    return on;
+  }, attribute);
+  try {
+    const violations = await axeViolations(page, { runOnly: { type: 'rule', values: ['color-contrast-enhanced'] } }, { include });
+    return violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  } finally {
+    if (!wasOn) await page.evaluate((a) => document.documentElement.removeAttribute(a), attribute);
+  }
+};

@@ -4,6 +4,7 @@ import { kioskTouchCss, outsideLinkSelector, TOUCH_TARGET_PX } from '../../../cl
 import { holdLogo, login, SHORT_EXIT_HOLD, touchToStart } from '../support/journeys.ts';
 import { DEMO_USER, expect, test } from '../support/shop.ts';
 import { axeProblems, smallText } from '../kiosk/kiosk-measure.ts';
+import { lowerLayoutProblems, setLowerLayout } from '../kiosk/kiosk-access.ts';
 import { homeToAProduct } from '../kiosk/kiosk-support.ts';
 import { KIOSK_LANDSCAPE, KIOSK_PORTRAIT, lineRowProblems, outsideLinksShown, saveScreen, settled, smallTargets } from './screens.ts';
 
@@ -116,6 +117,11 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT, highContras
   test.setTimeout(120_000);
   const found: Record<string, string[]> = {};
   const check = (where: string) => checkKiosk(page, where, found, { name: `${size.name}-kiosk`, width: size.width }, highContrast);
+  /** The mode's Lower layout on this page: every control, and the on-screen keyboard, in the screen's lower half. */
+  const lower = async (where: string, keepOn = false) => {
+    const problems = await lowerLayoutProblems(page, keepOn);
+    if (problems.length > 0) found[`Lower layout: ${where}`] = problems;
+  };
   await page.setViewportSize({ width: size.width, height: size.height });
   await page.goto('/kiosk');
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
@@ -145,18 +151,23 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT, highContras
   expect(bar && Math.round(bar.y + bar.height)).toBe(size.height);
   await expect(kioskBar(page).getByRole('link', { name: 'Proceed' })).toBeVisible();
   await check('cart');
+  await lower('cart');
   const rows = (name: string) => lineRowProblems(page.getByRole('list', { name }));
   expect(await rows('Products in your cart'), 'the cart: picture, name, price, quantity and Remove on one row').toEqual([]);
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(kioskBar(page).getByRole('button', { name: 'Log in' })).toBeVisible();
   await check('login');
+  // The keyboard opened in Lower layout (it docks as it opens): its box and every control in the lower half.
+  await setLowerLayout(page, true);
   await page.getByLabel('Email address').click();
   await expect(page.locator('.hg-button').first()).toBeVisible();
   // The keyboard's first opening: once its keys are drawn, the bar's Log in still takes a tap above them.
   await kioskBar(page).getByRole('button', { name: 'Log in' }).click({ trial: true, timeout: 5_000 });
-  await check('login with the on-screen keyboard');
+  await lower('login with the on-screen keyboard', true);
+  await check('login with the on-screen keyboard, in Lower layout');
   await page.getByRole('button', { name: 'Close keyboard' }).click();
+  await setLowerLayout(page, false);
   await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Register', level: 1 })).toBeVisible();
   await check('register');
@@ -187,6 +198,15 @@ const walkTheKiosk = async (page: Page, size: typeof KIOSK_PORTRAIT, highContras
   await kioskBar(page).getByRole('link', { name: 'Proceed' }).click();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
   await check('checkout');
+  await lower('checkout');
+  // The chat opened in Lower layout, its field taking the focus and the on-screen keyboard with it.
+  await setLowerLayout(page, true);
+  await page.getByRole('button', { name: 'Open support chat' }).click();
+  await expect(page.locator('.hg-button').first()).toBeVisible();
+  await lower('the support chat, open, with the on-screen keyboard', true);
+  await page.getByRole('button', { name: 'Close keyboard' }).click();
+  await page.getByRole('button', { name: 'Minimise support chat' }).click();
+  await setLowerLayout(page, false);
   expect(await rows('Order items'), 'the checkout: each item on one row').toEqual([]);
   await page.getByLabel('Choose how you pay').selectOption('cod');
   await page.getByRole('button', { name: 'Place order' }).click();

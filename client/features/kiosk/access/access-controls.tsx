@@ -4,6 +4,7 @@ import { ACCESS_SWITCHES } from '#machines/kiosk/access.ts';
 import { useModalDialog } from '../../../ui/use-modal-dialog.ts';
 import { EARLY_ACCESS_HASH, takeEarlyTouch } from '../early-touch.ts';
 import { colors, focusRing, radius, space } from '../../../ui/theme.ts';
+import { LOWER_LAYOUT_ATTRIBUTE } from '../touch/touch-rules.ts';
 import { accessCss } from './access-styles.ts';
 import { ACCESS_TEXTS } from './access-texts.ts';
 import { useKioskAccess } from './access-context.ts';
@@ -31,7 +32,17 @@ const big = css(
   },
   focusRing,
 );
-const floating = css({ position: 'fixed', left: space(6), bottom: ACCESS_BUTTON_BOTTOM, zIndex: 3500 });
+const floating = css({
+  position: 'fixed',
+  left: space(6),
+  bottom: ACCESS_BUTTON_BOTTOM,
+  zIndex: 3500,
+  // Lower layout on a landscape screen: over the keyboard docked low and the bar, the button would
+  // pass the screen's middle; it sits in the keyboard's left margin instead, beside its keys (1100 px wide, centred).
+  [`html[${LOWER_LAYOUT_ATTRIBUTE}]:has([aria-label="On-screen keyboard"]:not([data-dock="top"])) &`]: {
+    '@media (orientation: landscape)': { bottom: space(6), left: space(2), paddingInline: space(3) },
+  },
+});
 const panel = css({
   // Docked low, in reach of a seated shopper: its switches sit in the screen's lower part.
   margin: 'auto auto 140px',

@@ -36,7 +36,7 @@ export function useReadAloud(on: boolean, speech: Speech, volume: number) {
   level.current = volume;
   useEffect(() => {
     if (!on) return undefined;
-    const say = (text: string) => speech.say(spokenMoney(text), level.current);
+    const say = (text: string, arrival = false) => speech.say(spokenMoney(text), level.current, { arrival });
     const onFocus = (e: FocusEvent) => {
       const el = controlOf(e.target);
       if (!el) return;
@@ -51,7 +51,8 @@ export function useReadAloud(on: boolean, speech: Speech, volume: number) {
     };
     const heading = () => {
       const h1 = document.querySelector('main h1') ?? document.querySelector('h1');
-      if (h1) say(spokenName(h1));
+      // Heard whole: the page's first focus or announcement waits for it rather than cutting it off.
+      if (h1) say(spokenName(h1), true);
     };
     const onLive = (records: MutationRecord[]) => {
       const regions = new Set(records.flatMap(liveRegionsOf));

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import Keyboard from 'react-simple-keyboard';
 import 'react-simple-keyboard/build/css/index.css';
 import { colors, focusRing, radius, space } from '../../../ui/theme.ts';
-import { TOUCH_TARGET_PX, type TextField } from './touch-rules.ts';
+import { LOWER_LAYOUT_ATTRIBUTE, TOUCH_TARGET_PX, type TextField } from './touch-rules.ts';
 import { typeInto } from './type-into.ts';
 
 /** This module is only ever loaded through kiosk-touch's dynamic import: the library stays out of the shop. */
@@ -90,7 +90,8 @@ export default function OnScreenKeyboard({ field, onClose }: { field: TextField;
       root.style.setProperty('--kiosk-keyboard-height', `${el.offsetHeight}px`);
       field.scrollIntoView?.({ block: 'nearest' });
       const covered = clearBox(field).bottom > window.innerHeight - el.offsetHeight;
-      if (!covered) return;
+      // Lower layout keeps every control within reach, the keys too: the chat's panel rises above them instead.
+      if (!covered || root.hasAttribute(LOWER_LAYOUT_ATTRIBUTE)) return;
       el.dataset.dock = 'top';
       // At the top the keyboard takes no room at the foot: the cart bar goes back there, not
       // mid-screen over the field (the chat's, in its fixed panel) the keyboard made room for.

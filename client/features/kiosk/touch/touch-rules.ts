@@ -12,6 +12,9 @@ export const TOUCH_TARGET_PX = 64;
 /** A kiosk's root font size: the shop's smallest text (0.8rem) reads at 20 px or more from a standing distance. */
 export const KIOSK_ROOT_FONT_PX = 25;
 
+/** The attribute the accessibility mode's Lower layout sets on <html> (access-styles): the on-screen keyboard then docks low. */
+export const LOWER_LAYOUT_ATTRIBUTE = 'data-kiosk-lower-layout';
+
 /** What a finger can tap or focus: every one gets TOUCH_TARGET_PX both ways while the rules hold. */
 export const TARGETS = [
   'a[href]',
