@@ -6,6 +6,7 @@ import type { ChatAck, ChatHandshakeAuth, ClientToAdminPayload } from '#contract
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { ApiConfig } from '../config.ts';
 import { createRealtimeHub, type RealtimeHubOptions } from '../realtime/hub.ts';
+import { createMemoryPresence } from '../realtime/presence.ts';
 import { startTestApi, type TestApi } from './api-harness.ts';
 import { registerAdmin } from './test-api.ts';
 import type { HubServer } from '../realtime/types.ts';
@@ -43,8 +44,8 @@ export type HubTestApi<Front> = {
  * describe block) that calls it, an API with the realtime hub (`hub` its options, `config` the
  * API's) and, with `front`, what it starts before the API (a BFF: bff/ may import api/'s test
  * helpers, not the other way), made before them and stopped after them. After each test every
- * tracked socket is let go and the hub is waited on until it holds none: admins of one test
- * must be gone before the next counts who is online. Its fields are set once its beforeAll has run.
+ * tracked socket is let go and the hub is waited on until it holds none and, when its presence is
+ * this process's, no admin counts as online: admins of one test must be gone before the next counts who is online. Its fields are set once its beforeAll has run.
  */
 export const hubTestApi = <Front extends { stop(): Promise<void> } | undefined = undefined>({
   config,
@@ -53,13 +54,20 @@ export const hubTestApi = <Front extends { stop(): Promise<void> } | undefined =
 }: { config?: Partial<ApiConfig>; hub?: RealtimeHubOptions; front?: (t: TestApi) => Promise<Front> } = {}): HubTestApi<Front> => {
   const open: Socket[] = [];
   const live = { track: (socket) => (open.push(socket), socket) } as HubTestApi<Front>;
+  // The hub's own presence when one process holds it: a departed admin leaves it through the
+  // hub's queue after its socket is gone, which a loaded database can hold back past the next test.
+  const presence = hub?.presence ?? (config?.REDIS_URL ? undefined : createMemoryPresence());
   beforeAll(async () => {
-    live.t = await startTestApi({ config, attachments: [createRealtimeHub({ ...hub, onAttached: (io) => (live.hub = io) })] });
+    live.t = await startTestApi({ config, attachments: [createRealtimeHub({ ...hub, presence, onAttached: (io) => (live.hub = io) })] });
     if (front) live.front = await front(live.t);
   });
   afterEach(async () => {
     for (const socket of open.splice(0)) socket.disconnect();
     await until(() => live.hub.of('/').sockets.size === 0, 'the hub has let every socket go');
+    let online = true;
+    const end = Date.now() + 10_000;
+    while ((online = (await presence?.online()) ?? false) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    if (online) throw new Error('timed out waiting until no admin is online');
   });
   afterAll(async () => {
     await live.front?.stop();
