@@ -67,7 +67,7 @@ test('when a shopper logs in at the kiosk from a product, then they are back on 
   await expect(method.locator('option')).toHaveText(['Cash on delivery']);
 });
 
-test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from; staff see it Online on /admin/kiosks and Reset now resets it', async ({
+test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from; staff see it Online on /admin/kiosks, Reset now resets it, and its page gone it is Offline', async ({
   page,
   browser,
   shop,
@@ -92,6 +92,12 @@ test('when a shopper adds a book at the kiosk and presses Go back, then the kios
     await row.getByRole('button', { name: 'Reset now: Till 1' }).click();
     // The command rides on the kiosk's next heartbeat's reply; with 60 s of idle time nothing else resets it.
     await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+    // A kiosk whose page is gone (crashed, closed) is Offline once three heartbeats (1 s here) are missed.
+    await page.close();
+    await expect(async () => {
+      await admin.reload();
+      await expect(row).toContainText('Offline', { timeout: 500 });
+    }).toPass({ intervals: [1_000], timeout: 15_000 });
   } finally {
     await adminContext.close();
   }
