@@ -24,7 +24,11 @@ export const SUPPORT_VIEW_FIELDS: Readonly<Record<string, SupportViewFields>> = 
     withheld: ['userId', 'cart', 'profile', 'orderId', 'idempotencyKey', 'storage'],
   },
   // switchError: the shop's answer when a switch to cash was refused, as the order's error is shown.
-  payment: { shared: ['cartSubtotal', 'paymentMethod', 'isPaid', 'switchError'], withheld: ['orderId', 'paidAt', 'walletOrderId'] },
+  // walletLoaded: the machine's own memory of which way back a refused switch has; its step in words says the rest.
+  payment: {
+    shared: ['cartSubtotal', 'paymentMethod', 'isPaid', 'switchError'],
+    withheld: ['orderId', 'paidAt', 'walletOrderId', 'walletLoaded'],
+  },
   order: { shared: ['error'], withheld: ['orderId', 'viewer', 'order'] },
   // The conversation itself is support's already; the rest is the panel's own state.
   customerChat: { shared: [], withheld: ['messages', 'draft', 'unread', 'outbox', 'notice'] },
