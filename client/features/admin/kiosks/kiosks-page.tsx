@@ -9,8 +9,7 @@ import { usePageTitle } from '../../../ui/page-title.tsx';
 import { ScrollRegion } from '../../../ui/scroll-region.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { actionsCell, mutedText, tableStyle, tableWrap } from '../admin-styles.ts';
-import { LoadFailed } from '../load-failed.tsx';
-import { TableSkeleton } from '../table-skeleton.tsx';
+import { AdminListBody } from '../admin-list-body.tsx';
 import { useAdminGet } from '../use-admin-get.ts';
 import { useConfirmedDelete } from '../use-confirmed-delete.tsx';
 
@@ -51,73 +50,72 @@ export function AdminKiosksPage() {
     }
   };
 
-  const rows = shown.current;
+  const list = { status: kiosks.status, error: kiosks.status === 'error' ? kiosks.error : undefined, reload, shown: shown.current };
   return (
     <section>
       <h1>Kiosks</h1>
       {forget.error ? <Alert tone="danger">{forget.error}</Alert> : null}
       {/* Also above a list shown before: it may be out of date until an answer comes. */}
-      {kiosks.status === 'error' ? <LoadFailed error={kiosks.error} onRetry={reload} /> : null}
-      {rows === undefined ? (
-        kiosks.status === 'error' ? null : (
-          <TableSkeleton label="Loading kiosks ..." />
-        )
-      ) : rows.length === 0 ? (
-        <p css={mutedText}>No kiosk has reported yet. A kiosk reports once it has a name (KIOSK_NAME, or /kiosk?name=…).</p>
-      ) : (
-        <ScrollRegion label="Kiosks" css={tableWrap}>
-          <table css={tableStyle}>
-            <thead>
-              <tr>
-                <th scope="col">Kiosk</th>
-                <th scope="col">Status</th>
-                <th scope="col">State</th>
-                <th scope="col">Last heard</th>
-                <th scope="col">Last reset</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Build</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((k) => (
-                <tr key={k.name} data-kiosk={k.name}>
-                  <th scope="row">{k.name}</th>
-                  <td>
-                    <Badge tone={TONE[k.status]}>{KIOSK_STATUS_WORDS[k.status]}</Badge>
-                  </td>
-                  <td>
-                    {KIOSK_STATES[k.state]} since {dateTimeOf(k.stateSince)}
-                    {k.pending ? <div css={mutedText}>{COMMAND_WORDS[k.pending]} waits for its next heartbeat</div> : null}
-                  </td>
-                  <td>
-                    {dateTimeOf(k.lastSeenAt)}
-                    {k.roundTripMs !== undefined ? <div css={mutedText}>{k.roundTripMs} ms round trip</div> : null}
-                  </td>
-                  <td>{k.lastResetAt ? dateTimeOf(k.lastResetAt) : '—'}</td>
-                  <td>{k.lastError ? `${k.lastError.text} (${dateTimeOf(k.lastError.at)})` : '—'}</td>
-                  <td>{k.build ? <code>{k.build}</code> : '—'}</td>
-                  <td css={actionsCell}>
-                    {(['reset', 'reload'] as const).map((command) => (
-                      <Button
-                        key={command}
-                        variant={command === 'reset' ? 'danger' : 'secondary'}
-                        aria-label={`${COMMAND_WORDS[command]}: ${k.name}`}
-                        onClick={() => void send(k.name, command)}
-                      >
-                        {COMMAND_WORDS[command]}
-                      </Button>
-                    ))}
-                    <Button variant="secondary" aria-label={`Forget: ${k.name}`} onClick={() => forget.ask(k)}>
-                      Forget
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <AdminListBody list={list} label="Loading kiosks ...">
+        {(rows) =>
+          rows.length === 0 ? (
+            <p css={mutedText}>No kiosk has reported yet. A kiosk reports once it has a name (KIOSK_NAME, or /kiosk?name=…).</p>
+          ) : (
+            <ScrollRegion label="Kiosks" css={tableWrap}>
+              <table css={tableStyle}>
+                <thead>
+                  <tr>
+                    <th scope="col">Kiosk</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Last heard</th>
+                    <th scope="col">Last reset</th>
+                    <th scope="col">Last error</th>
+                    <th scope="col">Build</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((k) => (
+                    <tr key={k.name} data-kiosk={k.name}>
+                      <th scope="row">{k.name}</th>
+                      <td>
+                        <Badge tone={TONE[k.status]}>{KIOSK_STATUS_WORDS[k.status]}</Badge>
+                      </td>
+                      <td>
+                        {KIOSK_STATES[k.state]} since {dateTimeOf(k.stateSince)}
+                        {k.pending ? <div css={mutedText}>{COMMAND_WORDS[k.pending]} waits for its next heartbeat</div> : null}
+                      </td>
+                      <td>
+                        {dateTimeOf(k.lastSeenAt)}
+                        {k.roundTripMs !== undefined ? <div css={mutedText}>{k.roundTripMs} ms round trip</div> : null}
+                      </td>
+                      <td>{k.lastResetAt ? dateTimeOf(k.lastResetAt) : '—'}</td>
+                      <td>{k.lastError ? `${k.lastError.text} (${dateTimeOf(k.lastError.at)})` : '—'}</td>
+                      <td>{k.build ? <code>{k.build}</code> : '—'}</td>
+                      <td css={actionsCell}>
+                        {(['reset', 'reload'] as const).map((command) => (
+                          <Button
+                            key={command}
+                            variant={command === 'reset' ? 'danger' : 'secondary'}
+                            aria-label={`${COMMAND_WORDS[command]}: ${k.name}`}
+                            onClick={() => void send(k.name, command)}
+                          >
+                            {COMMAND_WORDS[command]}
+                          </Button>
+                        ))}
+                        <Button variant="secondary" aria-label={`Forget: ${k.name}`} onClick={() => forget.ask(k)}>
+                          Forget
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )
+        }
+      </AdminListBody>
       {forget.dialog}
     </section>
   );
