@@ -66,8 +66,9 @@ export const supportView = async ({ shoppers = 200, seconds = 10 } = {}): Promis
       /** Title → when the first admin had it. */
       const shown = new Map<string, number>();
       for (const admin of run.admins) {
-        admin.on(SCREEN_EVENTS.shown, ({ screen }: ScreenToAdmin) => {
+        admin.on(SCREEN_EVENTS.shown, ({ screen }: ScreenToAdmin, received?: () => void) => {
           if (screen && !shown.has(screen.title)) shown.set(screen.title, performance.now());
+          received?.();
         });
       }
       const opened = await Promise.all(run.customers.map((s, i) => sendOne(s, `my cart ${i}`)));

@@ -9,7 +9,7 @@ export const SCREEN_EVENTS = {
   share: 'screen share',
   /** Customer → hub, while sharing: `SharedScreen`, the whole view each time (the hub keeps none of it). */
   update: 'screen update',
-  /** Hub → admin sockets: `ScreenToAdmin`, `screen: null` when sharing stopped. */
+  /** Hub → admin sockets: `ScreenToAdmin`, `screen: null` when sharing stopped; the page acknowledges it. */
   shown: 'screen shown',
   /** Admin → hub: `{ user }`, the conversation whose shopper is asked. */
   ask: 'screen ask',
@@ -134,7 +134,8 @@ export const parseSharedScreen = (payload: unknown): SharedScreen | null => {
 
 /** What the hub emits about screens, for typed servers and clients (beside `ChatServerToClient`). */
 export type ScreenServerToClient = {
-  'screen shown': (payload: ScreenToAdmin) => void;
+  /** Acknowledged by the admin's page: socket.io keeps no acknowledged packet for recovery (decision 022). */
+  'screen shown': (payload: ScreenToAdmin, ack: () => void) => void;
   'screen asked': () => void;
 };
 

@@ -123,6 +123,7 @@ const attachHub = (
   const rateLimit = options.rateLimit ?? { max: ctx.config.CHAT_MESSAGES_PER_SOCKET_PER_SECOND, windowMs: 1000 };
   const screens = createScreens(io, presence, conversations, shares, {
     cluster: shared !== undefined,
+    bus: shared?.screens,
     onError: (err) => ctx.logger.error({ err }, 'shared screen line not kept'),
   });
   const deps = { io, ctx, presence, conversations, rateLimit, flood, screens };
@@ -139,7 +140,14 @@ const attachHub = (
     // A share this instance holds is seen; one no instance has seen for as long as a customer may be away is over.
     await shares.seen(screens.sharingNow());
     await shares.endStale(Date.now() - rules.customerGoneMs);
+    // Screens heard from an instance whose shares are over (it died): nothing of them stays here.
+    const others = screens.othersNow();
+    if (others.length > 0) {
+      const held = await shares.held(others);
+      screens.forget(others.filter((conversation) => !held.has(conversation)));
+    }
     for (const conversation of await conversations.endAbandoned()) {
+      screens.ended(conversation);
       io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.disconnected, { reason: 'customer gone', socketId: conversation });
     }
     await forgetPast(ctx.db, { days: ctx.config.CHAT_HISTORY_DAYS });

@@ -226,7 +226,7 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     });
     expect(await ack(onB.socket, SOCKET_EVENTS.adminClosesChat, conversation)).toEqual({ ok: true });
   });
-  it('when a shopper on instance A shares their screen, then an admin on instance B sees it through the relay, may ask again once the shopper answered, and hears it stop', async () => {
+  it('when a shopper on instance A shares their screen, then an admin on instance B sees it through the relay, an admin page loading on B lists it, B may ask again once the shopper answered and hears it stop, and Redis keeps nothing of it', async () => {
     const onB = await admin(b.url);
     const shown = collect<ScreenToAdmin>(onB.socket, SCREEN_EVENTS.shown);
     const shopper = track(await connect(a.url));
@@ -243,12 +243,31 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('realtime hub: several instanc
     await until(() => asked.length === 2, 'the shopper on A is asked again');
     expect(await ack(shopper, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
 
-    const screen = (path: string): SharedScreen => ({ path, title: path, signedInAs: null, cart: [], step: null, error: null, events: [] });
+    const screen = (path: string): SharedScreen => ({
+      path,
+      title: `${path} seen by support`,
+      signedInAs: null,
+      cart: [],
+      step: null,
+      error: null,
+      events: [],
+    });
     for (const path of ['/cart', '/checkout']) expect(await ack(shopper, SCREEN_EVENTS.update, screen(path))).toEqual({ ok: true });
     await until(() => shown.at(-1)?.screen?.path === '/checkout', 'the admin on B has the newest screen');
     expect(shown[0]).toEqual({ user: shopper.id, screen: screen('/cart') });
+    // An admin page that loads on B now lists the screen shared through A.
+    const later = await admin(b.url);
+    expect(await ack(later.socket, SCREEN_EVENTS.list, {})).toEqual({
+      ok: true,
+      screens: [{ user: shopper.id, screen: screen('/checkout') }],
+    });
     expect(await ack(shopper, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
     await until(() => shown.at(-1)?.screen === null, 'the admin on B hears sharing stopped');
+    expect(await ack(later.socket, SCREEN_EVENTS.list, {})).toEqual({ ok: true, screens: [] });
+    // Nothing of the screen went into what Redis keeps (the adapter's stream, for recovery).
+    const kept = JSON.stringify(await probe.xRange('sf:chat:stream', '-', '+'));
+    expect(kept).toContain('My cart looks wrong');
+    expect(kept).not.toContain('seen by support');
     expect(await ack(onB.socket, SOCKET_EVENTS.adminClosesChat, shopper.id)).toEqual({ ok: true });
   });
 });

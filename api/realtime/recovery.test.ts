@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatConversationsAck, ChatReplayAck, ClientToAdminPayload, DisconnectedPayload } from '#contracts/chat.ts';
 import { CHAT_EVENTS, SOCKET_EVENTS } from '#contracts/chat.ts';
 import type { ChatTranscriptPage } from '#contracts/chat-history.ts';
-import { SCREEN_EVENTS } from '#contracts/shared-screen.ts';
+import { SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen } from '#contracts/shared-screen.ts';
 import { createApi } from '../app.ts';
 import type { Db } from '../db/types.ts';
 import { authedAt } from '../testing/api-harness.ts';
@@ -82,6 +82,25 @@ describe('realtime hub: no message lost', () => {
     expect(atAdmin.map((m) => m.message)).toEqual(['hello', 'customer 1', 'customer 2', 'customer 3']);
     expect(atAdmin.map((m) => m.id)).toEqual([...atAdmin.map((m) => m.id)].sort((a, b) => a - b));
     expect(atCustomer).toEqual(['admin 1', 'admin 2']);
+  });
+
+  it('when the admin is away while a shopper shows their screen and stops, then nothing of the screen waited for the admin: the recovered connection gets none and the list has none', async () => {
+    const { admin, customer } = await chatting();
+    const shown = collect<ScreenToAdmin>(admin, SCREEN_EVENTS.shown);
+    holdOffline(admin);
+    await cutFromServer(admin);
+
+    const screen: SharedScreen = { path: '/checkout', title: 'Checkout', signedInAs: null, cart: [], step: null, error: null, events: [] };
+    expect(await ack(customer, SCREEN_EVENTS.share, { on: true })).toEqual({ ok: true });
+    expect(await ack(customer, SCREEN_EVENTS.update, screen)).toEqual({ ok: true });
+    expect(await ack(customer, SCREEN_EVENTS.share, { on: false })).toEqual({ ok: true });
+
+    await comeBack(admin);
+    expect(admin.recovered).toBe(true);
+    // What recovery redelivers comes first on the connection, before any answer to what is sent after it.
+    expect(await ack(admin, SOCKET_EVENTS.adminConnected, 'admin-back')).toEqual({ ok: true });
+    expect(await ack(admin, SCREEN_EVENTS.list, {})).toEqual({ ok: true, screens: [] });
+    expect(shown).toEqual([]);
   });
 
   it('when a client asks for replay after its last seen id, then it gets exactly the later messages of its conversation', async () => {

@@ -2,6 +2,7 @@ import { parseSharedScreen, SCREEN_EVENTS, type ScreenToAdmin, type SharedScreen
 import type { Conversations } from './conversations.ts';
 import { isChatError, parseAdminClose } from './payloads.ts';
 import type { AdminPresence } from './presence.ts';
+import type { ScreenBus } from './screen-bus.ts';
 import { type Ack, failure, notAdmin, reply } from './reply.ts';
 import { createScreenRelay } from './screen-relay.ts';
 import type { ScreenShares } from './screen-shares.ts';
@@ -16,8 +17,16 @@ export type Screens = {
   ended(conversation: string): void;
   /** The conversations sharing through this instance's sockets now. */
   sharingNow(): string[];
+  /** The conversations whose screen this instance heard of from another instance. */
+  othersNow(): string[];
+  /** These shares are over (their instance died): their screens go from this instance's memory and admin pages. */
+  forget(conversations: string[]): void;
   close(): void;
 };
+
+/** An admin page acknowledges each screen; one that does not is simply not waited for. */
+const SHOWN_ACK_MS = 10_000;
+const ignoreAcks = () => undefined;
 
 /** Between instances: the ask on this conversation is over (see `answered`). */
 const ANSWERED = 'screen answered';
@@ -39,15 +48,29 @@ export const createScreens = (
   presence: AdminPresence,
   conversations: Conversations,
   shares: ScreenShares,
-  { cluster = false, onError = () => undefined }: { cluster?: boolean; onError?: (err: unknown) => void } = {},
+  { cluster = false, bus, onError = () => undefined }: { cluster?: boolean; bus?: ScreenBus; onError?: (err: unknown) => void } = {},
 ): Screens => {
-  /** The newest screen each sharing conversation showed admins: in memory, gone when sharing stops. */
+  /**
+   * The newest screen each sharing conversation showed admins, this instance's and (through the
+   * bus) the others': in memory, gone when sharing stops, so that an admin page that (re)loads
+   * anywhere lists it.
+   */
   const latest = new Map<string, SharedScreen>();
-  const emit = (user: string, screen: ScreenToAdmin['screen']) => {
-    if (screen) latest.set(user, screen);
-    else latest.delete(user);
-    io.to(ADMINS_ROOM).emit(SCREEN_EVENTS.shown, { user, screen } satisfies ScreenToAdmin);
+  /**
+   * To this instance's admin sockets, acknowledged and local: socket.io keeps neither kind for
+   * connection-state recovery (nor, in the cluster, in the Redis stream), so nothing of a screen
+   * waits anywhere after the share. An admin page back from a drop asks `screen list` instead.
+   */
+  const show = (shown: ScreenToAdmin) => {
+    if (shown.screen) latest.set(shown.user, shown.screen);
+    else latest.delete(shown.user);
+    io.local.to(ADMINS_ROOM).timeout(SHOWN_ACK_MS).emit(SCREEN_EVENTS.shown, shown, ignoreAcks);
   };
+  const emit = (user: string, screen: ScreenToAdmin['screen']) => {
+    show({ user, screen });
+    bus?.publish({ user, screen });
+  };
+  bus?.listen(show);
   const relay = createScreenRelay(emit);
   /** Conversation → its sockets that share now. */
   const sharing = new Map<string, Set<string>>();
@@ -187,9 +210,14 @@ export const createScreens = (
       if (sharing.delete(conversation)) {
         relay.stop(conversation);
         noteEnd(conversation);
-      }
+      } else if (latest.has(conversation)) emit(conversation, null);
     },
     sharingNow: () => [...sharing.keys()],
+    othersNow: () => [...latest.keys()].filter((conversation) => !sharing.has(conversation)),
+    forget(conversations) {
+      for (const conversation of conversations)
+        if (!sharing.has(conversation) && latest.has(conversation)) show({ user: conversation, screen: null });
+    },
     close: () => relay.close(),
   };
 };

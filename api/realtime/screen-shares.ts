@@ -18,6 +18,8 @@ export type ScreenShares = {
   endOwn(): Promise<number>;
   /** Ends, each at its last `seen_at`, any instance's shares not seen since `before` (epoch ms): an instance that died and did not come back. */
   endStale(before: number): Promise<number>;
+  /** Which of these keys some instance still shares. */
+  held(keys: string[]): Promise<Set<string>>;
 };
 
 const at = (ms: number) => new Date(ms).toISOString();
@@ -69,5 +71,10 @@ export const createScreenShares = (db: Queryable, instance: string): ScreenShare
     },
     endOwn: () => endEach('select key, instance from chat_screen_shares where instance = $1', [instance]),
     endStale: (before) => endEach('select key, instance from chat_screen_shares where seen_at < $1', [at(before)]),
+    async held(keys) {
+      if (keys.length === 0) return new Set();
+      const { rows } = await db.query<{ key: string }>('select distinct key from chat_screen_shares where key = any($1::text[])', [keys]);
+      return new Set(rows.map((row) => row.key));
+    },
   };
 };

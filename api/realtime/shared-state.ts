@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Logger } from 'pino';
 import { type HubRedis, openHubRedis } from './redis-client.ts';
 import { createRedisPresence, type RedisPresence } from './redis-presence.ts';
+import { openScreenBus, type ScreenBus } from './screen-bus.ts';
 import { closeRedis, reconnectBackoff, withHandledCommands } from '#server/redis-watchdog.ts';
 
 export type SharedState = {
@@ -11,6 +12,8 @@ export type SharedState = {
   presence: RedisPresence;
   /** The connection itself, for per-address chat limits every instance counts together. */
   redis: HubRedis;
+  /** Shared screens between instances, by pub/sub: kept nowhere (decision 022). */
+  screens: ScreenBus;
   /** Takes this instance's admins out of presence: first thing on shutdown, so no new conversation comes here. */
   leave(): Promise<void>;
   /** Closes the connection, once socket.io has closed (it persists sessions on the way out). */
@@ -33,10 +36,12 @@ export const openSharedState = (url: string, { presenceTtlMs, logger }: SharedSt
     sessionKeyPrefix: 'sf:chat:session:',
   });
   const presence = createRedisPresence(redis, { instanceId: randomUUID(), ttlMs: presenceTtlMs, logger });
+  const screens = openScreenBus(redis, logger);
   return {
     adapter,
     presence,
     redis,
+    screens,
     async leave() {
       // Without a connection the command would wait in the queue forever; the heartbeat's TTL does it instead.
       if (!redis.isReady) return presence.abandon();
@@ -48,6 +53,7 @@ export const openSharedState = (url: string, { presenceTtlMs, logger }: SharedSt
     },
     async close() {
       redis.stopWatching();
+      await screens.close();
       await closeRedis(redis);
     },
   };

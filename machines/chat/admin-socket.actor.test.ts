@@ -174,6 +174,20 @@ describe('the admin session socket actor', () => {
     socket.serverEmit('screen shown', { user: 's1', screen: null });
     expect(actor.getSnapshot().context.screens).toEqual({});
   });
+  it('when the connection comes back recovered, then the screens are asked again: one that stopped meanwhile clears, a new one shows, each screen is acknowledged', async () => {
+    const { actor, socket } = await start();
+    const screen = (path: string) => ({ path, title: path, signedInAs: null, cart: [], step: null, error: null, events: [] });
+    const received = vi.fn();
+    socket.serverEmit('screen shown', { user: 's1', screen: screen('/cart') }, received);
+    expect(received).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.screens).toEqual({ s1: screen('/cart') });
+    // The hub does not keep screens for a recovered connection: what changed comes from the list.
+    socket.answers['screen list'] = () => ({ ok: true, screens: [{ user: 's2', screen: screen('/checkout') }] });
+    socket.drop();
+    socket.open(true);
+    expect(socket.sent('chat conversations')).toHaveLength(1);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.screens).toEqual({ s2: screen('/checkout') }));
+  });
   it('when the connection drops while the list is on its way and comes back recovered, then the list is asked again and later messages show', async () => {
     const { ctx, fromCustomer, socket } = await start();
     socket.answers['chat conversations'] = () => undefined;

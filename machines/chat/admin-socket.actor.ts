@@ -42,7 +42,8 @@ const isNewOrder = (p: unknown): p is NewOrderPayload =>
  * for live orders. Every (re)connection announces the admin ('admin connected with server');
  * unless socket.io recovered the connection (then it redelivers what was missed), it asks the
  * hub for every open conversation ('chat conversations'), so a reloaded page, a second tab and
- * a socket back from a long drop all show what there is. Messages that arrive meanwhile wait
+ * a socket back from a long drop all show what there is. Shared screens are asked on every
+ * connection, since recovery does not redeliver them. Messages that arrive meanwhile wait
  * for the list, and ids already seen are skipped, so each arrives exactly once and in order.
  * The admin's answers go through an outbox (chat-outbox.ts) that sends each again after a drop
  * until the hub answers.
@@ -60,6 +61,13 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
     const answered = (answer: ChatAck) => notice(answer.ok ? null : answer.message);
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refused = false;
+    /** The conversations whose shared screen this page shows. */
+    const screensShown = new Set<string>();
+    const show = (user: string, screen: ScreenToAdmin['screen']) => {
+      if (screen) screensShown.add(user);
+      else screensShown.delete(user);
+      send({ type: 'admin.screen', user, screen });
+    };
 
     const stop = linkSocket(
       { open: deps.open, options: input.options, receive },
@@ -80,12 +88,22 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
             }
             send({ type: 'admin.conversations', you: answer.you, conversations: answer.conversations });
             listing.release();
-            // The screens shared now, for a page that (re)loads after the shopper began sharing.
-            socket.emit(SCREEN_EVENTS.list, {}, (shared: { ok: boolean; screens?: ScreenToAdmin[] }) => {
-              for (const { user, screen } of shared.ok ? (shared.screens ?? []) : []) send({ type: 'admin.screen', user, screen });
-            });
+            listScreens();
           });
         };
+        /**
+         * The screens shared now, asked on every (re)connection, a recovered one too: socket.io
+         * does not keep screens for recovery (the hub sends them acknowledged, so that nothing of
+         * a screen waits on the server), so what changed during a drop is learnt here. A screen
+         * this page shows that is no longer shared is cleared.
+         */
+        const listScreens = () =>
+          socket.emit(SCREEN_EVENTS.list, {}, (shared: { ok: boolean; screens?: ScreenToAdmin[] }) => {
+            if (!shared.ok) return;
+            const now = new Map((shared.screens ?? []).map(({ user, screen }) => [user, screen]));
+            for (const user of screensShown) if (!now.has(user)) show(user, null);
+            for (const [user, screen] of now) show(user, screen);
+          });
         socket.on('connect', () => {
           const recovered = socket.recovered;
           if (refused) notice(null);
@@ -95,6 +113,7 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
             // A recovered connection redelivers what it missed, but not the answer to a list
             // asked before the drop: socket.io loses acknowledgements with the connection.
             if (!recovered || listing.pending()) list();
+            else listScreens();
             send({ type: 'admin.connected' });
           });
           // After the announce (the hub handles a socket's events in order): what the drop left unanswered.
@@ -139,9 +158,11 @@ export const adminSocketActor = (deps: AdminSocketDeps) =>
         socket.on(SOCKET_EVENTS.newOrder, (order: unknown) => {
           if (isNewOrder(order)) send({ type: 'admin.newOrder', order });
         });
-        socket.on(SCREEN_EVENTS.shown, (payload: unknown) => {
+        socket.on(SCREEN_EVENTS.shown, (payload: unknown, received?: unknown) => {
           const { user, screen } = (payload ?? {}) as Partial<ScreenToAdmin>;
-          if (typeof user === 'string') send({ type: 'admin.screen', user, screen: screen ?? null });
+          if (typeof user === 'string') show(user, screen ?? null);
+          // The hub waits for this (and keeps the packet's callback until then).
+          if (typeof received === 'function') (received as () => void)();
         });
         return (command) => {
           if (command.type === 'askScreen') socket.emit(SCREEN_EVENTS.ask, { user: command.user }, answered);
