@@ -162,6 +162,29 @@ describe('event log masking', () => {
     ]);
   });
 
+  it("when an admin's log holds a shopper's shared screen, then nothing of it is exported, not even masked, and the admin's machine replays the same", () => {
+    const screen = {
+      path: '/product/p1',
+      title: 'Mug',
+      signedInAs: 'Ann',
+      cart: [{ name: 'Mug', quantity: 2, price: 9, note: 'only 2 left' }],
+      step: null,
+      error: null,
+      events: [{ machine: 'cart', event: 'cart.add', at: '2026-11-29T10:00:00Z' }],
+    };
+    expect(
+      redact([
+        { type: 'admin.screen', user: 's1', screen },
+        { type: 'admin.screen', user: 's1', screen: null },
+      ]),
+    ).toEqual([
+      { type: 'admin.screen', user: 'conversation-1', screen: {} },
+      { type: 'admin.screen', user: 'conversation-1', screen: null },
+    ]);
+    // The shopper's own screen in their own log is theirs: masked as the rest of it.
+    expect(redact({ type: 'chat.screen', screen })).toMatchObject({ screen: { cart: [{ quantity: 2, price: 9 }] } });
+  });
+
   it('when a value is not on the allow-list, then it is masked by shape (text) or to 0 (numbers); booleans and blanks stay', () => {
     expect(redact({ token: 'abc-123', secretNumber: 4711, flag: true, empty: '', none: null, blank: '  ' })).toEqual({
       token: 'xxx-000',

@@ -133,6 +133,13 @@ export const maskEcho = (sentence: string): string =>
  * An API error's `message` (beside its numeric `status`) is one of the shop's own sentences, and
  * machines choose by it (a hand-off link `used` or `expired`): kept, so the log replays.
  */
+/**
+ * A shopper's screen in an admin's log (`admin.screen`): someone else's page and cart, which
+ * leave the admin's browser in no form, masked or not (decision 022). `{}` keeps that a screen
+ * was shown, which is all the admin's machine decides by.
+ */
+const isOthersScreen = (key: string, holder: Record<string, unknown>) => key === 'screen' && holder.type === 'admin.screen';
+
 const isSafe = (key: string, holder: Record<string, unknown>) =>
   SAFE_KEYS.has(key) ||
   DURATION.test(key) ||
@@ -159,7 +166,9 @@ export const createRedactor = (): ((value: unknown) => unknown) => {
     if (Array.isArray(value)) return value.map((v) => walk(v, key, safe));
     if (typeof value === 'object' && value !== null) {
       const holder = value as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(holder).map(([k, v]) => [k, walk(v, k, isSafe(k, holder))]));
+      return Object.fromEntries(
+        Object.entries(holder).map(([k, v]) => [k, isOthersScreen(k, holder) ? v && {} : walk(v, k, isSafe(k, holder))]),
+      );
     }
     // Kept in part: what they say of things stays, what they say of a person goes.
     if (typeof value === 'string' && key !== null) {
