@@ -9,6 +9,7 @@ import { closeServer, instanceState } from '#server/readiness.ts';
 import { createLogger, readableFor } from '#server/logger.ts';
 import { sharedOpenCounts } from '#server/redis-open-counts.ts';
 import { enableMetrics } from '#server/metrics.ts';
+import { traceCallsTo } from '#server/tracing.ts';
 import { metricsFrom, metricsRoute } from '#server/metrics-route.ts';
 import type { BffConfig } from './config.ts';
 import { antiForgery } from './http/anti-forgery.ts';
@@ -83,6 +84,8 @@ export const createBff = ({
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   if (config.METRICS_TOKEN) enableMetrics('bff');
+  // The BFF's fetches to its API carry the trace (when tracing); no other fetch does.
+  traceCallsTo(apiUrl);
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
   const app = express();

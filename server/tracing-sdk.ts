@@ -22,9 +22,14 @@ const endWith = (span: Span, error?: unknown) => {
  * OpenTelemetry's own SDK: spans batched to the exporter's `url` over OTLP/HTTP as JSON (the exporter and the
  * batch read their other OTEL_EXPORTER_OTLP_* and OTEL_BSP_* settings themselves). The W3C traceparent
  * header carries a trace from the BFF to the API: set on the request the BFF proxies, and on
- * every fetch the BFF makes (undici's diagnostics channel), read by the API.
+ * the fetches the BFF makes to the API (undici's diagnostics channel; `ownOrigin` says which
+ * origins are the shop's), read by the API.
  */
-export const openTelemetryTracer = (service: string, exporter: { url: string; timeoutMillis?: number | undefined }): Tracer => {
+export const openTelemetryTracer = (
+  service: string,
+  exporter: { url: string; timeoutMillis?: number | undefined },
+  ownOrigin: (origin: string) => boolean,
+): Tracer => {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': service }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter(exporter))],
@@ -33,7 +38,9 @@ export const openTelemetryTracer = (service: string, exporter: { url: string; ti
   provider.register();
   const tracer = trace.getTracer('statefront');
   const onFetch = (message: unknown) => {
-    const { request } = message as { request: { addHeader(name: string, value: string): void } };
+    const { request } = message as { request: { origin?: unknown; addHeader(name: string, value: string): void } };
+    // The shop's own services only: a card wallet or any other third party learns nothing of our traces.
+    if (typeof request.origin !== 'string' || !ownOrigin(request.origin)) return;
     const carrier: Record<string, string> = {};
     propagation.inject(context.active(), carrier);
     for (const [name, value] of Object.entries(carrier)) request.addHeader(name, value);

@@ -2,6 +2,11 @@ import type http from 'node:http';
 import type { SpanAttributes, SpanNote, Tracer } from './tracer.ts';
 
 let tracer: Tracer | undefined;
+/** The origins of the shop's own services, which a fetch tells the trace it is part of (`traceCallsTo`). */
+const ownOrigins = new Set<string>();
+
+/** Calls to `url`'s origin carry the W3C trace headers: the BFF's to its API. Any other fetch carries none. */
+export const traceCallsTo = (url: string): void => void ownOrigins.add(new URL(url).origin);
 
 /**
  * Starts OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and only then loads its
@@ -13,7 +18,11 @@ export const startTracing = async (service: string, env: Record<string, string |
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
   // The exporter's own default (10 s, retries included) unless set: it also bounds the stop's last send.
   const timeoutMillis = Number(env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT || env.OTEL_EXPORTER_OTLP_TIMEOUT) || undefined;
-  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(env.OTEL_SERVICE_NAME || service, { url: endpoint, timeoutMillis });
+  tracer = (await import('./tracing-sdk.ts')).openTelemetryTracer(
+    env.OTEL_SERVICE_NAME || service,
+    { url: endpoint, timeoutMillis },
+    (origin) => ownOrigins.has(origin),
+  );
 };
 
 /** The request handled inside its span when tracing, as it is otherwise. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,7 +10,7 @@ import { type TestApi, startTestApi } from '../../api/testing/api-harness.ts';
 import { addProduct as addOrderable, body, customerWithProfile, placeOrder } from '../../api/testing/test-api.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { createLogger } from '#server/logger.ts';
-import { flushTraces, startTracing, stopTracing } from '#server/tracing.ts';
+import { flushTraces, inSpan, startTracing, stopTracing } from '#server/tracing.ts';
 import { connect, say, until } from '../../api/testing/sockets.ts';
 import { type TestBff, startTestBff } from '../testing/bff-harness.ts';
 import { attribute, openTelemetryLoads, otlpReceiver } from '../testing/otlp-receiver.ts';
@@ -289,6 +290,26 @@ describe('traces of requests through the BFF (docs/operations-tracing.md)', () =
     expect(attribute(sent, 'mail.kind')).toEqual(expect.any(String));
     expect(receiver.spans.some((s) => s.parentSpanId === sent.spanId && s.name.startsWith('db '))).toBe(true);
     expect(JSON.stringify([...wallet, sent])).not.toContain(order._id);
+  });
+
+  it('when the shop calls a service not its own (a card wallet), then the call carries no trace headers; its calls to the API do', async () => {
+    const heard: http.IncomingHttpHeaders[] = [];
+    const third = http.createServer((req, res) => (heard.push(req.headers), res.end('{}')));
+    await new Promise<void>((resolve) => third.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = third.address() as AddressInfo;
+      await inSpan('outbound', {}, async () => {
+        await (await fetch(`http://127.0.0.1:${port}/v2/checkout/orders`)).text();
+        await (await fetch(`${api.url}/api/categories`)).text();
+      });
+      expect(heard).toHaveLength(1);
+      expect(heard[0]!.traceparent).toBeUndefined();
+      await flushTraces();
+      const outbound = receiver.spans.find((s) => s.name === 'outbound')!;
+      expect(receiver.spans.some((s) => s.traceId === outbound.traceId && attribute(s, 'statefront.part') === 'api')).toBe(true);
+    } finally {
+      third.close();
+    }
   });
 
   it.skipIf(!hasRedis)(
