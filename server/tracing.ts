@@ -45,6 +45,9 @@ export const traceHeaders = (): Record<string, string> => tracer?.headers() ?? {
 /** Whether spans are made: callers that would wrap something skip it when not. */
 export const tracing = (): boolean => tracer !== undefined;
 
+/** Whether the caller runs inside a trace (a request, a socket message, a mail's send). */
+export const inTrace = (): boolean => tracer?.ids() !== undefined;
+
 /** pino's mixin: the trace and span ids on every line logged inside a span. */
 export const traceIds = (): object => tracer?.ids() ?? {};
 

@@ -292,6 +292,19 @@ describe('traces of requests through the BFF (docs/operations-tracing.md)', () =
     expect(JSON.stringify([...wallet, sent])).not.toContain(order._id);
   });
 
+  it("when the API runs a statement outside any request (the mail worker's poll), then it makes no trace; inside a span it is the span's child", async () => {
+    const { db } = api.api.context;
+    await db.query("select 'outside any trace' as note");
+    await inSpan('inside', {}, () => db.query("select 'inside a trace' as note"));
+    await flushTraces();
+    const texts = receiver.spans.map((s) => attribute(s, 'db.query.text'));
+    expect(texts).not.toContain("select 'outside any trace' as note");
+    const inside = receiver.spans.find((s) => s.name === 'inside')!;
+    expect(receiver.spans.find((s) => attribute(s, 'db.query.text') === "select 'inside a trace' as note")?.parentSpanId).toBe(
+      inside.spanId,
+    );
+  });
+
   it('when the shop calls a service not its own (a card wallet), then the call carries no trace headers; its calls to the API do', async () => {
     const heard: http.IncomingHttpHeaders[] = [];
     const third = http.createServer((req, res) => (heard.push(req.headers), res.end('{}')));
