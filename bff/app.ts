@@ -12,7 +12,7 @@ import { enableMetrics } from '#server/metrics.ts';
 import { traceCallsTo } from '#server/tracing.ts';
 import { metricsFrom, metricsRoute } from '#server/metrics-route.ts';
 import type { BffConfig } from './config.ts';
-import { antiForgery } from './http/anti-forgery.ts';
+import { antiForgery, apiAntiForgery } from './http/anti-forgery.ts';
 import { canonicalPath } from './http/canonical-path.ts';
 import { imageTypesOnly } from './http/image-types.ts';
 import { errorAnswer } from './http/error-answer.ts';
@@ -193,7 +193,9 @@ export const createBff = ({
     // The simulated wallet's approve/decline changes an order's fate: the same anti-forgery check as /api.
     'wallet anti-forgery': () => app.use('/wallet-simulator', antiForgery),
     'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
-    'api limits': () => app.use('/api', antiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
+    // The page's counts may come as a beacon from its own origin (anti-forgery.ts); their limits stay the same.
+    'api limits': () =>
+      app.use('/api', apiAntiForgery(origins.ownOrigin), unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
     'guest upload': () => app.post(UPLOAD_ROUTE, guestUploadRefusal),
     // Deleting the account, and the kiosk's Show of an address, ask for it too; reset links count per network (the API limits them per account).

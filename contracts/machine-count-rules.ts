@@ -12,3 +12,12 @@ export const NOT_TAKEN = '(not taken)';
 
 /** The most rows one page sends at a time: far more than the shop's machines have transitions. */
 export const MAX_COUNT_ROWS = 500;
+
+/** Where a page posts its counts (the BFF also takes them there as a beacon: bff/http/anti-forgery.ts). */
+export const MACHINE_COUNTS_URL = '/api/machine-counts';
+
+/**
+ * The type of a page's beacon of counts: a CORS-safelisted type, so a beacon needs no preflight;
+ * the BFF reads it as JSON on MACHINE_COUNTS_URL alone.
+ */
+export const BEACON_TYPE = 'text/plain;charset=UTF-8';

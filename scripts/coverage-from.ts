@@ -95,26 +95,33 @@ export const readCounts = async (source: string, env: NodeJS.ProcessEnv = proces
   return (await res.json()) as TransitionCount[];
 };
 
+/** Where the admin's credentials come from and where the lines go: the process's, unless a test gives its own. */
+export type CoverageOutput = { env?: NodeJS.ProcessEnv; log?: (line: string) => void; error?: (line: string) => void };
+
 /**
  * `npm run test:model -- --coverage-from URL|FILE [--write-tests [DIR]]`: prints the lists, and with
  * `--write-tests` writes a candidate test for each transition only production took (write-tests.ts);
  * answers the exit status (2: the counts could not be read).
  */
-export const coverageFrom = async (args: string[], models: ModelSpec[] = everyModel()): Promise<number> => {
+export const coverageFrom = async (
+  args: string[],
+  models: ModelSpec[] = everyModel(),
+  { env = process.env, log = console.log, error: logError = console.error }: CoverageOutput = {},
+): Promise<number> => {
   const source = args[args.indexOf('--coverage-from') + 1];
   const dirArg = args.includes('--write-tests') ? args[args.indexOf('--write-tests') + 1] : undefined;
   let production: TransitionCount[];
   try {
     if (!source || source.startsWith('--')) throw new Error('--coverage-from needs a URL or a file');
-    production = await readCounts(source);
+    production = await readCounts(source, env);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    logError(error instanceof Error ? error.message : String(error));
     return 2;
   }
   const tested = await testedTransitions(models);
-  for (const line of coverageLines(production, tested)) console.log(line);
+  for (const line of coverageLines(production, tested)) log(line);
   if (!args.includes('--write-tests')) return 0;
   const dir = dirArg && !dirArg.startsWith('--') ? dirArg : DEFAULT_TESTS_DIR;
-  for (const line of await writeTests(takenOnlyInProduction(production, tested), models, dir, source)) console.log(line);
+  for (const line of await writeTests(takenOnlyInProduction(production, tested), models, dir, source)) log(line);
   return 0;
 };

@@ -68,6 +68,29 @@ describe('anti-forgery', () => {
     expect(await res.json()).toEqual({ reached: true });
   });
 
+  it.each(STATE_CHANGING)(
+    "when %s %s comes beacon-shaped (text/plain, no X-CSRF) even from the shop's own origin, then 403: only the page's counts may come so",
+    async (method, path) => {
+      const before = upstream.requests.length;
+      const res = await send(method, path, {
+        'content-type': 'text/plain;charset=utf-8',
+        'sec-fetch-site': 'same-origin',
+        origin: bff.url,
+      });
+      expect(res.status).toBe(403);
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
+
+  it("when the page's counts come as a beacon from its own origin, then the API gets them as JSON; with X-CSRF from another site, 403", async () => {
+    const res = await send('POST', '/api/machine-counts', { 'content-type': 'text/plain;charset=utf-8', 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(200);
+    expect(upstream.requests.at(-1)!.headers['content-type']).toBe('application/json');
+    const before = upstream.requests.length;
+    expect((await send('POST', '/api/machine-counts', { 'x-csrf': '1', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(upstream.requests.length).toBe(before);
+  });
+
   it('when a GET comes without X-CSRF, then it is proxied', async () => {
     expect((await fetch(`${bff.url}/api/products/bestsellers`)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import { PROBLEM_REPORT } from '#contracts/problem-report.ts';
 import { postJson, startTestBff } from '../../bff/testing/bff-harness.ts';
 import { KIOSK_INSTANCE_HEADER } from '#server/internal.ts';
 import { MAX_COUNT_ROWS, NOT_TAKEN, type TransitionCount } from '#contracts/machine-counts.ts';
+import { BEACON_TYPE } from '#contracts/machine-count-rules.ts';
 import { addCounts } from '../../api/components/machine-counts/repository.ts';
 import { recordHeartbeat } from '../../api/components/kiosks/repository.ts';
 import { KIOSK_KEY_HEADER, type KioskHeartbeat, type KioskSummary } from '#contracts/kiosk-fleet.ts';
@@ -247,6 +248,34 @@ describe('admin lists a page at a time, through the BFF', () => {
       expect(counted(after, ignored) - counted(before, ignored)).toBe(1);
       expect((await get('/api/admin/machine-counts', shop.customerCookie)).status).toBe(403);
       expect((await get('/api/admin/machine-counts', null)).status).toBe(401);
+    });
+
+    it("when a page's beacon (no X-CSRF, a text/plain body) comes from the shop's own origin, then it is counted; from another site, or saying nothing of where it comes from, 403 and nothing is stored", async () => {
+      const beaconRow = { ...add, event: 'cart.clear', count: 1 };
+      const total = async () =>
+        ((await (await get('/api/admin/machine-counts')).json()) as TransitionCount[]).find((r) => r.event === 'cart.clear')?.count ?? 0;
+      // What Chromium sends with navigator.sendBeacon of a text/plain Blob: over HTTPS or to localhost
+      // Sec-Fetch-* and Origin; over plain HTTP to another host, Origin alone.
+      const beacon = (headers: Record<string, string>) =>
+        fetch(shop.bff.url + COUNTS, {
+          method: 'POST',
+          headers: { 'content-type': BEACON_TYPE, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty', ...headers },
+          body: JSON.stringify({ counts: [beaconRow] }),
+        });
+      const own = new URL(shop.bff.url).origin;
+      const before = await total();
+      const forgeries: Record<string, string>[] = [
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        { origin: own, 'sec-fetch-site': 'same-site' },
+        { origin: 'http://evil.example' },
+        { origin: 'null' },
+        {},
+      ];
+      for (const forged of forgeries) expect((await beacon(forged)).status, JSON.stringify(forged)).toBe(403);
+      expect(await total()).toBe(before);
+      expect((await beacon({ origin: own, 'sec-fetch-site': 'same-origin' })).status).toBe(204);
+      expect((await beacon({ origin: own })).status).toBe(204);
+      expect(await total()).toBe(before + 2);
     });
 
     it('when a page sends what is not a label (an e-mail, a context), then that row is dropped and the rest counted; too many rows, 400; past the daily cap no new label opens', async () => {

@@ -1,6 +1,9 @@
 import { parseLog, replayLog } from '#machines/testing/replay.ts';
 import { CHAT_TEXTS } from '#contracts/chat.ts';
-import { login, orderABook } from '../support/journeys.ts';
+import type { TransitionCount } from '#contracts/machine-count-rules.ts';
+import { carouselModel } from '#machines/carousel/carousel.model.ts';
+import { coverageFrom, readCounts } from '../../../scripts/coverage-from.ts';
+import { bookInCart, login, orderABook } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 
 skipOnStaging('logs in with the demo accounts and chats with the admin as a guest');
@@ -70,4 +73,63 @@ test("when a shopper and the admin chat with the event log on, then both exporte
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
+});
+
+/** The rows `--coverage-from` lists under one machine's heading (`none`: an empty list). */
+const listed = (out: string[], machine: string, title: string): string[] => {
+  const rows = out.slice(out.indexOf(machine) + 1);
+  const start = rows.indexOf(`  ${title}:`);
+  const end = rows.findIndex((line, i) => i > start && !line.startsWith('    '));
+  return rows
+    .slice(start + 1, end)
+    .map((line) => line.trim())
+    .filter((line) => line !== 'none');
+};
+
+/*
+ * What production walks and the tests do not: a shopper's pages count their machines'
+ * transitions and send them by navigator.sendBeacon as each page hides; QA's
+ * `--coverage-from URL` then reads them from the shop as its admin.
+ */
+test("when a shopper's pages hide, then their beacons bring the counts to the shop, and --coverage-from its address lists what the session took, what the tests walk that it never took, and the event a page sent that no transition took", async ({
+  page,
+  baseURL,
+}) => {
+  const env = { MODEL_ADMIN_EMAIL: DEMO_ADMIN.email, MODEL_ADMIN_PASSWORD: DEMO_ADMIN.password };
+  const adds = async () =>
+    (await readCounts(baseURL!, env)).find((r: TransitionCount) => r.machine === 'cart' && r.event === 'cart.add')?.count ?? 0;
+  const addsBefore = await adds();
+  // Counts each beacon the page queues, in storage that outlives the page (the real one still sends).
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, body) => {
+      const queued = send(url, body);
+      if (queued && String(url).endsWith('/api/machine-counts'))
+        localStorage.setItem('beacons', String(Number(localStorage.getItem('beacons')) + 1));
+      return queued;
+    };
+  });
+  // Home (its carousel), then a book's page and its add to cart: leaving home for the list hides it.
+  await page.goto('/');
+  await bookInCart(page);
+  expect(await page.evaluate(() => Number(localStorage.getItem('beacons')))).toBeGreaterThanOrEqual(1);
+  // The shopper leaves the shop: the last page hides, and its beacon carries the add to cart.
+  await page.goto('about:blank');
+  await expect.poll(adds).toBeGreaterThan(addsBefore);
+
+  // Every model's run takes about 17 CPU s: the carousel's model stands for the tests here.
+  const out: string[] = [];
+  const log = (line: string) => void out.push(line);
+  expect(await coverageFrom(['--coverage-from', baseURL!], [carouselModel()], { env, log, error: log })).toBe(0);
+  expect(listed(out, 'cart', 'Taken in production, never in the tests')).toContainEqual(
+    expect.stringMatching(/^cart\.active --cart\.add--> cart\.active {2}×\d+$/),
+  );
+  // Dead UI: the model moves to a chosen slide, the page has no slide picker to choose one with.
+  expect(listed(out, 'carousel', 'In the tests, never taken in production')).toContain('carousel --carousel.goTo--> carousel.deciding');
+  // The home page tells its carousel how many bestsellers it shows as it mounts: the count it was
+  // started with, which the carousel takes only when it changes.
+  expect(listed(out, 'carousel', 'Sent in production, taken by no transition')).toContainEqual(
+    expect.stringMatching(/^carousel\.count in carousel\.\w+ {2}×\d+$/),
+  );
+  expect(out).toContainEqual(expect.stringMatching(/^carousel: the tests walk \d+ of the \d+ transitions production took/));
 });
