@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReportedEvent } from '#contracts/problem-report.ts';
 import { reportSpec, reportSteps, type ReportFile } from '../tests/e2e/model/report-spec.ts';
-import { fromReport } from './from-report.ts';
+import { fromReport, reportRunArgs } from './from-report.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../tests/fixtures/event-logs/checkout-cod.json');
 
@@ -105,6 +105,30 @@ describe('npm run test:model -- --from-report', () => {
     expect(signedIn).toBeNull();
     expect(onPage).toEqual([expect.objectContaining({ actor: 'auth', as: 'nobody', settles: { guest: 'failed' } })]);
     expect([...notAsRecorded.keys()]).toEqual([expect.stringMatching(/^checkout\.placeOrder: .*not logged in as a user/)]);
+  });
+
+  it("when it runs the spec on a shop given by --base-url, then the spec's logins are the --user and --admin accounts given", () => {
+    const args = [
+      '--from-report',
+      'r.json',
+      '--base-url',
+      'https://staging.example',
+      '--user',
+      'qa@example.com',
+      '--admin',
+      'qa-admin@example.com',
+    ];
+    expect(reportRunArgs(args, 'out.spec.ts', 'https://staging.example')).toEqual([
+      '--base-url',
+      'https://staging.example',
+      '--user',
+      'qa@example.com',
+      '--admin',
+      'qa-admin@example.com',
+      'out.spec.ts',
+      '--workers=1',
+    ]);
+    expect(reportRunArgs(['--base-url', 'u'], 's', 'u')).toEqual(['--base-url', 'u', 's', '--workers=1']);
   });
 
   it('when the file is not a problem report, then it says so and writes nothing', async () => {
