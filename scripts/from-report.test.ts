@@ -108,23 +108,9 @@ describe('npm run test:model -- --from-report', () => {
   });
 
   it("when it runs the spec on a shop given by --base-url, then the spec's logins are the --user and --admin accounts given", () => {
-    const args = [
-      '--from-report',
-      'r.json',
-      '--base-url',
-      'https://staging.example',
-      '--user',
-      'qa@example.com',
-      '--admin',
-      'qa-admin@example.com',
-    ];
-    expect(reportRunArgs(args, 'out.spec.ts', 'https://staging.example')).toEqual([
-      '--base-url',
-      'https://staging.example',
-      '--user',
-      'qa@example.com',
-      '--admin',
-      'qa-admin@example.com',
+    const staging = ['--base-url', 'https://staging.example', '--user', 'qa@example.com', '--admin', 'qa-admin@example.com'];
+    expect(reportRunArgs(['--from-report', 'r.json', ...staging], 'out.spec.ts', 'https://staging.example')).toEqual([
+      ...staging,
       'out.spec.ts',
       '--workers=1',
     ]);
