@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import type { CartItem } from '#contracts/order.ts';
 import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
+import { submitLogin } from '../support/journeys.ts';
 import { account, expect } from '../support/shop.ts';
 import type { LoginAs, PageActionEvent } from './page-action-events.ts';
 
@@ -24,14 +25,6 @@ const question = (page: Page) => page.getByRole('dialog', { name: 'Are you sure?
 
 /** An address no account has: the shop refuses it as it refused the shopper's wrong password. */
 const NOBODY = { email: 'nobody-replayed@example.com', password: 'not-the-password' };
-
-/** The login form's fields and button, wherever the form is: /login, or in place on a guarded page. */
-export const submitLogin = async (page: Page, who: { email: string; password: string }, doNotLogout = false) => {
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  if (doNotLogout) await page.getByLabel('Do not logout').check();
-  return page.getByRole('button', { name: 'Login', exact: true }).click();
-};
 
 /**
  * The checkout page (Proceed To Checkout's target), opened in the app when the page is elsewhere,
