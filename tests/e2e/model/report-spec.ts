@@ -94,7 +94,7 @@ export const reportSteps = (report: ReportFile): ReportSteps => {
     const why =
       whyNotOnPage(event.type, { before, taken, as }) ??
       (actor === 'checkout' && role !== 'user'
-        ? 'the spec is not logged in as a user by then (its login was not performed on the page)'
+        ? 'the spec is not logged in as a user by then (the shopper was not, or logged in in a way the page cannot repeat)'
         : null);
     if (why) {
       count(notAsRecorded, `${event.type}: ${why}`);
@@ -126,7 +126,8 @@ const oneLine = (text: string) => text.split('\n')[0]!.slice(0, 120);
  * only at the machine level and whether it comes from another build; then one test that opens
  * the report's page at its viewport (logged in as the model's account when the shopper was),
  * performs each page step on its own line (named after its event), checks after each the state
- * the report recorded and the one it settled in, and replays the whole log on this build's machines. `reportFile` is the report's JSON, relative to the spec.
+ * the report recorded and the one it settled in, and replays the whole log on this build's
+ * machines. `reportFile` is the report's JSON, relative to the spec.
  */
 export const reportSpec = (report: ReportFile, { reportFile, runningBuild }: { reportFile: string; runningBuild: string | undefined }) => {
   const { onPage, onMachines, notAsRecorded, signedIn } = reportSteps(report);
