@@ -13,9 +13,10 @@
  *                    those accounts (passwords from MODEL_USER_PASSWORD and MODEL_ADMIN_PASSWORD);
  *                    lists the models it skipped and why, and cancels the orders it placed
  *                    (tests/e2e/model/README.md)
- *   --from-report FILE [--out SPEC] [--base-url URL]
+ *   --from-report FILE [--out SPEC] [--base-url URL [--user EMAIL] [--admin EMAIL]]
  *                    writes the browser test of a downloaded problem report (default
- *                    tests/e2e/reports/{number}.spec.ts) and with --base-url runs it on that shop
+ *                    tests/e2e/reports/{number}.spec.ts) and with --base-url runs it on that shop,
+ *                    its logins as those accounts
  *   --coverage-from URL|FILE
  *                    compares the transitions production took (a running shop's counts, read as
  *                    MODEL_ADMIN_EMAIL with MODEL_ADMIN_PASSWORD, or a saved file of them) with

@@ -4,6 +4,7 @@ import type { UserInfo } from '#contracts/user.ts';
 import { AUTH_TEXTS } from '#machines/auth/auth.machine.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
 import { createOracle, e2ePaths } from '#machines/testing/e2e-paths.ts';
+import { submitLogin } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
 import {
   actionOf,
@@ -27,9 +28,7 @@ let registered = 0;
 
 const fillLogin = async (page: Page, email: string, password: string) => {
   await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, { email, password });
 };
 
 const fillRegister = async (page: Page, email: string) => {

@@ -5,6 +5,8 @@ import { carouselModel } from '#machines/carousel/carousel.model.ts';
 import { coverageFrom, readCounts } from '../../../scripts/coverage-from.ts';
 import { bookInCart, login, orderABook } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, skipOnStaging, test } from '../support/shop.ts';
+import { openReport, replayStep } from './report-replay.ts';
+import { reportSteps } from './report-spec.ts';
 
 skipOnStaging('logs in with the demo accounts and chats with the admin as a guest');
 
@@ -12,8 +14,10 @@ skipOnStaging('logs in with the demo accounts and chats with the admin as a gues
  * QA's tools: a session recorded in the browser (the event log switched on with its
  * localStorage flag) replays against the machines as recorded — a bug report's log is a test.
  */
-test('when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data', async ({
+test("when a shopper checks out and cancels with the event log on, then the exported log replays on the machines as recorded, with no personal data, and its report's spec repeats the add, the payment choice and Place order through the page", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('statefront:event-log', 'on'));
   await orderABook(page, 'pp');
@@ -31,6 +35,22 @@ test('when a shopper checks out and cancels with the event log on, then the expo
   );
   const { lines, problem } = replayLog(entries);
   expect(problem, lines.join('\n')).toBeNull();
+
+  // The spec npm run test:model -- --from-report writes of this log sent as a report: the shopper
+  // was logged in when the page loaded, so it logs in as the model's account first, then repeats
+  // each page step in a tab of its own, the page's machines taking each as the shopper's did.
+  const report = { number: 'R-1', path: new URL(page.url()).pathname, build: '', viewport: page.viewportSize()!, events: entries };
+  const { onPage, signedIn } = reportSteps(report);
+  expect(signedIn).toBe('user');
+  expect(onPage.map((s) => s.event.type)).toEqual(['cart.add', 'checkout.setPaymentMethod', 'checkout.placeOrder']);
+  const context = await browser.newContext({ baseURL, viewport: report.viewport });
+  try {
+    const again = await context.newPage();
+    await openReport(again, report.path, { as: 'user' });
+    for (const step of onPage) await replayStep(again, step.actor, step.event, step);
+  } finally {
+    await context.close();
+  }
 });
 
 test("when a shopper and the admin chat with the event log on, then both exported logs replay as recorded, the shopper's phone number and e-mail redacted", async ({

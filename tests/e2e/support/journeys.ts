@@ -35,12 +35,18 @@ export const registerByForm = async (page: Page, who: { name: string; lastName: 
   await expect(page).toHaveURL(/\/user$/);
 };
 
+/** Fills the login form on the page (/login, or in place on a guarded page) and presses Login, as a person does. */
+export const submitLogin = async (page: Page, who: { email: string; password: string }, doNotLogout = false) => {
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  if (doNotLogout) await page.getByLabel('Do not logout').check();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+};
+
 /** Logs in through the login form, as a person does. */
 export const login = async (page: Page, who: { email: string; password: string }) => {
   await page.goto('/login');
-  await page.getByLabel('Email address').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, who);
   await expect(page).not.toHaveURL(/\/login$/);
 };
 
