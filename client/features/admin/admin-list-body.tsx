@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadFailed } from './load-failed.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 type ListLoad<S> = { status: 'loading' | 'error' | 'success'; error?: string; reload: () => void; shown: S | undefined };

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { Product } from '#contracts/product.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { HydrateLater } from '../../ui/hydrate-later.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { formatDollars } from '../../ui/money.ts';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
@@ -56,9 +57,10 @@ function Details({ product, onReviewed }: { product: Product; onReviewed: () => 
 /** /product-details/:id (spec section 2). */
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();
-  const { product, error, reload } = useProduct(id);
+  const { product, error, gone, reload } = useProduct(id);
   usePageTitle(product?.name ?? 'Product details');
-  if (error) return <Alert tone="danger">{error}</Alert>;
+  // A product that is not there will not be there on a second try; any other failure may pass.
+  if (error) return gone ? <Alert tone="danger">{error}</Alert> : <LoadFailed error={error} onRetry={reload} />;
   if (!product) {
     return (
       <div aria-busy="true">

@@ -6,7 +6,7 @@ import type { UserInfo } from '#contracts/user.ts';
 import { writeUser } from '#machines/auth/user-storage.ts';
 import { readCart } from '#machines/cart/cart-storage.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
-import { click, getByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
+import { click, getByRoleName, queryByRoleName, queryByText, settle, typeInto } from '../../testing/dom.ts';
 import { mockFetch, type MockRoute } from '../../testing/fetch-mock.ts';
 import { renderWithApp, setupComponentTests } from '../../testing/render.tsx';
 import { MaxUnitsContext, maxUnitsOf } from '../../lib/order-limit.ts';
@@ -213,5 +213,21 @@ describe('product details', () => {
     await pending.unmount();
     const failed = await renderDetails({ product: { status: 404, body: { message: 'Product not found' } } });
     expect(failed.container.querySelector('[role="alert"]')?.textContent).toBe('Product not found');
+    // Not there: a second try would find nothing either.
+    expect(queryByRoleName(failed.container, 'button', 'Try again')).toBeNull();
+  });
+
+  it('when the product call fails otherwise, then the message shows with Try again, which asks again and shows the product', async () => {
+    let answers = 0;
+    const { container, calls } = await renderDetails({
+      product: () => (answers++ === 0 ? { status: 503, body: { message: 'The shop is restarting' } } : { body: PRODUCT }),
+    });
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).toBe('The shop is restartingTry again');
+    await click(getByRoleName(alert, 'button', 'Try again'));
+    await settle();
+    expect(calls.filter((c) => c.url.startsWith('/api/products/get-one/p1'))).toHaveLength(2);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(queryByText(container, '$19.99')).not.toBeNull();
   });
 });

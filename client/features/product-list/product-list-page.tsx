@@ -3,12 +3,12 @@ import type { ProductListResponse } from '#contracts/product.ts';
 import { productsApiUrl } from '#machines/filters/filters.ts';
 import { useCategories } from '../../lib/categories-store.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { usePageTitle } from '../../ui/page-title.tsx';
 import { media, space } from '../../ui/theme.ts';
 import { FiltersDisclosure } from './filters-disclosure.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
 import { HydrateLater } from '../../ui/hydrate-later.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { SortSelect } from './sort-select.tsx';
@@ -71,7 +71,7 @@ export default function ProductListPage() {
             </div>
           </>
         ) : list.status === 'error' ? (
-          <Alert tone="danger">Error while loading products. Try again later.</Alert>
+          <LoadFailed error="Error while loading products. Try again later." onRetry={list.reload} />
         ) : list.data.products.length === 0 ? (
           <p role="status">No products found. Try other filters or another search.</p>
         ) : (

@@ -186,8 +186,17 @@ describe('product list', () => {
     expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
   });
 
-  it('when the list call fails, then the spec error text shows', async () => {
-    const { container } = await renderList('/product-list', { status: 500, body: { message: 'db down' } });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Error while loading products. Try again later.');
+  it('when the list call fails, then the spec error text shows with Try again, which asks again and shows the products', async () => {
+    let answers = 0;
+    const { container, productCalls } = await renderList('/product-list', () =>
+      answers++ === 0 ? { status: 500, body: { message: 'db down' } } : page(),
+    );
+    const alert = container.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe('Error while loading products. Try again later.Try again');
+    await click(getByRoleName(alert as HTMLElement, 'button', 'Try again'));
+    await settle();
+    expect(productCalls()).toHaveLength(2);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(getByRoleName(container, 'link', 'See product Product p1')).toBeTruthy();
   });
 });

@@ -1,9 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect, type Page } from '@playwright/test';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
+import { signIdentity } from '../../../api/realtime/identify.ts';
+import { freePort } from '../../../scripts/cluster/ports.ts';
 import { DEMO_ADMIN, startSeededShop } from '../support/shop.ts';
 
 type PartnerSites = { shopUrl: string; partnerUrl: string; strangerUrl: string };
+
+/** Shared by the shop and the partner's server, which signs its visitors with it (widgets/README.md). */
+const IDENTITY_SECRET = 'partner-identity-secret-for-e2e';
 
 /** A partner's page: the queue stub and the one script tag the widget's README asks for. */
 const partnerHtml = (shopUrl: string, name: string) => `<!doctype html>
@@ -39,7 +45,12 @@ const test = base.extend<object, { sites: PartnerSites }>({
       const stranger = site('Not a partner');
       const partnerUrl = await listen(partner);
       const strangerUrl = await listen(stranger);
-      const shop = await startSeededShop({ PARTNER_ORIGINS: partnerUrl });
+      // The shop's origin is the audience a signed identity names, so the port is chosen first.
+      const port = await freePort();
+      const shop = await startSeededShop(
+        { PARTNER_ORIGINS: partnerUrl, CHAT_IDENTITY_SECRET: IDENTITY_SECRET, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+        port,
+      );
       shopUrl = shop.url;
       await use({ shopUrl, partnerUrl, strangerUrl });
       await shop.stop(2_000);
@@ -78,7 +89,7 @@ const handshakeFrom = (page: Page, shopUrl: string) =>
     }
   }, shopUrl);
 
-test('when a partner page embeds the widget, then its visitor chats with the admin, a reload keeps the conversation, and a page not on the list is refused', async ({
+test('when a partner page embeds the widget, then its visitor chats with the admin, a reload keeps the conversation, identifying mid-conversation keeps the earlier messages on both sides, and a page not on the list is refused: its message shows not delivered, kept, with Retry', async ({
   browser,
   sites,
 }) => {
@@ -103,6 +114,12 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
 
     await openWidgetAndSay(stranger, sites.strangerUrl, 'Let me in');
     expect(await handshakeFrom(stranger, sites.shopUrl)).toMatch(/^refused/);
+    // The refused page does not pass the message off as sent: it says so and keeps it; Retry tries again and keeps it still.
+    const notDelivered = stranger.getByRole('alert').filter({ hasText: CHAT_TEXTS.notDelivered });
+    await expect(notDelivered).toBeVisible();
+    await notDelivered.getByRole('button', { name: CHAT_TEXTS.retry }).click();
+    await expect(stranger.getByRole('log', { name: 'Messages' })).toHaveText(/Let me in/);
+    await expect(notDelivered).toBeVisible();
     // The listed partner's next message arrives; the stranger's, sent before it, never does.
     await visitor.getByLabel('Your message').fill('Thanks!');
     await visitor.getByRole('button', { name: 'Submit' }).click();
@@ -119,6 +136,28 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await expect(panel.getByText('Back again')).toBeVisible();
     await expect(admin.getByRole('region', { name: /^Chat with / })).toHaveCount(1);
+
+    // The partner's server signs the visitor and the page identifies them mid-conversation: both sides keep
+    // what the guest wrote, in the one conversation, now under the visitor's name.
+    // (Once the box has cleared after the last send: what is typed in the 200 ms before that is not kept.)
+    await expect(visitor.getByLabel('Your message')).toHaveValue('');
+    const identity = signIdentity(
+      { id: 'p-77', name: 'Grace Visitor', email: 'grace@partner.test', aud: sites.shopUrl, exp: Math.floor(Date.now() / 1000) + 600 },
+      IDENTITY_SECRET,
+    );
+    await visitor.evaluate(
+      (signed) => (window as unknown as { StatefrontChat: (...command: unknown[]) => void }).StatefrontChat('identify', signed),
+      identity,
+    );
+    await visitor.getByLabel('Your message').fill('I am Grace, by the way');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    const grace = admin.getByRole('region', { name: 'Chat with Grace Visitor' });
+    await expect(grace.getByText('I am Grace, by the way')).toBeVisible();
+    await expect(grace.getByText('Do you ship tents to Goa?')).toBeVisible();
+    await expect(admin.getByRole('region', { name: /^Chat with / })).toHaveCount(1);
+    const visitorLog = visitor.getByRole('log', { name: 'Messages' });
+    for (const said of ['Do you ship tents to Goa?', 'Yes, in three days.', 'I am Grace, by the way'])
+      await expect(visitorLog).toContainText(said);
   } finally {
     await visitorContext.close();
     await strangerContext.close();

@@ -111,12 +111,19 @@ test('when the admin searches an order by its number or whole id, then that orde
   await expect(page.getByText('Cash on delivery')).toBeVisible();
 });
 
-test('when the admin presses "Mark as delivered", then "Are you sure?" asks first: No leaves the order, Yes finishes it and records the cash paid', async ({
+test('when the admin presses "Mark as delivered", then "Are you sure?" asks first: No leaves the order, Yes finishes it and records the cash paid, and the analytics count its revenue', async ({
   browser,
   baseURL,
 }) => {
-  const order = await customersCodOrder(browser, baseURL!);
   const admin = await adminPage(browser, baseURL!);
+  const today = new Date().toISOString().slice(0, 10);
+  const revenueToday = async () => {
+    const res = await admin.page.request.get(`/api/orders/analysis/${today}?bucket=hour`);
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { total: number }[]).at(-1)!.total;
+  };
+  const before = await revenueToday();
+  const order = await customersCodOrder(browser, baseURL!);
   await admin.page.goto(`/admin/order-details/${order._id}`);
   const mark = admin.page.getByRole('button', { name: 'Mark as delivered' });
   const dialog = admin.page.getByRole('dialog', { name: 'Are you sure?' });
@@ -133,6 +140,12 @@ test('when the admin presses "Mark as delivered", then "Are you sure?" asks firs
   await expect(admin.page.getByRole('button', { name: 'Order is finished' })).toBeDisabled();
   // Cash on delivery: the courier took the cash, so the delivered order reads paid.
   await expect(admin.page.getByRole('region', { name: 'Payment' })).toContainText('Paid: yes · Delivered: yes');
+  // The delivered cash order is in today's revenue: the total grew by its amount.
+  await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+  const grown = before + order.orderTotal.cartSubtotal;
+  await expect(admin.page.locator(`dd[data-total="${today}"]`)).toHaveText(
+    `$${grown.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
   await admin.context.close();
 });
 

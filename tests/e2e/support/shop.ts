@@ -32,13 +32,14 @@ export const newDataDir = async (prefix: string, demo: boolean): Promise<string>
 /**
  * The demo shop as `npm start` runs it, on a free port: a copy of the demo data the global setup
  * seeded once (a fresh seed where none is handed over, or `SEED` says otherwise) in a temp
- * DATA_DIR, the API in-process, the BFF in front. `stop()` also removes the folder.
+ * DATA_DIR, the API in-process, the BFF in front. `stop()` also removes the folder. A spec that
+ * must name the shop's origin in its settings (PUBLIC_ORIGIN) picks the port first.
  */
-export const startSeededShop = async (env: Record<string, string> = {}): Promise<E2eShop> => {
+export const startSeededShop = async (env: Record<string, string> = {}, port = 0): Promise<E2eShop> => {
   const clientDir = 'dist/client';
   if (!existsSync(`${clientDir}/index.html`)) throw new Error('dist/client is not built: run `npm run build`');
   const dataDir = await newDataDir('statefront-e2e-', (env.SEED ?? 'demo') === 'demo');
-  const shop = await startShop({ env: e2eShopEnv(dataDir, env), port: 0, host: '127.0.0.1', clientDir });
+  const shop = await startShop({ env: e2eShopEnv(dataDir, env), port, host: '127.0.0.1', clientDir });
   return {
     ...shop,
     dataDir,

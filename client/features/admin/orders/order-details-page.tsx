@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
-import { LoadFailed } from '../load-failed.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useLogoutOnFailure } from '../use-admin-get.ts';
 import { OrderSummary } from './order-summary.tsx';

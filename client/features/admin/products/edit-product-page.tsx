@@ -8,7 +8,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { usePageTitle } from '../../../ui/page-title.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useForm } from '../../../ui/use-form.ts';
-import { LoadFailed } from '../load-failed.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';

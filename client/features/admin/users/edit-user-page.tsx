@@ -16,7 +16,7 @@ import { useForm } from '../../../ui/use-form.ts';
 import { formGrid } from '../admin-styles.ts';
 import { useReturnTo } from '../return-to.ts';
 import { useAdminGet } from '../use-admin-get.ts';
-import { LoadFailed } from '../load-failed.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { TableSkeleton } from '../table-skeleton.tsx';
 import { SetPasswordForm } from './set-password-form.tsx';
 
