@@ -145,7 +145,9 @@ export const BUNDLE_BUDGETS = {
     // 7.0 KB once the filters read back what was ticked before hydration (read-draft.ts).
     // 7.3 KB with the hand-written dollar amounts (+0.2 KB, see product-details) and the
     // boundaries that hydrate the cards below the first screen, the pages' links and the folded filters later.
-    'client/features/product-list/index.tsx': 7_600,
+    // A failed load's Try again (client/ui/load-failed.tsx, its own 0.2 KB chunk shared with the admin lists):
+    // 7.6 KB measured, just past 7,600 B.
+    'client/features/product-list/index.tsx': 7_700,
     // A signed-in shopper's header menu (not in a guest's first load).
     'client/features/shell/user-menu.tsx': 1_100,
     // The chat outbox (client ids, re-send after a drop) came in with the chat machines: 3.7 KB measured, just over 3,700 B.
