@@ -94,11 +94,18 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
     // it is walked, so the walk grows by the sharing states, not by them times every other one.
     events: (s) => {
       if (!s.matches({ sharing: 'off' })) return [...customerEvents.filter((e) => besideSharing.has(e.type)), ...sharingEvents];
-      const base = s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents;
+      const all = s.context.messages.length === 0 ? [...customerEvents, restored] : customerEvents;
+      // Typing on while the box clears: walked from the first message sent while chatting, not beside every other state.
+      const typingOn =
+        !s.matches({ composer: 'clearing' }) ||
+        (s.context.messages.length === 1 && s.context.outbox.length === 0 && s.matches({ connection: { online: 'chatting' } }));
+      const base = typingOn ? all : all.filter((e) => e.type !== 'chat.input');
       const quiet =
         s.context.messages.length === 0 && s.context.draft === '' && s.context.outbox.length === 0 && s.matches({ panel: 'shown' });
       return quiet ? [...base, ...sharingEvents] : base;
     },
+    // About 5,200 steps of the walk (1,082 states): the default 5,000 was nearly reached before typing on while the box clears.
+    limit: 6_000,
     // A shown notice changes nothing else: reach it, but do not walk every path again beside it.
     bound: (c: CustomerChatContext) => c.messages.length <= 2 && c.outbox.length <= 1 && c.notice === null,
     check: (before, event, after) => {
@@ -115,6 +122,8 @@ export const customerChatModel = (): ModelSpec<typeof customerChatMachine> => {
         if (before.hasTag('adminClosed') && !blank && !before.hasTag('sending'))
           assertTrue(after.hasTag('connecting'), 'a message after the admin closed reconnects');
       }
+      if (event.type === 'chat.input' && before.hasTag('sending'))
+        assertEqual(next.draft, event.text, 'what is typed while the box clears is kept, not dropped');
       if (event.type === 'chat.adminMessage')
         assertTrue(next.unread && 'admin' in (last(next.messages) ?? {}), 'an admin message raises the dot');
       if (event.type === 'chat.adminClosed') assertEqual(next.messages, [], 'admin closed clears the conversation');

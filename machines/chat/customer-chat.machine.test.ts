@@ -58,6 +58,27 @@ describe('customer chat machine', () => {
     expect(snap().context.draft).toBe('');
   });
 
+  it('when the shopper types on while the box is clearing, then the sent text goes and what they typed after it stays, to send next', () => {
+    const { actor, clock, sent, snap } = start();
+    actor.send({ type: 'chat.connected' });
+    actor.send({ type: 'chat.input', text: 'Do you ship' });
+    actor.send({ type: 'chat.submit' });
+    clock.increment(100);
+    actor.send({ type: 'chat.input', text: 'Do you ship to Oslo?' });
+    expect(snap().context.draft).toBe('Do you ship to Oslo?');
+    clock.increment(100);
+    expect(snap().context.draft).toBe('to Oslo?');
+    // Typed over entirely meanwhile: all of it is the shopper's next message.
+    actor.send({ type: 'chat.submit' });
+    actor.send({ type: 'chat.input', text: 'Thanks' });
+    clock.increment(200);
+    expect(snap().context.draft).toBe('Thanks');
+    expect(sent()).toEqual([
+      { type: 'send', text: 'Do you ship' },
+      { type: 'send', text: 'to Oslo?' },
+    ]);
+  });
+
   it('when Submit is pressed again while the box is clearing, then the message is not sent twice', () => {
     const { actor, sent } = start();
     actor.send({ type: 'chat.connected' });

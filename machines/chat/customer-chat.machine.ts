@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, not, sendTo, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, not, sendTo, setup, stateIn } from 'xstate';
 import type { ChatMessage } from '#contracts/chat.ts';
 import type { SharedScreen } from '#contracts/shared-screen.ts';
 import { missingCallback } from '../shared/actors.ts';
@@ -20,6 +20,8 @@ export const CHAT_SOUND = 'chat-msg.mp3';
 export type CustomerChatContext = {
   messages: ChatMessage[];
   draft: string;
+  /** The text just sent, while the box waits to clear: what the shopper typed after it stays. */
+  sent: string;
   unread: boolean;
   outbox: string[];
   /** A refusal to show the shopper as the hub words it (too fast, too many chats), or null. */
@@ -83,6 +85,10 @@ export const customerChatMachine = setup({
     online: stateIn({ connection: 'online' }),
   },
   actions: {
+    typed: assign(({ event }) => {
+      assertEvent(event, 'chat.input');
+      return { draft: event.text };
+    }),
     appendDraft: assign(({ context }) => ({ messages: [...context.messages, { client: context.draft.trim() }] })),
     queueDraft: assign(({ context }) => ({ outbox: [...context.outbox, context.draft.trim()] })),
     sendDraft: sendTo('socket', ({ context }): CustomerSocketCommand => ({ type: 'send', text: context.draft.trim() })),
@@ -96,7 +102,7 @@ export const customerChatMachine = setup({
 }).createMachine({
   id: 'customerChat',
   type: 'parallel',
-  context: { messages: [], draft: '', unread: false, outbox: [], notice: null },
+  context: { messages: [], draft: '', sent: '', unread: false, outbox: [], notice: null },
   on: {
     'chat.read': { actions: assign({ unread: false }) },
     'chat.notice': { actions: assign(({ event }) => ({ notice: event.message })) },
@@ -147,12 +153,27 @@ export const customerChatMachine = setup({
       states: {
         editing: {
           on: {
-            'chat.input': { actions: assign(({ event }) => ({ draft: event.text })) },
-            'chat.submit': { guard: 'canSend', target: 'clearing' },
+            'chat.input': { actions: 'typed' },
+            'chat.submit': { guard: 'canSend', target: 'clearing', actions: assign(({ context }) => ({ sent: context.draft })) },
           },
         },
-        // Spec section 4: the box clears 200 ms after sending.
-        clearing: { tags: ['sending'], after: { inputClear: { target: 'editing', actions: assign({ draft: '' }) } } },
+        /**
+         * Spec section 4: the box clears 200 ms after sending. What the shopper types meanwhile is
+         * kept: the sent text goes, the rest stays (typing on at once lost those keys).
+         */
+        clearing: {
+          tags: ['sending'],
+          on: { 'chat.input': { actions: 'typed' } },
+          after: {
+            inputClear: {
+              target: 'editing',
+              actions: assign(({ context: { draft, sent } }) => ({
+                draft: draft.startsWith(sent) ? draft.slice(sent.length).trimStart() : draft,
+                sent: '',
+              })),
+            },
+          },
+        },
       },
     },
     /**

@@ -31,7 +31,7 @@ export const SUPPORT_VIEW_FIELDS: Readonly<Record<string, SupportViewFields>> = 
   },
   order: { shared: ['error'], withheld: ['orderId', 'viewer', 'order'] },
   // The conversation itself is support's already; the rest is the panel's own state.
-  customerChat: { shared: [], withheld: ['messages', 'draft', 'unread', 'outbox', 'notice'] },
+  customerChat: { shared: [], withheld: ['messages', 'draft', 'sent', 'unread', 'outbox', 'notice'] },
   adminChat: { shared: [], withheld: ['rooms', 'messageReceived', 'names', 'closedAt', 'notice', 'holders', 'me', 'waiting', 'screens'] },
   analytics: { shared: [], withheld: ['today', 'firstDate', 'secondDate', 'first', 'second'] },
   kiosk: {

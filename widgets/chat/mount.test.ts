@@ -96,6 +96,26 @@ describe('chat widget panel', () => {
     expect(textarea().value).toBe('');
   });
 
+  it('when the visitor types on while the box waits to clear, then the sent text goes and what they typed after it stays', () => {
+    const { widget, sockets, type, press, textarea } = setup();
+    widget.open();
+    sockets.last().accept();
+    type('Do you ship');
+    press('Enter');
+    sockets.last().ack(SOCKET_EVENTS.clientSendsMessage, { ok: true, id: 1 });
+    vi.advanceTimersByTime(100);
+    type('Do you ship to Oslo?');
+    vi.advanceTimersByTime(100);
+    expect(textarea().value).toBe('to Oslo?');
+    press('Enter');
+    expect(
+      sockets
+        .last()
+        .sent(SOCKET_EVENTS.clientSendsMessage)
+        .map(([text]) => text),
+    ).toEqual(['Do you ship', 'to Oslo?']);
+  });
+
   it('when the visitor presses Shift+Enter or sends only whitespace, then nothing is sent', () => {
     const { widget, sockets, type, press, $ } = setup();
     widget.open();

@@ -119,8 +119,9 @@ export const createPanel = (root: ShadowRoot, title: string, side: 'left' | 'rig
       for (const [name, box] of Object.entries(shares)) box.hidden = name !== state.sharing;
       if (state.messages.length > shown) log.scrollTop = log.scrollHeight;
       shown = state.messages.length;
-      // The machine clears the draft 200 ms after a send; the box follows it then, and only then.
-      if (lastDraft && !state.draft) text.value = '';
+      // The machine clears the sent text 200 ms after a send, keeping what was typed after it: the
+      // box follows it then. While typing, the draft is the box's own text already.
+      if (state.draft !== lastDraft && text.value !== state.draft) text.value = state.draft;
       lastDraft = state.draft;
       dot.hidden = !state.unread;
       if (status.textContent !== state.status) status.textContent = state.status;
