@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Shop, startShop } from '../../../bff/index.ts';
 import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
+import { CHAT_TEXTS } from '#contracts/chat.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, E2E_SESSION_SECRET, expect, newDataDir, test as base } from '../support/shop.ts';
 
@@ -167,6 +168,8 @@ test('when a customer writes and shares their screen while no admin is online, a
   try {
     await say(guest.page, 'Anyone there at night?');
     await expect(guest.page.getByText('no admin here now')).toBeVisible();
+    // Under the spec's `no admin here now`: the message is not lost, and the shopper is told so.
+    await expect(guest.page.getByText(CHAT_TEXTS.keptForLater)).toBeVisible();
     await expect(guest.page.getByText('You wrote:')).toBeVisible();
     await guest.page.getByRole('button', { name: SCREEN_TEXTS.share }).click();
     await expect(guest.page.getByRole('status').filter({ hasText: SCREEN_TEXTS.sharing })).toBeVisible();
