@@ -5,6 +5,7 @@ import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { authMachine } from '#machines/auth/auth.machine.ts';
 import { createEventLog } from '#machines/shared/event-log.ts';
 import { memoryStorage } from '#machines/shared/storage.ts';
+import { BEACON_TYPE } from '#contracts/machine-count-rules.ts';
 import { exposeEventLog, type EventLogHandle } from './event-log-recorder.ts';
 
 describe('the development event log', () => {
@@ -61,16 +62,16 @@ describe('loading the recorder', () => {
     cart.stop();
   });
 
-  it('when the page hides, then the transitions its machines took go to the shop as counts, labels only, with the anti-forgery header', async () => {
-    const posts: Array<{ url: string; init: RequestInit }> = [];
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
-      return Promise.resolve(new Response(null, { status: 204 }));
+  it('when the page hides, then the transitions its machines took go to the shop as counts, labels only, in a beacon', async () => {
+    const beacons: Array<{ url: string; body: Blob }> = [];
+    const sendBeacon = vi.spyOn(window.navigator, 'sendBeacon').mockImplementation((url, body) => {
+      beacons.push({ url: String(url), body: body as Blob });
+      return true;
     });
     try {
       // The earlier tests' recorders still listen on this window: theirs go first.
       window.dispatchEvent(new Event('pagehide'));
-      posts.length = 0;
+      beacons.length = 0;
       const logModule = await import('./event-log.ts');
       await logModule.startEventLog();
       const cart = createActor(cartMachine, {
@@ -79,14 +80,12 @@ describe('loading the recorder', () => {
       }).start();
       cart.send({ type: 'cart.add', item: { productID: 'p1', name: 'Lamp', price: 12.5, count: 3, quantity: 1 } });
       window.dispatchEvent(new Event('pagehide'));
-      expect(posts.map((p) => [p.url, p.init.method, (p.init.headers as Record<string, string>)['X-CSRF'], p.init.keepalive])).toEqual([
-        ['/api/machine-counts', 'POST', '1', true],
-      ]);
-      const { counts } = JSON.parse(posts[0]!.init.body as string) as { counts: unknown[] };
+      expect(beacons.map((b) => [b.url, b.body.type])).toEqual([['/api/machine-counts', BEACON_TYPE.toLowerCase()]]);
+      const { counts } = JSON.parse(await beacons[0]!.body.text()) as { counts: unknown[] };
       expect(counts).toEqual([{ machine: 'cart', source: 'cart.active', event: 'cart.add', target: 'cart.active', count: 1 }]);
       cart.stop();
     } finally {
-      vi.unstubAllGlobals();
+      sendBeacon.mockRestore();
     }
   });
 
