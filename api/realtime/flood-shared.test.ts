@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_TEXTS, type ChatAck } from '#contracts/chat.ts';
 import { REDIS_SERVER_BINARY, type RedisServer, startRedisServer } from '../../tests/support/redis-server.ts';
 import { type Api, createApi } from '../app.ts';
@@ -31,6 +31,11 @@ describe.skipIf(!existsSync(REDIS_SERVER_BINARY))('chat socket caps shared by tw
     let io: HubServer | undefined;
     const api = createApi({ db: a.db, config: a.config, attachments: [createRealtimeHub({ onAttached: (x) => (io = x) })] });
     b = { url: (await api.start(0, '127.0.0.1')).url, api, io: io! };
+    // As a balancer does: no socket before both say ready. Until its Redis connects, an instance
+    // counts its sockets alone (by design), and the first case let a fifth socket in, once in CI.
+    const ready = (url: string) =>
+      vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 10_000, interval: 20 });
+    await Promise.all([ready(a.url), ready(b.url)]);
   });
   afterEach(async () => {
     for (const s of open.splice(0)) s.disconnect();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_EVENTS } from '#contracts/chat.ts';
 import { SCREEN_EVENTS } from '#contracts/shared-screen.ts';
 import { createMount } from '../chat/mount.ts';
 import { SHARING_KEY } from '../shared/sharing-consent.ts';
@@ -60,6 +61,10 @@ describe('chat loader', () => {
     expect(launcher().getAttribute('aria-expanded')).toBe('false');
     sockets.last().accept();
     expect(sockets.last().sent(SCREEN_EVENTS.share)).toEqual([[{ on: true }]]);
+    // The admin's close ends the share and the consent kept for the site's next pages, and with
+    // them the watch on the page's address (left running, it outlived this file's window).
+    sockets.last().fromServer(SOCKET_EVENTS.adminClosedChat);
+    expect(localStorage.getItem(SHARING_KEY)).toBeNull();
   });
 
   it('when the page loads, then only a labelled launcher is shown and the widget is not fetched', () => {
