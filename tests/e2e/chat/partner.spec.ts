@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect, type Page } from '@playwright/test';
 import { CHAT_TEXTS } from '#contracts/chat.ts';
+import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { signIdentity } from '../../../api/realtime/identify.ts';
 import { freePort } from '../../../scripts/cluster/ports.ts';
 import { DEMO_ADMIN, startSeededShop } from '../support/shop.ts';
@@ -89,7 +90,7 @@ const handshakeFrom = (page: Page, shopUrl: string) =>
     }
   }, shopUrl);
 
-test('when a partner page embeds the widget, then its visitor chats with the admin, a reload keeps the conversation, identifying mid-conversation keeps the earlier messages on both sides, and a page not on the list is refused: its message shows not delivered, kept, with Retry', async ({
+test('when a partner page embeds the widget, then its visitor chats with the admin, a reload keeps the conversation, identifying mid-conversation keeps the earlier messages on both sides, the page shared with consent shows on the card, and a page not on the list is refused: its message shows not delivered, kept, with Retry', async ({
   browser,
   sites,
 }) => {
@@ -139,7 +140,7 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
 
     // The partner's server signs the visitor and the page identifies them mid-conversation: both sides keep
     // what the guest wrote, in the one conversation, now under the visitor's name.
-    // (Once the box has cleared after the last send: what is typed in the 200 ms before that is not kept.)
+    // (Once the box has cleared after the last send, so the next message is typed into an empty box.)
     await expect(visitor.getByLabel('Your message')).toHaveValue('');
     const identity = signIdentity(
       { id: 'p-77', name: 'Grace Visitor', email: 'grace@partner.test', aud: sites.shopUrl, exp: Math.floor(Date.now() / 1000) + 600 },
@@ -158,6 +159,13 @@ test('when a partner page embeds the widget, then its visitor chats with the adm
     const visitorLog = visitor.getByRole('log', { name: 'Messages' });
     for (const said of ['Do you ship tents to Goa?', 'Yes, in three days.', 'I am Grace, by the way'])
       await expect(visitorLog).toContainText(said);
+
+    // With the visitor's consent the widget shares the partner page's address and title, and the admin's card shows them.
+    await visitor.getByRole('button', { name: SCREEN_TEXTS.sharePage }).click();
+    const shared = grace.getByRole('region', { name: `${SCREEN_TEXTS.panel} of Grace Visitor` });
+    await expect(shared.getByText(SCREEN_TEXTS.partnerPage)).toBeVisible();
+    await expect(shared.getByText(`(${sites.partnerUrl}/)`)).toBeVisible();
+    await expect(shared).toContainText('Partner Outdoor Gear');
   } finally {
     await visitorContext.close();
     await strangerContext.close();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SCREEN_TEXTS } from '#contracts/shared-screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { loginByApi } from '../support/journeys.ts';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/shop.ts';
@@ -67,7 +68,7 @@ test('when a shopper logs in at the kiosk from a product, then they are back on 
   await expect(method.locator('option')).toHaveText(['Cash on delivery']);
 });
 
-test('when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from; staff see it Online on /admin/kiosks, Reset now resets it, and its page gone it is Offline', async ({
+test("when a shopper adds a book at the kiosk and presses Go back, then the kiosk shows the list the book was chosen from; Call staff shares the screen, which names the kiosk on the admin's card; staff see it Online on /admin/kiosks, Reset now resets it, and its page gone it is Offline", async ({
   page,
   browser,
   shop,
@@ -79,11 +80,24 @@ test('when a shopper adds a book at the kiosk and presses Go back, then the kios
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Books/);
   await expect(page.getByRole('link', { name: /^See product / }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/kiosk$/);
+  // Call staff: the chat opens with sharing offered first; once shared, the bar says staff can see the screen.
+  await page.getByRole('button', { name: 'Call staff' }).click();
+  // The panel focuses its message field, so the on-screen keyboard opens over the offer: closed first.
+  await page.getByRole('button', { name: 'Close keyboard' }).click();
+  await page.getByRole('button', { name: SCREEN_TEXTS.share }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff can see this screen' })).toBeVisible();
+  const box = page.getByLabel('Your message');
+  await box.fill('Where are the reading glasses?');
+  await box.press('Enter');
 
   const adminContext = await browser.newContext({ baseURL: shop.url });
   try {
     const admin = await adminContext.newPage();
     await loginByApi(admin.request, DEMO_ADMIN);
+    // The shared screen names the kiosk (KIOSK_NAME), so staff know which one to walk to.
+    await admin.goto('/admin/chats');
+    const card = admin.getByRole('region', { name: /^Chat with / }).filter({ hasText: 'Where are the reading glasses?' });
+    await expect(card.getByText(SCREEN_TEXTS.kiosk('Till 1'))).toBeVisible();
     await admin.goto('/admin/kiosks');
     await expect(admin.getByRole('link', { name: 'Kiosks' })).toHaveAttribute('aria-current', 'page');
     const row = admin.getByRole('row', { name: /Till 1/ });
