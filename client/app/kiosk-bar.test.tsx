@@ -15,7 +15,7 @@ beforeAll(() => import('../features/chat/support-chat-panel.tsx'));
 const kiosk: KioskMode = { active: true, name: 'Entrance', handoffShown() {}, handoffHidden() {}, leave() {} };
 
 describe("the kiosk bar's Call staff", () => {
-  it('when the shopper calls staff, then the chat opens with sharing offered first; shared, the bar says staff can see it and the card gets the kiosk’s name', async () => {
+  it('when the shopper calls staff, then the chat opens with sharing offered first and focused; shared, the bar says staff can see it and the card gets the kiosk’s name', async () => {
     const server = fakeSockets();
     await renderWithApp(
       <KioskModeContext.Provider value={kiosk}>
@@ -32,6 +32,8 @@ describe("the kiosk bar's Call staff", () => {
     expect(panel.hidden).toBe(false);
     // Offered before the conversation, not under the message field.
     const share = getByRoleName(panel, 'button', 'Share my screen with support');
+    // It has the focus, not the message field, whose focus would open the on-screen keyboard over it.
+    expect(document.activeElement).toBe(share);
     expect(share.compareDocumentPosition(panel.querySelector('[role="log"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await click(share);
     await vi.waitFor(() => expect(socket.sent('screen update').length).toBeGreaterThan(0));

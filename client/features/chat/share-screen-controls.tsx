@@ -10,10 +10,18 @@ const boxStyle = css({
   '& button + button': { marginLeft: space(2) },
 });
 
-type Props = { sharing: boolean; asked: boolean; onShare: () => void; onStop: () => void; onDecline: () => void };
+type Props = {
+  sharing: boolean;
+  asked: boolean;
+  onShare: () => void;
+  onStop: () => void;
+  onDecline: () => void;
+  /** The offer is why the panel opened (the kiosk's Call staff): it takes the focus, not the message field. */
+  focusOffer?: boolean;
+};
 
 /** Under the message field: consent to share the screen, off until the shopper turns it on (decision 022). */
-export function ShareScreenControls({ sharing, asked, onShare, onStop, onDecline }: Props) {
+export function ShareScreenControls({ sharing, asked, onShare, onStop, onDecline, focusOffer = false }: Props) {
   if (sharing) {
     return (
       <div css={boxStyle}>
@@ -38,7 +46,7 @@ export function ShareScreenControls({ sharing, asked, onShare, onStop, onDecline
   }
   return (
     <div css={boxStyle}>
-      <Button variant="secondary" onClick={onShare}>
+      <Button variant="secondary" onClick={onShare} autoFocus={focusOffer}>
         {SCREEN_TEXTS.share}
       </Button>
       <p>{SCREEN_TEXTS.what}</p>

@@ -103,6 +103,7 @@ export function SupportChatPanel() {
       onShare={() => actor.send({ type: 'chat.share' })}
       onStop={() => actor.send({ type: 'chat.stopSharing' })}
       onDecline={() => actor.send({ type: 'chat.shareDeclined' })}
+      focusOffer={offerFirst}
     />
   );
   /** Minimising hands the focus back to the launcher, so a keyboard user is not left nowhere. */
@@ -154,7 +155,8 @@ export function SupportChatPanel() {
             label="Your message"
             value={draft}
             readOnly={sending}
-            autoFocus
+            // After Call staff the offer has the focus: a focused field opens the kiosk's keyboard over it.
+            autoFocus={!offerFirst}
             onChange={(text) => actor.send({ type: 'chat.input', text })}
             onSend={() => actor.send({ type: 'chat.submit' })}
           />

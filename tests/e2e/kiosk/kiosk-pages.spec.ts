@@ -82,8 +82,9 @@ test("when a shopper adds a book at the kiosk and presses Go back, then the kios
   await expect(page).toHaveURL(/\/kiosk$/);
   // Call staff: the chat opens with sharing offered first; once shared, the bar says staff can see the screen.
   await page.getByRole('button', { name: 'Call staff' }).click();
-  // The panel focuses its message field, so the on-screen keyboard opens over the offer: closed first.
-  await page.getByRole('button', { name: 'Close keyboard' }).click();
+  // The offer has the focus, not the message field: no on-screen keyboard opens over it.
+  await expect(page.getByRole('button', { name: SCREEN_TEXTS.share })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'On-screen keyboard' })).toHaveCount(0);
   await page.getByRole('button', { name: SCREEN_TEXTS.share }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Staff can see this screen' })).toBeVisible();
   const box = page.getByLabel('Your message');
