@@ -90,8 +90,7 @@ export const BUNDLE_BUDGETS = {
     // LoadFailed shared with the storefront (client/ui/load-failed.tsx), so imported from its own chunk: 31.5 KB.
     'client/features/admin/index.tsx': 31_600,
     // The forms' zod/mini chunk (see guard.tsx), 11.1 KB measured.
-    // Its shared schemas chunk, grown by the schemas merged beside it (+0.1 KB): 11.2 KB; the
-    // login form's `Forgot your password?` link: 11.4 KB.
+    // Its shared schemas chunk, grown by the schemas merged beside it: 11.2 KB; `Forgot your password?`: 11.4 KB.
     'client/features/auth/index.tsx': 11_500,
     // /forgot-password and /reset-password/:id, their schemas and the submit machine: 10.8 KB measured (7.3 KB of it the forms' zod/mini chunk).
     // The two password fields and their schema, shared with the admin's Set password: 11.1 KB measured.
@@ -146,18 +145,15 @@ export const BUNDLE_BUDGETS = {
     'client/features/product-details/index.tsx': 15_400,
     // 6.6 KB measured once the list's filters left the first load for this chunk.
     // 7.0 KB once the filters read back what was ticked before hydration (read-draft.ts).
-    // 7.3 KB with the hand-written dollar amounts (+0.2 KB, see product-details) and the
-    // boundaries that hydrate the cards below the first screen, the pages' links and the folded filters later.
-    // A failed load's Try again (client/ui/load-failed.tsx, its own 0.2 KB chunk shared with the admin lists):
-    // 7.6 KB measured, just past 7,600 B.
+    // 7.3 KB with the hand-written dollar amounts (+0.2 KB, see product-details) and the hydration boundaries.
+    // A failed load's Try again (client/ui/load-failed.tsx, shared with the admin lists): 7,597 B measured.
     'client/features/product-list/index.tsx': 7_700,
     // A signed-in shopper's header menu (not in a guest's first load).
     'client/features/shell/user-menu.tsx': 1_100,
     // The chat outbox (client ids, re-send after a drop) came in with the chat machines: 3.7 KB measured, just over 3,700 B.
     // The admin tab's list of open conversations and colleagues' answers, 4.1 KB measured.
     // With the shared screens in the admin's chat machine (decision 022): 5.1 KB measured.
-    // The shared screen's contract with its partner page and kiosk words (decision 028): 5.2 KB measured, just over.
-    // A list whose answer a drop lost is asked again, and a refused connection retried: 5.4 KB measured.
+    // Partner and kiosk words (decision 028), a lost list's answer asked again, a refused connection retried: 5.4 KB.
     // Screens asked again on every connection, each acknowledged (decision 022, amended): 5,575 B measured.
     'client/lib/admin-session-actor.ts': 5_600,
     // The event recorder, loaded only when someone turned recording on (client/lib/event-log.ts).

@@ -84,14 +84,12 @@ export const createBff = ({
   const logger = given ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID, { readable: readableFor(config.NODE_ENV) });
   // With REDIS_URL every instance shares the limiters' counters; start() connects, stop() closes.
   if (config.METRICS_TOKEN) enableMetrics('bff');
-  // The BFF's fetches to its API carry the trace (when tracing); no other fetch does.
-  traceCallsTo(apiUrl);
+  traceCallsTo(apiUrl); // the BFF's fetches to its API carry the trace (when tracing); no other fetch does
   const counters = config.REDIS_URL ? redisCounters(config.REDIS_URL, logger) : undefined;
   const cookies = sessionCookies(config.SESSION_SECRET);
   const app = express();
   app.disable('x-powered-by');
-  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, which every limit
-  // keys on) or its protocol (X-Forwarded-Proto, which makes the cookie Secure).
+  // Only the proxies TRUST_PROXY names may tell the client's address (req.ip, every limit's key) or protocol (Secure cookie).
   app.set('trust proxy', config.TRUST_PROXY);
   const trustsProxy = (address: string, hop: number): boolean =>
     (app.get('trust proxy fn') as (a: string, i: number) => boolean)(address, hop);
@@ -100,6 +98,7 @@ export const createBff = ({
     partnerOrigins: config.PARTNER_ORIGINS,
     trustsPeer: (address) => trustsProxy(address, 0),
   });
+  const apiForgery = apiAntiForgery(origins.ownOrigin);
   const proxy = apiProxy({
     target: apiUrl,
     logger,
@@ -194,8 +193,7 @@ export const createBff = ({
     'wallet anti-forgery': () => app.use('/wallet-simulator', antiForgery),
     'socket origin': () => app.use('/socket.io', socketOriginCheck(origins)),
     // The page's counts may come as a beacon from its own origin (anti-forgery.ts); their limits stay the same.
-    'api limits': () =>
-      app.use('/api', apiAntiForgery(origins.ownOrigin), unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
+    'api limits': () => app.use('/api', apiForgery, unlessNeverLimited(sessions.middleware), unlessNeverLimited(limits.api)),
     // Changing the password asks for the current one: wrong answers count as failed logins.
     'guest upload': () => app.post(UPLOAD_ROUTE, guestUploadRefusal),
     // Deleting the account, and the kiosk's Show of an address, ask for it too; reset links count per network (the API limits them per account).
